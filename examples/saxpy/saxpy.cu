@@ -1,0 +1,6 @@
+// The bundled example kernel: y = a*x + y, with a grid-stride loop.
+// saxpy.ptx beside this file is nvcc's output (regenerate with ./regenerate.sh).
+extern "C" __global__ void saxpy(int n, float a, const float *__restrict__ x, float *__restrict__ y) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    y[i] = a * x[i] + y[i];
+}

@@ -1,0 +1,39 @@
+#include "SourceFile.h"
+
+#include <algorithm>
+
+namespace p2m {
+
+SourceFile::SourceFile(std::string name, std::string text)
+    : name_(std::move(name)), text_(std::move(text)) {}
+
+void SourceFile::buildLineTable() const {
+  if (!lineStarts_.empty())
+    return;
+  lineStarts_.push_back(0);
+  for (uint32_t i = 0; i < text_.size(); ++i)
+    if (text_[i] == '\n')
+      lineStarts_.push_back(i + 1);
+}
+
+LineColumn SourceFile::lineColumn(uint32_t offset) const {
+  buildLineTable();
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+  auto it = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
+  uint32_t lineIndex = static_cast<uint32_t>(it - lineStarts_.begin()) - 1;
+  return {lineIndex + 1, offset - lineStarts_[lineIndex] + 1};
+}
+
+std::string_view SourceFile::lineText(uint32_t offset) const {
+  buildLineTable();
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+  auto it = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
+  uint32_t start = *(it - 1);
+  uint32_t end = it == lineStarts_.end() ? static_cast<uint32_t>(text_.size()) : *it;
+  std::string_view line(text_.data() + start, end - start);
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r'))
+    line.remove_suffix(1);
+  return line;
+}
+
+} // namespace p2m

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with ASan+UBSan and runs one for a given time.
+#   scripts/fuzz.sh ptx_parser|fatbin_reader [SECONDS] [extra libFuzzer args...]
+# Seeds: the team's committed PTX and fatbin inputs. Findings land in fuzz-artifacts/.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/setup.sh"
+target="${1:?usage: fuzz.sh ptx_parser|fatbin_reader [SECONDS]}"
+seconds="${2:-60}"
+shift $(( $# >= 2 ? 2 : 1 ))
+p2m_setup build-fuzz -Dfuzzing=true -Db_sanitize=address,undefined -Db_lundef=false \
+  -Dbuildtype=debugoptimized -Dtests=true
+ninja -C "$root/build-fuzz" "tests/fuzz/fuzz_$target"
+corpus="$root/build-fuzz/fuzz-corpus-$target"
+mkdir -p "$corpus" "$root/fuzz-artifacts"
+case "$target" in
+  ptx_parser) seeds=("$root/tests/inputs/cuda/ptx" "$root/tests/inputs/ptx-handwritten") ;;
+  fatbin_reader) seeds=("$root/tests/inputs/fatbin") ;;
+  *) echo "unknown target $target" >&2; exit 2 ;;
+esac
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+"$root/build-fuzz/tests/fuzz/fuzz_$target" "$corpus" "${seeds[@]}" \
+  -max_total_time="$seconds" -max_len=262144 -rss_limit_mb=4096 -timeout=20 \
+  -artifact_prefix="$root/fuzz-artifacts/" -print_final_stats=1 "$@"

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds everything and runs every test: Catch2 unit tests, lit/FileCheck golden tests and the
+# corpus tests (which skip with a message when /usr/local/cuda is absent).
+#   scripts/run-tests.sh              release build in build/
+#   scripts/run-tests.sh --sanitize   ASan+UBSan build in build-asan/
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$root/scripts/setup.sh"
+
+build_dir=build
+meson_args=(-Dwerror=true)
+if [ "${1:-}" = "--sanitize" ]; then
+  build_dir=build-asan
+  meson_args+=(-Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized)
+fi
+p2m_setup "$build_dir" "${meson_args[@]}"
+ninja -C "$root/$build_dir"
+
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export ASAN_OPTIONS=detect_leaks=1
+status=0
+meson test -C "$root/$build_dir" --print-errorlogs --num-processes 2 || status=1
+python3 /usr/lib/llvm-19/build/utils/lit/lit.py -q "$root/$build_dir/tests/lit" \
+  > "$root/$build_dir/lit.log" 2>&1 || status=1
+cat "$root/$build_dir/lit.log"
+
+# One summary line over both runners.
+python3 "$root/scripts/summarize-tests.py" "$root/$build_dir"
+exit $status

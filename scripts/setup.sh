@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Shared set-up for the README's commands: installs the Debian packages the build needs when
+# they are missing, then configures a Meson build directory.
+#   usage: source scripts/setup.sh; p2m_setup BUILD_DIR [extra meson args...]
+set -euo pipefail
+
+P2M_PACKAGES=(meson ninja-build pkg-config python3 clang-19 llvm-19-dev libclang-19-dev
+              llvm-19-tools libclang-rt-19-dev libcli11-dev libfmt-dev catch2 liblz4-dev
+              libzstd-dev)
+
+p2m_install_packages() {
+  local missing=()
+  for pkg in "${P2M_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "Installing missing packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+p2m_setup() {
+  local build_dir="$1"; shift
+  local root
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  p2m_install_packages
+  if [ ! -f "$root/$build_dir/build.ninja" ]; then
+    meson setup "$root/$build_dir" "$root" --native-file "$root/build-aux/llvm-19.ini" "$@"
+  fi
+}

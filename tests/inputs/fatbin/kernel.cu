@@ -1,0 +1,6 @@
+// Source of the nvcc-built inputs in this directory (see generate.sh).
+extern "C" __global__ void scale(float *x, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] *= a;
+}

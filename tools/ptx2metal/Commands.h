@@ -1,0 +1,17 @@
+// Each subcommand registers its options on the root app and returns the function that runs it.
+#pragma once
+
+#include <functional>
+
+namespace CLI {
+class App;
+}
+
+namespace p2m::cli {
+
+using CommandRunner = std::function<int()>;
+
+CommandRunner registerParseCommand(CLI::App &root);
+CommandRunner registerExtractCommand(CLI::App &root);
+
+} // namespace p2m::cli

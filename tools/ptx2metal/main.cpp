@@ -1,0 +1,34 @@
+// ptx2metal: the command-line driver. Argument parsing and orchestration only; the work
+// lives in the libraries.
+#include "Commands.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <map>
+
+int main(int argc, char **argv) {
+  CLI::App app{"ptx2metal: an ahead-of-time compiler from NVIDIA PTX to Apple Metal.\n"
+               "Reads PTX text, fatbins, or binaries with embedded fatbins.",
+               "ptx2metal"};
+  app.set_version_flag("--version", std::string("ptx2metal ") + PTX2METAL_VERSION);
+  app.require_subcommand(1);
+  app.footer("Run 'ptx2metal SUBCOMMAND --help' for the options of a subcommand.");
+
+  std::map<CLI::App *, p2m::cli::CommandRunner> runners;
+  auto add = [&](p2m::cli::CommandRunner runner) {
+    runners[app.get_subcommands({}).back()] = std::move(runner);
+  };
+  add(p2m::cli::registerParseCommand(app));
+  add(p2m::cli::registerExtractCommand(app));
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &e) {
+    return app.exit(e);
+  }
+  for (auto &[sub, run] : runners)
+    if (sub->parsed())
+      return run();
+  return 1;
+}
