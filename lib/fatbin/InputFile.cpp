@@ -10,7 +10,7 @@ Result<InputFile> InputFile::open(const std::string &path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
   if (!buffer)
-    return Error{buffer.getError().message(), 0};
+    return Error{"cannot read file: " + buffer.getError().message(), 0};
   return InputFile(std::move(*buffer));
 }
 

@@ -81,6 +81,8 @@ public:
   explicit Scanner(Bytes file) : file_(file) {}
 
   Result<FatbinScan> run() {
+    if (file_.empty())
+      return Error{"empty file", 0};
     auto magic = readLE<uint32_t>(file_, 0);
     if (magic && (*magic == f::kFatbinMagic || *magic == f::kLegacyFatbinMagic)) {
       scan_.format = "fatbin";

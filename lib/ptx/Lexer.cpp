@@ -69,7 +69,7 @@ const char *describe(TokenKind kind) {
   }
 }
 
-void Lexer::skipTrivia() {
+void Lexer::skipComments() {
   const size_t n = text_.size();
   size_t p = pos_;
   while (p < n) {

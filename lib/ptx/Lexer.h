@@ -38,6 +38,8 @@ extern const uint8_t kTable[256];
 inline bool is(char c, uint8_t cls) { return kTable[static_cast<uint8_t>(c)] & cls; }
 } // namespace charclass
 
+// The text must be followed by a NUL byte (std::string and string literals are): the scanning
+// loops use it as a sentinel instead of checking bounds on every character.
 class Lexer {
 public:
   explicit Lexer(std::string_view text) : text_(text), pos_(0) {}
@@ -58,14 +60,15 @@ public:
       t.length = 0;
       return t;
     }
-    char c = text_[pos_];
-    if (charclass::is(c, charclass::IdentStart) && !(c == '%' && !identFollows(pos_ + 1)))
+    const char *p = text_.data() + pos_;
+    char c = *p;
+    if (charclass::is(c, charclass::IdentStart) && !(c == '%' && !charclass::is(p[1], charclass::IdentCont)))
       return lexIdentifier(t);
-    if (c == '.' && pos_ + 1 < text_.size() && charclass::is(text_[pos_ + 1], charclass::DotWordCont)) {
-      size_t p = pos_ + 1;
-      while (p < text_.size() && charclass::is(text_[p], charclass::DotWordCont))
-        ++p;
-      return finish(t, TokenKind::DotWord, p);
+    if (c == '.' && charclass::is(p[1], charclass::DotWordCont)) {
+      const char *q = p + 2;
+      while (charclass::is(*q, charclass::DotWordCont))
+        ++q;
+      return finish(t, TokenKind::DotWord, static_cast<size_t>(q - text_.data()));
     }
     if (charclass::is(c, charclass::Digit))
       return lexNumber(t);
@@ -78,15 +81,18 @@ public:
     return endOffset < text_.size() && text_[endOffset] == '.';
   }
 
+  // Continues lexing at `offset` (forward of the last token), e.g. after the parser consumed
+  // an opcode word itself.
+  void seek(uint32_t offset) {
+    pos_ = offset;
+    pendingError_ = TokenKind::End;
+  }
+
   std::string_view text(const Token &t) const { return text_.substr(t.offset, t.length); }
   std::string_view source() const { return text_; }
   uint32_t position() const { return pos_; }
 
 private:
-  bool identFollows(size_t p) const {
-    return p < text_.size() && charclass::is(text_[p], charclass::IdentCont);
-  }
-
   Token finish(Token t, TokenKind kind, size_t end) {
     t.kind = kind;
     t.length = static_cast<uint32_t>(end - pos_);
@@ -95,13 +101,22 @@ private:
   }
 
   Token lexIdentifier(Token t) {
-    size_t p = pos_ + 1;
-    while (p < text_.size() && charclass::is(text_[p], charclass::IdentCont))
-      ++p;
-    return finish(t, TokenKind::Identifier, p);
+    const char *q = text_.data() + pos_ + 1;
+    while (charclass::is(*q, charclass::IdentCont))
+      ++q;
+    return finish(t, TokenKind::Identifier, static_cast<size_t>(q - text_.data()));
   }
 
-  void skipTrivia();
+  void skipTrivia() {
+    // Fast path for the usual run of blanks; comments go to the out-of-line loop.
+    const char *p = text_.data() + pos_;
+    while (charclass::is(*p, charclass::Space))
+      ++p;
+    pos_ = static_cast<uint32_t>(p - text_.data());
+    if (*p == '/' && (p[1] == '/' || p[1] == '*'))
+      skipComments();
+  }
+  void skipComments();
   Token lexNumber(Token t);
   Token lexPunctuation(Token t, char c);
 

@@ -4,7 +4,9 @@
 #include "support/Diagnostics.h"
 #include "support/SourceFile.h"
 
+#include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallVector.h>
+#include <llvm/ADT/StringRef.h>
 
 #include <limits>
 #include <vector>
@@ -186,6 +188,12 @@ private:
   // --- statements -----------------------------------------------------------------------------
   const BlockStmt *parseBlock();
   const Statement *parseStatement();
+  struct DecodedSpelling {
+    Opcode opcode{};
+    uint16_t numModifiers = 0;
+    const Modifier *modifiers = nullptr;
+  };
+  const DecodedSpelling &decodeSpelling(std::string_view spelling, uint32_t offset);
   const Statement *parseInstruction(uint32_t start, const Expr *guard, bool negated);
   const Statement *parseLabelled();
   const Statement *parseLoc(uint32_t start);
@@ -213,6 +221,7 @@ private:
   bool tooManyErrors_ = false;
   bool inInitializer_ = false;
   std::vector<const Statement *> statementStack_;
+  llvm::DenseMap<llvm::StringRef, DecodedSpelling> spellings_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -884,25 +893,64 @@ const Statement *Parser::parseLoc(uint32_t start) {
   return loc;
 }
 
+const Parser::DecodedSpelling &Parser::decodeSpelling(std::string_view spelling, uint32_t offset) {
+  auto [it, inserted] = spellings_.try_emplace(llvm::StringRef(spelling.data(), spelling.size()));
+  if (!inserted)
+    return it->second;
+  DecodedSpelling &decoded = it->second;
+  size_t dot = spelling.find('.');
+  std::string_view op = spelling.substr(0, dot);
+  auto opcode = lookupOpcode(op);
+  if (!opcode) {
+    spellings_.erase(it);
+    fail(offset, "unknown instruction '" + std::string(op) + "'");
+  }
+  decoded.opcode = *opcode;
+  llvm::SmallVector<Modifier, 8> modifiers;
+  while (dot != std::string_view::npos) {
+    size_t next = spelling.find('.', dot + 1);
+    std::string_view word = spelling.substr(dot + 1, next == std::string_view::npos ? next : next - dot - 1);
+    auto mod = lookupModifier(word);
+    if (!mod) {
+      spellings_.erase(it);
+      fail(offset + static_cast<uint32_t>(dot),
+           "unknown modifier '." + std::string(word) + "' on '" + std::string(op) + "'");
+    }
+    modifiers.push_back(*mod);
+    dot = next;
+  }
+  if (modifiers.size() > std::numeric_limits<uint16_t>::max()) {
+    spellings_.erase(it);
+    fail(offset, "instruction has too many modifiers");
+  }
+  decoded.numModifiers = static_cast<uint16_t>(modifiers.size());
+  decoded.modifiers = store(modifiers).data();
+  return decoded;
+}
+
 const Statement *Parser::parseInstruction(uint32_t start, const Expr *guard, bool negated) {
-  Token opTok = tok_;
   if (!at(TokenKind::Identifier))
     fail(tok_, "expected an instruction, found " + found(tok_));
-  auto opcode = lookupOpcode(text(opTok));
-  if (!opcode)
-    fail(opTok, "unknown instruction '" + std::string(text(opTok)) + "'");
-  advance();
-  llvm::SmallVector<Modifier, 8> modifiers;
-  while (at(TokenKind::DotWord)) {
-    std::string_view word = text(tok_).substr(1);
-    auto mod = lookupModifier(word);
-    if (!mod)
-      fail(tok_, "unknown modifier '." + std::string(word) + "' on '" + std::string(text(opTok)) + "'");
-    modifiers.push_back(*mod);
-    advance();
+  // The opcode and its modifiers are written as one word (`ld.global.nc.v4.f32`); a module
+  // repeats a few hundred such words, so each is decoded once and then found by one lookup.
+  const char *source = lex_.source().data();
+  const char *begin = source + tok_.offset;
+  const char *end = begin + tok_.length;
+  while (*end == '.' && charclass::is(end[1], charclass::DotWordCont)) {
+    end += 2;
+    while (charclass::is(*end, charclass::DotWordCont))
+      ++end;
   }
+  const DecodedSpelling &decoded =
+      decodeSpelling(std::string_view(begin, static_cast<size_t>(end - begin)), tok_.offset);
+  lex_.seek(static_cast<uint32_t>(end - source));
+  hasPeek_ = false;
+  advance();
+  if (at(TokenKind::DotWord))
+    fail(tok_, "modifiers must follow the opcode with no space in between");
+  Opcode opcode = decoded.opcode;
   llvm::SmallVector<Expr, 8> operands;
-  bool callLists = *opcode == Opcode::Call;
+  bool callLists = opcode == Opcode::Call;
   if (!at(TokenKind::Semicolon)) {
     do {
       operands.push_back(parseOperand(callLists));
@@ -911,25 +959,23 @@ const Statement *Parser::parseInstruction(uint32_t start, const Expr *guard, boo
   if (!at(TokenKind::Semicolon))
     fail(tok_, "expected ',' or ';' after operand, found " + found(tok_));
   advance();
-  if (operands.size() > std::numeric_limits<uint16_t>::max() ||
-      modifiers.size() > std::numeric_limits<uint16_t>::max())
-    fail(start, "instruction has too many operands or modifiers");
-  // One allocation: the instruction, then its operands, then its modifiers.
-  size_t bytes = sizeof(Instruction) + operands.size() * sizeof(Expr) + modifiers.size() * sizeof(Modifier);
+  if (operands.size() > std::numeric_limits<uint16_t>::max())
+    fail(start, "instruction has too many operands");
+  // One allocation for the instruction and its operands; the modifier array is shared by
+  // every instruction with the same spelling.
+  size_t bytes = sizeof(Instruction) + operands.size() * sizeof(Expr);
   auto *raw = static_cast<char *>(m_.arena().Allocate(bytes, alignof(Instruction)));
   auto *inst = new (raw) Instruction();
   auto *operandData = reinterpret_cast<Expr *>(raw + sizeof(Instruction));
   std::uninitialized_copy(operands.begin(), operands.end(), operandData);
-  auto *modifierData = reinterpret_cast<Modifier *>(operandData + operands.size());
-  std::uninitialized_copy(modifiers.begin(), modifiers.end(), modifierData);
   inst->offset = start;
   inst->guard = guard;
   inst->guardNegated = negated;
-  inst->opcode = *opcode;
+  inst->opcode = opcode;
   inst->numOperands = static_cast<uint16_t>(operands.size());
-  inst->numModifiers = static_cast<uint16_t>(modifiers.size());
+  inst->numModifiers = decoded.numModifiers;
   inst->operandData = operandData;
-  inst->modifierData = modifierData;
+  inst->modifierData = decoded.modifiers;
   return inst;
 }
 

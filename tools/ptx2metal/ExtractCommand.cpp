@@ -46,7 +46,7 @@ int runList(const ExtractOptions &opts) {
   for (const std::string &path : opts.files) {
     fatbin::Result<fatbin::InputFile> file = fatbin::InputFile::open(path);
     if (!file) {
-      fmt::print(stderr, "{}: error: cannot read file: {}\n", path, file.error().reason);
+      fmt::print(stderr, "{}: error: {}\n", path, file.error().reason);
       if (opts.json)
         json.addFailure(path, file.error());
       status = 1;
@@ -158,9 +158,9 @@ CommandRunner registerExtractCommand(CLI::App &root) {
   CLI::App *cmd = root.add_subcommand(
       "extract", "Extract the PTX (and cubins) embedded in fatbins, object files, static "
                  "archives and shared libraries (ELF, Mach-O, COFF).");
-  cmd->add_option("files", opts->files, "Fatbin, object, archive or library files")
-      ->required()
-      ->check(CLI::ExistingFile);
+  // Unreadable files are reported by the command itself ("FILE: error: ..."), so that one
+  // bad path among many does not stop the others from being processed.
+  cmd->add_option("files", opts->files, "Fatbin, object, archive or library files")->required();
   CLI::Option *output = cmd->add_option(
       "-o,--output", opts->outputDir,
       "Directory receiving one <hash>.ptx per distinct PTX text and index.json");

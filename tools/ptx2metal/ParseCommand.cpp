@@ -34,7 +34,7 @@ std::optional<std::string> readInput(const std::string &path, std::string &error
 }
 
 int runParse(const ParseOptions &opts) {
-  uint64_t totalBytes = 0, failed = 0;
+  uint64_t totalBytes = 0, failed = 0, astBytes = 0;
   ptx::ModuleStats total;
   double parseSeconds = 0;
   for (const std::string &path : opts.files) {
@@ -56,6 +56,7 @@ int runParse(const ParseOptions &opts) {
       ++failed;
       continue;
     }
+    astBytes += module->arena().getBytesAllocated();
     ptx::ModuleStats s = ptx::computeStats(*module);
     total.functions += s.functions;
     total.entries += s.entries;
@@ -78,9 +79,10 @@ int runParse(const ParseOptions &opts) {
     double mb = static_cast<double>(totalBytes) / 1e6;
     fmt::print(stderr,
                "modules: {} ({} failed)\nfunctions: {} ({} kernels)\ninstructions: {}\n"
-               "module variables: {}\nbytes: {}\nparse time: {:.3f} s\nspeed: {:.1f} MB/s\n",
+               "module variables: {}\nbytes: {}\nAST bytes: {} ({:.2f}x input)\nparse time: {:.3f} s\nspeed: {:.1f} MB/s\n",
                opts.files.size(), failed, total.functions, total.entries, total.instructions,
-               total.variables, totalBytes, parseSeconds, parseSeconds > 0 ? mb / parseSeconds : 0.0);
+               total.variables, totalBytes, astBytes,
+               totalBytes ? static_cast<double>(astBytes) / static_cast<double>(totalBytes) : 0.0, parseSeconds, parseSeconds > 0 ? mb / parseSeconds : 0.0);
   }
   return failed ? 1 : 0;
 }

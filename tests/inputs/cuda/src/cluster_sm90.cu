@@ -62,7 +62,8 @@ extern "C" __global__ void mbarrier_phases(const int *in, int *out) {
 }
 
 // elect.sync picks one leader lane; griddepcontrol is a no-op without programmatic launch.
-extern "C" __global__ void elect_and_griddep(int *out) {
+// The third __launch_bounds__ argument (at most 8 CTAs per cluster) becomes .maxclusterrank.
+extern "C" __global__ void __launch_bounds__(256, 1, 8) elect_and_griddep(int *out) {
   unsigned leader, is_leader;
   asm volatile("griddepcontrol.wait;" ::: "memory");
   asm volatile("{\n\t.reg .pred p;\n\t"

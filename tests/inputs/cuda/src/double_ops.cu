@@ -61,6 +61,7 @@ extern "C" __global__ void double_horner(const double *coef, int degree, const d
   unsigned i = p2m_gid();
   if (i >= (unsigned)n) return;
   double x = xs[i], acc = 0.0;
+#pragma unroll 1  // nvcc: .pragma "nounroll"
   for (int k = degree; k >= 0; --k) acc = fma(acc, x, coef[k]);
   out[i] = acc;
 }

@@ -33,7 +33,9 @@ extern "C" __global__ void mem_shared_static(const float *in, float *out) {
   out[blockIdx.x * blockDim.x + t] = tile[blockDim.x - 1 - t] * (float)flag;
 }
 
-// Dynamic shared memory (sized at launch) holding two arrays of different types.
+// Dynamic shared memory (sized at launch) holding two arrays of different types: n ints
+// (rounded up to an even count, so the doubles stay 8-aligned) then n doubles. One block of
+// n threads; dynamic size ((n + 1) & ~1) * 4 + n * 8 bytes.
 extern "C" __global__ void mem_shared_dynamic(const int *in, int *out, int n) {
   extern __shared__ int dyn[];
   double *second = reinterpret_cast<double *>(dyn + ((n + 1) & ~1));
@@ -81,6 +83,7 @@ __device__ __noinline__ float generic_sum(const float *p, int len) {
   return s;
 }
 
+// One block of 64 threads.
 extern "C" __global__ void mem_generic(const float *in, const int *choose, float *out, int n) {
   __shared__ float sh[64];
   float loc[8];

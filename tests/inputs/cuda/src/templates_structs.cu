@@ -80,8 +80,14 @@ __global__ void matmul_tiled(const float *A, const float *B, float *C, int n) {
 template __global__ void matmul_tiled<16>(const float *, const float *, float *, int);
 template __global__ void matmul_tiled<8>(const float *, const float *, float *, int);
 
-// Block-wide inclusive scan (Hillis-Steele) in shared memory; blockDim.x <= 256.
-__global__ void block_scan(const int *in, int *out) {
+// Block-wide inclusive scan (Hillis-Steele) in shared memory; blockDim.x <= 256. The register
+// cap (nvcc's __maxnreg__, CUDA 12.4+) becomes .maxnreg.
+#if defined(__NVCC__)
+#define P2M_MAXNREG(n) __maxnreg__(n)
+#else
+#define P2M_MAXNREG(n)
+#endif
+__global__ void P2M_MAXNREG(40) block_scan(const int *in, int *out) {
   __shared__ int buf[2][256];
   unsigned t = threadIdx.x, g = p2m_gid();
   int cur = 0;

@@ -33,10 +33,13 @@ extern "C" __global__ void warp_votes(const int *in, unsigned *out) {
   o[1] = __any_sync(0xffffffffu, v == 7);
   o[2] = __all_sync(0xffffffffu, v >= 0);
   o[3] = __activemask();
+  // Divergent: only lanes with odd v vote, naming exactly those lanes in the mask (computed
+  // beforehand, so the result does not depend on how the hardware groups diverged lanes).
+  unsigned odd = __ballot_sync(0xffffffffu, v & 1);
   unsigned partial = 0;
-  if (v & 1) {                             // divergent: only odd lanes vote
-    partial = __ballot_sync(__activemask(), v > 10);
-    __syncwarp(__activemask());
+  if (v & 1) {
+    partial = __ballot_sync(odd, v > 10);
+    __syncwarp(odd);
   }
   o[4] = partial;
   o[5] = __popc(__ballot_sync(0xffffffffu, v & 2));
