@@ -17,6 +17,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <set>
 
 namespace p2m::fatbin {
 
@@ -145,6 +146,7 @@ private:
         continue;
       }
       if (strict) {
+        failed_.insert(fileOffset);
         std::string where = location.empty() ? "" : fmt::format(" in {}", location);
         const Error &error = container ? Error{"container does not look like nvcc output", 0}
                                        : container.error();
@@ -179,12 +181,13 @@ private:
         scan_.format = "Mach-O universal binary";
       for (const MachOUniversalBinary::ObjectForArch &slice : universal->objects()) {
         std::string slicePrefix = fmt::format("{}{}:", prefix, slice.getArchFlagName());
-        if (auto object = slice.getAsObjectFile()) {
+        auto object = slice.getAsObjectFile();
+        if (object) {
           scanBinary(**object, slicePrefix, depth + 1);
           continue;
-        } else {
-          llvm::consumeError(object.takeError());
         }
+        llvm::consumeError(object.takeError());
+        // A slice can also be a static archive (universal .a files).
         if (auto archive = slice.getAsArchive()) {
           scanBinary(**archive, slicePrefix, depth + 1);
         } else {
@@ -385,8 +388,11 @@ private:
       ++scan_.resolvedPointers;
       return true;
     }
+    if (failed_.count(fileOffset))
+      return false; // already reported by the section scan
     Result<Container> container = parseContainer(bytes);
     if (!container) {
+      failed_.insert(fileOffset);
       scan_.errors.push_back(Error{fmt::format("the {} points to {:#x} in {}, which holds no "
                                                "valid fatbin: {}",
                                                what, fileOffset, section.name,
@@ -404,6 +410,7 @@ private:
   std::string prefix_; // of the object being scanned: "member.o:" inside archives
   FatbinScan scan_;
   std::map<uint64_t, FatbinBlob> blobs_; // by file offset: the deduplication key
+  std::set<uint64_t> failed_;            // offsets already reported as malformed
 };
 
 } // namespace

@@ -113,11 +113,12 @@ private:
 
   std::string found(const Token &t) const {
     switch (t.kind) {
+    case TokenKind::MalformedNumber:
+      return "malformed number '" + std::string(text(t).substr(0, 40)) + "'";
     case TokenKind::End:
     case TokenKind::Invalid:
     case TokenKind::UnterminatedString:
     case TokenKind::UnterminatedComment:
-    case TokenKind::MalformedNumber:
       return describe(t.kind);
     default: {
       std::string s(text(t).substr(0, 40));
@@ -733,8 +734,7 @@ const BlockStmt *Parser::parseBlock() {
   size_t first = statementStack_.size();
   while (!at(TokenKind::RBrace)) {
     if (at(TokenKind::End)) {
-      error(tok_.offset, "expected '}' before end of file (the block opened here is not closed)");
-      error(block->offset, "block opened here");
+      error(block->offset, "this '{' is never closed: expected '}' before end of file");
       break;
     }
     if (tooManyErrors_)

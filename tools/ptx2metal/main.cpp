@@ -22,6 +22,16 @@ int main(int argc, char **argv) {
   add(p2m::cli::registerParseCommand(app));
   add(p2m::cli::registerExtractCommand(app));
 
+  // CLI11 would only say "A subcommand is required"; name the unknown word instead.
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    for (auto &[sub, run] : runners)
+      known = known || sub->get_name() == argv[1];
+    if (!known) {
+      std::fprintf(stderr, "ptx2metal: error: unknown subcommand '%s' (run 'ptx2metal --help')\n", argv[1]);
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
