@@ -17,7 +17,8 @@ std::string ContentHash::hexPrefix(size_t digits) const {
 
 ContentHash hashContent(Bytes data) {
   ContentHash hash;
-  llvm::BLAKE3Result<32> result = llvm::BLAKE3::hash<32>(llvm::ArrayRef<uint8_t>(data.data(), data.size()));
+  llvm::BLAKE3Result<32> result =
+      llvm::BLAKE3::hash<32>(llvm::ArrayRef<uint8_t>(data.data(), data.size()));
   std::copy(result.begin(), result.end(), hash.bytes.begin());
   return hash;
 }

@@ -14,7 +14,7 @@ namespace p2m::fatbin {
 struct ContentHash {
   std::array<uint8_t, 32> bytes{};
 
-  std::string hex() const;                 // all 64 hex digits
+  std::string hex() const; // all 64 hex digits
   std::string hexPrefix(size_t digits) const;
   auto operator<=>(const ContentHash &) const = default;
 };

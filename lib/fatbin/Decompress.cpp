@@ -19,8 +19,8 @@ constexpr uint64_t kZstdMaxRatio = 32768;
 constexpr uint64_t kRatioSlack = 1024;
 
 // Common checks on the sizes declared by an entry before allocating the output.
-std::optional<Error> checkSizes(const char *format, uint64_t compressed,
-                                uint64_t uncompressed, uint64_t maxRatio, uint64_t maxSize) {
+std::optional<Error> checkSizes(const char *format, uint64_t compressed, uint64_t uncompressed,
+                                uint64_t maxRatio, uint64_t maxSize) {
   if (uncompressed == 0)
     return Error{fmt::format("{} entry declares an uncompressed size of 0", format), 0};
   if (uncompressed > maxSize)
@@ -41,8 +41,7 @@ std::optional<Error> checkSizes(const char *format, uint64_t compressed,
 
 Result<std::vector<uint8_t>> decompressLz4Block(Bytes compressed, uint64_t uncompressedSize,
                                                 uint64_t maxSize) {
-  if (auto error = checkSizes("LZ4", compressed.size(), uncompressedSize, kLz4MaxRatio,
-                              maxSize))
+  if (auto error = checkSizes("LZ4", compressed.size(), uncompressedSize, kLz4MaxRatio, maxSize))
     return *error;
   // The LZ4 block API takes int sizes.
   if (compressed.size() > static_cast<uint64_t>(LZ4_MAX_INPUT_SIZE) ||
@@ -54,14 +53,13 @@ Result<std::vector<uint8_t>> decompressLz4Block(Bytes compressed, uint64_t uncom
   std::vector<uint8_t> out(static_cast<size_t>(uncompressedSize));
   // LZ4_decompress_safe never writes past the capacity nor reads past the input, and
   // returns a negative value on malformed input.
-  int produced = LZ4_decompress_safe(reinterpret_cast<const char *>(compressed.data()),
-                                     reinterpret_cast<char *>(out.data()),
-                                     static_cast<int>(compressed.size()),
-                                     static_cast<int>(out.size()));
+  int produced = LZ4_decompress_safe(
+      reinterpret_cast<const char *>(compressed.data()), reinterpret_cast<char *>(out.data()),
+      static_cast<int>(compressed.size()), static_cast<int>(out.size()));
   if (produced < 0)
-    return Error{fmt::format("malformed LZ4 block (LZ4 error {}) of {} bytes", produced,
-                             compressed.size()),
-                 0};
+    return Error{
+        fmt::format("malformed LZ4 block (LZ4 error {}) of {} bytes", produced, compressed.size()),
+        0};
   if (static_cast<uint64_t>(produced) != uncompressedSize)
     return Error{fmt::format("LZ4 block decoded to {} bytes, the entry declares {}", produced,
                              uncompressedSize),
@@ -71,8 +69,7 @@ Result<std::vector<uint8_t>> decompressLz4Block(Bytes compressed, uint64_t uncom
 
 Result<std::vector<uint8_t>> decompressZstdFrame(Bytes compressed, uint64_t uncompressedSize,
                                                  uint64_t maxSize) {
-  if (auto error = checkSizes("zstd", compressed.size(), uncompressedSize, kZstdMaxRatio,
-                              maxSize))
+  if (auto error = checkSizes("zstd", compressed.size(), uncompressedSize, kZstdMaxRatio, maxSize))
     return *error;
 
   unsigned long long frameSize = ZSTD_getFrameContentSize(compressed.data(), compressed.size());
@@ -98,25 +95,21 @@ Result<std::vector<uint8_t>> decompressZstdFrame(Bytes compressed, uint64_t unco
 
 Result<std::vector<uint8_t>> decodePayload(const Entry &entry, uint64_t maxSize) {
   Bytes stored = entry.storedData();
-  Result<std::vector<uint8_t>> result = std::vector<uint8_t>();
-  switch (entry.compression) {
-  case Compression::None:
+  if (entry.compression == Compression::None) {
     if (stored.size() > maxSize)
-      return Error{fmt::format("entry payload of {} bytes is above the limit of {}",
-                               stored.size(), maxSize),
-                   entry.offset};
+      return Error{
+          fmt::format("entry payload of {} bytes is above the limit of {}", stored.size(), maxSize),
+          entry.offset};
     // nvcc leaves uncompressedSize at 0 here; should a writer record the unpadded size,
     // it is honoured so that the same data compares equal however it was stored.
     if (entry.uncompressedSize != 0 && entry.uncompressedSize < stored.size())
       stored = stored.first(static_cast<size_t>(entry.uncompressedSize));
     return std::vector<uint8_t>(stored.begin(), stored.end());
-  case Compression::Lz4:
-    result = decompressLz4Block(stored, entry.uncompressedSize, maxSize);
-    break;
-  case Compression::Zstd:
-    result = decompressZstdFrame(stored, entry.uncompressedSize, maxSize);
-    break;
   }
+  Result<std::vector<uint8_t>> result =
+      entry.compression == Compression::Lz4
+          ? decompressLz4Block(stored, entry.uncompressedSize, maxSize)
+          : decompressZstdFrame(stored, entry.uncompressedSize, maxSize);
   if (!result)
     // Re-anchor the error at the entry so it can be located in the file.
     return Error{result.error().reason, entry.offset};

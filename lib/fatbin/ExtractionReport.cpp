@@ -23,15 +23,15 @@ json::Value text(const std::string &s) {
 
 // Stored bytes -> decoded bytes, as the listing shows them. Uncompressed entries are their
 // (padded) payload.
-std::pair<uint64_t, uint64_t> sizes(Compression compression, uint64_t payloadSize,
-                                    uint32_t compressedSize, uint64_t uncompressedSize) {
-  if (compression == Compression::None)
-    return {payloadSize, payloadSize};
-  return {compressedSize, uncompressedSize};
+std::pair<uint64_t, uint64_t> sizes(const Entry &entry) {
+  if (entry.compression == Compression::None)
+    return {entry.payloadSize, entry.payloadSize};
+  return {entry.compressedSize, entry.uncompressedSize};
 }
 
 json::Object errorJson(const Error &error) {
-  return json::Object{{"offset", static_cast<int64_t>(error.offset)}, {"reason", text(error.reason)}};
+  return json::Object{{"offset", static_cast<int64_t>(error.offset)},
+                      {"reason", text(error.reason)}};
 }
 
 json::Array errorsJson(const std::vector<Error> &errors) {
@@ -65,26 +65,24 @@ std::string formatListing(const std::string &path, const FatbinScan &scan) {
   uint64_t entries = 0;
   for (const FatbinBlob &blob : scan.blobs)
     entries += blob.container.entries.size();
-  std::string out = fmt::format("{}: {}, {} container{}, {} entr{}\n", path, scan.format,
-                                scan.blobs.size(), scan.blobs.size() == 1 ? "" : "s", entries,
-                                entries == 1 ? "y" : "ies");
+  std::string out =
+      fmt::format("{}: {}, {} container{}, {} entr{}\n", path, scan.format, scan.blobs.size(),
+                  scan.blobs.size() == 1 ? "" : "s", entries, entries == 1 ? "y" : "ies");
   for (const FatbinBlob &blob : scan.blobs) {
-    out += fmt::format("  container {:#x}, {} bytes, in {} ({}", blob.fileOffset,
-                       blob.container.size, blob.location.empty() ? "file" : blob.location,
-                       originName(blob.origin));
+    out +=
+        fmt::format("  container {:#x}, {} bytes, in {} ({}", blob.fileOffset, blob.container.size,
+                    blob.location.empty() ? "file" : blob.location, originName(blob.origin));
     if (blob.wrapperReferences != 0)
       out += fmt::format(", {} wrapper reference{}", blob.wrapperReferences,
                          blob.wrapperReferences == 1 ? "" : "s");
     out += ")\n";
     for (const Entry &entry : blob.container.entries) {
-      auto [stored, decoded] = sizes(entry.compression, entry.payloadSize,
-                                     entry.compressedSize, entry.uncompressedSize);
+      auto [stored, decoded] = sizes(entry);
       std::string kind = entry.isKnownKind() ? std::string(kindName(entry.kind))
                                              : fmt::format("kind{}", entry.kind);
-      out += fmt::format("    {:>#10x}  {:<6} {:<7} {:<6} {:<5} {:>10} -> {:<10}",
+      out += fmt::format("    {:<#10x} {:<6} {:<7} {:<6} {:<5} {:>10} -> {:<10}",
                          blob.fileOffset + entry.offset, kind, archName(entry.smArch),
-                         versionString(entry), compressionName(entry.compression), stored,
-                         decoded);
+                         versionString(entry), compressionName(entry.compression), stored, decoded);
       if (!entry.name.empty())
         out += fmt::format(" {}", entry.name);
       // Trailing spaces from the fixed-width columns are noise in diffs.
@@ -123,8 +121,7 @@ void JsonListing::add(const std::string &path, const FatbinScan &scan) {
   for (const FatbinBlob &blob : scan.blobs) {
     json::Array entries;
     for (const Entry &entry : blob.container.entries) {
-      auto [stored, decoded] = sizes(entry.compression, entry.payloadSize,
-                                     entry.compressedSize, entry.uncompressedSize);
+      auto [stored, decoded] = sizes(entry);
       entries.push_back(json::Object{
           {"offset", static_cast<int64_t>(blob.fileOffset + entry.offset)},
           {"kind", std::string(kindName(entry.kind))},

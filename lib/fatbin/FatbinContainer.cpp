@@ -107,16 +107,15 @@ Result<Entry> parseEntry(Bytes bytes, uint64_t offset, uint64_t end) {
 
 Result<Container> parseContainer(Bytes bytes) {
   if (bytes.size() < f::kHeaderSize)
-    return Error{fmt::format("truncated fatbin header: {} bytes, need {}", bytes.size(),
-                             f::kHeaderSize),
-                 0};
+    return Error{
+        fmt::format("truncated fatbin header: {} bytes, need {}", bytes.size(), f::kHeaderSize), 0};
   uint32_t magic = loadLE<uint32_t>(bytes, 0);
   if (magic == f::kLegacyFatbinMagic)
     return Error{"fatbin in the pre-CUDA 4.0 format (magic 0x1ee55a01) is not supported", 0};
   if (magic != f::kFatbinMagic)
-    return Error{fmt::format("not a fatbin: magic is {:#010x}, expected {:#010x}", magic,
-                             f::kFatbinMagic),
-                 0};
+    return Error{
+        fmt::format("not a fatbin: magic is {:#010x}, expected {:#010x}", magic, f::kFatbinMagic),
+        0};
 
   Container container;
   container.version = loadLE<uint16_t>(bytes, f::kHeaderVersionOffset);

@@ -20,12 +20,12 @@ struct Entry {
   uint16_t kind = 0;          // raw value: 1 PTX, 2 ELF cubin, others unknown (kept, not guessed)
   uint16_t formatVersion = 0; // 0x0101 in every file seen so far
   uint32_t headerSize = 0;
-  uint64_t payloadSize = 0;     // as stored, including padding
-  uint32_t compressedSize = 0;  // bytes of compressed data at the payload start (0 if none)
+  uint64_t payloadSize = 0;    // as stored, including padding
+  uint32_t compressedSize = 0; // bytes of compressed data at the payload start (0 if none)
   uint32_t optionsOffset = 0;
   uint16_t minorVersion = 0; // PTX ISA version for PTX, ELF ABI version for cubins
   uint16_t majorVersion = 0;
-  uint32_t smArch = 0;       // 80 for sm_80 / compute_80
+  uint32_t smArch = 0; // 80 for sm_80 / compute_80
   uint64_t flags = 0;
   uint64_t uncompressedSize = 0; // 0 for uncompressed entries in files written by nvcc
   std::string name;              // often empty; the source file name in -G builds
@@ -58,9 +58,9 @@ bool startsWithFatbinMagic(Bytes bytes);
 Result<Container> parseContainer(Bytes bytes);
 
 // Display helpers shared by the listing, the JSON index and error messages.
-std::string_view kindName(uint16_t kind);          // "ptx", "cubin", "unknown"
-std::string_view compressionName(Compression c);   // "none", "lz4", "zstd"
-std::string archName(uint32_t smArch);             // "sm_80"
-std::string versionString(const Entry &entry);     // "9.0"
+std::string_view kindName(uint16_t kind);        // "ptx", "cubin", "unknown"
+std::string_view compressionName(Compression c); // "none", "lz4", "zstd"
+std::string archName(uint32_t smArch);           // "sm_80"
+std::string versionString(const Entry &entry);   // "9.0"
 
 } // namespace p2m::fatbin

@@ -19,18 +19,18 @@ inline constexpr uint64_t kHeaderEntriesSizeOffset = 8;
 
 // Entry header (at least 64 bytes; the real size is stored in the header itself).
 inline constexpr uint64_t kEntryMinHeaderSize = 64;
-inline constexpr uint64_t kEntryKindOffset = 0;            // u16
-inline constexpr uint64_t kEntryVersionOffset = 2;         // u16, 0x0101 in every known file
-inline constexpr uint64_t kEntryHeaderSizeOffset = 4;      // u32
-inline constexpr uint64_t kEntryPayloadSizeOffset = 8;     // u64, padded
-inline constexpr uint64_t kEntryCompressedSizeOffset = 16; // u32, 0 when uncompressed
-inline constexpr uint64_t kEntryOptionsOffset = 20;        // u32 (meaning not fully known)
-inline constexpr uint64_t kEntryMinorVersionOffset = 24;   // u16
-inline constexpr uint64_t kEntryMajorVersionOffset = 26;   // u16
-inline constexpr uint64_t kEntryArchOffset = 28;           // u32, e.g. 80 for sm_80
-inline constexpr uint64_t kEntryNameOffsetOffset = 32;     // u32, relative to the entry
-inline constexpr uint64_t kEntryNameLengthOffset = 36;     // u32
-inline constexpr uint64_t kEntryFlagsOffset = 40;          // u64
+inline constexpr uint64_t kEntryKindOffset = 0;              // u16
+inline constexpr uint64_t kEntryVersionOffset = 2;           // u16, 0x0101 in every known file
+inline constexpr uint64_t kEntryHeaderSizeOffset = 4;        // u32
+inline constexpr uint64_t kEntryPayloadSizeOffset = 8;       // u64, padded
+inline constexpr uint64_t kEntryCompressedSizeOffset = 16;   // u32, 0 when uncompressed
+inline constexpr uint64_t kEntryOptionsOffset = 20;          // u32 (meaning not fully known)
+inline constexpr uint64_t kEntryMinorVersionOffset = 24;     // u16
+inline constexpr uint64_t kEntryMajorVersionOffset = 26;     // u16
+inline constexpr uint64_t kEntryArchOffset = 28;             // u32, e.g. 80 for sm_80
+inline constexpr uint64_t kEntryNameOffsetOffset = 32;       // u32, relative to the entry
+inline constexpr uint64_t kEntryNameLengthOffset = 36;       // u32
+inline constexpr uint64_t kEntryFlagsOffset = 40;            // u64
 inline constexpr uint64_t kEntryUncompressedSizeOffset = 56; // u64
 inline constexpr uint16_t kEntryFormatVersion = 0x0101;
 

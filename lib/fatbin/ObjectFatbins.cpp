@@ -72,9 +72,8 @@ uint64_t findMagic(Bytes bytes, uint64_t from) {
 bool plausible(const Container &container) {
   if (container.headerSize != f::kHeaderSize || container.entries.empty())
     return false;
-  return std::all_of(container.entries.begin(), container.entries.end(), [](const Entry &e) {
-    return e.formatVersion == f::kEntryFormatVersion;
-  });
+  return std::all_of(container.entries.begin(), container.entries.end(),
+                     [](const Entry &e) { return e.formatVersion == f::kEntryFormatVersion; });
 }
 
 class Scanner {
@@ -114,7 +113,9 @@ private:
   }
 
   std::string textHint() const {
-    auto start = std::find_if(file_.begin(), file_.end(), [](uint8_t c) { return !std::isspace(static_cast<unsigned char>(c)); });
+    auto start = std::find_if(file_.begin(), file_.end(), [](uint8_t c) {
+      return !std::isspace(static_cast<unsigned char>(c));
+    });
     if (start != file_.end() && (*start == '/' || *start == '.'))
       return " (it looks like PTX text, which needs no extraction)";
     return "";
@@ -148,11 +149,11 @@ private:
       if (strict) {
         failed_.insert(fileOffset);
         std::string where = location.empty() ? "" : fmt::format(" in {}", location);
-        const Error &error = container ? Error{"container does not look like nvcc output", 0}
-                                       : container.error();
-        scan_.errors.push_back(Error{fmt::format("malformed fatbin at {:#x}{}: {}", fileOffset,
-                                                 where, error.reason),
-                                     fileOffset + error.offset});
+        const Error &error =
+            container ? Error{"container does not look like nvcc output", 0} : container.error();
+        scan_.errors.push_back(
+            Error{fmt::format("malformed fatbin at {:#x}{}: {}", fileOffset, where, error.reason),
+                  fileOffset + error.offset});
       } else {
         ++scan_.rejectedCandidates;
       }
@@ -160,8 +161,7 @@ private:
     }
   }
 
-  std::optional<Error> scanBinary(const Binary &binary, const std::string &prefix,
-                                  unsigned depth) {
+  std::optional<Error> scanBinary(const Binary &binary, const std::string &prefix, unsigned depth) {
     if (depth > kMaxNesting)
       return Error{"binaries nested too deeply", offsetOf(bytesOf(binary))};
     if (const auto *object = llvm::dyn_cast<ObjectFile>(&binary)) {
@@ -191,10 +191,10 @@ private:
         if (auto archive = slice.getAsArchive()) {
           scanBinary(**archive, slicePrefix, depth + 1);
         } else {
-          scan_.warnings.push_back(Error{fmt::format("cannot read universal binary slice {}: {}",
-                                                     slice.getArchFlagName(),
-                                                     llvm::toString(archive.takeError())),
-                                         offsetOf(bytesOf(binary)) + slice.getOffset()});
+          scan_.warnings.push_back(
+              Error{fmt::format("cannot read universal binary slice {}: {}",
+                                slice.getArchFlagName(), llvm::toString(archive.takeError())),
+                    offsetOf(bytesOf(binary)) + slice.getOffset()});
         }
       }
       return std::nullopt;
@@ -221,8 +221,7 @@ private:
         llvm::consumeError(name.takeError());
       llvm::Expected<llvm::MemoryBufferRef> buffer = child.getMemoryBufferRef();
       if (!buffer) {
-        scan_.warnings.push_back(Error{fmt::format("cannot read archive member {}: {}",
-                                                   memberName,
+        scan_.warnings.push_back(Error{fmt::format("cannot read archive member {}: {}", memberName,
                                                    llvm::toString(buffer.takeError())),
                                        offsetOf(bytesOf(archive))});
         continue;
@@ -231,10 +230,10 @@ private:
                    buffer->getBufferSize());
       // Thin archives name members stored in other files, which are not read here.
       if (!insideFile(member)) {
-        scan_.warnings.push_back(Error{
-            fmt::format("archive member {} is not stored in the archive (thin archive)",
-                        memberName),
-            offsetOf(bytesOf(archive))});
+        scan_.warnings.push_back(
+            Error{fmt::format("archive member {} is not stored in the archive (thin archive)",
+                              memberName),
+                  offsetOf(bytesOf(archive))});
         continue;
       }
       if (startsWithFatbinMagic(member)) {
@@ -252,9 +251,9 @@ private:
         scan_.warnings.push_back(std::move(*problem));
     }
     if (error)
-      scan_.errors.push_back(Error{fmt::format("malformed archive: {}",
-                                               llvm::toString(std::move(error))),
-                                   offsetOf(bytesOf(archive))});
+      scan_.errors.push_back(
+          Error{fmt::format("malformed archive: {}", llvm::toString(std::move(error))),
+                offsetOf(bytesOf(archive))});
   }
 
   void scanObject(const ObjectFile &object, const std::string &prefix) {
@@ -272,8 +271,9 @@ private:
       if (section.role == SectionRole::FatbinData)
         scanRegion(section.contents, prefix + section.name, BlobOrigin::FatbinSection, true);
 
-    bool hasWrappers = std::any_of(sections.sections.begin(), sections.sections.end(),
-                                   [](const SectionInfo &s) { return s.role == SectionRole::Wrappers; });
+    bool hasWrappers =
+        std::any_of(sections.sections.begin(), sections.sections.end(),
+                    [](const SectionInfo &s) { return s.role == SectionRole::Wrappers; });
     if (hasWrappers) {
       std::string whyNot;
       if (std::unique_ptr<PointerReader> reader = makePointerReader(object, sections, whyNot))
@@ -295,17 +295,18 @@ private:
         continue;
       Bytes records = section.contents;
       if (records.size() % f::kWrapperSize != 0)
-        scan_.warnings.push_back(Error{
-            fmt::format("wrapper section {}{} is {} bytes, not a multiple of {}", prefix,
-                        section.name, records.size(), f::kWrapperSize),
-            offsetOf(records)});
+        scan_.warnings.push_back(
+            Error{fmt::format("wrapper section {}{} is {} bytes, not a multiple of {}", prefix,
+                              section.name, records.size(), f::kWrapperSize),
+                  offsetOf(records)});
       for (uint64_t at = 0; records.size() - at >= f::kWrapperSize; at += f::kWrapperSize) {
         Bytes record = records.subspan(at, f::kWrapperSize);
         uint64_t recordOffset = offsetOf(record);
         uint32_t magic = loadLE<uint32_t>(record, 0);
         uint32_t version = loadLE<uint32_t>(record, 4);
         if (magic != f::kWrapperMagic) {
-          bool padding = std::all_of(record.begin(), record.end(), [](uint8_t b) { return b == 0; });
+          bool padding =
+              std::all_of(record.begin(), record.end(), [](uint8_t b) { return b == 0; });
           if (!padding)
             scan_.warnings.push_back(Error{
                 fmt::format("record at {:#x} in {}{} is not a fatbin wrapper (magic {:#010x})",
@@ -321,11 +322,11 @@ private:
           continue;
         }
         std::string what = fmt::format("fatbin wrapper at {:#x}", recordOffset);
-        followPointer(sections, reader, Location{index, at + f::kWrapperFatbinPointerOffset},
-                      what, /*nullIsNormal=*/false);
+        followPointer(sections, reader, Location{index, at + f::kWrapperFatbinPointerOffset}, what,
+                      /*nullIsNormal=*/false);
         if (version == f::kWrapperLinkedVersion)
-          followLinkedArray(sections, reader,
-                            Location{index, at + f::kWrapperSecondPointerOffset}, what);
+          followLinkedArray(sections, reader, Location{index, at + f::kWrapperSecondPointerOffset},
+                            what);
       }
     }
   }
@@ -358,14 +359,16 @@ private:
     switch (pointer.kind) {
     case PointerValue::Kind::Null:
       if (!nullIsNormal)
-        scan_.warnings.push_back(Error{what + " has a NULL fatbin pointer",
-                                       offsetOf(sections.sections[at.section].contents) + at.offset});
+        scan_.warnings.push_back(
+            Error{what + " has a NULL fatbin pointer",
+                  offsetOf(sections.sections[at.section].contents) + at.offset});
       return false;
     case PointerValue::Kind::Unresolved:
       ++scan_.unresolvedPointers;
       if (!nullIsNormal)
-        scan_.warnings.push_back(Error{fmt::format("cannot follow the {}: {}", what, pointer.reason),
-                                       offsetOf(sections.sections[at.section].contents) + at.offset});
+        scan_.warnings.push_back(
+            Error{fmt::format("cannot follow the {}: {}", what, pointer.reason),
+                  offsetOf(sections.sections[at.section].contents) + at.offset});
       return false;
     case PointerValue::Kind::Target:
       break;
@@ -375,10 +378,10 @@ private:
       // Into zero-fill memory or past the section: only known at run time.
       ++scan_.unresolvedPointers;
       if (!nullIsNormal)
-        scan_.warnings.push_back(Error{
-            fmt::format("the {} points to offset {:#x} of {}, which has no file data", what,
-                        pointer.target.offset, section.name),
-            offsetOf(sections.sections[at.section].contents) + at.offset});
+        scan_.warnings.push_back(
+            Error{fmt::format("the {} points to offset {:#x} of {}, which has no file data", what,
+                              pointer.target.offset, section.name),
+                  offsetOf(sections.sections[at.section].contents) + at.offset});
       return false;
     }
     Bytes bytes = section.contents.subspan(pointer.target.offset);
@@ -393,11 +396,11 @@ private:
     Result<Container> container = parseContainer(bytes);
     if (!container) {
       failed_.insert(fileOffset);
-      scan_.errors.push_back(Error{fmt::format("the {} points to {:#x} in {}, which holds no "
-                                               "valid fatbin: {}",
-                                               what, fileOffset, section.name,
-                                               container.error().reason),
-                                   fileOffset + container.error().offset});
+      scan_.errors.push_back(
+          Error{fmt::format("the {} points to {:#x} in {}, which holds no "
+                            "valid fatbin: {}",
+                            what, fileOffset, section.name, container.error().reason),
+                fileOffset + container.error().offset});
       return false;
     }
     ++scan_.resolvedPointers;

@@ -39,12 +39,12 @@ struct FatbinBlob {
 };
 
 struct FatbinScan {
-  std::string format;             // "fatbin", or LLVM's name: "elf64-x86-64", "COFF-x86-64" ...
-  std::vector<FatbinBlob> blobs;  // in file order, each offset once
-  std::vector<Error> errors;      // data that could not be read (offsets: scanned buffer)
-  std::vector<Error> warnings;    // oddities that lost nothing
-  unsigned wrappers = 0;          // wrapper records read
-  unsigned resolvedPointers = 0;  // wrapper pointers followed to a container
+  std::string format;              // "fatbin", or LLVM's name: "elf64-x86-64", "COFF-x86-64" ...
+  std::vector<FatbinBlob> blobs;   // in file order, each offset once
+  std::vector<Error> errors;       // data that could not be read (offsets: scanned buffer)
+  std::vector<Error> warnings;     // oddities that lost nothing
+  unsigned wrappers = 0;           // wrapper records read
+  unsigned resolvedPointers = 0;   // wrapper pointers followed to a container
   unsigned unresolvedPointers = 0; // pointers only known at run time (arrays in .bss ...)
   unsigned rejectedCandidates = 0; // magic outside fatbin sections not starting a container
 };

@@ -73,8 +73,7 @@ ObjectSections collectSections(const ObjectFile &object, Bytes file) {
   auto fileOffsetOf = [&](const uint8_t *p) { return static_cast<uint64_t>(p - file.data()); };
   // The object buffer itself lies inside `file` (archives and universal binaries hand out
   // sub-buffers), so its start is a good offset for problems that have no better one.
-  uint64_t objectOffset =
-      fileOffsetOf(reinterpret_cast<const uint8_t *>(object.getData().data()));
+  uint64_t objectOffset = fileOffsetOf(reinterpret_cast<const uint8_t *>(object.getData().data()));
 
   for (const SectionRef &section : object.sections()) {
     SectionInfo info;
@@ -82,10 +81,10 @@ ObjectSections collectSections(const ObjectFile &object, Bytes file) {
 
     llvm::Expected<llvm::StringRef> name = section.getName();
     if (!name) {
-      result.problems.push_back(Error{fmt::format("cannot read the name of section {}: {}",
-                                                  info.formatIndex,
-                                                  llvm::toString(name.takeError())),
-                                      objectOffset});
+      result.problems.push_back(
+          Error{fmt::format("cannot read the name of section {}: {}", info.formatIndex,
+                            llvm::toString(name.takeError())),
+                objectOffset});
       continue;
     }
     std::string_view segment;

@@ -23,13 +23,13 @@ enum class SectionRole {
 };
 
 struct SectionInfo {
-  std::string name;        // for messages; Mach-O sections are shown as "SEGMENT,section"
+  std::string name; // for messages; Mach-O sections are shown as "SEGMENT,section"
   SectionRole role = SectionRole::Other;
   uint64_t formatIndex = 0; // the section's index in the object format's own numbering
   uint64_t address = 0;
-  uint64_t size = 0;        // size in memory, which exceeds contents.size() for zero-fill
-  Bytes contents;           // bytes in the file; empty for .bss-like sections
-  bool mapped = false;      // `address` is meaningful for address -> section lookups
+  uint64_t size = 0;   // size in memory, which exceeds contents.size() for zero-fill
+  Bytes contents;      // bytes in the file; empty for .bss-like sections
+  bool mapped = false; // `address` is meaningful for address -> section lookups
 };
 
 // A byte inside a section: what a resolved pointer designates.

@@ -144,8 +144,8 @@ private:
     auto symbol = elf_.getEntry<ELF64LE::Sym>(*reloc.symtab, reloc.symbol);
     if (!symbol) {
       llvm::consumeError(symbol.takeError());
-      return unresolved(fmt::format("relocation refers to symbol {} outside the symbol table",
-                                    reloc.symbol));
+      return unresolved(
+          fmt::format("relocation refers to symbol {} outside the symbol table", reloc.symbol));
     }
     uint16_t shndx = (*symbol)->st_shndx;
     if (shndx == llvm::ELF::SHN_UNDEF)
@@ -270,9 +270,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<PointerReader> makePointerReader(const ObjectFile &object,
-                                                 const ObjectSections &sections,
-                                                 std::string &whyNot) {
+std::unique_ptr<PointerReader>
+makePointerReader(const ObjectFile &object, const ObjectSections &sections, std::string &whyNot) {
   // Wrappers are 24 bytes with 64-bit pointers only on 64-bit hosts; CUDA dropped 32-bit
   // host support, so other layouts are left to the section scan.
   if (object.getBytesInAddress() != 8 || !object.isLittleEndian()) {

@@ -119,10 +119,10 @@ Extraction extract(const FatbinScan &scan, const ExtractOptions &options) {
       if (!data) {
         ++stats.failedEntries;
         record.status = EntryStatus::Failed;
-        out.errors.push_back(Error{fmt::format("cannot decode {} entry for {} at {:#x}: {}",
-                                               kindName(entry.kind), archName(entry.smArch),
-                                               record.entryOffset, data.error().reason),
-                                   record.entryOffset});
+        out.errors.push_back(
+            Error{fmt::format("cannot decode {} entry for {} at {:#x}: {}", kindName(entry.kind),
+                              archName(entry.smArch), record.entryOffset, data.error().reason),
+                  record.entryOffset});
         continue;
       }
       if (entry.isPtx()) {

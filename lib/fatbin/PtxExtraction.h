@@ -25,10 +25,10 @@ struct ExtractOptions {
 };
 
 enum class EntryStatus {
-  Extracted,         // decoded; `content` says where its data went
-  NotRequested,      // a cubin while ExtractOptions::cubins is off
+  Extracted,          // decoded; `content` says where its data went
+  NotRequested,       // a cubin while ExtractOptions::cubins is off
   SkippedUnknownKind, // kind is neither PTX nor cubin (cuFFT has kind 8): counted, not decoded
-  Failed,            // could not be decoded; an error was recorded
+  Failed,             // could not be decoded; an error was recorded
 };
 
 inline constexpr size_t kNoContent = ~size_t(0);
@@ -56,8 +56,8 @@ struct ExtractedContent {
   ContentKind kind = ContentKind::Ptx;
   uint32_t smArch = 0; // of the first entry that held it
   ContentHash hash;
-  std::string fileName;      // "<16 hex digits>.ptx" or "<16 hex digits>.sm_80.cubin"
-  std::vector<uint8_t> data; // PTX text without NULs, or the cubin ELF
+  std::string fileName;        // "<16 hex digits>.ptx" or "<16 hex digits>.sm_80.cubin"
+  std::vector<uint8_t> data;   // PTX text without NULs, or the cubin ELF
   std::vector<size_t> entries; // indices into Extraction::entries
 };
 

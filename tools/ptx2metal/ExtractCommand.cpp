@@ -161,9 +161,9 @@ CommandRunner registerExtractCommand(CLI::App &root) {
   // Unreadable files are reported by the command itself ("FILE: error: ..."), so that one
   // bad path among many does not stop the others from being processed.
   cmd->add_option("files", opts->files, "Fatbin, object, archive or library files")->required();
-  CLI::Option *output = cmd->add_option(
-      "-o,--output", opts->outputDir,
-      "Directory receiving one <hash>.ptx per distinct PTX text and index.json");
+  CLI::Option *output =
+      cmd->add_option("-o,--output", opts->outputDir,
+                      "Directory receiving one <hash>.ptx per distinct PTX text and index.json");
   cmd->add_flag("--cubin", opts->cubins,
                 "Also write every distinct cubin, decompressed, as <hash>.sm_XX.cubin");
   CLI::Option *list = cmd->add_flag(

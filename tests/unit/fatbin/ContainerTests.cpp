@@ -44,7 +44,9 @@ TEST_CASE("a plain PTX entry is parsed field by field", "[container]") {
 
 TEST_CASE("several entries, compression flags and padding", "[container]") {
   TestEntry lz4 = ptxEntry(kPtx, 80, Compression::Lz4);
-  TestEntry zstd = cubinEntry(bytesOf("\x7f" "ELF fake cubin"), 90, Compression::Zstd);
+  TestEntry zstd = cubinEntry(bytesOf("\x7f"
+                                      "ELF fake cubin"),
+                              90, Compression::Zstd);
   TestEntry padded = ptxEntry(kPtx, 86);
   padded.extraPadding = 64;
   std::vector<uint8_t> blob = buildFatbin({lz4, zstd, padded});
@@ -129,7 +131,8 @@ TEST_CASE("malformed headers are errors with offsets", "[container][malformed]")
     CHECK_FALSE(parseContainer(view(bad)).ok());
   }
   SECTION("entries size beyond the input, including values that overflow when added") {
-    for (uint64_t size : {uint64_t(good.size()), ~uint64_t(0), ~uint64_t(0) - 15, uint64_t(1) << 63}) {
+    for (uint64_t size :
+         {uint64_t(good.size()), ~uint64_t(0), ~uint64_t(0) - 15, uint64_t(1) << 63}) {
       std::vector<uint8_t> bad = good;
       put64(bad, 8, size);
       Result<Container> c = parseContainer(view(bad));

@@ -116,9 +116,9 @@ TEST_CASE("corrupt compressed data is an error, not a crash", "[decompress][malf
 
 TEST_CASE("decodePayload dispatches on the entry's compression", "[decompress]") {
   std::string text = ".version 8.5\n.target sm_80\n";
-  std::vector<uint8_t> blob = buildFatbin({ptxEntry(text, 80, Compression::None),
-                                           ptxEntry(text, 80, Compression::Lz4),
-                                           ptxEntry(text, 80, Compression::Zstd)});
+  std::vector<uint8_t> blob =
+      buildFatbin({ptxEntry(text, 80, Compression::None), ptxEntry(text, 80, Compression::Lz4),
+                   ptxEntry(text, 80, Compression::Zstd)});
   Result<Container> c = parseContainer(view(blob));
   REQUIRE(c.ok());
   REQUIRE(c->entries.size() == 3);
@@ -134,7 +134,8 @@ TEST_CASE("decodePayload dispatches on the entry's compression", "[decompress]")
   CHECK(decodePayload(c->entries[2])->size() == text.size() + 1);
 }
 
-TEST_CASE("a compressed entry with a lying uncompressed size fails cleanly", "[decompress][malformed]") {
+TEST_CASE("a compressed entry with a lying uncompressed size fails cleanly",
+          "[decompress][malformed]") {
   std::vector<uint8_t> blob = buildFatbin({ptxEntry(".version 8.5\n", 80, Compression::Zstd)});
   put64(blob, 16 + 56, 1 << 20); // uncompressed size
   Result<Container> c = parseContainer(view(blob));

@@ -43,10 +43,9 @@ TEST_CASE("ptxText stops at the first NUL", "[extract]") {
 }
 
 TEST_CASE("PTX is decoded, stripped and deduplicated by content", "[extract]") {
-  std::vector<uint8_t> file = buildFatbin({ptxEntry(kPtxA, 75, Compression::None),
-                                           ptxEntry(kPtxA, 75, Compression::Lz4),
-                                           ptxEntry(kPtxB, 80, Compression::Zstd),
-                                           ptxEntry(kPtxA, 86, Compression::Zstd)});
+  std::vector<uint8_t> file =
+      buildFatbin({ptxEntry(kPtxA, 75, Compression::None), ptxEntry(kPtxA, 75, Compression::Lz4),
+                   ptxEntry(kPtxB, 80, Compression::Zstd), ptxEntry(kPtxA, 86, Compression::Zstd)});
   Extraction out = extractBytes(file);
   CHECK(out.errors.empty());
   CHECK(out.stats.entries == 4);
@@ -77,11 +76,12 @@ TEST_CASE("BLAKE3 matches the reference test vector", "[extract]") {
 TEST_CASE("unknown kinds are skipped and counted; cubins only on request", "[extract]") {
   TestEntry unknown = ptxEntry("not really ptx", 75);
   unknown.kind = 8;
-  std::vector<uint8_t> elf = bytesOf("\x7f" "ELF cubin bytes");
+  std::vector<uint8_t> elf = bytesOf("\x7f"
+                                     "ELF cubin bytes");
   elf.resize(64, 0);
-  std::vector<uint8_t> file = buildFatbin({unknown, ptxEntry(kPtxA),
-                                           cubinEntry(elf, 80, Compression::Lz4),
-                                           cubinEntry(elf, 80, Compression::None)});
+  std::vector<uint8_t> file =
+      buildFatbin({unknown, ptxEntry(kPtxA), cubinEntry(elf, 80, Compression::Lz4),
+                   cubinEntry(elf, 80, Compression::None)});
   Extraction withoutCubins = extractBytes(file);
   CHECK(withoutCubins.errors.empty());
   CHECK(withoutCubins.stats.unknownKindEntries == 1);
@@ -100,8 +100,10 @@ TEST_CASE("unknown kinds are skipped and counted; cubins only on request", "[ext
   CHECK(cubin.fileName == cubin.hash.hexPrefix(16) + ".sm_80.cubin");
 }
 
-TEST_CASE("an entry that fails to decode is an error; the rest is extracted", "[extract][malformed]") {
-  std::vector<uint8_t> file = buildFatbin({ptxEntry(kPtxA, 75, Compression::Zstd), ptxEntry(kPtxB)});
+TEST_CASE("an entry that fails to decode is an error; the rest is extracted",
+          "[extract][malformed]") {
+  std::vector<uint8_t> file =
+      buildFatbin({ptxEntry(kPtxA, 75, Compression::Zstd), ptxEntry(kPtxB)});
   file[16 + 64 + 5] ^= 0xFF; // inside the zstd frame
   Extraction out = extractBytes(file);
   CHECK(out.stats.failedEntries + out.stats.distinctPtx == 2);
@@ -156,9 +158,9 @@ TEST_CASE("decompressed cubins equal the stored ones", "[extract][inputs]") {
 }
 
 TEST_CASE("the hand-laid objects hold two distinct PTX texts", "[extract][inputs]") {
-  for (const char *input : {"fatbin-elf.o", "libfatbin-lld.so", "libfatbin-bfd.so",
-                            "fatbin-macho.o", "libfatbin-macho.dylib", "fatbin-coff.obj",
-                            "fatbin-pe.dll"}) {
+  for (const char *input :
+       {"fatbin-elf.o", "libfatbin-lld.so", "libfatbin-bfd.so", "fatbin-macho.o",
+        "libfatbin-macho.dylib", "fatbin-coff.obj", "fatbin-pe.dll"}) {
     INFO(input);
     Extraction out = extractBytes(readInput(input), /*cubins=*/true);
     CHECK(out.errors.empty());

@@ -34,10 +34,10 @@ void process(const std::vector<uint8_t> &bytes) {
 }
 
 const char *const kInputs[] = {
-    "kernel.fatbin",  "kernel-lz4.fatbin",    "kernel-zstd.fatbin", "kernel.o",
-    "kernel-rdc.o",   "kernel-debug.o",       "fatbins.a",          "fatbin-elf.o",
-    "libfatbin-lld.so", "libfatbin-bfd.so",   "fatbin-macho.o",     "libfatbin-macho.dylib",
-    "fatbin-coff.obj", "fatbin-pe.dll",
+    "kernel.fatbin",    "kernel-lz4.fatbin", "kernel-zstd.fatbin", "kernel.o",
+    "kernel-rdc.o",     "kernel-debug.o",    "fatbins.a",          "fatbin-elf.o",
+    "libfatbin-lld.so", "libfatbin-bfd.so",  "fatbin-macho.o",     "libfatbin-macho.dylib",
+    "fatbin-coff.obj",  "fatbin-pe.dll",
 };
 
 // More rounds find more, but the suite must stay fast; raise locally when hunting.
@@ -94,13 +94,13 @@ TEST_CASE("mutated inputs never crash the extractor", "[robustness]") {
 TEST_CASE("random data behind valid magics never crashes", "[robustness]") {
   std::mt19937_64 random(7);
   const std::vector<std::vector<uint8_t>> magics = {
-      {0x50, 0xED, 0x55, 0xBA},             // fatbin
-      {0x7F, 'E', 'L', 'F', 2, 1, 1, 0},   // ELF64 LE
-      {0xCF, 0xFA, 0xED, 0xFE},             // Mach-O 64
-      {0xCA, 0xFE, 0xBA, 0xBE},             // Mach-O universal
+      {0x50, 0xED, 0x55, 0xBA},          // fatbin
+      {0x7F, 'E', 'L', 'F', 2, 1, 1, 0}, // ELF64 LE
+      {0xCF, 0xFA, 0xED, 0xFE},          // Mach-O 64
+      {0xCA, 0xFE, 0xBA, 0xBE},          // Mach-O universal
       {'!', '<', 'a', 'r', 'c', 'h', '>', '\n'},
-      {0x64, 0x86},                         // COFF x86-64
-      {'M', 'Z'},                           // PE
+      {0x64, 0x86}, // COFF x86-64
+      {'M', 'Z'},   // PE
   };
   for (const std::vector<uint8_t> &magic : magics) {
     for (int round = 0; round < 200; ++round) {

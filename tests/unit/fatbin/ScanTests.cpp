@@ -204,7 +204,8 @@ TEST_CASE("a container outside fatbin sections is found by the section scan", "[
   CHECK(scan->blobs[2].location == ".rodata");
 }
 
-TEST_CASE("a damaged container in a fatbin section is an error, the others survive", "[scan][malformed]") {
+TEST_CASE("a damaged container in a fatbin section is an error, the others survive",
+          "[scan][malformed]") {
   std::vector<uint8_t> file = readInput("fatbin-elf.o");
   Result<FatbinScan> clean = scanFatbins(view(file));
   REQUIRE(clean.ok());
