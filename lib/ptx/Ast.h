@@ -198,11 +198,16 @@ struct CallPrototypeStmt : Statement {
   bool noreturn = false;
 };
 
-struct DebugFileStmt : Statement {
-  DebugFileStmt() : Statement(StatementKind::DebugFile) {}
+// .file index "path" [, timestamp, size]: at module scope or (rarely) inside a body.
+struct DebugFile {
   uint32_t index = 0;
   std::span<const std::string_view> strings; // path pieces, with quotes
   std::span<const uint64_t> numbers;         // timestamp, size
+};
+
+struct DebugFileStmt : Statement {
+  DebugFileStmt() : Statement(StatementKind::DebugFile) {}
+  DebugFile file;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -245,9 +250,7 @@ struct VariableItem : Item {
 
 struct FileItem : Item {
   FileItem() : Item(ItemKind::File) {}
-  uint32_t index = 0;
-  std::span<const std::string_view> strings;
-  std::span<const uint64_t> numbers;
+  DebugFile file;
 };
 
 // One entry of a debug section: a label, or a data directive with values.

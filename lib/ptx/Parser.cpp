@@ -175,6 +175,7 @@ private:
   void parseFunction(Linkage linkage, uint32_t start, llvm::SmallVectorImpl<const Item *> &items);
   void parseParamList(llvm::SmallVectorImpl<VariableDecl> &out);
   const Item *parseFileItem(uint32_t start);
+  DebugFile parseDebugFile();
   const Item *parseSection(uint32_t start);
   const Item *parseAlias(uint32_t start);
   std::span<const std::string_view> parsePragmaStrings();
@@ -502,20 +503,23 @@ std::span<const std::string_view> Parser::parsePragmaStrings() {
 }
 
 const Item *Parser::parseFileItem(uint32_t start) {
-  auto *stmt = static_cast<const DebugFileStmt *>(parseDebugFileStmt(start));
   auto *item = m_.create<FileItem>();
   item->offset = start;
-  item->index = stmt->index;
-  item->strings = stmt->strings;
-  item->numbers = stmt->numbers;
+  item->file = parseDebugFile();
   return item;
 }
 
 const Statement *Parser::parseDebugFileStmt(uint32_t start) {
-  advance();
   auto *stmt = m_.create<DebugFileStmt>();
   stmt->offset = start;
-  stmt->index = parseUnsigned32("a file index");
+  stmt->file = parseDebugFile();
+  return stmt;
+}
+
+DebugFile Parser::parseDebugFile() {
+  advance(); // .file
+  DebugFile file;
+  file.index = parseUnsigned32("a file index");
   llvm::SmallVector<std::string_view, 2> strings;
   llvm::SmallVector<uint64_t, 2> numbers;
   strings.push_back(text(expect(TokenKind::String, "a file name string")));
@@ -527,9 +531,9 @@ const Statement *Parser::parseDebugFileStmt(uint32_t start) {
     else
       numbers.push_back(parseUnsigned("a timestamp or file size"));
   }
-  stmt->strings = store(strings);
-  stmt->numbers = store(numbers);
-  return stmt;
+  file.strings = store(strings);
+  file.numbers = store(numbers);
+  return file;
 }
 
 const Item *Parser::parseSection(uint32_t start) {

@@ -130,6 +130,18 @@ void printStrings(std::span<const std::string_view> strings, std::string &out) {
 
 void printStatement(const Statement &s, unsigned depth, std::string &out);
 
+void printDebugFile(const DebugFile &f, std::string &out) {
+  out += ".file ";
+  appendUnsigned(f.index, out);
+  out += ' ';
+  printStrings(f.strings, out);
+  for (uint64_t n : f.numbers) {
+    out += ", ";
+    appendUnsigned(n, out);
+  }
+  out += '\n';
+}
+
 void printBlock(const BlockStmt &block, unsigned depth, std::string &out) {
   appendIndent(depth, out);
   out += "{\n";
@@ -213,20 +225,10 @@ void printStatement(const Statement &s, unsigned depth, std::string &out) {
     out += ";\n";
     return;
   }
-  case StatementKind::DebugFile: {
-    const auto &f = static_cast<const DebugFileStmt &>(s);
+  case StatementKind::DebugFile:
     appendIndent(depth, out);
-    out += ".file ";
-    appendUnsigned(f.index, out);
-    out += ' ';
-    printStrings(f.strings, out);
-    for (uint64_t n : f.numbers) {
-      out += ", ";
-      appendUnsigned(n, out);
-    }
-    out += '\n';
+    printDebugFile(static_cast<const DebugFileStmt &>(s).file, out);
     return;
-  }
   }
 }
 
@@ -270,19 +272,9 @@ void printItem(const Item &item, std::string &out) {
     printVariableDecl(static_cast<const VariableItem &>(item).decl, out);
     out += ";\n";
     return;
-  case ItemKind::File: {
-    const auto &f = static_cast<const FileItem &>(item);
-    out += ".file ";
-    appendUnsigned(f.index, out);
-    out += ' ';
-    printStrings(f.strings, out);
-    for (uint64_t n : f.numbers) {
-      out += ", ";
-      appendUnsigned(n, out);
-    }
-    out += '\n';
+  case ItemKind::File:
+    printDebugFile(static_cast<const FileItem &>(item).file, out);
     return;
-  }
   case ItemKind::Section: {
     const auto &sec = static_cast<const SectionItem &>(item);
     out += ".section ";
