@@ -87,9 +87,14 @@ def run_one(tool, path, version_limit, tmp):
     if r.returncode != 0:
         return path, "parse-error", r.stderr.decode()[:500]
     cubins = []
+    extra = []
     for src in (str(path), printed):
         dst = src + ".cubin" if src == printed else os.path.join(tmp, unique + ".orig.cubin")
-        x = subprocess.run(["ptxas", f"-arch={target}", src, "-o", dst], capture_output=True, text=True)
+        x = subprocess.run(["ptxas", f"-arch={target}", *extra, src, "-o", dst], capture_output=True, text=True)
+        if x.returncode != 0 and not extra and ("Unresolved extern" in x.stderr or "address of function" in x.stderr):
+            # Separately compiled (-rdc) code: assemble it as relocatable, as nvcc would.
+            extra = ["-c"]
+            x = subprocess.run(["ptxas", f"-arch={target}", *extra, src, "-o", dst], capture_output=True, text=True)
         if x.returncode != 0:
             return path, "ptxas-rejects" if src == str(path) else "ptxas-rejects-printed", x.stderr[-500:]
         cubins.append(dst)
