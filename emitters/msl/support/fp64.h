@@ -50,11 +50,31 @@
 //                p2m_f64_from_{s32,u32,s64,u64}(v, mode), p2m_f64_round_to_integral(a, mode)
 // Everything else (unpack, round_pack, the 128-bit helpers, ...) is internal.
 //
-// NaNs. Every operation whose result is a NaN returns the single constant P2M_F64_NAN
-// (0x7FFFFFFFFFFFFFFF, the canonical NaN NVIDIA GPUs produce for f64); f64 -> f32
-// conversion returns P2M_F32_NAN (0x7FFFFFFF). This includes neg, abs and copysign, which
-// PTX leaves unspecified for NaN inputs. Input payloads and signalling/quiet status are never
-// propagated. To be confirmed on hardware: change the constants, not the code.
+// NaNs. The bits of every NaN result are those an NVIDIA GPU produces, as measured on an
+// H200 with run-time operands (docs/gpu-facts.md). On the GPU they depend on code generation:
+// the hardware picks a NaN by *machine* operand position and ptxas may commute operands (it
+// moves a constant to the second slot of DADD/DMUL/DFMA) or fold constant expressions. The
+// rules below are those of the common case, every operand a register holding a run-time value,
+// where the machine operands are the PTX operands in PTX order (no exception in 65,000 random
+// cases per instruction):
+//   * A NaN created by an invalid operation (inf - inf, 0 * inf, 0 / 0, inf / inf, fma's
+//     invalid cases, sqrt or rsqrt.approx of a negative) is P2M_F64_DEFAULT_NAN, 0xFFF8...0.
+//   * Otherwise a NaN operand propagates with its sign and payload, quietened (the quiet bit
+//     0x0008000000000000 ORed in), whether it was signalling or not. Which one, when several
+//     are NaN: add/sub/mul: b, else a (sub does not flip b's sign: source negation is not
+//     applied to a NaN); fma/mad: b, else c, else a; div: a, else b; min/max: one NaN gives the
+//     other operand unchanged, two give b. A NaN operand beats an invalid operation
+//     (fma(0, inf, qNaN) is the qNaN). sqrt, rcp, rsqrt.approx, cvt.rXi.f64.f64: the operand.
+//   * neg and abs of a NaN return it quietened with its sign unchanged (ptxas emits them as
+//     DADD -0, -a / DADD -0, |a|); copysign only moves the sign bit, NaN or not.
+//   * rcp.approx.ftz and rsqrt.approx.ftz look at the high word only (MUFU.RCP64H/RSQ64H):
+//     their NaN result is P2M_F64_APPROX_NAN (0x7FFFFFFF00000000), and a NaN whose high word
+//     reads as an infinity (payload only in the low 32 bits) is treated as that infinity.
+//   * cvt.f32.f64 keeps sign and the payload's top 22 bits, quietened (IEEE);
+//     cvt.f64.f32 keeps sign and payload, quietened; cvt.ftz.f64.f32 first flushes with an
+//     f32 multiply, which makes every f32 NaN the canonical 0x7FFFFFFF (P2M_F32_NAN), so its
+//     NaN result is always 0x7FFFFFFFE0000000.
+// To follow other measurements, change the p2m_f64_nan_* helpers, not the operations.
 //
 // Subnormals. PTX f64 arithmetic has no flush-to-zero: subnormal inputs and results are
 // handled exactly everywhere. Only the instructions that carry .ftz for f64
@@ -91,9 +111,13 @@
 #define P2M_F64_RM 2
 #define P2M_F64_RP 3
 
-// The NaN every f64 operation returns when its result is NaN (see the header comment).
-#define P2M_F64_NAN 0x7FFFFFFFFFFFFFFFUL
-// The NaN an f64 -> f32 conversion returns.
+// NaNs (see the header comment). The NaN an invalid operation creates:
+#define P2M_F64_DEFAULT_NAN 0xFFF8000000000000UL
+// The NaN result of rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64:
+#define P2M_F64_APPROX_NAN 0x7FFFFFFF00000000UL
+// The bit that makes a NaN quiet:
+#define P2M_F64_QUIET_BIT 0x0008000000000000UL
+// The NaN every f32 arithmetic instruction returns:
 #define P2M_F32_NAN 0x7FFFFFFFu
 
 // Bit patterns.
@@ -115,6 +139,35 @@ static inline bool p2m_f64_is_zero(ulong a) { return (a & ~P2M_F64_SIGN_BIT) == 
 static inline bool p2m_f64_sign(ulong a) { return (a >> 63) != 0; }
 static inline ulong p2m_f64_signed_zero(bool sign) { return sign ? P2M_F64_SIGN_BIT : 0; }
 static inline ulong p2m_f64_signed_inf(bool sign) { return p2m_f64_signed_zero(sign) | P2M_F64_INF; }
+
+// ---------------------------------------------------------------------------------------
+// NaN results (the measured rules of the header comment)
+// ---------------------------------------------------------------------------------------
+
+static inline ulong p2m_f64_quiet(ulong a) { return a | P2M_F64_QUIET_BIT; }
+
+// One operand: a NaN input propagates quietened.
+static inline ulong p2m_f64_nan_1(ulong a) { return p2m_f64_quiet(a); }
+
+// add/sub/mul/min/max, some operand NaN: the second one if NaN, else the first.
+static inline ulong p2m_f64_nan_2(ulong a, ulong b)
+{
+    return p2m_f64_quiet(p2m_f64_is_nan(b) ? b : a);
+}
+
+// div, some operand NaN: the first one if NaN, else the second.
+static inline ulong p2m_f64_nan_div(ulong a, ulong b)
+{
+    return p2m_f64_quiet(p2m_f64_is_nan(a) ? a : b);
+}
+
+// fma(a, b, c), some operand NaN: b if NaN, else c if NaN, else a.
+static inline ulong p2m_f64_nan_fma(ulong a, ulong b, ulong c)
+{
+    if (p2m_f64_is_nan(b))
+        return p2m_f64_quiet(b);
+    return p2m_f64_quiet(p2m_f64_is_nan(c) ? c : a);
+}
 
 // ---------------------------------------------------------------------------------------
 // Wide-integer helpers
@@ -341,12 +394,12 @@ static inline ulong p2m_f64_cancellation_zero(int mode)
 static inline ulong p2m_f64_add(ulong a, ulong b, int mode)
 {
     if (p2m_f64_is_nan(a) || p2m_f64_is_nan(b))
-        return P2M_F64_NAN;
+        return p2m_f64_nan_2(a, b);
     bool sa = p2m_f64_sign(a);
     bool sb = p2m_f64_sign(b);
     if (p2m_f64_is_inf(a)) {
         if (p2m_f64_is_inf(b) && sa != sb)
-            return P2M_F64_NAN; // inf - inf
+            return P2M_F64_DEFAULT_NAN; // inf - inf
         return a;
     }
     if (p2m_f64_is_inf(b))
@@ -383,9 +436,12 @@ static inline ulong p2m_f64_add(ulong a, ulong b, int mode)
     return p2m_f64_norm_round_pack(pa.sign, pa.e, m, mode); // ma * 2^(e - 1085)
 }
 
-// sub.{rn,rz,rm,rp}.f64
+// sub.{rn,rz,rm,rp}.f64 (a NaN b propagates with its own sign: the hardware adds -b, and a
+// source negation is not applied to a NaN)
 static inline ulong p2m_f64_sub(ulong a, ulong b, int mode)
 {
+    if (p2m_f64_is_nan(a) || p2m_f64_is_nan(b))
+        return p2m_f64_nan_2(a, b);
     return p2m_f64_add(a, b ^ P2M_F64_SIGN_BIT, mode);
 }
 
@@ -393,11 +449,11 @@ static inline ulong p2m_f64_sub(ulong a, ulong b, int mode)
 static inline ulong p2m_f64_mul(ulong a, ulong b, int mode)
 {
     if (p2m_f64_is_nan(a) || p2m_f64_is_nan(b))
-        return P2M_F64_NAN;
+        return p2m_f64_nan_2(a, b);
     bool sign = p2m_f64_sign(a) != p2m_f64_sign(b);
     if (p2m_f64_is_inf(a) || p2m_f64_is_inf(b)) {
         if (p2m_f64_is_zero(a) || p2m_f64_is_zero(b))
-            return P2M_F64_NAN; // inf * 0
+            return P2M_F64_DEFAULT_NAN; // inf * 0
         return p2m_f64_signed_inf(sign);
     }
     if (p2m_f64_is_zero(a) || p2m_f64_is_zero(b))
@@ -418,15 +474,15 @@ static inline ulong p2m_f64_mul(ulong a, ulong b, int mode)
 static inline ulong p2m_f64_fma(ulong a, ulong b, ulong c, int mode)
 {
     if (p2m_f64_is_nan(a) || p2m_f64_is_nan(b) || p2m_f64_is_nan(c))
-        return P2M_F64_NAN;
+        return p2m_f64_nan_fma(a, b, c); // also when a * b is invalid
     bool sp = p2m_f64_sign(a) != p2m_f64_sign(b); // sign of the product
     bool sc = p2m_f64_sign(c);
     bool productZero = p2m_f64_is_zero(a) || p2m_f64_is_zero(b);
     if (p2m_f64_is_inf(a) || p2m_f64_is_inf(b)) {
         if (productZero)
-            return P2M_F64_NAN; // inf * 0
+            return P2M_F64_DEFAULT_NAN; // inf * 0
         if (p2m_f64_is_inf(c) && sc != sp)
-            return P2M_F64_NAN; // inf - inf
+            return P2M_F64_DEFAULT_NAN; // inf - inf
         return p2m_f64_signed_inf(sp);
     }
     if (p2m_f64_is_inf(c))
@@ -498,18 +554,18 @@ static inline ulong p2m_f64_fma(ulong a, ulong b, ulong c, int mode)
 static inline ulong p2m_f64_div(ulong a, ulong b, int mode)
 {
     if (p2m_f64_is_nan(a) || p2m_f64_is_nan(b))
-        return P2M_F64_NAN;
+        return p2m_f64_nan_div(a, b);
     bool sign = p2m_f64_sign(a) != p2m_f64_sign(b);
     if (p2m_f64_is_inf(a)) {
         if (p2m_f64_is_inf(b))
-            return P2M_F64_NAN; // inf / inf
+            return P2M_F64_DEFAULT_NAN; // inf / inf
         return p2m_f64_signed_inf(sign);
     }
     if (p2m_f64_is_inf(b))
         return p2m_f64_signed_zero(sign);
     if (p2m_f64_is_zero(b)) {
         if (p2m_f64_is_zero(a))
-            return P2M_F64_NAN; // 0 / 0
+            return P2M_F64_DEFAULT_NAN; // 0 / 0
         return p2m_f64_signed_inf(sign);
     }
     if (p2m_f64_is_zero(a))
@@ -551,11 +607,11 @@ static inline ulong p2m_f64_rcp(ulong a, int mode)
 static inline ulong p2m_f64_sqrt(ulong a, int mode)
 {
     if (p2m_f64_is_nan(a))
-        return P2M_F64_NAN;
+        return p2m_f64_nan_1(a);
     if (p2m_f64_is_zero(a))
         return a; // sqrt(-0) = -0
     if (p2m_f64_sign(a))
-        return P2M_F64_NAN; // negative, including -inf
+        return P2M_F64_DEFAULT_NAN; // negative, including -inf
     if (p2m_f64_is_inf(a))
         return a;
 
@@ -605,11 +661,20 @@ static inline ulong p2m_f64_flush_subnormal(ulong a)
     return p2m_f64_is_subnormal_bits(a) ? a & P2M_F64_SIGN_BIT : a;
 }
 
+// The high word of a NaN as MUFU.RCP64H/RSQ64H read it: an infinity when the payload lies in the
+// low 32 bits alone.
+static inline bool p2m_f64_nan_reads_as_inf(ulong a)
+{
+    return ((a >> 32) & 0x000FFFFFUL) == 0;
+}
+
 // rcp.approx.ftz.f64: 1 / a rounded to nearest (well within the instruction's bound), with
 // subnormal inputs treated as zeros of the same sign (giving infinities) and subnormal
-// results flushed to zeros of the same sign.
+// results flushed to zeros of the same sign. NaNs as the hardware (see the header comment).
 static inline ulong p2m_f64_rcp_approx_ftz(ulong a)
 {
+    if (p2m_f64_is_nan(a))
+        return p2m_f64_nan_reads_as_inf(a) ? a & P2M_F64_SIGN_BIT : P2M_F64_APPROX_NAN;
     return p2m_f64_flush_subnormal(p2m_f64_rcp(p2m_f64_flush_subnormal(a), P2M_F64_RN));
 }
 
@@ -621,28 +686,34 @@ static inline ulong p2m_f64_rsqrt_approx(ulong a)
 }
 
 // rsqrt.approx.ftz.f64: as rsqrt.approx.f64 with subnormal inputs flushed to signed zeros
-// (results are never subnormal).
+// (results are never subnormal). NaN results as the hardware: P2M_F64_APPROX_NAN for NaNs and
+// negative inputs, except that a NaN reading as +inf gives +0 (see the header comment).
 static inline ulong p2m_f64_rsqrt_approx_ftz(ulong a)
 {
-    return p2m_f64_rsqrt_approx(p2m_f64_flush_subnormal(a));
+    if (p2m_f64_is_nan(a))
+        return p2m_f64_nan_reads_as_inf(a) && !p2m_f64_sign(a) ? 0UL : P2M_F64_APPROX_NAN;
+    ulong x = p2m_f64_flush_subnormal(a);
+    if (p2m_f64_sign(x) && !p2m_f64_is_zero(x))
+        return P2M_F64_APPROX_NAN;
+    return p2m_f64_rsqrt_approx(x);
 }
 
-// neg.f64 and abs.f64: sign-bit operations, NaN results canonical.
+// neg.f64 and abs.f64: sign-bit operations, except that a NaN comes back quietened with its
+// sign unchanged (the hardware computes -0 - a and -0 + |a|).
 static inline ulong p2m_f64_neg(ulong a)
 {
-    return p2m_f64_is_nan(a) ? P2M_F64_NAN : a ^ P2M_F64_SIGN_BIT;
+    return p2m_f64_is_nan(a) ? p2m_f64_nan_1(a) : a ^ P2M_F64_SIGN_BIT;
 }
 
 static inline ulong p2m_f64_abs(ulong a)
 {
-    return p2m_f64_is_nan(a) ? P2M_F64_NAN : a & ~P2M_F64_SIGN_BIT;
+    return p2m_f64_is_nan(a) ? p2m_f64_nan_1(a) : a & ~P2M_F64_SIGN_BIT;
 }
 
-// copysign.f64 d, a, b: the magnitude of b with the sign of a (PTX operand order).
+// copysign.f64 d, a, b: the magnitude of b with the sign of a (PTX operand order); only the
+// sign bit moves, also for NaNs.
 static inline ulong p2m_f64_copysign(ulong a, ulong b)
 {
-    if (p2m_f64_is_nan(b))
-        return P2M_F64_NAN;
     return (b & ~P2M_F64_SIGN_BIT) | (a & P2M_F64_SIGN_BIT);
 }
 
@@ -693,12 +764,12 @@ static inline bool p2m_f64_setp_geu(ulong a, ulong b) { return p2m_f64_unordered
 static inline bool p2m_f64_setp_num(ulong a, ulong b) { return !p2m_f64_unordered(a, b); }
 static inline bool p2m_f64_setp_nan(ulong a, ulong b) { return p2m_f64_unordered(a, b); }
 
-// min.f64 / max.f64: a NaN operand yields the other operand (NaN only if both are NaN);
-// -0 counts as less than +0.
+// min.f64 / max.f64: a NaN operand yields the other operand unchanged; two NaNs give b
+// quietened. -0 counts as less than +0.
 static inline ulong p2m_f64_min(ulong a, ulong b)
 {
     if (p2m_f64_is_nan(a))
-        return p2m_f64_is_nan(b) ? P2M_F64_NAN : b;
+        return p2m_f64_is_nan(b) ? p2m_f64_nan_2(a, b) : b;
     if (p2m_f64_is_nan(b))
         return a;
     return p2m_f64_order_key(a) <= p2m_f64_order_key(b) ? a : b;
@@ -707,7 +778,7 @@ static inline ulong p2m_f64_min(ulong a, ulong b)
 static inline ulong p2m_f64_max(ulong a, ulong b)
 {
     if (p2m_f64_is_nan(a))
-        return p2m_f64_is_nan(b) ? P2M_F64_NAN : b;
+        return p2m_f64_is_nan(b) ? p2m_f64_nan_2(a, b) : b;
     if (p2m_f64_is_nan(b))
         return a;
     return p2m_f64_order_key(a) >= p2m_f64_order_key(b) ? a : b;
@@ -729,12 +800,13 @@ static inline bool p2m_f64_testp_subnormal(ulong a) { return p2m_f64_is_subnorma
 // Conversions between f64 and f32 (f32 as its raw bits in a uint)
 // ---------------------------------------------------------------------------------------
 
-// cvt.{rn,rz,rm,rp}.f32.f64: correctly rounded, subnormal f32 results kept.
+// cvt.{rn,rz,rm,rp}.f32.f64: correctly rounded, subnormal f32 results kept. A NaN keeps its
+// sign and the top 22 bits of its payload, quietened.
 static inline uint p2m_f64_to_f32(ulong a, int mode)
 {
-    if (p2m_f64_is_nan(a))
-        return P2M_F32_NAN;
     uint signBit = p2m_f64_sign(a) ? 0x80000000u : 0u;
+    if (p2m_f64_is_nan(a))
+        return signBit | 0x7FC00000u | (uint)((a >> 29) & 0x003FFFFFUL);
     if (p2m_f64_is_inf(a))
         return signBit | 0x7F800000u;
     if (p2m_f64_is_zero(a))
@@ -753,14 +825,17 @@ static inline uint p2m_f64_to_f32_ftz(ulong a, int mode)
     return subnormal ? r & 0x80000000u : r;
 }
 
-// cvt.f64.f32: exact (every f32 is an f64). Takes the f32's bits.
+// cvt.f64.f32: exact (every f32 is an f64). Takes the f32's bits. A NaN keeps its sign and
+// payload (shifted to the top of the f64 fraction), quietened.
 static inline ulong p2m_f64_from_f32(uint f)
 {
     ulong signBit = (ulong)(f >> 31) << 63;
     int biased = (int)((f >> 23) & 0xFFu);
     uint frac = f & 0x007FFFFFu;
-    if (biased == 0xFF)
-        return frac != 0 ? P2M_F64_NAN : signBit | P2M_F64_INF;
+    if (biased == 0xFF) {
+        ulong payload = (ulong)frac << 29;
+        return signBit | P2M_F64_INF | (frac != 0 ? payload | P2M_F64_QUIET_BIT : 0UL);
+    }
     if (biased == 0) {
         if (frac == 0)
             return signBit;
@@ -772,11 +847,13 @@ static inline ulong p2m_f64_from_f32(uint f)
     return signBit | ((ulong)(biased + 896) << 52) | ((ulong)frac << 29);
 }
 
-// cvt.ftz.f64.f32: subnormal f32 inputs become zeros of the same sign.
+// cvt.ftz.f64.f32: subnormal f32 inputs become zeros of the same sign. The hardware flushes
+// with an f32 multiply by 1, which turns every NaN into P2M_F32_NAN before the conversion.
 static inline ulong p2m_f64_from_f32_ftz(uint f)
 {
     bool subnormal = (f & 0x7F800000u) == 0 && (f & 0x007FFFFFu) != 0;
-    return p2m_f64_from_f32(subnormal ? f & 0x80000000u : f);
+    bool nan = (f & 0x7FFFFFFFu) > 0x7F800000u;
+    return p2m_f64_from_f32(subnormal ? f & 0x80000000u : nan ? P2M_F32_NAN : f);
 }
 
 // The same conversions on MSL floats. Note that Apple GPUs flush f32 subnormals in float
@@ -930,12 +1007,12 @@ static inline ulong p2m_f64_from_s32(int v, int mode)
 }
 
 // cvt.{rni,rzi,rmi,rpi}.f64.f64: round to an integral value in f64, keeping the sign
-// (so -0.25 rounds to -0 in every mode but .rmi). NaN -> P2M_F64_NAN; infinities, zeros and
-// values of magnitude 2^52 or more are already integral.
+// (so -0.25 rounds to -0 in every mode but .rmi). A NaN comes back quietened; infinities,
+// zeros and values of magnitude 2^52 or more are already integral.
 static inline ulong p2m_f64_round_to_integral(ulong a, int mode)
 {
     if (p2m_f64_is_nan(a))
-        return P2M_F64_NAN;
+        return p2m_f64_nan_1(a);
     bool sign = p2m_f64_sign(a);
     int biased = (int)((a >> 52) & 0x7FFUL);
     if (biased >= 1075 || p2m_f64_is_zero(a))

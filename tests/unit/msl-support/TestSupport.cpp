@@ -112,8 +112,13 @@ const std::vector<std::uint64_t> &specialValues()
         out.push_back(0xFFF0000000000000ull); // -inf
         out.push_back(0x7FF8000000000000ull); // quiet NaN
         out.push_back(0x7FF0000000000001ull); // signalling NaN
-        out.push_back(0xFFF8000000000000ull); // negative NaN
-        out.push_back(0x7FFFFFFFFFFFFFFFull); // the canonical NaN
+        out.push_back(0xFFF8000000000000ull); // negative NaN (the default NaN)
+        out.push_back(0x7FFFFFFFFFFFFFFFull); // all ones
+        out.push_back(0x7FF4000000000AAAull); // signalling, with a payload
+        out.push_back(0xFFF8000000000BBBull); // negative quiet, with a payload
+        out.push_back(0x7FF8000000000CCCull); // quiet, with a payload
+        out.push_back(0xFFF0000000000001ull); // negative signalling, high word like -inf
+        out.push_back(0x7FF0000100000000ull); // signalling, payload in the high word
         return out;
     }();
     return values;
@@ -293,6 +298,8 @@ std::vector<Triple> fmaInputs(std::size_t count)
     table.push_back(0x7FF0000000000000ull);
     table.push_back(0xFFF0000000000000ull);
     table.push_back(0x7FF8000000000000ull);
+    table.push_back(0x7FF4000000000AAAull); // signalling
+    table.push_back(0xFFF8000000000BBBull); // negative, quiet
     for (std::uint64_t a : table)
         for (std::uint64_t b : table)
             for (std::uint64_t c : table)

@@ -10,6 +10,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -21,18 +22,53 @@ inline float toFloat(std::uint32_t bits) { return std::bit_cast<float>(bits); }
 inline std::uint32_t toBits(float f) { return std::bit_cast<std::uint32_t>(f); }
 
 inline bool isNanBits(std::uint64_t bits) { return (bits & ~(1ull << 63)) > 0x7FF0000000000000ull; }
+inline bool isNanBits32(std::uint32_t bits) { return (bits & 0x7FFFFFFFu) > 0x7F800000u; }
 
-// What the library must return for a host result: the same bits, or the canonical NaN.
-inline std::uint64_t expectedBits(double hostResult)
+// NaN results as measured on an H200 (docs/gpu-facts.md), written out here independently of the
+// header: the host's NaN propagation (x86 returns the first NaN operand) differs, so NaN results
+// are never taken from the host but computed from the operands by these rules.
+inline constexpr std::uint64_t kDefaultNan = 0xFFF8000000000000ull; // invalid operations
+inline constexpr std::uint64_t kApproxNan = 0x7FFFFFFF00000000ull;  // rcp/rsqrt.approx.ftz
+inline constexpr std::uint64_t kQuietBit = 0x0008000000000000ull;
+inline constexpr std::uint32_t kCanonicalNan32 = 0x7FFFFFFFu;
+inline std::uint64_t quieted(std::uint64_t bits) { return bits | kQuietBit; }
+
+// The first NaN of `priority` quietened, or the default NaN when none is (the operation was
+// invalid). Priorities: add/sub/mul/min/max {b, a}; div {a, b}; fma {b, c, a}; unary {a}.
+inline std::uint64_t nanResult(std::initializer_list<std::uint64_t> priority)
 {
-    std::uint64_t bits = toBits(hostResult);
-    return isNanBits(bits) ? P2M_F64_NAN : bits;
+    for (std::uint64_t x : priority)
+        if (isNanBits(x))
+            return quieted(x);
+    return kDefaultNan;
 }
 
-inline std::uint32_t expectedBits(float hostResult)
+// cvt.f32.f64 of a NaN: sign, quiet bit, the top 22 payload bits.
+inline std::uint32_t nanToF32(std::uint64_t a)
+{
+    return static_cast<std::uint32_t>((a >> 32) & 0x80000000u) | 0x7FC00000u
+        | static_cast<std::uint32_t>((a >> 29) & 0x3FFFFFu);
+}
+
+// cvt.f64.f32 of a NaN: sign, quiet bit, the payload at the top of the fraction.
+inline std::uint64_t nanFromF32(std::uint32_t f)
+{
+    return (static_cast<std::uint64_t>(f >> 31) << 63) | 0x7FF8000000000000ull
+        | (static_cast<std::uint64_t>(f & 0x7FFFFFu) << 29);
+}
+
+// What the library must return for a host result: the same bits when it is not NaN, else
+// `nanBits` (from the rules above).
+inline std::uint64_t expectedBits(double hostResult, std::uint64_t nanBits)
+{
+    std::uint64_t bits = toBits(hostResult);
+    return isNanBits(bits) ? nanBits : bits;
+}
+
+inline std::uint32_t expectedBits(float hostResult, std::uint32_t nanBits)
 {
     std::uint32_t bits = toBits(hostResult);
-    return (bits & 0x7FFFFFFFu) > 0x7F800000u ? P2M_F32_NAN : bits;
+    return isNanBits32(bits) ? nanBits : bits;
 }
 
 inline constexpr int kModes[4] = {P2M_F64_RN, P2M_F64_RZ, P2M_F64_RM, P2M_F64_RP};
