@@ -20,7 +20,7 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export ASAN_OPTIONS=detect_leaks=1
 status=0
 meson test -C "$root/$build_dir" --print-errorlogs --num-processes 2 || status=1
-python3 /usr/lib/llvm-19/build/utils/lit/lit.py -q "$root/$build_dir/tests/lit" \
+python3 /usr/lib/llvm-19/build/utils/lit/lit.py -s "$root/$build_dir/tests/lit" \
   > "$root/$build_dir/lit.log" 2>&1 || status=1
 cat "$root/$build_dir/lit.log"
 
