@@ -4,6 +4,7 @@
 #include "ptx/Parser.h"
 #include "ptx/Printer.h"
 #include "ptx/RoundTrip.h"
+#include "ptx/Validate.h"
 #include "support/Diagnostics.h"
 #include "support/FileIO.h"
 #include "support/SourceFile.h"
@@ -25,6 +26,7 @@ struct ParseOptions {
   bool print = false;
   bool stats = false;
   bool roundTrip = false;
+  bool noValidate = false;
 };
 
 std::optional<std::string> readInput(const std::string &path, std::string &error) {
@@ -50,6 +52,9 @@ int runParse(const ParseOptions &opts) {
     DiagnosticEngine diags;
     auto start = std::chrono::steady_clock::now();
     auto module = ptx::parseModule(source, diags);
+    // Instructions are checked against the instruction table only once the syntax is sound.
+    if (!diags.hasErrors() && !opts.noValidate)
+      ptx::validateModule(*module, diags);
     parseSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     diags.print(std::cerr);
     if (diags.hasErrors()) {
@@ -91,12 +96,16 @@ int runParse(const ParseOptions &opts) {
 CommandRunner registerParseCommand(CLI::App &root) {
   auto opts = std::make_shared<ParseOptions>();
   CLI::App *cmd = root.add_subcommand(
-      "parse", "Parse PTX files with the front end only; report errors as file:line:col.\n"
+      "parse", "Parse PTX files with the front end only (syntax, then every instruction against\n"
+               "the PTX ISA 9.1 instruction forms); report errors as file:line:col.\n"
                "Exit status 1 if any file has an error.");
   cmd->add_option("files", opts->files, "PTX files to parse ('-' reads standard input)")->required();
   cmd->add_flag("--print", opts->print, "Write each module back as canonical PTX to standard output");
   cmd->add_flag("--stats", opts->stats,
                 "Report modules, functions, instructions, bytes and parse speed (MB/s) on stderr");
+  cmd->add_flag("--no-validate", opts->noValidate,
+                "Skip checking each instruction's modifiers and operand count against the "
+                "PTX ISA's instruction forms");
   cmd->add_flag("--check-round-trip", opts->roundTrip,
                 "Check that the canonical printing reparses to the same printing");
   return [opts] { return runParse(*opts); };
