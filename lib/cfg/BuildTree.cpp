@@ -1,0 +1,393 @@
+#include "cfg/BuildTree.h"
+
+#include <llvm/Support/ErrorHandling.h>
+#include <llvm/Support/GenericDomTree.h>
+#include <llvm/Support/GenericDomTreeConstruction.h>
+
+#include <algorithm>
+
+namespace p2m::cfg::detail {
+
+namespace {
+
+using DomTree = llvm::DominatorTreeBase<FlowNode, false>;
+using DomNode = llvm::DomTreeNodeBase<FlowNode>;
+
+constexpr uint32_t kNone = UINT32_MAX;
+
+// Exit code this small that never rejoins the program (it returns or traps) stays inside the
+// loop it leaves instead of moving after it.
+constexpr uint32_t kInlineExitLimit = 6;
+
+enum class Placement : uint8_t {
+  Entry,
+  Inline,       // in the branch of its only forward predecessor
+  MergeFollower, // after the branch of its immediate dominator
+  LoopFollower, // after the Loop of the outermost loop it leaves
+};
+
+// Dominators, loops and the placement of every node's code.
+class Analysis {
+public:
+  explicit Analysis(FlowGraph &g) : g_(g) {
+    size_t n = g.nodes.size();
+    computeOrder();
+    dt_.recalculate(g);
+    dt_.updateDFSNumbers();
+    domNode_.assign(n, nullptr);
+    for (FlowNode *x : order)
+      domNode_[x->index] = dt_.getNode(x);
+    checkReducible();
+    computeLoops();
+    computePlacement();
+  }
+
+  bool dominates(const FlowNode *a, const FlowNode *b) const {
+    return dt_.dominates(domNode_[a->index], domNode_[b->index]);
+  }
+  bool isBackEdge(const FlowNode *from, const FlowNode *to) const { return dominates(to, from); }
+
+  std::vector<FlowNode *> order; // reachable nodes in reverse postorder
+  std::vector<uint8_t> isHeader;
+  std::vector<Placement> placement;
+  std::vector<std::vector<FlowNode *>> mergeFollowers; // per node, in reverse postorder
+  std::vector<std::vector<FlowNode *>> loopFollowers;  // per header, in reverse postorder
+
+private:
+  void computeOrder() {
+    size_t n = g_.nodes.size();
+    std::vector<uint8_t> seen(n, 0);
+    std::vector<std::pair<FlowNode *, size_t>> stack{{g_.entry, 0}};
+    seen[g_.entry->index] = 1;
+    while (!stack.empty()) {
+      auto &[node, next] = stack.back();
+      if (next < node->succs.size()) {
+        FlowNode *s = node->succs[next++];
+        if (!seen[s->index]) {
+          seen[s->index] = 1;
+          stack.push_back({s, 0});
+        }
+      } else {
+        order.push_back(node);
+        stack.pop_back();
+      }
+    }
+    std::reverse(order.begin(), order.end());
+    rpo_.assign(n, kNone);
+    for (size_t i = 0; i < order.size(); ++i)
+      rpo_[order[i]->index] = static_cast<uint32_t>(i);
+  }
+
+  void checkReducible() const {
+    for (FlowNode *u : order)
+      for (FlowNode *v : u->succs)
+        if (rpo_[v->index] <= rpo_[u->index] && !dominates(v, u))
+          llvm::report_fatal_error("cfg: buildTree on an irreducible graph");
+  }
+
+  // Natural loops, innermost first (headers in decreasing reverse postorder), in the manner of
+  // LLVM's LoopInfo: a node already in an inner loop stands for that whole inner loop.
+  void computeLoops() {
+    size_t n = g_.nodes.size();
+    isHeader.assign(n, 0);
+    innermost_.assign(n, kNone);
+    loopParent_.assign(n, kNone);
+    loopDepth_.assign(n, 0);
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      FlowNode *h = *it;
+      std::vector<FlowNode *> stack;
+      for (FlowNode *p : h->preds)
+        if (rpo_[p->index] != kNone && isBackEdge(p, h))
+          stack.push_back(p);
+      if (stack.empty())
+        continue;
+      isHeader[h->index] = 1;
+      innermost_[h->index] = h->index;
+      while (!stack.empty()) {
+        FlowNode *u = stack.back();
+        stack.pop_back();
+        if (innermost_[u->index] == kNone) {
+          innermost_[u->index] = h->index;
+          for (FlowNode *p : u->preds)
+            if (rpo_[p->index] != kNone)
+              stack.push_back(p);
+          continue;
+        }
+        uint32_t top = innermost_[u->index];
+        while (loopParent_[top] != kNone)
+          top = loopParent_[top];
+        if (top == h->index)
+          continue;
+        loopParent_[top] = h->index;
+        FlowNode *inner = g_.nodes[top].get();
+        for (FlowNode *p : inner->preds)
+          if (rpo_[p->index] != kNone && !isBackEdge(p, inner))
+            stack.push_back(p);
+      }
+    }
+    for (FlowNode *h : order)
+      if (isHeader[h->index])
+        loopDepth_[h->index] =
+            loopParent_[h->index] == kNone ? 1 : loopDepth_[loopParent_[h->index]] + 1;
+  }
+
+  bool inLoop(uint32_t header, const FlowNode *y) const {
+    uint32_t l = innermost_[y->index];
+    while (l != kNone && loopDepth_[l] > loopDepth_[header])
+      l = loopParent_[l];
+    return l == header;
+  }
+
+  // Whether y's dominator subtree is small and no edge leaves it.
+  bool isSmallClosedExit(const FlowNode *y) const {
+    std::vector<DomNode *> stack{domNode_[y->index]};
+    uint32_t count = 0;
+    while (!stack.empty()) {
+      DomNode *d = stack.back();
+      stack.pop_back();
+      if (++count > kInlineExitLimit)
+        return false;
+      for (FlowNode *s : d->getBlock()->succs)
+        if (!dominates(y, s))
+          return false;
+      for (DomNode *c : d->children())
+        stack.push_back(c);
+    }
+    return true;
+  }
+
+  // Whether the edge x -> (out of loop h) is the loop's own test: x is h or a latch of h.
+  bool isLoopTest(const FlowNode *x, uint32_t h) const {
+    if (x->index == h)
+      return true;
+    return std::any_of(x->succs.begin(), x->succs.end(),
+                       [&](const FlowNode *s) { return s->index == h; });
+  }
+
+  void computePlacement() {
+    size_t n = g_.nodes.size();
+    placement.assign(n, Placement::Entry);
+    mergeFollowers.assign(n, {});
+    loopFollowers.assign(n, {});
+    std::vector<uint32_t> forwardPreds(n, 0);
+    for (FlowNode *u : order)
+      for (FlowNode *v : u->succs)
+        if (!isBackEdge(u, v))
+          ++forwardPreds[v->index];
+
+    // left[y]: the outermost loop containing y's immediate dominator but not y.
+    std::vector<uint32_t> left(n, kNone);
+    std::vector<uint8_t> closedExit(n, 0);
+    std::vector<uint8_t> keepsFollower(n, 0); // per header: some exit stays after the loop
+    for (FlowNode *y : order) {
+      if (y == g_.entry)
+        continue;
+      FlowNode *x = idom(y);
+      for (uint32_t l = innermost_[x->index]; l != kNone && !inLoop(l, y); l = loopParent_[l])
+        left[y->index] = l;
+      if (left[y->index] == kNone)
+        continue;
+      closedExit[y->index] = forwardPreds[y->index] == 1 && isSmallClosedExit(y);
+      if (!closedExit[y->index])
+        keepsFollower[left[y->index]] = 1;
+    }
+    // A loop whose exits are all small and closed still reads best as `break` plus the code
+    // after the loop for one of them: the exit the loop's own test takes, else the last one.
+    std::vector<FlowNode *> chosen(n, nullptr);
+    for (FlowNode *y : order) {
+      uint32_t h = left[y->index];
+      if (h == kNone || !closedExit[y->index] || keepsFollower[h])
+        continue;
+      bool isTest = isLoopTest(idom(y), h);
+      if (!chosen[h] || (isTest && !isLoopTest(idom(chosen[h]), h)) ||
+          (!isLoopTest(idom(chosen[h]), h) && !isTest))
+        chosen[h] = y;
+    }
+    for (FlowNode *y : order) {
+      if (y == g_.entry)
+        continue;
+      uint32_t h = left[y->index];
+      if (h != kNone && (!closedExit[y->index] || chosen[h] == y)) {
+        placement[y->index] = Placement::LoopFollower;
+        loopFollowers[h].push_back(y);
+      } else if (forwardPreds[y->index] > 1) {
+        placement[y->index] = Placement::MergeFollower;
+        mergeFollowers[idom(y)->index].push_back(y);
+      } else {
+        placement[y->index] = Placement::Inline;
+      }
+    }
+  }
+
+  FlowNode *idom(const FlowNode *y) const {
+    return domNode_[y->index]->getIDom()->getBlock();
+  }
+
+  FlowGraph &g_;
+  DomTree dt_;
+  std::vector<DomNode *> domNode_;
+  std::vector<uint32_t> rpo_;
+  std::vector<uint32_t> innermost_;  // per node: index of the innermost loop header, or kNone
+  std::vector<uint32_t> loopParent_; // per header: the next outer header, or kNone
+  std::vector<uint32_t> loopDepth_;  // per header: 1 for outermost loops
+};
+
+class Builder {
+public:
+  Builder(FlowGraph &g, const Analysis &a) : g_(g), a_(a) {}
+
+  LabelledTree build() {
+    size_t n = g_.nodes.size();
+    tree_.codeStart.assign(n, kNoT);
+    tree_.loopOf.assign(n, kNoT);
+    tree_.nodes.reserve(4 * n + 16);
+    tree_.root = add(TKind::Seq);
+    tasks_.push_back({g_.entry, tree_.root});
+    while (!tasks_.empty()) {
+      Task task = tasks_.back();
+      tasks_.pop_back();
+      emitCode(task.node, task.seq);
+    }
+    linkParents();
+    return std::move(tree_);
+  }
+
+private:
+  struct Task {
+    FlowNode *node;
+    TId seq; // the code is appended to this Seq
+  };
+
+  TId add(TKind kind) {
+    tree_.nodes.emplace_back();
+    tree_.nodes.back().kind = kind;
+    return static_cast<TId>(tree_.nodes.size() - 1);
+  }
+  void append(TId seq, TId statement) { tree_.nodes[seq].children.push_back(statement); }
+  TId addJump(const FlowNode *to, bool toLoopStart) {
+    TId j = add(TKind::Jump);
+    tree_.nodes[j].target = to->index;
+    tree_.nodes[j].toLoopStart = toLoopStart;
+    return j;
+  }
+
+  // Appends the code of `y` to `seq`. Tasks appending to the same Seq are pushed in reverse, so
+  // each one completes (including everything it pushes) before the next starts.
+  void emitCode(FlowNode *y, TId seq) {
+    TId into = seq;
+    if (a_.isHeader[y->index]) {
+      TId loop = add(TKind::Loop);
+      TId body = add(TKind::Seq);
+      tree_.nodes[loop].children.push_back(body);
+      append(seq, loop);
+      tree_.loopOf[y->index] = loop;
+      tree_.codeStart[y->index] = loop;
+      into = body;
+      const auto &followers = a_.loopFollowers[y->index];
+      for (auto it = followers.rbegin(); it != followers.rend(); ++it)
+        tasks_.push_back({*it, seq});
+    }
+    TId first = kNoT;
+    if (y->kind == FlowKind::Block) {
+      first = add(TKind::Block);
+      tree_.nodes[first].id = static_cast<int32_t>(y->block);
+    } else if (y->kind == FlowKind::SetState) {
+      first = add(TKind::SetVar);
+      tree_.nodes[first].id = y->operand;
+      tree_.nodes[first].value = y->value;
+    }
+    if (first != kNoT)
+      append(into, first);
+    const auto &merges = a_.mergeFollowers[y->index];
+    for (auto it = merges.rbegin(); it != merges.rend(); ++it)
+      tasks_.push_back({*it, into});
+    TId branch = emitBranch(y, into);
+    if (tree_.codeStart[y->index] == kNoT)
+      tree_.codeStart[y->index] = first != kNoT ? first : branch;
+  }
+
+  // Appends the statements for taking the edge y -> to to `seq`.
+  void emitEdge(FlowNode *y, FlowNode *to, TId seq) {
+    if (a_.isBackEdge(y, to))
+      append(seq, addJump(to, true));
+    else if (a_.placement[to->index] == Placement::Inline)
+      tasks_.push_back({to, seq});
+    else
+      append(seq, addJump(to, false));
+  }
+
+  TId newBody() { return add(TKind::Seq); }
+
+  // Returns the first statement appended for the branch, if any.
+  TId emitBranch(FlowNode *y, TId into) {
+    size_t before = tree_.nodes[into].children.size();
+    switch (y->term) {
+    case FlowTerm::Goto:
+      emitEdge(y, y->targets[0], into);
+      break;
+    case FlowTerm::Branch: {
+      TId s = add(TKind::If);
+      tree_.nodes[s].id = y->operand;
+      append(into, s);
+      for (FlowNode *t : y->targets) {
+        TId body = newBody();
+        tree_.nodes[s].children.push_back(body);
+        emitEdge(y, t, body);
+      }
+      break;
+    }
+    case FlowTerm::Switch: {
+      TId s = add(TKind::Switch);
+      tree_.nodes[s].id = y->operand;
+      tree_.nodes[s].onVariable = y->kind == FlowKind::Dispatch;
+      tree_.nodes[s].hasDefault = y->hasDefault;
+      tree_.nodes[s].caseValues = y->caseValues;
+      append(into, s);
+      for (FlowNode *t : y->targets) {
+        TId body = newBody();
+        tree_.nodes[s].children.push_back(body);
+        emitEdge(y, t, body);
+      }
+      break;
+    }
+    case FlowTerm::Return:
+      append(into, add(TKind::Return));
+      break;
+    case FlowTerm::Unreachable:
+      append(into, add(TKind::Unreachable));
+      break;
+    }
+    const auto &children = tree_.nodes[into].children;
+    return children.size() > before ? children[before] : kNoT;
+  }
+
+  void linkParents() {
+    std::vector<TId> stack{tree_.root};
+    while (!stack.empty()) {
+      TId x = stack.back();
+      stack.pop_back();
+      const auto &children = tree_.nodes[x].children;
+      for (uint32_t i = 0; i < children.size(); ++i) {
+        TNode &c = tree_.nodes[children[i]];
+        c.parent = x;
+        c.slot = i;
+        c.depth = tree_.nodes[x].depth + 1;
+        stack.push_back(children[i]);
+      }
+    }
+  }
+
+  FlowGraph &g_;
+  const Analysis &a_;
+  LabelledTree tree_;
+  std::vector<Task> tasks_;
+};
+
+} // namespace
+
+LabelledTree buildTree(FlowGraph &graph) {
+  Analysis analysis(graph);
+  return Builder(graph, analysis).build();
+}
+
+} // namespace p2m::cfg::detail
