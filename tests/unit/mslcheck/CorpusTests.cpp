@@ -1,0 +1,77 @@
+// tests/inputs/msl: every valid file passes the check without a diagnostic; every invalid file
+// fails with each of its `// EXPECT:` diagnostics on the right line, and with no error on any
+// other line.
+#include "TestFiles.h"
+
+#include "mslcheck/MslCheck.h"
+
+#include <catch2/catch.hpp>
+
+#include <set>
+
+namespace p2m::mslcheck::test {
+namespace {
+
+TEST_CASE("valid MSL passes the subset check", "[mslcheck][corpus]") {
+  const std::vector<std::string> files = mslFiles("valid");
+  REQUIRE(files.size() >= 5);
+  for (const std::string &path : files) {
+    const std::string name = baseName(path);
+    SECTION(name) {
+      const CheckResult result = checkMsl(readFile(path), name);
+      INFO(result.format());
+      CHECK(result.compiled);
+      CHECK(result.ok());
+      CHECK(result.diagnostics.empty());
+    }
+  }
+}
+
+TEST_CASE("invalid MSL fails with the expected diagnostics", "[mslcheck][corpus]") {
+  const std::vector<std::string> files = mslFiles("invalid");
+  REQUIRE(files.size() >= 20);
+  for (const std::string &path : files) {
+    const std::string name = baseName(path);
+    SECTION(name) {
+      const std::string source = readFile(path);
+      const std::vector<Expectation> expected = expectations(source);
+      REQUIRE_FALSE(expected.empty());
+      const CheckResult result = checkMsl(source, name);
+      INFO(result.format());
+      CHECK_FALSE(result.ok());
+      std::set<unsigned> expectedLines;
+      for (const Expectation &expectation : expected) {
+        expectedLines.insert(expectation.line);
+        bool found = false;
+        for (const Diagnostic &diagnostic : result.diagnostics)
+          found = found || (diagnostic.severity == Severity::Error && diagnostic.file == name &&
+                            diagnostic.line == expectation.line &&
+                            expectation.matches(diagnostic.message));
+        INFO("expected on line " << expectation.line << ": " << expectation.substring << " "
+                                 << expectation.tag);
+        CHECK(found);
+      }
+      for (const Diagnostic &diagnostic : result.diagnostics) {
+        if (diagnostic.severity != Severity::Error)
+          continue;
+        INFO("unexpected: " << formatDiagnostic(diagnostic));
+        CHECK(expectedLines.count(diagnostic.line) == 1);
+      }
+    }
+  }
+}
+
+TEST_CASE("every rule has an invalid input that exercises it", "[mslcheck][corpus]") {
+  std::set<std::string> tags;
+  for (const std::string &path : mslFiles("invalid"))
+    for (const Expectation &expectation : expectations(readFile(path)))
+      tags.insert(expectation.tag);
+  const auto covered = [&](std::string_view tag) {
+    return tags.count("[" + std::string(tag) + "]") == 1;
+  };
+#define RULE(Id, Tag, Summary) CHECK(covered(Tag));
+#include "mslcheck/Rules.def"
+}
+
+} // namespace
+} // namespace p2m::mslcheck::test
