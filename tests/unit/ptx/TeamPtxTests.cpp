@@ -13,14 +13,7 @@ using namespace p2m;
 
 TEST_CASE("every committed test PTX file parses and round-trips", "[corpus]") {
   namespace fs = std::filesystem;
-  fs::path root = fs::path(P2M_SOURCE_ROOT) / "tests" / "inputs";
-  std::vector<fs::path> files;
-  for (const char *dir : {"cuda/ptx", "ptx-handwritten"})
-    if (fs::exists(root / dir))
-      for (const auto &entry : fs::recursive_directory_iterator(root / dir))
-        if (entry.path().extension() == ".ptx" && entry.path().string().find("/invalid/") == std::string::npos)
-          files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
+  std::vector<fs::path> files = test::teamPtxFiles();
   REQUIRE(files.size() >= 10);
   for (const fs::path &file : files) {
     std::string error;

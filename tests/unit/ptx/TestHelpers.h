@@ -6,8 +6,11 @@
 #include "support/Diagnostics.h"
 #include "support/SourceFile.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace p2m::test {
 
@@ -31,6 +34,21 @@ inline std::unique_ptr<Parsed> parse(std::string text, std::string name = "test.
 // Wraps instructions in a minimal kernel so tests can focus on one statement.
 inline std::string kernel(const std::string &body) {
   return ".version 8.5\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n" + body + "\n}\n";
+}
+
+// Every PTX file the team committed under tests/inputs (nvcc and clang output of our CUDA
+// sources, and the hand-written syntax corners), sorted. Needs P2M_SOURCE_ROOT.
+inline std::vector<std::filesystem::path> teamPtxFiles() {
+  namespace fs = std::filesystem;
+  fs::path root = fs::path(P2M_SOURCE_ROOT) / "tests" / "inputs";
+  std::vector<fs::path> files;
+  for (const char *dir : {"cuda/ptx", "ptx-handwritten"})
+    if (fs::exists(root / dir))
+      for (const auto &entry : fs::recursive_directory_iterator(root / dir))
+        if (entry.path().extension() == ".ptx" && entry.path().string().find("/invalid/") == std::string::npos)
+          files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 } // namespace p2m::test
