@@ -475,7 +475,12 @@ P2M_D unsigned short __bfloat16_as_ushort(__nv_bfloat16 h) { return __builtin_bi
 P2M_D __nv_bfloat16 __ushort_as_bfloat16(unsigned short u) { return __builtin_bit_cast(__nv_bfloat16, u); }
 P2M_D __nv_bfloat16 __float2bfloat16(float f) { return (__nv_bfloat16)f; }
 P2M_D __nv_bfloat16 __float2bfloat16_rz(float f) {
-  return __ushort_as_bfloat16((unsigned short)(__builtin_bit_cast(unsigned, f) >> 16));
+  // Truncation is round-toward-zero, except that NVIDIA returns the canonical NaN 0x7fff
+  // (measured on an H200) where truncating a NaN could even produce infinity.
+  unsigned bits = __builtin_bit_cast(unsigned, f);
+  if ((bits & 0x7fffffffu) > 0x7f800000u)
+    return __ushort_as_bfloat16((unsigned short)0x7fff);
+  return __ushort_as_bfloat16((unsigned short)(bits >> 16));
 }
 P2M_D __nv_bfloat16 __double2bfloat16(double d) {
   unsigned short r;
@@ -560,13 +565,13 @@ P2M_D unsigned __match_any_sync(unsigned m, long long v) { return __nvvm_match_a
 P2M_D unsigned __match_all_sync(unsigned m, int v, int *pred) { return __nvvm_match_all_sync_i32p(m, v, pred); }
 #endif
 #if __CUDA_ARCH__ >= 800
-P2M_D unsigned __reduce_add_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_add(m, v); }
-P2M_D unsigned __reduce_min_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_umin(m, v); }
-P2M_D unsigned __reduce_max_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_umax(m, v); }
-P2M_D int __reduce_min_sync(unsigned m, int v) { return __nvvm_redux_sync_min(m, v); }
-P2M_D unsigned __reduce_and_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_and(m, v); }
-P2M_D unsigned __reduce_or_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_or(m, v); }
-P2M_D unsigned __reduce_xor_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_xor(m, v); }
+P2M_D unsigned __reduce_add_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_add(v, m); }
+P2M_D unsigned __reduce_min_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_umin(v, m); }
+P2M_D unsigned __reduce_max_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_umax(v, m); }
+P2M_D int __reduce_min_sync(unsigned m, int v) { return __nvvm_redux_sync_min(v, m); }
+P2M_D unsigned __reduce_and_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_and(v, m); }
+P2M_D unsigned __reduce_or_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_or(v, m); }
+P2M_D unsigned __reduce_xor_sync(unsigned m, unsigned v) { return __nvvm_redux_sync_xor(v, m); }
 #endif
 
 // ---------------------------------------------------------------------------------------------
