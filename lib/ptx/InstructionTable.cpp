@@ -30,56 +30,17 @@ constexpr size_t kModifierCount = 0
 namespace members {
 using enum Modifier;
 #define PTX_MODSET(Name, Description, ...) constexpr Modifier Name[] = {__VA_ARGS__};
-#define PTX_FORM(...)
-#define REQ(Set)
-#define OPT(Set)
-#define KW(M)
-#define OPT_KW(M)
-#define OPT_KW_OPERAND(M)
 #include "ptx/InstructionTable.def"
-#undef PTX_MODSET
-#undef PTX_FORM
-#undef REQ
-#undef OPT
-#undef KW
-#undef OPT_KW
-#undef OPT_KW_OPERAND
 } // namespace members
 
 enum class SetId : uint16_t {
 #define PTX_MODSET(Name, Description, ...) Name,
-#define PTX_FORM(...)
-#define REQ(Set)
-#define OPT(Set)
-#define KW(M)
-#define OPT_KW(M)
-#define OPT_KW_OPERAND(M)
 #include "ptx/InstructionTable.def"
-#undef PTX_MODSET
-#undef PTX_FORM
-#undef REQ
-#undef OPT
-#undef KW
-#undef OPT_KW
-#undef OPT_KW_OPERAND
 };
 
 const ModifierSet kSets[] = {
 #define PTX_MODSET(Name, Description, ...) {#Name, Description, members::Name},
-#define PTX_FORM(...)
-#define REQ(Set)
-#define OPT(Set)
-#define KW(M)
-#define OPT_KW(M)
-#define OPT_KW_OPERAND(M)
 #include "ptx/InstructionTable.def"
-#undef PTX_MODSET
-#undef PTX_FORM
-#undef REQ
-#undef OPT
-#undef KW
-#undef OPT_KW
-#undef OPT_KW_OPERAND
 };
 
 ModifierSlot setSlot(SetId set, bool required) {
@@ -109,7 +70,6 @@ public:
           {opcode, minOperands, maxOperands, slots_.size(), slots.size(), pending.size()});
       slots_.insert(slots_.end(), slots.begin(), slots.end());
     };
-#define PTX_MODSET(Name, Description, ...)
 #define PTX_FORM(Op, Min, Max, ...) add(Opcode::Op, Min, Max, {__VA_ARGS__});
 #define REQ(Set) setSlot(SetId::Set, true)
 #define OPT(Set) setSlot(SetId::Set, false)
@@ -117,13 +77,6 @@ public:
 #define OPT_KW(M) keywordSlot(Modifier::M, false, false)
 #define OPT_KW_OPERAND(M) keywordSlot(Modifier::M, false, true)
 #include "ptx/InstructionTable.def"
-#undef PTX_MODSET
-#undef PTX_FORM
-#undef REQ
-#undef OPT
-#undef KW
-#undef OPT_KW
-#undef OPT_KW_OPERAND
 
     // Group the forms by opcode, keeping table order within an opcode.
     std::sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) {
