@@ -13,5 +13,6 @@ using CommandRunner = std::function<int()>;
 
 CommandRunner registerParseCommand(CLI::App &root);
 CommandRunner registerExtractCommand(CLI::App &root);
+CommandRunner registerCompileCommand(CLI::App &root);
 
 } // namespace p2m::cli

@@ -1,0 +1,55 @@
+// Internal to the MSL emitter: the state shared by the function printer (Emitter.cpp) and the
+// instruction selector (EmitInstruction.cpp).
+#pragma once
+
+#include "emitters/msl/MslEmitter.h"
+
+#include <cstdint>
+#include <string>
+
+namespace p2m::msl {
+
+// Prelude headers (emitters/msl/support) a module needs.
+enum PreludeBit : uint32_t {
+  kPreludeFp64 = 1u << 0,
+  kPreludeInt = 1u << 1,
+  kPreludeF32 = 1u << 2,
+  kPreludeCvt = 1u << 3,
+  kPreludeHalf = 1u << 4,
+  kPreludeWarp = 1u << 5,
+  kPreludeAtomic = 1u << 6,
+};
+
+// Thrown when an instruction form has no lowering; the function becomes unsupported.
+struct EmitError {
+  uint32_t srcOffset;
+  std::string message;
+};
+
+struct FunctionEmitter {
+  const ir::Module &module;
+  const ir::Function &function;
+  const EmitOptions &options;
+  std::string &out;
+  uint32_t &prelude;
+  unsigned indent = 1;
+  uint32_t lastDebugLine = 0;
+  uint32_t usedFeatures = 0;
+
+  void line(const std::string &text) {
+    out.append(indent * 4, ' ');
+    out += text;
+    out += '\n';
+  }
+
+  // Instruction selection (EmitInstruction.cpp).
+  void emitInstruction(const ir::Inst &inst);
+  // The trap sequence of a block that ends in trap.
+  void emitTrap();
+
+  [[noreturn]] void fail(const ir::Inst &inst, std::string message) const {
+    throw EmitError{inst.srcOffset, std::move(message)};
+  }
+};
+
+} // namespace p2m::msl

@@ -1,0 +1,1154 @@
+// Instruction selection: one IR instruction → MSL statements. Registers hold their storage
+// type (Types.h: integers unsigned, f32 float, f16/bf16/f64 as bits) and the passes before
+// guarantee every register operand matches the instruction's operand types, so each case here
+// only adds the explicit signed views, widths and helpers PTX's semantics need. Forms without
+// a case are errors (the function is reported unsupported), never approximations.
+#include "emitters/msl/EmitContext.h"
+
+#include "ir/OperandTypes.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstring>
+
+namespace p2m::msl {
+
+using namespace ir;
+using ptx::Modifier;
+using ptx::Opcode;
+
+namespace {
+
+std::string hex32(uint32_t v) { return fmt::format("0x{:08X}u", v); }
+
+std::string floatLiteral(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, 4);
+  if (std::isfinite(f)) {
+    if (f == 0.0f)
+      return std::signbit(f) ? "-0.0f" : "0.0f";
+    std::string s = fmt::format("{:.9g}", f);
+    if (std::strtof(s.c_str(), nullptr) == f) {
+      if (s.find_first_of(".e") == std::string::npos)
+        s += ".0";
+      return s + "f";
+    }
+  }
+  return fmt::format("as_type<float>({})", hex32(bits));
+}
+
+uint32_t toF32Bits(const Operand &o) {
+  if (o.floatBits == 'f')
+    return static_cast<uint32_t>(o.value);
+  float f;
+  if (o.floatBits == 'd') {
+    double d;
+    std::memcpy(&d, &o.value, 8);
+    f = static_cast<float>(d); // PTX: a double literal in an f32 instruction rounds to nearest
+  } else {
+    f = static_cast<float>(o.value);
+  }
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+
+uint64_t toF64Bits(const Operand &o) {
+  double d;
+  if (o.floatBits == 'd')
+    return static_cast<uint64_t>(o.value);
+  if (o.floatBits == 'f') {
+    float f;
+    uint32_t b = static_cast<uint32_t>(o.value);
+    std::memcpy(&f, &b, 4);
+    d = f;
+  } else {
+    d = static_cast<double>(o.value);
+  }
+  uint64_t b;
+  std::memcpy(&b, &d, 8);
+  return b;
+}
+
+uint16_t toF16Bits(const Operand &o) {
+  if (!o.floatBits)
+    return static_cast<uint16_t>(o.value);
+  uint32_t fb = toF32Bits(o);
+  float f;
+  std::memcpy(&f, &fb, 4);
+  _Float16 h = static_cast<_Float16>(f);
+  uint16_t b;
+  std::memcpy(&b, &h, 2);
+  return b;
+}
+
+std::string_view signedName(unsigned bits) {
+  switch (bits) {
+  case 8: return "char";
+  case 16: return "short";
+  case 32: return "int";
+  default: return "long";
+  }
+}
+
+std::string_view unsignedName(unsigned bits) {
+  switch (bits) {
+  case 8: return "uchar";
+  case 16: return "ushort";
+  case 32: return "uint";
+  default: return "ulong";
+  }
+}
+
+std::string_view cmpName(const Inst &in) {
+  static constexpr std::pair<Modifier, std::string_view> kCmp[] = {
+      {Modifier::Eq, "eq"},   {Modifier::Ne, "ne"},   {Modifier::Lt, "lt"},
+      {Modifier::Le, "le"},   {Modifier::Gt, "gt"},   {Modifier::Ge, "ge"},
+      {Modifier::Lo, "lo"},   {Modifier::Ls, "ls"},   {Modifier::Hi, "hi"},
+      {Modifier::Hs, "hs"},   {Modifier::Equ, "equ"}, {Modifier::Neu, "neu"},
+      {Modifier::Ltu, "ltu"}, {Modifier::Leu, "leu"}, {Modifier::Gtu, "gtu"},
+      {Modifier::Geu, "geu"}, {Modifier::Num, "num"}, {Modifier::Nan, "nan"}};
+  for (Modifier m : in.modifiers)
+    for (auto &[mod, name] : kCmp)
+      if (m == mod)
+        return name;
+  return {};
+}
+
+} // namespace
+
+namespace {
+
+// The per-instruction printer; a thin layer over FunctionEmitter.
+struct Sel {
+  FunctionEmitter &e;
+  const Inst &in;
+  const Function &f;
+  const Module &m;
+
+  std::string reg(RegId r) const { return f.regs[r].name; }
+
+  // The value of a source operand as stored for PTX type t.
+  std::string val(const Operand &o, Type t) const {
+    switch (o.kind) {
+    case OperandKind::Reg:
+      if (o.address)
+        e.fail(in, "unexpected address operand");
+      return (o.negated ? "!" : "") + reg(o.id);
+    case OperandKind::Imm: {
+      Storage s = storageOf(t);
+      switch (s) {
+      case Storage::Bool: return o.value ? "true" : "false";
+      case Storage::F32: return floatLiteral(toF32Bits(o));
+      case Storage::U8: return fmt::format("uchar({})", static_cast<uint8_t>(o.value));
+      case Storage::U16:
+        if (t == Type::F16 || t == Type::BF16)
+          return fmt::format("ushort(0x{:04X})", t == Type::F16 ? toF16Bits(o) : static_cast<uint16_t>(toF32Bits(o) >> 16));
+        return fmt::format("ushort({})", static_cast<uint16_t>(o.value));
+      case Storage::U32: return fmt::format("{}u", static_cast<uint32_t>(o.value));
+      case Storage::U64:
+        if (t == Type::F64)
+          return fmt::format("0x{:016X}ul", toF64Bits(o));
+        return fmt::format("{}ul", static_cast<uint64_t>(o.value));
+      case Storage::U128: e.fail(in, "128-bit immediates are not supported yet");
+      }
+      return "?";
+    }
+    default:
+      e.fail(in, "unsupported operand");
+    }
+  }
+
+  // A signed or unsigned integer view of a source (for comparisons, division, extension).
+  std::string ival(const Operand &o, Type t) const {
+    std::string v = val(o, t);
+    if (isSigned(t))
+      return fmt::format("as_type<{}>({})", signedName(bitWidth(t)), v);
+    return v;
+  }
+
+  void assign(const Operand &d, const std::string &expr) const {
+    if (d.kind == OperandKind::Sink)
+      e.line(fmt::format("(void)({});", expr));
+    else if (d.kind == OperandKind::Reg && !d.address)
+      e.line(fmt::format("{} = {};", reg(d.id), expr));
+    else
+      e.fail(in, "unsupported destination operand");
+  }
+
+  // Assigns an expression computed in a wider or signed type back into storage of type t.
+  void assignAs(const Operand &d, Type t, const std::string &expr) const {
+    Storage s = storageOf(t);
+    if (s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64)
+      assign(d, fmt::format("{}({})", unsignedName(bitWidth(t)), expr));
+    else
+      assign(d, expr);
+  }
+
+  const Operand &op(size_t i) const {
+    if (i >= in.ops.size())
+      e.fail(in, "missing operand");
+    return in.ops[i];
+  }
+
+  std::string helper(std::string_view name, std::initializer_list<std::string> args,
+                     uint32_t preludeBit) const {
+    e.prelude |= preludeBit;
+    std::string s(name);
+    s += '(';
+    bool first = true;
+    for (const std::string &a : args) {
+      if (!first)
+        s += ", ";
+      s += a;
+      first = false;
+    }
+    return s + ')';
+  }
+
+  std::string typeSuffix(Type t) const { return std::string(spelling(t)); }
+
+  // --- families -------------------------------------------------------------------------------
+
+  void integerArith() {
+    Type t = in.type;
+    unsigned w = bitWidth(t);
+    auto a = [&](size_t i) { return val(op(i), t); };
+    bool narrow = w < 32;
+    auto wrap = [&](const std::string &x) {
+      return narrow ? fmt::format("uint({})", x) : x;
+    };
+    switch (in.opcode) {
+    case Opcode::Add:
+    case Opcode::Sub: {
+      const char *sym = in.opcode == Opcode::Add ? "+" : "-";
+      if (in.has(Modifier::Sat))
+        e.fail(in, "saturating integer add/sub must be lowered by insert-saturation");
+      if (in.has(Modifier::Cc)) {
+        carryOp(in.opcode == Opcode::Add, false);
+        return;
+      }
+      assignAs(op(0), t, fmt::format("{} {} {}", wrap(a(1)), sym, wrap(a(2))));
+      return;
+    }
+    case Opcode::Addc:
+    case Opcode::Subc:
+      carryOp(in.opcode == Opcode::Addc, true);
+      return;
+    case Opcode::Mul:
+    case Opcode::Mad: {
+      bool mad = in.opcode == Opcode::Mad;
+      if (in.has(Modifier::Cc))
+        e.fail(in, "mad.cc is not supported yet");
+      std::string prod;
+      Type rt = t;
+      if (in.has(Modifier::Hi)) {
+        if (in.has(Modifier::Sat))
+          return assign(op(0), helper("p2m_mad_hi_sat_s32", {a(1), a(2), a(3)}, kPreludeInt));
+        prod = helper("p2m_mul_hi_" + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+      } else if (in.has(Modifier::Wide)) {
+        rt = isSigned(t) ? signedType(w * 2) : unsignedType(w * 2);
+        prod = helper("p2m_mul_wide_" + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+        if (isSigned(t))
+          prod = fmt::format("as_type<{}>({})", unsignedName(w * 2), prod);
+      } else {
+        prod = fmt::format("{} * {}", wrap(a(1)), wrap(a(2)));
+      }
+      if (mad)
+        prod = fmt::format("{} + {}", in.has(Modifier::Hi) && isSigned(t)
+                                          ? fmt::format("as_type<{}>({})", unsignedName(w), prod)
+                                          : (narrow && !in.has(Modifier::Wide) ? fmt::format("uint({})", prod) : "(" + prod + ")"),
+                           narrow && !in.has(Modifier::Wide) ? wrap(val(op(3), rt)) : val(op(3), rt));
+      else if (in.has(Modifier::Hi) && isSigned(t))
+        prod = fmt::format("as_type<{}>({})", unsignedName(w), prod);
+      assignAs(op(0), rt, prod);
+      return;
+    }
+    case Opcode::Mul24:
+    case Opcode::Mad24: {
+      std::string h = fmt::format("p2m_mul24_{}_{}", in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(t));
+      std::string prod = helper(h, {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+      if (isSigned(t))
+        prod = fmt::format("as_type<uint>({})", prod);
+      if (in.opcode == Opcode::Mad24) {
+        if (in.has(Modifier::Sat))
+          e.fail(in, "mad24.sat is not supported yet");
+        prod = fmt::format("{} + {}", prod, a(3));
+      }
+      assignAs(op(0), t, prod);
+      return;
+    }
+    case Opcode::Div:
+    case Opcode::Rem: {
+      std::string name = std::string(in.opcode == Opcode::Div ? "p2m_div_" : "p2m_rem_");
+      if (w < 32) {
+        // 16-bit division through the 32-bit helper: the operands extended by their signedness.
+        Type wt = isSigned(t) ? Type::S32 : Type::U32;
+        std::string x = isSigned(t) ? fmt::format("int({})", ival(op(1), t)) : fmt::format("uint({})", a(1));
+        std::string y = isSigned(t) ? fmt::format("int({})", ival(op(2), t)) : fmt::format("uint({})", a(2));
+        std::string r = helper(name + typeSuffix(wt), {x, y}, kPreludeInt);
+        return assignAs(op(0), t, isSigned(t) ? fmt::format("as_type<uint>({})", r) : r);
+      }
+      std::string r = helper(name + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+      if (isSigned(t))
+        r = fmt::format("as_type<{}>({})", unsignedName(w), r);
+      return assign(op(0), r);
+    }
+    case Opcode::Abs:
+    case Opcode::Neg: {
+      if (in.opcode == Opcode::Neg)
+        return assignAs(op(0), t, fmt::format("{}0u - {}", narrow ? "" : (w == 64 ? "0ul - " : ""), wrap(a(1))).substr(narrow || w == 64 ? 0 : 0));
+      std::string r = helper("p2m_abs_" + typeSuffix(t), {ival(op(1), t)}, kPreludeInt);
+      return assignAs(op(0), t, fmt::format("as_type<{}>({})", unsignedName(w), r));
+    }
+    case Opcode::Min:
+    case Opcode::Max: {
+      if (in.has(Modifier::Relu))
+        e.fail(in, "min/max.relu is not supported yet");
+      const char *fn = in.opcode == Opcode::Min ? "min" : "max";
+      if (isSigned(t))
+        return assign(op(0), fmt::format("as_type<{}>({}({}, {}))", unsignedName(w), fn, ival(op(1), t), ival(op(2), t)));
+      return assign(op(0), fmt::format("{}({}, {})", fn, a(1), a(2)));
+    }
+    default:
+      e.fail(in, "unhandled integer instruction");
+    }
+  }
+
+  // add.cc/addc/sub.cc/subc: the carry flag CC.CF lives in p2m_cc.
+  void carryOp(bool add, bool useCarry) {
+    Type t = in.type;
+    unsigned w = bitWidth(t);
+    if (w != 32 && w != 64)
+      e.fail(in, "carry arithmetic on this type is not supported");
+    std::string u(unsignedName(w));
+    std::string a = val(op(1), t), b = val(op(2), t);
+    std::string cc = fmt::format("{}(p2m_cc)", u);
+    bool setCarry = in.has(Modifier::Cc);
+    e.line("{");
+    ++e.indent;
+    e.line(fmt::format("{} p2m_x = {}, p2m_y = {};", u, a, b));
+    if (add) {
+      e.line(fmt::format("{} p2m_s = p2m_x + p2m_y;", u));
+      if (useCarry) {
+        e.line(fmt::format("{} p2m_r = p2m_s + {};", u, cc));
+        if (setCarry)
+          e.line("p2m_cc = (p2m_s < p2m_x || p2m_r < p2m_s) ? 1u : 0u;");
+      } else {
+        e.line(fmt::format("{} p2m_r = p2m_s;", u));
+        if (setCarry)
+          e.line("p2m_cc = p2m_s < p2m_x ? 1u : 0u;");
+      }
+    } else {
+      if (useCarry) {
+        e.line(fmt::format("{} p2m_r = p2m_x - p2m_y - {};", u, cc));
+        if (setCarry)
+          e.line(fmt::format("p2m_cc = (p2m_x < p2m_y || p2m_x - p2m_y < {}) ? 1u : 0u;", cc));
+      } else {
+        e.line(fmt::format("{} p2m_r = p2m_x - p2m_y;", u));
+        if (setCarry)
+          e.line("p2m_cc = p2m_x < p2m_y ? 1u : 0u;");
+      }
+    }
+    assign(op(0), "p2m_r");
+    --e.indent;
+    e.line("}");
+  }
+
+  void logic() {
+    Type t = in.type;
+    unsigned w = bitWidth(t);
+    if (t == Type::Pred) {
+      std::string a = val(op(1), t);
+      switch (in.opcode) {
+      case Opcode::And: return assign(op(0), fmt::format("{} && {}", a, val(op(2), t)));
+      case Opcode::Or: return assign(op(0), fmt::format("{} || {}", a, val(op(2), t)));
+      case Opcode::Xor: return assign(op(0), fmt::format("{} != {}", a, val(op(2), t)));
+      case Opcode::Not: return assign(op(0), fmt::format("!{}", a));
+      case Opcode::Cnot: return assign(op(0), fmt::format("!{}", a));
+      default: break;
+      }
+    }
+    std::string a = val(op(1), t);
+    switch (in.opcode) {
+    case Opcode::And: return assignAs(op(0), t, fmt::format("{} & {}", a, val(op(2), t)));
+    case Opcode::Or: return assignAs(op(0), t, fmt::format("{} | {}", a, val(op(2), t)));
+    case Opcode::Xor: return assignAs(op(0), t, fmt::format("{} ^ {}", a, val(op(2), t)));
+    case Opcode::Not: return assignAs(op(0), t, fmt::format("~{}", a));
+    case Opcode::Cnot: return assignAs(op(0), t, fmt::format("{} == 0 ? 1 : 0", a));
+    default: break;
+    }
+    (void)w;
+    e.fail(in, "unhandled logic instruction");
+  }
+
+  void bits() {
+    Type t = in.type;
+    std::string s = typeSuffix(t);
+    auto a = [&](size_t i, Type ty) { return val(op(i), ty); };
+    switch (in.opcode) {
+    case Opcode::Shl:
+      return assign(op(0), helper("p2m_shl_" + typeSuffix(bitsType(bitWidth(t))), {a(1, t), a(2, Type::U32)}, kPreludeInt));
+    case Opcode::Shr: {
+      if (isSigned(t))
+        return assign(op(0), fmt::format("as_type<{}>({})", unsignedName(bitWidth(t)),
+                                         helper("p2m_shr_" + s, {ival(op(1), t), a(2, Type::U32)}, kPreludeInt)));
+      return assign(op(0), helper("p2m_shr_" + typeSuffix(unsignedType(bitWidth(t))), {a(1, t), a(2, Type::U32)}, kPreludeInt));
+    }
+    case Opcode::Popc:
+      return assign(op(0), helper("p2m_popc_" + typeSuffix(bitsType(bitWidth(t))), {a(1, t)}, kPreludeInt));
+    case Opcode::Clz:
+      return assign(op(0), helper("p2m_clz_" + typeSuffix(bitsType(bitWidth(t))), {a(1, t)}, kPreludeInt));
+    case Opcode::Brev:
+      return assign(op(0), helper("p2m_brev_" + typeSuffix(bitsType(bitWidth(t))), {a(1, t)}, kPreludeInt));
+    case Opcode::Bfind: {
+      std::string name = in.has(Modifier::Shiftamt) ? "p2m_bfind_shiftamt_" + s : "p2m_bfind_" + s;
+      return assign(op(0), helper(name, {ival(op(1), t)}, kPreludeInt));
+    }
+    case Opcode::Bfe: {
+      std::string r = helper("p2m_bfe_" + s, {ival(op(1), t), a(2, Type::U32), a(3, Type::U32)}, kPreludeInt);
+      if (isSigned(t))
+        r = fmt::format("as_type<{}>({})", unsignedName(bitWidth(t)), r);
+      return assign(op(0), r);
+    }
+    case Opcode::Bfi:
+      return assign(op(0), helper("p2m_bfi_" + s, {a(1, t), a(2, t), a(3, Type::U32), a(4, Type::U32)}, kPreludeInt));
+    case Opcode::Prmt: {
+      std::string mode;
+      for (Modifier mm : in.modifiers)
+        if (mm == Modifier::F4e || mm == Modifier::B4e || mm == Modifier::Rc8 || mm == Modifier::Ecl ||
+            mm == Modifier::Ecr || mm == Modifier::Rc16)
+          mode = std::string(ptx::spelling(mm)) + "_";
+      return assign(op(0), helper("p2m_prmt_" + mode + "b32", {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32)}, kPreludeInt));
+    }
+    case Opcode::Lop3:
+      if (in.ops.size() != 5)
+        e.fail(in, "lop3 with a predicate output is not supported yet");
+      return assign(op(0), helper("p2m_lop3_b32", {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32), a(4, Type::B32)}, kPreludeInt));
+    case Opcode::Shf: {
+      std::string dir = in.has(Modifier::L) ? "l" : "r";
+      std::string mode = in.has(Modifier::Clamp) ? "clamp" : "wrap";
+      return assign(op(0), helper(fmt::format("p2m_shf_{}_{}_{}", dir, mode, s), {a(1, t), a(2, t), a(3, Type::U32)}, kPreludeInt));
+    }
+    case Opcode::Bmsk:
+      return assign(op(0), helper(fmt::format("p2m_bmsk_{}_b32", in.has(Modifier::Clamp) ? "clamp" : "wrap"), {a(1, Type::U32), a(2, Type::U32)}, kPreludeInt));
+    case Opcode::Szext: {
+      std::string r = helper(fmt::format("p2m_szext_{}_{}", in.has(Modifier::Clamp) ? "clamp" : "wrap", s), {a(1, Type::U32), a(2, Type::U32)}, kPreludeInt);
+      return assign(op(0), r);
+    }
+    case Opcode::Sad: {
+      std::string r = helper("p2m_sad_" + s, {ival(op(1), t), ival(op(2), t), val(op(3), t)}, kPreludeInt);
+      return assignAs(op(0), t, r);
+    }
+    case Opcode::Dp4a:
+    case Opcode::Dp2a: {
+      std::string name = fmt::format("p2m_{}{}_{}_{}", in.opcode == Opcode::Dp4a ? "dp4a" : "dp2a",
+                                     in.opcode == Opcode::Dp2a ? (in.has(Modifier::Hi) ? "_hi" : "_lo") : "",
+                                     typeSuffix(in.type), typeSuffix(in.type2));
+      Type ct = isSigned(in.type) || isSigned(in.type2) ? Type::S32 : Type::U32;
+      return assign(op(0), helper(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}, kPreludeInt));
+    }
+    default:
+      e.fail(in, "unhandled bit instruction");
+    }
+  }
+
+  std::string floatView(const Operand &o, Type t) const {
+    std::string v = val(o, t);
+    switch (t) {
+    case Type::F32: return v;
+    case Type::F16: return fmt::format("float(as_type<half>({}))", v);
+    case Type::BF16: return fmt::format("as_type<float>(uint({}) << 16)", v);
+    default: e.fail(in, "unsupported floating-point comparison type");
+    }
+  }
+
+  std::string compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
+    if (isFloat(t)) {
+      std::string a = floatView(x, t), b = floatView(y, t);
+      if (cmp == "eq") return fmt::format("{} == {}", a, b);
+      if (cmp == "ne") return fmt::format("({0} < {1} || {0} > {1})", a, b);
+      if (cmp == "lt") return fmt::format("{} < {}", a, b);
+      if (cmp == "le") return fmt::format("{} <= {}", a, b);
+      if (cmp == "gt") return fmt::format("{} > {}", a, b);
+      if (cmp == "ge") return fmt::format("{} >= {}", a, b);
+      if (cmp == "equ") return fmt::format("!({0} < {1} || {0} > {1})", a, b);
+      if (cmp == "neu") return fmt::format("!({} == {})", a, b);
+      if (cmp == "ltu") return fmt::format("!({} >= {})", a, b);
+      if (cmp == "leu") return fmt::format("!({} > {})", a, b);
+      if (cmp == "gtu") return fmt::format("!({} <= {})", a, b);
+      if (cmp == "geu") return fmt::format("!({} < {})", a, b);
+      if (cmp == "num") return fmt::format("({0} == {0} && {1} == {1})", a, b);
+      if (cmp == "nan") return fmt::format("({0} != {0} || {1} != {1})", a, b);
+      e.fail(in, "unsupported floating-point comparison");
+    }
+    std::string a = ival(x, t), b = ival(y, t);
+    if (t == Type::Pred) {
+      if (cmp == "eq") return fmt::format("{} == {}", a, b);
+      if (cmp == "ne") return fmt::format("{} != {}", a, b);
+      e.fail(in, "unsupported predicate comparison");
+    }
+    if (cmp == "eq") return fmt::format("{} == {}", a, b);
+    if (cmp == "ne") return fmt::format("{} != {}", a, b);
+    if (cmp == "lt" || cmp == "lo") return fmt::format("{} < {}", a, b);
+    if (cmp == "le" || cmp == "ls") return fmt::format("{} <= {}", a, b);
+    if (cmp == "gt" || cmp == "hi") return fmt::format("{} > {}", a, b);
+    if (cmp == "ge" || cmp == "hs") return fmt::format("{} >= {}", a, b);
+    e.fail(in, "unsupported integer comparison");
+  }
+
+  void setp() {
+    std::string_view cmp = cmpName(in);
+    if (cmp.empty())
+      e.fail(in, "setp without a comparison");
+    if (in.type == Type::F16x2 || in.type == Type::BF16x2)
+      e.fail(in, "packed setp is not supported yet");
+    if (in.ops.size() != 3)
+      e.fail(in, "setp with a combiner must be split by normalize-predicates");
+    assign(op(0), compare(cmp, in.type, op(1), op(2)));
+  }
+
+  void set() {
+    std::string_view cmp = cmpName(in);
+    if (in.ops.size() != 3 || cmp.empty())
+      e.fail(in, "set with a boolean combiner is not supported yet");
+    std::string c = compare(cmp, in.type2, op(1), op(2));
+    if (in.type == Type::F32)
+      return assign(op(0), fmt::format("({}) ? 1.0f : 0.0f", c));
+    return assignAs(op(0), in.type, fmt::format("({}) ? 0xFFFFFFFFu : 0u", c));
+  }
+
+  void selp() {
+    Type t = in.type;
+    assign(op(0), fmt::format("{} ? {} : {}", val(op(3), Type::Pred), val(op(1), t), val(op(2), t)));
+  }
+
+  void slct() {
+    Type t = in.type;
+    std::string c = in.type2 == Type::F32 ? fmt::format("{} >= 0.0f", val(op(3), Type::F32))
+                                          : fmt::format("as_type<int>({}) >= 0", val(op(3), Type::S32));
+    if (in.has(Modifier::Ftz) && in.type2 == Type::F32)
+      c = fmt::format("(({0}) || as_type<uint>({1}) == 0x80000000u || (as_type<uint>({1}) & 0x7F800000u) == 0u)",
+                      c, val(op(3), Type::F32));
+    assign(op(0), fmt::format("{} ? {} : {}", c, val(op(1), t), val(op(2), t)));
+  }
+
+  void mov() {
+    Type t = in.type;
+    const Operand &d = op(0), &s = op(1);
+    if (d.kind == OperandKind::Vector) {
+      // Unpack: element 0 takes the low bits.
+      unsigned n = static_cast<unsigned>(d.value), w = bitWidth(t) / n;
+      for (unsigned i = 0; i < n; ++i) {
+        const Operand &el = f.vectorElements[d.id + i];
+        if (el.kind == OperandKind::Sink)
+          continue;
+        assign(el, fmt::format("{}({} >> {})", unsignedName(w), val(s, t), i * w));
+      }
+      return;
+    }
+    if (s.kind == OperandKind::Vector) {
+      unsigned n = static_cast<unsigned>(s.value), w = bitWidth(t) / n;
+      std::string expr;
+      for (unsigned i = 0; i < n; ++i) {
+        const Operand &el = f.vectorElements[s.id + i];
+        std::string v = fmt::format("{}({})", unsignedName(bitWidth(t)), val(el, bitsType(w)));
+        if (i)
+          v = fmt::format("({} << {})", v, i * w);
+        expr += (i ? " | " : "") + v;
+      }
+      return assign(d, expr);
+    }
+    assign(d, val(s, t));
+  }
+
+  // cvt between integer types, and the float forms MSL does exactly.
+  void cvt() {
+    Type dt = in.type, st = in.type2;
+    unsigned dw = bitWidth(dt), sw = bitWidth(st);
+    bool sat = in.has(Modifier::Sat);
+    if (!isFloat(dt) && !isFloat(st)) {
+      if (sat && (isSigned(dt) != isSigned(st) || dw < sw)) {
+        std::string r = helper(fmt::format("p2m_sat_{}_from_{}", typeSuffix(dt), typeSuffix(st)),
+                               {ival(op(1), st)}, kPreludeInt);
+        return assign(op(0), isSigned(dt) ? fmt::format("as_type<{}>({})", unsignedName(dw), r) : r);
+      }
+      // Extension follows the source's signedness; narrowing keeps the low bits.
+      std::string v = ival(op(1), st);
+      if (dw > sw && isSigned(st))
+        return assign(op(0), fmt::format("as_type<{}>({}({}))", unsignedName(dw), signedName(dw), v));
+      return assign(op(0), fmt::format("{}({})", unsignedName(dw), val(op(1), st)));
+    }
+    e.fail(in, "floating-point cvt must be lowered by lower-rounding-and-ftz");
+  }
+
+  void floatArith() {
+    Type t = in.type;
+    if (t == Type::F32) {
+      for (Modifier mm : in.modifiers)
+        if (mm == Modifier::Rz || mm == Modifier::Rm || mm == Modifier::Rp || mm == Modifier::Sat ||
+            mm == Modifier::Approx)
+          e.fail(in, "f32 rounding/saturation must be lowered by lower-rounding-and-ftz");
+      std::string a = val(op(1), t);
+      switch (in.opcode) {
+      case Opcode::Add: return assign(op(0), fmt::format("{} + {}", a, val(op(2), t)));
+      case Opcode::Sub: return assign(op(0), fmt::format("{} - {}", a, val(op(2), t)));
+      case Opcode::Mul: return assign(op(0), fmt::format("{} * {}", a, val(op(2), t)));
+      case Opcode::Fma:
+      case Opcode::Mad: return assign(op(0), fmt::format("fma({}, {}, {})", a, val(op(2), t), val(op(3), t)));
+      default: break;
+      }
+    }
+    if (t == Type::F16) {
+      for (Modifier mm : in.modifiers)
+        if (mm == Modifier::Sat || mm == Modifier::Ftz || mm == Modifier::Relu || mm == Modifier::Oob)
+          e.fail(in, "this f16 form must be lowered by lower-rounding-and-ftz");
+      e.prelude |= kPreludeHalf;
+      auto h = [&](size_t i) { return fmt::format("as_type<half>({})", val(op(i), t)); };
+      switch (in.opcode) {
+      case Opcode::Add: return assign(op(0), fmt::format("as_type<ushort>(half({} + {}))", h(1), h(2)));
+      case Opcode::Sub: return assign(op(0), fmt::format("as_type<ushort>(half({} - {}))", h(1), h(2)));
+      case Opcode::Mul: return assign(op(0), fmt::format("as_type<ushort>(half({} * {}))", h(1), h(2)));
+      default: break;
+      }
+    }
+    e.fail(in, fmt::format("{}.{} is not supported yet", ptx::spelling(in.opcode), spelling(t)));
+  }
+
+  // --- memory ---------------------------------------------------------------------------------
+
+  // The base address of a memory operand, as an expression, and the address space of the
+  // pointer the emitter builds from it.
+  struct Place {
+    std::string pointerSpace; // device, threadgroup, thread, constant, "generic"
+    std::string base;         // for device/generic: a ulong address; else a `space uchar*` expr
+  };
+
+  Place place(const Operand &a, Space space, bool fromGeneric) const {
+    auto offset = [&](const std::string &x) {
+      return a.value ? fmt::format("({} + {})", x, a.value) : x;
+    };
+    std::string addrReg = a.kind == OperandKind::Reg ? reg(a.id) : "";
+    Type at = a.kind == OperandKind::Reg ? f.regs[a.id].type : Type::U64;
+    if (a.kind == OperandKind::Imm) {
+      if (space != Space::Global && space != Space::Generic)
+        e.fail(in, "absolute addresses are supported in global space only");
+      return {"device", fmt::format("{}ul", static_cast<uint64_t>(a.value))};
+    }
+    switch (space) {
+    case Space::Global:
+      if (a.kind == OperandKind::Symbol)
+        return {"device", offset(fmt::format("(p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul)",
+                                             m.symbols[a.id].offset))};
+      return {"device", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg)};
+    case Space::Const:
+      if (a.kind == OperandKind::Symbol)
+        return {"device", offset(fmt::format("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {}ul)",
+                                             m.symbols[a.id].offset))};
+      if (fromGeneric)
+        return {"device", offset(addrReg)};
+      return {"device", offset(fmt::format("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {})", addrReg))};
+    case Space::Shared: {
+      std::string off;
+      if (a.kind == OperandKind::Symbol) {
+        off = sharedOffset(a.id);
+      } else if (fromGeneric) {
+        off = fmt::format("uint({} - P2M_SHARED_WINDOW)", addrReg);
+      } else {
+        off = bitWidth(at) == 64 ? fmt::format("uint({})", addrReg) : addrReg;
+      }
+      return {"threadgroup", fmt::format("(ctx.smem + {})", offset(off))};
+    }
+    case Space::Local: {
+      std::string off;
+      if (a.kind == OperandKind::Symbol)
+        off = fmt::format("{}u", localOffset(a.id));
+      else if (fromGeneric)
+        off = fmt::format("uint({} - P2M_LOCAL_WINDOW)", addrReg);
+      else
+        off = bitWidth(at) == 64 ? fmt::format("uint({})", addrReg) : addrReg;
+      return {"thread", fmt::format("(ctx.lmem + {})", offset(off))};
+    }
+    case Space::Param: {
+      if (a.kind == OperandKind::Symbol) {
+        const Symbol &s = m.symbols[a.id];
+        if (s.kind == SymbolKind::Parameter && f.isEntry)
+          return {"constant", fmt::format("(ctx.params + {})", s.offset + static_cast<uint64_t>(a.value))};
+        if (s.space == Space::Reg)
+          e.fail(in, "register parameters are not supported yet");
+        return {"thread", a.value ? fmt::format("({} + {})", s.name, a.value) : s.name};
+      }
+      if (f.isEntry && !fromGeneric)
+        return {"constant", fmt::format("(ctx.params + {})", offset(addrReg))};
+      e.fail(in, "a .param access through a register is supported in kernels only");
+    }
+    case Space::Generic:
+      if (a.kind == OperandKind::Symbol)
+        e.fail(in, "a generic access to a variable's non-generic address");
+      return {"generic", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg)};
+    default:
+      e.fail(in, "unsupported state space");
+    }
+  }
+
+  std::string sharedOffset(SymId s) const {
+    const Symbol &sym = m.symbols[s];
+    if (sym.isDynamicShared)
+      return "ctx.dynamic_smem_offset";
+    if (f.isEntry) {
+      auto it = f.sharedOffsets.find(s);
+      if (it == f.sharedOffsets.end())
+        e.fail(in, "shared variable without a layout");
+      return fmt::format("{}u", it->second);
+    }
+    return fmt::format("{}u", sym.offset); // shared variables a .func uses: module-wide offsets
+  }
+
+  uint64_t localOffset(SymId s) const {
+    const Symbol &sym = m.symbols[s];
+    if (sym.owner == kNone)
+      e.fail(in, "module-scope .local variables are not supported yet");
+    return m.functions[sym.owner].localFrameOffset + sym.offset;
+  }
+
+  // An lvalue of type `T` at byte `delta` past the place.
+  std::string lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
+    std::string addr = delta ? fmt::format("{} + {}", p.base, delta) : p.base;
+    std::string vol = isVolatile ? "volatile " : "";
+    if (p.pointerSpace == "device")
+      return fmt::format("*reinterpret_cast<{}device {}*>({})", vol, T, addr);
+    if (p.pointerSpace == "constant")
+      return fmt::format("*reinterpret_cast<constant {}*>({})", T, addr);
+    return fmt::format("*reinterpret_cast<{}{} {}*>({})", vol, p.pointerSpace, T, addr);
+  }
+
+  void load(bool isStore) {
+    Type t = in.type;
+    if (t == Type::B128)
+      e.fail(in, "128-bit loads and stores are not supported yet");
+    if (in.has(Modifier::Relaxed) || in.has(Modifier::Acquire) || in.has(Modifier::Release) ||
+        in.has(Modifier::Mmio))
+      e.fail(in, "ld/st with memory-order semantics are not supported yet");
+    const Operand &addr = isStore ? op(0) : op(1);
+    const Operand &data = isStore ? op(1) : op(0);
+    if (!addr.address)
+      e.fail(in, "expected an address operand");
+    Place p = place(addr, in.space, in.fromGeneric);
+    std::string T(mslStorageName(storageOf(t)));
+    unsigned bytes = t == Type::Pred ? 1 : bitWidth(t) / 8;
+    bool vol = in.has(Modifier::Volatile);
+    auto one = [&](const Operand &d, uint64_t delta) {
+      if (p.pointerSpace == "generic") {
+        e.prelude |= 0; // abi.h is always present
+        std::string a = delta ? fmt::format("{} + {}", p.base, delta) : p.base;
+        if (isStore)
+          e.line(fmt::format("p2m_st_generic<{}>(ctx, {}, {});", T, a, val(d, t)));
+        else if (d.kind != OperandKind::Sink)
+          assign(d, fmt::format("p2m_ld_generic<{}>(ctx, {})", T, a));
+        return;
+      }
+      if (isStore) {
+        if (p.pointerSpace == "constant")
+          e.fail(in, "store to a kernel parameter");
+        e.line(fmt::format("{} = {};", lvalue(p, T, delta, vol), val(d, t)));
+      } else if (d.kind != OperandKind::Sink) {
+        assign(d, lvalue(p, T, delta, vol));
+      }
+    };
+    if (data.kind == OperandKind::Vector) {
+      for (int64_t i = 0; i < data.value; ++i)
+        one(f.vectorElements[data.id + static_cast<size_t>(i)], static_cast<uint64_t>(i) * bytes);
+    } else {
+      one(data, 0);
+    }
+  }
+
+  void cvta() {
+    bool to = in.has(Modifier::To);
+    Type t = in.type;
+    std::string a = val(op(1), t);
+    std::string r;
+    switch (in.space) {
+    case Space::Global: r = a; break;
+    case Space::Shared:
+      r = to ? fmt::format("{} - P2M_SHARED_WINDOW", a) : fmt::format("ulong({}) + P2M_SHARED_WINDOW", a);
+      break;
+    case Space::Local:
+      r = to ? fmt::format("{} - P2M_LOCAL_WINDOW", a) : fmt::format("ulong({}) + P2M_LOCAL_WINDOW", a);
+      break;
+    case Space::Const:
+      r = to ? fmt::format("{} - p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE)", a)
+             : fmt::format("ulong({}) + p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE)", a);
+      break;
+    default:
+      e.fail(in, "cvta in this state space is not supported yet");
+    }
+    assignAs(op(0), t, r);
+  }
+
+  void isspacep() {
+    std::string a = val(op(1), Type::U64);
+    switch (in.space) {
+    case Space::Shared: return assign(op(0), fmt::format("p2m_is_shared_window({})", a));
+    case Space::Local: return assign(op(0), fmt::format("p2m_is_local_window({})", a));
+    case Space::Global:
+      return assign(op(0), fmt::format("!p2m_is_shared_window({0}) && !p2m_is_local_window({0})", a));
+    default: e.fail(in, "isspacep in this state space is not supported yet");
+    }
+  }
+
+  void cpAsync() {
+    if (in.has(Modifier::Commit_group) || in.has(Modifier::Wait_group) || in.has(Modifier::Wait_all)) {
+      e.line("// cp.async group operation: the copies are synchronous here");
+      return;
+    }
+    if (!in.has(Modifier::Async) || in.space != Space::Shared || in.ops.size() < 3)
+      e.fail(in, "this cp form is not supported yet");
+    const Operand &d = op(0), &s = op(1);
+    Place pd = place(d, Space::Shared, false);
+    Place ps = place(s, Space::Global, false);
+    std::string size = val(op(2), Type::U32);
+    std::string srcSize = in.ops.size() > 3 && in.ops[3].kind != OperandKind::Symbol ? val(op(3), Type::U32) : size;
+    e.line(fmt::format("p2m_cp_async_shared_global({}, {}, {}, {});", pd.base, ps.base, size, srcSize));
+  }
+
+  void barrier() {
+    if (in.has(Modifier::Red) || in.has(Modifier::Arrive))
+      e.fail(in, "bar.red and bar.arrive are not supported yet");
+    if (in.ops.size() > 1)
+      e.fail(in, "barriers with a thread count are not supported yet");
+    e.line("threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);");
+  }
+
+  void fence() {
+    if (in.opcode == Opcode::Fence) {
+      for (Modifier mm : in.modifiers)
+        if (ptx::spelling(mm).starts_with("proxy")) {
+          e.line("// fence.proxy: one memory proxy here, nothing to order");
+          return;
+        }
+    }
+    e.prelude |= kPreludeAtomic;
+    if (in.has(Modifier::Cta))
+      e.line("p2m_fence_cta();");
+    else if (in.has(Modifier::Sys))
+      e.line("p2m_fence_sys();");
+    else
+      e.line("p2m_fence_gpu();");
+  }
+
+  void call() {
+    const Operand &rets = op(0), &callee = op(1), &args = op(2);
+    const Function &g = m.functions[m.symbols[callee.id].function];
+    std::string s = g.name + "(ctx";
+    auto pass = [&](const Operand &list, const std::vector<SymId> &formals, bool isReturn) {
+      size_t n = list.kind == OperandKind::Vector ? static_cast<size_t>(list.value) : 0;
+      if (n != formals.size())
+        e.fail(in, "call with a wrong number of arguments");
+      for (size_t i = 0; i < n; ++i) {
+        const Operand &a = f.vectorElements[list.id + i];
+        const Symbol &formal = m.symbols[formals[i]];
+        if (a.kind == OperandKind::Symbol && m.symbols[a.id].space == Space::Param && !a.value) {
+          s += ", " + m.symbols[a.id].name;
+        } else if (a.kind == OperandKind::Reg || a.kind == OperandKind::Imm) {
+          // A register passed to a .param parameter: through a temporary frame.
+          std::string tmp = fmt::format("p2m_arg{}", tempCounter++);
+          std::string T(mslStorageName(storageOf(formal.elementType)));
+          e.line(fmt::format("ulong {}_storage[{}];", tmp, (formal.size + 7) / 8));
+          e.line(fmt::format("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", tmp));
+          if (!isReturn)
+            e.line(fmt::format("*reinterpret_cast<thread {}*>({}) = {};", T, tmp, val(a, formal.elementType)));
+          else
+            pendingCopies.push_back(fmt::format("{} = *reinterpret_cast<thread {}*>({});", reg(a.id), T, tmp));
+          s += ", " + tmp;
+        } else {
+          e.fail(in, "unsupported call argument");
+        }
+      }
+    };
+    e.line("{");
+    ++e.indent;
+    pass(rets, g.returns, true);
+    pass(args, g.params, false);
+    e.line(s + ");");
+    for (const std::string &c : pendingCopies)
+      e.line(c);
+    pendingCopies.clear();
+    --e.indent;
+    e.line("}");
+  }
+
+  static inline unsigned tempCounter = 0;
+  std::vector<std::string> pendingCopies;
+
+  void readSpecial() {
+    auto sp = static_cast<Special>(op(1).id);
+    std::string v;
+    switch (sp) {
+    case Special::TidX: v = "ctx.b.tid.x"; break;
+    case Special::TidY: v = "ctx.b.tid.y"; break;
+    case Special::TidZ: v = "ctx.b.tid.z"; break;
+    case Special::NtidX: v = "ctx.b.ntid.x"; break;
+    case Special::NtidY: v = "ctx.b.ntid.y"; break;
+    case Special::NtidZ: v = "ctx.b.ntid.z"; break;
+    case Special::CtaidX: v = "ctx.b.ctaid.x"; break;
+    case Special::CtaidY: v = "ctx.b.ctaid.y"; break;
+    case Special::CtaidZ: v = "ctx.b.ctaid.z"; break;
+    case Special::NctaidX: v = "ctx.b.nctaid.x"; break;
+    case Special::NctaidY: v = "ctx.b.nctaid.y"; break;
+    case Special::NctaidZ: v = "ctx.b.nctaid.z"; break;
+    case Special::LaneId: v = "ctx.b.lane"; break;
+    case Special::WarpId: v = "ctx.b.warp"; break;
+    case Special::NWarpId: v = "ctx.b.nwarp"; break;
+    case Special::SmId: v = "0u"; break;   // one SM: any id in [0, %nsmid) is valid PTX behaviour
+    case Special::NSmId: v = "1u"; break;
+    case Special::GridId: v = "1ul"; break;
+    case Special::LanemaskEq: v = "(1u << ctx.b.lane)"; break;
+    case Special::LanemaskLe: v = "(0xFFFFFFFFu >> (31u - ctx.b.lane))"; break;
+    case Special::LanemaskLt: v = "((1u << ctx.b.lane) - 1u)"; break;
+    case Special::LanemaskGe: v = "(0xFFFFFFFFu << ctx.b.lane)"; break;
+    case Special::LanemaskGt: v = "(ctx.b.lane == 31u ? 0u : (0xFFFFFFFFu << (ctx.b.lane + 1u)))"; break;
+    case Special::Clock: v = "uint(++ctx.clock)"; break;
+    case Special::Clock64: v = "(++ctx.clock)"; break;
+    case Special::GlobalTimer: v = "((++ctx.clock) * 32ul)"; break;
+    case Special::GlobalTimerLo: v = "uint((++ctx.clock) * 32ul)"; break;
+    case Special::GlobalTimerHi: v = "uint(((++ctx.clock) * 32ul) >> 32)"; break;
+    case Special::DynamicSmemSize: v = "ctx.b.dynamic_smem"; break;
+    case Special::TotalSmemSize: v = "(ctx.static_smem + ctx.b.dynamic_smem)"; break;
+    }
+    Type t = in.type;
+    if (bitWidth(t) == 32 && bitWidth(typeOf(sp)) == 32 && t != Type::F32)
+      return assign(op(0), v);
+    if (bitWidth(t) == 64 && bitWidth(typeOf(sp)) == 64 && t != Type::F64)
+      return assign(op(0), v);
+    return assignAs(op(0), t, v);
+  }
+
+  void addressOf() {
+    const Operand &s = op(1);
+    const Symbol &sym = m.symbols[s.id];
+    uint64_t extra = static_cast<uint64_t>(s.value);
+    std::string v;
+    switch (in.space) {
+    case Space::Global:
+      v = fmt::format("p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul", sym.offset + extra);
+      break;
+    case Space::Const: v = fmt::format("{}ul", sym.offset + extra); break;
+    case Space::Shared: v = extra ? fmt::format("{} + {}u", sharedOffset(s.id), extra) : sharedOffset(s.id); break;
+    case Space::Local: v = fmt::format("{}u", localOffset(s.id) + extra); break;
+    case Space::Param:
+      if (sym.kind == SymbolKind::Parameter && f.isEntry) {
+        v = fmt::format("{}u", sym.offset + extra);
+        break;
+      }
+      e.fail(in, "taking the address of a .func parameter is not supported yet");
+    default: e.fail(in, "unsupported address_of");
+    }
+    assignAs(op(0), in.type, v);
+  }
+
+  void convert() {
+    Type dt = in.type, st = in.type2;
+    unsigned dw = bitWidth(dt), sw = bitWidth(st);
+    std::string v = val(op(1), st);
+    if (dw == sw) {
+      if (storageOf(dt) == storageOf(st))
+        return assign(op(0), v);
+      return assign(op(0), fmt::format("as_type<{}>({})", mslStorageName(storageOf(dt)), v));
+    }
+    if (dw < sw)
+      return assign(op(0), fmt::format("{}({})", unsignedName(dw), v));
+    if (isSigned(st))
+      return assign(op(0), fmt::format("as_type<{}>({}(as_type<{}>({})))", unsignedName(dw), signedName(dw), signedName(sw), v));
+    return assign(op(0), fmt::format("{}({})", unsignedName(dw), v));
+  }
+
+  // A helper's value type for a PTX type differs from the register storage only in signed
+  // integers (int vs uint) and f16 (half vs ushort bits): convert across with as_type.
+  std::string toValue(const std::string &v, Type t) const {
+    std::string_view value = mslValueName(t), storage = mslStorageName(storageOf(t));
+    return value == storage ? v : fmt::format("as_type<{}>({})", value, v);
+  }
+
+  std::string helperArgs(const std::string &spaceName, const Place *place) const {
+    std::string s;
+    for (size_t i = 1; i < in.ops.size(); ++i) {
+      const Operand &o = in.ops[i];
+      Type t = i - 1 < in.callTypes.size() ? in.callTypes[i - 1] : Type::U32;
+      if (i > 1)
+        s += ", ";
+      if (o.address) {
+        // The pointee is the helper's value type for `t`.
+        std::string T(mslValueName(t));
+        if (!place)
+          e.fail(in, "unexpected address argument");
+        if (spaceName == "shared")
+          s += fmt::format("reinterpret_cast<threadgroup {}*>({})", T, place->pointerSpace == "generic"
+                               ? fmt::format("ctx.smem + uint({} - P2M_SHARED_WINDOW)", place->base)
+                               : place->base);
+        else
+          s += fmt::format("reinterpret_cast<device {}*>({})", T, place->base);
+      } else if (o.kind == OperandKind::Reg || o.kind == OperandKind::Imm) {
+        s += toValue(val(o, t), t);
+      } else if (o.kind == OperandKind::Special) {
+        s += "ctx";
+      } else {
+        e.fail(in, "unsupported helper argument");
+      }
+    }
+    return s;
+  }
+
+  void helperCall() {
+    std::string name = m.strings[in.name];
+    const std::string &fullName = name;
+    uint32_t bit = 0;
+    if (fullName.starts_with("p2m_f64_")) bit = kPreludeFp64;
+    else if (fullName.starts_with("p2m_cvt_")) bit = kPreludeCvt;
+    else if (fullName.find("_f16") != std::string::npos || fullName.find("_bf16") != std::string::npos) bit = kPreludeHalf | kPreludeCvt;
+    else if (fullName.starts_with("p2m_shfl") || fullName.starts_with("p2m_vote") || fullName.starts_with("p2m_redux") ||
+             fullName.starts_with("p2m_match") || fullName.starts_with("p2m_activemask") || fullName.starts_with("p2m_bar_warp"))
+      bit = kPreludeWarp;
+    else if (fullName.starts_with("p2m_atom") || fullName.starts_with("p2m_red_") || fullName.starts_with("p2m_fence"))
+      bit = kPreludeAtomic;
+    else if (fullName.find("_f32") != std::string::npos) bit = kPreludeF32;
+    else bit = kPreludeInt;
+    e.prelude |= bit;
+    // The address argument, if any, decides the state space of `{}` helpers.
+    const Operand *addr = nullptr;
+    for (size_t i = 1; i < in.ops.size(); ++i)
+      if (in.ops[i].address)
+        addr = &in.ops[i];
+    std::string callText;
+    Type rt = in.type;
+    auto finish = [&](const std::string &call) {
+      std::string_view value = mslValueName(rt), storage = mslStorageName(storageOf(rt));
+      if (in.ops.empty() || in.ops[0].kind == OperandKind::None)
+        e.line(call + ";");
+      else if (rt != Type::None && value != storage)
+        assign(in.ops[0], fmt::format("as_type<{}>({})", storage, call));
+      else
+        assign(in.ops[0], call);
+    };
+    size_t brace = name.find("{}");
+    if (!addr || brace == std::string::npos) {
+      Place p;
+      if (addr)
+        p = place(*addr, in.space, in.fromGeneric);
+      finish(name + "(" + helperArgs(in.space == Space::Shared ? "shared" : "global", addr ? &p : nullptr) + ")");
+      return;
+    }
+    auto named = [&](const char *sp) {
+      std::string n = name;
+      n.replace(brace, 2, sp);
+      return n;
+    };
+    if (in.space == Space::Generic) {
+      Place p = place(*addr, Space::Generic, false);
+      if (!in.ops.empty() && in.ops[0].kind != OperandKind::None)
+        e.line("// generic atomic: shared or global, decided by the address");
+      e.line(fmt::format("if (p2m_is_shared_window({})) {{", p.base));
+      ++e.indent;
+      finish(named("shared") + "(" + helperArgs("shared", &p) + ")");
+      --e.indent;
+      e.line("} else {");
+      ++e.indent;
+      Place g{"device", p.base};
+      finish(named("global") + "(" + helperArgs("global", &g) + ")");
+      --e.indent;
+      e.line("}");
+      return;
+    }
+    if (in.space != Space::Global && in.space != Space::Shared)
+      e.fail(in, "atomics are supported in global and shared memory");
+    Place p = place(*addr, in.space, in.fromGeneric);
+    const char *sp = in.space == Space::Shared ? "shared" : "global";
+    finish(named(sp) + "(" + helperArgs(sp, &p) + ")");
+  }
+
+  void run() {
+    switch (in.irop) {
+    case IrOp::Convert: return convert();
+    case IrOp::Call: return helperCall();
+    case IrOp::ReadSpecial: return readSpecial();
+    case IrOp::AddressOf: return addressOf();
+    case IrOp::Ptx: break;
+    }
+    switch (in.opcode) {
+    case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Mad: case Opcode::Fma:
+      if (isFloat(in.type))
+        return floatArith();
+      return integerArith();
+    case Opcode::Addc: case Opcode::Subc: case Opcode::Mul24: case Opcode::Mad24:
+    case Opcode::Div: case Opcode::Rem: case Opcode::Abs: case Opcode::Neg: case Opcode::Min:
+    case Opcode::Max:
+      if (isFloat(in.type))
+        return floatArith();
+      return integerArith();
+    case Opcode::And: case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Cnot:
+      return logic();
+    case Opcode::Shl: case Opcode::Shr: case Opcode::Popc: case Opcode::Clz: case Opcode::Brev:
+    case Opcode::Bfind: case Opcode::Bfe: case Opcode::Bfi: case Opcode::Prmt: case Opcode::Lop3:
+    case Opcode::Shf: case Opcode::Bmsk: case Opcode::Szext: case Opcode::Sad: case Opcode::Dp4a:
+    case Opcode::Dp2a:
+      return bits();
+    case Opcode::Setp: return setp();
+    case Opcode::Set: return set();
+    case Opcode::Selp: return selp();
+    case Opcode::Slct: return slct();
+    case Opcode::Mov: return mov();
+    case Opcode::Cvt: return cvt();
+    case Opcode::Ld: case Opcode::Ldu: return load(false);
+    case Opcode::St: return load(true);
+    case Opcode::Cvta: return cvta();
+    case Opcode::Isspacep: return isspacep();
+    case Opcode::Cp: return cpAsync();
+    case Opcode::Bar: case Opcode::Barrier: return barrier();
+    case Opcode::Membar: case Opcode::Fence: return fence();
+    case Opcode::Call: return call();
+    case Opcode::Prefetch: case Opcode::Prefetchu: case Opcode::Applypriority: case Opcode::Discard:
+      e.line(fmt::format("// {}: a cache hint, nothing to do", ptx::spelling(in.opcode)));
+      return;
+    case Opcode::Nanosleep:
+      e.line("// nanosleep: a zero-length sleep is within PTX's [0, 2t] bound");
+      return;
+    case Opcode::Griddepcontrol:
+      e.line("// griddepcontrol: without programmatic dependent launch, a no-op");
+      return;
+    case Opcode::Pmevent:
+      e.line("// pmevent: no performance monitor here");
+      return;
+    case Opcode::Createpolicy:
+      return assign(op(0), "0ul");
+    default:
+      e.fail(in, fmt::format("{} is not supported yet", ptx::spelling(in.opcode)));
+    }
+  }
+};
+
+} // namespace
+
+void FunctionEmitter::emitInstruction(const Inst &inst) {
+  if (options.comments && inst.debugLine && inst.debugLine != lastDebugLine) {
+    lastDebugLine = inst.debugLine;
+    line(fmt::format("// line {}", inst.debugLine));
+  }
+  bool guarded = inst.guard != kNone;
+  if (guarded) {
+    line(fmt::format("if ({}{}) {{", inst.guardNegated ? "!" : "", function.regs[inst.guard].name));
+    ++indent;
+  }
+  Sel{*this, inst, function, module, {}}.run();
+  if (guarded) {
+    --indent;
+    line("}");
+  }
+}
+
+void FunctionEmitter::emitTrap() {
+  line("p2m_trap(ctx);");
+  line("return;");
+}
+
+} // namespace p2m::msl

@@ -1,0 +1,357 @@
+// The module and function printer: prelude, functions in callee-first order, structured bodies
+// (printed iteratively: structured trees can be deep), and the Metal kernel wrappers.
+#include "emitters/msl/EmitContext.h"
+
+#include "cfg/Structured.h"
+#include "support/SourceFile.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string_view>
+
+namespace p2m::msl {
+
+using namespace ir;
+
+namespace {
+
+struct EmbeddedHeader {
+  const char *name;
+  const unsigned char *text;
+  size_t size;
+};
+#include "MslPrelude.inc"
+
+std::string_view preludeText(std::string_view name) {
+  for (const EmbeddedHeader &h : kEmbeddedHeaders)
+    if (name == h.name)
+      return {reinterpret_cast<const char *>(h.text), h.size};
+  return {};
+}
+
+class FunctionPrinter {
+public:
+  FunctionPrinter(const Module &m, const Function &f, const EmitOptions &o, std::string &out,
+                  uint32_t &prelude)
+      : m_(m), f_(f), e_{m, f, o, out, prelude} {}
+
+  void print() {
+    std::string &out = e_.out;
+    if (f_.isEntry) {
+      out += fmt::format("// .entry {}\n", f_.ptxName);
+      out += fmt::format("static inline void {}_body(constant uchar *params, constant uchar *module, "
+                         "threadgroup uchar *smem, p2m_builtins b)\n{{\n",
+                         f_.name);
+      uint64_t words = std::max<uint64_t>(1, (f_.localWindowBytes + 7) / 8);
+      e_.line(fmt::format("ulong p2m_lmem[{}];", words));
+      e_.line(fmt::format("p2m_ctx ctx = {{params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), "
+                          "b, {0}u, {0}u, 0ul}};",
+                          f_.staticSharedBytes));
+    } else {
+      out += fmt::format("// .func {}\n", f_.ptxName);
+      out += fmt::format("static inline void {}(thread p2m_ctx &ctx", f_.name);
+      for (SymId s : f_.returns)
+        out += fmt::format(", thread uchar *{}", m_.symbols[s].name);
+      for (SymId s : f_.params)
+        out += fmt::format(", thread uchar *{}", m_.symbols[s].name);
+      out += ")\n{\n";
+    }
+    declarations();
+    body();
+    out += "}\n\n";
+  }
+
+private:
+  void declarations() {
+    // Registers, grouped by storage type, zero-initialized (PTX leaves them undefined; zero
+    // keeps runs deterministic).
+    for (Storage s : {Storage::Bool, Storage::U8, Storage::U16, Storage::U32, Storage::U64,
+                      Storage::F32}) {
+      std::string lineText;
+      unsigned count = 0;
+      for (const Register &r : f_.regs) {
+        if (storageOf(r.type) != s)
+          continue;
+        if (count % 8 == 0) {
+          if (!lineText.empty())
+            e_.line(lineText + ";");
+          lineText = fmt::format("{} ", mslStorageName(s));
+        } else {
+          lineText += ", ";
+        }
+        lineText += r.name + (s == Storage::Bool ? " = false" : s == Storage::F32 ? " = 0.0f" : " = 0");
+        ++count;
+      }
+      if (!lineText.empty())
+        e_.line(lineText + ";");
+    }
+    for (const Register &r : f_.regs)
+      if (storageOf(r.type) == Storage::U128)
+        throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
+    // .param variables of the body (call arguments and results): 8-byte aligned frames.
+    for (SymId i = 0; i < m_.symbols.size(); ++i) {
+      const Symbol &s = m_.symbols[i];
+      if (s.kind != SymbolKind::Variable || s.space != Space::Param || s.owner == kNone ||
+          &m_.functions[s.owner] != &f_)
+        continue;
+      e_.line(fmt::format("ulong {}_storage[{}];", s.name, std::max<uint64_t>(1, (s.size + 7) / 8)));
+      e_.line(fmt::format("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", s.name));
+    }
+    bool carry = false;
+    for (const Block &b : f_.blocks)
+      for (const Inst &in : b.insts)
+        if (in.irop == IrOp::Ptx && (in.has(ptx::Modifier::Cc) || in.opcode == ptx::Opcode::Addc ||
+                                     in.opcode == ptx::Opcode::Subc))
+          carry = true;
+    if (carry)
+      e_.line("uint p2m_cc = 0u; // PTX's carry flag CC.CF");
+    const cfg::Program &p = *f_.structured;
+    for (size_t v = 0; v < p.variables.size(); ++v)
+      e_.line(p.variables[v] == cfg::VariableKind::Flag ? fmt::format("bool p2m_flag{} = false;", v)
+                                                         : fmt::format("int p2m_state{} = 0;", v));
+  }
+
+  std::string condition(const cfg::Node &n) const {
+    if (n.onVariable)
+      return fmt::format("{}p2m_flag{}", n.negated ? "!" : "", n.id);
+    const Terminator &t = f_.blocks[static_cast<size_t>(n.id)].term;
+    bool negate = t.negated != n.negated;
+    return (negate ? "!" : "") + f_.regs[t.cond].name;
+  }
+
+  void block(BlockId id) {
+    const Block &b = f_.blocks[id];
+    if (e_.options.comments && !b.label.empty() && b.label[0] != '$')
+      e_.line("// " + b.label);
+    for (const Inst &in : b.insts)
+      e_.emitInstruction(in);
+    if (b.term.kind == TermKind::Trap)
+      e_.emitTrap();
+  }
+
+  void body() {
+    const cfg::Program &p = *f_.structured;
+    struct Frame {
+      cfg::NodeId node;
+      size_t stage;
+    };
+    std::vector<Frame> stack{{p.root, 0}};
+    while (!stack.empty()) {
+      Frame fr = stack.back();
+      stack.pop_back();
+      const cfg::Node &n = p[fr.node];
+      switch (n.kind) {
+      case cfg::NodeKind::Seq:
+        if (fr.stage < n.statements.size()) {
+          stack.push_back({fr.node, fr.stage + 1});
+          stack.push_back({n.statements[fr.stage], 0});
+        }
+        break;
+      case cfg::NodeKind::Block: block(static_cast<BlockId>(n.id)); break;
+      case cfg::NodeKind::If:
+        if (fr.stage == 0) {
+          e_.line(fmt::format("if ({}) {{", condition(n)));
+          ++e_.indent;
+          stack.push_back({fr.node, 1});
+          stack.push_back({n.thenBody, 0});
+        } else if (fr.stage == 1) {
+          --e_.indent;
+          if (n.elseBody != cfg::kNoNode && !p[n.elseBody].statements.empty()) {
+            e_.line("} else {");
+            ++e_.indent;
+            stack.push_back({fr.node, 2});
+            stack.push_back({n.elseBody, 0});
+          } else {
+            e_.line("}");
+          }
+        } else {
+          --e_.indent;
+          e_.line("}");
+        }
+        break;
+      case cfg::NodeKind::Loop:
+        if (fr.stage == 0) {
+          // A bounded counter the Metal compiler cannot prove the loop without: it may not
+          // delete a loop it cannot prove finite (METAL.md), and 2^64 iterations never end.
+          unsigned id = loops_++;
+          e_.line(fmt::format("for (ulong p2m_loop{0} = 0; p2m_loop{0} != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop{0}) {{", id));
+          ++e_.indent;
+          stack.push_back({fr.node, 1});
+          stack.push_back({n.body, 0});
+        } else {
+          --e_.indent;
+          e_.line("}");
+        }
+        break;
+      case cfg::NodeKind::Switch: {
+        size_t nc = n.cases.size();
+        if (fr.stage == 0) {
+          std::string sel = n.onVariable ? fmt::format("p2m_state{}", n.id)
+                                         : f_.regs[f_.blocks[static_cast<size_t>(n.id)].term.cond].name;
+          e_.line(fmt::format("switch ({}) {{", sel));
+        } else {
+          e_.line("break;");
+          --e_.indent;
+          e_.line("}");
+        }
+        if (fr.stage < nc) {
+          std::string labels;
+          for (int64_t v : n.cases[fr.stage].values)
+            labels += fmt::format("case {}: ", v);
+          e_.line(labels + "{");
+          ++e_.indent;
+          stack.push_back({fr.node, fr.stage + 1});
+          stack.push_back({n.cases[fr.stage].body, 0});
+        } else if (fr.stage == nc && n.defaultBody != cfg::kNoNode) {
+          e_.line("default: {");
+          ++e_.indent;
+          stack.push_back({fr.node, nc + 1});
+          stack.push_back({n.defaultBody, 0});
+        } else {
+          e_.line("}");
+        }
+        break;
+      }
+      case cfg::NodeKind::Break: e_.line("break;"); break;
+      case cfg::NodeKind::Continue: e_.line("continue;"); break;
+      case cfg::NodeKind::Return: e_.line("return;"); break;
+      case cfg::NodeKind::Unreachable: break;
+      case cfg::NodeKind::SetVar:
+        if (p.variables[static_cast<size_t>(n.id)] == cfg::VariableKind::Flag)
+          e_.line(fmt::format("p2m_flag{} = {};", n.id, n.value ? "true" : "false"));
+        else
+          e_.line(fmt::format("p2m_state{} = {};", n.id, n.value));
+        break;
+      }
+    }
+  }
+
+  const Module &m_;
+  const Function &f_;
+  FunctionEmitter e_;
+  unsigned loops_ = 0;
+};
+
+void kernelWrapper(const Function &f, std::string &out) {
+  out += fmt::format(
+      "kernel void {0}(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],\n"
+      "    threadgroup uchar *smem [[threadgroup(0)]],\n"
+      "    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],\n"
+      "    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],\n"
+      "    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],\n"
+      "    uint nwarp [[simdgroups_per_threadgroup]])\n"
+      "{{\n"
+      "    p2m_builtins b = {{tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, {1}u)}};\n"
+      "    {0}_body(params, module, smem, b);\n"
+      "}}\n",
+      f.name, f.paramBytes);
+}
+
+} // namespace
+
+EmitResult emitModule(Module &m, const EmitOptions &options) {
+  size_t nf = m.functions.size();
+  // Roots: the selected kernels.
+  std::vector<uint8_t> selected(nf, 0);
+  for (FuncId i = 0; i < nf; ++i) {
+    const Function &f = m.functions[i];
+    if (!f.isEntry || f.isDeclaration)
+      continue;
+    selected[i] = options.entries.empty() ||
+                  std::find(options.entries.begin(), options.entries.end(), f.ptxName) != options.entries.end();
+  }
+  // Callee-first order over what the roots reach.
+  std::vector<FuncId> order;
+  std::vector<uint8_t> seen(nf, 0);
+  for (FuncId root = 0; root < nf; ++root) {
+    if (!selected[root] || seen[root])
+      continue;
+    std::vector<std::pair<FuncId, size_t>> stack{{root, 0}};
+    seen[root] = 1;
+    while (!stack.empty()) {
+      auto &[fi, i] = stack.back();
+      const Function &f = m.functions[fi];
+      if (i < f.callees.size()) {
+        FuncId c = f.callees[i++];
+        if (!seen[c]) {
+          seen[c] = 1;
+          stack.push_back({c, 0});
+        }
+        continue;
+      }
+      order.push_back(fi);
+      stack.pop_back();
+    }
+  }
+
+  uint32_t prelude = 0;
+  std::string functions;
+  EmitResult result;
+  std::vector<std::string> wrappers;
+  for (FuncId fi : order) {
+    Function &f = m.functions[fi];
+    if (f.isDeclaration || f.unsupported || !f.structured)
+      continue;
+    for (FuncId c : f.callees)
+      if (m.functions[c].unsupported && !f.unsupported)
+        f.unsupported = Unsupported{f.srcOffset, "calls " + m.functions[c].ptxName +
+                                                     ", which cannot be translated: " +
+                                                     m.functions[c].unsupported->message};
+    if (f.unsupported)
+      continue;
+    std::string text;
+    uint32_t bits = 0;
+    try {
+      FunctionPrinter(m, f, options, text, bits).print();
+    } catch (EmitError &err) {
+      f.unsupported = Unsupported{err.srcOffset, std::move(err.message)};
+      continue;
+    }
+    prelude |= bits;
+    functions += text;
+    if (f.isEntry) {
+      ++result.kernelsEmitted;
+      wrappers.emplace_back();
+      kernelWrapper(f, wrappers.back());
+    }
+  }
+
+  std::string &out = result.source;
+  out.reserve(functions.size() + 4096);
+  out += fmt::format("// Generated by ptx2metal from {} (PTX ISA {}, target {}). Do not edit.\n",
+                     m.source ? m.source->name() : std::string("<input>"), m.version,
+                     m.targets.empty() ? std::string("?") : m.targets[0]);
+  out += fmt::format("// Metal Shading Language {}.{}; compile with -fno-fast-math.\n",
+                     options.mslVersion / 100, options.mslVersion / 10 % 10);
+  out += "#include <metal_stdlib>\nusing namespace metal;\n\n";
+  static constexpr std::pair<uint32_t, const char *> kFiles[] = {
+      {0, "abi.h"},
+      {kPreludeInt, "int_ops.h"},
+      {kPreludeF32, "f32_ops.h"},
+      {kPreludeHalf, "half_ops.h"},
+      {kPreludeCvt, "cvt_ops.h"},
+      {kPreludeFp64, "fp64.h"},
+      {kPreludeWarp, "warp_ops.h"},
+      {kPreludeAtomic, "atomic_ops.h"},
+  };
+  for (auto &[bit, name] : kFiles) {
+    if (bit && !(prelude & bit))
+      continue;
+    std::string_view text = preludeText(name);
+    if (text.empty())
+      throw std::logic_error(std::string("prelude header missing from the build: ") + name);
+    out += text;
+    out += '\n';
+  }
+  out += functions;
+  if (!wrappers.empty()) {
+    out += "#if defined(__METAL_VERSION__)\n";
+    for (const std::string &w : wrappers)
+      out += w;
+    out += "#endif\n";
+  }
+  return result;
+}
+
+} // namespace p2m::msl

@@ -1,0 +1,95 @@
+// The kernel ABI's MSL side (DESIGN.md): the builtins a kernel body receives, the context its
+// functions share, the module buffer's words, and the generic-address windows of shared and
+// local memory. Pasted into every generated file.
+#ifndef P2M_ABI_H
+#define P2M_ABI_H
+
+// Generic addresses of shared and local memory: fixed windows far above any device address
+// (host virtual addresses are below 2^47; Metal GPU addresses likewise). A generic address in
+// [window, window + 2^32) is that state space's offset plus the window base.
+#define P2M_SHARED_WINDOW 0xFFFE000000000000ul
+#define P2M_LOCAL_WINDOW 0xFFFF000000000000ul
+#define P2M_WINDOW_SIZE 0x0000000100000000ul
+
+// The module buffer (buffer 1): device addresses of the .global segment, the .const segment
+// and the launch status word (a trap stores 1 there).
+#define P2M_MODULE_GLOBAL_BASE 0u
+#define P2M_MODULE_CONST_BASE 1u
+#define P2M_MODULE_STATUS 2u
+
+struct p2m_builtins {
+  uint3 tid;    // %tid
+  uint3 ntid;   // %ntid
+  uint3 ctaid;  // %ctaid
+  uint3 nctaid; // %nctaid
+  uint lane;    // %laneid
+  uint warp;    // %warpid: the SIMD-group index
+  uint nwarp;   // %nwarpid
+  uint dynamic_smem; // %dynamic_smem_size (bytes)
+};
+
+struct p2m_ctx {
+  constant uchar *params;
+  constant uchar *module;
+  threadgroup uchar *smem;
+  thread uchar *lmem;
+  p2m_builtins b;
+  uint dynamic_smem_offset; // where the dynamic shared area starts in smem
+  uint static_smem;         // static shared bytes of the kernel
+  ulong clock;              // the %clock/%globaltimer stand-in: strictly increasing per thread
+};
+
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+    return reinterpret_cast<constant ulong *>(module)[index];
+}
+
+// The launch parameters the runtime appends after the CUDA parameter block, at the first
+// 16-byte boundary: the dynamic shared-memory size.
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+    return *reinterpret_cast<constant uint *>(params + ((param_bytes + 15u) & ~15u));
+}
+
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+    device atomic_uint *status =
+        reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+    atomic_store_explicit(status, 1u, memory_order_relaxed);
+}
+
+static inline bool p2m_is_shared_window(ulong a) { return a - P2M_SHARED_WINDOW < P2M_WINDOW_SIZE; }
+static inline bool p2m_is_local_window(ulong a) { return a - P2M_LOCAL_WINDOW < P2M_WINDOW_SIZE; }
+
+// A generic load or store whose state space is not known at compile time: dispatch on the
+// windows (DESIGN.md: "never assume").
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+    if (p2m_is_shared_window(a))
+        return *reinterpret_cast<threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW));
+    if (p2m_is_local_window(a))
+        return *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+    return *reinterpret_cast<device T *>(a);
+}
+
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+    if (p2m_is_shared_window(a))
+        *reinterpret_cast<threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)) = v;
+    else if (p2m_is_local_window(a))
+        *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+    else
+        *reinterpret_cast<device T *>(a) = v;
+}
+
+// cp.async done synchronously: copy `src_size` bytes, zero-fill up to `size` (PTX cp.async with
+// src-size). The group operations then have nothing left to wait for.
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+                                              uint src_size)
+{
+    device const uchar *s = reinterpret_cast<device const uchar *>(src);
+    for (uint i = 0; i < size; ++i)
+        dst[i] = i < src_size ? s[i] : uchar(0);
+}
+
+#endif

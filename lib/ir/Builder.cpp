@@ -1,0 +1,938 @@
+#include "ir/Builder.h"
+
+#include "ptx/Ast.h"
+#include "support/SourceFile.h"
+
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/StringRef.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+
+namespace p2m::ir {
+
+using ptx::Directive;
+using ptx::Expr;
+using ptx::ExprKind;
+using ptx::Modifier;
+using ptx::Opcode;
+
+namespace {
+
+// Thrown inside one function's build; the function becomes unsupported.
+struct BuildError {
+  uint32_t offset;
+  std::string message;
+};
+
+Space spaceOfDirective(Directive d) {
+  switch (d) {
+  case Directive::Global: return Space::Global;
+  case Directive::Const: return Space::Const;
+  case Directive::Shared: return Space::Shared;
+  case Directive::Local: return Space::Local;
+  case Directive::Param: return Space::Param;
+  default: return Space::Reg;
+  }
+}
+
+struct DeclType {
+  Type type = Type::None;
+  uint32_t vector = 1;
+  bool opaque = false; // .texref, .samplerref, .surfref
+};
+
+DeclType declType(std::span<const Modifier> mods) {
+  DeclType t;
+  for (Modifier m : mods) {
+    if (m == Modifier::V2)
+      t.vector = 2;
+    else if (m == Modifier::V4)
+      t.vector = 4;
+    else if (m == Modifier::V8)
+      t.vector = 8;
+    else if (Type ty = typeFromModifier(m); ty != Type::None)
+      t.type = ty;
+    else
+      t.opaque = true;
+  }
+  return t;
+}
+
+uint32_t elementBytes(Type t) { return t == Type::Pred ? 1 : bitWidth(t) / 8; }
+
+class ModuleBuilder {
+public:
+  explicit ModuleBuilder(const ptx::Module &ast) : ast_(ast), m_(std::make_unique<Module>()) {}
+
+  std::unique_ptr<Module> build() {
+    m_->source = ast_.sharedSource();
+    m_->version = std::string(ast_.version);
+    for (std::string_view t : ast_.targets)
+      m_->targets.emplace_back(t);
+    if (ast_.addressSize)
+      m_->addressSize = ast_.addressSize;
+    // Declarations first, so bodies can refer to anything at module scope.
+    for (const ptx::Item *item : ast_.items) {
+      if (item->kind == ptx::ItemKind::Variable)
+        declareModuleVariable(static_cast<const ptx::VariableItem *>(item)->decl);
+      else if (item->kind == ptx::ItemKind::Function)
+        declareFunction(*static_cast<const ptx::Function *>(item));
+    }
+    for (PendingInit &p : pendingInits_)
+      buildInitializer(p);
+    for (const ptx::Function *fn : bodies_)
+      buildBody(*fn);
+    return std::move(m_);
+  }
+
+private:
+  struct PendingInit {
+    SymId symbol;
+    const Expr *init;
+  };
+
+  // --- module scope ---------------------------------------------------------------------------
+
+  SymId addSymbol(Symbol s) {
+    m_->symbols.push_back(std::move(s));
+    return static_cast<SymId>(m_->symbols.size() - 1);
+  }
+
+  uint64_t declaratorCount(const ptx::Declarator &d, bool &unsized) {
+    uint64_t n = 1;
+    unsized = false;
+    for (int64_t dim : d.dims) {
+      if (dim < 0)
+        unsized = true;
+      else
+        n *= static_cast<uint64_t>(dim);
+    }
+    return n;
+  }
+
+  Symbol variableSymbol(const ptx::VariableDecl &decl, const ptx::Declarator &d, Space space) {
+    DeclType t = declType(decl.typeModifiers);
+    Symbol s;
+    s.ptxName = std::string(d.name);
+    s.kind = SymbolKind::Variable;
+    s.space = space;
+    s.elementType = t.type;
+    s.vector = t.vector;
+    uint32_t natural = elementBytes(t.type) * t.vector;
+    s.align = decl.align ? decl.align : (natural ? natural : 1);
+    bool unsized = false;
+    uint64_t count = declaratorCount(d, unsized);
+    s.size = static_cast<uint64_t>(natural) * count;
+    s.isExtern = decl.linkage == ptx::Linkage::Extern;
+    if (unsized && space == Space::Shared) {
+      s.isDynamicShared = true;
+      s.size = 0;
+    }
+    s.srcOffset = d.offset;
+    if (t.opaque)
+      s.unsupported = Unsupported{d.offset, "texture, sampler and surface references are not "
+                                            "supported yet"};
+    return s;
+  }
+
+  void declareModuleVariable(const ptx::VariableDecl &decl) {
+    Space space = spaceOfDirective(decl.space);
+    for (const ptx::Declarator &d : decl.declarators) {
+      Symbol s = variableSymbol(decl, d, space);
+      if (space == Space::Reg || space == Space::Param)
+        s.unsupported = Unsupported{d.offset, "module-scope variables in this state space are "
+                                              "not supported"};
+      if (decl.space == Directive::Tex)
+        s.unsupported = Unsupported{d.offset, "texture references are not supported yet"};
+      bool unsized = false;
+      declaratorCount(d, unsized);
+      SymId id = addSymbol(std::move(s));
+      moduleNames_[d.name] = id;
+      if (d.initializer)
+        pendingInits_.push_back({id, d.initializer});
+      else if (unsized && space != Space::Shared && !m_->symbols[id].isExtern)
+        m_->symbols[id].unsupported = Unsupported{d.offset, "an unsized array needs an initializer"};
+    }
+  }
+
+  void declareFunction(const ptx::Function &fn) {
+    auto it = moduleNames_.find(fn.name);
+    FuncId id;
+    if (it != moduleNames_.end() && m_->symbols[it->second].kind == SymbolKind::Function) {
+      // A prototype followed by the definition: keep one function.
+      id = m_->symbols[it->second].function;
+      if (!fn.body)
+        return;
+      m_->functions[id] = Function{};
+    } else {
+      id = static_cast<FuncId>(m_->functions.size());
+      m_->functions.emplace_back();
+      Symbol s;
+      s.ptxName = std::string(fn.name);
+      s.kind = SymbolKind::Function;
+      s.function = id;
+      s.srcOffset = fn.nameOffset;
+      moduleNames_[fn.name] = addSymbol(std::move(s));
+    }
+    Function &f = m_->functions[id];
+    f.ptxName = std::string(fn.name);
+    f.isEntry = fn.isEntry;
+    f.isDeclaration = fn.body == nullptr;
+    f.srcOffset = fn.nameOffset;
+    f.params = declareParams(fn.params, id, fn.isEntry, f.paramBytes);
+    uint64_t retBytes = 0;
+    f.returns = declareParams(fn.returns, id, false, retBytes);
+    for (const ptx::FunctionDirective &d : fn.directives) {
+      std::vector<uint32_t> values(d.values.begin(), d.values.end());
+      if (d.directive == Directive::Maxntid)
+        f.maxntid = values;
+      else if (d.directive == Directive::Reqntid)
+        f.reqntid = values;
+      else if (d.directive == Directive::Minnctapersm && !values.empty())
+        f.minnctapersm = values[0];
+      else if (d.directive == Directive::Reqnctapercluster ||
+               d.directive == Directive::Explicitcluster ||
+               d.directive == Directive::Maxclusterrank ||
+               d.directive == Directive::Blocksareclusters)
+        f.unsupported = Unsupported{d.offset, "thread-block clusters are not supported yet"};
+    }
+    if (fn.body)
+      bodies_.push_back(&fn);
+  }
+
+  std::vector<SymId> declareParams(std::span<const ptx::VariableDecl> decls, FuncId owner,
+                                   bool isEntry, uint64_t &bytes) {
+    std::vector<SymId> ids;
+    uint64_t offset = 0;
+    for (const ptx::VariableDecl &decl : decls) {
+      for (const ptx::Declarator &d : decl.declarators) {
+        Symbol s = variableSymbol(decl, d, decl.space == Directive::Reg ? Space::Reg : Space::Param);
+        s.kind = SymbolKind::Parameter;
+        s.owner = owner;
+        if (d.rangeCount)
+          s.unsupported = Unsupported{d.offset, "parameterized parameter names are not supported"};
+        offset = (offset + s.align - 1) / s.align * s.align;
+        s.offset = offset;
+        offset += s.size;
+        if (isEntry && s.space == Space::Reg)
+          s.unsupported = Unsupported{d.offset, "a kernel parameter must be in .param space"};
+        ids.push_back(addSymbol(std::move(s)));
+      }
+    }
+    bytes = offset;
+    return ids;
+  }
+
+  // --- initializers -----------------------------------------------------------------------------
+
+  void flattenInit(const Expr &e, std::vector<const Expr *> &out) {
+    if (e.kind == ExprKind::Braced) {
+      for (const Expr &c : e.operands())
+        flattenInit(c, out);
+    } else {
+      out.push_back(&e);
+    }
+  }
+
+  void buildInitializer(PendingInit &p) {
+    Symbol &s = m_->symbols[p.symbol];
+    std::vector<const Expr *> leaves;
+    flattenInit(*p.init, leaves);
+    uint32_t elem = elementBytes(s.elementType);
+    if (elem == 0) {
+      s.unsupported = Unsupported{s.srcOffset, "cannot lay out this initializer"};
+      return;
+    }
+    uint64_t needed = static_cast<uint64_t>(leaves.size()) * elem;
+    if (s.size == 0)
+      s.size = needed;
+    if (needed > s.size || s.size > (1u << 30)) {
+      s.unsupported = Unsupported{s.srcOffset, "initializer larger than its variable"};
+      return;
+    }
+    s.init.assign(s.size, 0);
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      uint64_t at = i * elem;
+      if (!initLeaf(s, *leaves[i], at, elem))
+        return;
+    }
+  }
+
+  // Evaluates a constant integer expression; false if it is not one.
+  static bool evalInt(const Expr &e, int64_t &out) {
+    switch (e.kind) {
+    case ExprKind::Integer: out = static_cast<int64_t>(e.value); return true;
+    case ExprKind::Paren: return evalInt(e.child(0), out);
+    case ExprKind::Unary: {
+      int64_t v;
+      if (!evalInt(e.child(0), v))
+        return false;
+      switch (static_cast<ptx::UnaryOp>(e.sub)) {
+      case ptx::UnaryOp::Minus: out = static_cast<int64_t>(0ull - static_cast<uint64_t>(v)); return true;
+      case ptx::UnaryOp::BitNot: out = ~v; return true;
+      case ptx::UnaryOp::LogicalNot: out = !v; return true;
+      case ptx::UnaryOp::Plus: out = v; return true;
+      }
+      return false;
+    }
+    case ExprKind::Binary: {
+      int64_t a, b;
+      if (!evalInt(e.child(0), a) || !evalInt(e.child(1), b))
+        return false;
+      uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
+      switch (static_cast<ptx::BinaryOp>(e.sub)) {
+      case ptx::BinaryOp::Add: out = static_cast<int64_t>(ua + ub); return true;
+      case ptx::BinaryOp::Sub: out = static_cast<int64_t>(ua - ub); return true;
+      case ptx::BinaryOp::Mul: out = static_cast<int64_t>(ua * ub); return true;
+      case ptx::BinaryOp::Div: if (b == 0 || (a == INT64_MIN && b == -1)) return false; out = a / b; return true;
+      case ptx::BinaryOp::Rem: if (b == 0 || (a == INT64_MIN && b == -1)) return false; out = a % b; return true;
+      case ptx::BinaryOp::Shl: out = static_cast<int64_t>(ub >= 64 ? 0 : ua << ub); return true;
+      case ptx::BinaryOp::Shr: out = ub >= 64 ? (a < 0 ? -1 : 0) : (a >> ub); return true;
+      case ptx::BinaryOp::And: out = a & b; return true;
+      case ptx::BinaryOp::Or: out = a | b; return true;
+      case ptx::BinaryOp::Xor: out = a ^ b; return true;
+      default: return false;
+      }
+    }
+    default: return false;
+    }
+  }
+
+  bool initLeaf(Symbol &s, const Expr &e, uint64_t at, uint32_t elem) {
+    uint64_t bits = 0;
+    bool isFloat = ir::isFloat(s.elementType);
+    auto fail = [&](const char *why) {
+      s.unsupported = Unsupported{s.srcOffset, why};
+      return false;
+    };
+    const Expr *x = &e;
+    while (x->kind == ExprKind::Paren)
+      x = &x->child(0);
+    if (x->kind == ExprKind::FloatBits || x->kind == ExprKind::FloatDecimal) {
+      double d;
+      if (x->kind == ExprKind::FloatDecimal) {
+        d = std::strtod(std::string(x->text()).c_str(), nullptr);
+      } else if (x->sub == 'f') {
+        float f;
+        uint32_t b32 = static_cast<uint32_t>(x->value);
+        std::memcpy(&f, &b32, 4);
+        if (s.elementType == Type::F32 || !isFloat) {
+          bits = b32;
+          goto store;
+        }
+        d = f;
+      } else {
+        if (s.elementType == Type::F64 || !isFloat) {
+          bits = x->value;
+          goto store;
+        }
+        std::memcpy(&d, &x->value, 8);
+      }
+      if (s.elementType == Type::F32) {
+        float f = static_cast<float>(d);
+        uint32_t b32;
+        std::memcpy(&b32, &f, 4);
+        bits = b32;
+      } else if (s.elementType == Type::F64) {
+        std::memcpy(&bits, &d, 8);
+      } else {
+        return fail("floating-point initializer of this type is not supported");
+      }
+    } else if (int64_t v; evalInt(*x, v)) {
+      if (isFloat) {
+        double d = static_cast<double>(v);
+        if (s.elementType == Type::F32) {
+          float f = static_cast<float>(d);
+          uint32_t b32;
+          std::memcpy(&b32, &f, 4);
+          bits = b32;
+        } else if (s.elementType == Type::F64) {
+          std::memcpy(&bits, &d, 8);
+        } else {
+          return fail("integer initializer of this type is not supported");
+        }
+      } else {
+        bits = static_cast<uint64_t>(v);
+      }
+    } else {
+      // An address: name, generic(name), name+offset.
+      bool generic = false;
+      int64_t addend = 0;
+      if (x->kind == ExprKind::Generic) {
+        generic = true;
+        x = &x->child(1);
+      }
+      if (x->kind == ExprKind::Binary &&
+          (static_cast<ptx::BinaryOp>(x->sub) == ptx::BinaryOp::Add ||
+           static_cast<ptx::BinaryOp>(x->sub) == ptx::BinaryOp::Sub) &&
+          evalInt(x->child(1), addend)) {
+        if (static_cast<ptx::BinaryOp>(x->sub) == ptx::BinaryOp::Sub)
+          addend = -addend;
+        x = &x->child(0);
+      }
+      if (x->kind == ExprKind::Generic) {
+        generic = true;
+        x = &x->child(1);
+      }
+      if (x->kind != ExprKind::Name)
+        return fail("unsupported initializer expression");
+      auto it = moduleNames_.find(x->text());
+      if (it == moduleNames_.end())
+        return fail("initializer refers to an unknown symbol");
+      if (elem != 8 && elem != 4)
+        return fail("an address in an initializer must fill a 32- or 64-bit element");
+      s.relocations.push_back({at, it->second, addend, generic});
+      return true;
+    }
+  store:
+    for (uint32_t i = 0; i < elem && i < 8; ++i)
+      s.init[at + i] = static_cast<uint8_t>(bits >> (8 * i));
+    return true;
+  }
+
+  // --- function bodies ----------------------------------------------------------------------------
+
+  struct Scope {
+    std::vector<std::pair<std::string_view, uint64_t>> undo; // name, previous packed binding
+  };
+
+  // A binding: the low 32 bits index regs or symbols; bit 32 set for a symbol; bit 33 set for a
+  // register vector (`.reg .v4 .f32 %v`), whose elements follow the base register.
+  static constexpr uint64_t kSymbolBit = 1ull << 32;
+  static constexpr uint64_t kVectorBit = 1ull << 33;
+
+  void bind(std::string_view name, uint64_t value) {
+    auto [it, inserted] = names_.try_emplace(name, value);
+    scopes_.back().undo.push_back({name, inserted ? UINT64_MAX : it->second});
+    it->second = value;
+  }
+
+  void popScope() {
+    Scope &s = scopes_.back();
+    for (auto it = s.undo.rbegin(); it != s.undo.rend(); ++it) {
+      if (it->second == UINT64_MAX)
+        names_.erase(it->first);
+      else
+        names_[it->first] = it->second;
+    }
+    scopes_.pop_back();
+  }
+
+  [[noreturn]] void error(uint32_t offset, std::string message) {
+    throw BuildError{offset, std::move(message)};
+  }
+
+  void buildBody(const ptx::Function &fn) {
+    FuncId id = m_->symbols[moduleNames_.find(fn.name)->second].function;
+    Function &f = m_->functions[id];
+    fn_ = &f;
+    fnId_ = id;
+    names_.clear();
+    scopes_.clear();
+    labels_.clear();
+    branchTargets_.clear();
+    scopes_.emplace_back();
+    for (SymId p : f.params)
+      bind(m_->symbols[p].ptxName, kSymbolBit | p);
+    for (SymId p : f.returns)
+      bind(m_->symbols[p].ptxName, kSymbolBit | p);
+    try {
+      debugLine_ = 0;
+      current_ = newBlock("$entry");
+      collectLabels(*fn.body);
+      walk(*fn.body);
+      finishBlock(TermKind::Return, 0);
+    } catch (BuildError &e) {
+      if (!f.unsupported)
+        f.unsupported = Unsupported{e.offset, std::move(e.message)};
+    }
+    while (scopes_.size())
+      popScope();
+    fn_ = nullptr;
+  }
+
+  BlockId newBlock(std::string label) {
+    fn_->blocks.push_back(Block{});
+    fn_->blocks.back().label = std::move(label);
+    return static_cast<BlockId>(fn_->blocks.size() - 1);
+  }
+
+  // Labels are function-scoped: number them (blocks 1..n, in source order) before the walk so
+  // forward branches resolve.
+  void collectLabels(const ptx::BlockStmt &body) {
+    std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
+    while (!work.empty()) {
+      auto &[blk, i] = work.back();
+      if (i == blk->statements.size()) {
+        work.pop_back();
+        continue;
+      }
+      const ptx::Statement *s = blk->statements[i++];
+      if (s->kind == ptx::StatementKind::Label) {
+        auto *l = static_cast<const ptx::LabelStmt *>(s);
+        if (labels_.count(l->name))
+          error(s->offset, "label defined twice");
+        labels_[l->name] = newBlock(std::string(l->name));
+      } else if (s->kind == ptx::StatementKind::BranchTargets) {
+        auto *t = static_cast<const ptx::TargetListStmt *>(s);
+        branchTargets_[t->name] = t;
+      } else if (s->kind == ptx::StatementKind::Block) {
+        work.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
+      }
+    }
+  }
+
+  void walk(const ptx::BlockStmt &body) {
+    // Iterative, so deeply nested `{ }` blocks cannot exhaust the stack.
+    std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
+    while (!work.empty()) {
+      auto &[blk, i] = work.back();
+      if (i == blk->statements.size()) {
+        work.pop_back();
+        if (!work.empty())
+          popScope();
+        continue;
+      }
+      const ptx::Statement *s = blk->statements[i++];
+      switch (s->kind) {
+      case ptx::StatementKind::Instruction:
+        instruction(*static_cast<const ptx::Instruction *>(s));
+        break;
+      case ptx::StatementKind::Label: {
+        BlockId b = labels_[static_cast<const ptx::LabelStmt *>(s)->name];
+        Block &cur = fn_->blocks[current_];
+        cur.term = Terminator{TermKind::Goto, kNone, false, {b}, s->offset};
+        current_ = b;
+        break;
+      }
+      case ptx::StatementKind::Variable:
+        localVariable(static_cast<const ptx::VariableStmt *>(s)->decl);
+        break;
+      case ptx::StatementKind::Block:
+        scopes_.emplace_back();
+        work.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
+        break;
+      case ptx::StatementKind::Loc: {
+        auto *loc = static_cast<const ptx::LocStmt *>(s);
+        debugLine_ = loc->line;
+        break;
+      }
+      case ptx::StatementKind::CallTargets:
+      case ptx::StatementKind::CallPrototype:
+      case ptx::StatementKind::Pragma:
+      case ptx::StatementKind::DebugFile:
+      case ptx::StatementKind::BranchTargets:
+        break;
+      }
+    }
+  }
+
+  void localVariable(const ptx::VariableDecl &decl) {
+    if (decl.space == Directive::Reg) {
+      DeclType t = declType(decl.typeModifiers);
+      if (t.type == Type::None || t.opaque)
+        error(decl.offset, "unsupported register type");
+      if (t.type == Type::B128)
+        error(decl.offset, "128-bit registers are not supported yet");
+      for (const ptx::Declarator &d : decl.declarators) {
+        if (!d.dims.empty())
+          error(d.offset, "register arrays are not supported");
+        if (d.hasRange) {
+          if (d.rangeCount > 10'000'000)
+            error(d.offset, "too many registers");
+          std::string base(d.name);
+          for (uint32_t i = 0; i < d.rangeCount; ++i) {
+            std::string name = base + std::to_string(i);
+            RegId r = fn_->addReg(name, t.type);
+            bind(intern(name), r);
+          }
+        } else if (t.vector > 1) {
+          static const char *lanes[] = {".x", ".y", ".z", ".w"};
+          if (t.vector > 4)
+            error(d.offset, "register vectors wider than 4 are not supported");
+          RegId first = kNone;
+          for (uint32_t i = 0; i < t.vector; ++i) {
+            std::string name = std::string(d.name) + lanes[i];
+            RegId r = fn_->addReg(name, t.type);
+            if (i == 0)
+              first = r;
+            bind(intern(name), r);
+          }
+          bind(d.name, kVectorBit | (uint64_t(t.vector) << 34) | first);
+        } else {
+          bind(d.name, fn_->addReg(std::string(d.name), t.type));
+        }
+      }
+      return;
+    }
+    Space space = spaceOfDirective(decl.space);
+    if (space == Space::Reg)
+      error(decl.offset, "unsupported declaration in a function body");
+    for (const ptx::Declarator &d : decl.declarators) {
+      Symbol s = variableSymbol(decl, d, space);
+      s.owner = fnId_;
+      if (s.unsupported)
+        error(d.offset, s.unsupported->message);
+      if (d.initializer)
+        error(d.offset, "initialized variables in a function body are not supported yet");
+      bind(d.name, kSymbolBit | addSymbol(std::move(s)));
+    }
+  }
+
+  // Names built for ranged registers must outlive the map that refers to them.
+  std::string_view intern(const std::string &s) {
+    ownedNames_.push_back(std::make_unique<std::string>(s));
+    return *ownedNames_.back();
+  }
+
+  // --- instructions -------------------------------------------------------------------------------
+
+  Operand lookupName(const Expr &e, uint32_t offset) {
+    std::string_view name = e.text();
+    if (name == "_") {
+      Operand o;
+      o.kind = OperandKind::Sink;
+      return o;
+    }
+    auto it = names_.find(name);
+    if (it != names_.end()) {
+      uint64_t v = it->second;
+      if (v & kVectorBit) {
+        Operand o;
+        o.kind = OperandKind::Vector;
+        o.id = static_cast<uint32_t>(fn_->vectorElements.size());
+        uint32_t n = static_cast<uint32_t>(v >> 34);
+        for (uint32_t i = 0; i < n; ++i)
+          fn_->vectorElements.push_back(Operand::reg(static_cast<RegId>(v & 0xffffffffu) + i));
+        o.value = n;
+        return o;
+      }
+      if (v & kSymbolBit)
+        return Operand::symbol(static_cast<SymId>(v & 0xffffffffu));
+      return Operand::reg(static_cast<RegId>(v));
+    }
+    if (auto sp = lookupSpecial(name)) {
+      Operand o;
+      o.kind = OperandKind::Special;
+      o.id = static_cast<uint32_t>(*sp);
+      return o;
+    }
+    if (auto mit = moduleNames_.find(name); mit != moduleNames_.end())
+      return Operand::symbol(mit->second);
+    if (!name.empty() && name[0] == '%')
+      error(offset, "'" + std::string(name) + "' is not supported (unknown or unsupported "
+                    "special register)");
+    error(offset, "unknown name '" + std::string(name) + "'");
+  }
+
+  Operand operand(const Expr &e, uint32_t offset) {
+    switch (e.kind) {
+    case ExprKind::Name: return lookupName(e, ast_.offsetOf(e));
+    case ExprKind::Integer: return Operand::imm(static_cast<int64_t>(e.value));
+    case ExprKind::FloatBits: {
+      Operand o = Operand::imm(static_cast<int64_t>(e.value));
+      o.floatBits = e.sub;
+      return o;
+    }
+    case ExprKind::FloatDecimal: {
+      double d = std::strtod(std::string(e.text()).c_str(), nullptr);
+      Operand o;
+      o.kind = OperandKind::Imm;
+      std::memcpy(&o.value, &d, 8);
+      o.floatBits = 'd';
+      return o;
+    }
+    case ExprKind::Paren: return operand(e.child(0), offset);
+    case ExprKind::Unary: {
+      auto op = static_cast<ptx::UnaryOp>(e.sub);
+      if (op == ptx::UnaryOp::LogicalNot) {
+        Operand o = operand(e.child(0), offset);
+        if (o.kind != OperandKind::Reg)
+          error(offset, "'!' applies to a predicate register");
+        o.negated = !o.negated;
+        return o;
+      }
+      if (int64_t v; evalInt(e, v))
+        return Operand::imm(v);
+      Operand o = operand(e.child(0), offset);
+      if (op == ptx::UnaryOp::Minus && o.kind == OperandKind::Imm && o.floatBits) {
+        o.value ^= o.floatBits == 'f' ? 0x80000000ll : INT64_MIN;
+        return o;
+      }
+      error(offset, "unsupported operand expression");
+    }
+    case ExprKind::Binary: {
+      if (int64_t v; evalInt(e, v))
+        return Operand::imm(v);
+      auto op = static_cast<ptx::BinaryOp>(e.sub);
+      if (op == ptx::BinaryOp::Or) { // setp's p|q destination pair
+        Operand a = operand(e.child(0), offset), b = operand(e.child(1), offset);
+        Operand o;
+        o.kind = OperandKind::Vector;
+        o.id = static_cast<uint32_t>(fn_->vectorElements.size());
+        o.value = 2;
+        fn_->vectorElements.push_back(a);
+        fn_->vectorElements.push_back(b);
+        return o;
+      }
+      if (op == ptx::BinaryOp::Add || op == ptx::BinaryOp::Sub) {
+        int64_t off;
+        if (evalInt(e.child(1), off)) {
+          Operand base = operand(e.child(0), offset);
+          if (base.kind == OperandKind::Symbol || base.kind == OperandKind::Reg) {
+            base.value += op == ptx::BinaryOp::Sub ? -off : off;
+            if (base.kind == OperandKind::Reg && !base.address)
+              error(offset, "a register plus an offset is only allowed inside [ ]");
+            return base;
+          }
+        }
+      }
+      error(offset, "unsupported operand expression");
+    }
+    case ExprKind::Address: {
+      if (e.count != 1)
+        error(offset, "texture/surface coordinates are not supported yet");
+      const Expr &inner = e.child(0);
+      Operand o;
+      if (inner.kind == ExprKind::Integer || inner.kind == ExprKind::Unary) {
+        int64_t v;
+        if (!evalInt(inner, v))
+          error(offset, "unsupported address expression");
+        o = Operand::imm(0);
+        o.value = v;
+        o.address = true;
+        return o;
+      }
+      if (inner.kind == ExprKind::Binary) {
+        auto op = static_cast<ptx::BinaryOp>(inner.sub);
+        int64_t off;
+        if ((op == ptx::BinaryOp::Add || op == ptx::BinaryOp::Sub) && evalInt(inner.child(1), off)) {
+          o = operand(inner.child(0), offset);
+          o.value += op == ptx::BinaryOp::Sub ? -off : off;
+        } else {
+          error(offset, "unsupported address expression");
+        }
+      } else {
+        o = operand(inner, offset);
+      }
+      if (o.kind != OperandKind::Reg && o.kind != OperandKind::Symbol)
+        error(offset, "unsupported address expression");
+      o.address = true;
+      return o;
+    }
+    case ExprKind::Braced:
+    case ExprKind::List: {
+      std::vector<Operand> elems;
+      for (const Expr &c : e.operands())
+        elems.push_back(operand(c, offset));
+      Operand o;
+      o.kind = OperandKind::Vector;
+      o.id = static_cast<uint32_t>(fn_->vectorElements.size());
+      o.value = static_cast<int64_t>(elems.size());
+      for (Operand &x : elems) {
+        if (x.kind == OperandKind::Vector)
+          error(offset, "nested vector operands are not supported");
+        fn_->vectorElements.push_back(x);
+      }
+      return o;
+    }
+    default:
+      error(offset, "unsupported operand expression");
+    }
+  }
+
+  BlockId labelTarget(const Expr &e, uint32_t offset) {
+    if (e.kind != ExprKind::Name)
+      error(offset, "a branch target must be a label");
+    auto it = labels_.find(e.text());
+    if (it == labels_.end())
+      error(offset, "unknown label '" + std::string(e.text()) + "'");
+    return it->second;
+  }
+
+  RegId guardReg(const ptx::Instruction &in) {
+    Operand g = operand(*in.guard, in.offset);
+    if (g.kind != OperandKind::Reg || fn_->regs[g.id].type != Type::Pred)
+      error(in.offset, "a guard must be a predicate register");
+    return g.id;
+  }
+
+  void finishBlock(TermKind kind, uint32_t offset) {
+    Block &cur = fn_->blocks[current_];
+    cur.term = Terminator{kind, kNone, false, {}, offset};
+  }
+
+  // Ends the current block with `term` and continues in a fresh (possibly unreachable) block.
+  void endBlock(Terminator term) {
+    fn_->blocks[current_].term = std::move(term);
+    current_ = newBlock("$L_" + std::to_string(fn_->blocks.size()));
+  }
+
+  // `@p ret` and friends: branch to a block that does only that.
+  void guardedEnd(const ptx::Instruction &in, TermKind kind) {
+    RegId g = guardReg(in);
+    BlockId endBlock = newBlock("$L_" + std::to_string(fn_->blocks.size()));
+    fn_->blocks[endBlock].term = Terminator{kind, kNone, false, {}, in.offset};
+    BlockId next = newBlock("$L_" + std::to_string(fn_->blocks.size()));
+    fn_->blocks[current_].term = Terminator{TermKind::Branch, g, in.guardNegated, {endBlock, next},
+                                            in.offset};
+    current_ = next;
+  }
+
+  void instruction(const ptx::Instruction &in) {
+    Opcode op = in.opcode;
+    auto ops = in.operands();
+    switch (op) {
+    case Opcode::Bra: {
+      if (ops.size() != 1)
+        error(in.offset, "bra takes one target");
+      BlockId target = labelTarget(ops[0], in.offset);
+      if (in.guard) {
+        RegId g = guardReg(in);
+        BlockId next = newBlock("$L_" + std::to_string(fn_->blocks.size()));
+        fn_->blocks[current_].term =
+            Terminator{TermKind::Branch, g, in.guardNegated, {target, next}, in.offset};
+        current_ = next;
+      } else {
+        endBlock(Terminator{TermKind::Goto, kNone, false, {target}, in.offset});
+      }
+      return;
+    }
+    case Opcode::Brx: {
+      if (ops.size() != 2)
+        error(in.offset, "brx.idx takes an index and a target list");
+      Operand idx = operand(ops[0], in.offset);
+      if (idx.kind != OperandKind::Reg)
+        error(in.offset, "brx.idx needs an index register");
+      auto it = branchTargets_.find(ops[1].text());
+      if (ops[1].kind != ExprKind::Name || it == branchTargets_.end())
+        error(in.offset, "brx.idx needs a .branchtargets list of this function");
+      Terminator t{TermKind::Switch, idx.id, false, {}, in.offset};
+      for (std::string_view name : it->second->targets) {
+        auto l = labels_.find(name);
+        if (l == labels_.end())
+          error(it->second->offset, "unknown label in .branchtargets");
+        t.targets.push_back(l->second);
+      }
+      if (t.targets.empty())
+        error(in.offset, "empty .branchtargets list");
+      if (in.guard) {
+        RegId g = guardReg(in);
+        BlockId sw = newBlock("$L_" + std::to_string(fn_->blocks.size()));
+        fn_->blocks[sw].term = std::move(t);
+        BlockId next = newBlock("$L_" + std::to_string(fn_->blocks.size()));
+        fn_->blocks[current_].term =
+            Terminator{TermKind::Branch, g, in.guardNegated, {sw, next}, in.offset};
+        current_ = next;
+      } else {
+        endBlock(std::move(t));
+      }
+      return;
+    }
+    case Opcode::Ret:
+    case Opcode::Exit:
+    case Opcode::Trap: {
+      TermKind kind = op == Opcode::Ret ? TermKind::Return
+                      : op == Opcode::Exit ? TermKind::Exit : TermKind::Trap;
+      if (in.guard)
+        guardedEnd(in, kind);
+      else
+        endBlock(Terminator{kind, kNone, false, {}, in.offset});
+      return;
+    }
+    default:
+      break;
+    }
+
+    Inst inst;
+    inst.opcode = op;
+    inst.srcOffset = in.offset;
+    inst.debugLine = debugLine_;
+    inst.modifiers.assign(in.modifiers().begin(), in.modifiers().end());
+    for (Modifier m : in.modifiers()) {
+      switch (m) {
+      case Modifier::Global: inst.space = Space::Global; break;
+      case Modifier::Shared:
+      case Modifier::Shared_cta: inst.space = Space::Shared; break;
+      case Modifier::Shared_cluster:
+        error(in.offset, "shared::cluster memory is not supported yet");
+      case Modifier::Local: inst.space = Space::Local; break;
+      case Modifier::Const: inst.space = Space::Const; break;
+      case Modifier::Param: inst.space = Space::Param; break;
+      case Modifier::V2: inst.vector = 2; break;
+      case Modifier::V4: inst.vector = 4; break;
+      case Modifier::V8: inst.vector = 8; break;
+      default:
+        if (Type t = typeFromModifier(m); t != Type::None) {
+          if (inst.type == Type::None)
+            inst.type = t;
+          else if (inst.type2 == Type::None)
+            inst.type2 = t;
+        }
+      }
+    }
+    if (in.guard) {
+      inst.guard = guardReg(in);
+      inst.guardNegated = in.guardNegated;
+    }
+    if (op == Opcode::Call) {
+      buildCall(in, inst);
+    } else {
+      inst.ops.reserve(ops.size());
+      for (const Expr &e : ops)
+        inst.ops.push_back(operand(e, in.offset));
+    }
+    fn_->blocks[current_].insts.push_back(std::move(inst));
+  }
+
+  void buildCall(const ptx::Instruction &in, Inst &inst) {
+    auto ops = in.operands();
+    size_t i = 0;
+    Operand rets;
+    if (i < ops.size() && ops[i].kind == ExprKind::List)
+      rets = operand(ops[i++], in.offset);
+    if (i >= ops.size() || ops[i].kind != ExprKind::Name)
+      error(in.offset, "call needs a function name");
+    Operand callee = operand(ops[i++], in.offset);
+    if (callee.kind != OperandKind::Symbol ||
+        m_->symbols[callee.id].kind != SymbolKind::Function)
+      error(in.offset, "indirect calls are not supported yet");
+    Operand args;
+    if (i < ops.size() && ops[i].kind == ExprKind::List)
+      args = operand(ops[i++], in.offset);
+    if (i != ops.size())
+      error(in.offset, "call prototypes and target lists are not supported yet");
+    inst.ops = {rets, callee, args};
+  }
+
+  const ptx::Module &ast_;
+  std::unique_ptr<Module> m_;
+  llvm::DenseMap<llvm::StringRef, SymId> moduleNames_;
+  std::vector<PendingInit> pendingInits_;
+  std::vector<const ptx::Function *> bodies_;
+
+  Function *fn_ = nullptr;
+  FuncId fnId_ = 0;
+  BlockId current_ = 0;
+  uint32_t debugLine_ = 0;
+  llvm::DenseMap<llvm::StringRef, uint64_t> names_;
+  std::vector<Scope> scopes_;
+  llvm::DenseMap<llvm::StringRef, BlockId> labels_;
+  llvm::DenseMap<llvm::StringRef, const ptx::TargetListStmt *> branchTargets_;
+  std::vector<std::unique_ptr<std::string>> ownedNames_;
+};
+
+} // namespace
+
+std::unique_ptr<Module> buildModule(const ptx::Module &ast) { return ModuleBuilder(ast).build(); }
+
+uint32_t Module::intern(std::string_view s) {
+  auto [it, inserted] = stringIndex.try_emplace(std::string(s), static_cast<uint32_t>(strings.size()));
+  if (inserted)
+    strings.emplace_back(s);
+  return it->second;
+}
+
+} // namespace p2m::ir

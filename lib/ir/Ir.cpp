@@ -1,0 +1,70 @@
+#include "ir/Ir.h"
+
+#include <array>
+
+namespace p2m::ir {
+
+std::string_view spelling(Space space) {
+  switch (space) {
+  case Space::Generic: return "generic";
+  case Space::Global: return "global";
+  case Space::Shared: return "shared";
+  case Space::Local: return "local";
+  case Space::Const: return "const";
+  case Space::Param: return "param";
+  case Space::Reg: return "reg";
+  }
+  return "?";
+}
+
+namespace {
+struct SpecialInfo {
+  Special special;
+  std::string_view name;
+  Type type;
+};
+constexpr std::array kSpecials{
+    SpecialInfo{Special::TidX, "%tid.x", Type::U32},
+    SpecialInfo{Special::TidY, "%tid.y", Type::U32},
+    SpecialInfo{Special::TidZ, "%tid.z", Type::U32},
+    SpecialInfo{Special::NtidX, "%ntid.x", Type::U32},
+    SpecialInfo{Special::NtidY, "%ntid.y", Type::U32},
+    SpecialInfo{Special::NtidZ, "%ntid.z", Type::U32},
+    SpecialInfo{Special::CtaidX, "%ctaid.x", Type::U32},
+    SpecialInfo{Special::CtaidY, "%ctaid.y", Type::U32},
+    SpecialInfo{Special::CtaidZ, "%ctaid.z", Type::U32},
+    SpecialInfo{Special::NctaidX, "%nctaid.x", Type::U32},
+    SpecialInfo{Special::NctaidY, "%nctaid.y", Type::U32},
+    SpecialInfo{Special::NctaidZ, "%nctaid.z", Type::U32},
+    SpecialInfo{Special::LaneId, "%laneid", Type::U32},
+    SpecialInfo{Special::WarpId, "%warpid", Type::U32},
+    SpecialInfo{Special::NWarpId, "%nwarpid", Type::U32},
+    SpecialInfo{Special::SmId, "%smid", Type::U32},
+    SpecialInfo{Special::NSmId, "%nsmid", Type::U32},
+    SpecialInfo{Special::GridId, "%gridid", Type::U64},
+    SpecialInfo{Special::LanemaskEq, "%lanemask_eq", Type::U32},
+    SpecialInfo{Special::LanemaskLe, "%lanemask_le", Type::U32},
+    SpecialInfo{Special::LanemaskLt, "%lanemask_lt", Type::U32},
+    SpecialInfo{Special::LanemaskGe, "%lanemask_ge", Type::U32},
+    SpecialInfo{Special::LanemaskGt, "%lanemask_gt", Type::U32},
+    SpecialInfo{Special::Clock, "%clock", Type::U32},
+    SpecialInfo{Special::Clock64, "%clock64", Type::U64},
+    SpecialInfo{Special::GlobalTimer, "%globaltimer", Type::U64},
+    SpecialInfo{Special::GlobalTimerLo, "%globaltimer_lo", Type::U32},
+    SpecialInfo{Special::GlobalTimerHi, "%globaltimer_hi", Type::U32},
+    SpecialInfo{Special::DynamicSmemSize, "%dynamic_smem_size", Type::U32},
+    SpecialInfo{Special::TotalSmemSize, "%total_smem_size", Type::U32},
+};
+} // namespace
+
+std::string_view spelling(Special special) { return kSpecials[static_cast<size_t>(special)].name; }
+Type typeOf(Special special) { return kSpecials[static_cast<size_t>(special)].type; }
+
+std::optional<Special> lookupSpecial(std::string_view name) {
+  for (const SpecialInfo &s : kSpecials)
+    if (s.name == name)
+      return s.special;
+  return std::nullopt;
+}
+
+} // namespace p2m::ir

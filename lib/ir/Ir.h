@@ -1,0 +1,245 @@
+// The kernel IR: a register-based image of a PTX module that the passes rewrite and the emitters
+// print. It stays close to PTX on purpose (see DESIGN.md): virtual registers become MSL locals,
+// so the MSL reads beside the PTX it came from.
+//
+//   Module    symbols (module and function variables, functions), functions, layout facts
+//   Function  registers, parameters, basic blocks; the structured program once structurized
+//   Block     straight-line instructions and one terminator
+//   Inst      a PTX instruction with its modifiers decoded, or an IR operation added by a pass
+//   Operand   register, immediate, symbol, special register, address, vector or sink
+//
+// Everything refers to everything else by index, so passes can insert and rename freely.
+#pragma once
+
+#include "cfg/Structured.h"
+#include "ir/Types.h"
+#include "ptx/Vocabulary.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace p2m {
+class SourceFile;
+}
+
+namespace p2m::ir {
+
+using RegId = uint32_t;
+using SymId = uint32_t;
+using BlockId = uint32_t;
+using FuncId = uint32_t;
+inline constexpr uint32_t kNone = UINT32_MAX;
+
+enum class Space : uint8_t { Generic, Global, Shared, Local, Const, Param, Reg };
+std::string_view spelling(Space space);
+
+// PTX's special registers that the IR knows (everything else is a located diagnostic).
+enum class Special : uint8_t {
+  TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ, NctaidX, NctaidY, NctaidZ,
+  LaneId, WarpId, NWarpId, SmId, NSmId, GridId,
+  LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
+  Clock, Clock64, GlobalTimer, GlobalTimerLo, GlobalTimerHi,
+  DynamicSmemSize, TotalSmemSize,
+};
+std::string_view spelling(Special special); // "%tid.x"
+std::optional<Special> lookupSpecial(std::string_view name);
+Type typeOf(Special special); // the PTX type of the register (u32 or u64)
+
+enum class OperandKind : uint8_t {
+  None,
+  Reg,     // id: RegId
+  Imm,     // value: integer value or float bit pattern (floatBits says which)
+  Symbol,  // id: SymId — a variable's address (module/function variable) or a function name
+  Special, // id: Special
+  Vector,  // id: first element in Function::vectorElements; value: element count
+  Sink,    // `_`
+};
+
+struct Operand {
+  OperandKind kind = OperandKind::None;
+  bool negated = false;   // a predicate source written `!%p`
+  bool address = false;   // `[base + value]`: the memory at that address (base: Reg/Symbol/Imm)
+  uint8_t floatBits = 0;  // Imm: 0 integer, 'f' f32 bits, 'd' f64 bits
+  uint32_t id = 0;
+  int64_t value = 0;      // Imm: the value; address: byte offset; Vector: element count
+
+  static Operand reg(RegId r) { Operand o; o.kind = OperandKind::Reg; o.id = r; return o; }
+  static Operand imm(int64_t v) { Operand o; o.kind = OperandKind::Imm; o.value = v; return o; }
+  static Operand symbol(SymId s) { Operand o; o.kind = OperandKind::Symbol; o.id = s; return o; }
+  bool isReg() const { return kind == OperandKind::Reg && !address; }
+};
+
+// Operations that exist only in the IR, added by passes. PTX instructions carry IrOp::Ptx.
+enum class IrOp : uint8_t {
+  Ptx,
+  Convert,     // ops[0] = ops[1] converted from type2 to type (bit reinterpretation when the
+               // widths match, else PTX's truncation/extension rules for that pair)
+  Call,        // ops[0] (may be None) = helper `name`(ops[1..]); `type` is the result type
+  ReadSpecial, // ops[0] = the special register ops[1] (read at this point: %clock moves)
+  AddressOf,   // ops[0] = the address of symbol ops[1] (+ ops[1].value) in space `space`
+};
+
+struct Inst {
+  IrOp irop = IrOp::Ptx;
+  ptx::Opcode opcode{};
+  Type type = Type::None;  // the instruction type (the first type modifier): add.s32 → S32
+  Type type2 = Type::None; // the second type modifier, if any: cvt.f32.s32 → S32
+  Space space = Space::Generic;
+  uint8_t vector = 1;      // .v2/.v4 (ld/st/...)
+  // A generic access whose state space resolve-state-spaces proved: `space` says which, and
+  // the address operand still holds a generic address.
+  bool fromGeneric = false;
+  RegId guard = kNone;     // @%p / @!%p
+  bool guardNegated = false;
+  uint32_t srcOffset = 0;  // of the instruction in the PTX text
+  uint32_t debugLine = 0;  // the CUDA line of the preceding .loc, 0 when none
+  uint32_t name = kNone;   // Call: index into Module::strings; `{}` in it stands for the
+                           // state space of an address argument (global/shared)
+  std::vector<Type> callTypes; // Call: the PTX type of each argument (ops[1..])
+  std::vector<ptx::Modifier> modifiers; // every modifier as written, types included
+  std::vector<Operand> ops;
+
+  bool has(ptx::Modifier m) const {
+    for (ptx::Modifier x : modifiers)
+      if (x == m)
+        return true;
+    return false;
+  }
+  bool isPtx(ptx::Opcode op) const { return irop == IrOp::Ptx && opcode == op; }
+};
+
+enum class TermKind : uint8_t {
+  Goto,       // targets[0]
+  Branch,     // if (cond ^ negated) targets[0] else targets[1]
+  Switch,     // brx.idx: selector register `cond`; targets[i] for index i, else the last target
+  Return,     // ret
+  Exit,       // exit: the thread ends (a return from the kernel body)
+  Trap,       // trap: the launch fails
+};
+
+struct Terminator {
+  TermKind kind = TermKind::Return;
+  RegId cond = kNone;
+  bool negated = false;
+  std::vector<BlockId> targets;
+  uint32_t srcOffset = 0;
+};
+
+struct Block {
+  std::string label; // the PTX label, or a generated name
+  std::vector<Inst> insts;
+  Terminator term;
+};
+
+struct Register {
+  std::string name; // the MSL-safe name once normalize-identifiers ran
+  Type type = Type::None;
+};
+
+// Why a function (and every kernel that calls it) cannot be translated.
+struct Unsupported {
+  uint32_t srcOffset = 0;
+  std::string message;
+};
+
+enum class SymbolKind : uint8_t { Variable, Function, Parameter };
+
+// A pointer-sized value stored inside an initializer: the address of another symbol.
+struct Relocation {
+  uint64_t offset = 0;
+  SymId target = kNone;
+  int64_t addend = 0;
+  bool generic = false; // generic(sym) rather than the state-space address
+};
+
+struct Symbol {
+  std::string ptxName;
+  std::string name; // MSL-safe
+  SymbolKind kind = SymbolKind::Variable;
+  Space space = Space::Global;
+  Type elementType = Type::None;
+  uint32_t vector = 1;
+  uint32_t align = 1;
+  uint64_t size = 0;       // bytes; 0 for an unsized extern array (dynamic shared memory)
+  bool isExtern = false;
+  bool isDynamicShared = false;
+  FuncId owner = kNone;    // the function that declares it; kNone for module scope
+  FuncId function = kNone; // kind Function: the function
+  uint64_t offset = 0;     // Parameter: offset in its parameter block; variables: set by layout
+  std::vector<uint8_t> init; // initializer bytes (empty: zero)
+  std::vector<Relocation> relocations;
+  uint32_t srcOffset = 0;
+  std::optional<Unsupported> unsupported; // every function that uses it is unsupported
+};
+
+struct Function {
+  std::string ptxName;
+  std::string name; // MSL-safe
+  bool isEntry = false;
+  bool isDeclaration = false; // a prototype without a body
+  uint32_t srcOffset = 0;
+  std::vector<SymId> params;  // in order; kind Parameter, space Param (or Reg for .reg params)
+  std::vector<SymId> returns;
+  uint64_t paramBytes = 0;    // the size of the parameter block
+  std::vector<uint32_t> maxntid, reqntid; // .maxntid / .reqntid, empty when absent
+  uint32_t minnctapersm = 0;
+  std::vector<Register> regs;
+  std::vector<Operand> vectorElements;
+  std::vector<Block> blocks; // blocks[0] is the entry
+  std::optional<Unsupported> unsupported;
+  // Set by structurize-cfg. Its If/Switch nodes on input conditions name the block whose
+  // terminator tests them (condition id = block id).
+  std::shared_ptr<const cfg::Program> structured;
+  // Facts the passes record for the emitters.
+  uint64_t localBytes = 0;       // this function's own .local frame
+  uint64_t localFrameOffset = 0; // its frame's offset in the thread's local window
+  // Kernels (set by legalize-for-metal): the threadgroup window's layout and sizes.
+  std::unordered_map<SymId, uint64_t> sharedOffsets; // static shared symbols the kernel uses
+  uint64_t staticSharedBytes = 0;  // where the dynamic area starts (16-byte aligned)
+  uint64_t localWindowBytes = 0;   // per-thread local memory: its frames and its callees'
+  bool usesDynamicShared = false;
+  uint32_t features = 0;           // Feature bits, the kernel's and its callees'
+  std::vector<FuncId> callees;     // direct callees, each once
+
+  RegId addReg(std::string name, Type type) {
+    regs.push_back({std::move(name), type});
+    return static_cast<RegId>(regs.size() - 1);
+  }
+};
+
+// Features a kernel needs; the reflection lists them.
+enum Feature : uint32_t {
+  kFeatureFp64 = 1u << 0,
+  kFeatureAtomic64 = 1u << 1,
+  kFeatureBfloat = 1u << 2,
+  kFeatureHalf = 1u << 3,
+  kFeatureSimd = 1u << 4,
+  kFeatureAtomics = 1u << 5,
+  kFeatureDynamicShared = 1u << 6,
+  kFeatureGenericWindows = 1u << 7, // generic accesses dispatched at run time
+  kFeatureTrap = 1u << 8,
+  kFeatureFences = 1u << 9,
+  kFeatureDenormals = 1u << 10, // non-.ftz f32 arithmetic: a documented deviation on Apple GPUs
+};
+
+struct Module {
+  std::shared_ptr<const SourceFile> source; // the PTX, for locations and comments
+  std::string version;                 // .version
+  std::vector<std::string> targets;    // .target
+  uint32_t addressSize = 64;
+  std::vector<Symbol> symbols;
+  std::vector<Function> functions;
+  std::vector<std::string> strings;    // helper names of IrOp::Call
+  std::unordered_map<std::string, uint32_t> stringIndex;
+  // Layout of the module's .global and .const variables (set by legalize-for-metal).
+  uint64_t globalBytes = 0, constBytes = 0;
+
+  uint32_t intern(std::string_view s);
+};
+
+} // namespace p2m::ir

@@ -1,0 +1,242 @@
+#include "ir/OperandTypes.h"
+
+namespace p2m::ir {
+
+using ptx::Modifier;
+using ptx::Opcode;
+
+namespace {
+
+Type widened(Type t) {
+  switch (t) {
+  case Type::U16: return Type::U32;
+  case Type::S16: return Type::S32;
+  case Type::U32: return Type::U64;
+  case Type::S32: return Type::S64;
+  case Type::U8: return Type::U16;
+  case Type::S8: return Type::S16;
+  default: return t;
+  }
+}
+
+// The type an atom/red/ld/st value operand has: the instruction type.
+void fill(OperandSignature &s, size_t n, Type t) { s.types.assign(n, t); }
+
+} // namespace
+
+OperandSignature operandSignature(const Inst &in) {
+  OperandSignature s;
+  size_t n = in.ops.size();
+  Type t = in.type;
+  if (in.irop == IrOp::Convert) {
+    s.types = {in.type, in.type2};
+    s.destinations = 1;
+    return s;
+  }
+  if (in.irop == IrOp::ReadSpecial) {
+    s.types = {in.type, Type::None};
+    s.destinations = 1;
+    return s;
+  }
+  if (in.irop == IrOp::AddressOf) {
+    s.types = {in.type, Type::None};
+    s.destinations = 1;
+    return s;
+  }
+  if (in.irop == IrOp::Call) {
+    // Helpers are typed by the pass that created them: type = result, operands as recorded.
+    fill(s, n, Type::None);
+    s.destinations = in.ops.empty() || in.ops[0].kind == OperandKind::None ? 0 : 1;
+    if (s.destinations)
+      s.types[0] = in.type;
+    return s;
+  }
+  fill(s, n, t);
+  s.destinations = 1;
+  switch (in.opcode) {
+  case Opcode::St:
+  case Opcode::Red:
+  case Opcode::Prefetch:
+  case Opcode::Prefetchu:
+  case Opcode::Bar:
+  case Opcode::Barrier:
+  case Opcode::Membar:
+  case Opcode::Fence:
+  case Opcode::Cp:
+  case Opcode::Nanosleep:
+  case Opcode::Call:
+  case Opcode::Griddepcontrol:
+  case Opcode::Pmevent:
+    s.destinations = 0;
+    break;
+  default:
+    break;
+  }
+  auto setAll = [&](Type x) { s.types.assign(n, x); };
+  switch (in.opcode) {
+  case Opcode::Mul:
+  case Opcode::Mad:
+    if (in.has(Modifier::Wide)) {
+      s.types[0] = widened(t);
+      if (in.opcode == Opcode::Mad && n > 3)
+        s.types[3] = widened(t);
+    }
+    break;
+  case Opcode::Shl:
+  case Opcode::Shr:
+    if (n > 2)
+      s.types[2] = Type::U32;
+    break;
+  case Opcode::Bfe:
+    if (n > 3)
+      s.types[2] = s.types[3] = Type::U32;
+    break;
+  case Opcode::Bfi:
+    if (n > 4)
+      s.types[3] = s.types[4] = Type::U32;
+    break;
+  case Opcode::Popc:
+  case Opcode::Clz:
+  case Opcode::Bfind:
+    s.types[0] = Type::U32;
+    break;
+  case Opcode::Setp:
+    setAll(t);
+    s.types[0] = Type::Pred;
+    if (n > 3)
+      s.types[3] = Type::Pred;
+    break;
+  case Opcode::Set:
+    // set.cmp.dtype.stype d, a, b [, c]
+    setAll(in.type2);
+    s.types[0] = t;
+    if (n > 3)
+      s.types[3] = Type::Pred;
+    break;
+  case Opcode::Selp:
+    if (n > 3)
+      s.types[3] = Type::Pred;
+    break;
+  case Opcode::Slct:
+    setAll(t);
+    if (n > 3)
+      s.types[3] = in.type2;
+    break;
+  case Opcode::Testp:
+    s.types[0] = Type::Pred;
+    break;
+  case Opcode::Isspacep:
+    s.types = {Type::Pred, Type::U64};
+    break;
+  case Opcode::Cvt:
+    s.types[0] = t;
+    for (size_t i = 1; i < n; ++i)
+      s.types[i] = in.type2;
+    s.relaxed = true;
+    break;
+  case Opcode::Cvta:
+    setAll(t);
+    break;
+  case Opcode::Mov:
+    s.relaxed = false;
+    break;
+  case Opcode::Ld:
+  case Opcode::Ldu:
+    s.types[1] = Type::None;
+    s.relaxed = true;
+    break;
+  case Opcode::St:
+    s.types[0] = Type::None;
+    s.relaxed = true;
+    break;
+  case Opcode::Atom:
+  case Opcode::Red:
+    s.types[in.opcode == Opcode::Atom ? 1 : 0] = Type::None;
+    break;
+  case Opcode::Prefetch:
+  case Opcode::Prefetchu:
+  case Opcode::Cp:
+  case Opcode::Bar:
+  case Opcode::Barrier:
+  case Opcode::Membar:
+  case Opcode::Fence:
+  case Opcode::Call:
+  case Opcode::Griddepcontrol:
+  case Opcode::Pmevent:
+    setAll(Type::None);
+    if (in.opcode == Opcode::Bar || in.opcode == Opcode::Barrier) {
+      // bar.sync a{, b}; bar.red.popc.u32 d, a{, b}, {!}c; barrier ids and counts are u32.
+      for (size_t i = 0; i < n; ++i)
+        s.types[i] = Type::U32;
+      if (in.has(Modifier::Red)) {
+        s.destinations = 1;
+        s.types[0] = in.has(Modifier::Popc) ? Type::U32 : Type::Pred;
+        s.types[n - 1] = Type::Pred;
+      }
+    }
+    break;
+  case Opcode::Shfl:
+    // shfl.sync.mode.b32 d[|p], a, b, c, membermask
+    setAll(Type::U32);
+    s.types[0] = Type::B32;
+    if (n > 1)
+      s.types[1] = Type::B32;
+    break;
+  case Opcode::Vote:
+    setAll(Type::Pred);
+    if (n > 2)
+      s.types[2] = Type::U32;
+    if (in.has(Modifier::Ballot))
+      s.types[0] = Type::B32;
+    break;
+  case Opcode::Activemask:
+    s.types[0] = Type::B32;
+    break;
+  case Opcode::Redux:
+    setAll(t);
+    if (n > 2)
+      s.types[2] = Type::U32;
+    break;
+  case Opcode::Match:
+    // match.any.sync.type d, a, membermask; match.all.sync.type d[|p], a, membermask
+    setAll(t);
+    s.types[0] = Type::B32;
+    if (n > 2)
+      s.types[2] = Type::U32;
+    break;
+  case Opcode::Prmt:
+  case Opcode::Lop3:
+  case Opcode::Shf:
+    setAll(Type::B32);
+    if (in.opcode == Opcode::Lop3 && n > 4)
+      s.types[4] = Type::B32;
+    break;
+  case Opcode::Bmsk:
+  case Opcode::Szext:
+    setAll(Type::U32);
+    s.types[0] = Type::B32;
+    if (in.opcode == Opcode::Szext)
+      s.types[0] = t;
+    break;
+  case Opcode::Dp4a:
+  case Opcode::Dp2a: {
+    bool anySigned = isSigned(in.type) || isSigned(in.type2);
+    s.types = {anySigned ? Type::S32 : Type::U32, Type::B32, Type::B32,
+               anySigned ? Type::S32 : Type::U32};
+    s.types.resize(n, Type::None);
+    break;
+  }
+  case Opcode::Sad:
+    break;
+  case Opcode::Copysign:
+    break;
+  case Opcode::Nanosleep:
+    setAll(Type::U32);
+    break;
+  default:
+    break;
+  }
+  return s;
+}
+
+} // namespace p2m::ir

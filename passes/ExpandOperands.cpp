@@ -1,0 +1,73 @@
+// expand-operands: a symbol used as a value (`mov.u64 %rd, buf`, `cvta.shared.u64 %rd, buf`,
+// `add.u64 %rd, buf, 16`) becomes an explicit address_of into a register, so later passes and
+// the emitter see symbols only inside `[ ]` addresses and call lists. Taking a function's address
+// (indirect calls) is not supported.
+#include "passes/Pass.h"
+
+namespace p2m::passes {
+
+using namespace ir;
+
+void expandOperands(PassContext &ctx) {
+  Module &m = ctx.module;
+  forEachFunction(m, [&](Function &f) {
+    for (Block &b : f.blocks) {
+      std::vector<Inst> out;
+      out.reserve(b.insts.size());
+      for (Inst &in : b.insts) {
+        if (in.isPtx(ptx::Opcode::Call)) {
+          out.push_back(std::move(in));
+          continue;
+        }
+        bool isMov = in.isPtx(ptx::Opcode::Mov);
+        for (size_t i = 0; i < in.ops.size(); ++i) {
+          Operand &o = in.ops[i];
+          if (o.kind != OperandKind::Symbol || o.address)
+            continue;
+          const Symbol &s = m.symbols[o.id];
+          if (s.kind == SymbolKind::Function) {
+            markUnsupported(f, in.srcOffset, "taking the address of a function (indirect calls) "
+                                             "is not supported yet");
+            return;
+          }
+          Inst addr;
+          addr.irop = IrOp::AddressOf;
+          addr.space = s.space;
+          addr.type = m.addressSize == 32 ? Type::U32 : Type::U64;
+          addr.srcOffset = in.srcOffset;
+          addr.debugLine = in.debugLine;
+          if (isMov && i == 1 && in.ops[0].isReg()) {
+            // mov d, sym: the address_of writes d itself.
+            addr.type = in.type;
+            addr.guard = in.guard;
+            addr.guardNegated = in.guardNegated;
+            addr.ops = {in.ops[0], o};
+            in.irop = IrOp::AddressOf; // marker: replaced below
+            break;
+          }
+          RegId t = newTemp(f, addr.type);
+          addr.ops = {Operand::reg(t), o};
+          out.push_back(std::move(addr));
+          o = Operand::reg(t);
+        }
+        if (isMov && in.irop == IrOp::AddressOf) {
+          Inst addr;
+          addr.irop = IrOp::AddressOf;
+          addr.space = m.symbols[in.ops[1].id].space;
+          addr.type = in.type;
+          addr.guard = in.guard;
+          addr.guardNegated = in.guardNegated;
+          addr.srcOffset = in.srcOffset;
+          addr.debugLine = in.debugLine;
+          addr.ops = {in.ops[0], in.ops[1]};
+          out.push_back(std::move(addr));
+          continue;
+        }
+        out.push_back(std::move(in));
+      }
+      b.insts = std::move(out);
+    }
+  });
+}
+
+} // namespace p2m::passes

@@ -1,0 +1,91 @@
+// insert-implicit-conversions: PTX lets an instruction use a register of another type in some
+// positions (a .b32 register in add.f32; a .u32 register as the destination of ld.u8 or
+// cvt.u16.*; a wider source of st.u8 or cvt). MSL does not, so each such operand is routed
+// through a temporary of the instruction's type with an explicit convert: bit reinterpretation
+// for equal widths, truncation for a wider source, and zero- or sign-extension (by the
+// instruction type's signedness) for a wider destination — the rules of the PTX ISA's
+// "relaxed type-checking" tables. Afterwards every register operand is stored the way the
+// instruction expects it.
+#include "passes/Pass.h"
+
+#include "ir/OperandTypes.h"
+
+namespace p2m::passes {
+
+using namespace ir;
+
+void insertImplicitConversions(PassContext &ctx) {
+  forEachFunction(ctx.module, [&](Function &f) {
+    for (Block &b : f.blocks) {
+      std::vector<Inst> out;
+      out.reserve(b.insts.size());
+      for (Inst &in : b.insts) {
+        if (in.irop == IrOp::Call || in.isPtx(ptx::Opcode::Call)) {
+          out.push_back(std::move(in));
+          continue;
+        }
+        OperandSignature sig = operandSignature(in);
+        std::vector<Inst> after;
+        bool failed = false;
+        auto fix = [&](Operand &o, Type expected, bool isDest) {
+          if (expected == Type::None || o.kind != OperandKind::Reg || o.address)
+            return;
+          Type actual = f.regs[o.id].type;
+          if (storageOf(actual) == storageOf(expected))
+            return;
+          if (actual == Type::Pred || expected == Type::Pred ||
+              (bitWidth(actual) != bitWidth(expected) && (isFloat(actual) || isFloat(expected)))) {
+            markUnsupported(f, in.srcOffset,
+                            std::string("a .") + std::string(spelling(actual)) +
+                                " register cannot be used where the instruction expects ." +
+                                std::string(spelling(expected)));
+            failed = true;
+            return;
+          }
+          RegId t = newTemp(f, expected);
+          Inst conv;
+          conv.irop = IrOp::Convert;
+          conv.srcOffset = in.srcOffset;
+          conv.debugLine = in.debugLine;
+          if (isDest) {
+            conv.type = actual;
+            conv.type2 = expected;
+            conv.guard = in.guard;
+            conv.guardNegated = in.guardNegated;
+            conv.ops = {o, Operand::reg(t)};
+            after.push_back(std::move(conv));
+          } else {
+            conv.type = expected;
+            conv.type2 = actual;
+            conv.ops = {Operand::reg(t), o};
+            out.push_back(std::move(conv));
+          }
+          bool negated = o.negated;
+          o = Operand::reg(t);
+          o.negated = negated;
+        };
+        for (size_t i = 0; i < in.ops.size() && i < sig.types.size(); ++i) {
+          Operand &o = in.ops[i];
+          bool isDest = i < sig.destinations;
+          if (o.kind == OperandKind::Vector) {
+            Type element = sig.types[i];
+            if (in.isPtx(ptx::Opcode::Mov) && o.value > 0)
+              element = bitsType(bitWidth(in.type) / static_cast<unsigned>(o.value));
+            for (int64_t k = 0; k < o.value; ++k)
+              fix(f.vectorElements[o.id + static_cast<size_t>(k)], element, isDest);
+          } else {
+            fix(o, sig.types[i], isDest);
+          }
+        }
+        if (failed)
+          return;
+        out.push_back(std::move(in));
+        for (Inst &a : after)
+          out.push_back(std::move(a));
+      }
+      b.insts = std::move(out);
+    }
+  });
+}
+
+} // namespace p2m::passes

@@ -1,0 +1,159 @@
+// lower-fp64: Apple GPUs have no double. With --fp64=ieee (the default) every f64 operation
+// calls the exact software binary64 of emitters/msl/support/fp64.h on the raw bits (registers,
+// memory, shuffles and parameters keep the bits unchanged, so mov/ld/st/selp need nothing);
+// the rounding mode is an argument. --fp64=error makes f64 arithmetic a diagnostic;
+// --fp64=demote is not implemented yet and reports the same diagnostic.
+#include "passes/LowerUtil.h"
+
+#include <fmt/format.h>
+
+namespace p2m::passes {
+
+using namespace ir;
+using ptx::Modifier;
+using ptx::Opcode;
+
+namespace {
+
+Operand modeOf(const std::string &rnd) {
+  int64_t mode = 0;
+  if (rnd == "rz" || rnd == "rzi")
+    mode = 1;
+  else if (rnd == "rm" || rnd == "rmi")
+    mode = 2;
+  else if (rnd == "rp" || rnd == "rpi")
+    mode = 3;
+  return Operand::imm(mode);
+}
+
+bool needsLowering(const Inst &in) {
+  if (in.irop != IrOp::Ptx || (in.type != Type::F64 && in.type2 != Type::F64))
+    return false;
+  switch (in.opcode) {
+  case Opcode::Mov: case Opcode::Ld: case Opcode::Ldu: case Opcode::St: case Opcode::Selp:
+  case Opcode::Shfl:
+    return false;
+  default:
+    return true;
+  }
+}
+
+} // namespace
+
+void lowerFp64(PassContext &ctx) {
+  Module &m = ctx.module;
+  forEachFunction(m, [&](Function &f) {
+    for (Block &b : f.blocks) {
+      std::vector<Inst> out;
+      out.reserve(b.insts.size());
+      for (Inst &in : b.insts) {
+        if (!needsLowering(in)) {
+          out.push_back(std::move(in));
+          continue;
+        }
+        if (ctx.options.fp64 != Fp64Mode::Ieee) {
+          markUnsupported(f, in.srcOffset,
+                          ctx.options.fp64 == Fp64Mode::Error
+                              ? "f64 arithmetic with --fp64=error"
+                              : "--fp64=demote is not implemented yet (use --fp64=ieee)");
+          return;
+        }
+        f.features |= kFeatureFp64;
+        std::string rnd = roundingOf(in);
+        std::string op(ptx::spelling(in.opcode));
+        std::vector<Operand> src(in.ops.begin() + 1, in.ops.end());
+        std::vector<Type> f64s(src.size(), Type::F64);
+        auto call = [&](const std::string &name, Type rt, std::vector<Operand> args, std::vector<Type> types) {
+          out.push_back(makeCall(m, in, name, rt, in.ops[0], std::move(args), std::move(types)));
+        };
+        auto withMode = [&](const std::string &name) {
+          std::vector<Operand> args = src;
+          std::vector<Type> types = f64s;
+          args.push_back(modeOf(rnd));
+          types.push_back(Type::S32);
+          call(name, Type::F64, args, types);
+        };
+        bool ftz = in.has(Modifier::Ftz);
+        switch (in.opcode) {
+        case Opcode::Add: case Opcode::Sub: case Opcode::Mul: withMode("p2m_f64_" + op); break;
+        case Opcode::Fma: case Opcode::Mad: withMode("p2m_f64_fma"); break;
+        case Opcode::Div: withMode("p2m_f64_div"); break;
+        case Opcode::Rcp:
+          if (in.has(Modifier::Approx))
+            call("p2m_f64_rcp_approx_ftz", Type::F64, src, f64s);
+          else
+            withMode("p2m_f64_rcp");
+          break;
+        case Opcode::Sqrt:
+          if (in.has(Modifier::Approx))
+            call("p2m_f64_sqrt_approx", Type::F64, src, f64s);
+          else
+            withMode("p2m_f64_sqrt");
+          break;
+        case Opcode::Rsqrt:
+          call(ftz ? "p2m_f64_rsqrt_approx_ftz" : "p2m_f64_rsqrt_approx", Type::F64, src, f64s);
+          break;
+        case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max: case Opcode::Copysign:
+          if (in.has(Modifier::NaN)) {
+            markUnsupported(f, in.srcOffset, "min/max.NaN.f64 is not supported yet");
+            return;
+          }
+          call("p2m_f64_" + op, Type::F64, src, f64s);
+          break;
+        case Opcode::Testp: {
+          std::string kind;
+          for (Modifier mm : in.modifiers)
+            if (mm == Modifier::Finite || mm == Modifier::Infinite || mm == Modifier::Number ||
+                mm == Modifier::Notanumber || mm == Modifier::Normal || mm == Modifier::Subnormal)
+              kind = std::string(ptx::spelling(mm));
+          call("p2m_f64_testp_" + kind, Type::Pred, src, f64s);
+          break;
+        }
+        case Opcode::Setp: {
+          std::string cmp;
+          for (Modifier mm : in.modifiers) {
+            std::string_view s = ptx::spelling(mm);
+            if (s == "eq" || s == "ne" || s == "lt" || s == "le" || s == "gt" || s == "ge" || s == "equ" ||
+                s == "neu" || s == "ltu" || s == "leu" || s == "gtu" || s == "geu" || s == "num" || s == "nan")
+              cmp = std::string(s);
+          }
+          if (in.ops.size() != 3 || cmp.empty()) {
+            markUnsupported(f, in.srcOffset, "this setp.f64 form is not supported yet");
+            return;
+          }
+          call("p2m_f64_setp_" + cmp, Type::Pred, src, f64s);
+          break;
+        }
+        case Opcode::Cvt: {
+          Type dt = in.type, st = in.type2;
+          std::vector<Operand> args = src;
+          std::vector<Type> types{st};
+          args.push_back(modeOf(rnd));
+          types.push_back(Type::S32);
+          if (dt == Type::F64 && st == Type::F64)
+            call("p2m_f64_round_to_integral", Type::F64, args, types);
+          else if (dt == Type::F64 && st == Type::F32)
+            call("p2m_f64_from_float", Type::F64, src, {Type::F32});
+          else if (dt == Type::F32 && st == Type::F64)
+            call("p2m_f64_to_float", Type::F32, args, types); // .ftz: the f32 result flushes on the target
+          else if (dt == Type::F64 && (isSigned(st) || isUnsignedInt(st)) && bitWidth(st) >= 32)
+            call(fmt::format("p2m_f64_from_{}", spelling(st)), Type::F64, args, types);
+          else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt)) && bitWidth(dt) >= 32)
+            call(fmt::format("p2m_f64_to_{}", spelling(dt)), dt, args, types);
+          else {
+            markUnsupported(f, in.srcOffset, fmt::format("cvt.{}.{} is not supported yet", spelling(dt), spelling(st)));
+            return;
+          }
+          break;
+        }
+        default:
+          markUnsupported(f, in.srcOffset, fmt::format("{}.f64 is not supported yet", op));
+          return;
+        }
+      }
+      b.insts = std::move(out);
+    }
+  });
+}
+
+} // namespace p2m::passes

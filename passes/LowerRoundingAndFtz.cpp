@@ -1,0 +1,193 @@
+// lower-rounding-and-ftz: what MSL does not promise becomes a call of an exact helper
+// (emitters/msl/support: f32_ops.h, half_ops.h, cvt_ops.h). MSL guarantees IEEE round-to-
+// nearest add/sub/mul/fma and nothing about division or square root (METAL.md), so:
+//  * f32 add/sub/mul/fma/mad with .rz/.rm/.rp, every div/rcp/sqrt, and the .approx functions
+//    (within PTX's documented bounds) call helpers; abs/neg/min/max/copysign/testp too, for
+//    PTX's NaN and signed-zero rules;
+//  * f16/bf16 arithmetic beyond plain RN add/sub/mul, and every cvt that involves a
+//    floating-point type (f64 excepted: lower-fp64), call helpers;
+//  * .ftz on f32 is dropped: Apple GPUs flush f32 denormals in hardware (DESIGN.md numeric
+//    policy) and the host backend reproduces it; non-.ftz f32 arithmetic is the documented
+//    deviation, recorded as a feature of the kernel.
+#include "passes/LowerUtil.h"
+
+#include <fmt/format.h>
+
+namespace p2m::passes {
+
+using namespace ir;
+using ptx::Modifier;
+using ptx::Opcode;
+
+std::string roundingOf(const Inst &in) {
+  for (Modifier m : in.modifiers)
+    switch (m) {
+    case Modifier::Rn: case Modifier::Rz: case Modifier::Rm: case Modifier::Rp: case Modifier::Rni:
+    case Modifier::Rzi: case Modifier::Rmi: case Modifier::Rpi: case Modifier::Rna:
+      return std::string(ptx::spelling(m));
+    default:
+      break;
+    }
+  return {};
+}
+
+namespace {
+
+bool touchesF64(const Inst &in) { return in.type == Type::F64 || in.type2 == Type::F64; }
+
+std::vector<Operand> sources(const Inst &in) { return {in.ops.begin() + 1, in.ops.end()}; }
+
+bool lowerF32(Module &m, Inst &in, std::vector<Inst> &out) {
+  std::string rnd = roundingOf(in);
+  std::string op(ptx::spelling(in.opcode));
+  auto call = [&](const std::string &name, Type rt, std::vector<Type> types) {
+    out.push_back(makeCall(m, in, name, rt, in.ops[0], sources(in), std::move(types)));
+    return true;
+  };
+  std::vector<Type> two{Type::F32, Type::F32}, one{Type::F32}, three{Type::F32, Type::F32, Type::F32};
+  switch (in.opcode) {
+  case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
+    if (rnd == "rz" || rnd == "rm" || rnd == "rp")
+      return call(fmt::format("p2m_{}_{}_f32", op, rnd), Type::F32, two);
+    return false;
+  case Opcode::Fma: case Opcode::Mad:
+    if (rnd == "rz" || rnd == "rm" || rnd == "rp")
+      return call(fmt::format("p2m_fma_{}_f32", rnd), Type::F32, three);
+    return false;
+  case Opcode::Div:
+    if (in.has(Modifier::Approx))
+      return call("p2m_div_approx_f32", Type::F32, two);
+    if (in.has(Modifier::Full))
+      return call("p2m_div_full_f32", Type::F32, two);
+    return call(fmt::format("p2m_div_{}_f32", rnd.empty() ? "rn" : rnd), Type::F32, two);
+  case Opcode::Rcp: case Opcode::Sqrt:
+    if (in.has(Modifier::Approx))
+      return call(fmt::format("p2m_{}_approx_f32", op), Type::F32, one);
+    return call(fmt::format("p2m_{}_{}_f32", op, rnd.empty() ? "rn" : rnd), Type::F32, one);
+  case Opcode::Rsqrt: case Opcode::Sin: case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2:
+  case Opcode::Tanh:
+    return call(fmt::format("p2m_{}_approx_f32", op), Type::F32, one);
+  case Opcode::Abs: case Opcode::Neg:
+    return call(fmt::format("p2m_{}_f32", op), Type::F32, one);
+  case Opcode::Min: case Opcode::Max: {
+    if (in.ops.size() != 3)
+      return false;
+    std::string v = in.has(Modifier::NaN) ? "_nan" : in.has(Modifier::Xorsign) ? "_xorsign_abs" : "";
+    return call(fmt::format("p2m_{}{}_f32", op, v), Type::F32, two);
+  }
+  case Opcode::Copysign:
+    return call("p2m_copysign_f32", Type::F32, two);
+  case Opcode::Testp: {
+    std::string kind;
+    for (Modifier mm : in.modifiers)
+      if (mm == Modifier::Finite || mm == Modifier::Infinite || mm == Modifier::Number ||
+          mm == Modifier::Notanumber || mm == Modifier::Normal || mm == Modifier::Subnormal)
+        kind = std::string(ptx::spelling(mm));
+    return call(fmt::format("p2m_testp_{}_f32", kind), Type::Pred, one);
+  }
+  default:
+    return false;
+  }
+}
+
+bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
+  Type t = in.type;
+  std::string ts(spelling(t));
+  std::string rnd = roundingOf(in);
+  std::string op(ptx::spelling(in.opcode));
+  size_t n = in.ops.size() - 1;
+  std::vector<Type> types(n, t);
+  auto call = [&](const std::string &name, Type rt) {
+    out.push_back(makeCall(m, in, name, rt, in.ops[0], sources(in), types));
+    return true;
+  };
+  bool plain = !in.has(Modifier::Ftz) && !in.has(Modifier::Sat) && !in.has(Modifier::Relu);
+  switch (in.opcode) {
+  case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
+    if (t == Type::F16 && plain && (rnd.empty() || rnd == "rn"))
+      return false; // IEEE half arithmetic in MSL
+    return call(fmt::format("p2m_{}_{}{}_{}", op, rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "", ts), t);
+  case Opcode::Fma: case Opcode::Mad:
+    return call(fmt::format("p2m_fma_{}{}{}_{}", rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "",
+                            in.has(Modifier::Relu) ? "_relu" : "", ts), t);
+  case Opcode::Abs: case Opcode::Neg:
+    return call(fmt::format("p2m_{}_{}", op, ts), t);
+  case Opcode::Min: case Opcode::Max:
+    return call(fmt::format("p2m_{}{}_{}", op, in.has(Modifier::NaN) ? "_nan" : "", ts), t);
+  case Opcode::Ex2: case Opcode::Tanh:
+    return call(fmt::format("p2m_{}_approx{}_{}", op, in.has(Modifier::Ftz) ? "_ftz" : "", ts), t);
+  default:
+    return false;
+  }
+}
+
+bool lowerCvt(Module &m, Inst &in, std::vector<Inst> &out) {
+  Type dt = in.type, st = in.type2;
+  if (!isFloat(dt) && !isFloat(st))
+    return false;
+  std::string rnd = roundingOf(in);
+  std::string extra;
+  if (in.has(Modifier::Relu))
+    extra += "_relu";
+  if (in.has(Modifier::Satfinite))
+    extra += "_satfinite";
+  std::string name;
+  if (dt == st && dt == Type::F32 && rnd.empty()) {
+    // cvt.ftz.f32.f32 (flush; free on the target) or cvt.sat.f32.f32 (insert-saturation did it).
+    in.opcode = Opcode::Mov;
+    std::erase(in.modifiers, Modifier::Ftz);
+    out.push_back(std::move(in));
+    return true;
+  }
+  if ((dt == Type::F16x2 || dt == Type::BF16x2) && st == Type::F32) {
+    out.push_back(makeCall(m, in, fmt::format("p2m_cvt_{}{}_{}_f32", rnd.empty() ? "rn" : rnd, extra, spelling(dt)),
+                           dt, in.ops[0], sources(in), {Type::F32, Type::F32}));
+    return true;
+  }
+  if (isFloat(dt) && isFloat(st) && bitWidth(dt) > bitWidth(st))
+    name = fmt::format("p2m_cvt_{}_{}", spelling(dt), spelling(st)); // exact widening
+  else
+    name = fmt::format("p2m_cvt_{}{}_{}_{}", rnd.empty() ? "rn" : rnd, extra, spelling(dt), spelling(st));
+  out.push_back(makeCall(m, in, name, dt, in.ops[0], sources(in), {st}));
+  return true;
+}
+
+} // namespace
+
+void lowerRoundingAndFtz(PassContext &ctx) {
+  Module &m = ctx.module;
+  forEachFunction(m, [&](Function &f) {
+    for (Block &b : f.blocks) {
+      std::vector<Inst> out;
+      out.reserve(b.insts.size());
+      for (Inst &in : b.insts) {
+        if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in)) {
+          out.push_back(std::move(in));
+          continue;
+        }
+        bool done = false;
+        if (in.opcode == Opcode::Cvt)
+          done = lowerCvt(m, in, out);
+        else if (in.type == Type::F32 && in.opcode != Opcode::Setp && in.opcode != Opcode::Set &&
+                 in.opcode != Opcode::Selp && in.opcode != Opcode::Slct && in.opcode != Opcode::Mov &&
+                 in.opcode != Opcode::Ld && in.opcode != Opcode::St && in.opcode != Opcode::Atom &&
+                 in.opcode != Opcode::Red && in.opcode != Opcode::Shfl)
+          done = lowerF32(m, in, out);
+        else if ((in.type == Type::F16 || in.type == Type::BF16 || in.type == Type::F16x2 ||
+                  in.type == Type::BF16x2) &&
+                 in.opcode != Opcode::Setp && in.opcode != Opcode::Mov && in.opcode != Opcode::Ld &&
+                 in.opcode != Opcode::St && in.opcode != Opcode::Atom && in.opcode != Opcode::Red &&
+                 in.opcode != Opcode::Selp)
+          done = lowerHalf(m, in, out);
+        if (!done) {
+          if (in.type == Type::F32)
+            std::erase(in.modifiers, Modifier::Ftz);
+          out.push_back(std::move(in));
+        }
+      }
+      b.insts = std::move(out);
+    }
+  });
+}
+
+} // namespace p2m::passes

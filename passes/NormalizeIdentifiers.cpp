@@ -1,0 +1,99 @@
+// normalize-identifiers: every register, symbol and function gets an MSL identifier that is
+// valid (PTX allows `%`, `$` and `.` in names), unique in its scope, and clear of MSL keywords
+// and of the names the emitter itself uses (anything starting with `p2m_`, the ABI's
+// parameters). Registers keep their PTX spelling minus the `%`, so `%rd4` reads as `rd4`.
+#include "passes/Pass.h"
+
+#include <llvm/ADT/StringSet.h>
+
+#include <array>
+
+namespace p2m::passes {
+
+namespace {
+
+constexpr std::array<std::string_view, 96> kReserved{
+    "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char",
+    "class", "const", "constant", "constexpr", "const_cast", "continue", "decltype", "default",
+    "delete", "device", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export",
+    "extern", "false", "float", "for", "friend", "goto", "half", "if", "inline", "int", "kernel",
+    "long", "mutable", "namespace", "new", "noexcept", "not", "nullptr", "operator", "or",
+    "private", "protected", "public", "register", "reinterpret_cast", "return", "short",
+    "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template",
+    "this", "thread", "threadgroup", "throw", "true", "try", "typedef", "typeid", "typename",
+    "uint", "uchar", "ushort", "ulong", "union", "unsigned", "using", "virtual", "void",
+    "volatile", "while", "xor", "vertex", "fragment", "metal", "params", "module", "smem", "ctx",
+    "b", "lmem", "bfloat", "main",
+};
+
+bool reserved(std::string_view s) {
+  if (s.starts_with("p2m_"))
+    return true;
+  for (std::string_view r : kReserved)
+    if (r == s)
+      return true;
+  return false;
+}
+
+std::string sanitize(std::string_view name) {
+  std::string out;
+  out.reserve(name.size());
+  for (char c : name) {
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
+      out += c;
+    else if (c == '%')
+      continue;
+    else
+      out += '_';
+  }
+  if (out.empty() || (out[0] >= '0' && out[0] <= '9'))
+    out.insert(0, "v");
+  // Identifiers with a double underscore are reserved in C++; keep them readable but legal.
+  for (size_t i = out.find("__"); i != std::string::npos; i = out.find("__", i))
+    out.replace(i, 2, "_U");
+  if (out[0] == '_')
+    out.insert(0, "v");
+  return out;
+}
+
+std::string unique(llvm::StringSet<> &used, std::string base) {
+  if (reserved(base))
+    base += "_";
+  if (used.insert(base).second)
+    return base;
+  for (unsigned i = 1;; ++i) {
+    std::string candidate = base + "_" + std::to_string(i);
+    if (used.insert(candidate).second)
+      return candidate;
+  }
+}
+
+} // namespace
+
+void normalizeIdentifiers(PassContext &ctx) {
+  ir::Module &m = ctx.module;
+  llvm::StringSet<> moduleNames;
+  // Kernels keep their PTX name where it is a valid identifier: the runtime looks them up.
+  for (ir::Function &f : m.functions)
+    f.name = unique(moduleNames, sanitize(f.ptxName));
+  for (ir::Symbol &s : m.symbols) {
+    if (s.kind == ir::SymbolKind::Function)
+      s.name = m.functions[s.function].name;
+    else if (s.owner == ir::kNone)
+      s.name = unique(moduleNames, sanitize(s.ptxName));
+  }
+  std::vector<std::vector<ir::SymId>> owned(m.functions.size());
+  for (ir::SymId i = 0; i < m.symbols.size(); ++i)
+    if (m.symbols[i].owner != ir::kNone)
+      owned[m.symbols[i].owner].push_back(i);
+  for (size_t fi = 0; fi < m.functions.size(); ++fi) {
+    ir::Function &f = m.functions[fi];
+    llvm::StringSet<> used = moduleNames;
+    for (ir::SymId s : owned[fi])
+      m.symbols[s].name = unique(used, sanitize(m.symbols[s].ptxName));
+    for (ir::Register &r : f.regs)
+      r.name = unique(used, sanitize(r.name));
+  }
+}
+
+} // namespace p2m::passes

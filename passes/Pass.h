@@ -1,0 +1,72 @@
+// The pass pipeline: ordered IR → IR passes, one per file. Each pass works on every function
+// that is still translatable; a pass that meets something it cannot lower faithfully marks the
+// function unsupported with a located reason (the reflection reports it, other kernels go on).
+#pragma once
+
+#include "ir/Ir.h"
+
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace p2m::passes {
+
+enum class Fp64Mode { Ieee, Demote, Error };
+
+struct Options {
+  unsigned mslVersion = 320; // 300, 310, 320
+  Fp64Mode fp64 = Fp64Mode::Ieee;
+};
+
+// A warning a pass wants the user to see (a documented deviation, a demotion).
+struct Warning {
+  uint32_t srcOffset = 0;
+  std::string message;
+};
+
+struct PassContext {
+  ir::Module &module;
+  const Options &options;
+  std::vector<Warning> warnings;
+};
+
+struct PassInfo {
+  std::string_view name;
+  std::string_view description;
+  void (*run)(PassContext &context);
+};
+
+// The passes in pipeline order.
+std::span<const PassInfo> pipeline();
+
+// Runs the pipeline; after the pass named `dumpAfter` (if any) appends the printed IR to *dump.
+// Returns false if `dumpAfter` names no pass.
+bool runPipeline(PassContext &context, std::string_view dumpAfter = {}, std::string *dump = nullptr);
+
+// For passes: mark `function` unsupported (the first reason wins).
+void markUnsupported(ir::Function &function, uint32_t srcOffset, std::string message);
+
+// For passes: a new register for a temporary (named p2m_t<N>, a prefix no PTX name keeps).
+ir::RegId newTemp(ir::Function &function, ir::Type type);
+
+// For passes: calls `fn(function)` for every function with a body that is still translatable.
+void forEachFunction(ir::Module &module, const std::function<void(ir::Function &)> &fn);
+
+// The declarations of the passes (each defined in its own file).
+void normalizeIdentifiers(PassContext &);
+void expandOperands(PassContext &);
+void normalizePredicates(PassContext &);
+void fixSpecialRegisters(PassContext &);
+void resolveStateSpaces(PassContext &);
+void insertImplicitConversions(PassContext &);
+void insertSaturation(PassContext &);
+void lowerRoundingAndFtz(PassContext &);
+void lowerFp64(PassContext &);
+void lowerWarpOps(PassContext &);
+void lowerAtomics(PassContext &);
+void structurizeCfg(PassContext &);
+void legalizeForMetal(PassContext &);
+
+} // namespace p2m::passes

@@ -1,0 +1,57 @@
+#include "passes/Pass.h"
+
+#include "ir/Printer.h"
+
+#include <array>
+
+namespace p2m::passes {
+
+namespace {
+constexpr std::array kPipeline{
+    PassInfo{"normalize-identifiers", "PTX names to unique MSL identifiers", normalizeIdentifiers},
+    PassInfo{"expand-operands", "symbol addresses and vector moves become explicit", expandOperands},
+    PassInfo{"normalize-predicates", "setp/set with a boolean combiner, predicate pairs", normalizePredicates},
+    PassInfo{"fix-special-registers", "special registers become reads of thread builtins", fixSpecialRegisters},
+    PassInfo{"resolve-state-spaces", "generic accesses to a proven state space", resolveStateSpaces},
+    PassInfo{"insert-implicit-conversions", "PTX's relaxed operand typing made explicit", insertImplicitConversions},
+    PassInfo{"insert-saturation", ".sat as explicit clamps", insertSaturation},
+    PassInfo{"lower-rounding-and-ftz", "rounding modes, .approx and .ftz to exact helpers", lowerRoundingAndFtz},
+    PassInfo{"lower-fp64", "f64 to software binary64 on 64-bit integers", lowerFp64},
+    PassInfo{"lower-warp-ops", "shfl/vote/redux/match/activemask to SIMD-group helpers", lowerWarpOps},
+    PassInfo{"lower-atomics", "atom/red to Metal atomics and CAS loops", lowerAtomics},
+    PassInfo{"structurize-cfg", "any CFG to goto-free structured control flow", structurizeCfg},
+    PassInfo{"legalize-for-metal", "layout, call graph and Metal's limits", legalizeForMetal},
+};
+} // namespace
+
+std::span<const PassInfo> pipeline() { return kPipeline; }
+
+bool runPipeline(PassContext &context, std::string_view dumpAfter, std::string *dump) {
+  bool found = dumpAfter.empty();
+  for (const PassInfo &pass : kPipeline) {
+    pass.run(context);
+    if (pass.name == dumpAfter) {
+      found = true;
+      if (dump)
+        *dump += ir::printModule(context.module);
+    }
+  }
+  return found;
+}
+
+void markUnsupported(ir::Function &function, uint32_t srcOffset, std::string message) {
+  if (!function.unsupported)
+    function.unsupported = ir::Unsupported{srcOffset, std::move(message)};
+}
+
+ir::RegId newTemp(ir::Function &function, ir::Type type) {
+  return function.addReg("p2m_t" + std::to_string(function.regs.size()), type);
+}
+
+void forEachFunction(ir::Module &module, const std::function<void(ir::Function &)> &fn) {
+  for (ir::Function &f : module.functions)
+    if (!f.isDeclaration && !f.unsupported)
+      fn(f);
+}
+
+} // namespace p2m::passes

@@ -1,0 +1,212 @@
+// `ptx2metal compile`: PTX → MSL (+ reflection JSON). Parse, build the IR, run the pass
+// pipeline, emit; kernels that cannot be translated get a located diagnostic and the rest of
+// the module is still written.
+#include "Commands.h"
+
+#include "emitters/msl/MslEmitter.h"
+#include "ir/Builder.h"
+#include "passes/Pass.h"
+#include "ptx/Parser.h"
+#include "ptx/Validate.h"
+#include "support/Diagnostics.h"
+#include "support/FileIO.h"
+#include "support/SourceFile.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <memory>
+
+namespace p2m::cli {
+
+namespace {
+
+struct CompileOptions {
+  std::vector<std::string> inputs;
+  std::string output;
+  std::string reflection;
+  std::vector<std::string> entries;
+  std::string mslVersion = "3.2";
+  std::string fp64 = "ieee";
+  std::string dumpAfter;
+  bool stats = false;
+  bool noComments = false;
+};
+
+bool writeOutput(const std::string &path, const std::string &text) {
+  if (path == "-") {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return true;
+  }
+  std::ofstream f(path, std::ios::binary);
+  f.write(text.data(), static_cast<std::streamsize>(text.size()));
+  return static_cast<bool>(f);
+}
+
+struct Totals {
+  uint64_t bytes = 0, modules = 0, failedModules = 0, kernels = 0, translated = 0;
+  std::map<std::string, uint64_t> reasons; // diagnostic message → kernels
+  double seconds = 0;
+};
+
+// The diagnostic's message without the variable parts (names), for grouping.
+std::string reasonKey(const std::string &message) {
+  std::string key = message;
+  for (char quote : {'\'', '('}) {
+    size_t a = key.find(quote);
+    if (a != std::string::npos)
+      key = key.substr(0, a);
+  }
+  if (key.starts_with("calls "))
+    return "calls a function that cannot be translated";
+  return key;
+}
+
+int compileOne(const CompileOptions &opts, const std::string &path, Totals &totals, bool single) {
+  std::string error;
+  std::optional<std::string> text;
+  if (path == "-")
+    text = std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  else
+    text = readFile(path, error);
+  if (!text) {
+    fmt::print(stderr, "{}: error: cannot read file: {}\n", path, error);
+    ++totals.failedModules;
+    return 1;
+  }
+  totals.bytes += text->size();
+  ++totals.modules;
+  auto start = std::chrono::steady_clock::now();
+  auto source = std::make_shared<SourceFile>(path == "-" ? "<stdin>" : path, std::move(*text));
+  DiagnosticEngine diags;
+  auto ast = ptx::parseModule(source, diags);
+  if (!diags.hasErrors())
+    ptx::validateModule(*ast, diags);
+  if (diags.hasErrors()) {
+    diags.print(std::cerr);
+    ++totals.failedModules;
+    return 1;
+  }
+  auto module = ir::buildModule(*ast);
+  passes::Options popts;
+  popts.mslVersion = opts.mslVersion == "3.0" ? 300 : opts.mslVersion == "3.1" ? 310 : 320;
+  popts.fp64 = opts.fp64 == "error" ? passes::Fp64Mode::Error
+               : opts.fp64 == "demote" ? passes::Fp64Mode::Demote : passes::Fp64Mode::Ieee;
+  passes::PassContext ctx{*module, popts, {}};
+  std::string dump;
+  if (!passes::runPipeline(ctx, opts.dumpAfter, &dump)) {
+    fmt::print(stderr, "error: --dump-after: no pass named '{}'\n", opts.dumpAfter);
+    return 2;
+  }
+  msl::EmitOptions eopts;
+  eopts.mslVersion = popts.mslVersion;
+  eopts.entries = opts.entries;
+  eopts.comments = !opts.noComments;
+  msl::EmitResult result = msl::emitModule(*module, eopts);
+  totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  DiagnosticEngine report(1000);
+  unsigned failedKernels = 0;
+  for (const ir::Function &f : module->functions) {
+    if (!f.isEntry || f.isDeclaration)
+      continue;
+    if (!opts.entries.empty() &&
+        std::find(opts.entries.begin(), opts.entries.end(), f.ptxName) == opts.entries.end())
+      continue;
+    ++totals.kernels;
+    if (f.unsupported) {
+      ++failedKernels;
+      ++totals.reasons[reasonKey(f.unsupported->message)];
+      report.report(Severity::Error, *source, f.unsupported->srcOffset,
+                    fmt::format("kernel '{}' cannot be translated: {}", f.ptxName, f.unsupported->message));
+    } else {
+      ++totals.translated;
+    }
+  }
+  for (const passes::Warning &w : ctx.warnings)
+    report.report(Severity::Warning, *source, w.srcOffset, w.message);
+  if (!opts.stats || single)
+    report.print(std::cerr);
+  if (single) {
+    if (!opts.dumpAfter.empty()) {
+      writeOutput(opts.output.empty() ? "-" : opts.output, dump);
+      return failedKernels ? 1 : 0;
+    }
+    if (!opts.output.empty() && !writeOutput(opts.output, result.source)) {
+      fmt::print(stderr, "{}: error: cannot write output\n", opts.output);
+      return 1;
+    }
+  }
+  return failedKernels ? 1 : 0;
+}
+
+int runCompile(const CompileOptions &opts) {
+  Totals totals;
+  int status = 0;
+  bool single = opts.inputs.size() == 1;
+  if (!single && (!opts.output.empty() || !opts.reflection.empty() || !opts.dumpAfter.empty())) {
+    fmt::print(stderr, "error: -o, --reflection and --dump-after take a single input\n");
+    return 2;
+  }
+  if (single && opts.output.empty() && opts.dumpAfter.empty() && !opts.stats) {
+    fmt::print(stderr, "error: no output: give -o FILE (or -o - for standard output)\n");
+    return 2;
+  }
+  for (const std::string &path : opts.inputs)
+    status |= compileOne(opts, path, totals, single);
+  if (opts.stats) {
+    double mb = static_cast<double>(totals.bytes) / 1e6;
+    fmt::print(stderr, "modules: {} ({} not parsed)\nkernels: {} translated / {} total ({:.1f}%)\n",
+               totals.modules, totals.failedModules, totals.translated, totals.kernels,
+               totals.kernels ? 100.0 * static_cast<double>(totals.translated) / static_cast<double>(totals.kernels) : 100.0);
+    std::vector<std::pair<uint64_t, std::string>> reasons;
+    for (auto &[k, v] : totals.reasons)
+      reasons.push_back({v, k});
+    std::sort(reasons.rbegin(), reasons.rend());
+    for (auto &[count, why] : reasons)
+      fmt::print(stderr, "  {:>8}  {}\n", count, why);
+    fmt::print(stderr, "bytes: {}\ntime: {:.3f} s\nspeed: {:.1f} MB/s\n", totals.bytes, totals.seconds,
+               totals.seconds > 0 ? mb / totals.seconds : 0.0);
+  }
+  return status;
+}
+
+} // namespace
+
+CommandRunner registerCompileCommand(CLI::App &root) {
+  auto opts = std::make_shared<CompileOptions>();
+  CLI::App *cmd = root.add_subcommand(
+      "compile",
+      "Translate PTX to Metal Shading Language (one MSL kernel per .entry, following the kernel\n"
+      "ABI of docs/DESIGN.md). Kernels that cannot be translated faithfully are reported as\n"
+      "file:line:col errors and left out; the others are still written. Exit status 1 if any\n"
+      "kernel was left out, 2 on a usage error.");
+  cmd->add_option("inputs", opts->inputs, "PTX files ('-' reads standard input); several only with --stats")
+      ->required();
+  cmd->add_option("-o,--output", opts->output, "Write the MSL here ('-': standard output)");
+  cmd->add_option("--reflection", opts->reflection, "Write the reflection JSON here");
+  cmd->add_option("--entry", opts->entries, "Translate only this kernel (PTX name) and what it calls; repeatable");
+  cmd->add_option("--msl-version", opts->mslVersion, "Target MSL version")
+      ->check(CLI::IsMember({"3.0", "3.1", "3.2"}))
+      ->capture_default_str();
+  cmd->add_option("--fp64", opts->fp64,
+                  "f64 arithmetic: ieee (exact software binary64), demote (to float), error")
+      ->check(CLI::IsMember({"ieee", "demote", "error"}))
+      ->capture_default_str();
+  std::string passList;
+  for (const passes::PassInfo &p : passes::pipeline())
+    passList += fmt::format("\n  {:<28} {}", p.name, p.description);
+  cmd->add_option("--dump-after", opts->dumpAfter, "Print the IR after this pass instead of MSL:" + passList);
+  cmd->add_flag("--stats", opts->stats,
+                "Report kernels translated / total, failures grouped by diagnostic, and speed on stderr");
+  cmd->add_flag("--no-comments", opts->noComments, "Leave out the // line and label comments");
+  return [opts] { return runCompile(*opts); };
+}
+
+} // namespace p2m::cli
