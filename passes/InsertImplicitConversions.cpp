@@ -71,8 +71,14 @@ void insertImplicitConversions(PassContext &ctx) {
             Type element = sig.types[i];
             if (in.isPtx(ptx::Opcode::Mov) && o.value > 0)
               element = bitsType(bitWidth(in.type) / static_cast<unsigned>(o.value));
-            for (int64_t k = 0; k < o.value; ++k)
-              fix(f.vectorElements[o.id + static_cast<size_t>(k)], element, isDest);
+            for (int64_t k = 0; k < o.value; ++k) {
+              Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
+              // The predicate half of a `d|p` destination (shfl, match.all) is typed by itself.
+              if (isDest && k > 0 && el.kind == OperandKind::Reg && f.regs[el.id].type == Type::Pred &&
+                  !in.isPtx(ptx::Opcode::Mov))
+                continue;
+              fix(el, element, isDest);
+            }
           } else {
             fix(o, sig.types[i], isDest);
           }

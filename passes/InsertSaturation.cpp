@@ -3,6 +3,8 @@
 // clamped to [0, 1] with NaN → +0 (PTX ISA, .sat on f32/f16).
 #include "passes/LowerUtil.h"
 
+#include <algorithm>
+
 namespace p2m::passes {
 
 using namespace ir;
@@ -32,7 +34,7 @@ void insertSaturation(PassContext &ctx) {
           out.push_back(std::move(in)); // integer cvt.sat and mad.hi.sat: the emitter's helpers
           continue;
         }
-        std::erase(in.modifiers, Modifier::Sat);
+        in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Sat), in.modifiers.end());
         Operand d = in.ops[0];
         RegId t = newTemp(f, rt);
         in.ops[0] = Operand::reg(t);

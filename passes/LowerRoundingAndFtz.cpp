@@ -11,6 +11,8 @@
 //    deviation, recorded as a feature of the kernel.
 #include "passes/LowerUtil.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace p2m::passes {
@@ -135,7 +137,7 @@ bool lowerCvt(Module &m, Inst &in, std::vector<Inst> &out) {
   if (dt == st && dt == Type::F32 && rnd.empty()) {
     // cvt.ftz.f32.f32 (flush; free on the target) or cvt.sat.f32.f32 (insert-saturation did it).
     in.opcode = Opcode::Mov;
-    std::erase(in.modifiers, Modifier::Ftz);
+    in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Ftz), in.modifiers.end());
     out.push_back(std::move(in));
     return true;
   }
@@ -181,7 +183,7 @@ void lowerRoundingAndFtz(PassContext &ctx) {
           done = lowerHalf(m, in, out);
         if (!done) {
           if (in.type == Type::F32)
-            std::erase(in.modifiers, Modifier::Ftz);
+            in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Ftz), in.modifiers.end());
           out.push_back(std::move(in));
         }
       }

@@ -56,14 +56,18 @@ std::string sanitize(std::string_view name) {
   return out;
 }
 
-std::string unique(llvm::StringSet<> &used, std::string base) {
+// A name not in `used` nor in `outer` (the module scope, when naming a function's locals).
+std::string unique(llvm::StringSet<> &used, std::string base, const llvm::StringSet<> *outer = nullptr) {
   if (reserved(base))
     base += "_";
-  if (used.insert(base).second)
+  auto take = [&](const std::string &c) {
+    return (!outer || !outer->contains(c)) && used.insert(c).second;
+  };
+  if (take(base))
     return base;
   for (unsigned i = 1;; ++i) {
     std::string candidate = base + "_" + std::to_string(i);
-    if (used.insert(candidate).second)
+    if (take(candidate))
       return candidate;
   }
 }
@@ -88,11 +92,11 @@ void normalizeIdentifiers(PassContext &ctx) {
       owned[m.symbols[i].owner].push_back(i);
   for (size_t fi = 0; fi < m.functions.size(); ++fi) {
     ir::Function &f = m.functions[fi];
-    llvm::StringSet<> used = moduleNames;
+    llvm::StringSet<> used;
     for (ir::SymId s : owned[fi])
-      m.symbols[s].name = unique(used, sanitize(m.symbols[s].ptxName));
+      m.symbols[s].name = unique(used, sanitize(m.symbols[s].ptxName), &moduleNames);
     for (ir::Register &r : f.regs)
-      r.name = unique(used, sanitize(r.name));
+      r.name = unique(used, sanitize(r.name), &moduleNames);
   }
 }
 

@@ -17,14 +17,13 @@ Inst predOp(Opcode op, Modifier combiner, const Inst &from, std::vector<Operand>
   Inst in;
   in.opcode = op;
   in.type = Type::Pred;
-  in.modifiers = {combiner, Modifier::Pred};
-  if (op == Opcode::Not)
-    in.modifiers = {Modifier::Pred};
+  (void)combiner; // the opcode says it
+  in.modifiers = {Modifier::Pred};
   in.srcOffset = from.srcOffset;
   in.debugLine = from.debugLine;
   in.guard = from.guard;
   in.guardNegated = from.guardNegated;
-  in.ops = std::move(ops);
+  in.ops.assign(ops.begin(), ops.end());
   return in;
 }
 

@@ -329,18 +329,23 @@ EmitResult emitModule(Module &m, const EmitOptions &options) {
       {0, "abi.h"},
       {kPreludeInt, "int_ops.h"},
       {kPreludeF32, "f32_ops.h"},
-      {kPreludeHalf, "half_ops.h"},
       {kPreludeCvt, "cvt_ops.h"},
+      {kPreludeHalf, "half_ops.h"},
       {kPreludeFp64, "fp64.h"},
       {kPreludeWarp, "warp_ops.h"},
       {kPreludeAtomic, "atomic_ops.h"},
   };
+  if (prelude & kPreludeHalf)
+    prelude |= kPreludeCvt; // half_ops.h builds on cvt_ops.h
   for (auto &[bit, name] : kFiles) {
     if (bit && !(prelude & bit))
       continue;
     std::string_view text = preludeText(name);
-    if (text.empty())
-      throw std::logic_error(std::string("prelude header missing from the build: ") + name);
+    if (text.empty()) {
+      // Only a broken build gets here; the file then fails to compile, loudly.
+      out += fmt::format("#error \"ptx2metal was built without its prelude header {}\"\n", name);
+      continue;
+    }
     out += text;
     out += '\n';
   }

@@ -434,10 +434,17 @@ private:
     labels_.clear();
     branchTargets_.clear();
     scopes_.emplace_back();
-    for (SymId p : f.params)
-      bind(m_->symbols[p].ptxName, kSymbolBit | p);
-    for (SymId p : f.returns)
-      bind(m_->symbols[p].ptxName, kSymbolBit | p);
+    // Bind the AST's names (views into the source): views into Symbol::ptxName would dangle
+    // when the symbol table grows.
+    auto bindParams = [&](std::span<const ptx::VariableDecl> decls, const std::vector<SymId> &ids) {
+      size_t i = 0;
+      for (const ptx::VariableDecl &decl : decls)
+        for (const ptx::Declarator &d : decl.declarators)
+          if (i < ids.size())
+            bind(d.name, kSymbolBit | ids[i++]);
+    };
+    bindParams(fn.params, f.params);
+    bindParams(fn.returns, f.returns);
     try {
       debugLine_ = 0;
       current_ = newBlock("$entry");

@@ -15,6 +15,8 @@
 #include "ir/Types.h"
 #include "ptx/Vocabulary.h"
 
+#include <llvm/ADT/SmallVector.h>
+
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -101,8 +103,9 @@ struct Inst {
   uint32_t name = kNone;   // Call: index into Module::strings; `{}` in it stands for the
                            // state space of an address argument (global/shared)
   std::vector<Type> callTypes; // Call: the PTX type of each argument (ops[1..])
-  std::vector<ptx::Modifier> modifiers; // every modifier as written, types included
-  std::vector<Operand> ops;
+  // Inline storage: modules hold millions of instructions, and most have few of each.
+  llvm::SmallVector<ptx::Modifier, 6> modifiers; // every modifier as written, types included
+  llvm::SmallVector<Operand, 4> ops;
 
   bool has(ptx::Modifier m) const {
     for (ptx::Modifier x : modifiers)

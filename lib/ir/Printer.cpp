@@ -58,6 +58,8 @@ static std::string instName(const Module &m, const Inst &in) {
       s += '.';
       s += ptx::spelling(mod);
     }
+    if (in.fromGeneric)
+      s += fmt::format(" /*generic address in {}*/", spelling(in.space));
     return s;
   }
   case IrOp::Convert:

@@ -4,6 +4,7 @@
 #include "Commands.h"
 
 #include "emitters/msl/MslEmitter.h"
+#include "emitters/reflection/Reflection.h"
 #include "ir/Builder.h"
 #include "passes/Pass.h"
 #include "ptx/Parser.h"
@@ -141,6 +142,16 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
     if (!opts.output.empty() && !writeOutput(opts.output, result.source)) {
       fmt::print(stderr, "{}: error: cannot write output\n", opts.output);
       return 1;
+    }
+    if (!opts.reflection.empty()) {
+      reflection::ReflectionOptions ropts;
+      ropts.mslVersion = popts.mslVersion;
+      ropts.fp64Mode = opts.fp64;
+      ropts.mslFile = opts.output == "-" ? "" : opts.output;
+      if (!writeOutput(opts.reflection, reflection::emitReflection(*module, ropts))) {
+        fmt::print(stderr, "{}: error: cannot write the reflection\n", opts.reflection);
+        return 1;
+      }
     }
   }
   return failedKernels ? 1 : 0;

@@ -1,0 +1,665 @@
+// ptx2metal MSL support library: PTX atomics (atom, red), fences (membar, fence) and CTA
+// barriers (bar/barrier .sync and .red) on what Metal guarantees.
+//
+// Metal has relaxed 32-bit atomics on atomic_int/atomic_uint in device and threadgroup memory
+// (load, store, exchange, fetch_add/sub/and/or/xor/min/max, *weak* compare-exchange),
+// atomic_float fetch_add in device memory (MSL 3.0), and for 64 bits only atomic_ulong min/max
+// without a result in device memory (MSL 2.4, recent GPU families). Everything else here is a
+// compare-exchange loop on the containing 32-bit word, which is exact: the loop recomputes
+// the new value from the value the failed exchange observed, so each update applies to a value
+// that was in memory, atomically. Loops are lock-free (some lane's exchange always succeeds),
+// so they need no independent progress between the lanes of a SIMD-group. The emitter pastes
+// this file after `#include <metal_stdlib>` and `using namespace metal;`; the unit tests
+// (tests/unit/msl-warp) compile it as C++ against the project's host metal_stdlib.
+//
+// Operands. `<space>` is `global` (a `device` pointer) or `shared` (a `threadgroup` pointer)
+// to the naturally aligned 32-bit word (64-bit for the u64 forms); u32/b32 values are uint,
+// s32 int, f32 float. 16-bit operands (f16, bf16, b16) live in half of a 32-bit word: the
+// helpers take that word and `upper` = 1 for bits 31..16 (byte address & 2 on the
+// little-endian GPU), 0 for bits 15..0, and pass f16/bf16 values as their bits (ushort; the
+// x2 forms as uint, element 0 in the low half). The `atom` helpers return the old value;
+// `red` is the same call with the result unused, except for the 64-bit red forms below.
+//
+// Floating point. atom.add.f32 in global memory uses Metal's atomic_float add: PTX flushes its
+// subnormal inputs and results (ISA), and so do Apple GPUs (docs/METAL.md); the NaN it stores
+// is the GPU's. Before MSL 3.0 it is a loop with explicit flushing and NaN = 0x7FFFFFFF. In
+// shared memory PTX keeps subnormals: the loop adds exactly (p2m_atom_f32_add_rn_bits is exact
+// with or without hardware flushing). The .noftz f16/bf16 additions are computed exactly on bits,
+// independent of how the GPU treats half, bfloat or float subnormals. NaN results are the
+// canonical NaNs NVIDIA GPUs produce (docs/gpu-facts.md): 0x7FFFFFFF, 0x7FFF (f16, bf16).
+//
+// 64-bit. Without a 64-bit compare-exchange, no 64-bit atom with a result can be exact.
+// Exact here, as red (no result): global min/max .u64 (Metal's atomic_ulong), global and
+// shared add .u64/.s64 (32-bit adds with the carry forwarded; see p2m_red_add_u64_words), and
+// and/or/xor .b64 (bitwise, so two independent 32-bit halves). Everything else (atom.*.b64/
+// .u64/.s64/.f64 with a result, exch/cas .b64, min/max .s64, shared min/max .u64, add .f64,
+// .b128) has no helper: the compiler reports a diagnostic.
+#ifndef P2M_ATOMIC_OPS_H
+#define P2M_ATOMIC_OPS_H
+
+// --- exact f32/f16/bf16 additions on bit patterns ------------------------------------------
+
+// x * 2^64 for |x| < 2^-100, exactly and as a normal float even where x is subnormal: the
+// exponent field is raised for normal x; a subnormal's significand m gives m * 2^-85.
+static inline float p2m_atom_f32_scaled_up_2p64(uint x)
+{
+  const uint mag = x & 0x7fffffffu;
+  const float up = mag >= 0x00800000u ? as_type<float>(mag + (64u << 23))
+                                      : float(mag) * as_type<float>(0x15000000u); // 2^-85
+  return (x & 0x80000000u) != 0u ? -up : up;
+}
+
+// The bits of s * 2^-64, where s is zero or normal and, when the result is subnormal, a
+// multiple of 2^-85 (so the result is exact).
+static inline uint p2m_atom_f32_scaled_down_2p64(uint s)
+{
+  const uint sign = s & 0x80000000u;
+  const uint mag = s & 0x7fffffffu;
+  const uint e = mag >> 23;
+  if (e > 64u)
+    return sign | (mag - (64u << 23));
+  const uint shift = 65u - e; // subnormal: value / 2^-149 = significand >> (65 - e)
+  const uint sig = (mag & 0x007fffffu) | 0x00800000u;
+  return mag == 0u || shift >= 32u ? sign : sign | (sig >> shift);
+}
+
+// add.rn.f32 on bits with IEEE subnormals, exact whether or not the GPU flushes fp32
+// subnormals; a NaN result is 0x7FFFFFFF. No float operation below meets a subnormal:
+//  * both |a|, |b| < 2^-100: scaled by 2^64 they are normal; their exact sum is a multiple of
+//    2^-149, so a sum below 2^-126 has under 24 significant bits and is added exactly, and a
+//    larger one rounds as the unscaled sum would;
+//  * otherwise, say |a| >= 2^-100: a + b is not subnormal (a multiple of the smaller operand's
+//    quantum >= 2^-124, or >= |a|/2), and a subnormal b changes nothing: |b| < 2^-126 is under
+//    half of the gaps around a (>= 2^-124), so a + b rounds to a, as a + 0 does.
+static inline uint p2m_atom_f32_add_rn_bits(uint a, uint b)
+{
+  const uint tiny = 0x0d800000u; // 2^-100 (exponent field 27)
+  if ((a & 0x7fffffffu) < tiny && (b & 0x7fffffffu) < tiny) {
+    const float scaled = p2m_atom_f32_scaled_up_2p64(a) + p2m_atom_f32_scaled_up_2p64(b);
+    return p2m_atom_f32_scaled_down_2p64(as_type<uint>(scaled));
+  }
+  const float sum = as_type<float>(a) + as_type<float>(b);
+  return isnan(sum) ? 0x7fffffffu : as_type<uint>(sum);
+}
+
+// add.ftz.f32 on bits (subnormal inputs and results become zeros of the same sign), exact
+// whether or not the GPU flushes by itself; a NaN result is 0x7FFFFFFF.
+static inline uint p2m_atom_f32_add_ftz_bits(uint a, uint b)
+{
+  const uint fa = (a & 0x7f800000u) == 0u ? (a & 0x80000000u) : a;
+  const uint fb = (b & 0x7f800000u) == 0u ? (b & 0x80000000u) : b;
+  const float sum = as_type<float>(fa) + as_type<float>(fb);
+  const uint bits = as_type<uint>(sum);
+  if (isnan(sum))
+    return 0x7fffffffu;
+  return (bits & 0x7f800000u) == 0u ? (bits & 0x80000000u) : bits;
+}
+
+// The f32 bits of an f16 (low 16 bits of h), exactly; subnormal f16 become normal floats.
+static inline uint p2m_atom_f16_to_f32_bits(uint h)
+{
+  const uint sign = (h & 0x8000u) << 16;
+  const uint e = (h >> 10) & 0x1fu;
+  const uint f = h & 0x3ffu;
+  if (e == 0x1fu)
+    return sign | 0x7f800000u | (f << 13);
+  if (e != 0u)
+    return sign | ((e + 112u) << 23) | (f << 13);
+  return sign | as_type<uint>(float(f) * as_type<float>(0x33800000u)); // f * 2^-24
+}
+
+// f32 bits to f16 bits, rounding to nearest even (subnormal and infinite results included);
+// a NaN gives 0x7FFF.
+static inline uint p2m_atom_f32_to_f16_rn_bits(uint x)
+{
+  const uint sign = (x >> 16) & 0x8000u;
+  const uint mag = x & 0x7fffffffu;
+  if (mag > 0x7f800000u)
+    return 0x7fffu;
+  if (mag >= 0x477ff000u) // 65520 and above round to infinity
+    return sign | 0x7c00u;
+  if (mag >= 0x38800000u) { // 2^-14 and above: normal; rebias and round off 13 bits
+    const uint r = mag - 0x38000000u;
+    return sign | ((r + 0x0fffu + ((r >> 13) & 1u)) >> 13);
+  }
+  const uint e = mag >> 23;
+  if (e < 102u) // below 2^-25 (or a float subnormal): rounds to zero
+    return sign;
+  // In units of 2^-24 the value is sig >> (126 - e), shift 14..24.
+  const uint sig = (mag & 0x007fffffu) | 0x00800000u;
+  const uint shift = 126u - e;
+  const uint q = sig >> shift;
+  const uint rem = sig & ((1u << shift) - 1u);
+  const uint halfway = 1u << (shift - 1u);
+  return sign | (q + ((rem > halfway || (rem == halfway && (q & 1u) != 0u)) ? 1u : 0u));
+}
+
+// f32 bits to bf16 bits, rounding to nearest even; a NaN gives 0x7FFF.
+static inline uint p2m_atom_f32_to_bf16_rn_bits(uint x)
+{
+  if ((x & 0x7fffffffu) > 0x7f800000u)
+    return 0x7fffu;
+  return (x + 0x7fffu + ((x >> 16) & 1u)) >> 16;
+}
+
+// add.rn.f16 (no flush) on the low 16 bits of a and b. Exact: an f16 sum in f32 is rounded
+// once to 24 bits, which then rounds to 11 bits as the exact sum would (24 >= 2*11 + 2), and
+// a sum below 2^-14 is a multiple of 2^-24 with at most 10 bits, exact in both formats.
+static inline uint p2m_atom_f16_add_rn_bits(uint a, uint b)
+{
+  return p2m_atom_f32_to_f16_rn_bits(
+      p2m_atom_f32_add_rn_bits(p2m_atom_f16_to_f32_bits(a), p2m_atom_f16_to_f32_bits(b)));
+}
+
+// add.rn.bf16 (no flush) on the low 16 bits of a and b: as for f16 (24 >= 2*8 + 2; a sum below
+// 2^-126 is a multiple of 2^-133 with at most 7 bits).
+static inline uint p2m_atom_bf16_add_rn_bits(uint a, uint b)
+{
+  return p2m_atom_f32_to_bf16_rn_bits(
+      p2m_atom_f32_add_rn_bits((a & 0xffffu) << 16, (b & 0xffffu) << 16));
+}
+
+// The atomic view of a naturally aligned 32-bit word (Metal's atomics are their value's size).
+static inline device atomic_uint *p2m_atom_object(device uint *p)
+{
+  return reinterpret_cast<device atomic_uint *>(p);
+}
+static inline device atomic_int *p2m_atom_object(device int *p)
+{
+  return reinterpret_cast<device atomic_int *>(p);
+}
+static inline threadgroup atomic_uint *p2m_atom_object(threadgroup uint *p)
+{
+  return reinterpret_cast<threadgroup atomic_uint *>(p);
+}
+static inline threadgroup atomic_int *p2m_atom_object(threadgroup int *p)
+{
+  return reinterpret_cast<threadgroup atomic_int *>(p);
+}
+
+// --- compare-exchange loops ------------------------------------------------------------------
+// Replace the word by op.apply(old) atomically and return old. When the new value equals the
+// old one nothing is written: the atomic read that saw it is the operation's linearization.
+
+template <typename Op>
+static inline uint p2m_atom_cas_loop(device uint *word, Op op)
+{
+  device atomic_uint *object = p2m_atom_object(word);
+  uint old = atomic_load_explicit(object, memory_order_relaxed);
+  for (;;) {
+    const uint desired = op.apply(old);
+    if (desired == old || atomic_compare_exchange_weak_explicit(object, &old, desired,
+                                                                memory_order_relaxed,
+                                                                memory_order_relaxed))
+      return old;
+  }
+}
+
+template <typename Op>
+static inline uint p2m_atom_cas_loop(threadgroup uint *word, Op op)
+{
+  threadgroup atomic_uint *object = p2m_atom_object(word);
+  uint old = atomic_load_explicit(object, memory_order_relaxed);
+  for (;;) {
+    const uint desired = op.apply(old);
+    if (desired == old || atomic_compare_exchange_weak_explicit(object, &old, desired,
+                                                                memory_order_relaxed,
+                                                                memory_order_relaxed))
+      return old;
+  }
+}
+
+// The operations of the loops (PTX ISA semantics of atom).
+struct p2m_atom_op_cas { // cas(r, s, t) = r == s ? t : r
+  uint cmp, value;
+  uint apply(uint old) const { return old == cmp ? value : old; }
+};
+struct p2m_atom_op_inc { // inc(r, s) = r >= s ? 0 : r + 1
+  uint bound;
+  uint apply(uint old) const { return old >= bound ? 0u : old + 1u; }
+};
+struct p2m_atom_op_dec { // dec(r, s) = (r == 0 || r > s) ? s : r - 1
+  uint bound;
+  uint apply(uint old) const { return (old == 0u || old > bound) ? bound : old - 1u; }
+};
+struct p2m_atom_op_add_f32 { // exact, subnormals kept
+  uint value;
+  uint apply(uint old) const { return p2m_atom_f32_add_rn_bits(old, value); }
+};
+struct p2m_atom_op_add_f32_ftz {
+  uint value;
+  uint apply(uint old) const { return p2m_atom_f32_add_ftz_bits(old, value); }
+};
+// 16-bit operations on the half at `shift` (0 or 16); the other half is kept.
+struct p2m_atom_op_cas_b16 {
+  uint shift, cmp, value;
+  uint apply(uint old) const
+  {
+    const uint mask = 0xffffu << shift;
+    return ((old & mask) >> shift) == cmp ? (old & ~mask) | (value << shift) : old;
+  }
+};
+struct p2m_atom_op_add_f16 {
+  uint shift, value;
+  uint apply(uint old) const
+  {
+    const uint mask = 0xffffu << shift;
+    return (old & ~mask) | (p2m_atom_f16_add_rn_bits((old & mask) >> shift, value) << shift);
+  }
+};
+struct p2m_atom_op_add_bf16 {
+  uint shift, value;
+  uint apply(uint old) const
+  {
+    const uint mask = 0xffffu << shift;
+    return (old & ~mask) | (p2m_atom_bf16_add_rn_bits((old & mask) >> shift, value) << shift);
+  }
+};
+struct p2m_atom_op_add_f16x2 {
+  uint value;
+  uint apply(uint old) const
+  {
+    return p2m_atom_f16_add_rn_bits(old & 0xffffu, value & 0xffffu) |
+           (p2m_atom_f16_add_rn_bits(old >> 16, value >> 16) << 16);
+  }
+};
+struct p2m_atom_op_add_bf16x2 {
+  uint value;
+  uint apply(uint old) const
+  {
+    return p2m_atom_bf16_add_rn_bits(old & 0xffffu, value & 0xffffu) |
+           (p2m_atom_bf16_add_rn_bits(old >> 16, value >> 16) << 16);
+  }
+};
+
+// --- atom/red in global memory (device) --------------------------------------------------------
+
+// atom.global.add.u32
+static inline uint p2m_atom_global_add_u32(device uint *p, uint v)
+{
+  return atomic_fetch_add_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.add.s32 (wraps modulo 2^32, as the hardware does)
+static inline int p2m_atom_global_add_s32(device int *p, int v)
+{
+  return atomic_fetch_add_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.min.u32
+static inline uint p2m_atom_global_min_u32(device uint *p, uint v)
+{
+  return atomic_fetch_min_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.min.s32
+static inline int p2m_atom_global_min_s32(device int *p, int v)
+{
+  return atomic_fetch_min_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.max.u32
+static inline uint p2m_atom_global_max_u32(device uint *p, uint v)
+{
+  return atomic_fetch_max_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.max.s32
+static inline int p2m_atom_global_max_s32(device int *p, int v)
+{
+  return atomic_fetch_max_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.exch.b32
+static inline uint p2m_atom_global_exch_b32(device uint *p, uint v)
+{
+  return atomic_exchange_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.and.b32
+static inline uint p2m_atom_global_and_b32(device uint *p, uint v)
+{
+  return atomic_fetch_and_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.or.b32
+static inline uint p2m_atom_global_or_b32(device uint *p, uint v)
+{
+  return atomic_fetch_or_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.xor.b32
+static inline uint p2m_atom_global_xor_b32(device uint *p, uint v)
+{
+  return atomic_fetch_xor_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.global.cas.b32: strong compare-and-swap (retries the weak one's spurious failures)
+static inline uint p2m_atom_global_cas_b32(device uint *p, uint cmp, uint v)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_cas{cmp, v});
+}
+// atom.global.inc.u32: old >= b ? 0 : old + 1
+static inline uint p2m_atom_global_inc_u32(device uint *p, uint b)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_inc{b});
+}
+// atom.global.dec.u32: (old == 0 || old > b) ? b : old - 1
+static inline uint p2m_atom_global_dec_u32(device uint *p, uint b)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_dec{b});
+}
+// atom.global.add.f32 as a loop: PTX's global-memory rule (subnormal inputs and results
+// flushed to zeros of their sign), NaN = 0x7FFFFFFF. Used before MSL 3.0.
+static inline float p2m_atom_global_add_f32_loop(device float *p, float v)
+{
+  return as_type<float>(p2m_atom_cas_loop(reinterpret_cast<device uint *>(p),
+                                          p2m_atom_op_add_f32_ftz{as_type<uint>(v)}));
+}
+// atom.global.add.f32: Metal's atomic_float add; subnormals flushed (PTX and Apple GPUs alike)
+static inline float p2m_atom_global_add_f32(device float *p, float v)
+{
+#if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 300
+  return atomic_fetch_add_explicit(reinterpret_cast<device atomic_float *>(p), v,
+                                   memory_order_relaxed);
+#else
+  return p2m_atom_global_add_f32_loop(p, v);
+#endif
+}
+// atom.global.add.noftz.f16: the f16 in half `upper` of *word; returns the old f16 bits
+static inline ushort p2m_atom_global_add_noftz_f16(device uint *word, uint upper, ushort v)
+{
+  const uint shift = (upper & 1u) * 16u;
+  return ushort(p2m_atom_cas_loop(word, p2m_atom_op_add_f16{shift, uint(v)}) >> shift);
+}
+// atom.global.add.noftz.f16x2: both halves, each rounded on its own
+static inline uint p2m_atom_global_add_noftz_f16x2(device uint *p, uint v)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_add_f16x2{v});
+}
+// atom.global.add.noftz.bf16: the bf16 in half `upper` of *word; returns the old bf16 bits
+static inline ushort p2m_atom_global_add_noftz_bf16(device uint *word, uint upper, ushort v)
+{
+  const uint shift = (upper & 1u) * 16u;
+  return ushort(p2m_atom_cas_loop(word, p2m_atom_op_add_bf16{shift, uint(v)}) >> shift);
+}
+// atom.global.add.noftz.bf16x2
+static inline uint p2m_atom_global_add_noftz_bf16x2(device uint *p, uint v)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_add_bf16x2{v});
+}
+// atom.global.cas.b16: the 16 bits in half `upper` of *word
+static inline ushort p2m_atom_global_cas_b16(device uint *word, uint upper, ushort cmp, ushort v)
+{
+  const uint shift = (upper & 1u) * 16u;
+  return ushort(p2m_atom_cas_loop(word, p2m_atom_op_cas_b16{shift, uint(cmp), uint(v)}) >> shift);
+}
+
+// --- atom/red in shared memory (threadgroup) -------------------------------------------------
+
+// atom.shared.add.u32
+static inline uint p2m_atom_shared_add_u32(threadgroup uint *p, uint v)
+{
+  return atomic_fetch_add_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.add.s32 (wraps modulo 2^32)
+static inline int p2m_atom_shared_add_s32(threadgroup int *p, int v)
+{
+  return atomic_fetch_add_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.min.u32
+static inline uint p2m_atom_shared_min_u32(threadgroup uint *p, uint v)
+{
+  return atomic_fetch_min_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.min.s32
+static inline int p2m_atom_shared_min_s32(threadgroup int *p, int v)
+{
+  return atomic_fetch_min_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.max.u32
+static inline uint p2m_atom_shared_max_u32(threadgroup uint *p, uint v)
+{
+  return atomic_fetch_max_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.max.s32
+static inline int p2m_atom_shared_max_s32(threadgroup int *p, int v)
+{
+  return atomic_fetch_max_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.exch.b32
+static inline uint p2m_atom_shared_exch_b32(threadgroup uint *p, uint v)
+{
+  return atomic_exchange_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.and.b32
+static inline uint p2m_atom_shared_and_b32(threadgroup uint *p, uint v)
+{
+  return atomic_fetch_and_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.or.b32
+static inline uint p2m_atom_shared_or_b32(threadgroup uint *p, uint v)
+{
+  return atomic_fetch_or_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.xor.b32
+static inline uint p2m_atom_shared_xor_b32(threadgroup uint *p, uint v)
+{
+  return atomic_fetch_xor_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+// atom.shared.cas.b32: strong compare-and-swap
+static inline uint p2m_atom_shared_cas_b32(threadgroup uint *p, uint cmp, uint v)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_cas{cmp, v});
+}
+// atom.shared.inc.u32: old >= b ? 0 : old + 1
+static inline uint p2m_atom_shared_inc_u32(threadgroup uint *p, uint b)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_inc{b});
+}
+// atom.shared.dec.u32: (old == 0 || old > b) ? b : old - 1
+static inline uint p2m_atom_shared_dec_u32(threadgroup uint *p, uint b)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_dec{b});
+}
+// atom.shared.add.f32: IEEE with subnormals kept (PTX's shared-memory behaviour; Metal has no
+// threadgroup atomic_float add)
+static inline float p2m_atom_shared_add_f32(threadgroup float *p, float v)
+{
+  return as_type<float>(p2m_atom_cas_loop(reinterpret_cast<threadgroup uint *>(p),
+                                          p2m_atom_op_add_f32{as_type<uint>(v)}));
+}
+// atom.shared.add.noftz.f16: the f16 in half `upper` of *word; returns the old f16 bits
+static inline ushort p2m_atom_shared_add_noftz_f16(threadgroup uint *word, uint upper, ushort v)
+{
+  const uint shift = (upper & 1u) * 16u;
+  return ushort(p2m_atom_cas_loop(word, p2m_atom_op_add_f16{shift, uint(v)}) >> shift);
+}
+// atom.shared.add.noftz.f16x2
+static inline uint p2m_atom_shared_add_noftz_f16x2(threadgroup uint *p, uint v)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_add_f16x2{v});
+}
+// atom.shared.add.noftz.bf16: the bf16 in half `upper` of *word; returns the old bf16 bits
+static inline ushort p2m_atom_shared_add_noftz_bf16(threadgroup uint *word, uint upper, ushort v)
+{
+  const uint shift = (upper & 1u) * 16u;
+  return ushort(p2m_atom_cas_loop(word, p2m_atom_op_add_bf16{shift, uint(v)}) >> shift);
+}
+// atom.shared.add.noftz.bf16x2
+static inline uint p2m_atom_shared_add_noftz_bf16x2(threadgroup uint *p, uint v)
+{
+  return p2m_atom_cas_loop(p, p2m_atom_op_add_bf16x2{v});
+}
+// atom.shared.cas.b16: the 16 bits in half `upper` of *word
+static inline ushort p2m_atom_shared_cas_b16(threadgroup uint *word, uint upper, ushort cmp,
+                                             ushort v)
+{
+  const uint shift = (upper & 1u) * 16u;
+  return ushort(p2m_atom_cas_loop(word, p2m_atom_op_cas_b16{shift, uint(cmp), uint(v)}) >> shift);
+}
+
+// --- 64-bit red ------------------------------------------------------------------------------
+// red.add.u64 as two 32-bit atomic adds: the low word gets the low half; the high word gets
+// the high half plus the carry out of the low add, computed from the old low word that add
+// returned. Why the final value is exact under any interleaving of such reds (and only such
+// accesses) on one location: the low-word adds are atomic, so their old values are the
+// partial sums L0 + v1 + ... + v(k-1) (mod 2^32) in some order; each add of a value below 2^32
+// crosses at most one multiple of 2^32, and carries out exactly when it does, so the carries
+// add up to floor((L0 + sum of low halves) / 2^32) whatever the order. The high-word adds
+// commute, so the high word ends as H0 + sum of high halves + that count (mod 2^32): the high
+// word of the 64-bit sum. A read concurrent with the reds may see a torn value (the low word
+// updated, its carry not yet in the high word: 2^32 less than some true intermediate sum); after
+// the reds complete (a barrier, the end of the kernel) the value is exact. s64 is the same bits.
+static inline void p2m_red_add_u64_words(device uint *words, ulong v)
+{
+  const uint lo = uint(v);
+  const uint old_lo =
+      atomic_fetch_add_explicit(p2m_atom_object(words), lo, memory_order_relaxed);
+  const uint hi = uint(v >> 32) + (old_lo + lo < old_lo ? 1u : 0u);
+  if (hi != 0u)
+    atomic_fetch_add_explicit(p2m_atom_object(words + 1), hi, memory_order_relaxed);
+}
+
+static inline void p2m_red_add_u64_words(threadgroup uint *words, ulong v)
+{
+  const uint lo = uint(v);
+  const uint old_lo = atomic_fetch_add_explicit(p2m_atom_object(words),
+                                                lo, memory_order_relaxed);
+  const uint hi = uint(v >> 32) + (old_lo + lo < old_lo ? 1u : 0u);
+  if (hi != 0u)
+    atomic_fetch_add_explicit(p2m_atom_object(words + 1), hi,
+                              memory_order_relaxed);
+}
+
+// red.global.add.u64 (and .s64): exact final value; concurrent reads may see torn values.
+static inline void p2m_red_global_add_u64(device ulong *p, ulong v)
+{
+  p2m_red_add_u64_words(reinterpret_cast<device uint *>(p), v);
+}
+// red.shared.add.u64 (and .s64): exact final value; concurrent reads may see torn values.
+static inline void p2m_red_shared_add_u64(threadgroup ulong *p, ulong v)
+{
+  p2m_red_add_u64_words(reinterpret_cast<threadgroup uint *>(p), v);
+}
+
+// red.global.and.b64: each 32-bit half on its own (bitwise, so the final value is exact).
+static inline void p2m_red_global_and_b64(device ulong *p, ulong v)
+{
+  device atomic_uint *w = p2m_atom_object(reinterpret_cast<device uint *>(p));
+  atomic_fetch_and_explicit(w, uint(v), memory_order_relaxed);
+  atomic_fetch_and_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
+}
+// red.global.or.b64: each 32-bit half on its own.
+static inline void p2m_red_global_or_b64(device ulong *p, ulong v)
+{
+  device atomic_uint *w = p2m_atom_object(reinterpret_cast<device uint *>(p));
+  atomic_fetch_or_explicit(w, uint(v), memory_order_relaxed);
+  atomic_fetch_or_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
+}
+// red.global.xor.b64: each 32-bit half on its own.
+static inline void p2m_red_global_xor_b64(device ulong *p, ulong v)
+{
+  device atomic_uint *w = p2m_atom_object(reinterpret_cast<device uint *>(p));
+  atomic_fetch_xor_explicit(w, uint(v), memory_order_relaxed);
+  atomic_fetch_xor_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
+}
+// red.shared.and.b64: each 32-bit half on its own.
+static inline void p2m_red_shared_and_b64(threadgroup ulong *p, ulong v)
+{
+  threadgroup atomic_uint *w = p2m_atom_object(reinterpret_cast<threadgroup uint *>(p));
+  atomic_fetch_and_explicit(w, uint(v), memory_order_relaxed);
+  atomic_fetch_and_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
+}
+// red.shared.or.b64: each 32-bit half on its own.
+static inline void p2m_red_shared_or_b64(threadgroup ulong *p, ulong v)
+{
+  threadgroup atomic_uint *w = p2m_atom_object(reinterpret_cast<threadgroup uint *>(p));
+  atomic_fetch_or_explicit(w, uint(v), memory_order_relaxed);
+  atomic_fetch_or_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
+}
+// red.shared.xor.b64: each 32-bit half on its own.
+static inline void p2m_red_shared_xor_b64(threadgroup ulong *p, ulong v)
+{
+  threadgroup atomic_uint *w = p2m_atom_object(reinterpret_cast<threadgroup uint *>(p));
+  atomic_fetch_xor_explicit(w, uint(v), memory_order_relaxed);
+  atomic_fetch_xor_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
+}
+
+#if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 240
+// red.global.min.u64: Metal's atomic_ulong min (MSL 2.4; the GPU family must support it).
+static inline void p2m_red_global_min_u64(device ulong *p, ulong v)
+{
+  atomic_min_explicit(reinterpret_cast<device atomic_ulong *>(p), v, memory_order_relaxed);
+}
+// red.global.max.u64: Metal's atomic_ulong max (MSL 2.4; the GPU family must support it).
+static inline void p2m_red_global_max_u64(device ulong *p, ulong v)
+{
+  atomic_max_explicit(reinterpret_cast<device atomic_ulong *>(p), v, memory_order_relaxed);
+}
+#endif
+
+// --- fences ----------------------------------------------------------------------------------
+// membar/fence order all of the thread's memory accesses, so both flags are given; .sc and
+// .acq_rel both become seq_cst. Metal's widest scope is the device: .sys acts at device scope
+// (Metal makes device memory visible to the CPU only at command-buffer boundaries anyway).
+// atomic_thread_fence exists from MSL 3.2 on; for cross-threadgroup visibility Metal also
+// wants the device memory accessed as coherent(device), which is the emitter's business.
+// Before MSL 3.2, Metal has no fence and no coherence of device memory between threadgroups
+// within a dispatch, so no faithful lowering exists: these helpers are then not defined
+// (P2M_HAVE_THREAD_FENCE is 0) and the emitter must target MSL 3.2 or report a diagnostic; a
+// call would fail to compile rather than run unordered.
+#if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 320
+#define P2M_HAVE_THREAD_FENCE 1
+// membar.cta / fence{.sc,.acq_rel}.cta
+static inline void p2m_fence_cta()
+{
+  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
+                      thread_scope_threadgroup);
+}
+// membar.gl / fence{.sc,.acq_rel}.gpu (and .cluster: a cluster is one threadgroup here)
+static inline void p2m_fence_gpu()
+{
+  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
+                      thread_scope_device);
+}
+// membar.sys / fence{.sc,.acq_rel}.sys: device scope, Metal's widest
+static inline void p2m_fence_sys()
+{
+  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
+                      thread_scope_device);
+}
+#else
+#define P2M_HAVE_THREAD_FENCE 0
+#endif
+
+// --- CTA barriers ----------------------------------------------------------------------------
+// bar.sync 0 / barrier.sync 0 / __syncthreads with the whole CTA: a threadgroup barrier that
+// also orders threadgroup and device memory, as PTX's barrier does. (Named barriers with a
+// thread count, and bar.arrive, have no Metal equivalent.)
+static inline void p2m_bar_sync()
+{
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+}
+
+// bar.red.popc.u32 d, 0, p / barrier.red.popc: the number of threads of the CTA with p true
+// (the whole CTA participates). `scratch` is one 32-bit threadgroup word (4 bytes, 4-aligned)
+// that the emitter reserves once per kernel and shares between all bar.red of the kernel; it
+// needs no initialization. Each thread reads the counter before the first barrier (after
+// every add of the previous bar.red, before any add of this one), adds its vote between the
+// barriers, and reads again after the second: the difference is this bar.red's count. The
+// counter is never reset, so there is nothing for a third barrier to protect.
+static inline uint p2m_bar_red_popc(bool p, threadgroup uint *scratch)
+{
+  threadgroup atomic_uint *counter = p2m_atom_object(scratch);
+  const uint before = atomic_load_explicit(counter, memory_order_relaxed);
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  if (p)
+    atomic_fetch_add_explicit(counter, 1u, memory_order_relaxed);
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  return atomic_load_explicit(counter, memory_order_relaxed) - before;
+}
+
+// bar.red.and.pred d, 0, p: p is true in every thread of the CTA (no thread votes false).
+static inline bool p2m_bar_red_and(bool p, threadgroup uint *scratch)
+{
+  return p2m_bar_red_popc(!p, scratch) == 0u;
+}
+
+// bar.red.or.pred d, 0, p: p is true in some thread of the CTA.
+static inline bool p2m_bar_red_or(bool p, threadgroup uint *scratch)
+{
+  return p2m_bar_red_popc(p, scratch) != 0u;
+}
+
+#endif // P2M_ATOMIC_OPS_H

@@ -1,0 +1,870 @@
+// ptx2metal MSL support library: PTX .f32 arithmetic with PTX's exact semantics.
+//
+// MSL (safe math mode) guarantees correctly rounded round-to-nearest add, sub, mul and fma and
+// exact conversions and comparisons, nothing more: no directed rounding, no correctly rounded
+// division or square root, and Apple GPUs flush f32 subnormals. The functions below build
+// everything else PTX promises from those guarantees. The emitter pastes this file verbatim
+// after `#include <metal_stdlib>` and `using namespace metal;`; the unit tests
+// (tests/unit/msl-f32) compile it as C++17 against the project's host metal_stdlib.
+//
+// Interface (f32 values are MSL `float`s; every NaN result is the canonical 0x7FFFFFFF that an
+// NVIDIA GPU returns, docs/gpu-facts.md):
+//   directed     p2m_{add,sub,mul}_{rz,rm,rp}_f32(a, b), p2m_fma_{rz,rm,rp}_f32(a, b, c)
+//   exact rn     p2m_{add,sub,mul}_rn_f32(a, b), p2m_fma_rn_f32(a, b, c): IEEE round to nearest
+//                with gradual underflow even where the hardware flushes subnormals
+//   correctly    p2m_div_{rn,rz,rm,rp}_f32(a, b), p2m_sqrt_{rn,rz,rm,rp}_f32(a),
+//   rounded      p2m_rcp_{rn,rz,rm,rp}_f32(a), p2m_div_full_f32(a, b)
+//   approximate  p2m_{rcp,sqrt,rsqrt,sin,cos,lg2,ex2,tanh}_approx_f32(a), p2m_div_approx_f32(a, b)
+//   min/max      p2m_{min,max}_f32, p2m_{min,max}_nan_f32, p2m_{min,max}_xorsign_abs_f32 (a, b)
+//   testp        p2m_testp_{finite,infinite,number,notanumber,normal,subnormal}_f32(a) -> bool
+//   bits         p2m_copysign_f32(a, b) (PTX order: the sign of a on b), p2m_abs_f32,
+//                p2m_neg_f32, p2m_sat_f32 (the .sat clamp)
+// Everything named p2m_f32op_* is internal.
+//
+// Subnormals and flushing. No function here lets a float operation see a subnormal operand or
+// produce a subnormal result: operands are classified and unpacked with integer operations
+// (a subnormal is normalized with clz), the arithmetic runs on significands scaled into
+// [1, 2) where every intermediate value is normal, and the final result, subnormal or not, is
+// assembled and rounded on its bits (p2m_f32op_pack). The results are therefore IEEE-exact
+// (PTX's non-.ftz semantics) whether or not the hardware flushes subnormals, and the same on
+// an Apple GPU, on the host backend with FTZ/DAZ set, and on a plain IEEE host. The .ftz
+// variants are the emitter's business (flush operands and result around these calls).
+//
+// Algorithms. add: Fast2Sum on the scaled operands (an operand more than 30 binades below the
+// other only contributes its sign, through a tiny stand-in). mul: the fma-based exact product.
+// fma: Boldo and Muller's ErrFma (exact error of an fma as a sum of two floats) on scaled
+// operands. div, rcp: Newton reciprocal from a linear seed, a faithful quotient from one
+// fma-based correction, then the exact remainder x - q*y decides the direction and, for .rn,
+// the remainder at the midpoint. sqrt: Newton reciprocal square root from the classic bit-trick
+// seed, a faithful root from one correction, then fma(-s, s', x) with s' a neighbour of s
+// compares x with the square of the midpoint between them exactly (Tuckerman's test). In all
+// cases the exact result is (hi + rho) * 2^k with hi a float, rho's sign known exactly, and
+// p2m_f32op_pack rounds that once in the requested mode, including to subnormals and on
+// overflow. The tests compare all of it bit for bit with the host's IEEE hardware.
+//
+// Approximate instructions stay within the PTX ISA's bounds: rcp.approx and sqrt.approx return
+// the correctly rounded result, rsqrt.approx rcp.rn(sqrt.rn(x)) (below 2^-22.9 relative),
+// div.approx a * rcp.rn(b) as the ISA defines it (with its zero result for 2^126 < |b| < 2^128),
+// div.full div.rn. sin/cos (Cody-Waite reduction by pi/2 in three parts and Taylor polynomials),
+// lg2 (a degree-9 polynomial on [sqrt(1/2), sqrt(2)), from a Chebyshev interpolant), ex2 (a
+// degree-7 Taylor polynomial on [-1/2, 1/2] and an exact scaling) and tanh are accurate to
+// about 1-2 ulp, well inside the ISA's bounds; tests/unit/msl-f32 measures them.
+
+#ifndef P2M_F32_OPS_H
+#define P2M_F32_OPS_H
+
+// Internal linkage, and no warning for the functions a kernel does not use (see fp64.h).
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunused-function"
+
+// Rounding modes of the internal functions' `mode` argument; the entry points pass literals,
+// so after inlining every mode test folds away.
+#define P2M_F32OP_RN 0
+#define P2M_F32OP_RZ 1
+#define P2M_F32OP_RM 2
+#define P2M_F32OP_RP 3
+
+// The NaN every f32 arithmetic instruction of an NVIDIA GPU returns (fp64.h defines the same).
+#ifndef P2M_F32_NAN
+#define P2M_F32_NAN 0x7FFFFFFFu
+#endif
+
+#define P2M_F32OP_SIGN 0x80000000u
+#define P2M_F32OP_INF 0x7F800000u
+#define P2M_F32OP_MAX 0x7F7FFFFFu
+
+// ---------------------------------------------------------------------------------------
+// Bits
+// ---------------------------------------------------------------------------------------
+
+static inline uint p2m_f32op_bits(float x)
+{
+    return as_type<uint>(x);
+}
+
+static inline float p2m_f32op_float(uint bits)
+{
+    return as_type<float>(bits);
+}
+
+static inline float p2m_f32op_nan()
+{
+    return as_type<float>(P2M_F32_NAN);
+}
+
+static inline bool p2m_f32op_is_nan(uint bits)
+{
+    return (bits & 0x7FFFFFFFu) > P2M_F32OP_INF;
+}
+
+static inline bool p2m_f32op_is_inf(uint bits)
+{
+    return (bits & 0x7FFFFFFFu) == P2M_F32OP_INF;
+}
+
+static inline bool p2m_f32op_is_zero(uint bits)
+{
+    return (bits & 0x7FFFFFFFu) == 0u;
+}
+
+// 2^k for -126 <= k <= 127, built on its bits.
+static inline float p2m_f32op_pow2(int k)
+{
+    return as_type<float>(uint(k + 127) << 23);
+}
+
+// A finite nonzero value split into |x| = m * 2^e with m in [1, 2): subnormals are normalized
+// with clz, so m is always a normal float.
+struct p2m_f32op_parts {
+    float m;
+    int e;
+};
+
+static inline p2m_f32op_parts p2m_f32op_unpack(uint bits)
+{
+    uint field = (bits >> 23) & 0xFFu;
+    uint frac = bits & 0x007FFFFFu;
+    int e = int(field) - 127;
+    if (field == 0u) {
+        uint shift = clz(frac) - 8u; // moves the leading one to bit 23
+        frac = (frac << shift) & 0x007FFFFFu;
+        e = -126 - int(shift);
+    }
+    p2m_f32op_parts p;
+    p.m = as_type<float>(0x3F800000u | frac);
+    p.e = e;
+    return p;
+}
+
+// Exact sum s + t = a + b of two floats (Knuth's 2Sum; no condition on the operands).
+struct p2m_f32op_pair {
+    float hi;
+    float lo;
+};
+
+static inline p2m_f32op_pair p2m_f32op_two_sum(float a, float b)
+{
+    p2m_f32op_pair r;
+    r.hi = a + b;
+    float a1 = r.hi - b;
+    float b1 = r.hi - a1;
+    r.lo = (a - a1) + (b - b1);
+    return r;
+}
+
+// ---------------------------------------------------------------------------------------
+// Rounding
+// ---------------------------------------------------------------------------------------
+
+// Rounds the exact value sign * (hi + rho) * 2^k to f32 in `mode`. hi > 0 is a normal float and
+// rho stands for a remainder of which only the sign is used: rho > 0 means the exact magnitude
+// is above hi, rho < 0 below, rho == 0 that hi is exact. hi must be faithful (the exact
+// magnitude lies strictly between hi's neighbours), and for P2M_F32OP_RN also the nearest
+// float to the exact magnitude at 24 bits. The rounding is done on the bits, once: results
+// above the range become infinity or the largest finite value as the mode says, results below
+// it are rounded to the subnormal grid (or zero) using rho to break what looks like a tie.
+static inline float p2m_f32op_pack(uint sign, float hi, float rho, int k, int mode)
+{
+    uint hb = as_type<uint>(hi);
+    int e = int(hb >> 23) - 127 + k; // unbiased exponent of the result before rounding
+    uint m = (hb & 0x007FFFFFu) | 0x00800000u;
+    bool above = rho > 0.0f;
+    bool below = rho < 0.0f;
+    bool neg = sign != 0u;
+    // Directed modes round the magnitude either away from zero or toward it.
+    bool away = (mode == P2M_F32OP_RP && !neg) || (mode == P2M_F32OP_RM && neg);
+    bool toward = mode == P2M_F32OP_RZ || (mode == P2M_F32OP_RP && neg) ||
+                  (mode == P2M_F32OP_RM && !neg);
+    uint r;
+    if (e > 127) {
+        r = toward ? P2M_F32OP_MAX : P2M_F32OP_INF;
+    } else if (e >= -126) {
+        // Stepping the bits also crosses into the next binade, infinity or the subnormals.
+        r = (uint(e + 127) << 23) | (m & 0x007FFFFFu);
+        if (away && above)
+            r += 1u;
+        if (toward && below)
+            r -= 1u;
+    } else {
+        // Subnormal: shift the 24-bit significand right by n and round the bits shifted out.
+        int shift = -126 - e;
+        uint n = uint(shift > 25 ? 25 : shift);
+        uint q = m >> n;
+        uint rem = m & ((1u << n) - 1u);
+        uint half = 1u << (n - 1u);
+        bool inc = false;
+        bool dec = false;
+        if (mode == P2M_F32OP_RN)
+            inc = rem > half || (rem == half && (above || (!below && (q & 1u) != 0u)));
+        else if (away)
+            inc = rem != 0u || above;
+        else
+            dec = rem == 0u && below;
+        r = q + (inc ? 1u : 0u) - (dec ? 1u : 0u);
+    }
+    return as_type<float>(sign | r);
+}
+
+// ---------------------------------------------------------------------------------------
+// add, sub, mul, fma in any rounding mode
+// ---------------------------------------------------------------------------------------
+
+// An exactly zero sum of nonzero operands: +0, or -0 when rounding toward minus infinity.
+static inline float p2m_f32op_exact_zero(int mode)
+{
+    return as_type<float>(mode == P2M_F32OP_RM ? P2M_F32OP_SIGN : 0u);
+}
+
+static inline float p2m_f32op_add(float a, float b, int mode)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint bb = p2m_f32op_bits(b);
+    if (p2m_f32op_is_nan(ab) || p2m_f32op_is_nan(bb))
+        return p2m_f32op_nan();
+    if (p2m_f32op_is_inf(ab) || p2m_f32op_is_inf(bb)) {
+        if (p2m_f32op_is_inf(ab) && p2m_f32op_is_inf(bb) && ((ab ^ bb) & P2M_F32OP_SIGN) != 0u)
+            return p2m_f32op_nan();
+        return p2m_f32op_is_inf(ab) ? a : b;
+    }
+    if (p2m_f32op_is_zero(ab) && p2m_f32op_is_zero(bb)) {
+        // IEEE: the sum of two zeros is -0 only if both are, or (toward -inf) if either is.
+        uint s = mode == P2M_F32OP_RM ? (ab | bb) : (ab & bb);
+        return as_type<float>(s & P2M_F32OP_SIGN);
+    }
+    if (p2m_f32op_is_zero(ab))
+        return b;
+    if (p2m_f32op_is_zero(bb))
+        return a;
+    // x gets the operand with the larger exponent; work in its frame, x in [1, 2).
+    p2m_f32op_parts pa = p2m_f32op_unpack(ab);
+    p2m_f32op_parts pb = p2m_f32op_unpack(bb);
+    bool swap = pb.e > pa.e;
+    p2m_f32op_parts px = swap ? pb : pa;
+    p2m_f32op_parts py = swap ? pa : pb;
+    uint sx = (swap ? bb : ab) & P2M_F32OP_SIGN;
+    uint sy = (swap ? ab : bb) & P2M_F32OP_SIGN;
+    int d = px.e - py.e;
+    // More than 30 binades below x, y is under a quarter ulp of x and only its sign matters:
+    // 2^-40 stands in for it (no rounding boundary lies between x and x +- |y|).
+    float ym = d > 30 ? 9.09494702e-13f : py.m * p2m_f32op_pow2(-d);
+    float x = sx != 0u ? -px.m : px.m;
+    float y = sy != 0u ? -ym : ym;
+    // Fast2Sum: exact since x's exponent is at least y's.
+    float s = x + y;
+    float err = y - (s - x);
+    if (s == 0.0f)
+        return p2m_f32op_exact_zero(mode);
+    uint sign = p2m_f32op_bits(s) & P2M_F32OP_SIGN;
+    float mag = sign != 0u ? -s : s;
+    float rho = sign != 0u ? -err : err;
+    return p2m_f32op_pack(sign, mag, rho, px.e, mode);
+}
+
+static inline float p2m_f32op_mul(float a, float b, int mode)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint bb = p2m_f32op_bits(b);
+    uint sign = (ab ^ bb) & P2M_F32OP_SIGN;
+    if (p2m_f32op_is_nan(ab) || p2m_f32op_is_nan(bb))
+        return p2m_f32op_nan();
+    if (p2m_f32op_is_inf(ab) || p2m_f32op_is_inf(bb)) {
+        if (p2m_f32op_is_zero(ab) || p2m_f32op_is_zero(bb))
+            return p2m_f32op_nan();
+        return as_type<float>(sign | P2M_F32OP_INF);
+    }
+    if (p2m_f32op_is_zero(ab) || p2m_f32op_is_zero(bb))
+        return as_type<float>(sign);
+    p2m_f32op_parts pa = p2m_f32op_unpack(ab);
+    p2m_f32op_parts pb = p2m_f32op_unpack(bb);
+    // The product of two significands in [1, 2) and its exact error.
+    float hi = pa.m * pb.m;
+    float lo = fma(pa.m, pb.m, -hi);
+    return p2m_f32op_pack(sign, hi, lo, pa.e + pb.e, mode);
+}
+
+static inline float p2m_f32op_fma(float a, float b, float c, int mode)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint bb = p2m_f32op_bits(b);
+    uint cb = p2m_f32op_bits(c);
+    uint sp = (ab ^ bb) & P2M_F32OP_SIGN; // sign of the product
+    uint sc = cb & P2M_F32OP_SIGN;
+    if (p2m_f32op_is_nan(ab) || p2m_f32op_is_nan(bb) || p2m_f32op_is_nan(cb))
+        return p2m_f32op_nan();
+    if (p2m_f32op_is_inf(ab) || p2m_f32op_is_inf(bb)) {
+        if (p2m_f32op_is_zero(ab) || p2m_f32op_is_zero(bb))
+            return p2m_f32op_nan();
+        if (p2m_f32op_is_inf(cb) && sc != sp)
+            return p2m_f32op_nan();
+        return as_type<float>(sp | P2M_F32OP_INF);
+    }
+    if (p2m_f32op_is_inf(cb))
+        return c;
+    // A zero product is an exact signed zero: the sum follows add's zero rules.
+    if (p2m_f32op_is_zero(ab) || p2m_f32op_is_zero(bb))
+        return p2m_f32op_add(as_type<float>(sp), c, mode);
+    if (p2m_f32op_is_zero(cb))
+        return p2m_f32op_mul(a, b, mode);
+    p2m_f32op_parts pa = p2m_f32op_unpack(ab);
+    p2m_f32op_parts pb = p2m_f32op_unpack(bb);
+    p2m_f32op_parts pc = p2m_f32op_unpack(cb);
+    int eab = pa.e + pb.e; // |a * b| in [2^eab, 2^(eab + 2))
+    int d = pc.e - eab;
+    if (d > 50) {
+        // |a * b| is below 2^-48 ulp(c): c itself, nudged in the direction of the product.
+        return p2m_f32op_pack(sc, pc.m, sp == sc ? 1.0f : -1.0f, pc.e, mode);
+    }
+    // Frame of the product: a' * b' in [1, 4), c' = c * 2^-eab. A c' below 2^-60 lies under the
+    // product's last bit (2^-46) and only its sign matters: 2^-80 stands in for it.
+    float cm = d < -60 ? 8.27180613e-25f : pc.m * p2m_f32op_pow2(d);
+    float x = sp != 0u ? -pa.m : pa.m;
+    float y = pb.m;
+    float z = sc != 0u ? -cm : cm;
+    // Every value below is a multiple of 2^-83 below 2^53: no underflow, no overflow.
+    float r1 = fma(x, y, z);
+    if (r1 == 0.0f)
+        return p2m_f32op_exact_zero(mode);
+    // ErrFma (Boldo & Muller 2011): x * y + z = r1 + gamma + alpha.lo exactly.
+    float u1 = x * y;
+    float u2 = fma(x, y, -u1);
+    p2m_f32op_pair alpha = p2m_f32op_two_sum(z, u2);
+    p2m_f32op_pair beta = p2m_f32op_two_sum(u1, alpha.hi);
+    float gamma = (beta.hi - r1) + beta.lo;
+    float residual = gamma + alpha.lo; // rounded, but with the exact sign
+    uint sign = p2m_f32op_bits(r1) & P2M_F32OP_SIGN;
+    float mag = sign != 0u ? -r1 : r1;
+    float rho = sign != 0u ? -residual : residual;
+    return p2m_f32op_pack(sign, mag, rho, eab, mode);
+}
+
+// ---------------------------------------------------------------------------------------
+// div, rcp, sqrt in any rounding mode
+// ---------------------------------------------------------------------------------------
+
+// Half the gap from q (a positive normal float) to its upper neighbour.
+static inline float p2m_f32op_half_ulp_up(float q)
+{
+    return as_type<float>((p2m_f32op_bits(q) & P2M_F32OP_INF) - (24u << 23));
+}
+
+// Half the gap from q to its lower neighbour: a quarter ulp at a power of two.
+static inline float p2m_f32op_half_ulp_down(float q)
+{
+    float h = p2m_f32op_half_ulp_up(q);
+    return (p2m_f32op_bits(q) & 0x007FFFFFu) == 0u ? h * 0.5f : h;
+}
+
+static inline float p2m_f32op_div(float a, float b, int mode)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint bb = p2m_f32op_bits(b);
+    uint sign = (ab ^ bb) & P2M_F32OP_SIGN;
+    if (p2m_f32op_is_nan(ab) || p2m_f32op_is_nan(bb))
+        return p2m_f32op_nan();
+    if (p2m_f32op_is_inf(ab))
+        return p2m_f32op_is_inf(bb) ? p2m_f32op_nan() : as_type<float>(sign | P2M_F32OP_INF);
+    if (p2m_f32op_is_inf(bb))
+        return as_type<float>(sign);
+    if (p2m_f32op_is_zero(bb))
+        return p2m_f32op_is_zero(ab) ? p2m_f32op_nan() : as_type<float>(sign | P2M_F32OP_INF);
+    if (p2m_f32op_is_zero(ab))
+        return as_type<float>(sign);
+    p2m_f32op_parts pa = p2m_f32op_unpack(ab);
+    p2m_f32op_parts pb = p2m_f32op_unpack(bb);
+    float x = pa.m;
+    float y = pb.m;
+    // 1/y for y in [1, 2): the linear seed 48/17 - 32/17 y (relative error <= 1/17), then three
+    // Newton steps (error squares each time) to about the float precision.
+    float r = fma(-1.88235295f, y, 2.82352948f);
+    for (int i = 0; i < 3; ++i)
+        r = fma(r, fma(-y, r, 1.0f), r);
+    // x / y in (1/2, 2): the product, corrected once, is faithful (within one ulp).
+    float q = x * r;
+    q = fma(fma(-q, y, x), r, q);
+    // For a faithful q the remainder x - q y is a float: computed exactly.
+    float rem = fma(-q, y, x);
+    float rho = rem;
+    if (mode == P2M_F32OP_RN && rem != 0.0f) {
+        uint qb = p2m_f32op_bits(q);
+        bool odd = (qb & 1u) != 0u;
+        if (rem > 0.0f) {
+            // Above q: compare with the midpoint q + h (the sign of x - (q + h) y).
+            float t = fma(-p2m_f32op_half_ulp_up(q), y, rem);
+            if (t > 0.0f || (t == 0.0f && odd)) {
+                q = as_type<float>(qb + 1u);
+                rho = -1.0f;
+            }
+        } else {
+            float t = fma(p2m_f32op_half_ulp_down(q), y, rem);
+            if (t < 0.0f || (t == 0.0f && odd)) {
+                q = as_type<float>(qb - 1u);
+                rho = 1.0f;
+            }
+        }
+    }
+    return p2m_f32op_pack(sign, q, rho, pa.e - pb.e, mode);
+}
+
+static inline float p2m_f32op_sqrt(float a, int mode)
+{
+    uint ab = p2m_f32op_bits(a);
+    if (p2m_f32op_is_nan(ab))
+        return p2m_f32op_nan();
+    if (p2m_f32op_is_zero(ab))
+        return a; // sqrt(-0) = -0
+    if ((ab & P2M_F32OP_SIGN) != 0u)
+        return p2m_f32op_nan();
+    if (p2m_f32op_is_inf(ab))
+        return a;
+    // a = x * 2^(2k) with x in [1, 4).
+    p2m_f32op_parts pa = p2m_f32op_unpack(ab);
+    int odd = (pa.e + 256) & 1;
+    float x = odd != 0 ? pa.m * 2.0f : pa.m;
+    int k = (pa.e - odd) / 2;
+    // 1/sqrt(x): the bit-trick seed (relative error < 0.035), three Newton steps.
+    float y = as_type<float>(0x5F3759DFu - (p2m_f32op_bits(x) >> 1));
+    float hx = 0.5f * x;
+    for (int i = 0; i < 3; ++i)
+        y = y * fma(-hx * y, y, 1.5f);
+    // sqrt(x) in [1, 2]: x y, corrected once, is faithful.
+    float s = x * y;
+    s = fma(fma(-s, s, x), 0.5f * y, s);
+    float rem = fma(-s, s, x); // its sign is the sign of sqrt(x) - s
+    float rho = rem;
+    if (mode == P2M_F32OP_RN && rem != 0.0f) {
+        // The midpoint m between s and a neighbour s' satisfies m^2 = s s' + h^2 with h^2 below
+        // the last bit of x - s s', so fma(-s, s', x) decides exactly on which side sqrt(x)
+        // lies (a square root is never exactly a midpoint).
+        uint sb = p2m_f32op_bits(s);
+        if (rem > 0.0f) {
+            float up = as_type<float>(sb + 1u);
+            if (fma(-s, up, x) > 0.0f) {
+                s = up;
+                rho = -1.0f;
+            }
+        } else {
+            float down = as_type<float>(sb - 1u);
+            if (fma(-s, down, x) <= 0.0f) {
+                s = down;
+                rho = 1.0f;
+            }
+        }
+    }
+    return p2m_f32op_pack(0u, s, rho, k, mode);
+}
+
+// ---------------------------------------------------------------------------------------
+// Entry points: directed and exact rounding
+// ---------------------------------------------------------------------------------------
+
+// add.rz.f32 / add.rm.f32 / add.rp.f32 (exact zero sums: -0 only for .rm or -0 + -0).
+static inline float p2m_add_rz_f32(float a, float b) { return p2m_f32op_add(a, b, P2M_F32OP_RZ); }
+static inline float p2m_add_rm_f32(float a, float b) { return p2m_f32op_add(a, b, P2M_F32OP_RM); }
+static inline float p2m_add_rp_f32(float a, float b) { return p2m_f32op_add(a, b, P2M_F32OP_RP); }
+// add.rn.f32 with IEEE subnormals whatever the hardware's flushing.
+static inline float p2m_add_rn_f32(float a, float b) { return p2m_f32op_add(a, b, P2M_F32OP_RN); }
+
+// sub.{rz,rm,rp,rn}.f32: a + (-b).
+static inline float p2m_sub_rz_f32(float a, float b)
+{
+    return p2m_f32op_add(a, as_type<float>(p2m_f32op_bits(b) ^ P2M_F32OP_SIGN), P2M_F32OP_RZ);
+}
+static inline float p2m_sub_rm_f32(float a, float b)
+{
+    return p2m_f32op_add(a, as_type<float>(p2m_f32op_bits(b) ^ P2M_F32OP_SIGN), P2M_F32OP_RM);
+}
+static inline float p2m_sub_rp_f32(float a, float b)
+{
+    return p2m_f32op_add(a, as_type<float>(p2m_f32op_bits(b) ^ P2M_F32OP_SIGN), P2M_F32OP_RP);
+}
+static inline float p2m_sub_rn_f32(float a, float b)
+{
+    return p2m_f32op_add(a, as_type<float>(p2m_f32op_bits(b) ^ P2M_F32OP_SIGN), P2M_F32OP_RN);
+}
+
+// mul.{rz,rm,rp,rn}.f32.
+static inline float p2m_mul_rz_f32(float a, float b) { return p2m_f32op_mul(a, b, P2M_F32OP_RZ); }
+static inline float p2m_mul_rm_f32(float a, float b) { return p2m_f32op_mul(a, b, P2M_F32OP_RM); }
+static inline float p2m_mul_rp_f32(float a, float b) { return p2m_f32op_mul(a, b, P2M_F32OP_RP); }
+static inline float p2m_mul_rn_f32(float a, float b) { return p2m_f32op_mul(a, b, P2M_F32OP_RN); }
+
+// fma.{rz,rm,rp,rn}.f32 (and mad.rX.f32): a * b + c rounded once.
+static inline float p2m_fma_rz_f32(float a, float b, float c)
+{
+    return p2m_f32op_fma(a, b, c, P2M_F32OP_RZ);
+}
+static inline float p2m_fma_rm_f32(float a, float b, float c)
+{
+    return p2m_f32op_fma(a, b, c, P2M_F32OP_RM);
+}
+static inline float p2m_fma_rp_f32(float a, float b, float c)
+{
+    return p2m_f32op_fma(a, b, c, P2M_F32OP_RP);
+}
+static inline float p2m_fma_rn_f32(float a, float b, float c)
+{
+    return p2m_f32op_fma(a, b, c, P2M_F32OP_RN);
+}
+
+// div.{rn,rz,rm,rp}.f32: correctly rounded a / b.
+static inline float p2m_div_rn_f32(float a, float b) { return p2m_f32op_div(a, b, P2M_F32OP_RN); }
+static inline float p2m_div_rz_f32(float a, float b) { return p2m_f32op_div(a, b, P2M_F32OP_RZ); }
+static inline float p2m_div_rm_f32(float a, float b) { return p2m_f32op_div(a, b, P2M_F32OP_RM); }
+static inline float p2m_div_rp_f32(float a, float b) { return p2m_f32op_div(a, b, P2M_F32OP_RP); }
+
+// div.full.f32 (at most 2 ulp over the full range): the correctly rounded quotient.
+static inline float p2m_div_full_f32(float a, float b) { return p2m_div_rn_f32(a, b); }
+
+// rcp.{rn,rz,rm,rp}.f32: correctly rounded 1 / a.
+static inline float p2m_rcp_rn_f32(float a) { return p2m_f32op_div(1.0f, a, P2M_F32OP_RN); }
+static inline float p2m_rcp_rz_f32(float a) { return p2m_f32op_div(1.0f, a, P2M_F32OP_RZ); }
+static inline float p2m_rcp_rm_f32(float a) { return p2m_f32op_div(1.0f, a, P2M_F32OP_RM); }
+static inline float p2m_rcp_rp_f32(float a) { return p2m_f32op_div(1.0f, a, P2M_F32OP_RP); }
+
+// sqrt.{rn,rz,rm,rp}.f32: correctly rounded; sqrt(-0) = -0, sqrt of a negative is NaN.
+static inline float p2m_sqrt_rn_f32(float a) { return p2m_f32op_sqrt(a, P2M_F32OP_RN); }
+static inline float p2m_sqrt_rz_f32(float a) { return p2m_f32op_sqrt(a, P2M_F32OP_RZ); }
+static inline float p2m_sqrt_rm_f32(float a) { return p2m_f32op_sqrt(a, P2M_F32OP_RM); }
+static inline float p2m_sqrt_rp_f32(float a) { return p2m_f32op_sqrt(a, P2M_F32OP_RP); }
+
+// ---------------------------------------------------------------------------------------
+// Entry points: approximate instructions
+// ---------------------------------------------------------------------------------------
+
+// rcp.approx.f32 (bound: 1 ulp): correctly rounded.
+static inline float p2m_rcp_approx_f32(float a) { return p2m_rcp_rn_f32(a); }
+
+// sqrt.approx.f32 (bound: 2^-23 relative): correctly rounded.
+static inline float p2m_sqrt_approx_f32(float a) { return p2m_sqrt_rn_f32(a); }
+
+// rsqrt.approx.f32 (bound: 2^-22.9 relative): two correct roundings, below 2^-23 + 2^-48.
+// Special values as the ISA lists them: -0 -> -inf, +0 -> +inf, +inf -> +0, negative -> NaN.
+static inline float p2m_rsqrt_approx_f32(float a) { return p2m_rcp_rn_f32(p2m_sqrt_rn_f32(a)); }
+
+// div.approx.f32: a * (1/b) as the ISA defines it (bound: 2 ulp for |b| in [2^-126, 2^126]);
+// for 2^126 < |b| < 2^128 the ISA specifies NaN when a is infinite, else a zero with the sign
+// of the quotient.
+static inline float p2m_div_approx_f32(float a, float b)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint mb = p2m_f32op_bits(b) & 0x7FFFFFFFu;
+    if (mb > 0x7E800000u && mb < P2M_F32OP_INF) {
+        if ((ab & 0x7FFFFFFFu) >= P2M_F32OP_INF)
+            return p2m_f32op_nan();
+        return as_type<float>((ab ^ p2m_f32op_bits(b)) & P2M_F32OP_SIGN);
+    }
+    return p2m_f32op_mul(a, p2m_rcp_rn_f32(b), P2M_F32OP_RN);
+}
+
+// sin/cos of x for |x| >= 2^-12 and finite. Reduction x = k pi/2 + r with pi/2 in three parts
+// (the first product exact in the fma), repeated while |r| is large (only for |x| beyond about
+// 2^24, where the ISA promises nothing), then Taylor polynomials on |r| <= pi/4 (truncation
+// below 2^-29). `quadrant_shift` is 0 for sin and 1 for cos (cos x = sin(x + pi/2)).
+static inline float p2m_f32op_sin_cos(float x, uint quadrant_shift)
+{
+    uint quadrant = quadrant_shift;
+    float r = x;
+    for (int i = 0; i < 6; ++i) {
+        float k = rint(r * 0.636619747f);
+        if (k == 0.0f)
+            break;
+        r = fma(-k, 1.57079637f, r);
+        r = fma(-k, -4.37113883e-8f, r);
+        r = fma(-k, -1.71509942e-15f, r);
+        // k mod 4, computed exactly in float (k may be far beyond the int range).
+        quadrant += uint(int(k - 4.0f * rint(k * 0.25f)));
+    }
+    float z = r * r;
+    float s = 2.75573188e-6f;
+    s = fma(s, z, -1.98412701e-4f);
+    s = fma(s, z, 8.33333377e-3f);
+    s = fma(s, z, -1.66666672e-1f);
+    s = fma(s * z, r, r);
+    float c = 2.08767559e-9f;
+    c = fma(c, z, -2.75573200e-7f);
+    c = fma(c, z, 2.48015876e-5f);
+    c = fma(c, z, -1.38888892e-3f);
+    c = fma(c, z, 4.16666679e-2f);
+    c = fma(c, z, -0.5f);
+    c = fma(c, z, 1.0f);
+    float v = (quadrant & 1u) != 0u ? c : s;
+    return (quadrant & 2u) != 0u ? -v : v;
+}
+
+// sin.approx.f32 (bound: 2^-20.5 absolute on [-2pi, 2pi], 2^-14.7 on [-100pi, 100pi]):
+// sin(+-0) = +-0, tiny (and subnormal) inputs returned unchanged, sin(+-inf) = NaN.
+static inline float p2m_sin_approx_f32(float a)
+{
+    uint mag = p2m_f32op_bits(a) & 0x7FFFFFFFu;
+    if (mag >= P2M_F32OP_INF)
+        return p2m_f32op_nan();
+    if (mag < 0x39800000u) // |a| < 2^-12: sin a = a (1 - a^2/6) rounds to within an ulp of a
+        return a;
+    return p2m_f32op_sin_cos(a, 0u);
+}
+
+// cos.approx.f32 (same bounds): cos(+-0) = 1, cos(+-inf) = NaN.
+static inline float p2m_cos_approx_f32(float a)
+{
+    uint mag = p2m_f32op_bits(a) & 0x7FFFFFFFu;
+    if (mag >= P2M_F32OP_INF)
+        return p2m_f32op_nan();
+    if (mag < 0x39800000u)
+        return 1.0f;
+    return p2m_f32op_sin_cos(a, 1u);
+}
+
+// lg2.approx.f32 (bound: 2^-22 absolute on (1/2, 2), 2^-22 relative elsewhere): a = m 2^e with
+// m in [sqrt(1/2), sqrt(2)), log2 a = e + t g(t) with t = m - 1 (exact) and g a degree-9
+// polynomial for log2(1 + t) / t. +-0 -> -inf, negative -> NaN, +inf -> +inf.
+static inline float p2m_lg2_approx_f32(float a)
+{
+    uint ab = p2m_f32op_bits(a);
+    if (p2m_f32op_is_nan(ab))
+        return p2m_f32op_nan();
+    if (p2m_f32op_is_zero(ab))
+        return as_type<float>(P2M_F32OP_SIGN | P2M_F32OP_INF);
+    if ((ab & P2M_F32OP_SIGN) != 0u)
+        return p2m_f32op_nan();
+    if (ab == P2M_F32OP_INF)
+        return a;
+    p2m_f32op_parts p = p2m_f32op_unpack(ab);
+    float m = p.m;
+    int e = p.e;
+    if (m > 1.41421354f) {
+        m *= 0.5f;
+        e += 1;
+    }
+    float t = m - 1.0f;
+    float g = -1.57226533e-1f;
+    g = fma(g, t, 1.59313008e-1f);
+    g = fma(g, t, -1.79051235e-1f);
+    g = fma(g, t, 2.06071645e-1f);
+    g = fma(g, t, -2.40502805e-1f);
+    g = fma(g, t, 2.88541466e-1f);
+    g = fma(g, t, -3.60672832e-1f);
+    g = fma(g, t, 4.80898321e-1f);
+    g = fma(g, t, -7.21347511e-1f);
+    g = fma(g, t, 1.44269502f);
+    return fma(t, g, float(e));
+}
+
+// 2^f for f in [-1/2, 1/2]: the Taylor polynomial of degree 7 (truncation below 2^-27).
+static inline float p2m_f32op_exp2_reduced(float f)
+{
+    float p = 1.52527337e-5f;
+    p = fma(p, f, 1.54035297e-4f);
+    p = fma(p, f, 1.33335579e-3f);
+    p = fma(p, f, 9.61812865e-3f);
+    p = fma(p, f, 5.55041097e-2f);
+    p = fma(p, f, 2.40226507e-1f);
+    p = fma(p, f, 6.93147182e-1f);
+    return fma(p, f, 1.0f);
+}
+
+// ex2.approx.f32 (bound: 2 ulp from the correctly rounded result, full range): a = n + f with
+// n = rint(a) and f exact, 2^f from the polynomial, then 2^n applied on the bits with one
+// rounding (subnormal results included). -inf -> +0, +inf -> +inf, +-0 -> 1.
+static inline float p2m_ex2_approx_f32(float a)
+{
+    uint ab = p2m_f32op_bits(a);
+    if (p2m_f32op_is_nan(ab))
+        return p2m_f32op_nan();
+    if ((ab & 0x7FFFFFFFu) < 0x30800000u) // |a| < 2^-30 (zeros and subnormals too): 1
+        return 1.0f;
+    if (a >= 128.0f)
+        return as_type<float>(P2M_F32OP_INF);
+    if (a < -151.0f)
+        return 0.0f;
+    float n = rint(a);
+    float p = p2m_f32op_exp2_reduced(a - n);
+    return p2m_f32op_pack(0u, p, 0.0f, int(n), P2M_F32OP_RN);
+}
+
+// tanh.approx.f32 (bound: 2^-11 relative): tiny and subnormal inputs pass through (as the ISA
+// notes), an odd Taylor polynomial below 0.55, 1 - 2 / (e^(2|a|) + 1) up to 9 (with e^(2|a|)
+// from 2^y, y = 2|a| log2(e) carried to twice the float precision), +-1 beyond.
+static inline float p2m_tanh_approx_f32(float a)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint mag = ab & 0x7FFFFFFFu;
+    uint sign = ab & P2M_F32OP_SIGN;
+    if (p2m_f32op_is_nan(ab))
+        return p2m_f32op_nan();
+    if (mag < 0x39800000u) // |a| < 2^-12
+        return a;
+    if (mag >= 0x41100000u) // |a| >= 9: tanh rounds to within 2^-25 of 1
+        return as_type<float>(sign | 0x3F800000u);
+    float x = as_type<float>(mag);
+    float r;
+    if (x < 0.55f) {
+        float z = x * x;
+        float p = 5.90027426e-4f;
+        p = fma(p, z, -1.45583437e-3f);
+        p = fma(p, z, 3.59212793e-3f);
+        p = fma(p, z, -8.86323582e-3f);
+        p = fma(p, z, 2.18694881e-2f);
+        p = fma(p, z, -5.39682545e-2f);
+        p = fma(p, z, 1.33333340e-1f);
+        p = fma(p, z, -3.33333343e-1f);
+        r = fma(x * z, p, x);
+    } else {
+        float y = x + x;
+        float yh = y * 1.44269502f;
+        float yl = fma(y, 1.44269502f, -yh) + y * 1.92596303e-8f;
+        float n = rint(yh);
+        float e2y = p2m_f32op_exp2_reduced(yh - n) * p2m_f32op_pow2(int(n));
+        e2y = fma(e2y * yl, 6.93147182e-1f, e2y); // times 2^yl ~ 1 + yl ln 2
+        r = fma(-2.0f, p2m_rcp_rn_f32(e2y + 1.0f), 1.0f);
+    }
+    return as_type<float>(sign | p2m_f32op_bits(r));
+}
+
+// ---------------------------------------------------------------------------------------
+// Entry points: min, max
+// ---------------------------------------------------------------------------------------
+
+// A key whose unsigned order is the order of the floats, with -0 < +0 (NaNs excluded).
+static inline uint p2m_f32op_order_key(uint bits)
+{
+    return (bits & P2M_F32OP_SIGN) != 0u ? ~bits : (bits | P2M_F32OP_SIGN);
+}
+
+// min.f32: a NaN operand is ignored, two give the canonical NaN; -0 < +0. Bits are returned
+// unchanged (subnormals are kept: this is the non-.ftz instruction).
+static inline float p2m_min_f32(float a, float b)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint bb = p2m_f32op_bits(b);
+    if (p2m_f32op_is_nan(ab))
+        return p2m_f32op_is_nan(bb) ? p2m_f32op_nan() : b;
+    if (p2m_f32op_is_nan(bb))
+        return a;
+    return p2m_f32op_order_key(bb) < p2m_f32op_order_key(ab) ? b : a;
+}
+
+// max.f32: as min.
+static inline float p2m_max_f32(float a, float b)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint bb = p2m_f32op_bits(b);
+    if (p2m_f32op_is_nan(ab))
+        return p2m_f32op_is_nan(bb) ? p2m_f32op_nan() : b;
+    if (p2m_f32op_is_nan(bb))
+        return a;
+    return p2m_f32op_order_key(bb) > p2m_f32op_order_key(ab) ? b : a;
+}
+
+// min.NaN.f32: the canonical NaN if either operand is a NaN.
+static inline float p2m_min_nan_f32(float a, float b)
+{
+    if (p2m_f32op_is_nan(p2m_f32op_bits(a)) || p2m_f32op_is_nan(p2m_f32op_bits(b)))
+        return p2m_f32op_nan();
+    return p2m_min_f32(a, b);
+}
+
+// max.NaN.f32.
+static inline float p2m_max_nan_f32(float a, float b)
+{
+    if (p2m_f32op_is_nan(p2m_f32op_bits(a)) || p2m_f32op_is_nan(p2m_f32op_bits(b)))
+        return p2m_f32op_nan();
+    return p2m_max_f32(a, b);
+}
+
+// min.xorsign.abs.f32: min(|a|, |b|) with the sign a.sign ^ b.sign (the sign bits of the
+// operands, a NaN's included); a NaN result (both NaN) is the canonical NaN, unsigned.
+static inline float p2m_min_xorsign_abs_f32(float a, float b)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint bb = p2m_f32op_bits(b);
+    float m = p2m_min_f32(as_type<float>(ab & 0x7FFFFFFFu), as_type<float>(bb & 0x7FFFFFFFu));
+    uint mb = p2m_f32op_bits(m);
+    if (p2m_f32op_is_nan(mb))
+        return m;
+    return as_type<float>(mb | ((ab ^ bb) & P2M_F32OP_SIGN));
+}
+
+// max.xorsign.abs.f32.
+static inline float p2m_max_xorsign_abs_f32(float a, float b)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint bb = p2m_f32op_bits(b);
+    float m = p2m_max_f32(as_type<float>(ab & 0x7FFFFFFFu), as_type<float>(bb & 0x7FFFFFFFu));
+    uint mb = p2m_f32op_bits(m);
+    if (p2m_f32op_is_nan(mb))
+        return m;
+    return as_type<float>(mb | ((ab ^ bb) & P2M_F32OP_SIGN));
+}
+
+// ---------------------------------------------------------------------------------------
+// Entry points: testp, sign and clamp operations
+// ---------------------------------------------------------------------------------------
+
+// testp.finite.f32: neither infinite nor NaN.
+static inline bool p2m_testp_finite_f32(float a)
+{
+    return (p2m_f32op_bits(a) & 0x7FFFFFFFu) < P2M_F32OP_INF;
+}
+
+// testp.infinite.f32: +-inf.
+static inline bool p2m_testp_infinite_f32(float a)
+{
+    return p2m_f32op_is_inf(p2m_f32op_bits(a));
+}
+
+// testp.number.f32: not a NaN.
+static inline bool p2m_testp_number_f32(float a)
+{
+    return !p2m_f32op_is_nan(p2m_f32op_bits(a));
+}
+
+// testp.notanumber.f32: a NaN.
+static inline bool p2m_testp_notanumber_f32(float a)
+{
+    return p2m_f32op_is_nan(p2m_f32op_bits(a));
+}
+
+// testp.normal.f32: finite, nonzero and not subnormal.
+static inline bool p2m_testp_normal_f32(float a)
+{
+    uint field = (p2m_f32op_bits(a) >> 23) & 0xFFu;
+    return field != 0u && field != 0xFFu;
+}
+
+// testp.subnormal.f32: nonzero with a zero exponent field.
+static inline bool p2m_testp_subnormal_f32(float a)
+{
+    uint mag = p2m_f32op_bits(a) & 0x7FFFFFFFu;
+    return mag != 0u && mag < 0x00800000u;
+}
+
+// copysign.f32 d, a, b: b with the sign bit of a (a bit operation, NaN payloads kept).
+static inline float p2m_copysign_f32(float a, float b)
+{
+    return as_type<float>((p2m_f32op_bits(b) & 0x7FFFFFFFu) | (p2m_f32op_bits(a) & P2M_F32OP_SIGN));
+}
+
+// abs.f32: the sign bit cleared.
+static inline float p2m_abs_f32(float a)
+{
+    return as_type<float>(p2m_f32op_bits(a) & 0x7FFFFFFFu);
+}
+
+// neg.f32: the sign bit flipped.
+static inline float p2m_neg_f32(float a)
+{
+    return as_type<float>(p2m_f32op_bits(a) ^ P2M_F32OP_SIGN);
+}
+
+// The .sat modifier of f32 arithmetic: clamp to [0, 1], NaN -> +0, -0 -> +0.
+static inline float p2m_sat_f32(float x)
+{
+    uint xb = p2m_f32op_bits(x);
+    if (p2m_f32op_is_nan(xb) || (xb & P2M_F32OP_SIGN) != 0u)
+        return 0.0f;
+    return xb > 0x3F800000u ? 1.0f : x;
+}
+
+#pragma clang diagnostic pop
+
+#endif // P2M_F32_OPS_H

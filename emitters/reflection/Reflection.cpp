@@ -1,0 +1,350 @@
+#include "emitters/reflection/Reflection.h"
+
+#include "emitters/reflection/JsonWriter.h"
+#include "support/SourceFile.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <llvm/ADT/StringExtras.h>
+#include <llvm/Demangle/Demangle.h>
+#include <llvm/Support/SHA256.h>
+
+namespace p2m::reflection {
+
+using namespace ir;
+
+namespace {
+
+// The feature names in bit order (Ir.h's Feature).
+constexpr std::pair<uint32_t, const char *> kFeatureNames[] = {
+    {kFeatureFp64, "fp64"},
+    {kFeatureAtomic64, "atomic64"},
+    {kFeatureBfloat, "bfloat"},
+    {kFeatureHalf, "half"},
+    {kFeatureSimd, "simd"},
+    {kFeatureAtomics, "atomics"},
+    {kFeatureDynamicShared, "dynamic_shared"},
+    {kFeatureGenericWindows, "generic_windows"},
+    {kFeatureTrap, "trap"},
+    {kFeatureFences, "fences"},
+    {kFeatureDenormals, "denormals"},
+};
+
+// Bytes of one element of a variable or parameter: its type times its vector width.
+uint64_t elementBytes(const Symbol &s) {
+  uint64_t bits = bitWidth(s.elementType);
+  return std::max<uint64_t>(1, (bits + 7) / 8) * std::max<uint32_t>(1, s.vector);
+}
+
+class Writer {
+public:
+  Writer(const Module &m, const ReflectionOptions &o) : m_(m), o_(o) {}
+
+  std::string run() {
+    w_.beginObject();
+    w_.key("format");
+    w_.value("ptx2metal-reflection");
+    w_.key("version");
+    w_.value(1);
+    source();
+    msl();
+    abi();
+    moduleSegments();
+    w_.key("kernels");
+    w_.beginArray();
+    for (const Function &f : m_.functions)
+      if (f.isEntry && !f.isDeclaration)
+        kernel(f);
+    w_.endArray();
+    w_.key("functions");
+    w_.beginArray();
+    for (const Function &f : m_.functions)
+      if (!f.isEntry && !f.isDeclaration)
+        function(f);
+    w_.endArray();
+    w_.endObject();
+    return w_.text();
+  }
+
+private:
+  void optionalString(std::string_view s) {
+    if (s.empty())
+      w_.null();
+    else
+      w_.value(s);
+  }
+
+  void numbers(const std::vector<uint32_t> &values) {
+    if (values.empty()) {
+      w_.null();
+      return;
+    }
+    w_.beginArray(true);
+    for (uint32_t v : values)
+      w_.value(v);
+    w_.endArray();
+  }
+
+  void source() {
+    const SourceFile *src = m_.source.get();
+    std::string_view text = src ? src->text() : std::string_view();
+    w_.key("source");
+    w_.beginObject();
+    w_.key("file");
+    if (src)
+      w_.value(src->name());
+    else
+      w_.null();
+    w_.key("sha256");
+    auto digest = llvm::SHA256::hash(
+        llvm::ArrayRef(reinterpret_cast<const uint8_t *>(text.data()), text.size()));
+    w_.value(llvm::toHex(digest, /*LowerCase=*/true));
+    w_.key("bytes");
+    w_.value(text.size());
+    w_.key("ptx_version");
+    optionalString(m_.version);
+    w_.key("target");
+    w_.beginArray(true);
+    for (const std::string &t : m_.targets)
+      w_.value(t);
+    w_.endArray();
+    w_.key("address_size");
+    w_.value(m_.addressSize);
+    w_.endObject();
+  }
+
+  void msl() {
+    w_.key("msl");
+    w_.beginObject();
+    w_.key("version");
+    w_.value(fmt::format("{}.{}", o_.mslVersion / 100, o_.mslVersion % 100 / 10));
+    w_.key("file");
+    optionalString(o_.mslFile);
+    w_.key("fp64");
+    w_.value(o_.fp64Mode);
+    w_.endObject();
+  }
+
+  // The fixed facts of the kernel ABI (DESIGN.md, emitters/msl/support/abi.h).
+  void abi() {
+    w_.key("abi");
+    w_.beginObject();
+    w_.key("params_buffer");
+    w_.value(0);
+    w_.key("module_buffer");
+    w_.value(1);
+    w_.key("threadgroup_window");
+    w_.value(0);
+    w_.key("module_words");
+    w_.beginArray(true);
+    for (const char *word : {"global_base", "const_base", "status"})
+      w_.value(word);
+    w_.endArray();
+    w_.key("launch_info_offset");
+    w_.value("align16(param_bytes)");
+    w_.key("shared_window");
+    w_.value("0xFFFE000000000000");
+    w_.key("local_window");
+    w_.value("0xFFFF000000000000");
+    w_.endObject();
+  }
+
+  void moduleSegments() {
+    w_.key("module");
+    w_.beginObject();
+    w_.key("global_bytes");
+    w_.value(m_.globalBytes);
+    w_.key("const_bytes");
+    w_.value(m_.constBytes);
+    w_.key("variables");
+    w_.beginArray();
+    for (const Symbol &s : m_.symbols)
+      if (s.kind == SymbolKind::Variable && s.owner == kNone &&
+          (s.space == Space::Global || s.space == Space::Const))
+        variable(s);
+    w_.endArray();
+    w_.endObject();
+  }
+
+  void variable(const Symbol &s) {
+    w_.beginObject();
+    w_.key("name");
+    w_.value(s.ptxName);
+    w_.key("msl_name");
+    w_.value(s.name);
+    w_.key("space");
+    w_.value(spelling(s.space));
+    w_.key("offset");
+    w_.value(s.offset);
+    w_.key("size");
+    w_.value(s.size);
+    w_.key("align");
+    w_.value(s.align);
+    w_.key("type");
+    w_.value(spelling(s.elementType));
+    w_.key("vector");
+    w_.value(s.vector);
+    w_.key("init");
+    if (s.init.empty())
+      w_.null();
+    else
+      w_.value(llvm::toHex(s.init, /*LowerCase=*/true));
+    w_.key("relocations");
+    w_.beginArray();
+    for (const Relocation &r : s.relocations) {
+      w_.beginObject();
+      w_.key("offset");
+      w_.value(r.offset);
+      w_.key("target");
+      if (r.target < m_.symbols.size())
+        w_.value(m_.symbols[r.target].ptxName);
+      else
+        w_.null();
+      w_.key("addend");
+      w_.value(r.addend);
+      w_.key("generic");
+      w_.value(r.generic);
+      w_.endObject();
+    }
+    w_.endArray();
+    w_.endObject();
+  }
+
+  // "file:line:col: error: message", like the compiler's other diagnostics.
+  std::string located(const Unsupported &u) const {
+    if (!m_.source)
+      return "error: " + u.message;
+    LineColumn lc = m_.source->lineColumn(u.srcOffset);
+    return fmt::format("{}:{}:{}: error: {}", m_.source->name(), lc.line, lc.column, u.message);
+  }
+
+  // The keys kernels and functions share.
+  void header(const Function &f) {
+    w_.key("name");
+    w_.value(f.ptxName);
+    w_.key("msl_name");
+    w_.value(f.name);
+  }
+
+  void status(const Function &f) {
+    w_.key("translated");
+    w_.value(!f.unsupported.has_value());
+    w_.key("error");
+    if (f.unsupported)
+      w_.value(located(*f.unsupported));
+    else
+      w_.null();
+  }
+
+  void kernel(const Function &f) {
+    w_.beginObject();
+    header(f);
+    w_.key("body");
+    w_.value(f.name + "_body");
+    w_.key("demangled");
+    std::string demangled = llvm::demangle(f.ptxName);
+    if (demangled == f.ptxName)
+      w_.null();
+    else
+      w_.value(demangled);
+    status(f);
+
+    w_.key("params");
+    w_.beginArray();
+    for (SymId id : f.params)
+      param(m_.symbols[id]);
+    w_.endArray();
+    w_.key("param_bytes");
+    w_.value(f.paramBytes);
+
+    w_.key("shared");
+    w_.beginObject();
+    w_.key("static_bytes");
+    w_.value(f.staticSharedBytes);
+    w_.key("dynamic");
+    w_.value(f.usesDynamicShared);
+    w_.key("variables");
+    w_.beginArray();
+    // The map has no order: list by offset (then symbol) so the text is deterministic.
+    std::vector<std::pair<uint64_t, SymId>> shared;
+    for (const auto &[id, offset] : f.sharedOffsets)
+      shared.emplace_back(offset, id);
+    std::sort(shared.begin(), shared.end());
+    for (const auto &[offset, id] : shared) {
+      const Symbol &s = m_.symbols[id];
+      w_.beginObject();
+      w_.key("name");
+      w_.value(s.ptxName);
+      w_.key("offset");
+      w_.value(offset);
+      w_.key("size");
+      w_.value(s.size);
+      w_.key("align");
+      w_.value(s.align);
+      w_.endObject();
+    }
+    w_.endArray();
+    w_.endObject();
+
+    w_.key("local_bytes");
+    w_.value(f.localWindowBytes);
+    w_.key("reqntid");
+    numbers(f.reqntid);
+    w_.key("maxntid");
+    numbers(f.maxntid);
+    w_.key("minnctapersm");
+    if (f.minnctapersm)
+      w_.value(f.minnctapersm);
+    else
+      w_.null();
+    w_.key("features");
+    w_.beginArray(true);
+    for (const auto &[bit, name] : kFeatureNames)
+      if (f.features & bit)
+        w_.value(name);
+    w_.endArray();
+    w_.endObject();
+  }
+
+  void param(const Symbol &s) {
+    w_.beginObject();
+    w_.key("name");
+    w_.value(s.ptxName);
+    w_.key("offset");
+    w_.value(s.offset);
+    w_.key("size");
+    w_.value(s.size);
+    w_.key("align");
+    w_.value(s.align);
+    w_.key("type");
+    w_.value(spelling(s.elementType));
+    w_.key("vector");
+    w_.value(s.vector);
+    w_.key("array");
+    uint64_t count = s.size / elementBytes(s);
+    if (count > 1)
+      w_.value(count);
+    else
+      w_.null();
+    w_.endObject();
+  }
+
+  void function(const Function &f) {
+    w_.beginObject();
+    header(f);
+    status(f);
+    w_.endObject();
+  }
+
+  const Module &m_;
+  const ReflectionOptions &o_;
+  JsonWriter w_;
+};
+
+} // namespace
+
+std::string emitReflection(const Module &module, const ReflectionOptions &options) {
+  return Writer(module, options).run();
+}
+
+} // namespace p2m::reflection

@@ -1,0 +1,27 @@
+// The reflection of a translated module: one JSON document that tells the runtime (and any
+// other host) what the MSL file holds and how to call it, following the kernel ABI of
+// DESIGN.md: each kernel's parameter block layout, threadgroup window and local memory sizes,
+// the module's .global/.const segments with their initializers and relocations, the features
+// each kernel needs, and which functions could not be translated and why.
+//
+// Run it after the pass pipeline and the MSL emitter: both may mark functions unsupported, and
+// the layout facts it reports are set by legalize-for-metal. The text is 2-space indented with
+// keys in a fixed order, so the same module gives the same bytes.
+#pragma once
+
+#include "ir/Ir.h"
+
+#include <string>
+
+namespace p2m::reflection {
+
+struct ReflectionOptions {
+  unsigned mslVersion = 320;     // 300, 310, 320 → "3.0", "3.1", "3.2"
+  std::string fp64Mode = "ieee"; // the --fp64 mode the MSL was generated with
+  std::string mslFile;           // the MSL file's name as the user sees it; empty: null
+};
+
+// The reflection JSON of `module` (format "ptx2metal-reflection", version 1).
+std::string emitReflection(const ir::Module &module, const ReflectionOptions &options);
+
+} // namespace p2m::reflection

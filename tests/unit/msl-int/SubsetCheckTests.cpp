@@ -1,0 +1,37 @@
+// emitters/msl/support/int_ops.h passes the MSL subset check (lib/mslcheck), pasted after the
+// prelude as the emitter does, in both builds (with and without P2M_INT_NO_MULHI64).
+#include "mslcheck/MslCheck.h"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace p2m::inttest {
+namespace {
+
+std::string readHeader()
+{
+    std::ifstream in(P2M_SOURCE_ROOT "/emitters/msl/support/int_ops.h");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+TEST_CASE("int_ops.h passes the MSL subset check", "[msl-int][mslcheck]")
+{
+    const std::string header = readHeader();
+    REQUIRE(header.find("P2M_INT_OPS_H") != std::string::npos);
+    for (const char *defines : {"", "#define P2M_INT_NO_MULHI64\n"}) {
+        INFO("defines: " << defines);
+        const mslcheck::CheckResult result = mslcheck::checkMsl(
+            std::string("#include <metal_stdlib>\nusing namespace metal;\n") + defines + header, "int_ops.metal");
+        INFO(result.format());
+        CHECK(result.compiled);
+        CHECK(result.ok());
+    }
+}
+
+} // namespace
+} // namespace p2m::inttest

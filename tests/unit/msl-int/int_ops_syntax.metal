@@ -1,0 +1,6 @@
+// The header on its own after the MSL prelude, as the emitter pastes it (checked warning-free
+// by the msl-int-header-syntax tests, with and without P2M_INT_NO_MULHI64).
+#include <metal_stdlib>
+using namespace metal;
+
+#include "../../../emitters/msl/support/int_ops.h"

@@ -1,0 +1,316 @@
+// The helpers compiled as MSL is compiled by the host backend (C++17 against the host
+// metal_stdlib), behind the plain-C++ functions of Kernels.h. No system header may follow
+// metal_stdlib: it defines device, constant, thread, threadgroup and kernel as macros.
+#include "Kernels.h"
+
+#include "metal_stdlib"
+using namespace metal;
+#include "warp_ops.h"
+#include "atomic_ops.h"
+
+namespace p2m::mslwarp::test {
+namespace {
+
+// The host runtime's view of host memory in each address space (C-style casts: Clang allows
+// them between address spaces, MSL does not).
+template <typename T>
+device T *asDevice(void *p)
+{
+  return (device T *)p;
+}
+template <typename T>
+threadgroup T *asThreadgroup(void *p)
+{
+  return (threadgroup T *)p;
+}
+
+} // namespace
+
+// --- warp_ops.h --------------------------------------------------------------------------------
+
+uint shflSourceLane(ShflMode mode, uint lane, uint b, uint c, bool &inRange)
+{
+  switch (mode) {
+  case ShflMode::Up:
+    return p2m_shfl_src_lane_up(lane, b, c, inRange);
+  case ShflMode::Down:
+    return p2m_shfl_src_lane_down(lane, b, c, inRange);
+  case ShflMode::Bfly:
+    return p2m_shfl_src_lane_bfly(lane, b, c, inRange);
+  case ShflMode::Idx:
+    break;
+  }
+  return p2m_shfl_src_lane_idx(lane, b, c, inRange);
+}
+
+uint shflSync(ShflMode mode, uint value, uint b, uint c, uint mask, uint lane, bool &pred)
+{
+  switch (mode) {
+  case ShflMode::Up:
+    return p2m_shfl_sync_up_b32(value, b, c, mask, lane, pred);
+  case ShflMode::Down:
+    return p2m_shfl_sync_down_b32(value, b, c, mask, lane, pred);
+  case ShflMode::Bfly:
+    return p2m_shfl_sync_bfly_b32(value, b, c, mask, lane, pred);
+  case ShflMode::Idx:
+    break;
+  }
+  return p2m_shfl_sync_idx_b32(value, b, c, mask, lane, pred);
+}
+
+uint shflSyncNoPred(ShflMode mode, uint value, uint b, uint c, uint mask, uint lane)
+{
+  switch (mode) {
+  case ShflMode::Up:
+    return p2m_shfl_sync_up_b32_nopred(value, b, c, mask, lane);
+  case ShflMode::Down:
+    return p2m_shfl_sync_down_b32_nopred(value, b, c, mask, lane);
+  case ShflMode::Bfly:
+    return p2m_shfl_sync_bfly_b32_nopred(value, b, c, mask, lane);
+  case ShflMode::Idx:
+    break;
+  }
+  return p2m_shfl_sync_idx_b32_nopred(value, b, c, mask, lane);
+}
+
+uint activemask()
+{
+  return p2m_activemask();
+}
+uint voteBallot(bool p, uint mask)
+{
+  return p2m_vote_ballot_sync_b32(p, mask);
+}
+bool voteAll(bool p, uint mask)
+{
+  return p2m_vote_all_sync(p, mask);
+}
+bool voteAny(bool p, uint mask)
+{
+  return p2m_vote_any_sync(p, mask);
+}
+bool voteUni(bool p, uint mask)
+{
+  return p2m_vote_uni_sync(p, mask);
+}
+
+uint redux(ReduxOp op, uint value, uint mask)
+{
+  switch (op) {
+  case ReduxOp::AddU32:
+    return p2m_redux_sync_add_u32(value, mask);
+  case ReduxOp::AddS32:
+    return as_type<uint>(p2m_redux_sync_add_s32(as_type<int>(value), mask));
+  case ReduxOp::MinU32:
+    return p2m_redux_sync_min_u32(value, mask);
+  case ReduxOp::MinS32:
+    return as_type<uint>(p2m_redux_sync_min_s32(as_type<int>(value), mask));
+  case ReduxOp::MaxU32:
+    return p2m_redux_sync_max_u32(value, mask);
+  case ReduxOp::MaxS32:
+    return as_type<uint>(p2m_redux_sync_max_s32(as_type<int>(value), mask));
+  case ReduxOp::And:
+    return p2m_redux_sync_and_b32(value, mask);
+  case ReduxOp::Or:
+    return p2m_redux_sync_or_b32(value, mask);
+  case ReduxOp::Xor:
+    break;
+  }
+  return p2m_redux_sync_xor_b32(value, mask);
+}
+
+uint matchAnyB32(uint value, uint mask, uint lane)
+{
+  return p2m_match_any_sync_b32(value, mask, lane);
+}
+uint matchAnyB64(std::uint64_t value, uint mask, uint lane)
+{
+  return p2m_match_any_sync_b64(value, mask, lane);
+}
+uint matchAllB32(uint value, uint mask, bool &pred)
+{
+  return p2m_match_all_sync_b32(value, mask, pred);
+}
+uint matchAllB64(std::uint64_t value, uint mask, bool &pred)
+{
+  return p2m_match_all_sync_b64(value, mask, pred);
+}
+
+void barWarpSync(uint mask)
+{
+  p2m_bar_warp_sync(mask);
+}
+
+// --- atomic_ops.h: exact additions ---------------------------------------------------------------
+
+uint f32AddRn(uint a, uint b)
+{
+  return p2m_atom_f32_add_rn_bits(a, b);
+}
+uint f32AddFtz(uint a, uint b)
+{
+  return p2m_atom_f32_add_ftz_bits(a, b);
+}
+uint f16ToF32(ushort h)
+{
+  return p2m_atom_f16_to_f32_bits(h);
+}
+ushort f32ToF16(uint x)
+{
+  return ushort(p2m_atom_f32_to_f16_rn_bits(x));
+}
+ushort f32ToBf16(uint x)
+{
+  return ushort(p2m_atom_f32_to_bf16_rn_bits(x));
+}
+ushort f16AddRn(ushort a, ushort b)
+{
+  return ushort(p2m_atom_f16_add_rn_bits(a, b));
+}
+ushort bf16AddRn(ushort a, ushort b)
+{
+  return ushort(p2m_atom_bf16_add_rn_bits(a, b));
+}
+
+// --- atomic_ops.h: atom/red ----------------------------------------------------------------------
+
+#define P2M_TEST_ATOM32(SPACE, AS)                                                                 \
+  switch (op) {                                                                                    \
+  case Atom32::AddU32:                                                                             \
+    return p2m_atom_##SPACE##_add_u32(AS<uint>(word), v);                                          \
+  case Atom32::AddS32:                                                                             \
+    return as_type<uint>(p2m_atom_##SPACE##_add_s32(AS<int>(word), as_type<int>(v)));             \
+  case Atom32::MinU32:                                                                             \
+    return p2m_atom_##SPACE##_min_u32(AS<uint>(word), v);                                          \
+  case Atom32::MinS32:                                                                             \
+    return as_type<uint>(p2m_atom_##SPACE##_min_s32(AS<int>(word), as_type<int>(v)));             \
+  case Atom32::MaxU32:                                                                             \
+    return p2m_atom_##SPACE##_max_u32(AS<uint>(word), v);                                          \
+  case Atom32::MaxS32:                                                                             \
+    return as_type<uint>(p2m_atom_##SPACE##_max_s32(AS<int>(word), as_type<int>(v)));             \
+  case Atom32::Exch:                                                                               \
+    return p2m_atom_##SPACE##_exch_b32(AS<uint>(word), v);                                         \
+  case Atom32::And:                                                                                \
+    return p2m_atom_##SPACE##_and_b32(AS<uint>(word), v);                                          \
+  case Atom32::Or:                                                                                 \
+    return p2m_atom_##SPACE##_or_b32(AS<uint>(word), v);                                           \
+  case Atom32::Xor:                                                                                \
+    return p2m_atom_##SPACE##_xor_b32(AS<uint>(word), v);                                          \
+  case Atom32::Inc:                                                                                \
+    return p2m_atom_##SPACE##_inc_u32(AS<uint>(word), v);                                          \
+  case Atom32::Dec:                                                                                \
+    return p2m_atom_##SPACE##_dec_u32(AS<uint>(word), v);                                          \
+  case Atom32::AddF32:                                                                             \
+    return as_type<uint>(p2m_atom_##SPACE##_add_f32(AS<float>(word), as_type<float>(v)));         \
+  case Atom32::AddF32Loop:                                                                         \
+    break;                                                                                         \
+  case Atom32::AddF16x2:                                                                           \
+    return p2m_atom_##SPACE##_add_noftz_f16x2(AS<uint>(word), v);                                  \
+  case Atom32::AddBf16x2:                                                                          \
+    return p2m_atom_##SPACE##_add_noftz_bf16x2(AS<uint>(word), v);                                 \
+  }
+
+uint atom32(Space space, Atom32 op, std::uint32_t *word, uint v)
+{
+  if (space == Space::Global) {
+    P2M_TEST_ATOM32(global, asDevice)
+    return as_type<uint>(p2m_atom_global_add_f32_loop(asDevice<float>(word), as_type<float>(v)));
+  }
+  P2M_TEST_ATOM32(shared, asThreadgroup)
+  return 0xdeadbeefu; // the loop variant exists for global memory only
+}
+#undef P2M_TEST_ATOM32
+
+uint atomCas32(Space space, std::uint32_t *word, uint cmp, uint v)
+{
+  if (space == Space::Global)
+    return p2m_atom_global_cas_b32(asDevice<uint>(word), cmp, v);
+  return p2m_atom_shared_cas_b32(asThreadgroup<uint>(word), cmp, v);
+}
+
+ushort atom16(Space space, Atom16 op, std::uint32_t *word, unsigned upper, ushort v)
+{
+  if (space == Space::Global)
+    return op == Atom16::AddF16 ? p2m_atom_global_add_noftz_f16(asDevice<uint>(word), upper, v)
+                                : p2m_atom_global_add_noftz_bf16(asDevice<uint>(word), upper, v);
+  return op == Atom16::AddF16 ? p2m_atom_shared_add_noftz_f16(asThreadgroup<uint>(word), upper, v)
+                              : p2m_atom_shared_add_noftz_bf16(asThreadgroup<uint>(word), upper, v);
+}
+
+ushort atomCas16(Space space, std::uint32_t *word, unsigned upper, ushort cmp, ushort v)
+{
+  if (space == Space::Global)
+    return p2m_atom_global_cas_b16(asDevice<uint>(word), upper, cmp, v);
+  return p2m_atom_shared_cas_b16(asThreadgroup<uint>(word), upper, cmp, v);
+}
+
+void red64(Space space, Red64 op, std::uint64_t *p, std::uint64_t v)
+{
+  if (space == Space::Global) {
+    device ulong *g = asDevice<ulong>(p);
+    switch (op) {
+    case Red64::AddU64:
+      return p2m_red_global_add_u64(g, v);
+    case Red64::And:
+      return p2m_red_global_and_b64(g, v);
+    case Red64::Or:
+      return p2m_red_global_or_b64(g, v);
+    case Red64::Xor:
+      return p2m_red_global_xor_b64(g, v);
+    case Red64::MinU64:
+      return p2m_red_global_min_u64(g, v);
+    case Red64::MaxU64:
+      return p2m_red_global_max_u64(g, v);
+    }
+    return;
+  }
+  threadgroup ulong *s = asThreadgroup<ulong>(p);
+  switch (op) {
+  case Red64::AddU64:
+    return p2m_red_shared_add_u64(s, v);
+  case Red64::And:
+    return p2m_red_shared_and_b64(s, v);
+  case Red64::Or:
+    return p2m_red_shared_or_b64(s, v);
+  case Red64::Xor:
+    return p2m_red_shared_xor_b64(s, v);
+  case Red64::MinU64:
+  case Red64::MaxU64:
+    break; // no exact lowering in threadgroup memory
+  }
+}
+
+// --- atomic_ops.h: fences and barriers -----------------------------------------------------------
+
+void fenceCta()
+{
+  p2m_fence_cta();
+}
+void fenceGpu()
+{
+  p2m_fence_gpu();
+}
+void fenceSys()
+{
+  p2m_fence_sys();
+}
+void barSync()
+{
+  p2m_bar_sync();
+}
+uint barRedPopc(bool p, std::uint32_t *scratch)
+{
+  return p2m_bar_red_popc(p, asThreadgroup<uint>(scratch));
+}
+bool barRedAnd(bool p, std::uint32_t *scratch)
+{
+  return p2m_bar_red_and(p, asThreadgroup<uint>(scratch));
+}
+bool barRedOr(bool p, std::uint32_t *scratch)
+{
+  return p2m_bar_red_or(p, asThreadgroup<uint>(scratch));
+}
+
+static_assert(P2M_HAVE_THREAD_FENCE == 1, "the host metal_stdlib has MSL 3.2 fences");
+
+} // namespace p2m::mslwarp::test
