@@ -21,29 +21,6 @@ namespace {
 
 uint64_t alignUp(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v; }
 
-const char *unsupportedFamily(const Inst &in) {
-  if (in.irop != IrOp::Ptx)
-    return nullptr;
-  switch (in.opcode) {
-  case Opcode::Mma: case Opcode::Wmma: case Opcode::Ldmatrix: case Opcode::Stmatrix:
-  case Opcode::Movmatrix: case Opcode::Wgmma: case Opcode::Tcgen05:
-    return "tensor-core instructions are not supported yet";
-  case Opcode::Tex: case Opcode::Tld4: case Opcode::Txq: case Opcode::Suld: case Opcode::Sust:
-  case Opcode::Sured: case Opcode::Suq: case Opcode::Istypep:
-    return "texture and surface instructions are not supported yet";
-  case Opcode::Multimem: return "multimem instructions are not supported yet";
-  case Opcode::Mbarrier: case Opcode::Mapa: case Opcode::Getctarank: case Opcode::Elect:
-  case Opcode::Clusterlaunchcontrol:
-    return "cluster and mbarrier instructions are not supported yet";
-  case Opcode::Tensormap: case Opcode::Setmaxnreg: case Opcode::Alloca: case Opcode::Stacksave:
-  case Opcode::Stackrestore: case Opcode::Createpolicy: case Opcode::Applypriority:
-  case Opcode::Discard: case Opcode::Brkpt: case Opcode::Pmevent:
-    return nullptr; // decided by the emitter per form
-  default:
-    return nullptr;
-  }
-}
-
 } // namespace
 
 void legalizeForMetal(PassContext &ctx) {
@@ -67,16 +44,19 @@ void legalizeForMetal(PassContext &ctx) {
 
   // Families, symbol use, direct callees.
   std::vector<std::vector<SymId>> usedShared(nf);
+  std::vector<uint8_t> barRed(nf, 0);
   for (FuncId fi = 0; fi < nf; ++fi) {
     Function &f = m.functions[fi];
     if (f.isDeclaration || f.unsupported)
       continue;
     for (Block &b : f.blocks)
       for (Inst &in : b.insts) {
-        if (const char *why = unsupportedFamily(in)) {
+        if (const char *why = in.irop == IrOp::Ptx ? unsupportedFamily(in.opcode) : nullptr) {
           markUnsupported(f, in.srcOffset, fmt::format("{}: {}", ptx::spelling(in.opcode), why));
           break;
         }
+        if ((in.isPtx(Opcode::Bar) || in.isPtx(Opcode::Barrier)) && in.has(ptx::Modifier::Red))
+          barRed[fi] = 1;
         for (const Operand &o : in.ops) {
           auto visit = [&](const Operand &x) {
             if (x.kind != OperandKind::Symbol)
@@ -195,6 +175,7 @@ void legalizeForMetal(PassContext &ctx) {
     uint64_t top = commonTop, localEnd = 0;
     for (FuncId g : reach) {
       const Function &fg = m.functions[g];
+      k.usesBarRed |= barRed[g] != 0;
       localEnd = std::max(localEnd, fg.localFrameOffset + fg.localBytes);
       k.features |= fg.features;
       for (SymId s : usedShared[g]) {
@@ -213,6 +194,12 @@ void legalizeForMetal(PassContext &ctx) {
     for (SymId s = 0; s < m.symbols.size(); ++s)
       if (common[s])
         k.sharedOffsets[s] = m.symbols[s].offset;
+    if (k.usesBarRed) {
+      // The word bar.red counts in (emitters/msl/support/atomic_ops.h); it needs no reset.
+      top = alignUp(top, 4);
+      k.barScratch = top;
+      top += 4;
+    }
     k.staticSharedBytes = alignUp(top, 16);
     k.localWindowBytes = localEnd;
     if (k.usesDynamicShared)

@@ -88,6 +88,11 @@ void lowerAtomics(PassContext &ctx) {
         }
         bool acquire = in.has(Modifier::Acquire) || in.has(Modifier::Acq_rel);
         bool release = in.has(Modifier::Release) || in.has(Modifier::Acq_rel);
+        if ((acquire || release) && ctx.options.mslVersion < 320) {
+          markUnsupported(f, in.srcOffset, "atomics with acquire/release semantics need "
+                                           "atomic_thread_fence, MSL 3.2 or later");
+          return;
+        }
         if (release)
           out.push_back(fenceCall(m, in));
         Operand dst = isAtom ? in.ops[0] : Operand{};

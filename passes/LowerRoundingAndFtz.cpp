@@ -39,10 +39,26 @@ bool touchesF64(const Inst &in) { return in.type == Type::F64 || in.type2 == Typ
 
 std::vector<Operand> sources(const Inst &in) { return {in.ops.begin() + 1, in.ops.end()}; }
 
-bool lowerF32(Module &m, Inst &in, std::vector<Inst> &out) {
+// `.ftz` on an operation a helper computes: flush the f32 sources explicitly (exact on any
+// target, whatever the hardware does with subnormal inputs).
+void flushSources(Module &m, Function &f, Inst &in, std::vector<Inst> &out, Type sourceType) {
+  if (!in.has(Modifier::Ftz) || sourceType != Type::F32)
+    return;
+  for (size_t i = 1; i < in.ops.size(); ++i) {
+    Operand &o = in.ops[i];
+    if (o.kind != OperandKind::Reg || f.regs[o.id].type == Type::Pred)
+      continue;
+    RegId t = newTemp(f, Type::F32);
+    out.push_back(makeCall(m, in, "p2m_cvt_ftz_f32", Type::F32, Operand::reg(t), {o}, {Type::F32}));
+    o = Operand::reg(t);
+  }
+}
+
+bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
   std::string rnd = roundingOf(in);
   std::string op(ptx::spelling(in.opcode));
   auto call = [&](const std::string &name, Type rt, std::vector<Type> types) {
+    flushSources(m, f, in, out, Type::F32);
     out.push_back(makeCall(m, in, name, rt, in.ops[0], sources(in), std::move(types)));
     return true;
   };
@@ -103,11 +119,10 @@ bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
     out.push_back(makeCall(m, in, name, rt, in.ops[0], sources(in), types));
     return true;
   };
-  bool plain = !in.has(Modifier::Ftz) && !in.has(Modifier::Sat) && !in.has(Modifier::Relu);
   switch (in.opcode) {
   case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
-    if (t == Type::F16 && plain && (rnd.empty() || rnd == "rn"))
-      return false; // IEEE half arithmetic in MSL
+    // Through the helpers even when MSL's half arithmetic would round the same: NaN results
+    // must be NVIDIA's canonical 0x7FFF, not whatever the GPU's half unit returns.
     return call(fmt::format("p2m_{}_{}{}_{}", op, rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "", ts), t);
   case Opcode::Fma: case Opcode::Mad:
     return call(fmt::format("p2m_fma_{}{}{}_{}", rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "",
@@ -123,10 +138,11 @@ bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
   }
 }
 
-bool lowerCvt(Module &m, Inst &in, std::vector<Inst> &out) {
+bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
   Type dt = in.type, st = in.type2;
   if (!isFloat(dt) && !isFloat(st))
     return false;
+  flushSources(m, f, in, out, st);
   std::string rnd = roundingOf(in);
   std::string extra;
   if (in.has(Modifier::Relu))
@@ -169,12 +185,12 @@ void lowerRoundingAndFtz(PassContext &ctx) {
         }
         bool done = false;
         if (in.opcode == Opcode::Cvt)
-          done = lowerCvt(m, in, out);
+          done = lowerCvt(m, f, in, out);
         else if (in.type == Type::F32 && in.opcode != Opcode::Setp && in.opcode != Opcode::Set &&
                  in.opcode != Opcode::Selp && in.opcode != Opcode::Slct && in.opcode != Opcode::Mov &&
                  in.opcode != Opcode::Ld && in.opcode != Opcode::St && in.opcode != Opcode::Atom &&
                  in.opcode != Opcode::Red && in.opcode != Opcode::Shfl)
-          done = lowerF32(m, in, out);
+          done = lowerF32(m, f, in, out);
         else if ((in.type == Type::F16 || in.type == Type::BF16 || in.type == Type::F16x2 ||
                   in.type == Type::BF16x2) &&
                  in.opcode != Opcode::Setp && in.opcode != Opcode::Mov && in.opcode != Opcode::Ld &&

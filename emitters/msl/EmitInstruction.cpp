@@ -240,7 +240,7 @@ struct Sel {
     case Opcode::Mad: {
       bool mad = in.opcode == Opcode::Mad;
       if (in.has(Modifier::Cc))
-        e.fail(in, "mad.cc is not supported yet");
+        return carryMad(false);
       std::string prod;
       Type rt = t;
       if (in.has(Modifier::Hi)) {
@@ -350,6 +350,38 @@ struct Sel {
         if (setCarry)
           e.line("p2m_cc = p2m_x < p2m_y ? 1u : 0u;");
       }
+    }
+    assign(op(0), "p2m_r");
+    --e.indent;
+    e.line("}");
+  }
+
+  // mad.cc / madc: (a*b).lo or .hi plus c [plus CC.CF], setting CC.CF with .cc.
+  void carryMad(bool useCarry) {
+    Type t = in.type;
+    unsigned w = bitWidth(t);
+    if (w != 32 && w != 64)
+      e.fail(in, "carry arithmetic on this type is not supported");
+    std::string u(unsignedName(w));
+    std::string prod;
+    if (in.has(Modifier::Hi)) {
+      prod = helper("p2m_mul_hi_" + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+      if (isSigned(t))
+        prod = fmt::format("as_type<{}>({})", u, prod);
+    } else {
+      prod = fmt::format("{} * {}", val(op(1), t), val(op(2), t));
+    }
+    e.line("{");
+    ++e.indent;
+    e.line(fmt::format("{} p2m_p = {}, p2m_z = {};", u, prod, val(op(3), t)));
+    e.line(fmt::format("{} p2m_s = p2m_p + p2m_z;", u));
+    if (useCarry) {
+      e.line(fmt::format("{} p2m_r = p2m_s + {}(p2m_cc);", u, u));
+      if (in.has(Modifier::Cc))
+        e.line("p2m_cc = (p2m_s < p2m_p || p2m_r < p2m_s) ? 1u : 0u;");
+    } else {
+      e.line(fmt::format("{} p2m_r = p2m_s;", u));
+      e.line("p2m_cc = p2m_s < p2m_p ? 1u : 0u;");
     }
     assign(op(0), "p2m_r");
     --e.indent;
@@ -727,10 +759,10 @@ struct Sel {
     Type t = in.type;
     if (t == Type::B128)
       e.fail(in, "128-bit loads and stores are not supported yet");
+    const Operand &addr = isStore ? op(0) : op(1);
     if (in.has(Modifier::Relaxed) || in.has(Modifier::Acquire) || in.has(Modifier::Release) ||
         in.has(Modifier::Mmio))
-      e.fail(in, "ld/st with memory-order semantics are not supported yet");
-    const Operand &addr = isStore ? op(0) : op(1);
+      return orderedAccess(isStore);
     const Operand &data = isStore ? op(1) : op(0);
     if (!addr.address)
       e.fail(in, "expected an address operand");
@@ -762,6 +794,48 @@ struct Sel {
     } else {
       one(data, 0);
     }
+  }
+
+  // ld.relaxed/.acquire and st.relaxed/.release: single-copy atomic accesses (Metal's relaxed
+  // 32-bit atomics; bytes and halfwords are naturally so) with fences for the ordering.
+  void orderedAccess(bool isStore) {
+    Type t = in.type;
+    const Operand &addr = isStore ? op(0) : op(1);
+    const Operand &data = isStore ? op(1) : op(0);
+    if (in.has(Modifier::Mmio))
+      e.fail(in, ".mmio accesses are not supported");
+    if (data.kind == OperandKind::Vector || bitWidth(t) == 64 || bitWidth(t) == 128)
+      e.fail(in, "64-bit and vector ld/st with memory-order semantics cannot be made single-copy "
+                 "atomic on Metal");
+    Place p = place(addr, in.space, in.fromGeneric);
+    if (p.pointerSpace != "device" && p.pointerSpace != "threadgroup")
+      e.fail(in, "ld/st with memory-order semantics in this state space are not supported yet");
+    std::string scope = in.has(Modifier::Cta) ? "cta" : in.has(Modifier::Sys) ? "sys" : "gpu";
+    auto fence = [&] {
+      if (e.options.mslVersion < 320)
+        e.fail(in, "memory-order semantics need atomic_thread_fence, MSL 3.2 or later");
+      e.prelude |= kPreludeAtomic;
+      e.line(fmt::format("p2m_fence_{}();", scope));
+    };
+    std::string T(mslStorageName(storageOf(t)));
+    if (isStore && in.has(Modifier::Release))
+      fence();
+    if (bitWidth(t) == 32) {
+      std::string ptr = fmt::format("reinterpret_cast<{} atomic_uint *>({})", p.pointerSpace, p.base);
+      if (isStore) {
+        std::string v = t == Type::F32 ? fmt::format("as_type<uint>({})", val(data, t)) : val(data, t);
+        e.line(fmt::format("atomic_store_explicit({}, {}, memory_order_relaxed);", ptr, v));
+      } else {
+        std::string v = fmt::format("atomic_load_explicit({}, memory_order_relaxed)", ptr);
+        assign(data, t == Type::F32 ? fmt::format("as_type<float>({})", v) : v);
+      }
+    } else if (isStore) {
+      e.line(fmt::format("{} = {};", lvalue(p, T, 0, true), val(data, t)));
+    } else {
+      assign(data, lvalue(p, T, 0, true));
+    }
+    if (!isStore && in.has(Modifier::Acquire))
+      fence();
   }
 
   void cvta() {
@@ -803,8 +877,10 @@ struct Sel {
       e.line("// cp.async group operation: the copies are synchronous here");
       return;
     }
-    if (!in.has(Modifier::Async) || in.space != Space::Shared || in.ops.size() < 3)
-      e.fail(in, "this cp form is not supported yet");
+    if (!in.has(Modifier::Async) || !in.has(Modifier::Shared) || !in.has(Modifier::Global) ||
+        in.has(Modifier::Bulk) || in.ops.size() < 3)
+      e.fail(in, in.has(Modifier::Bulk) ? "cp.async.bulk (tensor memory access) is not supported yet"
+                                         : "this cp form is not supported yet");
     const Operand &d = op(0), &s = op(1);
     Place pd = place(d, Space::Shared, false);
     Place ps = place(s, Space::Global, false);
@@ -814,8 +890,18 @@ struct Sel {
   }
 
   void barrier() {
-    if (in.has(Modifier::Red) || in.has(Modifier::Arrive))
-      e.fail(in, "bar.red and bar.arrive are not supported yet");
+    if (in.has(Modifier::Arrive))
+      e.fail(in, "bar.arrive is not supported yet");
+    if (in.has(Modifier::Red)) {
+      // bar.red.OP d, a, {!}c: every thread of the CTA (a thread count is not supported).
+      if (in.ops.size() != 3)
+        e.fail(in, "bar.red with a thread count is not supported yet");
+      e.prelude |= kPreludeAtomic;
+      std::string scratch = "reinterpret_cast<threadgroup uint *>(ctx.smem + ctx.bar_scratch)";
+      std::string c = val(op(2), Type::Pred);
+      std::string fn = in.has(Modifier::Popc) ? "p2m_bar_red_popc" : in.has(Modifier::And) ? "p2m_bar_red_and" : "p2m_bar_red_or";
+      return assign(op(0), fmt::format("{}({}, {})", fn, c, scratch));
+    }
     if (in.ops.size() > 1)
       e.fail(in, "barriers with a thread count are not supported yet");
     e.line("threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);");
@@ -829,6 +915,8 @@ struct Sel {
           return;
         }
     }
+    if (e.options.mslVersion < 320)
+      e.fail(in, "membar/fence need atomic_thread_fence, MSL 3.2 or later");
     e.prelude |= kPreludeAtomic;
     if (in.has(Modifier::Cta))
       e.line("p2m_fence_cta();");
@@ -1080,6 +1168,7 @@ struct Sel {
       if (isFloat(in.type))
         return floatArith();
       return integerArith();
+    case Opcode::Madc: return carryMad(true);
     case Opcode::Addc: case Opcode::Subc: case Opcode::Mul24: case Opcode::Mad24:
     case Opcode::Div: case Opcode::Rem: case Opcode::Abs: case Opcode::Neg: case Opcode::Min:
     case Opcode::Max:

@@ -46,8 +46,8 @@ public:
       uint64_t words = std::max<uint64_t>(1, (f_.localWindowBytes + 7) / 8);
       e_.line(fmt::format("ulong p2m_lmem[{}];", words));
       e_.line(fmt::format("p2m_ctx ctx = {{params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), "
-                          "b, {0}u, {0}u, 0ul}};",
-                          f_.staticSharedBytes));
+                          "b, {0}u, {0}u, {1}u, 0ul}};",
+                          f_.staticSharedBytes, f_.barScratch));
     } else {
       out += fmt::format("// .func {}\n", f_.ptxName);
       out += fmt::format("static inline void {}(thread p2m_ctx &ctx", f_.name);
@@ -102,7 +102,7 @@ private:
     for (const Block &b : f_.blocks)
       for (const Inst &in : b.insts)
         if (in.irop == IrOp::Ptx && (in.has(ptx::Modifier::Cc) || in.opcode == ptx::Opcode::Addc ||
-                                     in.opcode == ptx::Opcode::Subc))
+                                     in.opcode == ptx::Opcode::Subc || in.opcode == ptx::Opcode::Madc))
           carry = true;
     if (carry)
       e_.line("uint p2m_cc = 0u; // PTX's carry flag CC.CF");

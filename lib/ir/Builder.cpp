@@ -628,6 +628,8 @@ private:
     }
     if (auto mit = moduleNames_.find(name); mit != moduleNames_.end())
       return Operand::symbol(mit->second);
+    if (name == "WARP_SZ") // PTX's predefined constant: the warp size
+      return Operand::imm(32);
     if (!name.empty() && name[0] == '%')
       error(offset, "'" + std::string(name) + "' is not supported (unknown or unsupported "
                     "special register)");
@@ -790,6 +792,8 @@ private:
 
   void instruction(const ptx::Instruction &in) {
     Opcode op = in.opcode;
+    if (const char *why = unsupportedFamily(op))
+      error(in.offset, std::string(ptx::spelling(op)) + ": " + why);
     auto ops = in.operands();
     switch (op) {
     case Opcode::Bra: {

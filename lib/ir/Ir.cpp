@@ -67,4 +67,26 @@ std::optional<Special> lookupSpecial(std::string_view name) {
   return std::nullopt;
 }
 
+const char *unsupportedFamily(ptx::Opcode opcode) {
+  using ptx::Opcode;
+  switch (opcode) {
+  case Opcode::Mma: case Opcode::Wmma: case Opcode::Ldmatrix: case Opcode::Stmatrix:
+  case Opcode::Movmatrix: case Opcode::Wgmma: case Opcode::Tcgen05:
+    return "tensor-core instructions are not supported yet";
+  case Opcode::Tex: case Opcode::Tld4: case Opcode::Txq: case Opcode::Suld: case Opcode::Sust:
+  case Opcode::Sured: case Opcode::Suq: case Opcode::Istypep:
+    return "texture and surface instructions are not supported yet";
+  case Opcode::Multimem: return "multimem instructions are not supported yet";
+  case Opcode::Mbarrier: case Opcode::Mapa: case Opcode::Getctarank: case Opcode::Elect:
+  case Opcode::Clusterlaunchcontrol:
+    return "cluster and mbarrier instructions are not supported yet";
+  case Opcode::Tensormap: case Opcode::Setmaxnreg: case Opcode::Alloca: case Opcode::Stacksave:
+  case Opcode::Stackrestore: case Opcode::Createpolicy: case Opcode::Applypriority:
+  case Opcode::Discard: case Opcode::Brkpt: case Opcode::Pmevent:
+    return nullptr; // decided by the emitter per form
+  default:
+    return nullptr;
+  }
+}
+
 } // namespace p2m::ir

@@ -40,6 +40,10 @@ inline constexpr uint32_t kNone = UINT32_MAX;
 enum class Space : uint8_t { Generic, Global, Shared, Local, Const, Param, Reg };
 std::string_view spelling(Space space);
 
+// Why an instruction family has no lowering yet (tensor cores, textures, surfaces, multimem,
+// clusters), or null.
+const char *unsupportedFamily(ptx::Opcode opcode);
+
 // PTX's special registers that the IR knows (everything else is a located diagnostic).
 enum class Special : uint8_t {
   TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ, NctaidX, NctaidY, NctaidZ,
@@ -206,6 +210,8 @@ struct Function {
   uint64_t staticSharedBytes = 0;  // where the dynamic area starts (16-byte aligned)
   uint64_t localWindowBytes = 0;   // per-thread local memory: its frames and its callees'
   bool usesDynamicShared = false;
+  uint64_t barScratch = 0;         // a word for bar.red (valid when usesBarRed)
+  bool usesBarRed = false;
   uint32_t features = 0;           // Feature bits, the kernel's and its callees'
   std::vector<FuncId> callees;     // direct callees, each once
 

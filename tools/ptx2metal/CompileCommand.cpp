@@ -6,6 +6,7 @@
 #include "emitters/msl/MslEmitter.h"
 #include "emitters/reflection/Reflection.h"
 #include "ir/Builder.h"
+#include "mslcheck/MslCheck.h"
 #include "passes/Pass.h"
 #include "ptx/Parser.h"
 #include "ptx/Validate.h"
@@ -38,6 +39,7 @@ struct CompileOptions {
   std::string dumpAfter;
   bool stats = false;
   bool noComments = false;
+  bool verifyMsl = false;
 };
 
 bool writeOutput(const std::string &path, const std::string &text) {
@@ -51,7 +53,7 @@ bool writeOutput(const std::string &path, const std::string &text) {
 }
 
 struct Totals {
-  uint64_t bytes = 0, modules = 0, failedModules = 0, kernels = 0, translated = 0;
+  uint64_t bytes = 0, modules = 0, failedModules = 0, kernels = 0, translated = 0, mslFailures = 0;
   std::map<std::string, uint64_t> reasons; // diagnostic message → kernels
   double seconds = 0;
 };
@@ -134,6 +136,19 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
     report.report(Severity::Warning, *source, w.srcOffset, w.message);
   if (!opts.stats || single)
     report.print(std::cerr);
+  int verifyStatus = 0;
+  if (opts.verifyMsl) {
+    mslcheck::CheckResult check = mslcheck::checkMsl(
+        result.source, opts.output.empty() || opts.output == "-" ? path + ".metal" : opts.output);
+    if (!check.ok()) {
+      std::string text = check.format();
+      std::fwrite(text.data(), 1, text.size(), stderr);
+      fmt::print(stderr, "{}: error: the generated MSL failed the MSL subset check ({} errors)\n",
+                 path, check.errorCount());
+      ++totals.mslFailures;
+      verifyStatus = 1;
+    }
+  }
   if (single) {
     if (!opts.dumpAfter.empty()) {
       writeOutput(opts.output.empty() ? "-" : opts.output, dump);
@@ -154,7 +169,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
       }
     }
   }
-  return failedKernels ? 1 : 0;
+  return (failedKernels || verifyStatus) ? 1 : 0;
 }
 
 int runCompile(const CompileOptions &opts) {
@@ -182,6 +197,8 @@ int runCompile(const CompileOptions &opts) {
     std::sort(reasons.rbegin(), reasons.rend());
     for (auto &[count, why] : reasons)
       fmt::print(stderr, "  {:>8}  {}\n", count, why);
+    if (opts.verifyMsl)
+      fmt::print(stderr, "MSL subset check: {} of {} modules failed\n", totals.mslFailures, totals.modules);
     fmt::print(stderr, "bytes: {}\ntime: {:.3f} s\nspeed: {:.1f} MB/s\n", totals.bytes, totals.seconds,
                totals.seconds > 0 ? mb / totals.seconds : 0.0);
   }
@@ -216,6 +233,8 @@ CommandRunner registerCompileCommand(CLI::App &root) {
   cmd->add_option("--dump-after", opts->dumpAfter, "Print the IR after this pass instead of MSL:" + passList);
   cmd->add_flag("--stats", opts->stats,
                 "Report kernels translated / total, failures grouped by diagnostic, and speed on stderr");
+  cmd->add_flag("--verify-msl", opts->verifyMsl,
+                "Run the MSL subset check (Clang against the project's metal_stdlib) on the output");
   cmd->add_flag("--no-comments", opts->noComments, "Leave out the // line and label comments");
   return [opts] { return runCompile(*opts); };
 }

@@ -36,6 +36,7 @@ struct p2m_ctx {
   p2m_builtins b;
   uint dynamic_smem_offset; // where the dynamic shared area starts in smem
   uint static_smem;         // static shared bytes of the kernel
+  uint bar_scratch;         // offset of the word bar.red counts in
   ulong clock;              // the %clock/%globaltimer stand-in: strictly increasing per thread
 };
 

@@ -26,8 +26,11 @@
 //   f16 <-> bf16    p2m_cvt_<rnd>_bf16_f16(half), p2m_cvt_<rnd>_f16_bf16(ushort)
 //   widening        p2m_cvt_f32_f16(half), p2m_cvt_f32_bf16(ushort)
 //   .sat            p2m_sat_f16(half): clamp to [0, 1], NaN -> +0
-// Everything else is internal. PTX forms with .ftz on these conversions need nothing more:
-// .ftz applies to f32 operands only and the H200 ignores it when converting f32 to f16 (below).
+//   .ftz            p2m_cvt_ftz_f32(float): a subnormal f32 becomes a zero of its sign
+// Everything else is internal. .ftz applies to f32 operands and results only. The H200 ignores
+// it on cvt.f16.f32 (below): call the plain form. For the other f32 forms (cvt.rXi.ftz.<int>.f32,
+// cvt.rXi.ftz.f32.f32, an f32 result of cvt.ftz.f32.bf16) the ISA flushes: wrap the f32
+// operand or result in p2m_cvt_ftz_f32 (rpi.ftz(+tiny) = 0, not 1; not measured).
 //
 // Behaviour measured on an H200 (tests/probes/half_cvt.cu, docs/gpu-facts.md), where the ISA
 // leaves it open:
@@ -78,6 +81,13 @@ static inline half p2m_f16_from_bits(ushort b) { return as_type<half>(b); }
 static inline bool p2m_f32_bits_is_nan(uint x) { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
 static inline bool p2m_f16_bits_is_nan(ushort x) { return (x & 0x7FFFu) > 0x7C00u; }
 static inline bool p2m_bf16_bits_is_nan(ushort x) { return (x & 0x7FFFu) > 0x7F80u; }
+
+// .ftz on an f32 operand or result: subnormals become zeros of their sign (on the bits).
+static inline float p2m_cvt_ftz_f32(float x)
+{
+    const uint b = as_type<uint>(x);
+    return (b & 0x7F800000u) == 0u ? as_type<float>(b & 0x80000000u) : x;
+}
 
 // ---------------------------------------------------------------------------------------
 // Rounding a value to a binary format (the core of every narrowing conversion)
@@ -707,39 +717,144 @@ static inline ulong p2m_cvt_f32_bits_to_unsigned(uint x, int mode, ulong maxval,
 
 // f32 bits to each integer type in one mode. The f16 and bf16 forms convert to f32 first,
 // which is exact (an f16 NaN stays a NaN).
-static inline char p2m_cvt_f32_bits_to_s8(uint x, int mode) { return (char)p2m_cvt_f32_bits_to_signed(x, mode, 0x7Ful, 0l); }
-static inline uchar p2m_cvt_f32_bits_to_u8(uint x, int mode) { return (uchar)p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFul, 0ul); }
-static inline short p2m_cvt_f32_bits_to_s16(uint x, int mode) { return (short)p2m_cvt_f32_bits_to_signed(x, mode, 0x7FFFul, 0l); }
-static inline ushort p2m_cvt_f32_bits_to_u16(uint x, int mode) { return (ushort)p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFFFul, 0ul); }
-static inline int p2m_cvt_f32_bits_to_s32(uint x, int mode) { return (int)p2m_cvt_f32_bits_to_signed(x, mode, 0x7FFFFFFFul, 0l); }
-static inline uint p2m_cvt_f32_bits_to_u32(uint x, int mode) { return (uint)p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFFFFFFFul, 0ul); }
-static inline long p2m_cvt_f32_bits_to_s64(uint x, int mode) { return p2m_cvt_f32_bits_to_signed(x, mode, 0x7FFFFFFFFFFFFFFFul, P2M_CVT_NAN_S64); }
-static inline ulong p2m_cvt_f32_bits_to_u64(uint x, int mode) { return p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFFFFFFFFFFFFFFFul, P2M_CVT_NAN_U64); }
+static inline char p2m_cvt_to_s8(uint x, int mode)
+{
+    return (char)p2m_cvt_f32_bits_to_signed(x, mode, 0x7Ful, 0l);
+}
+static inline uchar p2m_cvt_to_u8(uint x, int mode)
+{
+    return (uchar)p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFul, 0ul);
+}
+static inline short p2m_cvt_to_s16(uint x, int mode)
+{
+    return (short)p2m_cvt_f32_bits_to_signed(x, mode, 0x7FFFul, 0l);
+}
+static inline ushort p2m_cvt_to_u16(uint x, int mode)
+{
+    return (ushort)p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFFFul, 0ul);
+}
+static inline int p2m_cvt_to_s32(uint x, int mode)
+{
+    return (int)p2m_cvt_f32_bits_to_signed(x, mode, 0x7FFFFFFFul, 0l);
+}
+static inline uint p2m_cvt_to_u32(uint x, int mode)
+{
+    return (uint)p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFFFFFFFul, 0ul);
+}
+static inline long p2m_cvt_to_s64(uint x, int mode)
+{
+    return p2m_cvt_f32_bits_to_signed(x, mode, 0x7FFFFFFFFFFFFFFFul,
+                                      P2M_CVT_NAN_S64);
+}
+static inline ulong p2m_cvt_to_u64(uint x, int mode)
+{
+    return p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFFFFFFFFFFFFFFFul,
+                                        P2M_CVT_NAN_U64);
+}
 
-static inline uint p2m_cvt_f16_as_f32_bits(half h) { return as_type<uint>(static_cast<float>(h)); }
-static inline uint p2m_cvt_bf16_as_f32_bits(ushort b) { return (uint)b << 16; }
+// An f16 (exact in f32) or a bf16 as the bits of the same value in f32.
+static inline uint p2m_cvt_f16_bits32(half h) { return as_type<uint>(static_cast<float>(h)); }
+static inline uint p2m_cvt_bf16_bits32(ushort b) { return (uint)b << 16; }
 
-// The entry points: p2m_cvt_<irnd>_<dst>_<src>, for src f32 (float), f16 (half), bf16 (ushort
-// bits), each one `cvt.<irnd>.<dst>.<src> d, a;`.
-#define P2M_CVT_TO_INT_SRC(IRND, MODE, SRC, SRCT, BITS)                                               \
-    static inline char p2m_cvt_##IRND##_s8_##SRC(SRCT x) { return p2m_cvt_f32_bits_to_s8(BITS(x), MODE); }     \
-    static inline uchar p2m_cvt_##IRND##_u8_##SRC(SRCT x) { return p2m_cvt_f32_bits_to_u8(BITS(x), MODE); }    \
-    static inline short p2m_cvt_##IRND##_s16_##SRC(SRCT x) { return p2m_cvt_f32_bits_to_s16(BITS(x), MODE); }  \
-    static inline ushort p2m_cvt_##IRND##_u16_##SRC(SRCT x) { return p2m_cvt_f32_bits_to_u16(BITS(x), MODE); } \
-    static inline int p2m_cvt_##IRND##_s32_##SRC(SRCT x) { return p2m_cvt_f32_bits_to_s32(BITS(x), MODE); }    \
-    static inline uint p2m_cvt_##IRND##_u32_##SRC(SRCT x) { return p2m_cvt_f32_bits_to_u32(BITS(x), MODE); }   \
-    static inline long p2m_cvt_##IRND##_s64_##SRC(SRCT x) { return p2m_cvt_f32_bits_to_s64(BITS(x), MODE); }   \
-    static inline ulong p2m_cvt_##IRND##_u64_##SRC(SRCT x) { return p2m_cvt_f32_bits_to_u64(BITS(x), MODE); }
-#define P2M_CVT_TO_INT(IRND, MODE)                                                       \
-    P2M_CVT_TO_INT_SRC(IRND, MODE, f32, float, as_type<uint>)                            \
-    P2M_CVT_TO_INT_SRC(IRND, MODE, f16, half, p2m_cvt_f16_as_f32_bits)                   \
-    P2M_CVT_TO_INT_SRC(IRND, MODE, bf16, ushort, p2m_cvt_bf16_as_f32_bits)
-P2M_CVT_TO_INT(rni, P2M_CVT_RN)
-P2M_CVT_TO_INT(rzi, P2M_CVT_RZ)
-P2M_CVT_TO_INT(rmi, P2M_CVT_RM)
-P2M_CVT_TO_INT(rpi, P2M_CVT_RP)
-#undef P2M_CVT_TO_INT
-#undef P2M_CVT_TO_INT_SRC
+// The entry points, `cvt.<irnd>.<dst>.<src> d, a;` for src f32 (float), f16 (half) and bf16
+// (ushort bits). Written out one by one (no macros), so that every definition has a source
+// line of its own for the MSL subset check and for readers.
+static inline char p2m_cvt_rni_s8_f32(float x) { return p2m_cvt_to_s8(as_type<uint>(x), P2M_CVT_RN); }
+static inline uchar p2m_cvt_rni_u8_f32(float x) { return p2m_cvt_to_u8(as_type<uint>(x), P2M_CVT_RN); }
+static inline short p2m_cvt_rni_s16_f32(float x) { return p2m_cvt_to_s16(as_type<uint>(x), P2M_CVT_RN); }
+static inline ushort p2m_cvt_rni_u16_f32(float x) { return p2m_cvt_to_u16(as_type<uint>(x), P2M_CVT_RN); }
+static inline int p2m_cvt_rni_s32_f32(float x) { return p2m_cvt_to_s32(as_type<uint>(x), P2M_CVT_RN); }
+static inline uint p2m_cvt_rni_u32_f32(float x) { return p2m_cvt_to_u32(as_type<uint>(x), P2M_CVT_RN); }
+static inline long p2m_cvt_rni_s64_f32(float x) { return p2m_cvt_to_s64(as_type<uint>(x), P2M_CVT_RN); }
+static inline ulong p2m_cvt_rni_u64_f32(float x) { return p2m_cvt_to_u64(as_type<uint>(x), P2M_CVT_RN); }
+static inline char p2m_cvt_rzi_s8_f32(float x) { return p2m_cvt_to_s8(as_type<uint>(x), P2M_CVT_RZ); }
+static inline uchar p2m_cvt_rzi_u8_f32(float x) { return p2m_cvt_to_u8(as_type<uint>(x), P2M_CVT_RZ); }
+static inline short p2m_cvt_rzi_s16_f32(float x) { return p2m_cvt_to_s16(as_type<uint>(x), P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rzi_u16_f32(float x) { return p2m_cvt_to_u16(as_type<uint>(x), P2M_CVT_RZ); }
+static inline int p2m_cvt_rzi_s32_f32(float x) { return p2m_cvt_to_s32(as_type<uint>(x), P2M_CVT_RZ); }
+static inline uint p2m_cvt_rzi_u32_f32(float x) { return p2m_cvt_to_u32(as_type<uint>(x), P2M_CVT_RZ); }
+static inline long p2m_cvt_rzi_s64_f32(float x) { return p2m_cvt_to_s64(as_type<uint>(x), P2M_CVT_RZ); }
+static inline ulong p2m_cvt_rzi_u64_f32(float x) { return p2m_cvt_to_u64(as_type<uint>(x), P2M_CVT_RZ); }
+static inline char p2m_cvt_rmi_s8_f32(float x) { return p2m_cvt_to_s8(as_type<uint>(x), P2M_CVT_RM); }
+static inline uchar p2m_cvt_rmi_u8_f32(float x) { return p2m_cvt_to_u8(as_type<uint>(x), P2M_CVT_RM); }
+static inline short p2m_cvt_rmi_s16_f32(float x) { return p2m_cvt_to_s16(as_type<uint>(x), P2M_CVT_RM); }
+static inline ushort p2m_cvt_rmi_u16_f32(float x) { return p2m_cvt_to_u16(as_type<uint>(x), P2M_CVT_RM); }
+static inline int p2m_cvt_rmi_s32_f32(float x) { return p2m_cvt_to_s32(as_type<uint>(x), P2M_CVT_RM); }
+static inline uint p2m_cvt_rmi_u32_f32(float x) { return p2m_cvt_to_u32(as_type<uint>(x), P2M_CVT_RM); }
+static inline long p2m_cvt_rmi_s64_f32(float x) { return p2m_cvt_to_s64(as_type<uint>(x), P2M_CVT_RM); }
+static inline ulong p2m_cvt_rmi_u64_f32(float x) { return p2m_cvt_to_u64(as_type<uint>(x), P2M_CVT_RM); }
+static inline char p2m_cvt_rpi_s8_f32(float x) { return p2m_cvt_to_s8(as_type<uint>(x), P2M_CVT_RP); }
+static inline uchar p2m_cvt_rpi_u8_f32(float x) { return p2m_cvt_to_u8(as_type<uint>(x), P2M_CVT_RP); }
+static inline short p2m_cvt_rpi_s16_f32(float x) { return p2m_cvt_to_s16(as_type<uint>(x), P2M_CVT_RP); }
+static inline ushort p2m_cvt_rpi_u16_f32(float x) { return p2m_cvt_to_u16(as_type<uint>(x), P2M_CVT_RP); }
+static inline int p2m_cvt_rpi_s32_f32(float x) { return p2m_cvt_to_s32(as_type<uint>(x), P2M_CVT_RP); }
+static inline uint p2m_cvt_rpi_u32_f32(float x) { return p2m_cvt_to_u32(as_type<uint>(x), P2M_CVT_RP); }
+static inline long p2m_cvt_rpi_s64_f32(float x) { return p2m_cvt_to_s64(as_type<uint>(x), P2M_CVT_RP); }
+static inline ulong p2m_cvt_rpi_u64_f32(float x) { return p2m_cvt_to_u64(as_type<uint>(x), P2M_CVT_RP); }
+static inline char p2m_cvt_rni_s8_f16(half x) { return p2m_cvt_to_s8(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
+static inline uchar p2m_cvt_rni_u8_f16(half x) { return p2m_cvt_to_u8(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
+static inline short p2m_cvt_rni_s16_f16(half x) { return p2m_cvt_to_s16(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
+static inline ushort p2m_cvt_rni_u16_f16(half x) { return p2m_cvt_to_u16(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
+static inline int p2m_cvt_rni_s32_f16(half x) { return p2m_cvt_to_s32(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
+static inline uint p2m_cvt_rni_u32_f16(half x) { return p2m_cvt_to_u32(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
+static inline long p2m_cvt_rni_s64_f16(half x) { return p2m_cvt_to_s64(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
+static inline ulong p2m_cvt_rni_u64_f16(half x) { return p2m_cvt_to_u64(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
+static inline char p2m_cvt_rzi_s8_f16(half x) { return p2m_cvt_to_s8(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
+static inline uchar p2m_cvt_rzi_u8_f16(half x) { return p2m_cvt_to_u8(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
+static inline short p2m_cvt_rzi_s16_f16(half x) { return p2m_cvt_to_s16(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rzi_u16_f16(half x) { return p2m_cvt_to_u16(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
+static inline int p2m_cvt_rzi_s32_f16(half x) { return p2m_cvt_to_s32(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
+static inline uint p2m_cvt_rzi_u32_f16(half x) { return p2m_cvt_to_u32(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
+static inline long p2m_cvt_rzi_s64_f16(half x) { return p2m_cvt_to_s64(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
+static inline ulong p2m_cvt_rzi_u64_f16(half x) { return p2m_cvt_to_u64(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
+static inline char p2m_cvt_rmi_s8_f16(half x) { return p2m_cvt_to_s8(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
+static inline uchar p2m_cvt_rmi_u8_f16(half x) { return p2m_cvt_to_u8(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
+static inline short p2m_cvt_rmi_s16_f16(half x) { return p2m_cvt_to_s16(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
+static inline ushort p2m_cvt_rmi_u16_f16(half x) { return p2m_cvt_to_u16(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
+static inline int p2m_cvt_rmi_s32_f16(half x) { return p2m_cvt_to_s32(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
+static inline uint p2m_cvt_rmi_u32_f16(half x) { return p2m_cvt_to_u32(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
+static inline long p2m_cvt_rmi_s64_f16(half x) { return p2m_cvt_to_s64(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
+static inline ulong p2m_cvt_rmi_u64_f16(half x) { return p2m_cvt_to_u64(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
+static inline char p2m_cvt_rpi_s8_f16(half x) { return p2m_cvt_to_s8(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
+static inline uchar p2m_cvt_rpi_u8_f16(half x) { return p2m_cvt_to_u8(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
+static inline short p2m_cvt_rpi_s16_f16(half x) { return p2m_cvt_to_s16(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
+static inline ushort p2m_cvt_rpi_u16_f16(half x) { return p2m_cvt_to_u16(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
+static inline int p2m_cvt_rpi_s32_f16(half x) { return p2m_cvt_to_s32(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
+static inline uint p2m_cvt_rpi_u32_f16(half x) { return p2m_cvt_to_u32(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
+static inline long p2m_cvt_rpi_s64_f16(half x) { return p2m_cvt_to_s64(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
+static inline ulong p2m_cvt_rpi_u64_f16(half x) { return p2m_cvt_to_u64(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
+static inline char p2m_cvt_rni_s8_bf16(ushort x) { return p2m_cvt_to_s8(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
+static inline uchar p2m_cvt_rni_u8_bf16(ushort x) { return p2m_cvt_to_u8(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
+static inline short p2m_cvt_rni_s16_bf16(ushort x) { return p2m_cvt_to_s16(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
+static inline ushort p2m_cvt_rni_u16_bf16(ushort x) { return p2m_cvt_to_u16(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
+static inline int p2m_cvt_rni_s32_bf16(ushort x) { return p2m_cvt_to_s32(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
+static inline uint p2m_cvt_rni_u32_bf16(ushort x) { return p2m_cvt_to_u32(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
+static inline long p2m_cvt_rni_s64_bf16(ushort x) { return p2m_cvt_to_s64(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
+static inline ulong p2m_cvt_rni_u64_bf16(ushort x) { return p2m_cvt_to_u64(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
+static inline char p2m_cvt_rzi_s8_bf16(ushort x) { return p2m_cvt_to_s8(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
+static inline uchar p2m_cvt_rzi_u8_bf16(ushort x) { return p2m_cvt_to_u8(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
+static inline short p2m_cvt_rzi_s16_bf16(ushort x) { return p2m_cvt_to_s16(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rzi_u16_bf16(ushort x) { return p2m_cvt_to_u16(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
+static inline int p2m_cvt_rzi_s32_bf16(ushort x) { return p2m_cvt_to_s32(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
+static inline uint p2m_cvt_rzi_u32_bf16(ushort x) { return p2m_cvt_to_u32(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
+static inline long p2m_cvt_rzi_s64_bf16(ushort x) { return p2m_cvt_to_s64(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
+static inline ulong p2m_cvt_rzi_u64_bf16(ushort x) { return p2m_cvt_to_u64(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
+static inline char p2m_cvt_rmi_s8_bf16(ushort x) { return p2m_cvt_to_s8(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
+static inline uchar p2m_cvt_rmi_u8_bf16(ushort x) { return p2m_cvt_to_u8(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
+static inline short p2m_cvt_rmi_s16_bf16(ushort x) { return p2m_cvt_to_s16(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
+static inline ushort p2m_cvt_rmi_u16_bf16(ushort x) { return p2m_cvt_to_u16(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
+static inline int p2m_cvt_rmi_s32_bf16(ushort x) { return p2m_cvt_to_s32(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
+static inline uint p2m_cvt_rmi_u32_bf16(ushort x) { return p2m_cvt_to_u32(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
+static inline long p2m_cvt_rmi_s64_bf16(ushort x) { return p2m_cvt_to_s64(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
+static inline ulong p2m_cvt_rmi_u64_bf16(ushort x) { return p2m_cvt_to_u64(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
+static inline char p2m_cvt_rpi_s8_bf16(ushort x) { return p2m_cvt_to_s8(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
+static inline uchar p2m_cvt_rpi_u8_bf16(ushort x) { return p2m_cvt_to_u8(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
+static inline short p2m_cvt_rpi_s16_bf16(ushort x) { return p2m_cvt_to_s16(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
+static inline ushort p2m_cvt_rpi_u16_bf16(ushort x) { return p2m_cvt_to_u16(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
+static inline int p2m_cvt_rpi_s32_bf16(ushort x) { return p2m_cvt_to_s32(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
+static inline uint p2m_cvt_rpi_u32_bf16(ushort x) { return p2m_cvt_to_u32(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
+static inline long p2m_cvt_rpi_s64_bf16(ushort x) { return p2m_cvt_to_s64(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
+static inline ulong p2m_cvt_rpi_u64_bf16(ushort x) { return p2m_cvt_to_u64(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
 
 // ---------------------------------------------------------------------------------------
 // Integer -> float (cvt.rn/rz/rm/rp.<float>.<int>)
@@ -761,51 +876,105 @@ static inline half p2m_cvt_u64_to_f16(ulong v, int mode) { return p2m_f16_from_b
 static inline ushort p2m_cvt_s64_to_bf16(long v, int mode) { return (ushort)p2m_cvt_int_to_bits(v < 0, p2m_cvt_abs_s64(v), mode, 7, 8); }
 static inline ushort p2m_cvt_u64_to_bf16(ulong v, int mode) { return (ushort)p2m_cvt_int_to_bits(false, v, mode, 7, 8); }
 
-// Entry points p2m_cvt_<rnd>_<f32|f16|bf16>_<src>, each `cvt.<rnd>.<dst>.<src> d, a;`. 8- and
-// 16-bit sources are exact in f32 (and 8-bit ones in f16 and bf16): a plain conversion. The
-// .rn forms to f32 use MSL's conversion, which rounds to nearest even.
-#define P2M_CVT_FROM_INT(RND, MODE)                                                                   \
-    static inline float p2m_cvt_##RND##_f32_s8(char v) { return static_cast<float>(v); }              \
-    static inline float p2m_cvt_##RND##_f32_u8(uchar v) { return static_cast<float>(v); }             \
-    static inline float p2m_cvt_##RND##_f32_s16(short v) { return static_cast<float>(v); }            \
-    static inline float p2m_cvt_##RND##_f32_u16(ushort v) { return static_cast<float>(v); }           \
-    static inline float p2m_cvt_##RND##_f32_s32(int v)                                                \
-    {                                                                                                 \
-        return MODE == P2M_CVT_RN ? static_cast<float>(v) : p2m_cvt_s64_to_f32((long)v, MODE);        \
-    }                                                                                                 \
-    static inline float p2m_cvt_##RND##_f32_u32(uint v)                                               \
-    {                                                                                                 \
-        return MODE == P2M_CVT_RN ? static_cast<float>(v) : p2m_cvt_u64_to_f32((ulong)v, MODE);       \
-    }                                                                                                 \
-    static inline float p2m_cvt_##RND##_f32_s64(long v)                                               \
-    {                                                                                                 \
-        return MODE == P2M_CVT_RN ? static_cast<float>(v) : p2m_cvt_s64_to_f32(v, MODE);              \
-    }                                                                                                 \
-    static inline float p2m_cvt_##RND##_f32_u64(ulong v)                                              \
-    {                                                                                                 \
-        return MODE == P2M_CVT_RN ? static_cast<float>(v) : p2m_cvt_u64_to_f32(v, MODE);              \
-    }                                                                                                 \
-    static inline half p2m_cvt_##RND##_f16_s8(char v) { return static_cast<half>(v); }                \
-    static inline half p2m_cvt_##RND##_f16_u8(uchar v) { return static_cast<half>(v); }               \
-    static inline half p2m_cvt_##RND##_f16_s16(short v) { return p2m_cvt_s64_to_f16((long)v, MODE); } \
-    static inline half p2m_cvt_##RND##_f16_u16(ushort v) { return p2m_cvt_u64_to_f16((ulong)v, MODE); } \
-    static inline half p2m_cvt_##RND##_f16_s32(int v) { return p2m_cvt_s64_to_f16((long)v, MODE); }   \
-    static inline half p2m_cvt_##RND##_f16_u32(uint v) { return p2m_cvt_u64_to_f16((ulong)v, MODE); } \
-    static inline half p2m_cvt_##RND##_f16_s64(long v) { return p2m_cvt_s64_to_f16(v, MODE); }        \
-    static inline half p2m_cvt_##RND##_f16_u64(ulong v) { return p2m_cvt_u64_to_f16(v, MODE); }       \
-    static inline ushort p2m_cvt_##RND##_bf16_s8(char v) { return p2m_cvt_s64_to_bf16((long)v, MODE); } \
-    static inline ushort p2m_cvt_##RND##_bf16_u8(uchar v) { return p2m_cvt_u64_to_bf16((ulong)v, MODE); } \
-    static inline ushort p2m_cvt_##RND##_bf16_s16(short v) { return p2m_cvt_s64_to_bf16((long)v, MODE); } \
-    static inline ushort p2m_cvt_##RND##_bf16_u16(ushort v) { return p2m_cvt_u64_to_bf16((ulong)v, MODE); } \
-    static inline ushort p2m_cvt_##RND##_bf16_s32(int v) { return p2m_cvt_s64_to_bf16((long)v, MODE); } \
-    static inline ushort p2m_cvt_##RND##_bf16_u32(uint v) { return p2m_cvt_u64_to_bf16((ulong)v, MODE); } \
-    static inline ushort p2m_cvt_##RND##_bf16_s64(long v) { return p2m_cvt_s64_to_bf16(v, MODE); }    \
-    static inline ushort p2m_cvt_##RND##_bf16_u64(ulong v) { return p2m_cvt_u64_to_bf16(v, MODE); }
-P2M_CVT_FROM_INT(rn, P2M_CVT_RN)
-P2M_CVT_FROM_INT(rz, P2M_CVT_RZ)
-P2M_CVT_FROM_INT(rm, P2M_CVT_RM)
-P2M_CVT_FROM_INT(rp, P2M_CVT_RP)
-#undef P2M_CVT_FROM_INT
+// The entry points, `cvt.<rnd>.<dst>.<src> d, a;` for dst f32, f16, bf16. 8- and 16-bit
+// sources are exact in f32 (and 8-bit ones in f16 and bf16): a plain conversion. The .rn forms
+// to f32 use MSL's integer-to-float conversion, which rounds to nearest even.
+static inline float p2m_cvt_rn_f32_s8(char v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rn_f32_u8(uchar v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rn_f32_s16(short v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rn_f32_u16(ushort v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rn_f32_s32(int v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rn_f32_u32(uint v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rn_f32_s64(long v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rn_f32_u64(ulong v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rz_f32_s8(char v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rz_f32_u8(uchar v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rz_f32_s16(short v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rz_f32_u16(ushort v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rz_f32_s32(int v) { return p2m_cvt_s64_to_f32((long)v, P2M_CVT_RZ); }
+static inline float p2m_cvt_rz_f32_u32(uint v) { return p2m_cvt_u64_to_f32((ulong)v, P2M_CVT_RZ); }
+static inline float p2m_cvt_rz_f32_s64(long v) { return p2m_cvt_s64_to_f32(v, P2M_CVT_RZ); }
+static inline float p2m_cvt_rz_f32_u64(ulong v) { return p2m_cvt_u64_to_f32(v, P2M_CVT_RZ); }
+static inline float p2m_cvt_rm_f32_s8(char v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rm_f32_u8(uchar v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rm_f32_s16(short v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rm_f32_u16(ushort v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rm_f32_s32(int v) { return p2m_cvt_s64_to_f32((long)v, P2M_CVT_RM); }
+static inline float p2m_cvt_rm_f32_u32(uint v) { return p2m_cvt_u64_to_f32((ulong)v, P2M_CVT_RM); }
+static inline float p2m_cvt_rm_f32_s64(long v) { return p2m_cvt_s64_to_f32(v, P2M_CVT_RM); }
+static inline float p2m_cvt_rm_f32_u64(ulong v) { return p2m_cvt_u64_to_f32(v, P2M_CVT_RM); }
+static inline float p2m_cvt_rp_f32_s8(char v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rp_f32_u8(uchar v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rp_f32_s16(short v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rp_f32_u16(ushort v) { return static_cast<float>(v); }
+static inline float p2m_cvt_rp_f32_s32(int v) { return p2m_cvt_s64_to_f32((long)v, P2M_CVT_RP); }
+static inline float p2m_cvt_rp_f32_u32(uint v) { return p2m_cvt_u64_to_f32((ulong)v, P2M_CVT_RP); }
+static inline float p2m_cvt_rp_f32_s64(long v) { return p2m_cvt_s64_to_f32(v, P2M_CVT_RP); }
+static inline float p2m_cvt_rp_f32_u64(ulong v) { return p2m_cvt_u64_to_f32(v, P2M_CVT_RP); }
+static inline half p2m_cvt_rn_f16_s8(char v) { return static_cast<half>(v); }
+static inline half p2m_cvt_rn_f16_u8(uchar v) { return static_cast<half>(v); }
+static inline half p2m_cvt_rn_f16_s16(short v) { return p2m_cvt_s64_to_f16((long)v, P2M_CVT_RN); }
+static inline half p2m_cvt_rn_f16_u16(ushort v) { return p2m_cvt_u64_to_f16((ulong)v, P2M_CVT_RN); }
+static inline half p2m_cvt_rn_f16_s32(int v) { return p2m_cvt_s64_to_f16((long)v, P2M_CVT_RN); }
+static inline half p2m_cvt_rn_f16_u32(uint v) { return p2m_cvt_u64_to_f16((ulong)v, P2M_CVT_RN); }
+static inline half p2m_cvt_rn_f16_s64(long v) { return p2m_cvt_s64_to_f16(v, P2M_CVT_RN); }
+static inline half p2m_cvt_rn_f16_u64(ulong v) { return p2m_cvt_u64_to_f16(v, P2M_CVT_RN); }
+static inline half p2m_cvt_rz_f16_s8(char v) { return static_cast<half>(v); }
+static inline half p2m_cvt_rz_f16_u8(uchar v) { return static_cast<half>(v); }
+static inline half p2m_cvt_rz_f16_s16(short v) { return p2m_cvt_s64_to_f16((long)v, P2M_CVT_RZ); }
+static inline half p2m_cvt_rz_f16_u16(ushort v) { return p2m_cvt_u64_to_f16((ulong)v, P2M_CVT_RZ); }
+static inline half p2m_cvt_rz_f16_s32(int v) { return p2m_cvt_s64_to_f16((long)v, P2M_CVT_RZ); }
+static inline half p2m_cvt_rz_f16_u32(uint v) { return p2m_cvt_u64_to_f16((ulong)v, P2M_CVT_RZ); }
+static inline half p2m_cvt_rz_f16_s64(long v) { return p2m_cvt_s64_to_f16(v, P2M_CVT_RZ); }
+static inline half p2m_cvt_rz_f16_u64(ulong v) { return p2m_cvt_u64_to_f16(v, P2M_CVT_RZ); }
+static inline half p2m_cvt_rm_f16_s8(char v) { return static_cast<half>(v); }
+static inline half p2m_cvt_rm_f16_u8(uchar v) { return static_cast<half>(v); }
+static inline half p2m_cvt_rm_f16_s16(short v) { return p2m_cvt_s64_to_f16((long)v, P2M_CVT_RM); }
+static inline half p2m_cvt_rm_f16_u16(ushort v) { return p2m_cvt_u64_to_f16((ulong)v, P2M_CVT_RM); }
+static inline half p2m_cvt_rm_f16_s32(int v) { return p2m_cvt_s64_to_f16((long)v, P2M_CVT_RM); }
+static inline half p2m_cvt_rm_f16_u32(uint v) { return p2m_cvt_u64_to_f16((ulong)v, P2M_CVT_RM); }
+static inline half p2m_cvt_rm_f16_s64(long v) { return p2m_cvt_s64_to_f16(v, P2M_CVT_RM); }
+static inline half p2m_cvt_rm_f16_u64(ulong v) { return p2m_cvt_u64_to_f16(v, P2M_CVT_RM); }
+static inline half p2m_cvt_rp_f16_s8(char v) { return static_cast<half>(v); }
+static inline half p2m_cvt_rp_f16_u8(uchar v) { return static_cast<half>(v); }
+static inline half p2m_cvt_rp_f16_s16(short v) { return p2m_cvt_s64_to_f16((long)v, P2M_CVT_RP); }
+static inline half p2m_cvt_rp_f16_u16(ushort v) { return p2m_cvt_u64_to_f16((ulong)v, P2M_CVT_RP); }
+static inline half p2m_cvt_rp_f16_s32(int v) { return p2m_cvt_s64_to_f16((long)v, P2M_CVT_RP); }
+static inline half p2m_cvt_rp_f16_u32(uint v) { return p2m_cvt_u64_to_f16((ulong)v, P2M_CVT_RP); }
+static inline half p2m_cvt_rp_f16_s64(long v) { return p2m_cvt_s64_to_f16(v, P2M_CVT_RP); }
+static inline half p2m_cvt_rp_f16_u64(ulong v) { return p2m_cvt_u64_to_f16(v, P2M_CVT_RP); }
+static inline ushort p2m_cvt_rn_bf16_s8(char v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RN); }
+static inline ushort p2m_cvt_rn_bf16_u8(uchar v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RN); }
+static inline ushort p2m_cvt_rn_bf16_s16(short v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RN); }
+static inline ushort p2m_cvt_rn_bf16_u16(ushort v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RN); }
+static inline ushort p2m_cvt_rn_bf16_s32(int v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RN); }
+static inline ushort p2m_cvt_rn_bf16_u32(uint v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RN); }
+static inline ushort p2m_cvt_rn_bf16_s64(long v) { return p2m_cvt_s64_to_bf16(v, P2M_CVT_RN); }
+static inline ushort p2m_cvt_rn_bf16_u64(ulong v) { return p2m_cvt_u64_to_bf16(v, P2M_CVT_RN); }
+static inline ushort p2m_cvt_rz_bf16_s8(char v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rz_bf16_u8(uchar v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rz_bf16_s16(short v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rz_bf16_u16(ushort v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rz_bf16_s32(int v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rz_bf16_u32(uint v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rz_bf16_s64(long v) { return p2m_cvt_s64_to_bf16(v, P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rz_bf16_u64(ulong v) { return p2m_cvt_u64_to_bf16(v, P2M_CVT_RZ); }
+static inline ushort p2m_cvt_rm_bf16_s8(char v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RM); }
+static inline ushort p2m_cvt_rm_bf16_u8(uchar v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RM); }
+static inline ushort p2m_cvt_rm_bf16_s16(short v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RM); }
+static inline ushort p2m_cvt_rm_bf16_u16(ushort v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RM); }
+static inline ushort p2m_cvt_rm_bf16_s32(int v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RM); }
+static inline ushort p2m_cvt_rm_bf16_u32(uint v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RM); }
+static inline ushort p2m_cvt_rm_bf16_s64(long v) { return p2m_cvt_s64_to_bf16(v, P2M_CVT_RM); }
+static inline ushort p2m_cvt_rm_bf16_u64(ulong v) { return p2m_cvt_u64_to_bf16(v, P2M_CVT_RM); }
+static inline ushort p2m_cvt_rp_bf16_s8(char v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RP); }
+static inline ushort p2m_cvt_rp_bf16_u8(uchar v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RP); }
+static inline ushort p2m_cvt_rp_bf16_s16(short v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RP); }
+static inline ushort p2m_cvt_rp_bf16_u16(ushort v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RP); }
+static inline ushort p2m_cvt_rp_bf16_s32(int v) { return p2m_cvt_s64_to_bf16((long)v, P2M_CVT_RP); }
+static inline ushort p2m_cvt_rp_bf16_u32(uint v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RP); }
+static inline ushort p2m_cvt_rp_bf16_s64(long v) { return p2m_cvt_s64_to_bf16(v, P2M_CVT_RP); }
+static inline ushort p2m_cvt_rp_bf16_u64(ulong v) { return p2m_cvt_u64_to_bf16(v, P2M_CVT_RP); }
 
 // ---------------------------------------------------------------------------------------
 // .sat on f16 results

@@ -373,9 +373,9 @@ static inline float p2m_f32op_div(float a, float b, int mode)
     p2m_f32op_parts pb = p2m_f32op_unpack(bb);
     float x = pa.m;
     float y = pb.m;
-    // 1/y for y in [1, 2): the linear seed 48/17 - 32/17 y (relative error <= 1/17), then three
-    // Newton steps (error squares each time) to about the float precision.
-    float r = fma(-1.88235295f, y, 2.82352948f);
+    // 1/y for y in [1, 2): the linear seed 24/17 - 8/17 y (relative error <= 1/17), then three
+    // Newton steps (each squares the error) to about the float precision.
+    float r = fma(-0.470588237f, y, 1.41176474f);
     for (int i = 0; i < 3; ++i)
         r = fma(r, fma(-y, r, 1.0f), r);
     // x / y in (1/2, 2): the product, corrected once, is faithful (within one ulp).

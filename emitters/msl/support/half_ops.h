@@ -4,7 +4,9 @@
 //
 // Value types: f16 is `half`; bf16 is a `ushort` holding its bits; f16x2/bf16x2 is a `uint`
 // with element 0 in the low 16 bits. PTX has only .rn for f16/bf16 arithmetic, so there are no
-// other rounding modes here. Language subset as in cvt_ops.h.
+// other rounding modes here. Language subset as in cvt_ops.h; MSL built-ins used: as_type,
+// isnan, isinf, isfinite, fabs, fma (float, non-finite operands only), precise::exp2,
+// precise::tanh, and conversions between half and float.
 //
 // Correct rounding, and why it holds (the unit tests check each claim):
 //   * f16 add/sub/mul are computed in float and rounded once to half. mul is exact in float
@@ -19,8 +21,9 @@
 //     rounding to nearest of the exact value (Boldo & Melquiond), subnormal targets included,
 //     since float keeps at least 2 more bits there as well.
 //   * bf16 values span f32's whole exponent range, so the float route is used only where every
-//     intermediate is a multiple of 2^-126 (exact, never an f32 subnormal) and the product
-//     cannot overflow; the rest (subnormal operands, tiny or huge products) goes through an
+//     intermediate is a multiple of 2^-126 (exact, never an f32 subnormal) and a product is
+//     below 2^128 (fma; a sum, or mul's product, may overflow: it gives infinity, as bf16
+//     rounding would); the rest (subnormal operands, tiny or huge products) goes through an
 //     exact integer fma (p2m_bf16_fma_exact). Results are therefore exact on Apple GPUs too.
 //
 // NaNs and special cases (measured on an H200, tests/probes/half_cvt.cu, docs/gpu-facts.md):
@@ -35,6 +38,9 @@
 //     magnitude, before rounding: mul.ftz((1 - 2^-11), 2^-14) = +0 although the rounded product
 //     is 2^-14. The flushed zero keeps the sign of the exact result.
 //   * tanh.approx.bf16 keeps subnormals; ex2.approx.ftz.bf16 flushes inputs and results.
+//   * ex2/tanh.approx: the H200's results have relative errors up to 2^-10.0 (f16) and 2^-7.0
+//     (bf16); ours are the float function rounded once (2^-11 and 2^-8), within one ulp of the
+//     H200's everywhere, so results may differ from NVIDIA's in the last bit.
 //
 // Interface:
 //   f16   p2m_{add,sub,mul}_rn[_ftz]_f16(a, b), p2m_fma_rn[_ftz][_relu]_f16(a, b, c),
@@ -43,9 +49,10 @@
 //   bf16  p2m_{add,sub,mul}_rn_bf16(a, b), p2m_fma_rn[_relu]_bf16(a, b, c),
 //         p2m_{min,max}[_nan][_xorsign_abs]_bf16(a, b), p2m_{neg,abs}_bf16(a),
 //         p2m_ex2_approx_ftz_bf16(a), p2m_tanh_approx_bf16(a)
-//   x2    p2m_{add,sub,mul,fma,min,max,neg,abs}_{f16x2,bf16x2}(...) (the plain PTX forms), and
-//         p2m_{f16x2,bf16x2}_{lo,hi}(v) / p2m_{f16x2,bf16x2}_pack(lo, hi) to build any other
-//         x2 form element-wise.
+//   x2    every scalar form above as p2m_<name>_{f16x2,bf16x2}(uint...) (p2m_add_rn_f16x2,
+//         p2m_fma_rn_ftz_relu_f16x2, p2m_min_nan_bf16x2, p2m_sat_f16x2, p2m_ftz_f16x2, ...), the
+//         short names p2m_{add,sub,mul,fma}_{f16x2,bf16x2} for the .rn forms, and
+//         p2m_{f16x2,bf16x2}_{lo,hi}(v) / p2m_{f16x2,bf16x2}_pack(lo, hi).
 // .sat forms are p2m_sat_f16 of the result; .ftz forms of min/max/neg/abs take p2m_ftz_f16 of
 // the operands (their results are operands).
 
@@ -74,7 +81,7 @@ static inline float p2m_half_two_sum_error(float a, float b, float s)
 static inline uint p2m_half_round_to_odd_bits(float s, float e)
 {
     uint bits = as_type<uint>(s);
-    if (false && e != 0.0f && (bits & 1u) == 0u) // MUTATION
+    if (e != 0.0f && (bits & 1u) == 0u) // inexact and even: the odd neighbour toward e
         bits = ((e > 0.0f) == ((bits >> 31) == 0u)) ? bits + 1u : bits - 1u;
     return bits;
 }
@@ -248,7 +255,10 @@ static inline half p2m_f16_xorsign(half r, half a, half b)
     const uint sign = ((uint)p2m_f16_bits(a) ^ (uint)p2m_f16_bits(b)) & 0x8000u;
     return p2m_f16_from_bits((ushort)((p2m_f16_bits(r) & 0x7FFFu) | sign));
 }
-static inline half p2m_f16_abs_bits(half a) { return p2m_f16_from_bits((ushort)(p2m_f16_bits(a) & 0x7FFFu)); }
+static inline half p2m_f16_abs_bits(half a)
+{
+    return p2m_f16_from_bits((ushort)(p2m_f16_bits(a) & 0x7FFFu));
+}
 // min.xorsign.abs.f16
 static inline half p2m_min_xorsign_abs_f16(half a, half b)
 {
@@ -270,15 +280,15 @@ static inline half p2m_max_nan_xorsign_abs_f16(half a, half b)
     return p2m_f16_xorsign(p2m_max_nan_f16(p2m_f16_abs_bits(a), p2m_f16_abs_bits(b)), a, b);
 }
 
-// ex2.approx.f16 (PTX: max relative error 2^-9.9): float exp2 rounded to half is within one
-// half ulp plus float's error. Subnormal inputs are kept (2^tiny = 1).
+// ex2.approx.f16: float exp2 rounded to half, within half an ulp plus float's error.
+// Subnormal inputs are kept (2^tiny = 1).
 static inline half p2m_ex2_approx_f16(half a)
 {
     if (isnan(a))
         return p2m_f16_nan();
     return static_cast<half>(precise::exp2(static_cast<float>(a)));
 }
-// tanh.approx.f16 (PTX: max relative error 2^-10.987): float tanh rounded to half.
+// tanh.approx.f16: float tanh rounded to half.
 static inline half p2m_tanh_approx_f16(half a)
 {
     if (isnan(a))
@@ -399,8 +409,8 @@ static inline ushort p2m_fma_rn_bf16(ushort a, ushort b, ushort c)
     const float s = p + fc;
     if (isinf(s)) // |a * b + c| >= 2^128 (1 - 2^-25): beyond bf16's rounding threshold too
         return (ushort)(as_type<uint>(s) >> 16);
-    return p2m_cvt_f32_bits_to_bf16_bits(p2m_half_round_to_odd_bits(s, p2m_half_two_sum_error(p, fc, s)),
-                                         P2M_CVT_RN);
+    const float e = p2m_half_two_sum_error(p, fc, s);
+    return p2m_cvt_f32_bits_to_bf16_bits(p2m_half_round_to_odd_bits(s, e), P2M_CVT_RN);
 }
 
 // add.rn.bf16
@@ -416,8 +426,8 @@ static inline ushort p2m_add_rn_bf16(ushort a, ushort b)
     // 2Sum is a float normal or zero. Otherwise the integer route (a * 1 + b).
     if (!p2m_bf16_exp_at_least(a, 8u) || !p2m_bf16_exp_at_least(b, 8u))
         return p2m_bf16_fma_exact(a, (ushort)0x3F80, b);
-    return p2m_cvt_f32_bits_to_bf16_bits(p2m_half_round_to_odd_bits(s, p2m_half_two_sum_error(fa, fb, s)),
-                                         P2M_CVT_RN);
+    const float e = p2m_half_two_sum_error(fa, fb, s);
+    return p2m_cvt_f32_bits_to_bf16_bits(p2m_half_round_to_odd_bits(s, e), P2M_CVT_RN);
 }
 // sub.rn.bf16: a + (-b), exactly IEEE subtraction (zero signs included)
 static inline ushort p2m_sub_rn_bf16(ushort a, ushort b)
@@ -529,8 +539,8 @@ static inline ushort p2m_max_nan_xorsign_abs_bf16(ushort a, ushort b)
     return p2m_bf16_xorsign(p2m_max_nan_bf16((ushort)(a & 0x7FFFu), (ushort)(b & 0x7FFFu)), a, b);
 }
 
-// ex2.approx.ftz.bf16 (PTX: max relative error 2^-7): subnormal inputs count as 0 (result 1),
-// subnormal results become +0.
+// ex2.approx.ftz.bf16: float exp2 rounded to bf16; subnormal inputs count as 0 (result 1),
+// subnormal results (after rounding, as on the H200) become +0.
 static inline ushort p2m_ex2_approx_ftz_bf16(ushort a)
 {
     if (p2m_bf16_bits_is_nan(a))
@@ -539,8 +549,8 @@ static inline ushort p2m_ex2_approx_ftz_bf16(ushort a)
     const ushort r = p2m_cvt_rn_bf16_f32(precise::exp2(x));
     return p2m_bf16_exponent(r) == 0u ? (ushort)0 : r;
 }
-// tanh.approx.bf16 (PTX: max relative error 2^-8): subnormals are returned unchanged (tanh x
-// = x far below bf16's precision there; done on the bits so that flushing cannot lose them).
+// tanh.approx.bf16: float tanh rounded to bf16; subnormals are returned unchanged (tanh x = x
+// far below bf16's precision there; done on the bits so that flushing cannot lose them).
 static inline ushort p2m_tanh_approx_bf16(ushort a)
 {
     if (p2m_bf16_bits_is_nan(a))
@@ -565,28 +575,64 @@ static inline ushort p2m_bf16x2_hi(uint v) { return (ushort)(v >> 16); }
 static inline uint p2m_bf16x2_pack(ushort lo, ushort hi) { return ((uint)hi << 16) | (uint)lo; }
 
 // add.rn.f16x2
-static inline uint p2m_add_f16x2(uint a, uint b)
+static inline uint p2m_add_rn_f16x2(uint a, uint b)
 {
     return p2m_f16x2_pack(p2m_add_rn_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
                           p2m_add_rn_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
 }
 // sub.rn.f16x2
-static inline uint p2m_sub_f16x2(uint a, uint b)
+static inline uint p2m_sub_rn_f16x2(uint a, uint b)
 {
     return p2m_f16x2_pack(p2m_sub_rn_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
                           p2m_sub_rn_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
 }
 // mul.rn.f16x2
-static inline uint p2m_mul_f16x2(uint a, uint b)
+static inline uint p2m_mul_rn_f16x2(uint a, uint b)
 {
     return p2m_f16x2_pack(p2m_mul_rn_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
                           p2m_mul_rn_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
 }
 // fma.rn.f16x2
-static inline uint p2m_fma_f16x2(uint a, uint b, uint c)
+static inline uint p2m_fma_rn_f16x2(uint a, uint b, uint c)
 {
     return p2m_f16x2_pack(p2m_fma_rn_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b), p2m_f16x2_lo(c)),
                           p2m_fma_rn_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b), p2m_f16x2_hi(c)));
+}
+// add.rn.ftz.f16x2
+static inline uint p2m_add_rn_ftz_f16x2(uint a, uint b)
+{
+    return p2m_f16x2_pack(p2m_add_rn_ftz_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
+                          p2m_add_rn_ftz_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
+}
+// sub.rn.ftz.f16x2
+static inline uint p2m_sub_rn_ftz_f16x2(uint a, uint b)
+{
+    return p2m_f16x2_pack(p2m_sub_rn_ftz_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
+                          p2m_sub_rn_ftz_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
+}
+// mul.rn.ftz.f16x2
+static inline uint p2m_mul_rn_ftz_f16x2(uint a, uint b)
+{
+    return p2m_f16x2_pack(p2m_mul_rn_ftz_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
+                          p2m_mul_rn_ftz_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
+}
+// fma.rn.ftz.f16x2
+static inline uint p2m_fma_rn_ftz_f16x2(uint a, uint b, uint c)
+{
+    return p2m_f16x2_pack(p2m_fma_rn_ftz_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b), p2m_f16x2_lo(c)),
+                          p2m_fma_rn_ftz_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b), p2m_f16x2_hi(c)));
+}
+// fma.rn.relu.f16x2
+static inline uint p2m_fma_rn_relu_f16x2(uint a, uint b, uint c)
+{
+    return p2m_f16x2_pack(p2m_fma_rn_relu_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b), p2m_f16x2_lo(c)),
+                          p2m_fma_rn_relu_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b), p2m_f16x2_hi(c)));
+}
+// fma.rn.ftz.relu.f16x2
+static inline uint p2m_fma_rn_ftz_relu_f16x2(uint a, uint b, uint c)
+{
+    return p2m_f16x2_pack(p2m_fma_rn_ftz_relu_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b), p2m_f16x2_lo(c)),
+                          p2m_fma_rn_ftz_relu_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b), p2m_f16x2_hi(c)));
 }
 // min.f16x2
 static inline uint p2m_min_f16x2(uint a, uint b)
@@ -600,40 +646,107 @@ static inline uint p2m_max_f16x2(uint a, uint b)
     return p2m_f16x2_pack(p2m_max_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
                           p2m_max_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
 }
+// min.NaN.f16x2
+static inline uint p2m_min_nan_f16x2(uint a, uint b)
+{
+    return p2m_f16x2_pack(p2m_min_nan_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
+                          p2m_min_nan_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
+}
+// max.NaN.f16x2
+static inline uint p2m_max_nan_f16x2(uint a, uint b)
+{
+    return p2m_f16x2_pack(p2m_max_nan_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
+                          p2m_max_nan_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
+}
+// min.xorsign.abs.f16x2
+static inline uint p2m_min_xorsign_abs_f16x2(uint a, uint b)
+{
+    return p2m_f16x2_pack(p2m_min_xorsign_abs_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
+                          p2m_min_xorsign_abs_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
+}
+// max.xorsign.abs.f16x2
+static inline uint p2m_max_xorsign_abs_f16x2(uint a, uint b)
+{
+    return p2m_f16x2_pack(p2m_max_xorsign_abs_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
+                          p2m_max_xorsign_abs_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
+}
+// min.NaN.xorsign.abs.f16x2
+static inline uint p2m_min_nan_xorsign_abs_f16x2(uint a, uint b)
+{
+    return p2m_f16x2_pack(p2m_min_nan_xorsign_abs_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
+                          p2m_min_nan_xorsign_abs_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
+}
+// max.NaN.xorsign.abs.f16x2
+static inline uint p2m_max_nan_xorsign_abs_f16x2(uint a, uint b)
+{
+    return p2m_f16x2_pack(p2m_max_nan_xorsign_abs_f16(p2m_f16x2_lo(a), p2m_f16x2_lo(b)),
+                          p2m_max_nan_xorsign_abs_f16(p2m_f16x2_hi(a), p2m_f16x2_hi(b)));
+}
 // neg.f16x2
 static inline uint p2m_neg_f16x2(uint a)
 {
-    return p2m_f16x2_pack(p2m_neg_f16(p2m_f16x2_lo(a)), p2m_neg_f16(p2m_f16x2_hi(a)));
+    return p2m_f16x2_pack(p2m_neg_f16(p2m_f16x2_lo(a)),
+                          p2m_neg_f16(p2m_f16x2_hi(a)));
 }
 // abs.f16x2
 static inline uint p2m_abs_f16x2(uint a)
 {
-    return p2m_f16x2_pack(p2m_abs_f16(p2m_f16x2_lo(a)), p2m_abs_f16(p2m_f16x2_hi(a)));
+    return p2m_f16x2_pack(p2m_abs_f16(p2m_f16x2_lo(a)),
+                          p2m_abs_f16(p2m_f16x2_hi(a)));
 }
-
+// .ftz on f16x2 operands
+static inline uint p2m_ftz_f16x2(uint a)
+{
+    return p2m_f16x2_pack(p2m_ftz_f16(p2m_f16x2_lo(a)),
+                          p2m_ftz_f16(p2m_f16x2_hi(a)));
+}
+// .sat on f16x2 results
+static inline uint p2m_sat_f16x2(uint a)
+{
+    return p2m_f16x2_pack(p2m_sat_f16(p2m_f16x2_lo(a)),
+                          p2m_sat_f16(p2m_f16x2_hi(a)));
+}
+// ex2.approx.f16x2
+static inline uint p2m_ex2_approx_f16x2(uint a)
+{
+    return p2m_f16x2_pack(p2m_ex2_approx_f16(p2m_f16x2_lo(a)),
+                          p2m_ex2_approx_f16(p2m_f16x2_hi(a)));
+}
+// tanh.approx.f16x2
+static inline uint p2m_tanh_approx_f16x2(uint a)
+{
+    return p2m_f16x2_pack(p2m_tanh_approx_f16(p2m_f16x2_lo(a)),
+                          p2m_tanh_approx_f16(p2m_f16x2_hi(a)));
+}
 // add.rn.bf16x2
-static inline uint p2m_add_bf16x2(uint a, uint b)
+static inline uint p2m_add_rn_bf16x2(uint a, uint b)
 {
     return p2m_bf16x2_pack(p2m_add_rn_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
                            p2m_add_rn_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
 }
 // sub.rn.bf16x2
-static inline uint p2m_sub_bf16x2(uint a, uint b)
+static inline uint p2m_sub_rn_bf16x2(uint a, uint b)
 {
     return p2m_bf16x2_pack(p2m_sub_rn_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
                            p2m_sub_rn_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
 }
 // mul.rn.bf16x2
-static inline uint p2m_mul_bf16x2(uint a, uint b)
+static inline uint p2m_mul_rn_bf16x2(uint a, uint b)
 {
     return p2m_bf16x2_pack(p2m_mul_rn_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
                            p2m_mul_rn_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
 }
 // fma.rn.bf16x2
-static inline uint p2m_fma_bf16x2(uint a, uint b, uint c)
+static inline uint p2m_fma_rn_bf16x2(uint a, uint b, uint c)
 {
     return p2m_bf16x2_pack(p2m_fma_rn_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b), p2m_bf16x2_lo(c)),
                            p2m_fma_rn_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b), p2m_bf16x2_hi(c)));
+}
+// fma.rn.relu.bf16x2
+static inline uint p2m_fma_rn_relu_bf16x2(uint a, uint b, uint c)
+{
+    return p2m_bf16x2_pack(p2m_fma_rn_relu_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b), p2m_bf16x2_lo(c)),
+                           p2m_fma_rn_relu_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b), p2m_bf16x2_hi(c)));
 }
 // min.bf16x2
 static inline uint p2m_min_bf16x2(uint a, uint b)
@@ -647,16 +760,76 @@ static inline uint p2m_max_bf16x2(uint a, uint b)
     return p2m_bf16x2_pack(p2m_max_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
                            p2m_max_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
 }
+// min.NaN.bf16x2
+static inline uint p2m_min_nan_bf16x2(uint a, uint b)
+{
+    return p2m_bf16x2_pack(p2m_min_nan_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
+                           p2m_min_nan_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
+}
+// max.NaN.bf16x2
+static inline uint p2m_max_nan_bf16x2(uint a, uint b)
+{
+    return p2m_bf16x2_pack(p2m_max_nan_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
+                           p2m_max_nan_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
+}
+// min.xorsign.abs.bf16x2
+static inline uint p2m_min_xorsign_abs_bf16x2(uint a, uint b)
+{
+    return p2m_bf16x2_pack(p2m_min_xorsign_abs_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
+                           p2m_min_xorsign_abs_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
+}
+// max.xorsign.abs.bf16x2
+static inline uint p2m_max_xorsign_abs_bf16x2(uint a, uint b)
+{
+    return p2m_bf16x2_pack(p2m_max_xorsign_abs_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
+                           p2m_max_xorsign_abs_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
+}
+// min.NaN.xorsign.abs.bf16x2
+static inline uint p2m_min_nan_xorsign_abs_bf16x2(uint a, uint b)
+{
+    return p2m_bf16x2_pack(p2m_min_nan_xorsign_abs_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
+                           p2m_min_nan_xorsign_abs_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
+}
+// max.NaN.xorsign.abs.bf16x2
+static inline uint p2m_max_nan_xorsign_abs_bf16x2(uint a, uint b)
+{
+    return p2m_bf16x2_pack(p2m_max_nan_xorsign_abs_bf16(p2m_bf16x2_lo(a), p2m_bf16x2_lo(b)),
+                           p2m_max_nan_xorsign_abs_bf16(p2m_bf16x2_hi(a), p2m_bf16x2_hi(b)));
+}
 // neg.bf16x2
 static inline uint p2m_neg_bf16x2(uint a)
 {
-    return p2m_bf16x2_pack(p2m_neg_bf16(p2m_bf16x2_lo(a)), p2m_neg_bf16(p2m_bf16x2_hi(a)));
+    return p2m_bf16x2_pack(p2m_neg_bf16(p2m_bf16x2_lo(a)),
+                           p2m_neg_bf16(p2m_bf16x2_hi(a)));
 }
 // abs.bf16x2
 static inline uint p2m_abs_bf16x2(uint a)
 {
-    return p2m_bf16x2_pack(p2m_abs_bf16(p2m_bf16x2_lo(a)), p2m_abs_bf16(p2m_bf16x2_hi(a)));
+    return p2m_bf16x2_pack(p2m_abs_bf16(p2m_bf16x2_lo(a)),
+                           p2m_abs_bf16(p2m_bf16x2_hi(a)));
 }
+// ex2.approx.ftz.bf16x2
+static inline uint p2m_ex2_approx_ftz_bf16x2(uint a)
+{
+    return p2m_bf16x2_pack(p2m_ex2_approx_ftz_bf16(p2m_bf16x2_lo(a)),
+                           p2m_ex2_approx_ftz_bf16(p2m_bf16x2_hi(a)));
+}
+// tanh.approx.bf16x2
+static inline uint p2m_tanh_approx_bf16x2(uint a)
+{
+    return p2m_bf16x2_pack(p2m_tanh_approx_bf16(p2m_bf16x2_lo(a)),
+                           p2m_tanh_approx_bf16(p2m_bf16x2_hi(a)));
+}
+
+// The plain names of the packed forms (each the .rn form above).
+static inline uint p2m_add_f16x2(uint a, uint b) { return p2m_add_rn_f16x2(a, b); }
+static inline uint p2m_sub_f16x2(uint a, uint b) { return p2m_sub_rn_f16x2(a, b); }
+static inline uint p2m_mul_f16x2(uint a, uint b) { return p2m_mul_rn_f16x2(a, b); }
+static inline uint p2m_fma_f16x2(uint a, uint b, uint c) { return p2m_fma_rn_f16x2(a, b, c); }
+static inline uint p2m_add_bf16x2(uint a, uint b) { return p2m_add_rn_bf16x2(a, b); }
+static inline uint p2m_sub_bf16x2(uint a, uint b) { return p2m_sub_rn_bf16x2(a, b); }
+static inline uint p2m_mul_bf16x2(uint a, uint b) { return p2m_mul_rn_bf16x2(a, b); }
+static inline uint p2m_fma_bf16x2(uint a, uint b, uint c) { return p2m_fma_rn_bf16x2(a, b, c); }
 
 #pragma clang diagnostic pop
 
