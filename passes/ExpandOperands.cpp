@@ -4,6 +4,8 @@
 // (indirect calls) is not supported.
 #include "passes/Pass.h"
 
+#include <algorithm>
+
 namespace p2m::passes {
 
 using namespace ir;
@@ -11,7 +13,18 @@ using namespace ir;
 void expandOperands(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(m, [&](Function &f) {
+    auto needs = [](const Inst &in) {
+      if (in.isPtx(ptx::Opcode::Call))
+        return false;
+      for (const Operand &o : in.ops)
+        if (o.kind == OperandKind::Symbol && !o.address)
+          return true;
+      return false;
+    };
     for (Block &b : f.blocks) {
+      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
+      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+        continue;
       std::vector<Inst> out;
       out.reserve(b.insts.size());
       for (Inst &in : b.insts) {

@@ -4,13 +4,29 @@
 // builtin (see DESIGN.md for the stand-ins of registers Metal lacks).
 #include "passes/Pass.h"
 
+#include <algorithm>
+
 namespace p2m::passes {
 
 using namespace ir;
 
 void fixSpecialRegisters(PassContext &ctx) {
   forEachFunction(ctx.module, [&](Function &f) {
+    auto needs = [&](const Inst &in) {
+      for (const Operand &o : in.ops) {
+        if (o.kind == OperandKind::Special)
+          return true;
+        if (o.kind == OperandKind::Vector)
+          for (int64_t i = 0; i < o.value; ++i)
+            if (f.vectorElements[o.id + static_cast<size_t>(i)].kind == OperandKind::Special)
+              return true;
+      }
+      return false;
+    };
     for (Block &b : f.blocks) {
+      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
+      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+        continue;
       std::vector<Inst> out;
       out.reserve(b.insts.size());
       for (Inst &in : b.insts) {

@@ -10,13 +10,41 @@
 
 #include "ir/OperandTypes.h"
 
+#include <algorithm>
+
 namespace p2m::passes {
 
 using namespace ir;
 
 void insertImplicitConversions(PassContext &ctx) {
   forEachFunction(ctx.module, [&](Function &f) {
+    // Whether some register operand is stored differently from what the instruction expects.
+    auto needs = [&](const Inst &in) {
+      if (in.irop == IrOp::Call || in.isPtx(ptx::Opcode::Call))
+        return false;
+      OperandSignature sig = operandSignature(in);
+      auto differs = [&](const Operand &o, Type expected) {
+        return expected != Type::None && o.kind == OperandKind::Reg && !o.address &&
+               storageOf(f.regs[o.id].type) != storageOf(expected);
+      };
+      for (size_t i = 0; i < in.ops.size() && i < sig.types.size(); ++i) {
+        const Operand &o = in.ops[i];
+        if (o.kind == OperandKind::Vector) {
+          if (in.isPtx(ptx::Opcode::Mov))
+            return true; // element types come from the width split; let the rewrite decide
+          for (int64_t k = 0; k < o.value; ++k)
+            if (differs(f.vectorElements[o.id + static_cast<size_t>(k)], sig.types[i]))
+              return true;
+        } else if (differs(o, sig.types[i])) {
+          return true;
+        }
+      }
+      return false;
+    };
     for (Block &b : f.blocks) {
+      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
+      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+        continue;
       std::vector<Inst> out;
       out.reserve(b.insts.size());
       for (Inst &in : b.insts) {
@@ -33,8 +61,12 @@ void insertImplicitConversions(PassContext &ctx) {
           Type actual = f.regs[o.id].type;
           if (storageOf(actual) == storageOf(expected))
             return;
-          if (actual == Type::Pred || expected == Type::Pred ||
-              (bitWidth(actual) != bitWidth(expected) && (isFloat(actual) || isFloat(expected)))) {
+          // A bit/integer register wider or narrower than a floating-point operand of ld, st
+          // or cvt holds its bits (PTX's relaxed rules): truncate or extend them. A
+          // floating-point register of another width has no such reading.
+          bool floatWidthMismatch = bitWidth(actual) != bitWidth(expected) &&
+                                    (isFloat(actual) || (isFloat(expected) && !sig.relaxed));
+          if (actual == Type::Pred || expected == Type::Pred || floatWidthMismatch) {
             markUnsupported(f, in.srcOffset,
                             std::string("a .") + std::string(spelling(actual)) +
                                 " register cannot be used where the instruction expects ." +

@@ -14,7 +14,11 @@ using ptx::Opcode;
 void insertSaturation(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(m, [&](Function &f) {
+    auto needs = [](const Inst &in) { return in.irop == IrOp::Ptx && in.has(Modifier::Sat); };
     for (Block &b : f.blocks) {
+      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
+      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+        continue;
       std::vector<Inst> out;
       out.reserve(b.insts.size());
       for (Inst &in : b.insts) {

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace p2m::passes {
 
 using namespace ir;
@@ -41,7 +43,11 @@ Inst fenceCall(Module &m, const Inst &in) {
 void lowerAtomics(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(m, [&](Function &f) {
+    auto needs = [](const Inst &in) { return in.isPtx(Opcode::Atom) || in.isPtx(Opcode::Red); };
     for (Block &b : f.blocks) {
+      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
+      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+        continue;
       std::vector<Inst> out;
       out.reserve(b.insts.size());
       for (Inst &in : b.insts) {

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace p2m::passes {
 
 using namespace ir;
@@ -43,7 +45,11 @@ bool needsLowering(const Inst &in) {
 void lowerFp64(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(m, [&](Function &f) {
+    auto needs = [](const Inst &in) { return needsLowering(in); };
     for (Block &b : f.blocks) {
+      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
+      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+        continue;
       std::vector<Inst> out;
       out.reserve(b.insts.size());
       for (Inst &in : b.insts) {
@@ -140,7 +146,39 @@ void lowerFp64(PassContext &ctx) {
             call(fmt::format("p2m_f64_from_{}", spelling(st)), Type::F64, args, types);
           else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt)) && bitWidth(dt) >= 32)
             call(fmt::format("p2m_f64_to_{}", spelling(dt)), dt, args, types);
-          else {
+          else if (dt == Type::F64 && (isSigned(st) || isUnsignedInt(st) || isBits(st))) {
+            // 8/16-bit integers: widen (exactly) to 32 bits first.
+            Type wide = isSigned(st) ? Type::S32 : Type::U32;
+            RegId t = newTemp(f, wide);
+            Inst conv;
+            conv.irop = IrOp::Convert;
+            conv.type = wide;
+            conv.type2 = st;
+            conv.srcOffset = in.srcOffset;
+            conv.ops = {Operand::reg(t), in.ops[1]};
+            if (in.ops[1].kind != OperandKind::Reg) {
+              markUnsupported(f, in.srcOffset, "cvt.f64 of an immediate is not supported");
+              return;
+            }
+            out.push_back(std::move(conv));
+            call(fmt::format("p2m_f64_from_{}", spelling(wide)), Type::F64, {Operand::reg(t), modeOf(rnd)},
+                 {wide, Type::S32});
+          } else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt))) {
+            // 8/16-bit results: saturate to 32 bits, then to the narrow range (the ranges nest,
+            // and NaN gives 0 either way).
+            Type wide = isSigned(dt) ? Type::S32 : Type::U32;
+            RegId t = newTemp(f, wide);
+            out.push_back(makeCall(m, in, fmt::format("p2m_f64_to_{}", spelling(wide)), wide, Operand::reg(t),
+                                   args, types));
+            call(fmt::format("p2m_sat_{}_from_{}", spelling(dt), spelling(wide)), dt, {Operand::reg(t)}, {wide});
+          } else if (st == Type::F64 && (dt == Type::F16 || dt == Type::BF16)) {
+            // Round to odd in f32, then once to the target format.
+            RegId t = newTemp(f, Type::F32);
+            out.push_back(makeCall(m, in, "p2m_f64_to_float_odd", Type::F32, Operand::reg(t), {in.ops[1]},
+                                   {Type::F64}));
+            call(fmt::format("p2m_cvt_{}_{}_f32", rnd.empty() ? "rn" : rnd, spelling(dt)), dt, {Operand::reg(t)},
+                 {Type::F32});
+          } else {
             markUnsupported(f, in.srcOffset, fmt::format("cvt.{}.{} is not supported yet", spelling(dt), spelling(st)));
             return;
           }

@@ -175,7 +175,15 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
 void lowerRoundingAndFtz(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(m, [&](Function &f) {
+    auto needs = [](const Inst &in) {
+      if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in))
+        return false;
+      return in.opcode == Opcode::Cvt || isFloat(in.type);
+    };
     for (Block &b : f.blocks) {
+      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
+      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+        continue;
       std::vector<Inst> out;
       out.reserve(b.insts.size());
       for (Inst &in : b.insts) {

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace p2m::passes {
 
 using namespace ir;
@@ -16,7 +18,21 @@ using ptx::Opcode;
 void lowerWarpOps(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(m, [&](Function &f) {
+    auto needs = [](const Inst &in) {
+      if (in.irop != IrOp::Ptx)
+        return false;
+      switch (in.opcode) {
+      case Opcode::Shfl: case Opcode::Vote: case Opcode::Activemask: case Opcode::Redux:
+      case Opcode::Match: case Opcode::Bar:
+        return true;
+      default:
+        return false;
+      }
+    };
     for (Block &b : f.blocks) {
+      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
+      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+        continue;
       std::vector<Inst> out;
       out.reserve(b.insts.size());
       for (Inst &in : b.insts) {

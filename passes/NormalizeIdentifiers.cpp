@@ -4,6 +4,7 @@
 // parameters). Registers keep their PTX spelling minus the `%`, so `%rd4` reads as `rd4`.
 #include "passes/Pass.h"
 
+#include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/StringSet.h>
 
 #include <array>
@@ -72,6 +73,27 @@ std::string unique(llvm::StringSet<> &used, std::string base, const llvm::String
   }
 }
 
+// The same for a function's registers, whose final names live in the register table itself:
+// the set holds views of them and allocates nothing per register.
+void nameRegister(llvm::DenseSet<llvm::StringRef> &used, std::string &name,
+                  const llvm::StringSet<> &outer) {
+  std::string base = sanitize(name);
+  if (reserved(base))
+    base += "_";
+  auto free = [&](const std::string &c) { return !outer.contains(c) && !used.contains(c); };
+  if (!free(base)) {
+    for (unsigned i = 1;; ++i) {
+      std::string candidate = base + "_" + std::to_string(i);
+      if (free(candidate)) {
+        base = std::move(candidate);
+        break;
+      }
+    }
+  }
+  name = std::move(base);
+  used.insert(name);
+}
+
 } // namespace
 
 void normalizeIdentifiers(PassContext &ctx) {
@@ -95,8 +117,12 @@ void normalizeIdentifiers(PassContext &ctx) {
     llvm::StringSet<> used;
     for (ir::SymId s : owned[fi])
       m.symbols[s].name = unique(used, sanitize(m.symbols[s].ptxName), &moduleNames);
+    llvm::DenseSet<llvm::StringRef> regNames;
+    regNames.reserve(f.regs.size() + used.size());
+    for (auto &entry : used)
+      regNames.insert(entry.getKey());
     for (ir::Register &r : f.regs)
-      r.name = unique(used, sanitize(r.name), &moduleNames);
+      nameRegister(regNames, r.name, moduleNames);
   }
 }
 

@@ -3,6 +3,8 @@
 // so the emitter only ever sees a single-destination comparison.
 #include "passes/Pass.h"
 
+#include <algorithm>
+
 namespace p2m::passes {
 
 using namespace ir;
@@ -35,7 +37,14 @@ Opcode opcodeOf(Modifier m) {
 
 void normalizePredicates(PassContext &ctx) {
   forEachFunction(ctx.module, [&](Function &f) {
+    auto needs = [](const Inst &in) {
+      return in.isPtx(Opcode::Setp) && !in.ops.empty() &&
+             (in.ops[0].kind == OperandKind::Vector || in.ops.size() > 3);
+    };
     for (Block &b : f.blocks) {
+      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
+      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+        continue;
       std::vector<Inst> out;
       out.reserve(b.insts.size());
       for (Inst &in : b.insts) {

@@ -30,6 +30,8 @@ struct PassContext {
   ir::Module &module;
   const Options &options;
   std::vector<Warning> warnings;
+  // Seconds spent in each pass (pipeline order), filled by runPipeline.
+  std::vector<double> passSeconds = {};
 };
 
 struct PassInfo {

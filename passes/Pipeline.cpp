@@ -3,6 +3,7 @@
 #include "ir/Printer.h"
 
 #include <array>
+#include <chrono>
 
 namespace p2m::passes {
 
@@ -28,8 +29,12 @@ std::span<const PassInfo> pipeline() { return kPipeline; }
 
 bool runPipeline(PassContext &context, std::string_view dumpAfter, std::string *dump) {
   bool found = dumpAfter.empty();
-  for (const PassInfo &pass : kPipeline) {
+  context.passSeconds.assign(kPipeline.size(), 0.0);
+  for (size_t i = 0; i < kPipeline.size(); ++i) {
+    const PassInfo &pass = kPipeline[i];
+    auto start = std::chrono::steady_clock::now();
     pass.run(context);
+    context.passSeconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (pass.name == dumpAfter) {
       found = true;
       if (dump)

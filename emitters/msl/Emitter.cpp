@@ -300,16 +300,17 @@ EmitResult emitModule(Module &m, const EmitOptions &options) {
                                                      m.functions[c].unsupported->message};
     if (f.unsupported)
       continue;
-    std::string text;
+    // Printed in place; a function that fails is cut off again.
+    size_t mark = functions.size();
     uint32_t bits = 0;
     try {
-      FunctionPrinter(m, f, options, text, bits).print();
+      FunctionPrinter(m, f, options, functions, bits).print();
     } catch (EmitError &err) {
+      functions.resize(mark);
       f.unsupported = Unsupported{err.srcOffset, std::move(err.message)};
       continue;
     }
     prelude |= bits;
-    functions += text;
     if (f.isEntry) {
       ++result.kernelsEmitted;
       wrappers.emplace_back();

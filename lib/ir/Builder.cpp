@@ -396,6 +396,7 @@ private:
 
   struct Scope {
     std::vector<std::pair<std::string_view, uint64_t>> undo; // name, previous packed binding
+    std::vector<std::pair<std::string_view, uint64_t>> rangeUndo;
   };
 
   // A binding: the low 32 bits index regs or symbols; bit 32 set for a symbol; bit 33 set for a
@@ -409,8 +410,21 @@ private:
     it->second = value;
   }
 
+  void bindRange(std::string_view base, RegId first, uint32_t count) {
+    uint64_t packed = (uint64_t(count) << 32) | first;
+    auto [it, inserted] = ranges_.try_emplace(base, packed);
+    scopes_.back().rangeUndo.push_back({base, inserted ? UINT64_MAX : it->second});
+    it->second = packed;
+  }
+
   void popScope() {
     Scope &s = scopes_.back();
+    for (auto it = s.rangeUndo.rbegin(); it != s.rangeUndo.rend(); ++it) {
+      if (it->second == UINT64_MAX)
+        ranges_.erase(it->first);
+      else
+        ranges_[it->first] = it->second;
+    }
     for (auto it = s.undo.rbegin(); it != s.undo.rend(); ++it) {
       if (it->second == UINT64_MAX)
         names_.erase(it->first);
@@ -430,6 +444,7 @@ private:
     fn_ = &f;
     fnId_ = id;
     names_.clear();
+    ranges_.clear();
     scopes_.clear();
     labels_.clear();
     branchTargets_.clear();
@@ -449,6 +464,8 @@ private:
       debugLine_ = 0;
       current_ = newBlock("$entry");
       collectLabels(*fn.body);
+      remaining_ = hint_[0];
+      fn_->blocks[0].insts.reserve(remaining_);
       walk(*fn.body);
       finishBlock(TermKind::Return, 0);
     } catch (BuildError &e) {
@@ -469,6 +486,10 @@ private:
   // Labels are function-scoped: number them (blocks 1..n, in source order) before the walk so
   // forward branches resolve.
   void collectLabels(const ptx::BlockStmt &body) {
+    // Also counts the instructions from each label to the next (from the entry for block 0):
+    // blocks reserve that much, since growing vectors of instructions moves them all.
+    hint_.assign(1, 0);
+    BlockId region = 0;
     std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
     while (!work.empty()) {
       auto &[blk, i] = work.back();
@@ -481,7 +502,11 @@ private:
         auto *l = static_cast<const ptx::LabelStmt *>(s);
         if (labels_.count(l->name))
           error(s->offset, "label defined twice");
-        labels_[l->name] = newBlock(std::string(l->name));
+        region = newBlock(std::string(l->name));
+        labels_[l->name] = region;
+        hint_.resize(region + 1, 0);
+      } else if (s->kind == ptx::StatementKind::Instruction) {
+        ++hint_[region];
       } else if (s->kind == ptx::StatementKind::BranchTargets) {
         auto *t = static_cast<const ptx::TargetListStmt *>(s);
         branchTargets_[t->name] = t;
@@ -512,6 +537,8 @@ private:
         Block &cur = fn_->blocks[current_];
         cur.term = Terminator{TermKind::Goto, kNone, false, {b}, s->offset};
         current_ = b;
+        remaining_ = b < hint_.size() ? hint_[b] : 0;
+        fn_->blocks[b].insts.reserve(remaining_);
         break;
       }
       case ptx::StatementKind::Variable:
@@ -549,12 +576,13 @@ private:
         if (d.hasRange) {
           if (d.rangeCount > 10'000'000)
             error(d.offset, "too many registers");
+          // %r<N>: N registers %r0..%r(N-1), found by splitting a name's trailing digits
+          // (binding each name would cost a map entry per register).
+          RegId first = static_cast<RegId>(fn_->regs.size());
           std::string base(d.name);
-          for (uint32_t i = 0; i < d.rangeCount; ++i) {
-            std::string name = base + std::to_string(i);
-            RegId r = fn_->addReg(name, t.type);
-            bind(intern(name), r);
-          }
+          for (uint32_t i = 0; i < d.rangeCount; ++i)
+            fn_->addReg(base + std::to_string(i), t.type);
+          bindRange(d.name, first, d.rangeCount);
         } else if (t.vector > 1) {
           static const char *lanes[] = {".x", ".y", ".z", ".w"};
           if (t.vector > 4)
@@ -619,6 +647,22 @@ private:
       if (v & kSymbolBit)
         return Operand::symbol(static_cast<SymId>(v & 0xffffffffu));
       return Operand::reg(static_cast<RegId>(v));
+    }
+    if (!ranges_.empty() && !name.empty() && name.back() >= '0' && name.back() <= '9') {
+      size_t digits = name.size();
+      while (digits > 0 && name[digits - 1] >= '0' && name[digits - 1] <= '9')
+        --digits;
+      std::string_view base = name.substr(0, digits), index = name.substr(digits);
+      auto r = ranges_.find(base);
+      // PTX spells range members without leading zeros (%r010 is not %r10).
+      if (r != ranges_.end() && (index.size() == 1 || index[0] != '0') && index.size() <= 9) {
+        uint32_t i = 0;
+        for (char c : index)
+          i = i * 10 + static_cast<uint32_t>(c - '0');
+        uint32_t count = static_cast<uint32_t>(r->second >> 32);
+        if (i < count)
+          return Operand::reg(static_cast<RegId>(r->second & 0xffffffffu) + i);
+      }
     }
     if (auto sp = lookupSpecial(name)) {
       Operand o;
@@ -777,6 +821,7 @@ private:
   void endBlock(Terminator term) {
     fn_->blocks[current_].term = std::move(term);
     current_ = newBlock("$L_" + std::to_string(fn_->blocks.size()));
+    fn_->blocks[current_].insts.reserve(remaining_);
   }
 
   // `@p ret` and friends: branch to a block that does only that.
@@ -875,6 +920,16 @@ private:
       case Modifier::V2: inst.vector = 2; break;
       case Modifier::V4: inst.vector = 4; break;
       case Modifier::V8: inst.vector = 8; break;
+      case Modifier::E2m1: case Modifier::E2m1x2: case Modifier::E2m1x4: case Modifier::E2m3:
+      case Modifier::E2m3x2: case Modifier::E2m3x4: case Modifier::E3m2: case Modifier::E3m2x2:
+      case Modifier::E3m2x4: case Modifier::E4m3: case Modifier::E4m3x2: case Modifier::E4m3x4:
+      case Modifier::E5m2: case Modifier::E5m2x2: case Modifier::E5m2x4: case Modifier::Ue8m0:
+      case Modifier::Ue8m0x2:
+        error(in.offset, "fp8/fp6/fp4 formats (." + std::string(ptx::spelling(m)) +
+                             ") are not supported yet");
+      case Modifier::U16x2: case Modifier::S16x2:
+        error(in.offset, "packed 16-bit integer SIMD forms (." + std::string(ptx::spelling(m)) +
+                             ") are not supported yet");
       default:
         if (Type t = typeFromModifier(m); t != Type::None) {
           if (inst.type == Type::None)
@@ -896,6 +951,8 @@ private:
         inst.ops.push_back(operand(e, in.offset));
     }
     fn_->blocks[current_].insts.push_back(std::move(inst));
+    if (remaining_)
+      --remaining_;
   }
 
   void buildCall(const ptx::Instruction &in, Inst &inst) {
@@ -927,8 +984,11 @@ private:
   Function *fn_ = nullptr;
   FuncId fnId_ = 0;
   BlockId current_ = 0;
+  std::vector<uint32_t> hint_; // per label block: instructions up to the next label
+  uint32_t remaining_ = 0;     // of the current label's region
   uint32_t debugLine_ = 0;
   llvm::DenseMap<llvm::StringRef, uint64_t> names_;
+  llvm::DenseMap<llvm::StringRef, uint64_t> ranges_; // %r<N> bases: count << 32 | first reg
   std::vector<Scope> scopes_;
   llvm::DenseMap<llvm::StringRef, BlockId> labels_;
   llvm::DenseMap<llvm::StringRef, const ptx::TargetListStmt *> branchTargets_;

@@ -91,6 +91,13 @@ enum class IrOp : uint8_t {
 };
 
 struct Inst {
+  // Moves must be noexcept, or std::vector copies every instruction when it grows.
+  Inst() = default;
+  Inst(const Inst &) = default;
+  Inst(Inst &&) noexcept = default;
+  Inst &operator=(const Inst &) = default;
+  Inst &operator=(Inst &&) noexcept = default;
+
   IrOp irop = IrOp::Ptx;
   ptx::Opcode opcode{};
   Type type = Type::None;  // the instruction type (the first type modifier): add.s32 → S32

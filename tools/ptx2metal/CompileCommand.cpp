@@ -40,6 +40,7 @@ struct CompileOptions {
   bool stats = false;
   bool noComments = false;
   bool verifyMsl = false;
+  bool timePasses = false;
 };
 
 bool writeOutput(const std::string &path, const std::string &text) {
@@ -96,7 +97,9 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
     ++totals.failedModules;
     return 1;
   }
+  auto parsed = std::chrono::steady_clock::now();
   auto module = ir::buildModule(*ast);
+  auto built = std::chrono::steady_clock::now();
   passes::Options popts;
   popts.mslVersion = opts.mslVersion == "3.0" ? 300 : opts.mslVersion == "3.1" ? 310 : 320;
   popts.fp64 = opts.fp64 == "error" ? passes::Fp64Mode::Error
@@ -111,7 +114,15 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   eopts.mslVersion = popts.mslVersion;
   eopts.entries = opts.entries;
   eopts.comments = !opts.noComments;
+  auto passesDone = std::chrono::steady_clock::now();
   msl::EmitResult result = msl::emitModule(*module, eopts);
+  if (opts.timePasses) {
+    auto secs = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
+    fmt::print(stderr, "{:>9.3f} s  parse and validate\n{:>9.3f} s  build IR\n", secs(start, parsed), secs(parsed, built));
+    for (size_t i = 0; i < ctx.passSeconds.size(); ++i)
+      fmt::print(stderr, "{:>9.3f} s  {}\n", ctx.passSeconds[i], passes::pipeline()[i].name);
+    fmt::print(stderr, "{:>9.3f} s  emit MSL\n", secs(passesDone, std::chrono::steady_clock::now()));
+  }
   totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   DiagnosticEngine report(1000);
@@ -235,6 +246,7 @@ CommandRunner registerCompileCommand(CLI::App &root) {
                 "Report kernels translated / total, failures grouped by diagnostic, and speed on stderr");
   cmd->add_flag("--verify-msl", opts->verifyMsl,
                 "Run the MSL subset check (Clang against the project's metal_stdlib) on the output");
+  cmd->add_flag("--time-passes", opts->timePasses, "Report the time of each compilation phase on stderr");
   cmd->add_flag("--no-comments", opts->noComments, "Leave out the // line and label comments");
   return [opts] { return runCompile(*opts); };
 }

@@ -4,7 +4,7 @@
 // exact conversions and comparisons, nothing more: no directed rounding, no correctly rounded
 // division or square root, and Apple GPUs flush f32 subnormals. The functions below build
 // everything else PTX promises from those guarantees. The emitter pastes this file verbatim
-// after `#include <metal_stdlib>` and `using namespace metal;`; the unit tests
+// after the metal_stdlib include and `using namespace metal;`; the unit tests
 // (tests/unit/msl-f32) compile it as C++17 against the project's host metal_stdlib.
 //
 // Interface (f32 values are MSL `float`s; every NaN result is the canonical 0x7FFFFFFF that an
@@ -636,15 +636,15 @@ static inline float p2m_lg2_approx_f32(float a)
         e += 1;
     }
     float t = m - 1.0f;
-    float g = -1.57226533e-1f;
-    g = fma(g, t, 1.59313008e-1f);
-    g = fma(g, t, -1.79051235e-1f);
-    g = fma(g, t, 2.06071645e-1f);
-    g = fma(g, t, -2.40502805e-1f);
-    g = fma(g, t, 2.88541466e-1f);
-    g = fma(g, t, -3.60672832e-1f);
-    g = fma(g, t, 4.80898321e-1f);
-    g = fma(g, t, -7.21347511e-1f);
+    float g = -1.07497893e-1f;
+    g = fma(g, t, 1.84760332e-1f);
+    g = fma(g, t, -1.91388384e-1f);
+    g = fma(g, t, 2.04857647e-1f);
+    g = fma(g, t, -2.39608124e-1f);
+    g = fma(g, t, 2.88552552e-1f);
+    g = fma(g, t, -3.60696554e-1f);
+    g = fma(g, t, 4.80898529e-1f);
+    g = fma(g, t, -7.21347332e-1f);
     g = fma(g, t, 1.44269502f);
     return fma(t, g, float(e));
 }

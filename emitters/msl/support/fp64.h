@@ -858,6 +858,17 @@ static inline ulong p2m_f64_from_f32_ftz(uint f)
 
 // The same conversions on MSL floats. Note that Apple GPUs flush f32 subnormals in float
 // arithmetic (DESIGN.md, numeric policy); these only move bits.
+// binary64 -> binary32 rounded to odd (truncate, then set the last bit if anything was lost):
+// a later rounding of this to any format with at most 22 significand bits (f16, bf16) is then
+// the correct single rounding of the original value.
+static inline uint p2m_f64_to_f32_odd(ulong a)
+{
+    uint r = p2m_f64_to_f32(a, P2M_F64_RZ);
+    if (!p2m_f64_is_nan(a) && p2m_f64_from_f32(r) != a)
+        r |= 1u;
+    return r;
+}
+static inline float p2m_f64_to_float_odd(ulong a) { return as_type<float>(p2m_f64_to_f32_odd(a)); }
 static inline float p2m_f64_to_float(ulong a, int mode) { return as_type<float>(p2m_f64_to_f32(a, mode)); }
 static inline ulong p2m_f64_from_float(float f) { return p2m_f64_from_f32(as_type<uint>(f)); }
 
