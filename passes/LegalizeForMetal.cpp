@@ -112,6 +112,13 @@ void legalizeForMetal(PassContext &ctx) {
         continue;
       for (FuncId c : f.callees) {
         const Function &callee = m.functions[c];
+        if (callee.isDeclaration && callee.ptxName == "__assertfail")
+          continue; // a failed device assert: the emitter traps (CUDA's cudaErrorAssert)
+        if (callee.isDeclaration && callee.ptxName == "vprintf") {
+          markUnsupported(f, f.srcOffset, "device printf (vprintf) is not supported yet");
+          changed = true;
+          break;
+        }
         if (callee.isDeclaration || callee.unsupported) {
           markUnsupported(f, f.srcOffset,
                           "calls " + callee.ptxName + ", which cannot be translated" +

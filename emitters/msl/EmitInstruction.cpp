@@ -929,6 +929,12 @@ struct Sel {
   void call() {
     const Operand &rets = op(0), &callee = op(1), &args = op(2);
     const Function &g = m.functions[m.symbols[callee.id].function];
+    if (g.isDeclaration && g.ptxName == "__assertfail") {
+      // assert() failed: CUDA prints the message and the launch fails; here it fails.
+      e.line("// __assertfail: the device assertion failed");
+      e.emitTrap();
+      return;
+    }
     std::string s = g.name + "(ctx";
     auto pass = [&](const Operand &list, const std::vector<SymId> &formals, bool isReturn) {
       size_t n = list.kind == OperandKind::Vector ? static_cast<size_t>(list.value) : 0;

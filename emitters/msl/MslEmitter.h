@@ -24,8 +24,13 @@ struct EmitOptions {
 };
 
 struct EmitResult {
-  std::string source;
+  // The file is `header` followed by `body` (kept apart so that a large module is not copied
+  // once more just to join them; source() joins them when one string is needed).
+  std::string header; // banner, includes, the prelude
+  std::string body;   // the functions and the kernel wrappers
   unsigned kernelsEmitted = 0;
+
+  std::string source() const { return header + body; }
 };
 
 EmitResult emitModule(ir::Module &module, const EmitOptions &options);

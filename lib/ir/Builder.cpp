@@ -462,10 +462,9 @@ private:
     bindParams(fn.returns, f.returns);
     try {
       debugLine_ = 0;
+      pending_.clear();
       current_ = newBlock("$entry");
       collectLabels(*fn.body);
-      remaining_ = hint_[0];
-      fn_->blocks[0].insts.reserve(remaining_);
       walk(*fn.body);
       finishBlock(TermKind::Return, 0);
     } catch (BuildError &e) {
@@ -486,10 +485,6 @@ private:
   // Labels are function-scoped: number them (blocks 1..n, in source order) before the walk so
   // forward branches resolve.
   void collectLabels(const ptx::BlockStmt &body) {
-    // Also counts the instructions from each label to the next (from the entry for block 0):
-    // blocks reserve that much, since growing vectors of instructions moves them all.
-    hint_.assign(1, 0);
-    BlockId region = 0;
     std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
     while (!work.empty()) {
       auto &[blk, i] = work.back();
@@ -502,11 +497,7 @@ private:
         auto *l = static_cast<const ptx::LabelStmt *>(s);
         if (labels_.count(l->name))
           error(s->offset, "label defined twice");
-        region = newBlock(std::string(l->name));
-        labels_[l->name] = region;
-        hint_.resize(region + 1, 0);
-      } else if (s->kind == ptx::StatementKind::Instruction) {
-        ++hint_[region];
+        labels_[l->name] = newBlock(std::string(l->name));
       } else if (s->kind == ptx::StatementKind::BranchTargets) {
         auto *t = static_cast<const ptx::TargetListStmt *>(s);
         branchTargets_[t->name] = t;
@@ -536,9 +527,7 @@ private:
         BlockId b = labels_[static_cast<const ptx::LabelStmt *>(s)->name];
         Block &cur = fn_->blocks[current_];
         cur.term = Terminator{TermKind::Goto, kNone, false, {b}, s->offset};
-        current_ = b;
-        remaining_ = b < hint_.size() ? hint_[b] : 0;
-        fn_->blocks[b].insts.reserve(remaining_);
+        switchTo(b);
         break;
       }
       case ptx::StatementKind::Variable:
@@ -812,7 +801,17 @@ private:
     return g.id;
   }
 
+  void switchTo(BlockId next) {
+    std::vector<Inst> &insts = fn_->blocks[current_].insts;
+    insts.reserve(insts.size() + pending_.size());
+    for (Inst &in : pending_)
+      insts.push_back(std::move(in));
+    pending_.clear();
+    current_ = next;
+  }
+
   void finishBlock(TermKind kind, uint32_t offset) {
+    switchTo(current_);
     Block &cur = fn_->blocks[current_];
     cur.term = Terminator{kind, kNone, false, {}, offset};
   }
@@ -820,8 +819,7 @@ private:
   // Ends the current block with `term` and continues in a fresh (possibly unreachable) block.
   void endBlock(Terminator term) {
     fn_->blocks[current_].term = std::move(term);
-    current_ = newBlock("$L_" + std::to_string(fn_->blocks.size()));
-    fn_->blocks[current_].insts.reserve(remaining_);
+    switchTo(newBlock("$L_" + std::to_string(fn_->blocks.size())));
   }
 
   // `@p ret` and friends: branch to a block that does only that.
@@ -832,7 +830,7 @@ private:
     BlockId next = newBlock("$L_" + std::to_string(fn_->blocks.size()));
     fn_->blocks[current_].term = Terminator{TermKind::Branch, g, in.guardNegated, {endBlock, next},
                                             in.offset};
-    current_ = next;
+    switchTo(next);
   }
 
   void instruction(const ptx::Instruction &in) {
@@ -850,7 +848,7 @@ private:
         BlockId next = newBlock("$L_" + std::to_string(fn_->blocks.size()));
         fn_->blocks[current_].term =
             Terminator{TermKind::Branch, g, in.guardNegated, {target, next}, in.offset};
-        current_ = next;
+        switchTo(next);
       } else {
         endBlock(Terminator{TermKind::Goto, kNone, false, {target}, in.offset});
       }
@@ -881,7 +879,7 @@ private:
         BlockId next = newBlock("$L_" + std::to_string(fn_->blocks.size()));
         fn_->blocks[current_].term =
             Terminator{TermKind::Branch, g, in.guardNegated, {sw, next}, in.offset};
-        current_ = next;
+        switchTo(next);
       } else {
         endBlock(std::move(t));
       }
@@ -950,9 +948,7 @@ private:
       for (const Expr &e : ops)
         inst.ops.push_back(operand(e, in.offset));
     }
-    fn_->blocks[current_].insts.push_back(std::move(inst));
-    if (remaining_)
-      --remaining_;
+    pending_.push_back(std::move(inst));
   }
 
   void buildCall(const ptx::Instruction &in, Inst &inst) {
@@ -984,8 +980,10 @@ private:
   Function *fn_ = nullptr;
   FuncId fnId_ = 0;
   BlockId current_ = 0;
-  std::vector<uint32_t> hint_; // per label block: instructions up to the next label
-  uint32_t remaining_ = 0;     // of the current label's region
+  // The current block's instructions, collected here and moved once, into a vector of exactly
+  // their size, when the block ends (growing each block's own vector would move them again
+  // and again, and over-reserving costs memory).
+  std::vector<Inst> pending_;
   uint32_t debugLine_ = 0;
   llvm::DenseMap<llvm::StringRef, uint64_t> names_;
   llvm::DenseMap<llvm::StringRef, uint64_t> ranges_; // %r<N> bases: count << 32 | first reg

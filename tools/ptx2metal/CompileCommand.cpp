@@ -43,13 +43,15 @@ struct CompileOptions {
   bool timePasses = false;
 };
 
-bool writeOutput(const std::string &path, const std::string &text) {
+bool writeOutput(const std::string &path, std::initializer_list<std::string_view> parts) {
   if (path == "-") {
-    std::fwrite(text.data(), 1, text.size(), stdout);
+    for (std::string_view p : parts)
+      std::fwrite(p.data(), 1, p.size(), stdout);
     return true;
   }
   std::ofstream f(path, std::ios::binary);
-  f.write(text.data(), static_cast<std::streamsize>(text.size()));
+  for (std::string_view p : parts)
+    f.write(p.data(), static_cast<std::streamsize>(p.size()));
   return static_cast<bool>(f);
 }
 
@@ -99,6 +101,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   }
   auto parsed = std::chrono::steady_clock::now();
   auto module = ir::buildModule(*ast);
+  ast.reset(); // the IR owns everything it needs; the AST's memory goes back now
   auto built = std::chrono::steady_clock::now();
   passes::Options popts;
   popts.mslVersion = opts.mslVersion == "3.0" ? 300 : opts.mslVersion == "3.1" ? 310 : 320;
@@ -150,7 +153,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   int verifyStatus = 0;
   if (opts.verifyMsl) {
     mslcheck::CheckResult check = mslcheck::checkMsl(
-        result.source, opts.output.empty() || opts.output == "-" ? path + ".metal" : opts.output);
+        result.source(), opts.output.empty() || opts.output == "-" ? path + ".metal" : opts.output);
     if (!check.ok()) {
       std::string text = check.format();
       std::fwrite(text.data(), 1, text.size(), stderr);
@@ -162,10 +165,10 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   }
   if (single) {
     if (!opts.dumpAfter.empty()) {
-      writeOutput(opts.output.empty() ? "-" : opts.output, dump);
+      writeOutput(opts.output.empty() ? "-" : opts.output, {dump});
       return failedKernels ? 1 : 0;
     }
-    if (!opts.output.empty() && !writeOutput(opts.output, result.source)) {
+    if (!opts.output.empty() && !writeOutput(opts.output, {result.header, result.body})) {
       fmt::print(stderr, "{}: error: cannot write output\n", opts.output);
       return 1;
     }
@@ -174,7 +177,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
       ropts.mslVersion = popts.mslVersion;
       ropts.fp64Mode = opts.fp64;
       ropts.mslFile = opts.output == "-" ? "" : opts.output;
-      if (!writeOutput(opts.reflection, reflection::emitReflection(*module, ropts))) {
+      if (!writeOutput(opts.reflection, {reflection::emitReflection(*module, ropts)})) {
         fmt::print(stderr, "{}: error: cannot write the reflection\n", opts.reflection);
         return 1;
       }
