@@ -18,6 +18,7 @@
 #include <fmt/core.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -176,7 +177,8 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
       reflection::ReflectionOptions ropts;
       ropts.mslVersion = popts.mslVersion;
       ropts.fp64Mode = opts.fp64;
-      ropts.mslFile = opts.output == "-" ? "" : opts.output;
+      // The name alone: the reflection sits beside its MSL wherever the pair is moved.
+      ropts.mslFile = opts.output == "-" ? "" : std::filesystem::path(opts.output).filename().string();
       if (!writeOutput(opts.reflection, {reflection::emitReflection(*module, ropts)})) {
         fmt::print(stderr, "{}: error: cannot write the reflection\n", opts.reflection);
         return 1;
