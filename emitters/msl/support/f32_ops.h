@@ -17,18 +17,20 @@
 //   approximate  p2m_{rcp,sqrt,rsqrt,sin,cos,lg2,ex2,tanh}_approx_f32(a), p2m_div_approx_f32(a, b)
 //   min/max      p2m_{min,max}_f32, p2m_{min,max}_nan_f32, p2m_{min,max}_xorsign_abs_f32 (a, b)
 //   testp        p2m_testp_{finite,infinite,number,notanumber,normal,subnormal}_f32(a) -> bool
-//   bits         p2m_copysign_f32(a, b) (PTX order: the sign of a on b), p2m_abs_f32,
+//   sign, clamp  p2m_copysign_f32(a, b) (PTX order: the sign of a on b), p2m_abs_f32,
 //                p2m_neg_f32, p2m_sat_f32 (the .sat clamp)
 // Everything named p2m_f32op_* is internal.
 //
 // Subnormals and flushing. No function here lets a float operation see a subnormal operand or
-// produce a subnormal result: operands are classified and unpacked with integer operations
-// (a subnormal is normalized with clz), the arithmetic runs on significands scaled into
-// [1, 2) where every intermediate value is normal, and the final result, subnormal or not, is
-// assembled and rounded on its bits (p2m_f32op_pack). The results are therefore IEEE-exact
-// (PTX's non-.ftz semantics) whether or not the hardware flushes subnormals, and the same on
-// an Apple GPU, on the host backend with FTZ/DAZ set, and on a plain IEEE host. The .ftz
-// variants are the emitter's business (flush operands and result around these calls).
+// produce a subnormal result that matters: operands are classified and unpacked with integer
+// operations (a subnormal is normalized with clz), the arithmetic runs on significands scaled
+// into [1, 2) where every intermediate value is normal, and the final result, subnormal or
+// not, is assembled and rounded on its bits (p2m_f32op_pack); only a tiny square in the
+// sin/cos/tanh polynomials may underflow, where flushing it cannot change the rounded result.
+// The results are therefore IEEE-exact (PTX's non-.ftz semantics) whether or not the hardware
+// flushes subnormals, and the same on an Apple GPU, on the host backend with FTZ/DAZ set, and
+// on a plain IEEE host. The .ftz variants are the emitter's business (flush operands and
+// result around these calls).
 //
 // Algorithms. add: Fast2Sum on the scaled operands (an operand more than 30 binades below the
 // other only contributes its sign, through a tiny stand-in). mul: the fma-based exact product.
@@ -44,11 +46,17 @@
 //
 // Approximate instructions stay within the PTX ISA's bounds: rcp.approx and sqrt.approx return
 // the correctly rounded result, rsqrt.approx rcp.rn(sqrt.rn(x)) (below 2^-22.9 relative),
-// div.approx a * rcp.rn(b) as the ISA defines it (with its zero result for 2^126 < |b| < 2^128),
-// div.full div.rn. sin/cos (Cody-Waite reduction by pi/2 in three parts and Taylor polynomials),
-// lg2 (a degree-9 polynomial on [sqrt(1/2), sqrt(2)), from a Chebyshev interpolant), ex2 (a
-// degree-7 Taylor polynomial on [-1/2, 1/2] and an exact scaling) and tanh are accurate to
-// about 1-2 ulp, well inside the ISA's bounds; tests/unit/msl-f32 measures them.
+// div.approx a * rcp.rn(b) as the ISA defines it (with its zero result for 2^126 < |b| < 2^128
+// and the H200's scaling of subnormal divisors), div.full div.rn (the H200's div.full is up to
+// 2 ulp off; the ISA allows 2). sin/cos reproduce NVIDIA's argument reduction exactly (see
+// p2m_f32op_sin_cos), so their error is the hardware's. lg2 (a degree-9 polynomial on
+// [sqrt(1/2), sqrt(2)), from a Chebyshev interpolant), ex2 (a degree-7 Taylor polynomial on
+// [-1/2, 1/2] and an exact scaling) and tanh are accurate to about an ulp, well inside the
+// ISA's bounds. tests/unit/msl-f32 measures all of them; docs/gpu-facts.md has the H200's.
+//
+// Other H200 measurements followed here: neg/abs of a NaN give the canonical NaN (copysign
+// keeps payloads), min/max ignore one NaN and give the canonical NaN for two, -0 < +0,
+// testp.normal counts zeros as normal, .sat maps NaN and -0 to +0.
 
 #ifndef P2M_F32_OPS_H
 #define P2M_F32_OPS_H
@@ -543,7 +551,7 @@ static inline float p2m_rsqrt_approx_f32(float a) { return p2m_rcp_rn_f32(p2m_sq
 
 // div.approx.f32: a * (1/b) as the ISA defines it (bound: 2 ulp for |b| in [2^-126, 2^126]);
 // for 2^126 < |b| < 2^128 the ISA specifies NaN when a is infinite, else a zero with the sign
-// of the quotient.
+// of the quotient; subnormal divisors are scaled as the H200 does.
 static inline float p2m_div_approx_f32(float a, float b)
 {
     uint ab = p2m_f32op_bits(a);
@@ -553,65 +561,78 @@ static inline float p2m_div_approx_f32(float a, float b)
             return p2m_f32op_nan();
         return as_type<float>((ab ^ p2m_f32op_bits(b)) & P2M_F32OP_SIGN);
     }
+    if (mb != 0u && mb < 0x00800000u) {
+        // Subnormal b, as the H200 does it: (a * (1 / (b 2^24))) 2^24, so that 1/b need not
+        // overflow (b 2^24 is exact, built on the bits).
+        p2m_f32op_parts pb = p2m_f32op_unpack(mb);
+        float scaled = as_type<float>((p2m_f32op_bits(b) & P2M_F32OP_SIGN) |
+                                      p2m_f32op_bits(pb.m * p2m_f32op_pow2(pb.e + 24)));
+        float q = p2m_f32op_mul(a, p2m_rcp_rn_f32(scaled), P2M_F32OP_RN);
+        return p2m_f32op_mul(q, 16777216.0f, P2M_F32OP_RN);
+    }
     return p2m_f32op_mul(a, p2m_rcp_rn_f32(b), P2M_F32OP_RN);
 }
 
-// sin/cos of x for |x| >= 2^-12 and finite. Reduction x = k pi/2 + r with pi/2 in three parts
-// (the first product exact in the fma), repeated while |r| is large (only for |x| beyond about
-// 2^24, where the ISA promises nothing), then Taylor polynomials on |r| <= pi/4 (truncation
-// below 2^-29). `quadrant_shift` is 0 for sin and 1 for cos (cos x = sin(x + pi/2)).
-static inline float p2m_f32op_sin_cos(float x, uint quadrant_shift)
+// sin/cos.approx as NVIDIA computes them (measured on an H200, docs/gpu-facts.md): the argument
+// is first converted to revolutions, t = x * float(1/(2 pi)) rounded toward zero, and the
+// function of the fraction of t is taken. The product is emulated exactly (p2m_f32op_mul in
+// .rz), so the reduction, its error (the ISA's bounds are this error: 2^-20.6 on [-2pi, 2pi],
+// 2^-14.74 on [-100pi, 100pi], measured) and the results for large |x| (0 and 1 once |t| >=
+// 2^23) are NVIDIA's; sin(2 pi r) for the fraction r in [0, 1) is then evaluated to within an
+// ulp: r = (k + rem) / 4 with k = rint(4 r), and Taylor polynomials of rem pi/2 (carried to
+// twice the float precision) in the quadrant k. Within about 2e-7 of the H200's results (its
+// MUFU rounds the fraction internally), and with the same signed zeros. `cosine` selects cos
+// (even, quadrant + 1), else sin (odd: the sign of t is applied at the end).
+static inline float p2m_f32op_sin_cos(float x, bool cosine)
 {
-    uint quadrant = quadrant_shift;
-    float r = x;
-    for (int i = 0; i < 6; ++i) {
-        float k = rint(r * 0.636619747f);
-        if (k == 0.0f)
-            break;
-        r = fma(-k, 1.57079637f, r);
-        r = fma(-k, -4.37113883e-8f, r);
-        r = fma(-k, -1.71509942e-15f, r);
-        // k mod 4, computed exactly in float (k may be far beyond the int range).
-        quadrant += uint(int(k - 4.0f * rint(k * 0.25f)));
-    }
-    float z = r * r;
-    float s = 2.75573188e-6f;
-    s = fma(s, z, -1.98412701e-4f);
-    s = fma(s, z, 8.33333377e-3f);
-    s = fma(s, z, -1.66666672e-1f);
-    s = fma(s * z, r, r);
-    float c = 2.08767559e-9f;
-    c = fma(c, z, -2.75573200e-7f);
-    c = fma(c, z, 2.48015876e-5f);
-    c = fma(c, z, -1.38888892e-3f);
-    c = fma(c, z, 4.16666679e-2f);
-    c = fma(c, z, -0.5f);
-    c = fma(c, z, 1.0f);
+    float t = p2m_f32op_mul(x, 0.159154937f, P2M_F32OP_RZ);
+    uint tb = p2m_f32op_bits(t);
+    if ((tb & 0x7FFFFFFFu) < 0x21800000u) // |t| < 2^-60: sin = 2 pi t (no subnormal arithmetic)
+        return cosine ? 1.0f : p2m_f32op_mul(t, 6.28318548f, P2M_F32OP_RN);
+    float at = as_type<float>(tb & 0x7FFFFFFFu);
+    float r = at - floor(at); // exact; 0 once |t| >= 2^23
+    float u = 4.0f * r;
+    float k = rint(u);
+    float rem = u - k; // exact, in [-1/2, 1/2]
+    uint quadrant = uint(int(k)) + (cosine ? 1u : 0u);
+    // theta = rem * pi/2 as th + tl.
+    float th = rem * 1.57079637f;
+    float tl = fma(rem, 1.57079637f, -th) + rem * -4.37113883e-8f;
+    float z = th * th;
+    float ps = 2.75573188e-6f;
+    ps = fma(ps, z, -1.98412701e-4f);
+    ps = fma(ps, z, 8.33333377e-3f);
+    ps = fma(ps, z, -1.66666672e-1f);
+    float s = th + fma(th * z, ps, tl); // sin(th + tl) = sin th + tl cos th, cos th ~ 1
+    float pc = 2.08767559e-9f;
+    pc = fma(pc, z, -2.75573200e-7f);
+    pc = fma(pc, z, 2.48015876e-5f);
+    pc = fma(pc, z, -1.38888892e-3f);
+    pc = fma(pc, z, 4.16666679e-2f);
+    pc = fma(pc, z, -0.5f);
+    float c = fma(z, pc, fma(-th, tl, 1.0f)); // cos(th + tl) = cos th - tl sin th
     float v = (quadrant & 1u) != 0u ? c : s;
-    return (quadrant & 2u) != 0u ? -v : v;
+    uint vb = p2m_f32op_bits(v) ^ ((quadrant & 2u) != 0u ? P2M_F32OP_SIGN : 0u);
+    if (!cosine)
+        vb ^= tb & P2M_F32OP_SIGN;
+    return as_type<float>(vb);
 }
 
-// sin.approx.f32 (bound: 2^-20.5 absolute on [-2pi, 2pi], 2^-14.7 on [-100pi, 100pi]):
-// sin(+-0) = +-0, tiny (and subnormal) inputs returned unchanged, sin(+-inf) = NaN.
+// sin.approx.f32 (bound: 2^-20.5 absolute on [-2pi, 2pi], 2^-14.7 on [-100pi, 100pi], nothing
+// beyond): sin(+-0) = +-0, sin(+-inf) = NaN; subnormal inputs give +-0 as on the H200.
 static inline float p2m_sin_approx_f32(float a)
 {
-    uint mag = p2m_f32op_bits(a) & 0x7FFFFFFFu;
-    if (mag >= P2M_F32OP_INF)
+    if ((p2m_f32op_bits(a) & 0x7FFFFFFFu) >= P2M_F32OP_INF)
         return p2m_f32op_nan();
-    if (mag < 0x39800000u) // |a| < 2^-12: sin a = a (1 - a^2/6) rounds to within an ulp of a
-        return a;
-    return p2m_f32op_sin_cos(a, 0u);
+    return p2m_f32op_sin_cos(a, false);
 }
 
 // cos.approx.f32 (same bounds): cos(+-0) = 1, cos(+-inf) = NaN.
 static inline float p2m_cos_approx_f32(float a)
 {
-    uint mag = p2m_f32op_bits(a) & 0x7FFFFFFFu;
-    if (mag >= P2M_F32OP_INF)
+    if ((p2m_f32op_bits(a) & 0x7FFFFFFFu) >= P2M_F32OP_INF)
         return p2m_f32op_nan();
-    if (mag < 0x39800000u)
-        return 1.0f;
-    return p2m_f32op_sin_cos(a, 1u);
+    return p2m_f32op_sin_cos(a, true);
 }
 
 // lg2.approx.f32 (bound: 2^-22 absolute on (1/2, 2), 2^-22 relative elsewhere): a = m 2^e with
@@ -824,11 +845,11 @@ static inline bool p2m_testp_notanumber_f32(float a)
     return p2m_f32op_is_nan(p2m_f32op_bits(a));
 }
 
-// testp.normal.f32: finite, nonzero and not subnormal.
+// testp.normal.f32: finite and not subnormal; the ISA counts +-0 as normal (the H200 agrees).
 static inline bool p2m_testp_normal_f32(float a)
 {
-    uint field = (p2m_f32op_bits(a) >> 23) & 0xFFu;
-    return field != 0u && field != 0xFFu;
+    uint mag = p2m_f32op_bits(a) & 0x7FFFFFFFu;
+    return mag == 0u || (mag >= 0x00800000u && mag < P2M_F32OP_INF);
 }
 
 // testp.subnormal.f32: nonzero with a zero exponent field.
@@ -844,16 +865,19 @@ static inline float p2m_copysign_f32(float a, float b)
     return as_type<float>((p2m_f32op_bits(b) & 0x7FFFFFFFu) | (p2m_f32op_bits(a) & P2M_F32OP_SIGN));
 }
 
-// abs.f32: the sign bit cleared.
+// abs.f32: the sign bit cleared; a NaN becomes the canonical NaN (the ISA leaves it
+// unspecified; the H200 returns 0x7FFFFFFF for every NaN operand).
 static inline float p2m_abs_f32(float a)
 {
-    return as_type<float>(p2m_f32op_bits(a) & 0x7FFFFFFFu);
+    uint ab = p2m_f32op_bits(a);
+    return p2m_f32op_is_nan(ab) ? p2m_f32op_nan() : as_type<float>(ab & 0x7FFFFFFFu);
 }
 
-// neg.f32: the sign bit flipped.
+// neg.f32: the sign bit flipped; a NaN becomes the canonical NaN (as abs).
 static inline float p2m_neg_f32(float a)
 {
-    return as_type<float>(p2m_f32op_bits(a) ^ P2M_F32OP_SIGN);
+    uint ab = p2m_f32op_bits(a);
+    return p2m_f32op_is_nan(ab) ? p2m_f32op_nan() : as_type<float>(ab ^ P2M_F32OP_SIGN);
 }
 
 // The .sat modifier of f32 arithmetic: clamp to [0, 1], NaN -> +0, -0 -> +0.

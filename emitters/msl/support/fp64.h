@@ -789,10 +789,12 @@ static inline bool p2m_f64_testp_finite(ulong a) { return (a & P2M_F64_EXP_MASK)
 static inline bool p2m_f64_testp_infinite(ulong a) { return p2m_f64_is_inf(a); }
 static inline bool p2m_f64_testp_number(ulong a) { return !p2m_f64_is_nan(a); }
 static inline bool p2m_f64_testp_notanumber(ulong a) { return p2m_f64_is_nan(a); }
+// PTX: "normal" is neither NaN, infinite nor subnormal, so ±0 counts (measured for
+// testp.normal.f32 on the H200, see docs/gpu-facts.md).
 static inline bool p2m_f64_testp_normal(ulong a)
 {
     ulong biased = (a & P2M_F64_EXP_MASK) >> 52;
-    return biased != 0 && biased != 0x7FFUL;
+    return biased != 0x7FFUL && (biased != 0 || p2m_f64_is_zero(a));
 }
 static inline bool p2m_f64_testp_subnormal(ulong a) { return p2m_f64_is_subnormal_bits(a); }
 
