@@ -624,11 +624,12 @@ struct Sel {
           e.fail(in, "f32 rounding/saturation must be lowered by lower-rounding-and-ftz");
       std::string a = val(op(1), t);
       switch (in.opcode) {
-      case Opcode::Add: return assign(op(0), fmt::format("{} + {}", a, val(op(2), t)));
-      case Opcode::Sub: return assign(op(0), fmt::format("{} - {}", a, val(op(2), t)));
-      case Opcode::Mul: return assign(op(0), fmt::format("{} * {}", a, val(op(2), t)));
+      case Opcode::Add: return assign(op(0), fmt::format("p2m_canon_f32({} + {})", a, val(op(2), t)));
+      case Opcode::Sub: return assign(op(0), fmt::format("p2m_canon_f32({} - {})", a, val(op(2), t)));
+      case Opcode::Mul: return assign(op(0), fmt::format("p2m_canon_f32({} * {})", a, val(op(2), t)));
       case Opcode::Fma:
-      case Opcode::Mad: return assign(op(0), fmt::format("fma({}, {}, {})", a, val(op(2), t), val(op(3), t)));
+      case Opcode::Mad:
+        return assign(op(0), fmt::format("p2m_canon_f32(fma({}, {}, {}))", a, val(op(2), t), val(op(3), t)));
       default: break;
       }
     }

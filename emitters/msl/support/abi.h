@@ -59,6 +59,10 @@ static inline void p2m_trap(thread p2m_ctx &ctx)
     atomic_store_explicit(status, 1u, memory_order_relaxed);
 }
 
+// NVIDIA's f32 arithmetic returns the canonical NaN 0x7FFFFFFF whatever the inputs' payloads
+// (measured on the H200, docs/gpu-facts.md); IEEE hardware may propagate a payload instead.
+static inline float p2m_canon_f32(float x) { return isnan(x) ? as_type<float>(0x7FFFFFFFu) : x; }
+
 static inline bool p2m_is_shared_window(ulong a) { return a - P2M_SHARED_WINDOW < P2M_WINDOW_SIZE; }
 static inline bool p2m_is_local_window(ulong a) { return a - P2M_LOCAL_WINDOW < P2M_WINDOW_SIZE; }
 
