@@ -541,10 +541,49 @@ struct Sel {
     assign(op(0), compare(cmp, in.type, op(1), op(2)));
   }
 
+  // A comparison of floats given as MSL expressions (shared by the scalar and packed forms).
+  std::string compareFloats(std::string_view cmp, const std::string &a, const std::string &b) const {
+    if (cmp == "eq") return fmt::format("{} == {}", a, b);
+    if (cmp == "ne") return fmt::format("({0} < {1} || {0} > {1})", a, b);
+    if (cmp == "lt") return fmt::format("{} < {}", a, b);
+    if (cmp == "le") return fmt::format("{} <= {}", a, b);
+    if (cmp == "gt") return fmt::format("{} > {}", a, b);
+    if (cmp == "ge") return fmt::format("{} >= {}", a, b);
+    if (cmp == "equ") return fmt::format("!({0} < {1} || {0} > {1})", a, b);
+    if (cmp == "neu") return fmt::format("!({} == {})", a, b);
+    if (cmp == "ltu") return fmt::format("!({} >= {})", a, b);
+    if (cmp == "leu") return fmt::format("!({} > {})", a, b);
+    if (cmp == "gtu") return fmt::format("!({} <= {})", a, b);
+    if (cmp == "geu") return fmt::format("!({} < {})", a, b);
+    if (cmp == "num") return fmt::format("({0} == {0} && {1} == {1})", a, b);
+    if (cmp == "nan") return fmt::format("({0} != {0} || {1} != {1})", a, b);
+    e.fail(in, "unsupported floating-point comparison");
+  }
+
+  // One half (0: low, 1: high) of a packed f16x2/bf16x2 value, as a float (exact).
+  std::string halfView(const std::string &v, Type t, int half) const {
+    if (t == Type::F16x2)
+      return fmt::format("float(as_type<half>(ushort({} >> {})))", v, half * 16);
+    return half ? fmt::format("as_type<float>({} & 0xFFFF0000u)", v) : fmt::format("as_type<float>({} << 16)", v);
+  }
+
+  // set.CMP.dtype.{f16x2,bf16x2}: each half compares on its own; a true half is 0xFFFF
+  // (integer dtype) or 1.0 (f16x2 dtype), a false one 0.
+  void setPacked(std::string_view cmp) {
+    Type st = in.type2;
+    std::string a = val(op(1), st), b = val(op(2), st);
+    std::string one = in.type == Type::F16x2 ? "0x3C00u" : in.type == Type::BF16x2 ? "0x3F80u" : "0xFFFFu";
+    std::string lo = compareFloats(cmp, halfView(a, st, 0), halfView(b, st, 0));
+    std::string hi = compareFloats(cmp, halfView(a, st, 1), halfView(b, st, 1));
+    assign(op(0), fmt::format("(({}) ? {} : 0u) | ((({}) ? {} : 0u) << 16)", lo, one, hi, one));
+  }
+
   void set() {
     std::string_view cmp = cmpName(in);
     if (in.ops.size() != 3 || cmp.empty())
       e.fail(in, "set with a boolean combiner is not supported yet");
+    if (in.type2 == Type::F16x2 || in.type2 == Type::BF16x2)
+      return setPacked(cmp);
     std::string c = compare(cmp, in.type2, op(1), op(2));
     if (in.type == Type::F32)
       return assign(op(0), fmt::format("({}) ? 1.0f : 0.0f", c));

@@ -64,14 +64,19 @@ struct Totals {
 
 // The diagnostic's message without the variable parts (names), for grouping.
 std::string reasonKey(const std::string &message) {
-  std::string key = message;
-  for (char quote : {'\'', '('}) {
-    size_t a = key.find(quote);
-    if (a != std::string::npos)
-      key = key.substr(0, a);
-  }
-  if (key.starts_with("calls "))
+  if (message.starts_with("calls "))
     return "calls a function that cannot be translated";
+  // Quoted names vary from kernel to kernel: group by what is around them.
+  std::string key;
+  bool quoted = false;
+  for (char c : message) {
+    if (c == '\'') {
+      quoted = !quoted;
+      key += quoted ? "'…" : "'";
+    } else if (!quoted) {
+      key += c;
+    }
+  }
   return key;
 }
 
