@@ -132,12 +132,17 @@ void legalizeForMetal(PassContext &ctx) {
   }
 
   // Local frames, module-wide.
+  std::vector<std::vector<SymId>> locals(nf);
+  for (SymId i = 0; i < m.symbols.size(); ++i)
+    if (m.symbols[i].owner != kNone && m.symbols[i].kind == SymbolKind::Variable &&
+        m.symbols[i].space == Space::Local)
+      locals[m.symbols[i].owner].push_back(i);
   uint64_t localTop = 0;
   for (FuncId fi = 0; fi < nf; ++fi) {
     Function &f = m.functions[fi];
     uint64_t frame = 0, maxAlign = 1;
-    for (Symbol &s : m.symbols)
-      if (s.owner == fi && s.kind == SymbolKind::Variable && s.space == Space::Local) {
+    for (SymId si : locals[fi]) {
+        Symbol &s = m.symbols[si];
         frame = alignUp(frame, s.align);
         s.offset = frame;
         frame += s.size;
@@ -152,6 +157,7 @@ void legalizeForMetal(PassContext &ctx) {
   // Shared: symbols any .func touches get module-wide offsets first.
   std::vector<uint8_t> common(m.symbols.size(), 0);
   uint64_t commonTop = 0;
+  std::vector<SymId> commonList;
   for (FuncId fi = 0; fi < nf; ++fi) {
     if (m.functions[fi].isEntry)
       continue;
@@ -160,6 +166,7 @@ void legalizeForMetal(PassContext &ctx) {
       if (common[s] || sym.isDynamicShared)
         continue;
       common[s] = 1;
+      commonList.push_back(s);
       commonTop = alignUp(commonTop, sym.align);
       sym.offset = commonTop;
       commonTop += sym.size;
@@ -198,9 +205,8 @@ void legalizeForMetal(PassContext &ctx) {
         top += sym.size;
       }
     }
-    for (SymId s = 0; s < m.symbols.size(); ++s)
-      if (common[s])
-        k.sharedOffsets[s] = m.symbols[s].offset;
+    for (SymId s : commonList)
+      k.sharedOffsets[s] = m.symbols[s].offset;
     if (k.usesBarRed) {
       // The word bar.red counts in (emitters/msl/support/atomic_ops.h); it needs no reset.
       top = alignUp(top, 4);

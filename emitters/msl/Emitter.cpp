@@ -33,8 +33,8 @@ std::string_view preludeText(std::string_view name) {
 class FunctionPrinter {
 public:
   FunctionPrinter(const Module &m, const Function &f, const EmitOptions &o, std::string &out,
-                  uint32_t &prelude)
-      : m_(m), f_(f), e_{m, f, o, out, prelude} {}
+                  uint32_t &prelude, const std::vector<SymId> &paramVariables)
+      : m_(m), f_(f), e_{m, f, o, out, prelude}, paramVariables_(paramVariables) {}
 
   void print() {
     std::string &out = e_.out;
@@ -90,11 +90,8 @@ private:
       if (storageOf(r.type) == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
     // .param variables of the body (call arguments and results): 8-byte aligned frames.
-    for (SymId i = 0; i < m_.symbols.size(); ++i) {
+    for (SymId i : paramVariables_) {
       const Symbol &s = m_.symbols[i];
-      if (s.kind != SymbolKind::Variable || s.space != Space::Param || s.owner == kNone ||
-          &m_.functions[s.owner] != &f_)
-        continue;
       e_.line(fmt::format("ulong {}_storage[{}];", s.name, std::max<uint64_t>(1, (s.size + 7) / 8)));
       e_.line(fmt::format("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", s.name));
     }
@@ -230,6 +227,7 @@ private:
   const Module &m_;
   const Function &f_;
   FunctionEmitter e_;
+  const std::vector<SymId> &paramVariables_; // the function's own .param variables
   unsigned loops_ = 0;
 };
 
@@ -285,8 +283,19 @@ EmitResult emitModule(Module &m, const EmitOptions &options) {
     }
   }
 
+  // Each function's own .param variables (call frames), found in one pass over the symbols.
+  std::vector<std::vector<SymId>> paramVariables(nf);
+  for (SymId i = 0; i < m.symbols.size(); ++i) {
+    const Symbol &s = m.symbols[i];
+    if (s.kind == SymbolKind::Variable && s.space == Space::Param && s.owner != kNone)
+      paramVariables[s.owner].push_back(i);
+  }
   uint32_t prelude = 0;
   std::string functions;
+  // MSL comes out about 1.5 times the size of the PTX: reserve, rather than copy a large
+  // string again at every doubling.
+  if (m.source)
+    functions.reserve(m.source->text().size() * 2);
   EmitResult result;
   std::vector<std::string> wrappers;
   for (FuncId fi : order) {
@@ -304,7 +313,7 @@ EmitResult emitModule(Module &m, const EmitOptions &options) {
     size_t mark = functions.size();
     uint32_t bits = 0;
     try {
-      FunctionPrinter(m, f, options, functions, bits).print();
+      FunctionPrinter(m, f, options, functions, bits, paramVariables[fi]).print();
     } catch (EmitError &err) {
       functions.resize(mark);
       f.unsupported = Unsupported{err.srcOffset, std::move(err.message)};
