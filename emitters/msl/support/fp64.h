@@ -937,10 +937,13 @@ static inline p2m_f64_int_parts p2m_f64_round_to_int_parts(ulong a, int mode)
 
 // cvt.{rni,rzi,rmi,rpi}.s32.f64 (and the other integer types below): PTX saturates:
 // NaN -> 0, values beyond the range clamp to the type's minimum or maximum.
+// A NaN converts to 0x80000000 (32-bit) / 0x8000000000000000 (64-bit) destinations alike:
+// measured on the H200 (the f64 conversion cases of tests/exec). f32 sources differ
+// (0 for 32-bit destinations, cvt_ops.h).
 static inline int p2m_f64_to_s32(ulong a, int mode)
 {
     if (p2m_f64_is_nan(a))
-        return 0;
+        return -0x7FFFFFFF - 1;
     p2m_f64_int_parts r = p2m_f64_round_to_int_parts(a, mode);
     if (r.sign) {
         if (r.huge || r.mag >= 0x80000000UL)
@@ -955,7 +958,7 @@ static inline int p2m_f64_to_s32(ulong a, int mode)
 static inline uint p2m_f64_to_u32(ulong a, int mode)
 {
     if (p2m_f64_is_nan(a))
-        return 0u;
+        return 0x80000000u;
     p2m_f64_int_parts r = p2m_f64_round_to_int_parts(a, mode);
     if (r.sign)
         return 0u; // negative values (and -0) clamp to 0
@@ -967,7 +970,7 @@ static inline uint p2m_f64_to_u32(ulong a, int mode)
 static inline long p2m_f64_to_s64(ulong a, int mode)
 {
     if (p2m_f64_is_nan(a))
-        return 0L;
+        return -0x7FFFFFFFFFFFFFFFL - 1L;
     p2m_f64_int_parts r = p2m_f64_round_to_int_parts(a, mode);
     if (r.sign) {
         if (r.huge || r.mag >= 0x8000000000000000UL)
@@ -982,7 +985,7 @@ static inline long p2m_f64_to_s64(ulong a, int mode)
 static inline ulong p2m_f64_to_u64(ulong a, int mode)
 {
     if (p2m_f64_is_nan(a))
-        return 0UL;
+        return 0x8000000000000000UL;
     p2m_f64_int_parts r = p2m_f64_round_to_int_parts(a, mode);
     if (r.sign)
         return 0UL;
