@@ -33,6 +33,7 @@ void expandOperands(PassContext &ctx) {
           continue;
         }
         bool isMov = in.isPtx(ptx::Opcode::Mov);
+        bool replaced = false;
         for (size_t i = 0; i < in.ops.size(); ++i) {
           Operand &o = in.ops[i];
           if (o.kind != OperandKind::Symbol || o.address)
@@ -50,12 +51,13 @@ void expandOperands(PassContext &ctx) {
           addr.srcOffset = in.srcOffset;
           addr.debugLine = in.debugLine;
           if (isMov && i == 1 && in.ops[0].isReg()) {
-            // mov d, sym: the address_of writes d itself.
+            // mov d, sym: the address_of writes d itself and replaces the mov.
             addr.type = in.type;
             addr.guard = in.guard;
             addr.guardNegated = in.guardNegated;
             addr.ops = {in.ops[0], o};
-            in.irop = IrOp::AddressOf; // marker: replaced below
+            out.push_back(std::move(addr));
+            replaced = true;
             break;
           }
           RegId t = newTemp(f, addr.type);
@@ -63,19 +65,8 @@ void expandOperands(PassContext &ctx) {
           out.push_back(std::move(addr));
           o = Operand::reg(t);
         }
-        if (isMov && in.irop == IrOp::AddressOf) {
-          Inst addr;
-          addr.irop = IrOp::AddressOf;
-          addr.space = m.symbols[in.ops[1].id].space;
-          addr.type = in.type;
-          addr.guard = in.guard;
-          addr.guardNegated = in.guardNegated;
-          addr.srcOffset = in.srcOffset;
-          addr.debugLine = in.debugLine;
-          addr.ops = {in.ops[0], in.ops[1]};
-          out.push_back(std::move(addr));
+        if (replaced)
           continue;
-        }
         out.push_back(std::move(in));
       }
       b.insts = std::move(out);
