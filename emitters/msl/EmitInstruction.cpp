@@ -497,24 +497,8 @@ struct Sel {
   }
 
   std::string compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
-    if (isFloat(t)) {
-      std::string a = floatView(x, t), b = floatView(y, t);
-      if (cmp == "eq") return fmt::format("{} == {}", a, b);
-      if (cmp == "ne") return fmt::format("({0} < {1} || {0} > {1})", a, b);
-      if (cmp == "lt") return fmt::format("{} < {}", a, b);
-      if (cmp == "le") return fmt::format("{} <= {}", a, b);
-      if (cmp == "gt") return fmt::format("{} > {}", a, b);
-      if (cmp == "ge") return fmt::format("{} >= {}", a, b);
-      if (cmp == "equ") return fmt::format("!({0} < {1} || {0} > {1})", a, b);
-      if (cmp == "neu") return fmt::format("!({} == {})", a, b);
-      if (cmp == "ltu") return fmt::format("!({} >= {})", a, b);
-      if (cmp == "leu") return fmt::format("!({} > {})", a, b);
-      if (cmp == "gtu") return fmt::format("!({} <= {})", a, b);
-      if (cmp == "geu") return fmt::format("!({} < {})", a, b);
-      if (cmp == "num") return fmt::format("({0} == {0} && {1} == {1})", a, b);
-      if (cmp == "nan") return fmt::format("({0} != {0} || {1} != {1})", a, b);
-      e.fail(in, "unsupported floating-point comparison");
-    }
+    if (isFloat(t))
+      return compareFloats(cmp, floatView(x, t), floatView(y, t));
     std::string a = ival(x, t), b = ival(y, t);
     if (t == Type::Pred) {
       if (cmp == "eq") return fmt::format("{} == {}", a, b);
