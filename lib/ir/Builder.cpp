@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <string>
 
 namespace p2m::ir {
@@ -300,6 +301,22 @@ private:
     }
   }
 
+  // The bits of `d` as an f32 or f64 element (rounded to nearest for f32); nullopt for others.
+  static std::optional<uint64_t> floatElementBits(Type t, double d) {
+    if (t == Type::F32) {
+      float f = static_cast<float>(d);
+      uint32_t b32;
+      std::memcpy(&b32, &f, 4);
+      return b32;
+    }
+    if (t == Type::F64) {
+      uint64_t b64;
+      std::memcpy(&b64, &d, 8);
+      return b64;
+    }
+    return std::nullopt;
+  }
+
   bool initLeaf(Symbol &s, const Expr &e, uint64_t at, uint32_t elem) {
     uint64_t bits = 0;
     bool isFloat = ir::isFloat(s.elementType);
@@ -311,48 +328,33 @@ private:
     while (x->kind == ExprKind::Paren)
       x = &x->child(0);
     if (x->kind == ExprKind::FloatBits || x->kind == ExprKind::FloatDecimal) {
-      double d;
-      if (x->kind == ExprKind::FloatDecimal) {
-        d = std::strtod(std::string(x->text()).c_str(), nullptr);
-      } else if (x->sub == 'f') {
-        float f;
-        uint32_t b32 = static_cast<uint32_t>(x->value);
-        std::memcpy(&f, &b32, 4);
-        if (s.elementType == Type::F32 || !isFloat) {
-          bits = b32;
-          goto store;
-        }
-        d = f;
+      bool single = x->kind == ExprKind::FloatBits && x->sub == 'f';
+      if (x->kind == ExprKind::FloatBits &&
+          (!isFloat || s.elementType == (single ? Type::F32 : Type::F64))) {
+        bits = single ? (x->value & 0xFFFFFFFFu) : x->value; // the bit pattern as written
       } else {
-        if (s.elementType == Type::F64 || !isFloat) {
-          bits = x->value;
-          goto store;
+        double d;
+        if (x->kind == ExprKind::FloatDecimal) {
+          d = std::strtod(std::string(x->text()).c_str(), nullptr);
+        } else if (single) {
+          float f;
+          uint32_t b32 = static_cast<uint32_t>(x->value);
+          std::memcpy(&f, &b32, 4);
+          d = f;
+        } else {
+          std::memcpy(&d, &x->value, 8);
         }
-        std::memcpy(&d, &x->value, 8);
-      }
-      if (s.elementType == Type::F32) {
-        float f = static_cast<float>(d);
-        uint32_t b32;
-        std::memcpy(&b32, &f, 4);
-        bits = b32;
-      } else if (s.elementType == Type::F64) {
-        std::memcpy(&bits, &d, 8);
-      } else {
-        return fail("floating-point initializer of this type is not supported");
+        std::optional<uint64_t> b = floatElementBits(s.elementType, d);
+        if (!b)
+          return fail("floating-point initializer of this type is not supported");
+        bits = *b;
       }
     } else if (int64_t v; evalInt(*x, v)) {
       if (isFloat) {
-        double d = static_cast<double>(v);
-        if (s.elementType == Type::F32) {
-          float f = static_cast<float>(d);
-          uint32_t b32;
-          std::memcpy(&b32, &f, 4);
-          bits = b32;
-        } else if (s.elementType == Type::F64) {
-          std::memcpy(&bits, &d, 8);
-        } else {
+        std::optional<uint64_t> b = floatElementBits(s.elementType, static_cast<double>(v));
+        if (!b)
           return fail("integer initializer of this type is not supported");
-        }
+        bits = *b;
       } else {
         bits = static_cast<uint64_t>(v);
       }
@@ -386,7 +388,6 @@ private:
       s.relocations.push_back({at, it->second, addend, generic});
       return true;
     }
-  store:
     for (uint32_t i = 0; i < elem && i < 8; ++i)
       s.init[at + i] = static_cast<uint8_t>(bits >> (8 * i));
     return true;
