@@ -297,8 +297,8 @@ struct Sel {
     }
     case Opcode::Abs:
     case Opcode::Neg: {
-      if (in.opcode == Opcode::Neg)
-        return assignAs(op(0), t, fmt::format("{}0u - {}", narrow ? "" : (w == 64 ? "0ul - " : ""), wrap(a(1))).substr(narrow || w == 64 ? 0 : 0));
+      if (in.opcode == Opcode::Neg) // two's complement, wrapping (neg of MIN is MIN)
+        return assignAs(op(0), t, fmt::format("{} - {}", w == 64 ? "0ul" : "0u", wrap(a(1))));
       std::string r = helper("p2m_abs_" + typeSuffix(t), {ival(op(1), t)}, kPreludeInt);
       return assignAs(op(0), t, fmt::format("as_type<{}>({})", unsignedName(w), r));
     }
