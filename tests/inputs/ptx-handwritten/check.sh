@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Assembles every hand-written PTX file with NVIDIA's ptxas, using the flags in the file's
-# first-line comment (`// ptxas: -arch=sm_90 [-c]`). Exit status 1 if any file is rejected.
-#   tests/inputs/ptx-handwritten/check.sh        (CUDA=/usr/local/cuda by default)
+# Assembles every hand-written PTX file of a directory (this one by default) with NVIDIA's
+# ptxas, using the flags in the file's first-line comment (`// ptxas: -arch=sm_90 [-c]`).
+# Exit status 1 if any file is rejected.
+#   tests/inputs/ptx-handwritten/check.sh [DIR]  (CUDA=/usr/local/cuda by default)
 set -uo pipefail
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+here=${1:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
 PTXAS=${CUDA:-/usr/local/cuda}/bin/ptxas
 [[ -x $PTXAS ]] || { echo "check.sh: $PTXAS not found (set CUDA=...)" >&2; exit 2; }
 out=$(mktemp)
