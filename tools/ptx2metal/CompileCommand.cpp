@@ -3,13 +3,9 @@
 // the module is still written.
 #include "Commands.h"
 
-#include "emitters/msl/MslEmitter.h"
-#include "emitters/reflection/Reflection.h"
-#include "ir/Builder.h"
 #include "mslcheck/MslCheck.h"
 #include "passes/Pass.h"
-#include "ptx/Parser.h"
-#include "ptx/Validate.h"
+#include "translate/Translate.h"
 #include "support/Diagnostics.h"
 #include "support/FileIO.h"
 #include "support/SourceFile.h"
@@ -94,72 +90,55 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   }
   totals.bytes += text->size();
   ++totals.modules;
-  auto start = std::chrono::steady_clock::now();
   auto source = std::make_shared<SourceFile>(path == "-" ? "<stdin>" : path, std::move(*text));
+  translate::TranslateOptions topts;
+  topts.mslVersion = opts.mslVersion == "3.0" ? 300 : opts.mslVersion == "3.1" ? 310 : 320;
+  topts.fp64 = opts.fp64 == "error" ? passes::Fp64Mode::Error
+               : opts.fp64 == "demote" ? passes::Fp64Mode::Demote : passes::Fp64Mode::Ieee;
+  topts.entries = opts.entries;
+  topts.comments = !opts.noComments;
+  topts.dumpAfter = opts.dumpAfter;
+  topts.reflection = single && !opts.reflection.empty();
+  // The name alone: the reflection sits beside its MSL wherever the pair is moved.
+  topts.mslFile = opts.output == "-" ? "" : std::filesystem::path(opts.output).filename().string();
+  auto start = std::chrono::steady_clock::now();
   DiagnosticEngine diags;
-  auto ast = ptx::parseModule(source, diags);
-  if (!diags.hasErrors())
-    ptx::validateModule(*ast, diags);
+  translate::TranslateResult result = translate::translateModule(source, topts, diags);
   if (diags.hasErrors()) {
     diags.print(std::cerr);
     ++totals.failedModules;
     return 1;
   }
-  auto parsed = std::chrono::steady_clock::now();
-  auto module = ir::buildModule(*ast);
-  ast.reset(); // the IR owns everything it needs; the AST's memory goes back now
-  auto built = std::chrono::steady_clock::now();
-  passes::Options popts;
-  popts.mslVersion = opts.mslVersion == "3.0" ? 300 : opts.mslVersion == "3.1" ? 310 : 320;
-  popts.fp64 = opts.fp64 == "error" ? passes::Fp64Mode::Error
-               : opts.fp64 == "demote" ? passes::Fp64Mode::Demote : passes::Fp64Mode::Ieee;
-  passes::PassContext ctx{*module, popts, {}};
-  std::string dump;
-  if (!passes::runPipeline(ctx, opts.dumpAfter, &dump)) {
+  if (!result.ok) {
     fmt::print(stderr, "error: --dump-after: no pass named '{}'\n", opts.dumpAfter);
     return 2;
   }
-  msl::EmitOptions eopts;
-  eopts.mslVersion = popts.mslVersion;
-  eopts.entries = opts.entries;
-  eopts.comments = !opts.noComments;
-  auto passesDone = std::chrono::steady_clock::now();
-  msl::EmitResult result = msl::emitModule(*module, eopts);
-  if (opts.timePasses) {
-    auto secs = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
-    fmt::print(stderr, "{:>9.3f} s  parse and validate\n{:>9.3f} s  build IR\n", secs(start, parsed), secs(parsed, built));
-    for (size_t i = 0; i < ctx.passSeconds.size(); ++i)
-      fmt::print(stderr, "{:>9.3f} s  {}\n", ctx.passSeconds[i], passes::pipeline()[i].name);
-    fmt::print(stderr, "{:>9.3f} s  emit MSL\n", secs(passesDone, std::chrono::steady_clock::now()));
-  }
+  if (opts.timePasses)
+    for (const auto &[phase, seconds] : result.timings)
+      fmt::print(stderr, "{:>9.3f} s  {}\n", seconds, phase);
   totals.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   DiagnosticEngine report(1000);
   unsigned failedKernels = 0;
-  for (const ir::Function &f : module->functions) {
-    if (!f.isEntry || f.isDeclaration)
-      continue;
-    if (!opts.entries.empty() &&
-        std::find(opts.entries.begin(), opts.entries.end(), f.ptxName) == opts.entries.end())
-      continue;
+  for (const translate::KernelOutcome &k : result.kernels) {
     ++totals.kernels;
-    if (f.unsupported) {
+    if (!k.translated) {
       ++failedKernels;
-      ++totals.reasons[reasonKey(f.unsupported->message)];
-      report.report(Severity::Error, *source, f.unsupported->srcOffset,
-                    fmt::format("kernel '{}' cannot be translated: {}", f.ptxName, f.unsupported->message));
+      ++totals.reasons[reasonKey(k.reason)];
+      report.report(Severity::Error, *source, k.srcOffset,
+                    fmt::format("kernel '{}' cannot be translated: {}", k.ptxName, k.reason));
     } else {
       ++totals.translated;
     }
   }
-  for (const passes::Warning &w : ctx.warnings)
+  for (const passes::Warning &w : result.warnings)
     report.report(Severity::Warning, *source, w.srcOffset, w.message);
   if (!opts.stats || single)
     report.print(std::cerr);
   int verifyStatus = 0;
   if (opts.verifyMsl) {
     mslcheck::CheckResult check = mslcheck::checkMsl(
-        result.source(), opts.output.empty() || opts.output == "-" ? path + ".metal" : opts.output);
+        result.msl(), opts.output.empty() || opts.output == "-" ? path + ".metal" : opts.output);
     if (!check.ok()) {
       std::string text = check.format();
       std::fwrite(text.data(), 1, text.size(), stderr);
@@ -171,23 +150,16 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   }
   if (single) {
     if (!opts.dumpAfter.empty()) {
-      writeOutput(opts.output.empty() ? "-" : opts.output, {dump});
+      writeOutput(opts.output.empty() ? "-" : opts.output, {result.dump});
       return failedKernels ? 1 : 0;
     }
-    if (!opts.output.empty() && !writeOutput(opts.output, {result.header, result.body})) {
+    if (!opts.output.empty() && !writeOutput(opts.output, {result.mslHeader, result.mslBody})) {
       fmt::print(stderr, "{}: error: cannot write output\n", opts.output);
       return 1;
     }
-    if (!opts.reflection.empty()) {
-      reflection::ReflectionOptions ropts;
-      ropts.mslVersion = popts.mslVersion;
-      ropts.fp64Mode = opts.fp64;
-      // The name alone: the reflection sits beside its MSL wherever the pair is moved.
-      ropts.mslFile = opts.output == "-" ? "" : std::filesystem::path(opts.output).filename().string();
-      if (!writeOutput(opts.reflection, {reflection::emitReflection(*module, ropts)})) {
-        fmt::print(stderr, "{}: error: cannot write the reflection\n", opts.reflection);
-        return 1;
-      }
+    if (!opts.reflection.empty() && !writeOutput(opts.reflection, {result.reflectionJson})) {
+      fmt::print(stderr, "{}: error: cannot write the reflection\n", opts.reflection);
+      return 1;
     }
   }
   return (failedKernels || verifyStatus) ? 1 : 0;

@@ -1,0 +1,108 @@
+// The interface between the runtime core and a backend (DESIGN.md: `host` runs the generated
+// MSL on the CPU, `metal` on an Apple GPU).
+//
+// The runtime core (the CUDA Driver API shim, module loading, reflection, parameter packing,
+// module segments with their initializers and relocations, launch validation, allocation
+// bookkeeping, error codes) is shared by every backend. A backend does only what needs the
+// device: allocate device memory that the host can also reach, turn an MSL program into
+// something launchable, and run one dispatch of one kernel. Everything Apple-specific sits
+// behind this interface, so the host backend exercises all shared logic.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace p2m::runtime {
+
+// Why a backend call failed; the shim maps each to a CUresult.
+enum class ErrorCode {
+  OutOfMemory,        // CUDA_ERROR_OUT_OF_MEMORY
+  InvalidValue,       // CUDA_ERROR_INVALID_VALUE
+  CompileFailed,      // CUDA_ERROR_INVALID_PTX / INVALID_IMAGE: the MSL did not compile
+  NotFound,           // CUDA_ERROR_NOT_FOUND: no such kernel in the program
+  OutOfResources,     // CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: too many threads / too much memory
+  LaunchFailed,       // CUDA_ERROR_LAUNCH_FAILED: the kernel trapped or faulted
+  NotSupported,       // CUDA_ERROR_NOT_SUPPORTED
+};
+
+struct Error {
+  ErrorCode code;
+  std::string message; // for logs and tests; never parsed
+};
+
+// Success is a null Status.
+using Status = std::unique_ptr<Error>;
+inline Status ok() { return nullptr; }
+inline Status fail(ErrorCode code, std::string message) {
+  return std::make_unique<Error>(Error{code, std::move(message)});
+}
+
+struct Dim3 {
+  uint32_t x = 1, y = 1, z = 1;
+};
+
+struct DeviceProperties {
+  std::string name;
+  uint64_t totalMemory = 0;
+  uint32_t simdWidth = 32;                  // a device whose width is not 32 is refused
+  uint32_t maxThreadsPerThreadgroup = 1024;
+  Dim3 maxThreadgroupSize = {1024, 1024, 64};
+  Dim3 maxGridSize = {0x7fffffff, 65535, 65535};
+  uint32_t maxThreadgroupMemory = 0;        // bytes of threadgroup memory per dispatch
+  uint32_t multiprocessors = 1;             // reported as CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+  uint32_t clockRateKHz = 1000000;
+};
+
+// A compiled MSL program (one translated module); its kernels are found by MSL name.
+class Program {
+public:
+  virtual ~Program() = default;
+  virtual bool hasKernel(std::string_view mslName) const = 0;
+};
+
+struct CompileRequest {
+  std::string_view msl;                 // the whole MSL file, as the emitter wrote it
+  std::vector<std::string> kernelNames; // MSL names of the kernels to make launchable
+  unsigned mslVersion = 320;            // 300, 310, 320 (from the reflection)
+};
+
+// One dispatch, already validated by the core against the device's limits and the kernel's
+// reflection. Buffer 0 and buffer 1 of the kernel ABI, and the threadgroup window's length.
+struct Dispatch {
+  const Program *program = nullptr;
+  std::string mslName;     // the kernel
+  Dim3 grid;               // threadgroups per grid
+  Dim3 block;              // threads per threadgroup
+  const void *params = nullptr; // buffer 0: the CUDA parameter block + the launch words (abi.h)
+  size_t paramBytes = 0;
+  uint64_t moduleBuffer = 0;    // buffer 1: device address of the module words (abi.h)
+  uint32_t threadgroupBytes = 0; // static + dynamic shared bytes, rounded up to 16
+  uint32_t localBytes = 0;       // .local bytes per thread (reflection): sizes the host's stacks
+};
+
+class Backend {
+public:
+  virtual ~Backend() = default;
+  virtual const DeviceProperties &properties() const = 0;
+
+  // Device memory that the host can also read and write through hostPointer() (the host
+  // backend: ordinary memory, address == pointer; Metal: shared-storage MTLBuffers, address
+  // = gpuAddress). Allocations are at least 256-byte aligned.
+  virtual Status allocate(uint64_t bytes, uint64_t *address) = 0;
+  virtual Status release(uint64_t address) = 0;    // an address allocate() returned
+  virtual void *hostPointer(uint64_t address) = 0; // any address inside a live allocation
+
+  // Compiles an MSL program (may be cached by content, in memory and on disk).
+  virtual Status compile(const CompileRequest &request, std::unique_ptr<Program> *program) = 0;
+
+  // Runs one dispatch to completion. A trap inside the kernel is reported by the kernel ABI's
+  // status word, which the core reads; a backend returns LaunchFailed only for what it sees
+  // itself (a fault, a deadlocked barrier).
+  virtual Status dispatch(const Dispatch &dispatch) = 0;
+};
+
+} // namespace p2m::runtime

@@ -1,0 +1,56 @@
+// One PTX module → MSL + reflection, as a library call: parse and validate, build the IR, run
+// the pass pipeline, emit MSL and the reflection. The CLI's `compile` and the runtime's module
+// loader both call this; neither repeats the orchestration.
+#pragma once
+
+#include "passes/Pass.h"
+#include "support/Diagnostics.h"
+#include "support/SourceFile.h"
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace p2m::translate {
+
+struct TranslateOptions {
+  unsigned mslVersion = 320; // 300, 310, 320
+  passes::Fp64Mode fp64 = passes::Fp64Mode::Ieee;
+  // Translate only these kernels (PTX names) and what they call; empty: every kernel.
+  std::vector<std::string> entries;
+  bool comments = true;      // `// line N` and label comments in the MSL
+  bool reflection = true;    // produce the reflection JSON
+  std::string mslFile;       // the MSL file name the reflection records; empty: null
+  std::string dumpAfter;     // a pass name: its printed IR goes to TranslateResult::dump
+};
+
+// What happened to one kernel (.entry) of the module.
+struct KernelOutcome {
+  std::string ptxName;
+  bool translated = false;
+  std::string reason;     // why not, when !translated
+  uint32_t srcOffset = 0; // where the reason points in the PTX
+};
+
+struct TranslateResult {
+  // False when the PTX did not parse or validate (the errors are in the DiagnosticEngine) or
+  // `dumpAfter` names no pass; nothing else is set then.
+  bool ok = false;
+  std::string mslHeader; // the MSL file is mslHeader + mslBody
+  std::string mslBody;
+  std::string reflectionJson;
+  std::string dump;
+  std::vector<KernelOutcome> kernels; // in module order; only the selected ones
+  std::vector<passes::Warning> warnings;
+  // Seconds per phase, in order: "parse and validate", "build IR", each pass, "emit MSL".
+  std::vector<std::pair<std::string, double>> timings;
+
+  std::string msl() const { return mslHeader + mslBody; }
+};
+
+// Translates `source`; parse and validation errors are reported to `diags`.
+TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const TranslateOptions &options,
+                                DiagnosticEngine &diags);
+
+} // namespace p2m::translate
