@@ -12,7 +12,7 @@ using namespace ir;
 
 void expandOperands(PassContext &ctx) {
   Module &m = ctx.module;
-  forEachFunction(m, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) {
       if (in.isPtx(ptx::Opcode::Call))
         return false;

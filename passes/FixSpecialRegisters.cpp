@@ -11,7 +11,7 @@ namespace p2m::passes {
 using namespace ir;
 
 void fixSpecialRegisters(PassContext &ctx) {
-  forEachFunction(ctx.module, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     auto needs = [&](const Inst &in) {
       for (const Operand &o : in.ops) {
         if (o.kind == OperandKind::Special)

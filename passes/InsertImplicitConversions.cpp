@@ -17,7 +17,7 @@ namespace p2m::passes {
 using namespace ir;
 
 void insertImplicitConversions(PassContext &ctx) {
-  forEachFunction(ctx.module, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     // Whether some register operand is stored differently from what the instruction expects.
     auto needs = [&](const Inst &in) {
       if (in.irop == IrOp::Call || in.isPtx(ptx::Opcode::Call))
@@ -41,19 +41,23 @@ void insertImplicitConversions(PassContext &ctx) {
       }
       return false;
     };
+    std::vector<Inst> after; // conversions that follow the instruction (destinations)
     for (Block &b : f.blocks) {
       // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
-      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
+      size_t rewrites = static_cast<size_t>(std::count_if(b.insts.begin(), b.insts.end(), needs));
+      if (rewrites == 0)
         continue;
       std::vector<Inst> out;
-      out.reserve(b.insts.size());
+      // Most rewritten instructions gain one or two conversions: growing the vector instead
+      // would move every instruction again.
+      out.reserve(b.insts.size() + 2 * rewrites);
       for (Inst &in : b.insts) {
         if (in.irop == IrOp::Call || in.isPtx(ptx::Opcode::Call)) {
           out.push_back(std::move(in));
           continue;
         }
         OperandSignature sig = operandSignature(in);
-        std::vector<Inst> after;
+        after.clear();
         bool failed = false;
         auto fix = [&](Operand &o, Type expected, bool isDest) {
           if (expected == Type::None || o.kind != OperandKind::Reg || o.address)

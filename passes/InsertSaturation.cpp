@@ -13,7 +13,7 @@ using ptx::Opcode;
 
 void insertSaturation(PassContext &ctx) {
   Module &m = ctx.module;
-  forEachFunction(m, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) { return in.irop == IrOp::Ptx && in.has(Modifier::Sat); };
     for (Block &b : f.blocks) {
       // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.

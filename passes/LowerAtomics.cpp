@@ -42,7 +42,7 @@ Inst fenceCall(Module &m, const Inst &in) {
 
 void lowerAtomics(PassContext &ctx) {
   Module &m = ctx.module;
-  forEachFunction(m, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) { return in.isPtx(Opcode::Atom) || in.isPtx(Opcode::Red); };
     for (Block &b : f.blocks) {
       // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.

@@ -44,7 +44,7 @@ bool needsLowering(const Inst &in) {
 
 void lowerFp64(PassContext &ctx) {
   Module &m = ctx.module;
-  forEachFunction(m, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) { return needsLowering(in); };
     for (Block &b : f.blocks) {
       // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.

@@ -5,7 +5,7 @@
 //    (within PTX's documented bounds) call helpers; abs/neg/min/max/copysign/testp too, for
 //    PTX's NaN and signed-zero rules;
 //  * f16/bf16 arithmetic beyond plain RN add/sub/mul, and every cvt that involves a
-//    floating-point type (f64 excepted: lower-fp64), call helpers;
+//    floating-point type (f64 excepted: lower-fp64), fp8 pairs included, call helpers;
 //  * .ftz on f32 is dropped: Apple GPUs flush f32 denormals in hardware (DESIGN.md numeric
 //    policy) and the host backend reproduces it; non-.ftz f32 arithmetic is the documented
 //    deviation, recorded as a feature of the kernel.
@@ -149,6 +149,15 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
     extra += "_relu";
   if (in.has(Modifier::Satfinite))
     extra += "_satfinite";
+  if (in.has(Modifier::E4m3x2) || in.has(Modifier::E5m2x2)) {
+    // fp8 pairs (b16 in the IR; the IR builder admits only these forms):
+    // p2m_cvt_rn[_relu]_f16x2_<f8x2>(b16), p2m_cvt_rn[_relu]_satfinite_<f8x2>_{f16x2,f32}.
+    std::string_view f8 = in.has(Modifier::E4m3x2) ? "e4m3x2" : "e5m2x2";
+    std::string fp8Name = dt == Type::F16x2 ? fmt::format("p2m_cvt_rn{}_f16x2_{}", extra, f8)
+                                            : fmt::format("p2m_cvt_rn{}_{}_{}", extra, f8, spelling(st));
+    out.push_back(makeCall(m, in, fp8Name, dt, in.ops[0], sources(in), std::vector<Type>(in.ops.size() - 1, st)));
+    return true;
+  }
   std::string name;
   if (dt == st && dt == Type::F32 && rnd.empty()) {
     // cvt.ftz.f32.f32 (flush; free on the target) or cvt.sat.f32.f32 (insert-saturation did it).
@@ -174,7 +183,7 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
 
 void lowerRoundingAndFtz(PassContext &ctx) {
   Module &m = ctx.module;
-  forEachFunction(m, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) {
       if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in))
         return false;

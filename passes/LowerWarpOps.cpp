@@ -17,7 +17,7 @@ using ptx::Opcode;
 
 void lowerWarpOps(PassContext &ctx) {
   Module &m = ctx.module;
-  forEachFunction(m, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) {
       if (in.irop != IrOp::Ptx)
         return false;

@@ -98,32 +98,29 @@ void nameRegister(llvm::DenseSet<llvm::StringRef> &used, std::string &name,
 
 void normalizeIdentifiers(PassContext &ctx) {
   ir::Module &m = ctx.module;
-  llvm::StringSet<> moduleNames;
-  // Kernels keep their PTX name where it is a valid identifier: the runtime looks them up.
-  for (ir::Function &f : m.functions)
-    f.name = unique(moduleNames, sanitize(f.ptxName));
-  for (ir::Symbol &s : m.symbols) {
-    if (s.kind == ir::SymbolKind::Function)
-      s.name = m.functions[s.function].name;
-    else if (s.owner == ir::kNone)
-      s.name = unique(moduleNames, sanitize(s.ptxName));
+  if (ctx.moduleStep()) {
+    // Kernels keep their PTX name where it is a valid identifier: the runtime looks them up.
+    for (ir::Function &f : m.functions)
+      f.name = unique(m.mslNames, sanitize(f.ptxName));
+    for (ir::Symbol &s : m.symbols) {
+      if (s.kind == ir::SymbolKind::Function)
+        s.name = m.functions[s.function].name;
+      else if (s.owner == ir::kNone)
+        s.name = unique(m.mslNames, sanitize(s.ptxName));
+    }
+    return;
   }
-  std::vector<std::vector<ir::SymId>> owned(m.functions.size());
-  for (ir::SymId i = 0; i < m.symbols.size(); ++i)
-    if (m.symbols[i].owner != ir::kNone)
-      owned[m.symbols[i].owner].push_back(i);
-  for (size_t fi = 0; fi < m.functions.size(); ++fi) {
-    ir::Function &f = m.functions[fi];
+  forEachFunction(ctx, [&](ir::Function &f) {
     llvm::StringSet<> used;
-    for (ir::SymId s : owned[fi])
-      m.symbols[s].name = unique(used, sanitize(m.symbols[s].ptxName), &moduleNames);
+    for (ir::SymId s : f.symbols)
+      m.symbols[s].name = unique(used, sanitize(m.symbols[s].ptxName), &m.mslNames);
     llvm::DenseSet<llvm::StringRef> regNames;
     regNames.reserve(f.regs.size() + used.size());
     for (auto &entry : used)
       regNames.insert(entry.getKey());
     for (ir::Register &r : f.regs)
-      nameRegister(regNames, r.name, moduleNames);
-  }
+      nameRegister(regNames, r.name, m.mslNames);
+  });
 }
 
 } // namespace p2m::passes

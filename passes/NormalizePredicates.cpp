@@ -36,7 +36,7 @@ Opcode opcodeOf(Modifier m) {
 } // namespace
 
 void normalizePredicates(PassContext &ctx) {
-  forEachFunction(ctx.module, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) {
       return in.isPtx(Opcode::Setp) && !in.ops.empty() &&
              (in.ops[0].kind == OperandKind::Vector || in.ops.size() > 3);

@@ -26,12 +26,20 @@ struct Warning {
   std::string message;
 };
 
+// The pipeline runs in steps: once for the module (before any body is built: module-wide
+// facts such as names and segment layout), then once per function, callees before callers,
+// each function built, lowered, printed and released before the next (so memory stays
+// proportional to one function, not the module).
 struct PassContext {
   ir::Module &module;
   const Options &options;
   std::vector<Warning> warnings;
-  // Seconds spent in each pass (pipeline order), filled by runPipeline.
+  // Seconds spent in each pass (pipeline order), summed over the steps by runPipeline.
   std::vector<double> passSeconds = {};
+  // The function this step lowers; kNone for the module step.
+  ir::FuncId function = ir::kNone;
+
+  bool moduleStep() const { return function == ir::kNone; }
 };
 
 struct PassInfo {
@@ -43,8 +51,9 @@ struct PassInfo {
 // The passes in pipeline order.
 std::span<const PassInfo> pipeline();
 
-// Runs the pipeline; after the pass named `dumpAfter` (if any) appends the printed IR to *dump.
-// Returns false if `dumpAfter` names no pass.
+// Runs every pass for the context's step; in a function step, after the pass named
+// `dumpAfter` (if any), appends that function's printed IR to *dump. Returns false if
+// `dumpAfter` names no pass.
 bool runPipeline(PassContext &context, std::string_view dumpAfter = {}, std::string *dump = nullptr);
 
 // For passes: mark `function` unsupported (the first reason wins).
@@ -53,8 +62,9 @@ void markUnsupported(ir::Function &function, uint32_t srcOffset, std::string mes
 // For passes: a new register for a temporary (named p2m_t<N>, a prefix no PTX name keeps).
 ir::RegId newTemp(ir::Function &function, ir::Type type);
 
-// For passes: calls `fn(function)` for every function with a body that is still translatable.
-void forEachFunction(ir::Module &module, const std::function<void(ir::Function &)> &fn);
+// For passes: calls `fn` on the step's function if it has a body and is still translatable
+// (nothing in the module step).
+void forEachFunction(PassContext &context, const std::function<void(ir::Function &)> &fn);
 
 // The declarations of the passes (each defined in its own file).
 void normalizeIdentifiers(PassContext &);

@@ -29,16 +29,16 @@ std::span<const PassInfo> pipeline() { return kPipeline; }
 
 bool runPipeline(PassContext &context, std::string_view dumpAfter, std::string *dump) {
   bool found = dumpAfter.empty();
-  context.passSeconds.assign(kPipeline.size(), 0.0);
+  context.passSeconds.resize(kPipeline.size(), 0.0);
   for (size_t i = 0; i < kPipeline.size(); ++i) {
     const PassInfo &pass = kPipeline[i];
     auto start = std::chrono::steady_clock::now();
     pass.run(context);
-    context.passSeconds[i] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    context.passSeconds[i] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (pass.name == dumpAfter) {
       found = true;
-      if (dump)
-        *dump += ir::printModule(context.module);
+      if (dump && !context.moduleStep())
+        *dump += ir::printFunction(context.module, context.module.functions[context.function]);
     }
   }
   return found;
@@ -53,10 +53,12 @@ ir::RegId newTemp(ir::Function &function, ir::Type type) {
   return function.addReg("p2m_t" + std::to_string(function.regs.size()), type);
 }
 
-void forEachFunction(ir::Module &module, const std::function<void(ir::Function &)> &fn) {
-  for (ir::Function &f : module.functions)
-    if (!f.isDeclaration && !f.unsupported)
-      fn(f);
+void forEachFunction(PassContext &context, const std::function<void(ir::Function &)> &fn) {
+  if (context.moduleStep())
+    return;
+  ir::Function &f = context.module.functions[context.function];
+  if (!f.isDeclaration && !f.unsupported)
+    fn(f);
 }
 
 } // namespace p2m::passes

@@ -37,7 +37,7 @@ bool isAccess(const Inst &in) {
 } // namespace
 
 void resolveStateSpaces(PassContext &ctx) {
-  forEachFunction(ctx.module, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     std::vector<uint8_t> space(f.regs.size(), kUndef);
     // What a definition yields, given the current facts.
     auto yields = [&](const Inst &in) -> uint8_t {

@@ -11,7 +11,7 @@ namespace p2m::passes {
 using namespace ir;
 
 void structurizeCfg(PassContext &ctx) {
-  forEachFunction(ctx.module, [&](Function &f) {
+  forEachFunction(ctx, [&](Function &f) {
     cfg::Cfg graph;
     graph.blocks.reserve(f.blocks.size());
     for (size_t i = 0; i < f.blocks.size(); ++i) {

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <string_view>
 
 namespace p2m::msl {
@@ -248,97 +249,62 @@ void kernelWrapper(const Function &f, std::string &out) {
 
 } // namespace
 
-EmitResult emitModule(Module &m, const EmitOptions &options) {
-  size_t nf = m.functions.size();
-  // Roots: the selected kernels.
-  std::vector<uint8_t> selected(nf, 0);
-  for (FuncId i = 0; i < nf; ++i) {
-    const Function &f = m.functions[i];
-    if (!f.isEntry || f.isDeclaration)
-      continue;
-    selected[i] = options.entries.empty() ||
-                  std::find(options.entries.begin(), options.entries.end(), f.ptxName) != options.entries.end();
-  }
-  // Callee-first order over what the roots reach.
-  std::vector<FuncId> order;
-  std::vector<uint8_t> seen(nf, 0);
-  for (FuncId root = 0; root < nf; ++root) {
-    if (!selected[root] || seen[root])
-      continue;
-    std::vector<std::pair<FuncId, size_t>> stack{{root, 0}};
-    seen[root] = 1;
-    while (!stack.empty()) {
-      auto &[fi, i] = stack.back();
-      const Function &f = m.functions[fi];
-      if (i < f.callees.size()) {
-        FuncId c = f.callees[i++];
-        if (!seen[c]) {
-          seen[c] = 1;
-          stack.push_back({c, 0});
-        }
-        continue;
-      }
-      order.push_back(fi);
-      stack.pop_back();
-    }
-  }
+ModuleEmitter::ModuleEmitter(Module &module, const EmitOptions &options)
+    : m_(module), options_(options) {}
 
-  // Each function's own .param variables (call frames), found in one pass over the symbols.
-  std::vector<std::vector<SymId>> paramVariables(nf);
-  for (SymId i = 0; i < m.symbols.size(); ++i) {
-    const Symbol &s = m.symbols[i];
-    if (s.kind == SymbolKind::Variable && s.space == Space::Param && s.owner != kNone)
-      paramVariables[s.owner].push_back(i);
+void ModuleEmitter::emitFunction(FuncId fi) {
+  Function &f = m_.functions[fi];
+  if (f.isDeclaration || f.unsupported || !f.structured)
+    return;
+  for (FuncId c : f.callees)
+    if (m_.functions[c].unsupported && !f.unsupported)
+      f.unsupported = Unsupported{f.srcOffset, "calls " + m_.functions[c].ptxName +
+                                                   ", which cannot be translated: " +
+                                                   m_.functions[c].unsupported->message};
+  if (f.unsupported)
+    return;
+  // Printed into the current chunk in place; a function that fails is cut off again. Chunks
+  // of a few MiB keep a large module's text from being copied again at every doubling.
+  constexpr size_t kChunk = 4u << 20;
+  if (body_.empty() || body_.back().size() > kChunk) {
+    body_.emplace_back();
+    body_.back().reserve(kChunk + kChunk / 2);
   }
-  uint32_t prelude = 0;
-  std::string functions;
-  // MSL comes out about 1.5 times the size of the PTX: reserve, rather than copy a large
-  // string again at every doubling.
-  if (m.source)
-    functions.reserve(m.source->text().size() * 2);
+  std::string &out = body_.back();
+  size_t mark = out.size();
+  uint32_t bits = 0;
+  std::vector<SymId> paramVariables;
+  for (SymId s : f.symbols)
+    if (m_.symbols[s].kind == SymbolKind::Variable && m_.symbols[s].space == Space::Param)
+      paramVariables.push_back(s);
+  try {
+    FunctionPrinter(m_, f, options_, out, bits, paramVariables).print();
+  } catch (EmitError &err) {
+    out.resize(mark);
+    f.unsupported = Unsupported{err.srcOffset, std::move(err.message)};
+    return;
+  }
+  prelude_ |= bits;
+  // Its IR is no longer needed (the reflection reads only the function's summary).
+  f.blocks = {};
+  f.regs = {};
+  f.vectorElements = {};
+  f.structured.reset();
+  if (f.isEntry) {
+    ++kernelsEmitted_;
+    kernelWrapper(f, wrappers_);
+  }
+}
+
+EmitResult ModuleEmitter::finish() {
   EmitResult result;
-  std::vector<std::string> wrappers;
-  for (FuncId fi : order) {
-    Function &f = m.functions[fi];
-    if (f.isDeclaration || f.unsupported || !f.structured)
-      continue;
-    for (FuncId c : f.callees)
-      if (m.functions[c].unsupported && !f.unsupported)
-        f.unsupported = Unsupported{f.srcOffset, "calls " + m.functions[c].ptxName +
-                                                     ", which cannot be translated: " +
-                                                     m.functions[c].unsupported->message};
-    if (f.unsupported)
-      continue;
-    // Printed in place; a function that fails is cut off again.
-    size_t mark = functions.size();
-    uint32_t bits = 0;
-    try {
-      FunctionPrinter(m, f, options, functions, bits, paramVariables[fi]).print();
-    } catch (EmitError &err) {
-      functions.resize(mark);
-      f.unsupported = Unsupported{err.srcOffset, std::move(err.message)};
-      continue;
-    }
-    prelude |= bits;
-    // Its IR is no longer needed (the reflection reads only the function's summary): release it
-    // now, so the module's IR shrinks while its MSL grows.
-    f.blocks = {};
-    f.regs = {};
-    f.vectorElements = {};
-    f.structured.reset();
-    if (f.isEntry) {
-      ++result.kernelsEmitted;
-      wrappers.emplace_back();
-      kernelWrapper(f, wrappers.back());
-    }
-  }
-
+  result.kernelsEmitted = kernelsEmitted_;
   std::string &out = result.header;
   out += fmt::format("// Generated by ptx2metal from {} (PTX ISA {}, target {}). Do not edit.\n",
-                     m.source ? m.source->name() : std::string("<input>"), m.version,
-                     m.targets.empty() ? std::string("?") : m.targets[0]);
+                     m_.source ? m_.source->name() : std::string("<input>"), m_.version,
+                     m_.targets.empty() ? std::string("?") : m_.targets[0]);
   out += fmt::format("// Metal Shading Language {}.{}; compile with -fno-fast-math.\n",
-                     options.mslVersion / 100, options.mslVersion / 10 % 10);
+                     options_.mslVersion / 100, options_.mslVersion / 10 % 10);
   out += "#include <metal_stdlib>\nusing namespace metal;\n\n";
   static constexpr std::pair<uint32_t, const char *> kFiles[] = {
       {0, "abi.h"},
@@ -350,6 +316,7 @@ EmitResult emitModule(Module &m, const EmitOptions &options) {
       {kPreludeWarp, "warp_ops.h"},
       {kPreludeAtomic, "atomic_ops.h"},
   };
+  uint32_t prelude = prelude_;
   if (prelude & kPreludeHalf)
     prelude |= kPreludeCvt; // half_ops.h builds on cvt_ops.h
   for (auto &[bit, name] : kFiles) {
@@ -364,14 +331,52 @@ EmitResult emitModule(Module &m, const EmitOptions &options) {
     out += text;
     out += '\n';
   }
-  if (!wrappers.empty()) {
-    functions += "#if defined(__METAL_VERSION__)\n";
-    for (const std::string &w : wrappers)
-      functions += w;
-    functions += "#endif\n";
-  }
-  result.body = std::move(functions);
+  result.body = std::move(body_);
+  if (!wrappers_.empty())
+    result.body.push_back("#if defined(__METAL_VERSION__)\n" + wrappers_ + "#endif\n");
+  body_.clear();
+  wrappers_.clear();
   return result;
+}
+
+std::vector<FuncId> calleeFirstOrder(const Module &m, const std::vector<uint8_t> &roots,
+                                     const std::function<std::vector<FuncId>(FuncId)> &callees) {
+  size_t nf = m.functions.size();
+  std::vector<FuncId> order;
+  std::vector<uint8_t> seen(nf, 0);
+  for (FuncId root = 0; root < nf; ++root) {
+    if (!roots[root] || seen[root])
+      continue;
+    struct Frame {
+      FuncId function;
+      std::vector<FuncId> callees;
+      size_t next = 0;
+    };
+    std::vector<Frame> stack;
+    stack.push_back({root, callees(root)});
+    seen[root] = 1;
+    while (!stack.empty()) {
+      Frame &top = stack.back();
+      FuncId fi = top.function;
+      if (top.next < top.callees.size()) {
+        FuncId c = top.callees[top.next++];
+        if (!seen[c]) {
+          seen[c] = 1;
+          stack.push_back({c, callees(c)});
+        }
+        continue;
+      }
+      order.push_back(fi);
+      stack.pop_back();
+    }
+  }
+  return order;
+}
+
+bool isSelectedKernel(const Function &f, const EmitOptions &options) {
+  return f.isEntry && !f.isDeclaration &&
+         (options.entries.empty() ||
+          std::find(options.entries.begin(), options.entries.end(), f.ptxName) != options.entries.end());
 }
 
 } // namespace p2m::msl

@@ -10,6 +10,8 @@
 
 #include "ir/Ir.h"
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,15 +26,45 @@ struct EmitOptions {
 };
 
 struct EmitResult {
-  // The file is `header` followed by `body` (kept apart so that a large module is not copied
-  // once more just to join them; source() joins them when one string is needed).
-  std::string header; // banner, includes, the prelude
-  std::string body;   // the functions and the kernel wrappers
+  // The file is `header` followed by the `body` chunks (kept apart so that a large module is
+  // not copied once more just to join them; source() joins them when one string is needed).
+  std::string header;             // banner, includes, the prelude
+  std::vector<std::string> body;  // the functions and the kernel wrappers
   unsigned kernelsEmitted = 0;
 
-  std::string source() const { return header + body; }
+  std::string source() const {
+    std::string s = header;
+    for (const std::string &chunk : body)
+      s += chunk;
+    return s;
+  }
 };
 
-EmitResult emitModule(ir::Module &module, const EmitOptions &options);
+// Prints a module one function at a time: the caller hands over each function once the pass
+// pipeline is done with it, callees before callers; its IR is released once printed. The
+// prelude (which depends on everything printed) comes out in finish().
+class ModuleEmitter {
+public:
+  ModuleEmitter(ir::Module &module, const EmitOptions &options);
+  // Prints `function` (a failure marks it unsupported) and releases its IR.
+  void emitFunction(ir::FuncId function);
+  EmitResult finish();
+
+private:
+  ir::Module &m_;
+  EmitOptions options_;
+  std::vector<std::string> body_;
+  std::string wrappers_; // the Metal `kernel` functions, last in the file
+  uint32_t prelude_ = 0; // the prelude headers the printed code needs
+  unsigned kernelsEmitted_ = 0;
+};
+
+// Whether `function` is a kernel the options select.
+bool isSelectedKernel(const ir::Function &function, const EmitOptions &options);
+
+// The functions reachable from `roots` (by FuncId), each after every function it reaches
+// (`callees(f)`), except around a cycle.
+std::vector<ir::FuncId> calleeFirstOrder(const ir::Module &module, const std::vector<uint8_t> &roots,
+                                         const std::function<std::vector<ir::FuncId>(ir::FuncId)> &callees);
 
 } // namespace p2m::msl

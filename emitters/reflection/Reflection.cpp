@@ -52,14 +52,15 @@ public:
     moduleSegments();
     w_.key("kernels");
     w_.beginArray();
+    // Only what went through the pipeline: kernels that --entry left out are not described.
     for (const Function &f : m_.functions)
-      if (f.isEntry && !f.isDeclaration)
+      if (f.isEntry && f.lowered)
         kernel(f);
     w_.endArray();
     w_.key("functions");
     w_.beginArray();
     for (const Function &f : m_.functions)
-      if (!f.isEntry && !f.isDeclaration)
+      if (!f.isEntry && f.lowered)
         function(f);
     w_.endArray();
     w_.endObject();

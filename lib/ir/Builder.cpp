@@ -63,17 +63,22 @@ DeclType declType(std::span<const Modifier> mods) {
 
 uint32_t elementBytes(Type t) { return t == Type::Pred ? 1 : bitWidth(t) / 8; }
 
-class ModuleBuilder {
-public:
-  explicit ModuleBuilder(const ptx::Module &ast) : ast_(ast), m_(std::make_unique<Module>()) {}
+} // namespace
 
-  std::unique_ptr<Module> build() {
-    m_->source = ast_.sharedSource();
-    m_->version = std::string(ast_.version);
+class BuilderImpl {
+public:
+  explicit BuilderImpl(const ptx::Module &ast)
+      : ast_(ast), m_(std::make_unique<Module>()), module_(m_.get()) {}
+
+  // Declarations: module variables with their initializers, functions with their signatures.
+  // The caller owns the module; the builder keeps a pointer to build bodies into it.
+  std::unique_ptr<Module> declare() {
+    module_->source = ast_.sharedSource();
+    module_->version = std::string(ast_.version);
     for (std::string_view t : ast_.targets)
-      m_->targets.emplace_back(t);
+      module_->targets.emplace_back(t);
     if (ast_.addressSize)
-      m_->addressSize = ast_.addressSize;
+      module_->addressSize = ast_.addressSize;
     // Declarations first, so bodies can refer to anything at module scope.
     for (const ptx::Item *item : ast_.items) {
       if (item->kind == ptx::ItemKind::Variable)
@@ -83,9 +88,53 @@ public:
     }
     for (PendingInit &p : pendingInits_)
       buildInitializer(p);
-    for (const ptx::Function *fn : bodies_)
-      buildBody(*fn);
     return std::move(m_);
+  }
+
+  void buildBodyOf(FuncId id) {
+    if (const ptx::Function *fn = bodies_[id])
+      buildBody(*fn);
+  }
+
+  // Every module-scope function a body names (calls, and addresses taken), read from the AST.
+  std::vector<FuncId> namedFunctions(FuncId id) const {
+    std::vector<FuncId> out;
+    const ptx::Function *fn = bodies_[id];
+    if (!fn)
+      return out;
+    std::vector<const Expr *> exprs;
+    std::vector<const ptx::BlockStmt *> work{fn->body};
+    while (!work.empty()) {
+      const ptx::BlockStmt *blk = work.back();
+      work.pop_back();
+      for (const ptx::Statement *st : blk->statements) {
+        if (st->kind == ptx::StatementKind::Block) {
+          work.push_back(static_cast<const ptx::BlockStmt *>(st));
+          continue;
+        }
+        if (st->kind != ptx::StatementKind::Instruction)
+          continue;
+        for (const Expr &e : static_cast<const ptx::Instruction *>(st)->operands())
+          exprs.push_back(&e);
+        while (!exprs.empty()) {
+          const Expr *e = exprs.back();
+          exprs.pop_back();
+          if (e->kind == ExprKind::Name) {
+            auto it = moduleNames_.find(e->text());
+            if (it != moduleNames_.end() && module_->symbols[it->second].kind == SymbolKind::Function) {
+              FuncId callee = module_->symbols[it->second].function;
+              if (std::find(out.begin(), out.end(), callee) == out.end())
+                out.push_back(callee);
+            }
+          } else if (e->kind != ExprKind::Integer && e->kind != ExprKind::FloatBits &&
+                     e->kind != ExprKind::FloatDecimal && e->kind != ExprKind::String) {
+            for (const Expr &c : e->operands())
+              exprs.push_back(&c);
+          }
+        }
+      }
+    }
+    return out;
   }
 
 private:
@@ -97,8 +146,8 @@ private:
   // --- module scope ---------------------------------------------------------------------------
 
   SymId addSymbol(Symbol s) {
-    m_->symbols.push_back(std::move(s));
-    return static_cast<SymId>(m_->symbols.size() - 1);
+    module_->symbols.push_back(std::move(s));
+    return static_cast<SymId>(module_->symbols.size() - 1);
   }
 
   uint64_t declaratorCount(const ptx::Declarator &d, bool &unsized) {
@@ -153,23 +202,23 @@ private:
       moduleNames_[d.name] = id;
       if (d.initializer)
         pendingInits_.push_back({id, d.initializer});
-      else if (unsized && space != Space::Shared && !m_->symbols[id].isExtern)
-        m_->symbols[id].unsupported = Unsupported{d.offset, "an unsized array needs an initializer"};
+      else if (unsized && space != Space::Shared && !module_->symbols[id].isExtern)
+        module_->symbols[id].unsupported = Unsupported{d.offset, "an unsized array needs an initializer"};
     }
   }
 
   void declareFunction(const ptx::Function &fn) {
     auto it = moduleNames_.find(fn.name);
     FuncId id;
-    if (it != moduleNames_.end() && m_->symbols[it->second].kind == SymbolKind::Function) {
+    if (it != moduleNames_.end() && module_->symbols[it->second].kind == SymbolKind::Function) {
       // A prototype followed by the definition: keep one function.
-      id = m_->symbols[it->second].function;
+      id = module_->symbols[it->second].function;
       if (!fn.body)
         return;
-      m_->functions[id] = Function{};
+      module_->functions[id] = Function{};
     } else {
-      id = static_cast<FuncId>(m_->functions.size());
-      m_->functions.emplace_back();
+      id = static_cast<FuncId>(module_->functions.size());
+      module_->functions.emplace_back();
       Symbol s;
       s.ptxName = std::string(fn.name);
       s.kind = SymbolKind::Function;
@@ -177,7 +226,7 @@ private:
       s.srcOffset = fn.nameOffset;
       moduleNames_[fn.name] = addSymbol(std::move(s));
     }
-    Function &f = m_->functions[id];
+    Function &f = module_->functions[id];
     f.ptxName = std::string(fn.name);
     f.isEntry = fn.isEntry;
     f.isDeclaration = fn.body == nullptr;
@@ -185,6 +234,8 @@ private:
     f.params = declareParams(fn.params, id, fn.isEntry, f.paramBytes);
     uint64_t retBytes = 0;
     f.returns = declareParams(fn.returns, id, false, retBytes);
+    f.symbols = f.params;
+    f.symbols.insert(f.symbols.end(), f.returns.begin(), f.returns.end());
     for (const ptx::FunctionDirective &d : fn.directives) {
       std::vector<uint32_t> values(d.values.begin(), d.values.end());
       if (d.directive == Directive::Maxntid)
@@ -199,8 +250,9 @@ private:
                d.directive == Directive::Blocksareclusters)
         f.unsupported = Unsupported{d.offset, "thread-block clusters are not supported yet"};
     }
-    if (fn.body)
-      bodies_.push_back(&fn);
+    if (bodies_.size() <= id)
+      bodies_.resize(id + 1, nullptr);
+    bodies_[id] = fn.body ? &fn : nullptr;
   }
 
   std::vector<SymId> declareParams(std::span<const ptx::VariableDecl> decls, FuncId owner,
@@ -238,7 +290,7 @@ private:
   }
 
   void buildInitializer(PendingInit &p) {
-    Symbol &s = m_->symbols[p.symbol];
+    Symbol &s = module_->symbols[p.symbol];
     std::vector<const Expr *> leaves;
     flattenInit(*p.init, leaves);
     uint32_t elem = elementBytes(s.elementType);
@@ -440,8 +492,8 @@ private:
   }
 
   void buildBody(const ptx::Function &fn) {
-    FuncId id = m_->symbols[moduleNames_.find(fn.name)->second].function;
-    Function &f = m_->functions[id];
+    FuncId id = module_->symbols[moduleNames_.find(fn.name)->second].function;
+    Function &f = module_->functions[id];
     fn_ = &f;
     fnId_ = id;
     names_.clear();
@@ -602,7 +654,9 @@ private:
         error(d.offset, s.unsupported->message);
       if (d.initializer)
         error(d.offset, "initialized variables in a function body are not supported yet");
-      bind(d.name, kSymbolBit | addSymbol(std::move(s)));
+      SymId id = addSymbol(std::move(s));
+      fn_->symbols.push_back(id);
+      bind(d.name, kSymbolBit | id);
     }
   }
 
@@ -919,10 +973,21 @@ private:
       case Modifier::V2: inst.vector = 2; break;
       case Modifier::V4: inst.vector = 4; break;
       case Modifier::V8: inst.vector = 8; break;
+      case Modifier::E4m3x2: case Modifier::E5m2x2:
+        // An e4m3/e5m2 pair of cvt is a b16 in the IR (the format stays in the modifiers; the
+        // forms are checked below).
+        if (op == Opcode::Cvt) {
+          if (inst.type == Type::None)
+            inst.type = Type::B16;
+          else if (inst.type2 == Type::None)
+            inst.type2 = Type::B16;
+          break;
+        }
+        [[fallthrough]];
       case Modifier::E2m1: case Modifier::E2m1x2: case Modifier::E2m1x4: case Modifier::E2m3:
       case Modifier::E2m3x2: case Modifier::E2m3x4: case Modifier::E3m2: case Modifier::E3m2x2:
-      case Modifier::E3m2x4: case Modifier::E4m3: case Modifier::E4m3x2: case Modifier::E4m3x4:
-      case Modifier::E5m2: case Modifier::E5m2x2: case Modifier::E5m2x4: case Modifier::Ue8m0:
+      case Modifier::E3m2x4: case Modifier::E4m3: case Modifier::E4m3x4:
+      case Modifier::E5m2: case Modifier::E5m2x4: case Modifier::Ue8m0:
       case Modifier::Ue8m0x2:
         error(in.offset, "fp8/fp6/fp4 formats (." + std::string(ptx::spelling(m)) +
                              ") are not supported yet");
@@ -937,6 +1002,16 @@ private:
             inst.type2 = t;
         }
       }
+    }
+    if (op == Opcode::Cvt && (inst.has(Modifier::E4m3x2) || inst.has(Modifier::E5m2x2))) {
+      // The fp8 forms with exact helpers: cvt.rn{.relu}.f16x2.<f8x2> and
+      // cvt.rn.satfinite{.relu}.<f8x2>.{f16x2,f32}. Others (bf16x2 sources, say) wait.
+      bool toF16x2 = inst.type == Type::F16x2 && inst.type2 == Type::B16 && !inst.has(Modifier::Satfinite);
+      bool fromF16x2OrF32 = inst.type == Type::B16 && (inst.type2 == Type::F16x2 || inst.type2 == Type::F32) &&
+                            inst.has(Modifier::Satfinite);
+      if (!inst.has(Modifier::Rn) || (!toF16x2 && !fromF16x2OrF32))
+        error(in.offset, "this fp8 cvt form is not supported yet (only cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} "
+                         "and cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.{f16x2,f32} are)");
     }
     if (in.guard) {
       inst.guard = guardReg(in);
@@ -962,7 +1037,7 @@ private:
       error(in.offset, "call needs a function name");
     Operand callee = operand(ops[i++], in.offset);
     if (callee.kind != OperandKind::Symbol ||
-        m_->symbols[callee.id].kind != SymbolKind::Function)
+        module_->symbols[callee.id].kind != SymbolKind::Function)
       error(in.offset, "indirect calls are not supported yet");
     Operand args;
     if (i < ops.size() && ops[i].kind == ExprKind::List)
@@ -973,10 +1048,12 @@ private:
   }
 
   const ptx::Module &ast_;
-  std::unique_ptr<Module> m_;
+  std::unique_ptr<Module> m_; // until declare() hands it over
+  Module *module_;            // the module being built, before and after that
+
   llvm::DenseMap<llvm::StringRef, SymId> moduleNames_;
   std::vector<PendingInit> pendingInits_;
-  std::vector<const ptx::Function *> bodies_;
+  std::vector<const ptx::Function *> bodies_; // by FuncId; null for a declaration
 
   Function *fn_ = nullptr;
   FuncId fnId_ = 0;
@@ -994,9 +1071,22 @@ private:
   std::vector<std::unique_ptr<std::string>> ownedNames_;
 };
 
-} // namespace
 
-std::unique_ptr<Module> buildModule(const ptx::Module &ast) { return ModuleBuilder(ast).build(); }
+ModuleBuilder::ModuleBuilder(const ptx::Module &ast) : impl_(std::make_unique<BuilderImpl>(ast)) {}
+ModuleBuilder::~ModuleBuilder() = default;
+std::unique_ptr<Module> ModuleBuilder::declare() { return impl_->declare(); }
+void ModuleBuilder::buildBody(FuncId function) { impl_->buildBodyOf(function); }
+std::vector<FuncId> ModuleBuilder::namedFunctions(FuncId function) const {
+  return impl_->namedFunctions(function);
+}
+
+std::unique_ptr<Module> buildModule(const ptx::Module &ast) {
+  ModuleBuilder builder(ast);
+  std::unique_ptr<Module> m = builder.declare();
+  for (FuncId f = 0; f < m->functions.size(); ++f)
+    builder.buildBody(f);
+  return m;
+}
 
 uint32_t Module::intern(std::string_view s) {
   auto [it, inserted] = stringIndex.try_emplace(std::string(s), static_cast<uint32_t>(strings.size()));

@@ -10,6 +10,7 @@
 #include "ir/Ir.h"
 
 #include <memory>
+#include <vector>
 
 namespace p2m {
 class DiagnosticEngine;
@@ -20,6 +21,31 @@ class Module;
 
 namespace p2m::ir {
 
+class BuilderImpl;
+
+// Builds a module in two steps, so that a driver can take one function at a time through the
+// pipeline: declare() makes every symbol, signature and initializer; buildBody() then fills in
+// one function's registers and blocks. The AST must outlive the builder.
+class ModuleBuilder {
+public:
+  explicit ModuleBuilder(const ptx::Module &ast);
+  ~ModuleBuilder();
+  ModuleBuilder(const ModuleBuilder &) = delete;
+  ModuleBuilder &operator=(const ModuleBuilder &) = delete;
+
+  // Call once, first. The builder keeps building into the returned module.
+  std::unique_ptr<Module> declare();
+  // Builds the body of `function` (nothing for a declaration), at most once per function.
+  void buildBody(FuncId function);
+  // The module-scope functions a body names (calls, addresses taken), from the AST: known
+  // before the body is built, so callees can go through the pipeline before their callers.
+  std::vector<FuncId> namedFunctions(FuncId function) const;
+
+private:
+  std::unique_ptr<BuilderImpl> impl_;
+};
+
+// declare() and every body at once.
 std::unique_ptr<Module> buildModule(const ptx::Module &ast);
 
 } // namespace p2m::ir

@@ -16,6 +16,7 @@
 #include "ptx/Vocabulary.h"
 
 #include <llvm/ADT/SmallVector.h>
+#include <llvm/ADT/StringSet.h>
 
 #include <cstdint>
 #include <memory>
@@ -185,6 +186,7 @@ struct Symbol {
   FuncId owner = kNone;    // the function that declares it; kNone for module scope
   FuncId function = kNone; // kind Function: the function
   uint64_t offset = 0;     // Parameter: offset in its parameter block; variables: set by layout
+  bool funcShared = false; // a static .shared variable a .func names: `offset` in every kernel
   std::vector<uint8_t> init; // initializer bytes (empty: zero)
   std::vector<Relocation> relocations;
   uint32_t srcOffset = 0;
@@ -199,6 +201,7 @@ struct Function {
   uint32_t srcOffset = 0;
   std::vector<SymId> params;  // in order; kind Parameter, space Param (or Reg for .reg params)
   std::vector<SymId> returns;
+  std::vector<SymId> symbols; // every symbol it owns (parameters, variables), in SymId order
   uint64_t paramBytes = 0;    // the size of the parameter block
   std::vector<uint32_t> maxntid, reqntid; // .maxntid / .reqntid, empty when absent
   uint32_t minnctapersm = 0;
@@ -211,16 +214,21 @@ struct Function {
   std::shared_ptr<const cfg::Program> structured;
   // Facts the passes record for the emitters.
   uint64_t localBytes = 0;       // this function's own .local frame
-  uint64_t localFrameOffset = 0; // its frame's offset in the thread's local window
+  uint64_t localFrameOffset = 0; // its frame's offset in the thread's local window (above
+                                 // every callee's frame)
   // Kernels (set by legalize-for-metal): the threadgroup window's layout and sizes.
   std::unordered_map<SymId, uint64_t> sharedOffsets; // static shared symbols the kernel uses
   uint64_t staticSharedBytes = 0;  // where the dynamic area starts (16-byte aligned)
   uint64_t localWindowBytes = 0;   // per-thread local memory: its frames and its callees'
   bool usesDynamicShared = false;
   uint64_t barScratch = 0;         // a word for bar.red (valid when usesBarRed)
-  bool usesBarRed = false;
+  bool usesBarRed = false;         // it or a callee uses bar.red
   uint32_t features = 0;           // Feature bits, the kernel's and its callees'
   std::vector<FuncId> callees;     // direct callees, each once
+  std::vector<SymId> sharedUsed;   // static .shared variables its own code names
+  // It went through the pass pipeline (the driver takes only the functions the selected
+  // kernels reach; the reflection lists only those).
+  bool lowered = false;
 
   RegId addReg(std::string name, Type type) {
     regs.push_back({std::move(name), type});
@@ -254,6 +262,12 @@ struct Module {
   std::unordered_map<std::string, uint32_t> stringIndex;
   // Layout of the module's .global and .const variables (set by legalize-for-metal).
   uint64_t globalBytes = 0, constBytes = 0;
+  // Static .shared variables that a .func names sit at one offset in every kernel, below
+  // this mark (legalize-for-metal places them as their functions are lowered).
+  uint64_t funcSharedBytes = 0;
+  // The MSL identifiers taken at module scope (normalize-identifiers), which no function's
+  // own names may shadow.
+  llvm::StringSet<> mslNames;
 
   uint32_t intern(std::string_view s);
 };

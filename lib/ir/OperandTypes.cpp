@@ -129,6 +129,8 @@ OperandSignature operandSignature(const Inst &in) {
     s.types = {Type::Pred, Type::U64};
     break;
   case Opcode::Cvt:
+    // An e4m3x2/e5m2x2 pair is typed b16 by the IR builder: cvt.rn.f16x2.e4m3x2 is f16x2 <- b16,
+    // cvt.rn.satfinite.e4m3x2.f32 is b16 <- f32, f32.
     s.types[0] = t;
     for (size_t i = 1; i < n; ++i)
       s.types[i] = in.type2;

@@ -139,7 +139,7 @@ std::string printFunction(const Module &m, const Function &f) {
   return out;
 }
 
-std::string printModule(const Module &m) {
+std::string printModuleHeader(const Module &m) {
   std::string out = fmt::format("module version {} target {} address_size {}\n", m.version,
                                 m.targets.empty() ? "" : m.targets[0], m.addressSize);
   for (const Symbol &s : m.symbols) {
@@ -155,6 +155,11 @@ std::string printModule(const Module &m) {
       out += " unsupported: " + s.unsupported->message;
     out += '\n';
   }
+  return out;
+}
+
+std::string printModule(const Module &m) {
+  std::string out = printModuleHeader(m);
   for (const Function &f : m.functions)
     out += printFunction(m, f);
   return out;

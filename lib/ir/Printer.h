@@ -10,6 +10,7 @@
 namespace p2m::ir {
 
 std::string printModule(const Module &module);
+std::string printModuleHeader(const Module &module); // the module line and module variables
 std::string printFunction(const Module &module, const Function &function);
 std::string printOperand(const Module &module, const Function &function, const Operand &operand);
 

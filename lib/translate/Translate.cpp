@@ -3,6 +3,7 @@
 #include "emitters/msl/MslEmitter.h"
 #include "emitters/reflection/Reflection.h"
 #include "ir/Builder.h"
+#include "ir/Printer.h"
 #include "ptx/Parser.h"
 #include "ptx/Validate.h"
 
@@ -35,30 +36,61 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
   if (diags.hasErrors())
     return result;
   auto parsed = Clock::now();
-  auto module = ir::buildModule(*ast);
-  ast.reset(); // the IR owns everything it needs; the AST's memory goes back now
-  auto built = Clock::now();
   result.timings.emplace_back("parse and validate", secondsBetween(start, parsed));
-  result.timings.emplace_back("build IR", secondsBetween(parsed, built));
 
+  // Declarations and module-wide facts first; then one function at a time, callees before
+  // callers: build its body, run the passes, print it, release its IR.
+  ir::ModuleBuilder builder(*ast);
+  std::unique_ptr<ir::Module> module = builder.declare();
   passes::Options popts;
   popts.mslVersion = options.mslVersion;
   popts.fp64 = options.fp64;
   passes::PassContext ctx{*module, popts, {}};
-  if (!passes::runPipeline(ctx, options.dumpAfter, &result.dump))
+  if (!passes::runPipeline(ctx, options.dumpAfter))
     return result;
-  for (size_t i = 0; i < ctx.passSeconds.size(); ++i)
-    result.timings.emplace_back(std::string(passes::pipeline()[i].name), ctx.passSeconds[i]);
 
-  auto passesDone = Clock::now();
   msl::EmitOptions eopts;
   eopts.mslVersion = options.mslVersion;
   eopts.entries = options.entries;
   eopts.comments = options.comments;
-  msl::EmitResult emitted = msl::emitModule(*module, eopts);
+  msl::ModuleEmitter emitter(*module, eopts);
+  // The selected kernels; without a selection also every .func, so that the reflection can
+  // say whether each one translates.
+  std::vector<uint8_t> roots(module->functions.size(), 0);
+  for (ir::FuncId fi = 0; fi < module->functions.size(); ++fi) {
+    const ir::Function &f = module->functions[fi];
+    roots[fi] = msl::isSelectedKernel(f, eopts) || (options.entries.empty() && !f.isDeclaration);
+  }
+  std::vector<ir::FuncId> order = msl::calleeFirstOrder(
+      *module, roots, [&](ir::FuncId f) { return builder.namedFunctions(f); });
+  std::vector<std::string> dumps(options.dumpAfter.empty() ? 0 : module->functions.size());
+  double buildSeconds = 0, emitSeconds = 0;
+  for (ir::FuncId fi : order) {
+    auto t0 = Clock::now();
+    builder.buildBody(fi);
+    auto t1 = Clock::now();
+    ctx.function = fi;
+    passes::runPipeline(ctx, options.dumpAfter, dumps.empty() ? nullptr : &dumps[fi]);
+    module->functions[fi].lowered = true;
+    auto t2 = Clock::now();
+    emitter.emitFunction(fi);
+    buildSeconds += secondsBetween(t0, t1);
+    emitSeconds += secondsBetween(t2, Clock::now());
+  }
+  ctx.function = ir::kNone;
+  msl::EmitResult emitted = emitter.finish();
+  ast.reset();
   result.mslHeader = std::move(emitted.header);
   result.mslBody = std::move(emitted.body);
-  result.timings.emplace_back("emit MSL", secondsBetween(passesDone, Clock::now()));
+  result.timings.emplace_back("build IR", buildSeconds);
+  for (size_t i = 0; i < ctx.passSeconds.size(); ++i)
+    result.timings.emplace_back(std::string(passes::pipeline()[i].name), ctx.passSeconds[i]);
+  result.timings.emplace_back("emit MSL", emitSeconds);
+  if (!dumps.empty()) {
+    result.dump = ir::printModuleHeader(*module);
+    for (ir::FuncId fi = 0; fi < module->functions.size(); ++fi)
+      result.dump += dumps[fi].empty() ? ir::printFunction(*module, module->functions[fi]) : dumps[fi];
+  }
 
   if (options.reflection) {
     reflection::ReflectionOptions ropts;

@@ -37,8 +37,8 @@ struct TranslateResult {
   // False when the PTX did not parse or validate (the errors are in the DiagnosticEngine) or
   // `dumpAfter` names no pass; nothing else is set then.
   bool ok = false;
-  std::string mslHeader; // the MSL file is mslHeader + mslBody
-  std::string mslBody;
+  std::string mslHeader;            // the MSL file is mslHeader + the mslBody chunks
+  std::vector<std::string> mslBody;
   std::string reflectionJson;
   std::string dump;
   std::vector<KernelOutcome> kernels; // in module order; only the selected ones
@@ -46,7 +46,12 @@ struct TranslateResult {
   // Seconds per phase, in order: "parse and validate", "build IR", each pass, "emit MSL".
   std::vector<std::pair<std::string, double>> timings;
 
-  std::string msl() const { return mslHeader + mslBody; }
+  std::string msl() const {
+    std::string s = mslHeader;
+    for (const std::string &chunk : mslBody)
+      s += chunk;
+    return s;
+  }
 };
 
 // Translates `source`; parse and validation errors are reported to `diags`.

@@ -21,6 +21,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <span>
 
 namespace p2m::cli {
 
@@ -40,14 +41,14 @@ struct CompileOptions {
   bool timePasses = false;
 };
 
-bool writeOutput(const std::string &path, std::initializer_list<std::string_view> parts) {
+bool writeOutput(const std::string &path, std::span<const std::string> parts) {
   if (path == "-") {
-    for (std::string_view p : parts)
+    for (const std::string &p : parts)
       std::fwrite(p.data(), 1, p.size(), stdout);
     return true;
   }
   std::ofstream f(path, std::ios::binary);
-  for (std::string_view p : parts)
+  for (const std::string &p : parts)
     f.write(p.data(), static_cast<std::streamsize>(p.size()));
   return static_cast<bool>(f);
 }
@@ -150,14 +151,15 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   }
   if (single) {
     if (!opts.dumpAfter.empty()) {
-      writeOutput(opts.output.empty() ? "-" : opts.output, {result.dump});
+      writeOutput(opts.output.empty() ? "-" : opts.output, std::span(&result.dump, 1));
       return failedKernels ? 1 : 0;
     }
-    if (!opts.output.empty() && !writeOutput(opts.output, {result.mslHeader, result.mslBody})) {
+    result.mslBody.insert(result.mslBody.begin(), std::move(result.mslHeader));
+    if (!opts.output.empty() && !writeOutput(opts.output, result.mslBody)) {
       fmt::print(stderr, "{}: error: cannot write output\n", opts.output);
       return 1;
     }
-    if (!opts.reflection.empty() && !writeOutput(opts.reflection, {result.reflectionJson})) {
+    if (!opts.reflection.empty() && !writeOutput(opts.reflection, std::span(&result.reflectionJson, 1))) {
       fmt::print(stderr, "{}: error: cannot write the reflection\n", opts.reflection);
       return 1;
     }
