@@ -2,7 +2,7 @@
 // `add.u64 %rd, buf, 16`) becomes an explicit address_of into a register, so later passes and
 // the emitter see symbols only inside `[ ]` addresses and call lists. Taking a function's address
 // (indirect calls) is not supported.
-#include "passes/Pass.h"
+#include "passes/LowerUtil.h"
 
 #include <algorithm>
 
@@ -21,56 +21,49 @@ void expandOperands(PassContext &ctx) {
           return true;
       return false;
     };
-    for (Block &b : f.blocks) {
-      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
-      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
-        continue;
-      std::vector<Inst> out;
-      out.reserve(b.insts.size());
-      for (Inst &in : b.insts) {
-        if (in.isPtx(ptx::Opcode::Call)) {
-          out.push_back(std::move(in));
-          continue;
-        }
-        bool isMov = in.isPtx(ptx::Opcode::Mov);
-        bool replaced = false;
-        for (size_t i = 0; i < in.ops.size(); ++i) {
-          Operand &o = in.ops[i];
-          if (o.kind != OperandKind::Symbol || o.address)
-            continue;
-          const Symbol &s = m.symbols[o.id];
-          if (s.kind == SymbolKind::Function) {
-            markUnsupported(f, in.srcOffset, "taking the address of a function (indirect calls) "
-                                             "is not supported yet");
-            return;
-          }
-          Inst addr;
-          addr.irop = IrOp::AddressOf;
-          addr.space = s.space;
-          addr.type = m.addressSize == 32 ? Type::U32 : Type::U64;
-          addr.srcOffset = in.srcOffset;
-          addr.debugLine = in.debugLine;
-          if (isMov && i == 1 && in.ops[0].isReg()) {
-            // mov d, sym: the address_of writes d itself and replaces the mov.
-            addr.type = in.type;
-            addr.guard = in.guard;
-            addr.guardNegated = in.guardNegated;
-            addr.ops = {in.ops[0], o};
-            out.push_back(std::move(addr));
-            replaced = true;
-            break;
-          }
-          RegId t = newTemp(f, addr.type);
-          addr.ops = {Operand::reg(t), o};
-          out.push_back(std::move(addr));
-          o = Operand::reg(t);
-        }
-        if (replaced)
-          continue;
+    rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
+      if (in.isPtx(ptx::Opcode::Call)) {
         out.push_back(std::move(in));
+        return true;
       }
-      b.insts = std::move(out);
-    }
+      bool isMov = in.isPtx(ptx::Opcode::Mov);
+      bool replaced = false;
+      for (size_t i = 0; i < in.ops.size(); ++i) {
+        Operand &o = in.ops[i];
+        if (o.kind != OperandKind::Symbol || o.address)
+          continue;
+        const Symbol &s = m.symbols[o.id];
+        if (s.kind == SymbolKind::Function) {
+          markUnsupported(f, in.srcOffset, "taking the address of a function (indirect calls) "
+                                           "is not supported yet");
+          return false;
+        }
+        Inst addr;
+        addr.irop = IrOp::AddressOf;
+        addr.space = s.space;
+        addr.type = m.addressSize == 32 ? Type::U32 : Type::U64;
+        addr.srcOffset = in.srcOffset;
+        addr.debugLine = in.debugLine;
+        if (isMov && i == 1 && in.ops[0].isReg()) {
+          // mov d, sym: the address_of writes d itself and replaces the mov.
+          addr.type = in.type;
+          addr.guard = in.guard;
+          addr.guardNegated = in.guardNegated;
+          addr.ops = {in.ops[0], o};
+          out.push_back(std::move(addr));
+          replaced = true;
+          break;
+        }
+        RegId t = newTemp(f, addr.type);
+        addr.ops = {Operand::reg(t), o};
+        out.push_back(std::move(addr));
+        o = Operand::reg(t);
+      }
+      if (replaced)
+        return true;
+      out.push_back(std::move(in));
+      return true;
+    });
   });
 }
 

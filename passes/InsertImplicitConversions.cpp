@@ -6,7 +6,7 @@
 // instruction type's signedness) for a wider destination — the rules of the PTX ISA's
 // "relaxed type-checking" tables. Afterwards every register operand is stored the way the
 // instruction expects it.
-#include "passes/Pass.h"
+#include "passes/LowerUtil.h"
 
 #include "ir/OperandTypes.h"
 
@@ -42,91 +42,77 @@ void insertImplicitConversions(PassContext &ctx) {
       return false;
     };
     std::vector<Inst> after; // conversions that follow the instruction (destinations)
-    for (Block &b : f.blocks) {
-      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
-      size_t rewrites = static_cast<size_t>(std::count_if(b.insts.begin(), b.insts.end(), needs));
-      if (rewrites == 0)
-        continue;
-      std::vector<Inst> out;
-      // Most rewritten instructions gain one or two conversions: growing the vector instead
-      // would move every instruction again.
-      out.reserve(b.insts.size() + 2 * rewrites);
-      for (Inst &in : b.insts) {
-        if (in.irop == IrOp::Call || in.isPtx(ptx::Opcode::Call)) {
-          out.push_back(std::move(in));
-          continue;
-        }
-        OperandSignature sig = operandSignature(in);
-        after.clear();
-        bool failed = false;
-        auto fix = [&](Operand &o, Type expected, bool isDest) {
-          if (expected == Type::None || o.kind != OperandKind::Reg || o.address)
-            return;
-          Type actual = f.regs[o.id].type;
-          if (storageOf(actual) == storageOf(expected))
-            return;
-          // A bit/integer register wider or narrower than a floating-point operand of ld, st
-          // or cvt holds its bits (PTX's relaxed rules): truncate or extend them. A
-          // floating-point register of another width has no such reading.
-          bool floatWidthMismatch = bitWidth(actual) != bitWidth(expected) &&
-                                    (isFloat(actual) || (isFloat(expected) && !sig.relaxed));
-          if (actual == Type::Pred || expected == Type::Pred || floatWidthMismatch) {
-            markUnsupported(f, in.srcOffset,
-                            std::string("a .") + std::string(spelling(actual)) +
-                                " register cannot be used where the instruction expects ." +
-                                std::string(spelling(expected)));
-            failed = true;
-            return;
-          }
-          RegId t = newTemp(f, expected);
-          Inst conv;
-          conv.irop = IrOp::Convert;
-          conv.srcOffset = in.srcOffset;
-          conv.debugLine = in.debugLine;
-          if (isDest) {
-            conv.type = actual;
-            conv.type2 = expected;
-            conv.guard = in.guard;
-            conv.guardNegated = in.guardNegated;
-            conv.ops = {o, Operand::reg(t)};
-            after.push_back(std::move(conv));
-          } else {
-            conv.type = expected;
-            conv.type2 = actual;
-            conv.ops = {Operand::reg(t), o};
-            out.push_back(std::move(conv));
-          }
-          bool negated = o.negated;
-          o = Operand::reg(t);
-          o.negated = negated;
-        };
-        for (size_t i = 0; i < in.ops.size() && i < sig.types.size(); ++i) {
-          Operand &o = in.ops[i];
-          bool isDest = i < sig.destinations;
-          if (o.kind == OperandKind::Vector) {
-            Type element = sig.types[i];
-            if (in.isPtx(ptx::Opcode::Mov) && o.value > 0)
-              element = bitsType(bitWidth(in.type) / static_cast<unsigned>(o.value));
-            for (int64_t k = 0; k < o.value; ++k) {
-              Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
-              // The predicate half of a `d|p` destination (shfl, match.all) is typed by itself.
-              if (isDest && k > 0 && el.kind == OperandKind::Reg && f.regs[el.id].type == Type::Pred &&
-                  !in.isPtx(ptx::Opcode::Mov))
-                continue;
-              fix(el, element, isDest);
-            }
-          } else {
-            fix(o, sig.types[i], isDest);
-          }
-        }
-        if (failed)
+    rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
+      OperandSignature sig = operandSignature(in);
+      after.clear();
+      bool failed = false;
+      auto fix = [&](Operand &o, Type expected, bool isDest) {
+        if (expected == Type::None || o.kind != OperandKind::Reg || o.address)
           return;
-        out.push_back(std::move(in));
-        for (Inst &a : after)
-          out.push_back(std::move(a));
+        Type actual = f.regs[o.id].type;
+        if (storageOf(actual) == storageOf(expected))
+          return;
+        // A bit/integer register wider or narrower than a floating-point operand of ld, st
+        // or cvt holds its bits (PTX's relaxed rules): truncate or extend them. A
+        // floating-point register of another width has no such reading.
+        bool floatWidthMismatch = bitWidth(actual) != bitWidth(expected) &&
+                                  (isFloat(actual) || (isFloat(expected) && !sig.relaxed));
+        if (actual == Type::Pred || expected == Type::Pred || floatWidthMismatch) {
+          markUnsupported(f, in.srcOffset,
+                          std::string("a .") + std::string(spelling(actual)) +
+                              " register cannot be used where the instruction expects ." +
+                              std::string(spelling(expected)));
+          failed = true;
+          return;
+        }
+        RegId t = newTemp(f, expected);
+        Inst conv;
+        conv.irop = IrOp::Convert;
+        conv.srcOffset = in.srcOffset;
+        conv.debugLine = in.debugLine;
+        if (isDest) {
+          conv.type = actual;
+          conv.type2 = expected;
+          conv.guard = in.guard;
+          conv.guardNegated = in.guardNegated;
+          conv.ops = {o, Operand::reg(t)};
+          after.push_back(std::move(conv));
+        } else {
+          conv.type = expected;
+          conv.type2 = actual;
+          conv.ops = {Operand::reg(t), o};
+          out.push_back(std::move(conv));
+        }
+        bool negated = o.negated;
+        o = Operand::reg(t);
+        o.negated = negated;
+      };
+      for (size_t i = 0; i < in.ops.size() && i < sig.types.size(); ++i) {
+        Operand &o = in.ops[i];
+        bool isDest = i < sig.destinations;
+        if (o.kind == OperandKind::Vector) {
+          Type element = sig.types[i];
+          if (in.isPtx(ptx::Opcode::Mov) && o.value > 0)
+            element = bitsType(bitWidth(in.type) / static_cast<unsigned>(o.value));
+          for (int64_t k = 0; k < o.value; ++k) {
+            Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
+            // The predicate half of a `d|p` destination (shfl, match.all) is typed by itself.
+            if (isDest && k > 0 && el.kind == OperandKind::Reg && f.regs[el.id].type == Type::Pred &&
+                !in.isPtx(ptx::Opcode::Mov))
+              continue;
+            fix(el, element, isDest);
+          }
+        } else {
+          fix(o, sig.types[i], isDest);
+        }
       }
-      b.insts = std::move(out);
-    }
+      if (failed)
+        return false;
+      out.push_back(std::move(in));
+      for (Inst &a : after)
+        out.push_back(std::move(a));
+      return true;
+    });
   });
 }
 

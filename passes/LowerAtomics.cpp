@@ -44,70 +44,63 @@ void lowerAtomics(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) { return in.isPtx(Opcode::Atom) || in.isPtx(Opcode::Red); };
-    for (Block &b : f.blocks) {
-      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
-      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
-        continue;
-      std::vector<Inst> out;
-      out.reserve(b.insts.size());
-      for (Inst &in : b.insts) {
-        bool isAtom = in.isPtx(Opcode::Atom), isRed = in.isPtx(Opcode::Red);
-        if (!isAtom && !isRed) {
-          out.push_back(std::move(in));
-          continue;
-        }
-        std::string op = opName(in);
-        Type t = in.type;
-        if (in.vector != 1 || op.empty() || t == Type::None) {
-          markUnsupported(f, in.srcOffset, "this atomic form is not supported yet");
-          return;
-        }
-        if (in.space != Space::Global && in.space != Space::Shared && in.space != Space::Generic) {
-          markUnsupported(f, in.srcOffset, "atomics in this state space are not supported");
-          return;
-        }
-        f.features |= kFeatureAtomics;
-        size_t addrIndex = isAtom ? 1 : 0;
-        std::vector<Operand> args(in.ops.begin() + static_cast<long>(addrIndex), in.ops.end());
-        std::vector<Type> types(args.size(), t);
-        std::string ts(spelling(t));
-        if (op == "and" || op == "or" || op == "xor" || op == "exch" || op == "cas")
-          ts = "b" + std::to_string(bitWidth(t));
-        std::string name;
-        if (bitWidth(t) == 64) {
-          f.features |= kFeatureAtomic64;
-          bool unsignedOrBits = t == Type::U64 || t == Type::B64;
-          if (isRed && op == "add" && (unsignedOrBits || t == Type::S64))
-            name = "p2m_red_{}_add_u64";
-          else if (isRed && (op == "min" || op == "max") && t == Type::U64 && in.space == Space::Global)
-            name = "p2m_red_global_" + op + "_u64";
-          else {
-            markUnsupported(f, in.srcOffset,
-                            fmt::format("{}.{}.{}: Metal has no 64-bit atomics that can implement it exactly",
-                                        isAtom ? "atom" : "red", op, spelling(t)));
-            return;
-          }
-          types.assign(args.size(), Type::U64);
-        } else {
-          std::string noftz = in.has(Modifier::Noftz) ? "_noftz" : "";
-          name = fmt::format("p2m_atom_{{}}_{}{}_{}", op, noftz, ts);
-        }
-        bool acquire = in.has(Modifier::Acquire) || in.has(Modifier::Acq_rel);
-        bool release = in.has(Modifier::Release) || in.has(Modifier::Acq_rel);
-        if ((acquire || release) && ctx.options.mslVersion < 320) {
-          markUnsupported(f, in.srcOffset, "atomics with acquire/release semantics need "
-                                           "atomic_thread_fence, MSL 3.2 or later");
-          return;
-        }
-        if (release)
-          out.push_back(fenceCall(m, in));
-        Operand dst = isAtom ? in.ops[0] : Operand{};
-        out.push_back(makeCall(m, in, name, isAtom ? t : Type::None, dst, args, types));
-        if (acquire)
-          out.push_back(fenceCall(m, in));
+    rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
+      bool isAtom = in.isPtx(Opcode::Atom), isRed = in.isPtx(Opcode::Red);
+      if (!isAtom && !isRed) {
+        out.push_back(std::move(in));
+        return true;
       }
-      b.insts = std::move(out);
-    }
+      std::string op = opName(in);
+      Type t = in.type;
+      if (in.vector != 1 || op.empty() || t == Type::None) {
+        markUnsupported(f, in.srcOffset, "this atomic form is not supported yet");
+        return false;
+      }
+      if (in.space != Space::Global && in.space != Space::Shared && in.space != Space::Generic) {
+        markUnsupported(f, in.srcOffset, "atomics in this state space are not supported");
+        return false;
+      }
+      f.features |= kFeatureAtomics;
+      size_t addrIndex = isAtom ? 1 : 0;
+      std::vector<Operand> args(in.ops.begin() + static_cast<long>(addrIndex), in.ops.end());
+      std::vector<Type> types(args.size(), t);
+      std::string ts(spelling(t));
+      if (op == "and" || op == "or" || op == "xor" || op == "exch" || op == "cas")
+        ts = "b" + std::to_string(bitWidth(t));
+      std::string name;
+      if (bitWidth(t) == 64) {
+        f.features |= kFeatureAtomic64;
+        bool unsignedOrBits = t == Type::U64 || t == Type::B64;
+        if (isRed && op == "add" && (unsignedOrBits || t == Type::S64))
+          name = "p2m_red_{}_add_u64";
+        else if (isRed && (op == "min" || op == "max") && t == Type::U64 && in.space == Space::Global)
+          name = "p2m_red_global_" + op + "_u64";
+        else {
+          markUnsupported(f, in.srcOffset,
+                          fmt::format("{}.{}.{}: Metal has no 64-bit atomics that can implement it exactly",
+                                      isAtom ? "atom" : "red", op, spelling(t)));
+          return false;
+        }
+        types.assign(args.size(), Type::U64);
+      } else {
+        std::string noftz = in.has(Modifier::Noftz) ? "_noftz" : "";
+        name = fmt::format("p2m_atom_{{}}_{}{}_{}", op, noftz, ts);
+      }
+      bool acquire = in.has(Modifier::Acquire) || in.has(Modifier::Acq_rel);
+      bool release = in.has(Modifier::Release) || in.has(Modifier::Acq_rel);
+      if ((acquire || release) && ctx.options.mslVersion < 320) {
+        markUnsupported(f, in.srcOffset, "atomics with acquire/release semantics need "
+                                         "atomic_thread_fence, MSL 3.2 or later");
+        return false;
+      }
+      if (release)
+        out.push_back(fenceCall(m, in));
+      Operand dst = isAtom ? in.ops[0] : Operand{};
+      out.push_back(makeCall(m, in, name, isAtom ? t : Type::None, dst, args, types));
+      if (acquire)
+        out.push_back(fenceCall(m, in));
+      return true;
+    });
   });
 }
 

@@ -46,151 +46,144 @@ void lowerFp64(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) { return needsLowering(in); };
-    for (Block &b : f.blocks) {
-      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
-      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
-        continue;
-      std::vector<Inst> out;
-      out.reserve(b.insts.size());
-      for (Inst &in : b.insts) {
-        if (!needsLowering(in)) {
-          out.push_back(std::move(in));
-          continue;
-        }
-        if (ctx.options.fp64 != Fp64Mode::Ieee) {
-          markUnsupported(f, in.srcOffset,
-                          ctx.options.fp64 == Fp64Mode::Error
-                              ? "f64 arithmetic with --fp64=error"
-                              : "--fp64=demote is not implemented yet (use --fp64=ieee)");
-          return;
-        }
-        f.features |= kFeatureFp64;
-        std::string rnd = roundingOf(in);
-        std::string op(ptx::spelling(in.opcode));
-        std::vector<Operand> src(in.ops.begin() + 1, in.ops.end());
-        std::vector<Type> f64s(src.size(), Type::F64);
-        auto call = [&](const std::string &name, Type rt, std::vector<Operand> args, std::vector<Type> types) {
-          out.push_back(makeCall(m, in, name, rt, in.ops[0], std::move(args), std::move(types)));
-        };
-        auto withMode = [&](const std::string &name) {
-          std::vector<Operand> args = src;
-          std::vector<Type> types = f64s;
-          args.push_back(modeOf(rnd));
-          types.push_back(Type::S32);
-          call(name, Type::F64, args, types);
-        };
-        bool ftz = in.has(Modifier::Ftz);
-        switch (in.opcode) {
-        case Opcode::Add: case Opcode::Sub: case Opcode::Mul: withMode("p2m_f64_" + op); break;
-        case Opcode::Fma: case Opcode::Mad: withMode("p2m_f64_fma"); break;
-        case Opcode::Div: withMode("p2m_f64_div"); break;
-        case Opcode::Rcp:
-          if (in.has(Modifier::Approx))
-            call("p2m_f64_rcp_approx_ftz", Type::F64, src, f64s);
-          else
-            withMode("p2m_f64_rcp");
-          break;
-        case Opcode::Sqrt:
-          if (in.has(Modifier::Approx))
-            call("p2m_f64_sqrt_approx", Type::F64, src, f64s);
-          else
-            withMode("p2m_f64_sqrt");
-          break;
-        case Opcode::Rsqrt:
-          call(ftz ? "p2m_f64_rsqrt_approx_ftz" : "p2m_f64_rsqrt_approx", Type::F64, src, f64s);
-          break;
-        case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max: case Opcode::Copysign:
-          if (in.has(Modifier::NaN)) {
-            markUnsupported(f, in.srcOffset, "min/max.NaN.f64 is not supported yet");
-            return;
-          }
-          call("p2m_f64_" + op, Type::F64, src, f64s);
-          break;
-        case Opcode::Testp: {
-          std::string kind;
-          for (Modifier mm : in.modifiers)
-            if (mm == Modifier::Finite || mm == Modifier::Infinite || mm == Modifier::Number ||
-                mm == Modifier::Notanumber || mm == Modifier::Normal || mm == Modifier::Subnormal)
-              kind = std::string(ptx::spelling(mm));
-          call("p2m_f64_testp_" + kind, Type::Pred, src, f64s);
-          break;
-        }
-        case Opcode::Setp: {
-          std::string cmp;
-          for (Modifier mm : in.modifiers) {
-            std::string_view s = ptx::spelling(mm);
-            if (s == "eq" || s == "ne" || s == "lt" || s == "le" || s == "gt" || s == "ge" || s == "equ" ||
-                s == "neu" || s == "ltu" || s == "leu" || s == "gtu" || s == "geu" || s == "num" || s == "nan")
-              cmp = std::string(s);
-          }
-          if (in.ops.size() != 3 || cmp.empty()) {
-            markUnsupported(f, in.srcOffset, "this setp.f64 form is not supported yet");
-            return;
-          }
-          call("p2m_f64_setp_" + cmp, Type::Pred, src, f64s);
-          break;
-        }
-        case Opcode::Cvt: {
-          Type dt = in.type, st = in.type2;
-          std::vector<Operand> args = src;
-          std::vector<Type> types{st};
-          args.push_back(modeOf(rnd));
-          types.push_back(Type::S32);
-          if (dt == Type::F64 && st == Type::F64)
-            call("p2m_f64_round_to_integral", Type::F64, args, types);
-          else if (dt == Type::F64 && st == Type::F32)
-            call("p2m_f64_from_float", Type::F64, src, {Type::F32});
-          else if (dt == Type::F32 && st == Type::F64)
-            call("p2m_f64_to_float", Type::F32, args, types); // .ftz: the f32 result flushes on the target
-          else if (dt == Type::F64 && (isSigned(st) || isUnsignedInt(st)) && bitWidth(st) >= 32)
-            call(fmt::format("p2m_f64_from_{}", spelling(st)), Type::F64, args, types);
-          else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt)) && bitWidth(dt) >= 32)
-            call(fmt::format("p2m_f64_to_{}", spelling(dt)), dt, args, types);
-          else if (dt == Type::F64 && (isSigned(st) || isUnsignedInt(st) || isBits(st))) {
-            // 8/16-bit integers: widen (exactly) to 32 bits first.
-            Type wide = isSigned(st) ? Type::S32 : Type::U32;
-            RegId t = newTemp(f, wide);
-            Inst conv;
-            conv.irop = IrOp::Convert;
-            conv.type = wide;
-            conv.type2 = st;
-            conv.srcOffset = in.srcOffset;
-            conv.ops = {Operand::reg(t), in.ops[1]};
-            if (in.ops[1].kind != OperandKind::Reg) {
-              markUnsupported(f, in.srcOffset, "cvt.f64 of an immediate is not supported");
-              return;
-            }
-            out.push_back(std::move(conv));
-            call(fmt::format("p2m_f64_from_{}", spelling(wide)), Type::F64, {Operand::reg(t), modeOf(rnd)},
-                 {wide, Type::S32});
-          } else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt))) {
-            // 8/16-bit results: saturate to 32 bits, then to the narrow range (the ranges nest,
-            // and NaN gives 0 either way).
-            Type wide = isSigned(dt) ? Type::S32 : Type::U32;
-            RegId t = newTemp(f, wide);
-            out.push_back(makeCall(m, in, fmt::format("p2m_f64_to_{}", spelling(wide)), wide, Operand::reg(t),
-                                   args, types));
-            call(fmt::format("p2m_sat_{}_from_{}", spelling(dt), spelling(wide)), dt, {Operand::reg(t)}, {wide});
-          } else if (st == Type::F64 && (dt == Type::F16 || dt == Type::BF16)) {
-            // Round to odd in f32, then once to the target format.
-            RegId t = newTemp(f, Type::F32);
-            out.push_back(makeCall(m, in, "p2m_f64_to_float_odd", Type::F32, Operand::reg(t), {in.ops[1]},
-                                   {Type::F64}));
-            call(fmt::format("p2m_cvt_{}_{}_f32", rnd.empty() ? "rn" : rnd, spelling(dt)), dt, {Operand::reg(t)},
-                 {Type::F32});
-          } else {
-            markUnsupported(f, in.srcOffset, fmt::format("cvt.{}.{} is not supported yet", spelling(dt), spelling(st)));
-            return;
-          }
-          break;
-        }
-        default:
-          markUnsupported(f, in.srcOffset, fmt::format("{}.f64 is not supported yet", op));
-          return;
-        }
+    rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
+      if (!needsLowering(in)) {
+        out.push_back(std::move(in));
+        return true;
       }
-      b.insts = std::move(out);
-    }
+      if (ctx.options.fp64 != Fp64Mode::Ieee) {
+        markUnsupported(f, in.srcOffset,
+                        ctx.options.fp64 == Fp64Mode::Error
+                            ? "f64 arithmetic with --fp64=error"
+                            : "--fp64=demote is not implemented yet (use --fp64=ieee)");
+        return false;
+      }
+      f.features |= kFeatureFp64;
+      std::string rnd = roundingOf(in);
+      std::string op(ptx::spelling(in.opcode));
+      std::vector<Operand> src(in.ops.begin() + 1, in.ops.end());
+      std::vector<Type> f64s(src.size(), Type::F64);
+      auto call = [&](const std::string &name, Type rt, std::vector<Operand> args, std::vector<Type> types) {
+        out.push_back(makeCall(m, in, name, rt, in.ops[0], std::move(args), std::move(types)));
+      };
+      auto withMode = [&](const std::string &name) {
+        std::vector<Operand> args = src;
+        std::vector<Type> types = f64s;
+        args.push_back(modeOf(rnd));
+        types.push_back(Type::S32);
+        call(name, Type::F64, args, types);
+      };
+      bool ftz = in.has(Modifier::Ftz);
+      switch (in.opcode) {
+      case Opcode::Add: case Opcode::Sub: case Opcode::Mul: withMode("p2m_f64_" + op); break;
+      case Opcode::Fma: case Opcode::Mad: withMode("p2m_f64_fma"); break;
+      case Opcode::Div: withMode("p2m_f64_div"); break;
+      case Opcode::Rcp:
+        if (in.has(Modifier::Approx))
+          call("p2m_f64_rcp_approx_ftz", Type::F64, src, f64s);
+        else
+          withMode("p2m_f64_rcp");
+        break;
+      case Opcode::Sqrt:
+        if (in.has(Modifier::Approx))
+          call("p2m_f64_sqrt_approx", Type::F64, src, f64s);
+        else
+          withMode("p2m_f64_sqrt");
+        break;
+      case Opcode::Rsqrt:
+        call(ftz ? "p2m_f64_rsqrt_approx_ftz" : "p2m_f64_rsqrt_approx", Type::F64, src, f64s);
+        break;
+      case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max: case Opcode::Copysign:
+        if (in.has(Modifier::NaN)) {
+          markUnsupported(f, in.srcOffset, "min/max.NaN.f64 is not supported yet");
+          return false;
+        }
+        call("p2m_f64_" + op, Type::F64, src, f64s);
+        break;
+      case Opcode::Testp: {
+        std::string kind;
+        for (Modifier mm : in.modifiers)
+          if (mm == Modifier::Finite || mm == Modifier::Infinite || mm == Modifier::Number ||
+              mm == Modifier::Notanumber || mm == Modifier::Normal || mm == Modifier::Subnormal)
+            kind = std::string(ptx::spelling(mm));
+        call("p2m_f64_testp_" + kind, Type::Pred, src, f64s);
+        break;
+      }
+      case Opcode::Setp: {
+        std::string cmp;
+        for (Modifier mm : in.modifiers) {
+          std::string_view s = ptx::spelling(mm);
+          if (s == "eq" || s == "ne" || s == "lt" || s == "le" || s == "gt" || s == "ge" || s == "equ" ||
+              s == "neu" || s == "ltu" || s == "leu" || s == "gtu" || s == "geu" || s == "num" || s == "nan")
+            cmp = std::string(s);
+        }
+        if (in.ops.size() != 3 || cmp.empty()) {
+          markUnsupported(f, in.srcOffset, "this setp.f64 form is not supported yet");
+          return false;
+        }
+        call("p2m_f64_setp_" + cmp, Type::Pred, src, f64s);
+        break;
+      }
+      case Opcode::Cvt: {
+        Type dt = in.type, st = in.type2;
+        std::vector<Operand> args = src;
+        std::vector<Type> types{st};
+        args.push_back(modeOf(rnd));
+        types.push_back(Type::S32);
+        if (dt == Type::F64 && st == Type::F64)
+          call("p2m_f64_round_to_integral", Type::F64, args, types);
+        else if (dt == Type::F64 && st == Type::F32)
+          call("p2m_f64_from_float", Type::F64, src, {Type::F32});
+        else if (dt == Type::F32 && st == Type::F64)
+          call("p2m_f64_to_float", Type::F32, args, types); // .ftz: the f32 result flushes on the target
+        else if (dt == Type::F64 && (isSigned(st) || isUnsignedInt(st)) && bitWidth(st) >= 32)
+          call(fmt::format("p2m_f64_from_{}", spelling(st)), Type::F64, args, types);
+        else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt)) && bitWidth(dt) >= 32)
+          call(fmt::format("p2m_f64_to_{}", spelling(dt)), dt, args, types);
+        else if (dt == Type::F64 && (isSigned(st) || isUnsignedInt(st) || isBits(st))) {
+          // 8/16-bit integers: widen (exactly) to 32 bits first.
+          Type wide = isSigned(st) ? Type::S32 : Type::U32;
+          RegId t = newTemp(f, wide);
+          Inst conv;
+          conv.irop = IrOp::Convert;
+          conv.type = wide;
+          conv.type2 = st;
+          conv.srcOffset = in.srcOffset;
+          conv.ops = {Operand::reg(t), in.ops[1]};
+          if (in.ops[1].kind != OperandKind::Reg) {
+            markUnsupported(f, in.srcOffset, "cvt.f64 of an immediate is not supported");
+            return false;
+          }
+          out.push_back(std::move(conv));
+          call(fmt::format("p2m_f64_from_{}", spelling(wide)), Type::F64, {Operand::reg(t), modeOf(rnd)},
+               {wide, Type::S32});
+        } else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt))) {
+          // 8/16-bit results: saturate to 32 bits, then to the narrow range (the ranges nest,
+          // and NaN gives 0 either way).
+          Type wide = isSigned(dt) ? Type::S32 : Type::U32;
+          RegId t = newTemp(f, wide);
+          out.push_back(makeCall(m, in, fmt::format("p2m_f64_to_{}", spelling(wide)), wide, Operand::reg(t),
+                                 args, types));
+          call(fmt::format("p2m_sat_{}_from_{}", spelling(dt), spelling(wide)), dt, {Operand::reg(t)}, {wide});
+        } else if (st == Type::F64 && (dt == Type::F16 || dt == Type::BF16)) {
+          // Round to odd in f32, then once to the target format.
+          RegId t = newTemp(f, Type::F32);
+          out.push_back(makeCall(m, in, "p2m_f64_to_float_odd", Type::F32, Operand::reg(t), {in.ops[1]},
+                                 {Type::F64}));
+          call(fmt::format("p2m_cvt_{}_{}_f32", rnd.empty() ? "rn" : rnd, spelling(dt)), dt, {Operand::reg(t)},
+               {Type::F32});
+        } else {
+          markUnsupported(f, in.srcOffset, fmt::format("cvt.{}.{} is not supported yet", spelling(dt), spelling(st)));
+          return false;
+        }
+        break;
+      }
+      default:
+        markUnsupported(f, in.srcOffset, fmt::format("{}.f64 is not supported yet", op));
+        return false;
+      }
+      return true;
+    });
   });
 }
 

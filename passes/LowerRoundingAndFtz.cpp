@@ -189,39 +189,32 @@ void lowerRoundingAndFtz(PassContext &ctx) {
         return false;
       return in.opcode == Opcode::Cvt || isFloat(in.type);
     };
-    for (Block &b : f.blocks) {
-      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
-      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
-        continue;
-      std::vector<Inst> out;
-      out.reserve(b.insts.size());
-      for (Inst &in : b.insts) {
-        if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in)) {
-          out.push_back(std::move(in));
-          continue;
-        }
-        bool done = false;
-        if (in.opcode == Opcode::Cvt)
-          done = lowerCvt(m, f, in, out);
-        else if (in.type == Type::F32 && in.opcode != Opcode::Setp && in.opcode != Opcode::Set &&
-                 in.opcode != Opcode::Selp && in.opcode != Opcode::Slct && in.opcode != Opcode::Mov &&
-                 in.opcode != Opcode::Ld && in.opcode != Opcode::St && in.opcode != Opcode::Atom &&
-                 in.opcode != Opcode::Red && in.opcode != Opcode::Shfl)
-          done = lowerF32(m, f, in, out);
-        else if ((in.type == Type::F16 || in.type == Type::BF16 || in.type == Type::F16x2 ||
-                  in.type == Type::BF16x2) &&
-                 in.opcode != Opcode::Setp && in.opcode != Opcode::Mov && in.opcode != Opcode::Ld &&
-                 in.opcode != Opcode::St && in.opcode != Opcode::Atom && in.opcode != Opcode::Red &&
-                 in.opcode != Opcode::Selp)
-          done = lowerHalf(m, in, out);
-        if (!done) {
-          if (in.type == Type::F32)
-            in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Ftz), in.modifiers.end());
-          out.push_back(std::move(in));
-        }
+    rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
+      if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in)) {
+        out.push_back(std::move(in));
+        return true;
       }
-      b.insts = std::move(out);
-    }
+      bool done = false;
+      if (in.opcode == Opcode::Cvt)
+        done = lowerCvt(m, f, in, out);
+      else if (in.type == Type::F32 && in.opcode != Opcode::Setp && in.opcode != Opcode::Set &&
+               in.opcode != Opcode::Selp && in.opcode != Opcode::Slct && in.opcode != Opcode::Mov &&
+               in.opcode != Opcode::Ld && in.opcode != Opcode::St && in.opcode != Opcode::Atom &&
+               in.opcode != Opcode::Red && in.opcode != Opcode::Shfl)
+        done = lowerF32(m, f, in, out);
+      else if ((in.type == Type::F16 || in.type == Type::BF16 || in.type == Type::F16x2 ||
+                in.type == Type::BF16x2) &&
+               in.opcode != Opcode::Setp && in.opcode != Opcode::Mov && in.opcode != Opcode::Ld &&
+               in.opcode != Opcode::St && in.opcode != Opcode::Atom && in.opcode != Opcode::Red &&
+               in.opcode != Opcode::Selp)
+        done = lowerHalf(m, in, out);
+      if (!done) {
+        if (in.type == Type::F32)
+          in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Ftz), in.modifiers.end());
+        out.push_back(std::move(in));
+      }
+      return true;
+    });
   });
 }
 

@@ -3,8 +3,11 @@
 
 #include "passes/Pass.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace p2m::passes {
 
@@ -27,6 +30,30 @@ inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, std::string_view n
     c.ops.push_back(a);
   c.callTypes = std::move(argTypes);
   return c;
+}
+
+// Rewrites the blocks of `f`: every instruction for which `applies(in)` holds is handed to
+// `rewrite(in, out)`, which appends what replaces it (or `in` itself) to `out` and returns
+// false to abandon the function (after marking it unsupported); the other instructions stay as
+// they are. Blocks where nothing applies are not rebuilt (rebuilding moves every instruction).
+template <typename Applies, typename Rewrite>
+void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
+  std::vector<ir::Inst> out;
+  for (ir::Block &b : f.blocks) {
+    size_t n = static_cast<size_t>(std::count_if(b.insts.begin(), b.insts.end(), applies));
+    if (n == 0)
+      continue;
+    out.clear();
+    // Most rewritten instructions become two or three: growing `out` would move them all again.
+    out.reserve(b.insts.size() + 2 * n);
+    for (ir::Inst &in : b.insts) {
+      if (!applies(in))
+        out.push_back(std::move(in));
+      else if (!rewrite(in, out))
+        return;
+    }
+    std::swap(b.insts, out); // `out` keeps the old list's storage for the next block
+  }
 }
 
 // The rounding-mode modifier of an instruction ("rn", "rz", "rm", "rp", "rni", ...), or "".

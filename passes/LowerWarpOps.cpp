@@ -29,126 +29,119 @@ void lowerWarpOps(PassContext &ctx) {
         return false;
       }
     };
-    for (Block &b : f.blocks) {
-      // Blocks with nothing to rewrite are left alone: rebuilding moves every instruction.
-      if (std::none_of(b.insts.begin(), b.insts.end(), needs))
-        continue;
-      std::vector<Inst> out;
-      out.reserve(b.insts.size());
-      for (Inst &in : b.insts) {
-        if (in.irop != IrOp::Ptx) {
-          out.push_back(std::move(in));
-          continue;
-        }
-        auto lane = [&]() {
-          Inst read;
-          read.irop = IrOp::ReadSpecial;
-          read.type = Type::U32;
-          read.srcOffset = in.srcOffset;
-          RegId r = newTemp(f, Type::U32);
-          Operand sp;
-          sp.kind = OperandKind::Special;
-          sp.id = static_cast<uint32_t>(Special::LaneId);
-          read.ops = {Operand::reg(r), sp};
-          out.push_back(std::move(read));
-          return Operand::reg(r);
-        };
-        bool sync = in.has(Modifier::Sync);
-        switch (in.opcode) {
-        case Opcode::Shfl: {
-          if (!sync || in.ops.size() != 5) {
-            markUnsupported(f, in.srcOffset, "shfl without .sync is not supported (deprecated)");
-            return;
-          }
-          std::string mode = in.has(Modifier::Idx) ? "idx" : in.has(Modifier::Up) ? "up"
-                             : in.has(Modifier::Down) ? "down" : "bfly";
-          Operand d = in.ops[0], p;
-          if (d.kind == OperandKind::Vector) {
-            p = f.vectorElements[d.id + 1];
-            d = f.vectorElements[d.id];
-          }
-          Operand l = lane();
-          std::vector<Operand> args{in.ops[1], in.ops[2], in.ops[3], in.ops[4], l};
-          std::vector<Type> types{Type::B32, Type::U32, Type::U32, Type::U32, Type::U32};
-          std::string name = fmt::format("p2m_shfl_sync_{}_b32", mode);
-          if (p.kind == OperandKind::Reg) {
-            args.push_back(p);
-            types.push_back(Type::Pred);
-          } else {
-            name += "_nopred";
-          }
-          out.push_back(makeCall(m, in, name, Type::B32, d, args, types));
-          f.features |= kFeatureSimd;
-          break;
-        }
-        case Opcode::Vote: {
-          if (!sync || in.ops.size() != 3) {
-            markUnsupported(f, in.srcOffset, "vote without .sync is not supported (deprecated)");
-            return;
-          }
-          std::string mode = in.has(Modifier::All) ? "all" : in.has(Modifier::Any) ? "any"
-                             : in.has(Modifier::Uni) ? "uni" : "ballot";
-          bool ballot = mode == "ballot";
-          out.push_back(makeCall(m, in, ballot ? "p2m_vote_ballot_sync_b32" : "p2m_vote_" + mode + "_sync",
-                                 ballot ? Type::B32 : Type::Pred, in.ops[0], {in.ops[1], in.ops[2]},
-                                 {Type::Pred, Type::U32}));
-          f.features |= kFeatureSimd;
-          break;
-        }
-        case Opcode::Activemask:
-          out.push_back(makeCall(m, in, "p2m_activemask", Type::B32, in.ops[0], {}, {}));
-          f.features |= kFeatureSimd;
-          break;
-        case Opcode::Redux: {
-          std::string op;
-          for (Modifier mm : in.modifiers)
-            if (mm == Modifier::Add || mm == Modifier::Min || mm == Modifier::Max || mm == Modifier::And ||
-                mm == Modifier::Or || mm == Modifier::Xor)
-              op = std::string(ptx::spelling(mm));
-          if (in.type == Type::F32 || op.empty()) {
-            markUnsupported(f, in.srcOffset, "redux.sync on f32 is not supported yet");
-            return;
-          }
-          Type t = (op == "and" || op == "or" || op == "xor") ? Type::B32 : in.type;
-          out.push_back(makeCall(m, in, fmt::format("p2m_redux_sync_{}_{}", op, spelling(t)), in.type,
-                                 in.ops[0], {in.ops[1], in.ops[2]}, {in.type, Type::U32}));
-          f.features |= kFeatureSimd;
-          break;
-        }
-        case Opcode::Match: {
-          bool all = in.has(Modifier::All);
-          Operand d = in.ops[0], p;
-          if (d.kind == OperandKind::Vector) {
-            p = f.vectorElements[d.id + 1];
-            d = f.vectorElements[d.id];
-          }
-          std::string name = fmt::format("p2m_match_{}_sync_{}", all ? "all" : "any", spelling(in.type));
-          if (all) {
-            if (p.kind != OperandKind::Reg)
-              p = Operand::reg(newTemp(f, Type::Pred));
-            out.push_back(makeCall(m, in, name, Type::B32, d, {in.ops[1], in.ops[2], p},
-                                   {in.type, Type::U32, Type::Pred}));
-          } else {
-            Operand l = lane();
-            out.push_back(makeCall(m, in, name, Type::B32, d, {in.ops[1], in.ops[2], l},
-                                   {in.type, Type::U32, Type::U32}));
-          }
-          f.features |= kFeatureSimd;
-          break;
-        }
-        case Opcode::Bar:
-          if (in.has(Modifier::Warp)) {
-            out.push_back(makeCall(m, in, "p2m_bar_warp_sync", Type::None, Operand{}, {in.ops[0]}, {Type::U32}));
-            break;
-          }
-          out.push_back(std::move(in));
-          break;
-        default:
-          out.push_back(std::move(in));
-        }
+    rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
+      if (in.irop != IrOp::Ptx) {
+        out.push_back(std::move(in));
+        return true;
       }
-      b.insts = std::move(out);
-    }
+      auto lane = [&]() {
+        Inst read;
+        read.irop = IrOp::ReadSpecial;
+        read.type = Type::U32;
+        read.srcOffset = in.srcOffset;
+        RegId r = newTemp(f, Type::U32);
+        Operand sp;
+        sp.kind = OperandKind::Special;
+        sp.id = static_cast<uint32_t>(Special::LaneId);
+        read.ops = {Operand::reg(r), sp};
+        out.push_back(std::move(read));
+        return Operand::reg(r);
+      };
+      bool sync = in.has(Modifier::Sync);
+      switch (in.opcode) {
+      case Opcode::Shfl: {
+        if (!sync || in.ops.size() != 5) {
+          markUnsupported(f, in.srcOffset, "shfl without .sync is not supported (deprecated)");
+          return false;
+        }
+        std::string mode = in.has(Modifier::Idx) ? "idx" : in.has(Modifier::Up) ? "up"
+                           : in.has(Modifier::Down) ? "down" : "bfly";
+        Operand d = in.ops[0], p;
+        if (d.kind == OperandKind::Vector) {
+          p = f.vectorElements[d.id + 1];
+          d = f.vectorElements[d.id];
+        }
+        Operand l = lane();
+        std::vector<Operand> args{in.ops[1], in.ops[2], in.ops[3], in.ops[4], l};
+        std::vector<Type> types{Type::B32, Type::U32, Type::U32, Type::U32, Type::U32};
+        std::string name = fmt::format("p2m_shfl_sync_{}_b32", mode);
+        if (p.kind == OperandKind::Reg) {
+          args.push_back(p);
+          types.push_back(Type::Pred);
+        } else {
+          name += "_nopred";
+        }
+        out.push_back(makeCall(m, in, name, Type::B32, d, args, types));
+        f.features |= kFeatureSimd;
+        break;
+      }
+      case Opcode::Vote: {
+        if (!sync || in.ops.size() != 3) {
+          markUnsupported(f, in.srcOffset, "vote without .sync is not supported (deprecated)");
+          return false;
+        }
+        std::string mode = in.has(Modifier::All) ? "all" : in.has(Modifier::Any) ? "any"
+                           : in.has(Modifier::Uni) ? "uni" : "ballot";
+        bool ballot = mode == "ballot";
+        out.push_back(makeCall(m, in, ballot ? "p2m_vote_ballot_sync_b32" : "p2m_vote_" + mode + "_sync",
+                               ballot ? Type::B32 : Type::Pred, in.ops[0], {in.ops[1], in.ops[2]},
+                               {Type::Pred, Type::U32}));
+        f.features |= kFeatureSimd;
+        break;
+      }
+      case Opcode::Activemask:
+        out.push_back(makeCall(m, in, "p2m_activemask", Type::B32, in.ops[0], {}, {}));
+        f.features |= kFeatureSimd;
+        break;
+      case Opcode::Redux: {
+        std::string op;
+        for (Modifier mm : in.modifiers)
+          if (mm == Modifier::Add || mm == Modifier::Min || mm == Modifier::Max || mm == Modifier::And ||
+              mm == Modifier::Or || mm == Modifier::Xor)
+            op = std::string(ptx::spelling(mm));
+        if (in.type == Type::F32 || op.empty()) {
+          markUnsupported(f, in.srcOffset, "redux.sync on f32 is not supported yet");
+          return false;
+        }
+        Type t = (op == "and" || op == "or" || op == "xor") ? Type::B32 : in.type;
+        out.push_back(makeCall(m, in, fmt::format("p2m_redux_sync_{}_{}", op, spelling(t)), in.type,
+                               in.ops[0], {in.ops[1], in.ops[2]}, {in.type, Type::U32}));
+        f.features |= kFeatureSimd;
+        break;
+      }
+      case Opcode::Match: {
+        bool all = in.has(Modifier::All);
+        Operand d = in.ops[0], p;
+        if (d.kind == OperandKind::Vector) {
+          p = f.vectorElements[d.id + 1];
+          d = f.vectorElements[d.id];
+        }
+        std::string name = fmt::format("p2m_match_{}_sync_{}", all ? "all" : "any", spelling(in.type));
+        if (all) {
+          if (p.kind != OperandKind::Reg)
+            p = Operand::reg(newTemp(f, Type::Pred));
+          out.push_back(makeCall(m, in, name, Type::B32, d, {in.ops[1], in.ops[2], p},
+                                 {in.type, Type::U32, Type::Pred}));
+        } else {
+          Operand l = lane();
+          out.push_back(makeCall(m, in, name, Type::B32, d, {in.ops[1], in.ops[2], l},
+                                 {in.type, Type::U32, Type::U32}));
+        }
+        f.features |= kFeatureSimd;
+        break;
+      }
+      case Opcode::Bar:
+        if (in.has(Modifier::Warp)) {
+          out.push_back(makeCall(m, in, "p2m_bar_warp_sync", Type::None, Operand{}, {in.ops[0]}, {Type::U32}));
+          break;
+        }
+        out.push_back(std::move(in));
+        break;
+      default:
+        out.push_back(std::move(in));
+      }
+      return true;
+    });
   });
 }
 

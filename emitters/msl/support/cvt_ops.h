@@ -25,6 +25,10 @@
 //   f32 -> tf32     p2m_cvt_rna[_satfinite]_tf32_f32, p2m_cvt_{rn,rz}[_relu]_tf32_f32
 //   f16 <-> bf16    p2m_cvt_<rnd>_bf16_f16(half), p2m_cvt_<rnd>_f16_bf16(ushort)
 //   widening        p2m_cvt_f32_f16(half), p2m_cvt_f32_bf16(ushort)
+//   fp8 pairs       p2m_cvt_rn[_relu]_f16x2_{e4m3x2,e5m2x2}(ushort),
+//                   p2m_cvt_rn[_relu]_satfinite_{e4m3x2,e5m2x2}_f16x2(uint),
+//                   p2m_cvt_rn[_relu]_satfinite_{e4m3x2,e5m2x2}_f32(a, b): a in the high byte;
+//                   a pair is a ushort with element 0 in the low byte
 //   .sat            p2m_sat_f16(half): clamp to [0, 1], NaN -> +0
 //   .ftz            p2m_cvt_ftz_f32(float): a subnormal f32 becomes a zero of its sign
 // Everything else is internal. .ftz applies to f32 operands and results only. The H200 ignores
@@ -975,6 +979,127 @@ static inline ushort p2m_cvt_rp_bf16_s32(int v) { return p2m_cvt_s64_to_bf16((lo
 static inline ushort p2m_cvt_rp_bf16_u32(uint v) { return p2m_cvt_u64_to_bf16((ulong)v, P2M_CVT_RP); }
 static inline ushort p2m_cvt_rp_bf16_s64(long v) { return p2m_cvt_s64_to_bf16(v, P2M_CVT_RP); }
 static inline ushort p2m_cvt_rp_bf16_u64(ulong v) { return p2m_cvt_u64_to_bf16(v, P2M_CVT_RP); }
+
+// ---------------------------------------------------------------------------------------
+// fp8 (e4m3, e5m2) pairs: cvt.rn{.relu}.f16x2.<f8x2> and cvt.rn.satfinite{.relu}.<f8x2>.{f16x2,f32}
+// ---------------------------------------------------------------------------------------
+// A pair is a `ushort`, element 0 in the low byte. e4m3: bias 7, no infinity, S.1111.111 is
+// NaN, largest finite 448 (0x7E). e5m2: the upper byte of an f16 (bias 15, infinities).
+// Measured on an H200 (tests/probes/fp8_cvt.cu, exhaustive for 16-bit sources):
+//   * to fp8: round to nearest even once (subnormal results at their own precision); any NaN
+//     gives 0x7F (sign dropped), +-inf and overflow give +-MAX (0x7E / 0x7B), tiny negative
+//     values -0 (0x80); .relu makes every negative input (-0, -inf included) +0, NaN still 0x7F.
+//   * from fp8: exact; every NaN gives the canonical f16 0x7FFF; .relu makes negative values
+//     (-0 and -inf included) +0.
+
+// Rounds sig * 2^exp (sig > 0) to nearest even in e4m3 or e5m2, saturating to the largest
+// finite magnitude; returns the byte without the sign. e4m3 is rounded as a format with a
+// 5-bit exponent field and bias 15 at 2^-8 times the value: the same fraction bits, the same
+// subnormal step and the same field values, with room above 0x7F to see the overflow.
+static inline uint p2m_cvt_fp8_round_mag(ulong sig, int exp, bool e5m2)
+{
+    if (e5m2) {
+        const uint r = p2m_cvt_round_pack(false, sig, exp, false, P2M_CVT_RN, 2, 5);
+        return r > 0x7Bu ? 0x7Bu : r;
+    }
+    const uint r = p2m_cvt_round_pack(false, sig, exp - 8, false, P2M_CVT_RN, 3, 5);
+    return r > 0x7Eu ? 0x7Eu : r;
+}
+
+// f32 bits to an fp8 byte (.rn.satfinite, optionally .relu).
+static inline uint p2m_cvt_f32_bits_to_fp8(uint x, bool e5m2, bool relu)
+{
+    const uint abs = x & 0x7FFFFFFFu;
+    const uint sign = (x >> 24) & 0x80u;
+    if (abs > 0x7F800000u)
+        return 0x7Fu;
+    if (relu && sign != 0u)
+        return 0u;
+    if (abs == 0x7F800000u)
+        return sign | (e5m2 ? 0x7Bu : 0x7Eu);
+    if (abs == 0u)
+        return sign;
+    return sign | p2m_cvt_fp8_round_mag(p2m_cvt_f32_sig(x), p2m_cvt_f32_exp(x), e5m2);
+}
+
+// f16 bits to an fp8 byte (.rn.satfinite, optionally .relu).
+static inline uint p2m_cvt_f16_bits_to_fp8(uint h, bool e5m2, bool relu)
+{
+    const uint abs = h & 0x7FFFu;
+    const uint sign = (h >> 8) & 0x80u;
+    if (abs > 0x7C00u)
+        return 0x7Fu;
+    if (relu && sign != 0u)
+        return 0u;
+    if (abs == 0x7C00u)
+        return sign | (e5m2 ? 0x7Bu : 0x7Eu);
+    if (abs == 0u)
+        return sign;
+    const uint e = abs >> 10;
+    const ulong sig = (ulong)((abs & 0x3FFu) | (e != 0u ? 0x400u : 0u));
+    return sign | p2m_cvt_fp8_round_mag(sig, (e != 0u ? (int)e : 1) - 25, e5m2);
+}
+
+// An fp8 byte to f16 bits (exact), optionally .relu.
+static inline uint p2m_cvt_fp8_to_f16_bits(uint b, bool e5m2, bool relu)
+{
+    const uint sign = b & 0x80u;
+    const uint abs = b & 0x7Fu;
+    if (e5m2 ? abs > 0x7Cu : abs == 0x7Fu)
+        return (uint)P2M_F16_NAN;
+    if (relu && sign != 0u)
+        return 0u;
+    if (e5m2 || abs == 0u)
+        return b << 8;
+    const uint e = abs >> 3;
+    const ulong sig = (ulong)((abs & 7u) | (e != 0u ? 8u : 0u));
+    return (sign << 8) |
+           p2m_cvt_round_pack(false, sig, (e != 0u ? (int)e : 1) - 10, false, P2M_CVT_RN, 10, 5);
+}
+
+// cvt.rn{.relu}.f16x2.<f8x2>: byte 0 -> bits 15..0, byte 1 -> bits 31..16.
+static inline uint p2m_cvt_fp8x2_to_f16x2(ushort a, bool e5m2, bool relu)
+{
+    return p2m_cvt_fp8_to_f16_bits((uint)a & 0xFFu, e5m2, relu) |
+           (p2m_cvt_fp8_to_f16_bits((uint)a >> 8, e5m2, relu) << 16);
+}
+// cvt.rn.satfinite{.relu}.<f8x2>.f16x2: bits 15..0 -> byte 0, bits 31..16 -> byte 1.
+static inline ushort p2m_cvt_f16x2_to_fp8x2(uint a, bool e5m2, bool relu)
+{
+    return (ushort)(p2m_cvt_f16_bits_to_fp8(a & 0xFFFFu, e5m2, relu) |
+                    (p2m_cvt_f16_bits_to_fp8(a >> 16, e5m2, relu) << 8));
+}
+// cvt.rn.satfinite{.relu}.<f8x2>.f32 d, a, b: a -> byte 1, b -> byte 0.
+static inline ushort p2m_cvt_f32x2_to_fp8x2(float a, float b, bool e5m2, bool relu)
+{
+    return (ushort)((p2m_cvt_f32_bits_to_fp8(as_type<uint>(a), e5m2, relu) << 8) |
+                    p2m_cvt_f32_bits_to_fp8(as_type<uint>(b), e5m2, relu));
+}
+
+// cvt.rn.f16x2.e4m3x2 d, a (low byte -> low half)
+static inline uint p2m_cvt_rn_f16x2_e4m3x2(ushort a) { return p2m_cvt_fp8x2_to_f16x2(a, false, false); }
+// cvt.rn.relu.f16x2.e4m3x2 d, a
+static inline uint p2m_cvt_rn_relu_f16x2_e4m3x2(ushort a) { return p2m_cvt_fp8x2_to_f16x2(a, false, true); }
+// cvt.rn.f16x2.e5m2x2 d, a
+static inline uint p2m_cvt_rn_f16x2_e5m2x2(ushort a) { return p2m_cvt_fp8x2_to_f16x2(a, true, false); }
+// cvt.rn.relu.f16x2.e5m2x2 d, a
+static inline uint p2m_cvt_rn_relu_f16x2_e5m2x2(ushort a) { return p2m_cvt_fp8x2_to_f16x2(a, true, true); }
+// cvt.rn.satfinite.e4m3x2.f16x2 d, a (low half -> low byte)
+static inline ushort p2m_cvt_rn_satfinite_e4m3x2_f16x2(uint a) { return p2m_cvt_f16x2_to_fp8x2(a, false, false); }
+// cvt.rn.satfinite.relu.e4m3x2.f16x2 d, a
+static inline ushort p2m_cvt_rn_relu_satfinite_e4m3x2_f16x2(uint a) { return p2m_cvt_f16x2_to_fp8x2(a, false, true); }
+// cvt.rn.satfinite.e5m2x2.f16x2 d, a
+static inline ushort p2m_cvt_rn_satfinite_e5m2x2_f16x2(uint a) { return p2m_cvt_f16x2_to_fp8x2(a, true, false); }
+// cvt.rn.satfinite.relu.e5m2x2.f16x2 d, a
+static inline ushort p2m_cvt_rn_relu_satfinite_e5m2x2_f16x2(uint a) { return p2m_cvt_f16x2_to_fp8x2(a, true, true); }
+// cvt.rn.satfinite.e4m3x2.f32 d, a, b (a -> upper byte, b -> lower byte)
+static inline ushort p2m_cvt_rn_satfinite_e4m3x2_f32(float a, float b) { return p2m_cvt_f32x2_to_fp8x2(a, b, false, false); }
+// cvt.rn.satfinite.relu.e4m3x2.f32 d, a, b
+static inline ushort p2m_cvt_rn_relu_satfinite_e4m3x2_f32(float a, float b) { return p2m_cvt_f32x2_to_fp8x2(a, b, false, true); }
+// cvt.rn.satfinite.e5m2x2.f32 d, a, b
+static inline ushort p2m_cvt_rn_satfinite_e5m2x2_f32(float a, float b) { return p2m_cvt_f32x2_to_fp8x2(a, b, true, false); }
+// cvt.rn.satfinite.relu.e5m2x2.f32 d, a, b
+static inline ushort p2m_cvt_rn_relu_satfinite_e5m2x2_f32(float a, float b) { return p2m_cvt_f32x2_to_fp8x2(a, b, true, true); }
 
 // ---------------------------------------------------------------------------------------
 // .sat on f16 results
