@@ -35,6 +35,7 @@ struct FunctionEmitter {
   unsigned indent = 1;
   uint32_t lastDebugLine = 0;
   uint32_t usedFeatures = 0;
+  unsigned callTemps = 0; // numbers the function's p2m_arg<N> call temporaries
 
   void line(const std::string &text) {
     out.append(indent * 4, ' ');

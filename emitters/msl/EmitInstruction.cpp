@@ -971,7 +971,7 @@ struct Sel {
           s += ", " + m.symbols[a.id].name;
         } else if (a.kind == OperandKind::Reg || a.kind == OperandKind::Imm) {
           // A register passed to a .param parameter: through a temporary frame.
-          std::string tmp = fmt::format("p2m_arg{}", tempCounter++);
+          std::string tmp = fmt::format("p2m_arg{}", e.callTemps++);
           std::string T(mslStorageName(storageOf(formal.elementType)));
           e.line(fmt::format("ulong {}_storage[{}];", tmp, (formal.size + 7) / 8));
           e.line(fmt::format("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", tmp));
@@ -997,7 +997,6 @@ struct Sel {
     e.line("}");
   }
 
-  static inline unsigned tempCounter = 0;
   std::vector<std::string> pendingCopies;
 
   void readSpecial() {
