@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace p2m::msl {
 
@@ -36,6 +38,10 @@ struct FunctionEmitter {
   uint32_t lastDebugLine = 0;
   uint32_t usedFeatures = 0;
   unsigned callTemps = 0; // numbers the function's p2m_arg<N> call temporaries
+  // Temporaries of bit reinterpretations printed inline in the one instruction that reads
+  // them (`f(as_type<float>(r1))` rather than `t = as_type<float>(r1); f(t)`): register →
+  // expression, for the instruction being printed.
+  std::vector<std::pair<ir::RegId, std::string>> folded = {};
 
   void line(const std::string &text) {
     out.append(indent * 4, ' ');

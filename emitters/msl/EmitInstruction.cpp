@@ -127,7 +127,12 @@ struct Sel {
   const Function &f;
   const Module &m;
 
-  std::string reg(RegId r) const { return f.regs[r].name; }
+  std::string reg(RegId r) const {
+    for (const auto &[id, expression] : e.folded)
+      if (id == r)
+        return expression;
+    return f.regs[r].name;
+  }
 
   // The value of a source operand as stored for PTX type t.
   std::string val(const Operand &o, Type t) const {

@@ -58,6 +58,7 @@ public:
         out += fmt::format(", thread uchar *{}", m_.symbols[s].name);
       out += ")\n{\n";
     }
+    countMentions();
     declarations();
     body();
     out += "}\n\n";
@@ -71,8 +72,9 @@ private:
                       Storage::F32}) {
       std::string lineText;
       unsigned count = 0;
-      for (const Register &r : f_.regs) {
-        if (storageOf(r.type) != s)
+      for (RegId id = 0; id < f_.regs.size(); ++id) {
+        const Register &r = f_.regs[id];
+        if (storageOf(r.type) != s || inlined_[id])
           continue;
         if (count % 8 == 0) {
           if (!lineText.empty())
@@ -122,10 +124,114 @@ private:
     const Block &b = f_.blocks[id];
     if (e_.options.comments && !b.label.empty() && b.label[0] != '$')
       e_.line("// " + b.label);
-    for (const Inst &in : b.insts)
-      e_.emitInstruction(in);
+    for (size_t i = 0; i < b.insts.size(); ++i) {
+      size_t run = foldableRun(b.insts, i);
+      for (size_t k = i; k < i + run; ++k)
+        e_.folded.emplace_back(b.insts[k].ops[0].id, bitcastExpression(b.insts[k]));
+      e_.emitInstruction(b.insts[i + run]);
+      e_.folded.clear();
+      i += run;
+    }
     if (b.term.kind == TermKind::Trap)
       e_.emitTrap();
+  }
+
+  // How often each register is named (operands written or read, vector elements, guards,
+  // branch conditions), and which temporaries are printed inline.
+  void countMentions() {
+    mentions_.assign(f_.regs.size(), 0);
+    auto count = [&](const Operand &o) {
+      if (o.kind == OperandKind::Reg)
+        ++mentions_[o.id];
+      else if (o.kind == OperandKind::Vector)
+        for (int64_t k = 0; k < o.value; ++k) {
+          const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
+          if (el.kind == OperandKind::Reg)
+            ++mentions_[el.id];
+        }
+    };
+    for (const Block &b : f_.blocks) {
+      for (const Inst &in : b.insts) {
+        for (const Operand &o : in.ops)
+          count(o);
+        if (in.guard != kNone)
+          ++mentions_[in.guard];
+      }
+      if (b.term.cond != kNone)
+        ++mentions_[b.term.cond];
+    }
+    // The temporaries block() will print inline need no declaration.
+    inlined_.assign(f_.regs.size(), 0);
+    for (const Block &b : f_.blocks)
+      for (size_t i = 0; i < b.insts.size(); ++i) {
+        size_t run = foldableRun(b.insts, i);
+        for (size_t k = i; k < i + run; ++k)
+          inlined_[b.insts[k].ops[0].id] = 1;
+        i += run;
+      }
+  }
+
+  // A reinterpretation of a register's bits into a temporary named nowhere else but in one
+  // reader: the temporaries insert-implicit-conversions makes for operands.
+  bool isFoldableBitcast(const Inst &c) const {
+    return c.irop == IrOp::Convert && c.guard == kNone && bitWidth(c.type) == bitWidth(c.type2) &&
+           c.ops.size() == 2 && c.ops[0].isReg() && c.ops[1].isReg() && !c.ops[1].negated &&
+           mentions_[c.ops[0].id] == 2;
+  }
+
+  // Whether `in` reads `r` as a source (its first operand may be written: not counted).
+  static bool readsAsSource(const Function &f, const Inst &in, RegId r) {
+    for (size_t i = 0; i < in.ops.size(); ++i) {
+      const Operand &o = in.ops[i];
+      if (o.kind == OperandKind::Reg && o.id == r)
+        return i > 0 || o.address;
+      if (o.kind == OperandKind::Vector && i > 0)
+        for (int64_t k = 0; k < o.value; ++k) {
+          const Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
+          if (el.kind == OperandKind::Reg && el.id == r)
+            return true;
+        }
+    }
+    return false;
+  }
+
+  // Whether `in` may write `r` (its first operand, or an element of it).
+  static bool mayWrite(const Function &f, const Inst &in, RegId r) {
+    if (in.ops.empty())
+      return false;
+    const Operand &o = in.ops[0];
+    if (o.kind == OperandKind::Reg)
+      return !o.address && o.id == r;
+    if (o.kind == OperandKind::Vector)
+      for (int64_t k = 0; k < o.value; ++k) {
+        const Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
+        if (el.kind == OperandKind::Reg && el.id == r)
+          return true;
+      }
+    return false;
+  }
+
+  // The number of bitcasts starting at insts[i] that can be printed inside the instruction
+  // right after them: each temporary read there (and nowhere else), and no source register
+  // overwritten by it before the read. 0 when the run does not qualify as a whole.
+  size_t foldableRun(const std::vector<Inst> &insts, size_t i) const {
+    size_t j = i;
+    while (j < insts.size() && isFoldableBitcast(insts[j]))
+      ++j;
+    if (j == i || j == insts.size())
+      return 0;
+    const Inst &user = insts[j];
+    for (size_t k = i; k < j; ++k)
+      if (!readsAsSource(f_, user, insts[k].ops[0].id) || mayWrite(f_, user, insts[k].ops[1].id))
+        return 0;
+    return j - i;
+  }
+
+  std::string bitcastExpression(const Inst &c) const {
+    const std::string &source = f_.regs[c.ops[1].id].name;
+    if (storageOf(c.type) == storageOf(c.type2))
+      return source;
+    return fmt::format("as_type<{}>({})", mslStorageName(storageOf(c.type)), source);
   }
 
   void body() {
@@ -229,6 +335,8 @@ private:
   const Function &f_;
   FunctionEmitter e_;
   const std::vector<SymId> &paramVariables_; // the function's own .param variables
+  std::vector<uint32_t> mentions_;            // per register, how often it is named
+  std::vector<uint8_t> inlined_;              // per register, printed inline (no declaration)
   unsigned loops_ = 0;
 };
 
