@@ -375,6 +375,10 @@ void ModuleEmitter::emitFunction(FuncId fi) {
   // of a few MiB keep a large module's text from being copied again at every doubling.
   constexpr size_t kChunk = 4u << 20;
   if (body_.empty() || body_.back().size() > kChunk) {
+    if (!body_.empty() && options_.bodySink) {
+      options_.bodySink(std::move(body_.back()));
+      body_.pop_back();
+    }
     body_.emplace_back();
     body_.back().reserve(kChunk + kChunk / 2);
   }
@@ -442,6 +446,11 @@ EmitResult ModuleEmitter::finish() {
   result.body = std::move(body_);
   if (!wrappers_.empty())
     result.body.push_back("#if defined(__METAL_VERSION__)\n" + wrappers_ + "#endif\n");
+  if (options_.bodySink) {
+    for (std::string &chunk : result.body)
+      options_.bodySink(std::move(chunk));
+    result.body.clear();
+  }
   body_.clear();
   wrappers_.clear();
   return result;

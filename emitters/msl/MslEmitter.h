@@ -23,6 +23,10 @@ struct EmitOptions {
   std::vector<std::string> entries;
   // `// line N` comments from .loc, and a comment naming each PTX label.
   bool comments = true;
+  // When set, each finished chunk of the body (functions, then the kernel wrappers) is handed
+  // here as soon as it is full instead of being kept in EmitResult::body: a large module's MSL
+  // then never sits in memory whole.
+  std::function<void(std::string &&chunk)> bodySink;
 };
 
 struct EmitResult {

@@ -53,6 +53,7 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
   eopts.mslVersion = options.mslVersion;
   eopts.entries = options.entries;
   eopts.comments = options.comments;
+  eopts.bodySink = options.bodySink;
   msl::ModuleEmitter emitter(*module, eopts);
   // The selected kernels; without a selection also every .func, so that the reflection can
   // say whether each one translates.

@@ -7,6 +7,7 @@
 #include "support/Diagnostics.h"
 #include "support/SourceFile.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -23,6 +24,9 @@ struct TranslateOptions {
   bool reflection = true;    // produce the reflection JSON
   std::string mslFile;       // the MSL file name the reflection records; empty: null
   std::string dumpAfter;     // a pass name: its printed IR goes to TranslateResult::dump
+  // When set, the MSL body goes here chunk by chunk as it is printed (mslBody stays empty);
+  // the file is then mslHeader followed by everything the sink received, in order.
+  std::function<void(std::string &&chunk)> bodySink;
 };
 
 // What happened to one kernel (.entry) of the module.

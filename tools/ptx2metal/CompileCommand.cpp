@@ -16,12 +16,13 @@
 #include <chrono>
 #include <filesystem>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <memory>
 #include <span>
+#include <vector>
 
 namespace p2m::cli {
 
@@ -41,16 +42,52 @@ struct CompileOptions {
   bool timePasses = false;
 };
 
-bool writeOutput(const std::string &path, std::span<const std::string> parts) {
-  if (path == "-") {
-    for (const std::string &p : parts)
-      std::fwrite(p.data(), 1, p.size(), stdout);
-    return true;
+// The MSL body as the translator prints it, kept in an anonymous temporary file rather than in
+// memory; the output is then the header followed by the spooled body.
+class BodySpool {
+public:
+  BodySpool() : file_(std::tmpfile()) {}
+  ~BodySpool() {
+    if (file_)
+      std::fclose(file_);
   }
-  std::ofstream f(path, std::ios::binary);
+  BodySpool(const BodySpool &) = delete;
+  BodySpool &operator=(const BodySpool &) = delete;
+
+  bool usable() const { return file_ != nullptr; }
+  void append(const std::string &chunk) {
+    if (std::fwrite(chunk.data(), 1, chunk.size(), file_) != chunk.size())
+      failed_ = true;
+  }
+  // Copies everything appended so far to `out`, a block at a time.
+  bool copyTo(std::FILE *out) {
+    if (failed_ || std::fflush(file_) != 0)
+      return false;
+    std::rewind(file_);
+    std::vector<char> block(1u << 20);
+    for (size_t n; (n = std::fread(block.data(), 1, block.size(), file_)) > 0;)
+      if (std::fwrite(block.data(), 1, n, out) != n)
+        return false;
+    return !std::ferror(file_);
+  }
+
+private:
+  std::FILE *file_;
+  bool failed_ = false;
+};
+
+// Writes `parts` (then the spooled body, if any) to `path`; "-" is stdout.
+bool writeOutput(const std::string &path, std::span<const std::string> parts, BodySpool *spool = nullptr) {
+  std::FILE *f = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
+  if (!f)
+    return false;
+  bool ok = true;
   for (const std::string &p : parts)
-    f.write(p.data(), static_cast<std::streamsize>(p.size()));
-  return static_cast<bool>(f);
+    ok &= std::fwrite(p.data(), 1, p.size(), f) == p.size();
+  if (spool)
+    ok &= spool->copyTo(f);
+  ok &= (f == stdout ? std::fflush(f) : std::fclose(f)) == 0;
+  return ok;
 }
 
 struct Totals {
@@ -102,6 +139,16 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   topts.reflection = single && !opts.reflection.empty();
   // The name alone: the reflection sits beside its MSL wherever the pair is moved.
   topts.mslFile = opts.output == "-" ? "" : std::filesystem::path(opts.output).filename().string();
+  // A module's MSL can be larger than its PTX: spool it to a file as it is printed, unless
+  // the whole text is needed in memory (--verify-msl) or not wanted (no -o, --dump-after).
+  std::optional<BodySpool> spool;
+  if (single && !opts.output.empty() && opts.dumpAfter.empty() && !opts.verifyMsl) {
+    spool.emplace();
+    if (spool->usable())
+      topts.bodySink = [&](std::string &&chunk) { spool->append(chunk); };
+    else
+      spool.reset();
+  }
   auto start = std::chrono::steady_clock::now();
   DiagnosticEngine diags;
   translate::TranslateResult result = translate::translateModule(source, topts, diags);
@@ -155,7 +202,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
       return failedKernels ? 1 : 0;
     }
     result.mslBody.insert(result.mslBody.begin(), std::move(result.mslHeader));
-    if (!opts.output.empty() && !writeOutput(opts.output, result.mslBody)) {
+    if (!opts.output.empty() && !writeOutput(opts.output, result.mslBody, spool ? &*spool : nullptr)) {
       fmt::print(stderr, "{}: error: cannot write output\n", opts.output);
       return 1;
     }
