@@ -837,7 +837,8 @@ struct Sel {
       e.fail(in, "64-bit and vector ld/st with memory-order semantics cannot be made single-copy "
                  "atomic on Metal");
     Place p = place(addr, in.space, in.fromGeneric);
-    if (p.pointerSpace != "device" && p.pointerSpace != "threadgroup")
+    bool generic = p.pointerSpace == "generic";
+    if (p.pointerSpace != "device" && p.pointerSpace != "threadgroup" && !generic)
       e.fail(in, "ld/st with memory-order semantics in this state space are not supported yet");
     std::string scope = in.has(Modifier::Cta) ? "cta" : in.has(Modifier::Sys) ? "sys" : "gpu";
     auto fence = [&] {
@@ -849,7 +850,23 @@ struct Sel {
     std::string T(mslStorageName(storageOf(t)));
     if (isStore && in.has(Modifier::Release))
       fence();
-    if (bitWidth(t) == 32) {
+    if (generic) {
+      // Not placed at compile time: the helpers dispatch on the address (atomic_ops.h).
+      e.prelude |= kPreludeAtomic;
+      if (bitWidth(t) == 32) {
+        if (isStore) {
+          std::string v = t == Type::F32 ? fmt::format("as_type<uint>({})", val(data, t)) : val(data, t);
+          e.line(fmt::format("p2m_st_relaxed_generic_b32(ctx, {}, {});", p.base, v));
+        } else {
+          std::string v = fmt::format("p2m_ld_relaxed_generic_b32(ctx, {})", p.base);
+          assign(data, t == Type::F32 ? fmt::format("as_type<float>({})", v) : v);
+        }
+      } else if (isStore) {
+        e.line(fmt::format("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, p.base, val(data, t)));
+      } else {
+        assign(data, fmt::format("p2m_ld_volatile_generic<{}>(ctx, {})", T, p.base));
+      }
+    } else if (bitWidth(t) == 32) {
       std::string ptr = fmt::format("reinterpret_cast<{} atomic_uint *>({})", p.pointerSpace, p.base);
       if (isStore) {
         std::string v = t == Type::F32 ? fmt::format("as_type<uint>({})", val(data, t)) : val(data, t);

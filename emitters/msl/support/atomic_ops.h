@@ -599,6 +599,53 @@ static inline void p2m_red_global_max_u64(device ulong *p, ulong v)
 // within a dispatch, so no faithful lowering exists: these helpers are then not defined
 // (P2M_HAVE_THREAD_FENCE is 0) and the emitter must target MSL 3.2 or report a diagnostic; a
 // call would fail to compile rather than run unordered.
+// ld.relaxed/.acquire and st.relaxed/.release of 32 bits through a generic address whose state
+// space is not known at compile time: a single-copy atomic access in whichever space the
+// address falls (abi.h's windows); local memory is private to the thread and needs none.
+static inline uint p2m_ld_relaxed_generic_b32(thread p2m_ctx &ctx, ulong a)
+{
+    if (p2m_is_shared_window(a))
+        return atomic_load_explicit(
+            reinterpret_cast<threadgroup atomic_uint *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)),
+            memory_order_relaxed);
+    if (p2m_is_local_window(a))
+        return *reinterpret_cast<thread uint *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+    return atomic_load_explicit(reinterpret_cast<device atomic_uint *>(a), memory_order_relaxed);
+}
+
+static inline void p2m_st_relaxed_generic_b32(thread p2m_ctx &ctx, ulong a, uint v)
+{
+    if (p2m_is_shared_window(a))
+        atomic_store_explicit(
+            reinterpret_cast<threadgroup atomic_uint *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v,
+            memory_order_relaxed);
+    else if (p2m_is_local_window(a))
+        *reinterpret_cast<thread uint *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+    else
+        atomic_store_explicit(reinterpret_cast<device atomic_uint *>(a), v, memory_order_relaxed);
+}
+
+// The same for 8- and 16-bit values, which are single-copy atomic as plain accesses; volatile
+// keeps each one a separate access.
+template <typename T> static inline T p2m_ld_volatile_generic(thread p2m_ctx &ctx, ulong a)
+{
+    if (p2m_is_shared_window(a))
+        return *reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW));
+    if (p2m_is_local_window(a))
+        return *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+    return *reinterpret_cast<volatile device T *>(a);
+}
+
+template <typename T> static inline void p2m_st_volatile_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+    if (p2m_is_shared_window(a))
+        *reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)) = v;
+    else if (p2m_is_local_window(a))
+        *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+    else
+        *reinterpret_cast<volatile device T *>(a) = v;
+}
+
 #if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 320
 #define P2M_HAVE_THREAD_FENCE 1
 // membar.cta / fence{.sc,.acq_rel}.cta
