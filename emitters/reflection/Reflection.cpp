@@ -54,13 +54,13 @@ public:
     w_.beginArray();
     // Only what went through the pipeline: kernels that --entry left out are not described.
     for (const Function &f : m_.functions)
-      if (f.isEntry && f.lowered)
+      if (f.isEntry && f.lowered && !f.isDeclaration)
         kernel(f);
     w_.endArray();
     w_.key("functions");
     w_.beginArray();
     for (const Function &f : m_.functions)
-      if (!f.isEntry && f.lowered)
+      if (!f.isEntry && f.lowered && !f.isDeclaration)
         function(f);
     w_.endArray();
     w_.endObject();

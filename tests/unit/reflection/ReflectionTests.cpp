@@ -31,6 +31,7 @@ FuncId addFunction(Module &m, std::string name, bool isEntry, uint32_t srcOffset
   f.name = name;
   f.isEntry = isEntry;
   f.srcOffset = srcOffset;
+  f.lowered = true; // as if the pipeline had run on it
   m.functions.push_back(std::move(f));
   FuncId id = static_cast<FuncId>(m.functions.size() - 1);
   Symbol s;
