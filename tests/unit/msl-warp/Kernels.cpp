@@ -5,6 +5,7 @@
 
 #include "metal_stdlib"
 using namespace metal;
+#include "abi.h" // always pasted first (the generic-address helpers use its windows)
 #include "warp_ops.h"
 #include "atomic_ops.h"
 

@@ -95,6 +95,7 @@ void p2m_test_body(device uint *g, threadgroup uint *s, device ulong *g64,
 TEST_CASE("warp_ops.h and atomic_ops.h pass the MSL subset check", "[subset]")
 {
   const std::string source = "#include <metal_stdlib>\nusing namespace metal;\n" +
+                             readSource("emitters/msl/support/abi.h") +
                              readSource("emitters/msl/support/warp_ops.h") +
                              readSource("emitters/msl/support/atomic_ops.h") + kBody;
   const p2m::mslcheck::CheckResult result = p2m::mslcheck::checkMsl(source, "prelude.metal");
