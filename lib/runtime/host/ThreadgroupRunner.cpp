@@ -1,0 +1,343 @@
+// The fiber scheduler of one worker thread (see ThreadgroupRunner.h).
+#include "runtime/host/ThreadgroupRunner.h"
+
+#include <algorithm>
+#include <pthread.h>
+#include <cstring>
+#include <string>
+#include <utility>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define P2M_HOST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define P2M_HOST_ASAN 1
+#endif
+#if defined(P2M_HOST_ASAN)
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+namespace p2m::runtime::host {
+
+struct ThreadgroupRunner::ThreadFiber {
+  ThreadgroupRunner *runner = nullptr;
+  FiberContext context;
+  FiberStack stack;
+  p2m_host_thread thread{};
+  State state = State::Finished;
+  bool started = false; // has run since its context was made (its stack may hold frames)
+  SiteKey site;
+  alignas(16) unsigned char data[16] = {};
+  void *fakeStack = nullptr; // AddressSanitizer's fake stack while the fiber is suspended
+};
+
+namespace {
+
+thread_local ThreadgroupRunner *tRunner = nullptr;
+
+// Fiber stack top offsets (see run()); the stacks are mapped this much larger.
+constexpr uint32_t kStackColours = 60;
+constexpr uint32_t kStackColourBytes = 1088; // 17 cache lines
+constexpr size_t kStackColourReserve = 64 * 1024;
+
+const p2m_simd_exchange *meetSimdCallback(void *frame, const void *data, unsigned size,
+                                          unsigned *lane) {
+  return tRunner->meetSimd(frame, data, size, lane);
+}
+
+void meetBarrierCallback(void *frame) { tRunner->meetBarrier(frame); }
+
+const p2m_host_runtime kRuntimeTable = {P2M_HOST_ABI_VERSION, &meetSimdCallback,
+                                        &meetBarrierCallback};
+
+// Walks frame records (saved frame pointer, return address) from `frame` up to the kernel
+// entry's frame, staying inside the fiber's stack.
+void readSite(ThreadgroupRunner::SiteKey &key, void *frame, void *baseFrame,
+              const FiberStack &stack) {
+  const auto low = reinterpret_cast<uintptr_t>(stack.low());
+  const auto high = reinterpret_cast<uintptr_t>(stack.high());
+  auto fp = reinterpret_cast<uintptr_t>(frame);
+  key.depth = 0;
+  while (fp != reinterpret_cast<uintptr_t>(baseFrame) && fp >= low && fp + 16 <= high &&
+         fp % alignof(uintptr_t) == 0 && key.depth < ThreadgroupRunner::kMaxSiteDepth) {
+    const auto *record = reinterpret_cast<const uintptr_t *>(fp);
+    key.returnAddresses[key.depth++] = record[1];
+    if (record[0] <= fp)
+      break; // frames lie at increasing addresses; anything else is not a frame chain
+    fp = record[0];
+  }
+}
+
+bool sameSite(const ThreadgroupRunner::SiteKey &a, const ThreadgroupRunner::SiteKey &b) {
+  return a.depth == b.depth &&
+         std::equal(a.returnAddresses, a.returnAddresses + a.depth, b.returnAddresses);
+}
+
+// Code order, compared from the kernel body inwards: the call that comes first in the body,
+// then within that callee, and so on.
+bool siteBefore(const ThreadgroupRunner::SiteKey &a, const ThreadgroupRunner::SiteKey &b) {
+  unsigned i = a.depth, j = b.depth;
+  while (i > 0 && j > 0) {
+    --i;
+    --j;
+    if (a.returnAddresses[i] != b.returnAddresses[j])
+      return a.returnAddresses[i] < b.returnAddresses[j];
+  }
+  return i < j;
+}
+
+std::string groupName(Dim3 g) {
+  return "(" + std::to_string(g.x) + "," + std::to_string(g.y) + "," + std::to_string(g.z) + ")";
+}
+
+} // namespace
+
+const p2m_host_runtime &hostRuntimeTable() { return kRuntimeTable; }
+
+ThreadgroupRunner::ThreadgroupRunner() = default;
+ThreadgroupRunner::~ThreadgroupRunner() = default;
+
+Status ThreadgroupRunner::prepareFibers(const KernelLaunch &launch, uint32_t threads) {
+  if (launch.stackBytes > stackBytes_) {
+    fibers_.clear(); // larger stacks needed: map again (smaller needs reuse these)
+    stackBytes_ = launch.stackBytes;
+  }
+  while (fibers_.size() < threads) {
+    auto fiber = std::make_unique<ThreadFiber>();
+    fiber->runner = this;
+    if (!fiber->stack.allocate(stackBytes_ + kStackColourReserve))
+      return fail(ErrorCode::OutOfResources,
+                  "host backend: cannot map a fiber stack of " + std::to_string(stackBytes_) +
+                      " bytes");
+    fibers_.push_back(std::move(fiber));
+  }
+  return ok();
+}
+
+Status ThreadgroupRunner::run(const KernelLaunch &launch, Dim3 group) {
+  const Dim3 block = launch.block;
+  const uint32_t threads = block.x * block.y * block.z;
+  if (Status status = prepareFibers(launch, threads))
+    return status;
+  const uint32_t warps = (threads + 31) / 32;
+  exchanges_.assign(warps, p2m_simd_exchange{});
+  smem_.assign(launch.threadgroupBytes + 16u, 0);
+
+  ready_.clear();
+  for (uint32_t i = 0; i < threads; ++i) {
+    ThreadFiber &fiber = *fibers_[i];
+#if defined(P2M_HOST_ASAN)
+    // Frames that never returned left their poisoning behind: a fiber abandoned by a deadlock
+    // anywhere on its stack, a finished one in fiberMain and suspend, near the top.
+    if (fiber.started && fiber.state != State::Finished) {
+      ASAN_UNPOISON_MEMORY_REGION(fiber.stack.low(), fiber.stack.bytes());
+    } else if (fiber.started) {
+      const size_t top = std::min(fiber.stack.bytes(), kStackColourReserve + 16384);
+      ASAN_UNPOISON_MEMORY_REGION(static_cast<char *>(fiber.stack.high()) - top, top);
+    }
+#endif
+    p2m_host_thread &t = fiber.thread;
+    t = p2m_host_thread{};
+    t.params = launch.params;
+    t.module = launch.module;
+    t.smem = smem_.data();
+    t.tid[0] = i % block.x;
+    t.tid[1] = i / block.x % block.y;
+    t.tid[2] = i / (block.x * block.y);
+    t.ntid[0] = block.x;
+    t.ntid[1] = block.y;
+    t.ntid[2] = block.z;
+    t.ctaid[0] = group.x;
+    t.ctaid[1] = group.y;
+    t.ctaid[2] = group.z;
+    t.nctaid[0] = launch.grid.x;
+    t.nctaid[1] = launch.grid.y;
+    t.nctaid[2] = launch.grid.z;
+    t.lane = i % 32;
+    t.warp = i / 32;
+    t.nwarp = warps;
+    t.dynamic_smem = launch.dynamicSmem;
+    // Stack tops at different offsets below 64 KiB: at one offset, the hot top lines of all
+    // stacks compete for the same cache sets (1024 threads with barriers, CPU time per thread
+    // and barrier: 142 ns at one offset, 95 ns with these; switching straight from fiber to
+    // fiber, see suspend(), then brought it to 65 ns).
+    makeFiberContext(fiber.context, fiber.stack, (i % kStackColours) * kStackColourBytes,
+                     &fiberMain, &fiber);
+    fiber.state = State::Ready;
+    fiber.started = false;
+    ready_.push_back(i);
+  }
+
+  ThreadgroupRunner *outer = tRunner;
+  tRunner = this;
+  entry_ = launch.entry;
+  Status status = ok();
+  for (;;) {
+    // Run every ready fiber until it blocks or finishes; each hands over to the next.
+    batch_.swap(ready_);
+    ready_.clear();
+    batchNext_ = 0;
+    runBatch();
+    if (releaseSimdGroups(threads))
+      continue;
+    status = releaseBarrier(threads, group);
+    if (status || ready_.empty())
+      break;
+  }
+  tRunner = outer;
+  return status;
+}
+
+void ThreadgroupRunner::fiberMain(void *argument) {
+  auto &fiber = *static_cast<ThreadFiber *>(argument);
+  ThreadgroupRunner &runner = *fiber.runner;
+#if defined(P2M_HOST_ASAN)
+  __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
+#endif
+  runner.entry_(&fiber.thread);
+  runner.suspend(fiber, /*finished=*/true);
+  __builtin_unreachable(); // a finished fiber is never resumed
+}
+
+// The next fiber of the batch, marked running; null at the end of the batch.
+ThreadgroupRunner::ThreadFiber *ThreadgroupRunner::takeNext() {
+  if (batchNext_ == batch_.size())
+    return nullptr;
+  ThreadFiber *next = fibers_[batch_[batchNext_++]].get();
+  next->started = true;
+  running_ = next;
+  return next;
+}
+
+void ThreadgroupRunner::runBatch() {
+  ThreadFiber *first = takeNext();
+  if (!first)
+    return;
+#if defined(P2M_HOST_ASAN)
+  // This OS thread's stack, for announcing switches back to it (found once per thread: it
+  // reads /proc/self/maps on the main thread).
+  static thread_local const std::pair<void *, size_t> threadStack = [] {
+    std::pair<void *, size_t> bounds = {nullptr, 0};
+#if defined(__APPLE__)
+    bounds.second = pthread_get_stacksize_np(pthread_self());
+    bounds.first = static_cast<char *>(pthread_get_stackaddr_np(pthread_self())) - bounds.second;
+#else
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+      pthread_attr_getstack(&attributes, &bounds.first, &bounds.second);
+      pthread_attr_destroy(&attributes);
+    }
+#endif
+    return bounds;
+  }();
+  schedulerStackBottom_ = threadStack.first;
+  schedulerStackSize_ = threadStack.second;
+  __sanitizer_start_switch_fiber(&schedulerFakeStack_, first->stack.low(), first->stack.bytes());
+#endif
+  switchFiber(schedulerContext_, first->context);
+#if defined(P2M_HOST_ASAN)
+  __sanitizer_finish_switch_fiber(schedulerFakeStack_, nullptr, nullptr);
+#endif
+  running_ = nullptr;
+}
+
+void ThreadgroupRunner::suspend(ThreadFiber &fiber, bool finished) {
+  if (finished)
+    fiber.state = State::Finished;
+  // Straight to the next fiber of the batch (one switch instead of two through the
+  // scheduler), or back to the scheduler at its end.
+  ThreadFiber *next = takeNext();
+#if defined(P2M_HOST_ASAN)
+  __sanitizer_start_switch_fiber(finished ? nullptr : &fiber.fakeStack,
+                                 next ? next->stack.low() : schedulerStackBottom_,
+                                 next ? next->stack.bytes() : schedulerStackSize_);
+#endif
+  switchFiber(fiber.context, next ? next->context : schedulerContext_);
+#if defined(P2M_HOST_ASAN)
+  __sanitizer_finish_switch_fiber(fiber.fakeStack, nullptr, nullptr);
+#endif
+}
+
+const p2m_simd_exchange *ThreadgroupRunner::meetSimd(void *frame, const void *data,
+                                                     unsigned size, unsigned *lane) {
+  ThreadFiber &fiber = *running_;
+  readSite(fiber.site, frame, fiber.thread.base_frame, fiber.stack);
+  std::memset(fiber.data, 0, sizeof fiber.data);
+  if (size) // data is null for meetings without a value
+    std::memcpy(fiber.data, data, std::min<size_t>(size, sizeof fiber.data));
+  fiber.state = State::BlockedSimd;
+  suspend(fiber, false);
+  *lane = fiber.thread.lane;
+  return &exchanges_[fiber.thread.warp];
+}
+
+void ThreadgroupRunner::meetBarrier(void *frame) {
+  ThreadFiber &fiber = *running_;
+  readSite(fiber.site, frame, fiber.thread.base_frame, fiber.stack);
+  fiber.state = State::BlockedBarrier;
+  suspend(fiber, false);
+}
+
+bool ThreadgroupRunner::releaseSimdGroups(uint32_t threads) {
+  bool released = false;
+  for (uint32_t first = 0; first < threads; first += 32) {
+    const uint32_t end = std::min(first + 32, threads);
+    const ThreadFiber *earliest = nullptr;
+    for (uint32_t i = first; i < end; ++i) {
+      const ThreadFiber &fiber = *fibers_[i];
+      if (fiber.state == State::BlockedSimd && (!earliest || siteBefore(fiber.site, earliest->site)))
+        earliest = &fiber;
+    }
+    if (!earliest)
+      continue;
+    const SiteKey site = earliest->site;
+    p2m_simd_exchange &exchange = exchanges_[first / 32];
+    exchange = p2m_simd_exchange{};
+    for (uint32_t i = first; i < end; ++i) {
+      ThreadFiber &fiber = *fibers_[i];
+      if (fiber.state != State::BlockedSimd || !sameSite(fiber.site, site))
+        continue;
+      exchange.active |= 1ull << (i - first);
+      std::memcpy(exchange.slots[i - first], fiber.data, sizeof fiber.data);
+      fiber.state = State::Ready;
+      ready_.push_back(i);
+    }
+    released = true;
+  }
+  return released;
+}
+
+Status ThreadgroupRunner::releaseBarrier(uint32_t threads, Dim3 group) {
+  const ThreadFiber *waiting = nullptr;
+  uint32_t first = 0; // flattened index of `waiting`
+  for (uint32_t i = 0; i < threads; ++i) {
+    const ThreadFiber &fiber = *fibers_[i];
+    if (fiber.state != State::BlockedBarrier)
+      continue;
+    if (!waiting) {
+      waiting = &fiber;
+      first = i;
+    } else if (!sameSite(fiber.site, waiting->site)) {
+      return fail(ErrorCode::LaunchFailed,
+                  "deadlock: threads of threadgroup " + groupName(group) +
+                      " wait at different threadgroup_barrier calls (thread " +
+                      std::to_string(first) + " at one, thread " + std::to_string(i) +
+                      " at another): a barrier in divergent code never completes");
+    }
+  }
+  if (!waiting)
+    return ok(); // every thread finished
+  for (uint32_t i = 0; i < threads; ++i) {
+    ThreadFiber &fiber = *fibers_[i];
+    if (fiber.state == State::BlockedBarrier) {
+      fiber.state = State::Ready;
+      ready_.push_back(i);
+    }
+  }
+  return ok();
+}
+
+} // namespace p2m::runtime::host

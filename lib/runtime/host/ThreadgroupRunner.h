@@ -1,0 +1,98 @@
+// Runs threadgroups of one kernel on the calling OS thread, each of its threads as a fiber, and
+// implements the meeting points of the kernel ABI: threadgroup_barrier and the SIMD-group
+// functions (launcher/p2m_host_simdgroup.h calls in through launcher/p2m_host_abi.h).
+//
+// Scheduling: every ready fiber runs until it finishes or blocks at a meeting point. When none
+// is ready:
+//   * SIMD-groups: a SIMD-group is 32 consecutive flattened thread indices (x fastest). Its
+//     blocked lanes are grouped by call site (the chain of return addresses from the meeting
+//     point up to the kernel entry); the group whose site comes first in code order is
+//     resolved with exactly its lanes as the active set, and they resume. Releasing one group
+//     at a time lets lanes that skipped a divergent call catch up with the others at the next
+//     common call, where they meet together as they would on a GPU after reconvergence.
+//   * Otherwise every unfinished thread waits at a threadgroup_barrier: the barrier releases
+//     when they all wait at the same call site (threads that returned no longer count, as on
+//     NVIDIA hardware). Waits at different barriers can never complete: that is reported as a
+//     deadlock, never a hang.
+#pragma once
+
+#include "runtime/Backend.h"
+#include "runtime/host/Fiber.h"
+#include "runtime/host/launcher/p2m_host_abi.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace p2m::runtime::host {
+
+using KernelEntry = void (*)(p2m_host_thread *);
+
+// What every threadgroup of one dispatch shares.
+struct KernelLaunch {
+  KernelEntry entry = nullptr;
+  const unsigned char *params = nullptr;
+  const unsigned char *module = nullptr;
+  Dim3 grid, block;
+  uint32_t dynamicSmem = 0;      // the launch word the kernel reads as %dynamic_smem_size
+  uint32_t threadgroupBytes = 0; // the threadgroup window's length
+  size_t stackBytes = 0;         // per fiber
+};
+
+// The function table installed into every compiled program (p2m_host_install).
+const p2m_host_runtime &hostRuntimeTable();
+
+class ThreadgroupRunner {
+public:
+  ThreadgroupRunner();
+  ~ThreadgroupRunner();
+  ThreadgroupRunner(const ThreadgroupRunner &) = delete;
+  ThreadgroupRunner &operator=(const ThreadgroupRunner &) = delete;
+
+  // Runs threadgroup `group` of `launch` to completion. LaunchFailed on a deadlock;
+  // OutOfResources when fiber stacks cannot be mapped.
+  Status run(const KernelLaunch &launch, Dim3 group);
+
+  // Meeting points, called on the running fiber (through hostRuntimeTable()).
+  const p2m_simd_exchange *meetSimd(void *frame, const void *data, unsigned size,
+                                    unsigned *lane);
+  void meetBarrier(void *frame);
+
+  // Call-site identity: return addresses from the meeting point outwards.
+  static constexpr unsigned kMaxSiteDepth = 32;
+  struct SiteKey {
+    unsigned depth = 0;
+    uintptr_t returnAddresses[kMaxSiteDepth];
+  };
+
+private:
+  struct ThreadFiber;
+  enum class State : uint8_t { Ready, BlockedSimd, BlockedBarrier, Finished };
+
+  Status prepareFibers(const KernelLaunch &launch, uint32_t threads);
+  static void fiberMain(void *argument);
+  ThreadFiber *takeNext();
+  void runBatch();
+  void suspend(ThreadFiber &fiber, bool finished);
+  bool releaseSimdGroups(uint32_t threads);
+  Status releaseBarrier(uint32_t threads, Dim3 group);
+
+  std::vector<std::unique_ptr<ThreadFiber>> fibers_;
+  std::vector<p2m_simd_exchange> exchanges_; // one per SIMD-group
+  std::vector<uint32_t> ready_; // runnable, for the next batch
+  std::vector<uint32_t> batch_; // running now, in this order
+  size_t batchNext_ = 0;
+  std::vector<unsigned char> smem_;
+  FiberContext schedulerContext_;
+  ThreadFiber *running_ = nullptr;
+  KernelEntry entry_ = nullptr;
+  size_t stackBytes_ = 0;
+  // AddressSanitizer's view of the scheduler's own stack (fiber switches are announced to it;
+  // a runner stays on one OS thread while it runs a threadgroup, but may move between runs).
+  // (Used only in sanitized builds.)
+  [[maybe_unused]] const void *schedulerStackBottom_ = nullptr;
+  [[maybe_unused]] size_t schedulerStackSize_ = 0;
+  [[maybe_unused]] void *schedulerFakeStack_ = nullptr;
+};
+
+} // namespace p2m::runtime::host

@@ -1,0 +1,58 @@
+// p2m_host_abi.h: the plain-C contract between the host backend (lib/runtime/host) and the
+// shared objects it builds from generated MSL.
+//
+// The backend compiles each MSL program together with a generated launcher translation unit
+// into a shared object. The two sides meet only through the structs below:
+//   * the backend calls `p2m_host_install(runtime)` once after dlopen, handing the object the
+//     function table through which its SIMD-group functions and barriers reach the scheduler
+//     (so the object needs no symbol from the process that loads it: this works the same in a
+//     static test executable and inside libcuda.so.1);
+//   * each kernel has an entry `p2m_entry_<msl name>(thread)` that runs one thread's body.
+// This header is embedded into the backend at build time and written into the compile cache
+// next to the metal_stdlib headers; the launcher includes it *before* the generated MSL
+// (metal_stdlib turns `device`, `constant`, `thread`, ... into macros).
+#ifndef P2M_HOST_ABI_H
+#define P2M_HOST_ABI_H
+
+#define P2M_HOST_ABI_VERSION 1u
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// One thread of a dispatch, as the backend describes it to a kernel entry.
+struct p2m_host_thread {
+  const unsigned char *params; // buffer 0
+  const unsigned char *module; // buffer 1
+  unsigned char *smem;         // the threadgroup window
+  unsigned tid[3], ntid[3], ctaid[3], nctaid[3];
+  unsigned lane, warp, nwarp;
+  unsigned dynamic_smem;       // the u32 the runtime put after the parameter block
+  // Written by the entry: its own frame address. The scheduler walks frame records from a
+  // meeting point up to here to tell call sites apart (the object is built with frame pointers).
+  void *base_frame;
+};
+
+// What the lanes that met at one SIMD-group function see once the group is resolved: which
+// lanes are active and the 16-byte value each of them contributed (inactive slots are zero).
+struct p2m_simd_exchange {
+  unsigned long long active;
+  unsigned char slots[32][16];
+};
+
+// The scheduler's entry points. `frame` is the caller's __builtin_frame_address(0).
+struct p2m_host_runtime {
+  unsigned version; // P2M_HOST_ABI_VERSION
+  // A SIMD-group meeting point: blocks the calling fiber until its group is resolved; returns
+  // the exchange (valid until the calling lane meets again) and the caller's lane.
+  const struct p2m_simd_exchange *(*meet_simd)(void *frame, const void *data, unsigned size,
+                                               unsigned *lane);
+  // threadgroup_barrier: blocks until every unfinished thread of the threadgroup waits at it.
+  void (*meet_barrier)(void *frame);
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // P2M_HOST_ABI_H
