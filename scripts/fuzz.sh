@@ -16,6 +16,7 @@ mkdir -p "$corpus" "$root/fuzz-artifacts"
 case "$target" in
   ptx_parser) seeds=("$root/tests/inputs/cuda/ptx" "$root/tests/inputs/ptx-handwritten") ;;
   fatbin_reader) seeds=("$root/tests/inputs/fatbin") ;;
+  module_loader) seeds=("$root/tests/inputs/cuda/ptx" "$root/tests/inputs/fatbin") ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Builds everything, then runs the main job on the bundled example: reads the example's PTX
-# (and the fatbin inside the example object file) and prints what the front end understood.
+# Builds everything, then runs the main job on the bundled example: translates
+# examples/saxpy/saxpy.ptx to MSL (printed with its reflection), then runs it through
+# ptx2metal's libcuda.so.1 on the host backend from a program written against NVIDIA's cuda.h,
+# checking every element.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/setup.sh"
 p2m_setup build
 ninja -C "$root/build"
-exec "$root/examples/saxpy/run.sh" "$root/build/tools/ptx2metal/ptx2metal"
+"$root/examples/saxpy/run.sh" "$root/build/tools/ptx2metal/ptx2metal"
+echo
+exec "$root/examples/driver-api/run.sh" "$root/build"

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# The example's main job with what ptx2metal can do today: read the example PTX with the front
-# end, then translate it to MSL and its reflection file and print both.
-# (Execution on the host backend arrives with the runtime.)
+# The example's translation: read the example PTX with the front end, translate it to MSL and
+# its reflection file, and print both. (examples/driver-api/run.sh then runs it.)
 set -euo pipefail
 ptx2metal="${1:?usage: run.sh PATH/TO/ptx2metal}"
 here="$(cd "$(dirname "$0")" && pwd)"

@@ -1,0 +1,95 @@
+// Checked device memory operations (Device.h).
+#include "runtime/core/Device.h"
+
+#include <llvm/ADT/StringExtras.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace p2m::runtime {
+
+RuntimeStatus Device::allocate(uint64_t bytes, const void *owner, uint64_t *address) {
+  if (bytes == 0)
+    return failure(RuntimeErrorCode::InvalidValue, "an allocation of 0 bytes");
+  if (RuntimeStatus s = fromBackend(backend_->allocate(bytes, address)))
+    return s;
+  allocations_.add(*address, bytes, owner);
+  return succeeded();
+}
+
+RuntimeStatus Device::release(uint64_t address, const void *owner) {
+  if (allocations_.ownerOf(address) != owner || !owner)
+    return failure(RuntimeErrorCode::InvalidValue,
+                   "0x" + llvm::utohexstr(address) + " is not the start of a live allocation of this context");
+  allocations_.remove(address);
+  return fromBackend(backend_->release(address));
+}
+
+void Device::releaseAllOwnedBy(const void *owner) {
+  std::vector<uint64_t> bases;
+  allocations_.forEachOwnedBy(owner, [&](uint64_t base) { bases.push_back(base); });
+  for (uint64_t base : bases) {
+    allocations_.remove(base);
+    (void)backend_->release(base); // nothing useful to do about a failure while tearing down
+  }
+}
+
+RuntimeStatus Device::checkRange(uint64_t address, uint64_t bytes, const char *what) const {
+  if (!allocations_.contains(address, bytes))
+    return failure(RuntimeErrorCode::InvalidValue, std::string(what) + ": " + std::to_string(bytes) +
+                                                       " bytes at device address 0x" + llvm::utohexstr(address) +
+                                                       " are not inside one live allocation");
+  return succeeded();
+}
+
+RuntimeStatus Device::copyToDevice(uint64_t destination, const void *source, uint64_t bytes) {
+  if (RuntimeStatus s = checkRange(destination, bytes, "copy to device"))
+    return s;
+  if (bytes && !source)
+    return failure(RuntimeErrorCode::InvalidValue, "copy to device from a null host pointer");
+  if (bytes)
+    std::memcpy(hostPointer(destination), source, bytes);
+  return succeeded();
+}
+
+RuntimeStatus Device::copyFromDevice(void *destination, uint64_t source, uint64_t bytes) {
+  if (RuntimeStatus s = checkRange(source, bytes, "copy from device"))
+    return s;
+  if (bytes && !destination)
+    return failure(RuntimeErrorCode::InvalidValue, "copy from device to a null host pointer");
+  if (bytes)
+    std::memcpy(destination, hostPointer(source), bytes);
+  return succeeded();
+}
+
+RuntimeStatus Device::copyOnDevice(uint64_t destination, uint64_t source, uint64_t bytes) {
+  if (RuntimeStatus s = checkRange(source, bytes, "device to device copy (source)"))
+    return s;
+  if (RuntimeStatus s = checkRange(destination, bytes, "device to device copy (destination)"))
+    return s;
+  if (bytes)
+    std::memmove(hostPointer(destination), hostPointer(source), bytes);
+  return succeeded();
+}
+
+RuntimeStatus Device::fill(uint64_t destination, uint32_t value, unsigned elementBytes, uint64_t count) {
+  if (destination % elementBytes != 0)
+    return failure(RuntimeErrorCode::InvalidValue, "memset destination is not aligned to its element size");
+  if (count > UINT64_MAX / elementBytes)
+    return failure(RuntimeErrorCode::InvalidValue, "memset element count overflows");
+  if (RuntimeStatus s = checkRange(destination, count * elementBytes, "memset"))
+    return s;
+  if (count == 0)
+    return succeeded();
+  auto *p = static_cast<uint8_t *>(hostPointer(destination));
+  if (elementBytes == 1) {
+    std::memset(p, int(value & 0xff), count);
+    return succeeded();
+  }
+  for (uint64_t i = 0; i < count; ++i)
+    std::memcpy(p + i * elementBytes, &value, elementBytes); // little-endian: the low bytes
+  return succeeded();
+}
+
+} // namespace p2m::runtime

@@ -1,0 +1,146 @@
+// Module loading, segments and launches (Module.h).
+#include "runtime/core/Module.h"
+
+#include "runtime/core/Log.h"
+#include "runtime/core/ParamPacking.h"
+#include "runtime/core/PtxTranslation.h"
+
+#include <cstring>
+
+namespace p2m::runtime {
+
+namespace {
+
+// abi.h: the module words buffer is 3 u64 words; the status word follows them.
+constexpr uint64_t kStatusOffset = 24;
+constexpr uint64_t kWordsAllocationBytes = 32;
+
+} // namespace
+
+RuntimeStatus Kernel::setMaxDynamicShared(uint32_t bytes) {
+  if (bytes > sharedCeiling_)
+    return failure(RuntimeErrorCode::InvalidValue,
+                   std::to_string(bytes) + " bytes of dynamic shared memory exceed the " +
+                       std::to_string(sharedCeiling_) + " the device leaves kernel " + info_.name);
+  maxDynamicShared_ = bytes;
+  return succeeded();
+}
+
+RuntimeStatus Module::loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out) {
+  TranslatedModule translated;
+  if (RuntimeStatus s = translatePtx(ptx, &translated)) {
+    printMessage(s->message); // loading failed entirely: always shown
+    return s;
+  }
+  if (!translated.diagnostics.empty())
+    logMessage(translated.diagnostics);
+  ModuleReflection reflection;
+  if (RuntimeStatus s = parseReflection(translated.reflectionJson, &reflection))
+    return s;
+  return load(device, translated.msl, std::move(reflection), out);
+}
+
+RuntimeStatus Module::load(Device &device, std::string_view msl, ModuleReflection reflection,
+                           std::unique_ptr<Module> *out) {
+  std::unique_ptr<Module> module(new Module(device));
+  module->reflection_ = std::move(reflection);
+  CompileRequest request;
+  request.msl = msl;
+  request.mslVersion = module->reflection_.mslVersion;
+  for (const KernelInfo &k : module->reflection_.kernels)
+    if (k.translated)
+      request.kernelNames.push_back(k.mslName);
+  if (RuntimeStatus s = fromBackend(device.backend().compile(request, &module->program_))) {
+    printMessage("the translated module does not compile: " + s->message);
+    return s;
+  }
+  for (const KernelInfo &k : module->reflection_.kernels)
+    module->kernels_.push_back(
+        std::make_unique<Kernel>(*module, k, dynamicSharedCeiling(device.properties(), k)));
+  if (RuntimeStatus s = module->createSegments())
+    return s;
+  *out = std::move(module);
+  return succeeded();
+}
+
+Module::~Module() { device_.releaseAllOwnedBy(this); }
+
+RuntimeStatus Module::createSegments() {
+  // A segment is allocated even when empty: the words must hold valid addresses.
+  if (RuntimeStatus s = device_.allocate(std::max<uint64_t>(reflection_.globalBytes, 16), this, &globalBase_))
+    return s;
+  if (RuntimeStatus s = device_.allocate(std::max<uint64_t>(reflection_.constBytes, 16), this, &constBase_))
+    return s;
+  if (RuntimeStatus s = device_.allocate(kWordsAllocationBytes, this, &wordsAddress_))
+    return s;
+  std::memset(device_.hostPointer(globalBase_), 0, std::max<uint64_t>(reflection_.globalBytes, 16));
+  std::memset(device_.hostPointer(constBase_), 0, std::max<uint64_t>(reflection_.constBytes, 16));
+  uint64_t words[4] = {globalBase_, constBase_, wordsAddress_ + kStatusOffset, 0};
+  std::memcpy(device_.hostPointer(wordsAddress_), words, sizeof words);
+
+  for (const VariableInfo &v : reflection_.variables) {
+    uint64_t address = segmentBase(v.segment) + v.offset;
+    if (!v.init.empty())
+      std::memcpy(device_.hostPointer(address), v.init.data(), v.init.size());
+    for (const RelocationInfo &r : v.relocations) {
+      // A function's address stays 0: only indirect calls would read it, and the translator
+      // refuses those.
+      const VariableInfo *target = r.target ? reflection_.findVariable(*r.target) : nullptr;
+      uint64_t value = target ? segmentBase(target->segment) + target->offset + uint64_t(r.addend) : 0;
+      std::memcpy(device_.hostPointer(address + r.offset), &value, sizeof value);
+    }
+  }
+  return succeeded();
+}
+
+RuntimeStatus Module::getKernel(std::string_view name, Kernel **kernel) {
+  for (std::unique_ptr<Kernel> &k : kernels_) {
+    if (k->info().name != name)
+      continue;
+    if (!k->info().translated) {
+      std::string message = "kernel " + k->info().name + " was not translated: " + k->info().error;
+      logMessage(message);
+      return failure(RuntimeErrorCode::NotSupported, message);
+    }
+    *kernel = k.get();
+    return succeeded();
+  }
+  return failure(RuntimeErrorCode::NotFound, "no kernel named " + std::string(name) + " in the module");
+}
+
+RuntimeStatus Module::getGlobal(std::string_view name, uint64_t *address, uint64_t *bytes) const {
+  const VariableInfo *v = reflection_.findVariable(name);
+  if (!v)
+    return failure(RuntimeErrorCode::NotFound, "no .global or .const variable named " + std::string(name));
+  *address = segmentBase(v->segment) + v->offset;
+  *bytes = v->size;
+  return succeeded();
+}
+
+RuntimeStatus Module::launch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra) {
+  const KernelInfo &info = kernel.info();
+  if (RuntimeStatus s = validateLaunch(device_.properties(), info, kernel.maxDynamicShared(), shape))
+    return s;
+  std::vector<uint8_t> params;
+  if (RuntimeStatus s = packParams(info, kernelParams, extra, shape.dynamicSharedBytes, &params))
+    return s;
+  auto *status = static_cast<uint32_t *>(device_.hostPointer(wordsAddress_ + kStatusOffset));
+  *status = 0;
+  Dispatch dispatch;
+  dispatch.program = program_.get();
+  dispatch.mslName = info.mslName;
+  dispatch.grid = shape.grid;
+  dispatch.block = shape.block;
+  dispatch.params = params.data();
+  dispatch.paramBytes = params.size();
+  dispatch.moduleBuffer = wordsAddress_;
+  dispatch.threadgroupBytes = (info.staticSharedBytes + shape.dynamicSharedBytes + 15u) & ~15u;
+  dispatch.localBytes = info.localBytes;
+  if (RuntimeStatus s = fromBackend(device_.backend().dispatch(dispatch)))
+    return s;
+  if (*status != 0)
+    return failure(RuntimeErrorCode::LaunchFailed, "kernel " + info.name + " trapped");
+  return succeeded();
+}
+
+} // namespace p2m::runtime

@@ -1,0 +1,83 @@
+// A loaded module: its compiled program, its .global and .const segments in device memory
+// (initializers copied, relocations patched with real device addresses), the module words
+// buffer the kernels read (abi.h: global base, const base, status word address) with the
+// status word beside them, and its kernels. Launching a kernel packs its parameters,
+// validates the launch, runs the dispatch and reads the status word (1: the kernel trapped).
+#pragma once
+
+#include "runtime/core/Device.h"
+#include "runtime/core/LaunchValidation.h"
+#include "runtime/core/ModuleReflection.h"
+#include "runtime/core/RuntimeError.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace p2m::runtime {
+
+class Module;
+
+// One kernel of a module (a CUfunction).
+class Kernel {
+public:
+  // `sharedCeiling`: the most dynamic shared memory the device leaves beside the kernel's
+  // static shared memory; the default limit is CUDA's 48 KiB below it.
+  Kernel(Module &module, const KernelInfo &info, uint32_t sharedCeiling)
+      : module_(module), info_(info), sharedCeiling_(sharedCeiling),
+        maxDynamicShared_(std::min(sharedCeiling, kDefaultMaxDynamicShared)) {}
+
+  Module &module() const { return module_; }
+  const KernelInfo &info() const { return info_; }
+  uint32_t maxDynamicShared() const { return maxDynamicShared_; }
+  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: InvalidValue above what the device
+  // leaves beside the kernel's static shared memory.
+  RuntimeStatus setMaxDynamicShared(uint32_t bytes);
+
+private:
+  Module &module_;
+  const KernelInfo &info_;
+  uint32_t sharedCeiling_;
+  uint32_t maxDynamicShared_;
+};
+
+class Module {
+public:
+  // Translates (or takes from the cache) and loads PTX text.
+  static RuntimeStatus loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out);
+  // Loads an already translated module.
+  static RuntimeStatus load(Device &device, std::string_view msl, ModuleReflection reflection,
+                            std::unique_ptr<Module> *out);
+  ~Module();
+  Module(const Module &) = delete;
+  Module &operator=(const Module &) = delete;
+
+  // NotFound for an unknown name; NotSupported for a kernel the translator refused (its
+  // reason is in the message and logged when P2M_LOG is set).
+  RuntimeStatus getKernel(std::string_view name, Kernel **kernel);
+  // NotFound for an unknown name.
+  RuntimeStatus getGlobal(std::string_view name, uint64_t *address, uint64_t *bytes) const;
+
+  // LaunchFailed when the kernel trapped (the status word) or the backend saw a fault.
+  RuntimeStatus launch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra);
+
+  const ModuleReflection &reflection() const { return reflection_; }
+  uint64_t moduleWordsAddress() const { return wordsAddress_; }
+
+private:
+  explicit Module(Device &device) : device_(device) {}
+  RuntimeStatus createSegments();
+  uint64_t segmentBase(SegmentKind kind) const { return kind == SegmentKind::Global ? globalBase_ : constBase_; }
+
+  Device &device_;
+  ModuleReflection reflection_;
+  std::unique_ptr<Program> program_;
+  std::vector<std::unique_ptr<Kernel>> kernels_; // one per reflection kernel, same order
+  uint64_t globalBase_ = 0, constBase_ = 0;
+  uint64_t wordsAddress_ = 0; // 3 u64 words, then the u32 status word
+};
+
+} // namespace p2m::runtime

@@ -1,0 +1,28 @@
+// What cuModuleLoadData / cuModuleLoadFatBinary / cuModuleLoad receive, reduced to the one
+// PTX text the runtime translates: NUL-terminated PTX text as is; a fatbin (header magic
+// 0xBA55ED50) or a fatbin wrapper (0x466243B1, pointing to a fatbin) → the PTX entry of the
+// highest architecture. A fatbin with cubins only, or a bare cubin (ELF), is
+// NoBinaryForGpu: only PTX can be translated. Anything else is InvalidImage.
+#pragma once
+
+#include "runtime/core/RuntimeError.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace p2m::runtime {
+
+inline constexpr uint32_t kFatbinWrapperMagic = 0x466243B1;
+
+// An image as cuModuleLoadData gets it: a pointer with no length. The length is taken from
+// the fatbin header or the text's NUL, as NVIDIA's driver does; a wrapper's fatbin pointer
+// is followed. Untrusted only as far as a pointer without a length can be.
+RuntimeStatus ptxFromImage(const void *image, std::string *ptx);
+
+// The same for bytes of known length (a file for cuModuleLoad, fuzzing). A wrapper here is
+// refused (its pointer means nothing outside the process that wrote it) unless
+// `followWrapperPointer` is set.
+RuntimeStatus ptxFromBytes(std::span<const uint8_t> bytes, std::string *ptx, bool followWrapperPointer = false);
+
+} // namespace p2m::runtime

@@ -1,0 +1,71 @@
+// The reflection file (emitters/reflection) as the runtime needs it: per kernel its parameter
+// layout, shared/local memory and thread-count limits, per module the .global/.const segments
+// with their variables, initializers and relocations. The reader is strict: the text comes
+// from our own translator, so anything malformed or inconsistent (a variable outside its
+// segment, a parameter outside the block) is reported as an error, never trusted.
+#pragma once
+
+#include "runtime/core/RuntimeError.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace p2m::runtime {
+
+struct ParamInfo {
+  std::string name;
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  uint32_t align = 1;
+};
+
+struct KernelInfo {
+  std::string name;    // the PTX .entry name (what cuModuleGetFunction looks up)
+  std::string mslName; // the MSL kernel / body name
+  bool translated = false;
+  std::string error; // the translator's reason when !translated
+  std::vector<ParamInfo> params;
+  uint32_t paramBytes = 0;
+  uint32_t staticSharedBytes = 0;
+  bool dynamicShared = false;
+  uint32_t localBytes = 0;
+  std::vector<uint32_t> reqntid; // empty, or 1 to 3 dimensions
+  std::vector<uint32_t> maxntid;
+};
+
+enum class SegmentKind { Global, Const };
+
+struct RelocationInfo {
+  uint64_t offset = 0;        // inside the variable
+  std::optional<std::string> target; // a variable or function name; none when unnamed
+  int64_t addend = 0;
+  bool generic = false;
+};
+
+struct VariableInfo {
+  std::string name;
+  SegmentKind segment = SegmentKind::Global;
+  uint64_t offset = 0; // inside its segment
+  uint64_t size = 0;
+  std::vector<uint8_t> init; // empty: zero-initialized
+  std::vector<RelocationInfo> relocations;
+};
+
+struct ModuleReflection {
+  unsigned mslVersion = 320; // "3.2" → 320
+  uint64_t globalBytes = 0;
+  uint64_t constBytes = 0;
+  std::vector<VariableInfo> variables;
+  std::vector<KernelInfo> kernels;
+
+  const KernelInfo *findKernel(std::string_view name) const;
+  const VariableInfo *findVariable(std::string_view name) const;
+};
+
+// Parses and checks a reflection JSON text; InvalidImage with a reason on any problem.
+RuntimeStatus parseReflection(std::string_view json, ModuleReflection *out);
+
+} // namespace p2m::runtime

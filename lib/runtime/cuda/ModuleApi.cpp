@@ -1,0 +1,162 @@
+// Modules: loading from PTX text, fatbins and fatbin wrappers (lib/runtime/core does the
+// classifying, translating and caching), functions and globals. JIT options of
+// cuModuleLoadDataEx are accepted and ignored, except the log buffers, which receive the
+// failure message (or an empty string).
+#include "Driver.h"
+
+#include "runtime/core/Log.h"
+#include "runtime/core/ModuleImage.h"
+
+#include <llvm/Support/MemoryBuffer.h>
+
+#include <algorithm>
+#include <cstring>
+
+using p2m::cuda::Driver;
+using p2m::cuda::toCuResult;
+using namespace p2m::runtime;
+
+namespace {
+
+CUresult loadPtx(Driver &driver, CUctx_st *context, const std::string &ptx, CUmodule *module, std::string *error,
+                 const char *api) {
+  std::unique_ptr<Module> loaded;
+  RuntimeStatus s = Module::loadPtx(driver.device(), ptx, &loaded);
+  if (s) {
+    *error = s->message;
+    return toCuResult(s, api);
+  }
+  *module = driver.addModule(context, std::move(loaded));
+  return CUDA_SUCCESS;
+}
+
+CUresult loadImage(const void *image, CUmodule *module, std::string *error, const char *api) {
+  P2M_API_ENTER_CONTEXT();
+  if (!module)
+    return CUDA_ERROR_INVALID_VALUE;
+  std::string ptx;
+  if (RuntimeStatus s = ptxFromImage(image, &ptx)) {
+    *error = s->message;
+    printMessage(std::string(api) + ": " + s->message); // loading failed entirely: always shown
+    return toCuResult(s, api);
+  }
+  return loadPtx(driver, context, ptx, module, error, api);
+}
+
+// Copies `text` into a JIT log buffer of `size` bytes (always NUL-terminated).
+void writeLog(void *buffer, size_t size, const std::string &text) {
+  if (!buffer || size == 0)
+    return;
+  size_t n = std::min(text.size(), size - 1);
+  std::memcpy(buffer, text.data(), n);
+  static_cast<char *>(buffer)[n] = '\0';
+}
+
+} // namespace
+
+extern "C" {
+
+CUresult CUDAAPI cuModuleLoadData(CUmodule *module, const void *image) {
+  std::string error;
+  return loadImage(image, module, &error, "cuModuleLoadData");
+}
+
+CUresult CUDAAPI cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin) {
+  std::string error;
+  return loadImage(fatCubin, module, &error, "cuModuleLoadFatBinary");
+}
+
+CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions,
+                                    CUjit_option *options, void **optionValues) {
+  if (numOptions && (!options || !optionValues))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::string error;
+  CUresult result = loadImage(image, module, &error, "cuModuleLoadDataEx");
+  void *infoLog = nullptr, *errorLog = nullptr;
+  size_t infoSize = 0, errorSize = 0;
+  for (unsigned i = 0; i < numOptions; ++i) {
+    switch (options[i]) {
+    case CU_JIT_INFO_LOG_BUFFER: infoLog = optionValues[i]; break;
+    case CU_JIT_ERROR_LOG_BUFFER: errorLog = optionValues[i]; break;
+    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES: infoSize = reinterpret_cast<uintptr_t>(optionValues[i]); break;
+    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES: errorSize = reinterpret_cast<uintptr_t>(optionValues[i]); break;
+    default: break;
+    }
+  }
+  writeLog(infoLog, infoSize, "");
+  writeLog(errorLog, errorSize, result == CUDA_SUCCESS ? "" : error);
+  return result;
+}
+
+CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname) {
+  P2M_API_ENTER_CONTEXT();
+  if (!module || !fname)
+    return CUDA_ERROR_INVALID_VALUE;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file = llvm::MemoryBuffer::getFile(fname);
+  if (!file) {
+    logMessage(std::string("cuModuleLoad: cannot read ") + fname + ": " + file.getError().message());
+    return CUDA_ERROR_FILE_NOT_FOUND;
+  }
+  llvm::StringRef bytes = (*file)->getBuffer();
+  std::string ptx;
+  if (RuntimeStatus s = ptxFromBytes({reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()}, &ptx)) {
+    printMessage(std::string("cuModuleLoad: ") + fname + ": " + s->message);
+    return toCuResult(s, "cuModuleLoad");
+  }
+  std::string error;
+  return loadPtx(driver, context, ptx, module, &error, "cuModuleLoad");
+}
+
+CUresult CUDAAPI cuModuleUnload(CUmodule hmod) {
+  P2M_API_ENTER();
+  if (!driver.isModule(hmod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (CUresult r = driver.checkContext(hmod->context))
+    return r;
+  driver.destroyModule(hmod);
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name) {
+  P2M_API_ENTER();
+  if (!hfunc || !name)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!driver.isModule(hmod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (CUresult r = driver.checkContext(hmod->context))
+    return r;
+  auto found = hmod->functions.find(std::string_view(name));
+  if (found != hmod->functions.end()) {
+    *hfunc = found->second.get();
+    return CUDA_SUCCESS;
+  }
+  Kernel *kernel = nullptr;
+  if (CUresult r = toCuResult(hmod->module->getKernel(name, &kernel), "cuModuleGetFunction"))
+    return r;
+  auto function = std::make_unique<CUfunc_st>();
+  function->module = hmod;
+  function->kernel = kernel;
+  *hfunc = function.get();
+  hmod->functions.emplace(name, std::move(function));
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule hmod, const char *name) {
+  P2M_API_ENTER();
+  if (!name)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!driver.isModule(hmod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (CUresult r = driver.checkContext(hmod->context))
+    return r;
+  uint64_t address = 0, size = 0;
+  if (CUresult r = toCuResult(hmod->module->getGlobal(name, &address, &size), "cuModuleGetGlobal"))
+    return r;
+  if (dptr)
+    *dptr = address;
+  if (bytes)
+    *bytes = size;
+  return CUDA_SUCCESS;
+}
+
+} // extern "C"

@@ -1,0 +1,262 @@
+// The execution suite's launcher, written only against NVIDIA's cuda.h: it runs the cases
+// that run-exec-driver.py describes through whatever libcuda.so.1 it is linked with
+// (ptx2metal's shim in the test; NVIDIA's driver would run it unchanged) and writes each
+// case's outputs for the script to check.
+//
+// usage: exec_driver_runner DESCRIPTION OUTPUT-DIRECTORY
+//
+// The description is line-based text, one case after another, all for one PTX file:
+//   ptx PATH                                   first line
+//   case NAME                                  starts a case
+//   kernel NAME | grid X Y Z | block X Y Z | shared BYTES | cluster X Y Z (cuLaunchKernelEx)
+//   buffer BYTES fill BYTE | buffer BYTES file PATH OFFSET   a device buffer parameter
+//   value HEX                                  a by-value parameter's bytes
+//   global_in NAME HEX                         written with cuModuleGetGlobal + cuMemcpyHtoD
+//   read_param INDEX BYTES | read_global NAME BYTES    outputs, in order
+//   expect_error                               the launch must fail (a trap)
+//   end                                        runs the case
+// For each case one line goes to stdout: "result NAME CUDA_SUCCESS|CUDA_ERROR_... [where]",
+// and on success OUTPUT-DIRECTORY/NAME.out holds the outputs concatenated.
+#include <cuda.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Param {
+  bool buffer = false;
+  size_t bytes = 0;
+  int fill = -1;           // buffer: fill byte, or -1 when read from a file
+  std::string file;        // buffer: the input blob
+  size_t fileOffset = 0;
+  std::vector<uint8_t> value; // by-value bytes
+};
+
+struct Read {
+  bool global = false;
+  size_t param = 0;
+  std::string name;
+  size_t bytes = 0;
+};
+
+struct Case {
+  std::string name, kernel;
+  unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1}, cluster[3] = {0, 0, 0};
+  unsigned shared = 0;
+  std::vector<Param> params;
+  std::vector<std::pair<std::string, std::vector<uint8_t>>> globalsIn;
+  std::vector<Read> reads;
+  bool expectError = false;
+};
+
+std::vector<uint8_t> fromHex(const std::string &hex) {
+  std::vector<uint8_t> bytes;
+  for (size_t i = 0; i + 1 < hex.size(); i += 2)
+    bytes.push_back(uint8_t(std::stoul(hex.substr(i, 2), nullptr, 16)));
+  return bytes;
+}
+
+std::string errorName(CUresult r) {
+  const char *name = nullptr;
+  return cuGetErrorName(r, &name) == CUDA_SUCCESS && name ? name : "CUDA_ERROR_" + std::to_string(int(r));
+}
+
+// Runs one case in a fresh context (a trap leaves its context unusable); "" or the failing call.
+CUresult runCase(const std::string &ptx, const Case &c, const std::string &outDir, std::string *where) {
+  CUcontext context = nullptr;
+  CUresult r = cuCtxCreate(&context, nullptr, 0, 0);
+  if (r != CUDA_SUCCESS) {
+    *where = "cuCtxCreate";
+    return r;
+  }
+  std::vector<CUdeviceptr> allocations;
+  CUmodule module = nullptr;
+  auto step = [&](CUresult result, const char *call) {
+    if (result != CUDA_SUCCESS && where->empty())
+      *where = call;
+    return result;
+  };
+  r = [&]() -> CUresult {
+    if (CUresult e = step(cuModuleLoadData(&module, ptx.c_str()), "cuModuleLoadData"))
+      return e;
+    CUfunction f = nullptr;
+    if (CUresult e = step(cuModuleGetFunction(&f, module, c.kernel.c_str()), "cuModuleGetFunction"))
+      return e;
+    if (c.shared > 48 * 1024)
+      if (CUresult e = step(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(c.shared)),
+                            "cuFuncSetAttribute"))
+        return e;
+    std::vector<CUdeviceptr> pointers(c.params.size());
+    std::vector<void *> args;
+    for (size_t i = 0; i < c.params.size(); ++i) {
+      const Param &p = c.params[i];
+      if (!p.buffer) {
+        args.push_back(const_cast<uint8_t *>(p.value.data()));
+        continue;
+      }
+      if (CUresult e = step(cuMemAlloc(&pointers[i], p.bytes ? p.bytes : 1), "cuMemAlloc"))
+        return e;
+      allocations.push_back(pointers[i]);
+      if (p.fill >= 0) {
+        if (CUresult e = step(cuMemsetD8(pointers[i], (unsigned char)p.fill, p.bytes), "cuMemsetD8"))
+          return e;
+      } else {
+        std::vector<uint8_t> data(p.bytes);
+        std::ifstream in(p.file, std::ios::binary);
+        in.seekg(std::streamoff(p.fileOffset));
+        in.read(reinterpret_cast<char *>(data.data()), std::streamsize(p.bytes));
+        if (!in) {
+          *where = "reading " + p.file;
+          return CUDA_ERROR_FILE_NOT_FOUND;
+        }
+        if (CUresult e = step(cuMemcpyHtoD(pointers[i], data.data(), p.bytes), "cuMemcpyHtoD"))
+          return e;
+      }
+      args.push_back(&pointers[i]);
+    }
+    for (const auto &[name, bytes] : c.globalsIn) {
+      CUdeviceptr address = 0;
+      size_t size = 0;
+      if (CUresult e = step(cuModuleGetGlobal(&address, &size, module, name.c_str()), "cuModuleGetGlobal"))
+        return e;
+      if (bytes.size() > size) {
+        *where = "global " + name + " is smaller than its values";
+        return CUDA_ERROR_INVALID_VALUE;
+      }
+      if (CUresult e = step(cuMemcpyHtoD(address, bytes.data(), bytes.size()), "cuMemcpyHtoD (global)"))
+        return e;
+    }
+    CUresult launched;
+    if (c.cluster[0]) {
+      CUlaunchAttribute attribute{};
+      attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      attribute.value.clusterDim.x = c.cluster[0];
+      attribute.value.clusterDim.y = c.cluster[1];
+      attribute.value.clusterDim.z = c.cluster[2];
+      CUlaunchConfig config{};
+      config.gridDimX = c.grid[0], config.gridDimY = c.grid[1], config.gridDimZ = c.grid[2];
+      config.blockDimX = c.block[0], config.blockDimY = c.block[1], config.blockDimZ = c.block[2];
+      config.sharedMemBytes = c.shared;
+      config.attrs = &attribute;
+      config.numAttrs = 1;
+      launched = step(cuLaunchKernelEx(&config, f, args.data(), nullptr), "cuLaunchKernelEx");
+    } else {
+      launched = step(cuLaunchKernel(f, c.grid[0], c.grid[1], c.grid[2], c.block[0], c.block[1], c.block[2],
+                                     c.shared, nullptr, args.data(), nullptr),
+                      "cuLaunchKernel");
+    }
+    if (launched == CUDA_SUCCESS)
+      launched = step(cuCtxSynchronize(), "cuCtxSynchronize");
+    if (launched != CUDA_SUCCESS || c.expectError)
+      return launched;
+    std::vector<uint8_t> out;
+    for (const Read &read : c.reads) {
+      CUdeviceptr source = 0;
+      if (read.global) {
+        size_t size = 0;
+        if (CUresult e = step(cuModuleGetGlobal(&source, &size, module, read.name.c_str()), "cuModuleGetGlobal"))
+          return e;
+      } else {
+        source = pointers.at(read.param);
+      }
+      size_t at = out.size();
+      out.resize(at + read.bytes);
+      if (CUresult e = step(cuMemcpyDtoH(out.data() + at, source, read.bytes), "cuMemcpyDtoH"))
+        return e;
+    }
+    std::ofstream file(outDir + "/" + c.name + ".out", std::ios::binary);
+    file.write(reinterpret_cast<const char *>(out.data()), std::streamsize(out.size()));
+    return CUDA_SUCCESS;
+  }();
+  // A broken context refuses the frees; destroying it releases everything anyway.
+  for (CUdeviceptr p : allocations)
+    (void)cuMemFree(p);
+  if (module)
+    (void)cuModuleUnload(module);
+  (void)cuCtxDestroy(context);
+  return r;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s DESCRIPTION OUTPUT-DIRECTORY\n", argv[0]);
+    return 2;
+  }
+  std::ifstream description(argv[1]);
+  std::string line, ptx;
+  if (CUresult r = cuInit(0)) {
+    std::fprintf(stderr, "cuInit: %s\n", errorName(r).c_str());
+    return 1;
+  }
+  Case c;
+  while (std::getline(description, line)) {
+    std::istringstream in(line);
+    std::string key;
+    in >> key;
+    if (key == "ptx") {
+      std::string path;
+      in >> path;
+      std::ifstream file(path);
+      std::stringstream text;
+      text << file.rdbuf();
+      ptx = text.str();
+    } else if (key == "case") {
+      c = Case{};
+      in >> c.name;
+    } else if (key == "kernel") {
+      in >> c.kernel;
+    } else if (key == "grid") {
+      in >> c.grid[0] >> c.grid[1] >> c.grid[2];
+    } else if (key == "block") {
+      in >> c.block[0] >> c.block[1] >> c.block[2];
+    } else if (key == "cluster") {
+      in >> c.cluster[0] >> c.cluster[1] >> c.cluster[2];
+    } else if (key == "shared") {
+      in >> c.shared;
+    } else if (key == "buffer") {
+      Param p;
+      p.buffer = true;
+      std::string source;
+      in >> p.bytes >> source;
+      if (source == "fill")
+        in >> p.fill;
+      else
+        in >> p.file >> p.fileOffset;
+      c.params.push_back(p);
+    } else if (key == "value") {
+      std::string hex;
+      in >> hex;
+      Param p;
+      p.value = fromHex(hex);
+      c.params.push_back(p);
+    } else if (key == "global_in") {
+      std::string name, hex;
+      in >> name >> hex;
+      c.globalsIn.emplace_back(name, fromHex(hex));
+    } else if (key == "read_param") {
+      Read r;
+      in >> r.param >> r.bytes;
+      c.reads.push_back(r);
+    } else if (key == "read_global") {
+      Read r;
+      r.global = true;
+      in >> r.name >> r.bytes;
+      c.reads.push_back(r);
+    } else if (key == "expect_error") {
+      c.expectError = true;
+    } else if (key == "end") {
+      std::string where;
+      CUresult r = runCase(ptx, c, argv[2], &where);
+      std::printf("result %s %s %s\n", c.name.c_str(), errorName(r).c_str(), where.c_str());
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,216 @@
+// Modules end to end through the core with the test backend (FakeBackend.h): PTX is
+// translated and cached, segments get their initializers and relocations, kernels are
+// found or refused, and a launch hands the backend the params buffer and module words the
+// kernel ABI describes; a trap (the status word) fails the launch.
+#include "FakeBackend.h"
+
+#include "runtime/core/Device.h"
+#include "runtime/core/Module.h"
+#include "runtime/core/PtxTranslation.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace p2m::runtime;
+using p2m::runtime::testing::FakeBackend;
+
+namespace {
+
+std::string readSource(const std::string &relative) {
+  std::ifstream in(std::string(P2M_SOURCE_ROOT) + "/" + relative);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Each test gets an empty translation cache of its own.
+std::string freshCache(const std::string &name) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("p2m-core-tests-" + name);
+  std::filesystem::remove_all(dir);
+  setenv("P2M_CACHE_DIR", dir.c_str(), 1);
+  return dir.string();
+}
+
+template <typename T> T load(uint64_t address) {
+  T v;
+  std::memcpy(&v, reinterpret_cast<const void *>(address), sizeof v);
+  return v;
+}
+
+} // namespace
+
+TEST_CASE("module: segments, initializers, relocations, kernels", "[runtime-core][module]") {
+  std::string cache = freshCache("segments");
+  auto *backend = new FakeBackend;
+  Device device{std::unique_ptr<Backend>(backend)};
+  std::unique_ptr<Module> module;
+  RuntimeStatus s = Module::loadPtx(device, readSource("tests/unit/runtime-core/module_with_globals.ptx"), &module);
+  REQUIRE_FALSE(s);
+  CHECK(backend->compiles == 1);
+  CHECK(backend->lastMsl.find("copy_table_body") != std::string::npos);
+
+  uint64_t table = 0, ptr = 0, scale = 0, bytes = 0;
+  REQUIRE_FALSE(module->getGlobal("table", &table, &bytes));
+  CHECK(bytes == 16);
+  CHECK(load<uint32_t>(table) == 1);
+  CHECK(load<uint32_t>(table + 12) == 4);
+  REQUIRE_FALSE(module->getGlobal("ptr", &ptr, &bytes));
+  CHECK(bytes == 8);
+  CHECK(load<uint64_t>(ptr) == table + 4); // generic(table)+4, a real device address
+  REQUIRE_FALSE(module->getGlobal("scale", &scale, &bytes));
+  CHECK(load<float>(scale) == 2.0f);
+  CHECK(module->getGlobal("nothing", &ptr, &bytes)->code == RuntimeErrorCode::NotFound);
+  // Host writes reach the segment: the addresses are inside live allocations.
+  CHECK_FALSE(device.checkRange(table, 24, "test"));
+  CHECK(device.checkRange(scale, 16 + 1, "test"));
+
+  Kernel *kernel = nullptr;
+  REQUIRE_FALSE(module->getKernel("copy_table", &kernel));
+  CHECK(kernel->maxDynamicShared() == 48 * 1024);
+  CHECK(module->getKernel("nope", &kernel)->code == RuntimeErrorCode::NotFound);
+  RuntimeStatus refused = module->getKernel("recursive", &kernel);
+  REQUIRE(refused);
+  CHECK(refused->code == RuntimeErrorCode::NotSupported);
+  CHECK(refused->message.find("recursion") != std::string::npos);
+
+  // The translation was cached; a second load does not translate again (same result).
+  CHECK(std::filesystem::exists(cache + "/translations"));
+  size_t files = 0;
+  for (const auto &entry : std::filesystem::directory_iterator(cache + "/translations"))
+    files += entry.path().extension() == ".json" || entry.path().extension() == ".metal";
+  CHECK(files == 2);
+  std::unique_ptr<Module> again;
+  REQUIRE_FALSE(Module::loadPtx(device, readSource("tests/unit/runtime-core/module_with_globals.ptx"), &again));
+  CHECK(again->reflection().kernels.size() == module->reflection().kernels.size());
+  uint64_t tableAgain = 0;
+  REQUIRE_FALSE(again->getGlobal("table", &tableAgain, &bytes));
+  CHECK(tableAgain != table); // each module has its own segments
+
+  // Unloading gives every segment back.
+  size_t before = backend->live.size();
+  again.reset();
+  CHECK(backend->live.size() == before - 3);
+  module.reset();
+  CHECK(backend->live.empty());
+}
+
+TEST_CASE("module: a launch hands the backend the ABI's buffers", "[runtime-core][module]") {
+  freshCache("launch");
+  auto *backend = new FakeBackend;
+  Device device{std::unique_ptr<Backend>(backend)};
+  std::unique_ptr<Module> module;
+  REQUIRE_FALSE(Module::loadPtx(device, readSource("examples/saxpy/saxpy.ptx"), &module));
+  Kernel *saxpy = nullptr;
+  REQUIRE_FALSE(module->getKernel("saxpy", &saxpy));
+
+  constexpr int n = 300;
+  uint64_t x = 0, y = 0;
+  REQUIRE_FALSE(device.allocate(n * 4, &device, &x));
+  REQUIRE_FALSE(device.allocate(n * 4, &device, &y));
+  std::vector<float> hx(n), hy(n);
+  for (int i = 0; i < n; ++i) {
+    hx[i] = float(i);
+    hy[i] = 1.0f;
+  }
+  REQUIRE_FALSE(device.copyToDevice(x, hx.data(), n * 4));
+  REQUIRE_FALSE(device.copyToDevice(y, hy.data(), n * 4));
+
+  // The "kernel": saxpy written in C++ against the params buffer the core packed.
+  Dispatch seen;
+  backend->onDispatch = [&](const Dispatch &d) {
+    seen = d;
+    auto *p = static_cast<const uint8_t *>(d.params);
+    int32_t count = load<int32_t>(uint64_t(p));
+    float a = load<float>(uint64_t(p + 4));
+    auto *px = reinterpret_cast<const float *>(load<uint64_t>(uint64_t(p + 8)));
+    auto *py = reinterpret_cast<float *>(load<uint64_t>(uint64_t(p + 16)));
+    for (int i = 0; i < count; ++i)
+      py[i] = a * px[i] + py[i];
+    CHECK(load<uint32_t>(uint64_t(p + 32)) == 0); // dynamic shared bytes at align16(24)
+  };
+  int32_t count = n;
+  float a = 2.0f;
+  void *args[] = {&count, &a, &x, &y};
+  LaunchShape shape{{3, 1, 1}, {128, 1, 1}, 0};
+  REQUIRE_FALSE(module->launch(*saxpy, shape, args, nullptr));
+  CHECK(seen.mslName == "saxpy");
+  CHECK(seen.grid.x == 3);
+  CHECK(seen.block.x == 128);
+  CHECK(seen.paramBytes == 48);
+  CHECK(seen.threadgroupBytes == 0);
+  CHECK(seen.moduleBuffer == module->moduleWordsAddress());
+  REQUIRE_FALSE(device.copyFromDevice(hy.data(), y, n * 4));
+  for (int i = 0; i < n; ++i)
+    REQUIRE(hy[i] == 2.0f * float(i) + 1.0f);
+
+  // Through `extra`, with the dynamic shared size in the launch word.
+  struct {
+    int32_t n;
+    float a;
+    uint64_t x, y;
+  } block{n, 0.0f, x, y};
+  size_t size = sizeof block;
+  void *extra[] = {reinterpret_cast<void *>(uintptr_t(1)), &block, reinterpret_cast<void *>(uintptr_t(2)), &size,
+                   nullptr};
+  backend->onDispatch = [&](const Dispatch &d) {
+    seen = d;
+    CHECK(load<uint32_t>(uint64_t(d.params) + 32) == 100);
+  };
+  REQUIRE_FALSE(module->launch(*saxpy, LaunchShape{{1, 1, 1}, {32, 1, 1}, 100}, nullptr, extra));
+  CHECK(seen.threadgroupBytes == 112);
+
+  // A trap: the kernel sets the status word the module words point to.
+  backend->onDispatch = [&](const Dispatch &d) {
+    uint64_t status = load<uint64_t>(d.moduleBuffer + 16);
+    uint32_t one = 1;
+    std::memcpy(reinterpret_cast<void *>(status), &one, 4);
+  };
+  RuntimeStatus trapped = module->launch(*saxpy, shape, args, nullptr);
+  REQUIRE(trapped);
+  CHECK(trapped->code == RuntimeErrorCode::LaunchFailed);
+  // The next launch starts with a clear status word (the shim keeps the context broken).
+  backend->onDispatch = nullptr;
+  CHECK_FALSE(module->launch(*saxpy, shape, args, nullptr));
+
+  // Invalid launches never reach the backend.
+  int before = backend->dispatches;
+  CHECK(module->launch(*saxpy, LaunchShape{{1, 1, 1}, {2048, 1, 1}, 0}, args, nullptr)->code ==
+        RuntimeErrorCode::InvalidValue);
+  CHECK(module->launch(*saxpy, LaunchShape{{1, 1, 1}, {32, 1, 1}, 49 * 1024}, args, nullptr)->code ==
+        RuntimeErrorCode::InvalidValue);
+  CHECK(backend->dispatches == before);
+  // The dynamic-shared limit is settable up to what the device leaves.
+  CHECK_FALSE(saxpy->setMaxDynamicShared(64 * 1024));
+  CHECK_FALSE(module->launch(*saxpy, LaunchShape{{1, 1, 1}, {32, 1, 1}, 49 * 1024}, args, nullptr));
+  CHECK(saxpy->setMaxDynamicShared(64 * 1024 + 1)->code == RuntimeErrorCode::InvalidValue);
+
+  REQUIRE_FALSE(device.release(x, &device));
+  CHECK(device.release(x, &device)->code == RuntimeErrorCode::InvalidValue); // double free
+  uint64_t table = module->moduleWordsAddress();
+  CHECK(device.release(table, &device)->code == RuntimeErrorCode::InvalidValue); // not the caller's
+  CHECK(device.copyToDevice(y, hy.data(), n * 4 + 1)->code == RuntimeErrorCode::InvalidValue);
+  CHECK(device.copyFromDevice(hy.data(), y + 4, n * 4)->code == RuntimeErrorCode::InvalidValue);
+  CHECK(device.fill(y, 0, 4, n + 1)->code == RuntimeErrorCode::InvalidValue);
+  CHECK(device.fill(y + 1, 0, 2, 1)->code == RuntimeErrorCode::InvalidValue);
+  REQUIRE_FALSE(device.fill(y, 0x3f800000, 4, n));
+  REQUIRE_FALSE(device.copyFromDevice(hy.data(), y, n * 4));
+  CHECK(hy[n - 1] == 1.0f);
+  module.reset();
+  device.releaseAllOwnedBy(&device);
+  CHECK(backend->live.empty());
+}
+
+TEST_CASE("module: PTX that does not parse is InvalidPtx", "[runtime-core][module]") {
+  freshCache("invalid");
+  Device device{std::make_unique<FakeBackend>()};
+  std::unique_ptr<Module> module;
+  RuntimeStatus s = Module::loadPtx(device, ".version 8.0\n.target sm_80\n.address_size 64\n.entry k( {", &module);
+  REQUIRE(s);
+  CHECK(s->code == RuntimeErrorCode::InvalidPtx);
+  CHECK_FALSE(module);
+}
