@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with ASan+UBSan and runs one for a given time.
-#   scripts/fuzz.sh ptx_parser|fatbin_reader [SECONDS] [extra libFuzzer args...]
+#   scripts/fuzz.sh ptx_parser|fatbin_reader|module_loader [SECONDS] [extra libFuzzer args...]
 # Seeds: the team's committed PTX and fatbin inputs. Findings land in fuzz-artifacts/.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/setup.sh"
-target="${1:?usage: fuzz.sh ptx_parser|fatbin_reader [SECONDS]}"
+target="${1:?usage: fuzz.sh ptx_parser|fatbin_reader|module_loader [SECONDS]}"
 seconds="${2:-60}"
 shift $(( $# >= 2 ? 2 : 1 ))
 p2m_setup build-fuzz -Dfuzzing=true -Db_sanitize=address,undefined -Db_lundef=false \
