@@ -3,6 +3,7 @@
 #include "emitters/msl/EmitContext.h"
 
 #include "cfg/Structured.h"
+#include "support/EmbeddedFile.h"
 #include "support/SourceFile.h"
 
 #include <fmt/format.h>
@@ -17,17 +18,12 @@ using namespace ir;
 
 namespace {
 
-struct EmbeddedHeader {
-  const char *name;
-  const unsigned char *text;
-  size_t size;
-};
 #include "MslPrelude.inc"
 
 std::string_view preludeText(std::string_view name) {
-  for (const EmbeddedHeader &h : kEmbeddedHeaders)
-    if (name == h.name)
-      return {reinterpret_cast<const char *>(h.text), h.size};
+  for (const EmbeddedFile &file : kEmbeddedFiles)
+    if (name == file.name)
+      return file.text;
   return {};
 }
 

@@ -98,7 +98,7 @@ private:
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> makeFileSystem(const SourceFile &file) {
   auto fileSystem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   fileSystem->addFile(kInputPath, 0, llvm::MemoryBuffer::getMemBufferCopy(file.text(), kInputPath));
-  for (const HeaderFile &header : embeddedHeaders()) {
+  for (const EmbeddedFile &header : embeddedHeaders()) {
     const std::string path = std::string(kHeaderDirectory) + "/" + std::string(header.name);
     fileSystem->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(header.text, path));
   }

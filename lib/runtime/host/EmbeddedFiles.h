@@ -3,18 +3,14 @@
 // time so that the runtime never reads the source tree.
 #pragma once
 
+#include "support/EmbeddedFile.h"
+
+#include <span>
 #include <string>
-#include <string_view>
-#include <vector>
 
 namespace p2m::runtime::host {
 
-struct EmbeddedFile {
-  std::string_view name; // "metal_stdlib", "p2m_host_abi.h", ...
-  std::string_view text;
-};
-
-const std::vector<EmbeddedFile> &embeddedFiles();
+std::span<const EmbeddedFile> embeddedFiles(); // "metal_stdlib", "p2m_host_abi.h", ...
 
 // SHA-256 (hex) of every embedded file's name and text: names the cache's include directory
 // and enters every compile-cache key.
