@@ -7,7 +7,6 @@
 #include "ptx/Parser.h"
 #include "ptx/Validate.h"
 
-#include <algorithm>
 #include <chrono>
 
 namespace p2m::translate {
@@ -103,10 +102,7 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
     result.reflectionJson = reflection::emitReflection(*module, ropts);
   }
   for (const ir::Function &f : module->functions) {
-    if (!f.isEntry || f.isDeclaration)
-      continue;
-    if (!options.entries.empty() &&
-        std::find(options.entries.begin(), options.entries.end(), f.ptxName) == options.entries.end())
+    if (!msl::isSelectedKernel(f, eopts))
       continue;
     KernelOutcome k;
     k.ptxName = f.ptxName;
