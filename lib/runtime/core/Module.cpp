@@ -3,6 +3,7 @@
 
 #include "runtime/core/Log.h"
 #include "runtime/core/ParamPacking.h"
+#include "runtime/core/PrebuiltModule.h"
 #include "runtime/core/PtxTranslation.h"
 
 #include <cstring>
@@ -27,6 +28,8 @@ RuntimeStatus Kernel::setMaxDynamicShared(uint32_t bytes) {
 }
 
 RuntimeStatus Module::loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out) {
+  if (PrebuiltModule prebuilt; findInBundles(ptx, &prebuilt))
+    return loadPrebuilt(device, prebuilt, out);
   TranslatedModule translated;
   if (RuntimeStatus s = translatePtx(ptx, &translated)) {
     printMessage(s->message); // loading failed entirely: always shown
@@ -38,6 +41,15 @@ RuntimeStatus Module::loadPtx(Device &device, const std::string &ptx, std::uniqu
   if (RuntimeStatus s = parseReflection(translated.reflectionJson, &reflection))
     return s;
   return load(device, translated.msl, std::move(reflection), out);
+}
+
+RuntimeStatus Module::loadPrebuilt(Device &device, const PrebuiltModule &prebuilt, std::unique_ptr<Module> *out) {
+  ModuleReflection reflection;
+  if (RuntimeStatus s = parseReflection(prebuilt.reflectionJson, &reflection)) {
+    printMessage(prebuilt.origin + ": " + s->message);
+    return s;
+  }
+  return load(device, prebuilt.msl, std::move(reflection), out);
 }
 
 RuntimeStatus Module::load(Device &device, std::string_view msl, ModuleReflection reflection,

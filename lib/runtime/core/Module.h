@@ -8,6 +8,7 @@
 #include "runtime/core/Device.h"
 #include "runtime/core/LaunchValidation.h"
 #include "runtime/core/ModuleReflection.h"
+#include "runtime/core/PrebuiltModule.h"
 #include "runtime/core/RuntimeError.h"
 
 #include <algorithm>
@@ -47,7 +48,10 @@ private:
 class Module {
 public:
   // Translates (or takes from the cache) and loads PTX text.
+  // Uses a prebuilt translation from $P2M_BUNDLE_PATH when one matches (PrebuiltModule.h).
   static RuntimeStatus loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out);
+  // Loads a translation made ahead of time.
+  static RuntimeStatus loadPrebuilt(Device &device, const PrebuiltModule &prebuilt, std::unique_ptr<Module> *out);
   // Loads an already translated module.
   static RuntimeStatus load(Device &device, std::string_view msl, ModuleReflection reflection,
                             std::unique_ptr<Module> *out);

@@ -216,6 +216,9 @@ public:
       return false;
     if (version != 1)
       return fail("reflection.version", "unknown version " + std::to_string(version));
+    const json::Object *source = object(*o, "source", "reflection");
+    if (!source || !string(*source, "sha256", "reflection.source", &out->sourceSha256))
+      return false;
     const json::Object *msl = object(*o, "msl", "reflection");
     std::string mslVersion;
     if (!msl || !string(*msl, "version", "reflection.msl", &mslVersion))

@@ -55,6 +55,7 @@ struct VariableInfo {
 };
 
 struct ModuleReflection {
+  std::string sourceSha256;  // of the PTX text the module was translated from
   unsigned mslVersion = 320; // "3.2" → 320
   uint64_t globalBytes = 0;
   uint64_t constBytes = 0;

@@ -18,6 +18,7 @@ enum class RuntimeErrorCode {
   InvalidPtx,     // CUDA_ERROR_INVALID_PTX: PTX that does not parse, or MSL that did not compile
   NoBinaryForGpu, // CUDA_ERROR_NO_BINARY_FOR_GPU: a fatbin with cubins only
   NotFound,       // CUDA_ERROR_NOT_FOUND
+  FileNotFound,   // CUDA_ERROR_FILE_NOT_FOUND: a prebuilt module's file is missing
   NotSupported,   // CUDA_ERROR_NOT_SUPPORTED
   OutOfResources, // CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
   LaunchFailed,   // CUDA_ERROR_LAUNCH_FAILED: the kernel trapped or faulted

@@ -161,6 +161,7 @@ CUresult toCuResult(const runtime::RuntimeStatus &status, const char *api) {
   case runtime::RuntimeErrorCode::InvalidImage: return CUDA_ERROR_INVALID_IMAGE;
   case runtime::RuntimeErrorCode::InvalidPtx: return CUDA_ERROR_INVALID_PTX;
   case runtime::RuntimeErrorCode::NoBinaryForGpu: return CUDA_ERROR_NO_BINARY_FOR_GPU;
+  case runtime::RuntimeErrorCode::FileNotFound: return CUDA_ERROR_FILE_NOT_FOUND;
   case runtime::RuntimeErrorCode::NotFound: return CUDA_ERROR_NOT_FOUND;
   case runtime::RuntimeErrorCode::NotSupported: return CUDA_ERROR_NOT_SUPPORTED;
   case runtime::RuntimeErrorCode::OutOfResources: return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;

@@ -1,11 +1,13 @@
 // Modules: loading from PTX text, fatbins and fatbin wrappers (lib/runtime/core does the
-// classifying, translating and caching), functions and globals. JIT options of
+// classifying, translating and caching) or a prebuilt translation (cuModuleLoad of a
+// reflection file; bundles on $P2M_BUNDLE_PATH), functions and globals. JIT options of
 // cuModuleLoadDataEx are accepted and ignored, except the log buffers, which receive the
 // failure message (or an empty string).
 #include "Driver.h"
 
 #include "runtime/core/Log.h"
 #include "runtime/core/ModuleImage.h"
+#include "runtime/core/PrebuiltModule.h"
 
 #include <llvm/Support/MemoryBuffer.h>
 
@@ -98,6 +100,20 @@ CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname) {
     return CUDA_ERROR_FILE_NOT_FOUND;
   }
   llvm::StringRef bytes = (*file)->getBuffer();
+  if (isReflectionPath(fname)) {
+    // A translation made ahead of time (PrebuiltModule.h): NAME.json with NAME.metal beside it.
+    PrebuiltModule prebuilt;
+    std::unique_ptr<Module> loaded;
+    RuntimeStatus s = readPrebuiltModule(fname, &prebuilt);
+    if (!s)
+      s = Module::loadPrebuilt(driver.device(), prebuilt, &loaded);
+    if (s) {
+      printMessage(std::string("cuModuleLoad: ") + s->message);
+      return toCuResult(s, "cuModuleLoad");
+    }
+    *module = driver.addModule(context, std::move(loaded));
+    return CUDA_SUCCESS;
+  }
   std::string ptx;
   if (RuntimeStatus s = ptxFromBytes({reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()}, &ptx)) {
     printMessage(std::string("cuModuleLoad: ") + fname + ": " + s->message);

@@ -24,7 +24,7 @@ std::string reflectionText(const std::string &kernelExtra = "", const std::strin
   std::string var = variable.empty()
                         ? R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":"0102","relocations":[]})"
                         : variable;
-  return R"({"format":"ptx2metal-reflection","version":1,"msl":{"version":"3.2"},)"
+  return R"({"format":"ptx2metal-reflection","version":1,"source":{"sha256":"00"},"msl":{"version":"3.2"},)"
          R"("module":{"global_bytes":8,"const_bytes":0,"variables":[)" +
          var + R"(]},"kernels":[{"name":"k","msl_name":"k","translated":true,"error":null,"params":)" + params +
          R"(,"param_bytes":)" + paramBytes +

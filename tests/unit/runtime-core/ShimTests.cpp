@@ -10,10 +10,13 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <sys/stat.h>
 
 namespace {
 
@@ -389,6 +392,104 @@ TEST_CASE("shim: cuGetProcAddress", "[runtime-shim]") {
   CHECK(cuGetProcAddress("cuNoSuchFunction", &fn, CUDA_VERSION, 0, &status) == CUDA_ERROR_NOT_FOUND);
   CHECK(status == CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
   CHECK(fn == nullptr);
+}
+
+namespace {
+
+// Two modules with the same kernel that store different values: which one ran shows whether
+// a prebuilt translation was used.
+std::string storePtx(int value) {
+  return ".version 7.0\n.target sm_80\n.address_size 64\n"
+         ".visible .entry store(.param .u64 out)\n{\n  .reg .b64 %rd<2>;\n  .reg .b32 %r<2>;\n"
+         "  ld.param.u64 %rd1, [out];\n  mov.u32 %r1, " + std::to_string(value) + ";\n"
+         "  st.global.u32 [%rd1], %r1;\n  ret;\n}\n";
+}
+
+void writeText(const std::string &path, const std::string &text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  REQUIRE(out.good());
+}
+
+// Translates `ptx` ahead of time with the CLI into DIR/STEM.{metal,json}.
+void compileAhead(const std::string &ptx, const std::string &dir, const std::string &stem) {
+  writeText(dir + "/" + stem + ".ptx", ptx);
+  std::string command = std::string(P2M_CLI) + " compile " + dir + "/" + stem + ".ptx -o " + dir + "/" + stem +
+                        ".metal --reflection " + dir + "/" + stem + ".json";
+  REQUIRE(std::system(command.c_str()) == 0);
+}
+
+uint32_t runStore(CUmodule module) {
+  CUfunction store = nullptr;
+  REQUIRE(cuModuleGetFunction(&store, module, "store") == CUDA_SUCCESS);
+  CUdeviceptr out = 0;
+  REQUIRE(cuMemAlloc(&out, 4) == CUDA_SUCCESS);
+  void *params[] = {&out};
+  REQUIRE(cuLaunchKernel(store, 1, 1, 1, 1, 1, 1, 0, nullptr, params, nullptr) == CUDA_SUCCESS);
+  uint32_t value = 0;
+  REQUIRE(cuMemcpyDtoH(&value, out, 4) == CUDA_SUCCESS);
+  CHECK(cuMemFree(out) == CUDA_SUCCESS);
+  return value;
+}
+
+std::string readText(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+} // namespace
+
+TEST_CASE("shim: prebuilt modules and bundles", "[runtime-shim]") {
+  primaryContext();
+  char pattern[] = "/tmp/p2m-prebuilt-XXXXXX";
+  REQUIRE(mkdtemp(pattern) != nullptr);
+  std::string dir = pattern;
+  std::string ptx7 = storePtx(7), ptx9 = storePtx(9);
+  compileAhead(ptx7, dir, "seven");
+  compileAhead(ptx9, dir, "nine");
+
+  SECTION("cuModuleLoad of a reflection loads the MSL beside it") {
+    CUmodule module = nullptr;
+    REQUIRE(cuModuleLoad(&module, (dir + "/seven.json").c_str()) == CUDA_SUCCESS);
+    CHECK(runStore(module) == 7);
+    CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
+    std::remove((dir + "/nine.metal").c_str());
+    CHECK(cuModuleLoad(&module, (dir + "/nine.json").c_str()) == CUDA_ERROR_FILE_NOT_FOUND);
+    CHECK(cuModuleLoad(&module, (dir + "/absent.json").c_str()) == CUDA_ERROR_FILE_NOT_FOUND);
+  }
+
+  SECTION("PTX found in a bundle runs the bundle's translation") {
+    // The bundle holds, under the key of the PTX that stores 7, the translation of the one
+    // that stores 9, its reflection naming the 7-PTX's hash: a launch that stores 9 proves the
+    // bundle was used instead of translating.
+    std::string bundle = dir + "/bundle";
+    REQUIRE(mkdir(bundle.c_str(), 0755) == 0);
+    std::string key7 = readText(dir + "/seven.json");
+    key7 = key7.substr(key7.find("\"sha256\": \"") + 11, 64);
+    std::string reflection9 = readText(dir + "/nine.json");
+    size_t at = reflection9.find("\"sha256\": \"") + 11;
+    reflection9.replace(at, 64, key7);
+    writeText(bundle + "/" + key7 + ".json", reflection9);
+    writeText(bundle + "/" + key7 + ".metal", readText(dir + "/nine.metal"));
+    REQUIRE(setenv("P2M_BUNDLE_PATH", ("/nonexistent:" + bundle).c_str(), 1) == 0);
+    CUmodule module = nullptr;
+    REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);
+    CHECK(runStore(module) == 9);
+    CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
+    // PTX the bundle does not hold is translated as usual.
+    REQUIRE(cuModuleLoadData(&module, ptx9.c_str()) == CUDA_SUCCESS);
+    CHECK(runStore(module) == 9);
+    CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
+    // An entry whose reflection names other PTX is not trusted.
+    writeText(bundle + "/" + key7 + ".json", readText(dir + "/nine.json"));
+    REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);
+    CHECK(runStore(module) == 7);
+    CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
+    unsetenv("P2M_BUNDLE_PATH");
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("shim: a trap breaks its context for good", "[runtime-shim]") {

@@ -1,0 +1,39 @@
+// Translations made ahead of time by `ptx2metal compile` or `ptx2metal convert`, loaded in
+// place of translating at load time.
+//
+// A prebuilt module is three sibling files sharing a stem: STEM.json (the reflection), STEM.metal
+// (the MSL) and, where a Metal toolchain made one, STEM.metallib. A bundle (`ptx2metal
+// convert`) is a directory of prebuilt modules whose stem is the SHA-256 of the PTX text they
+// were translated from, plus an index.json. $P2M_BUNDLE_PATH lists bundle directories
+// (separated by ':'); when a program loads PTX or a fatbin, the runtime looks for the PTX's hash
+// there first, so the fatbin a program registers runs the translation made offline.
+#pragma once
+
+#include "runtime/core/RuntimeError.h"
+
+#include <string>
+
+namespace p2m::runtime {
+
+struct PrebuiltModule {
+  std::string reflectionJson;
+  std::string msl;
+  std::string metallib; // empty when the module has none
+  std::string origin;   // the reflection's path, for messages
+};
+
+// Reads STEM.json and its siblings. FileNotFound when a file is missing or unreadable.
+RuntimeStatus readPrebuiltModule(const std::string &reflectionPath, PrebuiltModule *out);
+
+// Whether `path` names a reflection file (by its extension): cuModuleLoad's test for a
+// prebuilt module.
+bool isReflectionPath(const std::string &path);
+
+// The hex SHA-256 of a PTX text: a bundle's key.
+std::string ptxBundleKey(const std::string &ptx);
+
+// Looks for `ptx` in the bundles of $P2M_BUNDLE_PATH. True when found and read; a bundle entry
+// whose reflection names another source hash is ignored (logged).
+bool findInBundles(const std::string &ptx, PrebuiltModule *out);
+
+} // namespace p2m::runtime
