@@ -2,8 +2,10 @@
 // p2m_atom_{space}_OP_TYPE (the emitter fills in global/shared, or dispatches a generic address
 // at run time). Metal's atomics are relaxed, so .acquire/.release/.acq_rel add fences around
 // the operation. Metal has no 64-bit atomics beyond u64 min/max without a result: red.add.u64
-// (exact from 32-bit halves with carry) and red.min/max.u64 on global memory are lowered; every
-// other 64-bit or f64 atomic is a diagnostic, never an approximation.
+// (exact from 32-bit halves with carry) and red.min/max.u64 on global memory are lowered, and
+// so is an atom of those forms whose result is never read (nvcc writes `atom.shared.add.u64`
+// for an atomicAdd whose value is unused); every other 64-bit or f64 atomic is a diagnostic,
+// never an approximation.
 #include "passes/LowerUtil.h"
 
 #include <fmt/format.h>
@@ -43,6 +45,12 @@ Inst fenceCall(Module &m, const Inst &in) {
 void lowerAtomics(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
+    std::vector<uint32_t> mentions; // counted on the first 64-bit atom
+    auto resultUnread = [&](const Inst &in) {
+      if (mentions.empty())
+        mentions = countRegisterMentions(f);
+      return in.ops[0].isReg() && mentions[in.ops[0].id] == 1;
+    };
     auto needs = [](const Inst &in) { return in.isPtx(Opcode::Atom) || in.isPtx(Opcode::Red); };
     rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
       bool isAtom = in.isPtx(Opcode::Atom), isRed = in.isPtx(Opcode::Red);
@@ -70,6 +78,11 @@ void lowerAtomics(PassContext &ctx) {
       std::string name;
       if (bitWidth(t) == 64) {
         f.features |= kFeatureAtomic64;
+        if (isAtom && resultUnread(in)) {
+          // Only the memory effect is left: the reduction form (same arguments).
+          isAtom = false;
+          isRed = true;
+        }
         bool unsignedOrBits = t == Type::U64 || t == Type::B64;
         if (isRed && op == "add" && (unsignedOrBits || t == Type::S64))
           name = "p2m_red_{}_add_u64";

@@ -170,8 +170,16 @@ void lowerFp64(PassContext &ctx) {
           RegId t = newTemp(f, Type::F32);
           out.push_back(makeCall(m, in, "p2m_f64_to_float_odd", Type::F32, Operand::reg(t), {in.ops[1]},
                                  {Type::F64}));
-          call(fmt::format("p2m_cvt_{}_{}_f32", rnd.empty() ? "rn" : rnd, spelling(dt)), dt, {Operand::reg(t)},
-               {Type::F32});
+          std::string narrow = fmt::format("p2m_cvt_{}_{}_f32", rnd.empty() ? "rn" : rnd, spelling(dt));
+          if (dt == Type::F16) {
+            call(narrow, dt, {Operand::reg(t)}, {Type::F32});
+          } else {
+            // The H200 keeps a NaN's sign and leading payload bits in cvt.bf16.f64 (where
+            // cvt.bf16.f32 gives the canonical NaN): p2m_f64_bf16_keep_nan restores them.
+            RegId u = newTemp(f, Type::BF16);
+            out.push_back(makeCall(m, in, narrow, dt, Operand::reg(u), {Operand::reg(t)}, {Type::F32}));
+            call("p2m_f64_bf16_keep_nan", dt, {in.ops[1], Operand::reg(u)}, {Type::F64, Type::BF16});
+          }
         } else {
           markUnsupported(f, in.srcOffset, fmt::format("cvt.{}.{} is not supported yet", spelling(dt), spelling(st)));
           return false;

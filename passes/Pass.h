@@ -72,6 +72,7 @@ void expandOperands(PassContext &);
 void normalizePredicates(PassContext &);
 void fixSpecialRegisters(PassContext &);
 void resolveStateSpaces(PassContext &);
+void contractMulAdd(PassContext &);
 void insertImplicitConversions(PassContext &);
 void insertSaturation(PassContext &);
 void lowerRoundingAndFtz(PassContext &);

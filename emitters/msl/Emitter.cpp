@@ -135,27 +135,7 @@ private:
   // How often each register is named (operands written or read, vector elements, guards,
   // branch conditions), and which temporaries are printed inline.
   void countMentions() {
-    mentions_.assign(f_.regs.size(), 0);
-    auto count = [&](const Operand &o) {
-      if (o.kind == OperandKind::Reg)
-        ++mentions_[o.id];
-      else if (o.kind == OperandKind::Vector)
-        for (int64_t k = 0; k < o.value; ++k) {
-          const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
-          if (el.kind == OperandKind::Reg)
-            ++mentions_[el.id];
-        }
-    };
-    for (const Block &b : f_.blocks) {
-      for (const Inst &in : b.insts) {
-        for (const Operand &o : in.ops)
-          count(o);
-        if (in.guard != kNone)
-          ++mentions_[in.guard];
-      }
-      if (b.term.cond != kNone)
-        ++mentions_[b.term.cond];
-    }
+    mentions_ = countRegisterMentions(f_);
     // The temporaries block() will print inline need no declaration.
     inlined_.assign(f_.regs.size(), 0);
     for (const Block &b : f_.blocks)
@@ -188,22 +168,6 @@ private:
             return true;
         }
     }
-    return false;
-  }
-
-  // Whether `in` may write `r` (its first operand, or an element of it).
-  static bool mayWrite(const Function &f, const Inst &in, RegId r) {
-    if (in.ops.empty())
-      return false;
-    const Operand &o = in.ops[0];
-    if (o.kind == OperandKind::Reg)
-      return !o.address && o.id == r;
-    if (o.kind == OperandKind::Vector)
-      for (int64_t k = 0; k < o.value; ++k) {
-        const Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
-        if (el.kind == OperandKind::Reg && el.id == r)
-          return true;
-      }
     return false;
   }
 

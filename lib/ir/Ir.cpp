@@ -89,4 +89,44 @@ const char *unsupportedFamily(ptx::Opcode opcode) {
   }
 }
 
+std::vector<uint32_t> countRegisterMentions(const Function &f) {
+  std::vector<uint32_t> mentions(f.regs.size(), 0);
+  auto count = [&](const Operand &o) {
+    if (o.kind == OperandKind::Reg)
+      ++mentions[o.id];
+    else if (o.kind == OperandKind::Vector)
+      for (int64_t k = 0; k < o.value; ++k) {
+        const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+        if (element.kind == OperandKind::Reg)
+          ++mentions[element.id];
+      }
+  };
+  for (const Block &b : f.blocks) {
+    for (const Inst &in : b.insts) {
+      for (const Operand &o : in.ops)
+        count(o);
+      if (in.guard != kNone)
+        ++mentions[in.guard];
+    }
+    if (b.term.cond != kNone)
+      ++mentions[b.term.cond];
+  }
+  return mentions;
+}
+
+bool mayWrite(const Function &f, const Inst &in, RegId r) {
+  if (in.ops.empty())
+    return false;
+  const Operand &o = in.ops[0];
+  if (o.kind == OperandKind::Reg)
+    return !o.address && o.id == r;
+  if (o.kind == OperandKind::Vector)
+    for (int64_t k = 0; k < o.value; ++k) {
+      const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+      if (element.kind == OperandKind::Reg && element.id == r)
+        return true;
+    }
+  return false;
+}
+
 } // namespace p2m::ir

@@ -236,6 +236,14 @@ struct Function {
   }
 };
 
+// How often each register of `f` is named: operands written or read (vector elements
+// included), guards and branch conditions. A register named once is written and never read.
+std::vector<uint32_t> countRegisterMentions(const Function &f);
+
+// Whether `in` may write `r`: its first operand, or an element of it (the only operands an
+// instruction writes).
+bool mayWrite(const Function &f, const Inst &in, RegId r);
+
 // Features a kernel needs; the reflection lists them.
 enum Feature : uint32_t {
   kFeatureFp64 = 1u << 0,

@@ -180,6 +180,12 @@ def main():
             print(f"known {tag}: {match[2]}  [{why[:200]}]")
         else:
             unexpected.append(f"FAIL {tag}: {why}")
+    # A known entry that matches no failure is stale: the bug it describes is gone (or the
+    # entry never matched), and the list must say so.
+    for case_glob, variant_glob, reason in (known if args.cases == "*" else []):
+        if not any(fnmatch.fnmatch(t.split(" [")[0], case_glob) and
+                   fnmatch.fnmatch(t.split(" [")[1].rstrip("]"), variant_glob) for t in failures):
+            unexpected.append(f"STALE known-failure entry '{case_glob} {variant_glob}': nothing fails there now")
     for line in unexpected:
         print(line)
     refused = {}

@@ -871,6 +871,16 @@ static inline uint p2m_f64_to_f32_odd(ulong a)
     return r;
 }
 static inline float p2m_f64_to_float_odd(ulong a) { return as_type<float>(p2m_f64_to_f32_odd(a)); }
+
+// cvt.bf16.f64 of a NaN on the H200: the sign and the leading 7 payload bits, quiet bit set
+// (0x7FF8000000000000 -> 0x7FC0, 0xFFF8000000000000 -> 0xFFC0; tests/exec cvt_half_bf16).
+// `converted` is the result for every other input.
+static inline ushort p2m_f64_bf16_keep_nan(ulong a, ushort converted)
+{
+    if (!p2m_f64_is_nan(a))
+        return converted;
+    return (ushort)(((a >> 48) & 0x8000u) | 0x7FC0u | ((a >> 45) & 0x7Fu));
+}
 static inline float p2m_f64_to_float(ulong a, int mode) { return as_type<float>(p2m_f64_to_f32(a, mode)); }
 static inline ulong p2m_f64_from_float(float f) { return p2m_f64_from_f32(as_type<uint>(f)); }
 
