@@ -68,6 +68,8 @@ struct CompileRequest {
   std::string_view msl;                 // the whole MSL file, as the emitter wrote it
   std::vector<std::string> kernelNames; // MSL names of the kernels to make launchable
   unsigned mslVersion = 320;            // 300, 310, 320 (from the reflection)
+  std::string_view metallib;            // a prebuilt metallib of this MSL; empty: compile the MSL
+                                        // (the host backend always compiles the MSL)
 };
 
 // One dispatch, already validated by the core against the device's limits and the kernel's

@@ -118,4 +118,20 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
   return result;
 }
 
+std::string reasonGroup(const std::string &reason) {
+  if (reason.starts_with("calls "))
+    return "calls a function that cannot be translated";
+  std::string key;
+  bool quoted = false;
+  for (char c : reason) {
+    if (c == '\'') {
+      quoted = !quoted;
+      key += quoted ? "'…" : "'";
+    } else if (!quoted) {
+      key += c;
+    }
+  }
+  return key;
+}
+
 } // namespace p2m::translate

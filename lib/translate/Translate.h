@@ -58,6 +58,10 @@ struct TranslateResult {
   }
 };
 
+// A kernel's reason without its variable parts (quoted names), for grouping failures in
+// summaries: "calls 'f', which ..." and "calls 'g', which ..." fall into one group.
+std::string reasonGroup(const std::string &reason);
+
 // Translates `source`; parse and validation errors are reported to `diags`.
 TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const TranslateOptions &options,
                                 DiagnosticEngine &diags);

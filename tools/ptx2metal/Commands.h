@@ -14,5 +14,6 @@ using CommandRunner = std::function<int()>;
 CommandRunner registerParseCommand(CLI::App &root);
 CommandRunner registerExtractCommand(CLI::App &root);
 CommandRunner registerCompileCommand(CLI::App &root);
+CommandRunner registerConvertCommand(CLI::App &root);
 
 } // namespace p2m::cli

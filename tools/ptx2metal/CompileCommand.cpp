@@ -1,8 +1,9 @@
-// `ptx2metal compile`: PTX → MSL (+ reflection JSON). Parse, build the IR, run the pass
-// pipeline, emit; kernels that cannot be translated get a located diagnostic and the rest of
-// the module is still written.
+// `ptx2metal compile`: PTX → MSL (+ reflection JSON, + metallib). Parse, build the IR, run the
+// pass pipeline, emit; kernels that cannot be translated get a located diagnostic and the rest
+// of the module is still written.
 #include "Commands.h"
 
+#include "emitters/metallib/MetallibBuilder.h"
 #include "mslcheck/MslCheck.h"
 #include "passes/Pass.h"
 #include "translate/Translate.h"
@@ -32,6 +33,8 @@ struct CompileOptions {
   std::vector<std::string> inputs;
   std::string output;
   std::string reflection;
+  std::string metallib;
+  std::string metalToolchain;
   std::vector<std::string> entries;
   std::string mslVersion = "3.2";
   std::string fp64 = "ieee";
@@ -96,22 +99,24 @@ struct Totals {
   double seconds = 0;
 };
 
-// The diagnostic's message without the variable parts (names), for grouping.
-std::string reasonKey(const std::string &message) {
-  if (message.starts_with("calls "))
-    return "calls a function that cannot be translated";
-  // Quoted names vary from kernel to kernel: group by what is around them.
-  std::string key;
-  bool quoted = false;
-  for (char c : message) {
-    if (c == '\'') {
-      quoted = !quoted;
-      key += quoted ? "'…" : "'";
-    } else if (!quoted) {
-      key += c;
-    }
+// Builds the metallib from the MSL just written to -o. No Metal toolchain is a warning, not an
+// error: the MSL and reflection stand on their own.
+int writeMetallib(const CompileOptions &opts, unsigned mslVersion) {
+  metallib::ToolchainLookup lookup = metallib::findMetalToolchain(opts.metalToolchain);
+  if (lookup.error) {
+    fmt::print(stderr, "{}: error: cannot build the metallib: {}\n", opts.metallib, lookup.error->message);
+    return 1;
   }
-  return key;
+  if (lookup.noneFound) {
+    fmt::print(stderr, "{}: warning: no metallib written: no Metal toolchain: {}\n", opts.metallib,
+               *lookup.noneFound);
+    return 0;
+  }
+  if (auto error = metallib::buildMetallib(*lookup.toolchain, {opts.output, opts.metallib, mslVersion})) {
+    fmt::print(stderr, "{}: error: cannot build the metallib: {}\n", opts.metallib, error->message);
+    return 1;
+  }
+  return 0;
 }
 
 int compileOne(const CompileOptions &opts, const std::string &path, Totals &totals, bool single) {
@@ -172,7 +177,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
     ++totals.kernels;
     if (!k.translated) {
       ++failedKernels;
-      ++totals.reasons[reasonKey(k.reason)];
+      ++totals.reasons[translate::reasonGroup(k.reason)];
       report.report(Severity::Error, *source, k.srcOffset,
                     fmt::format("kernel '{}' cannot be translated: {}", k.ptxName, k.reason));
     } else {
@@ -210,6 +215,9 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
       fmt::print(stderr, "{}: error: cannot write the reflection\n", opts.reflection);
       return 1;
     }
+    if (!opts.metallib.empty())
+      if (int status = writeMetallib(opts, topts.mslVersion))
+        return status;
   }
   return (failedKernels || verifyStatus) ? 1 : 0;
 }
@@ -220,6 +228,12 @@ int runCompile(const CompileOptions &opts) {
   bool single = opts.inputs.size() == 1;
   if (!single && (!opts.output.empty() || !opts.reflection.empty() || !opts.dumpAfter.empty())) {
     fmt::print(stderr, "error: -o, --reflection and --dump-after take a single input\n");
+    return 2;
+  }
+  if (!opts.metallib.empty() && (!single || opts.output.empty() || opts.output == "-" ||
+                                 !opts.dumpAfter.empty())) {
+    fmt::print(stderr, "error: --metallib compiles the MSL file written with -o FILE: give one input "
+                       "and -o FILE (not '-'), without --dump-after\n");
     return 2;
   }
   if (single && opts.output.empty() && opts.dumpAfter.empty() && !opts.stats) {
@@ -255,12 +269,22 @@ CommandRunner registerCompileCommand(CLI::App &root) {
       "compile",
       "Translate PTX to Metal Shading Language (one MSL kernel per .entry, following the kernel\n"
       "ABI of docs/DESIGN.md). Kernels that cannot be translated faithfully are reported as\n"
-      "file:line:col errors and left out; the others are still written. Exit status 1 if any\n"
-      "kernel was left out, 2 on a usage error.");
+      "file:line:col errors and left out; the others are still written. With --metallib, the\n"
+      "MSL file is then compiled with a Metal toolchain (metal -std=metalX.Y -fno-fast-math,\n"
+      "then metallib); where there is none, only a warning says why. Exit status 1 if any\n"
+      "kernel was left out or the metallib failed to build, 2 on a usage error.");
   cmd->add_option("inputs", opts->inputs, "PTX files ('-' reads standard input); several only with --stats")
       ->required();
   cmd->add_option("-o,--output", opts->output, "Write the MSL here ('-': standard output)");
   cmd->add_option("--reflection", opts->reflection, "Write the reflection JSON here");
+  CLI::Option *metallibOption = cmd->add_option(
+      "--metallib", opts->metallib,
+      "Also compile the MSL written with -o FILE (a file, not '-') into this metallib, with the\n"
+      "Metal toolchain of --metal-toolchain, else `xcrun -sdk macosx metal` and `metallib`;\n"
+      "with neither, warn and write only the MSL and reflection");
+  cmd->add_option("--metal-toolchain", opts->metalToolchain,
+                  "A directory holding the `metal` and `metallib` executables (for --metallib)")
+      ->needs(metallibOption);
   cmd->add_option("--entry", opts->entries, "Translate only this kernel (PTX name) and what it calls; repeatable");
   cmd->add_option("--msl-version", opts->mslVersion, "Target MSL version")
       ->check(CLI::IsMember({"3.0", "3.1", "3.2"}))

@@ -22,6 +22,7 @@ int main(int argc, char **argv) {
   add(p2m::cli::registerParseCommand(app));
   add(p2m::cli::registerExtractCommand(app));
   add(p2m::cli::registerCompileCommand(app));
+  add(p2m::cli::registerConvertCommand(app));
 
   // CLI11 would only say "A subcommand is required"; name the unknown word instead.
   if (argc > 1 && argv[1][0] != '-') {

@@ -49,15 +49,16 @@ RuntimeStatus Module::loadPrebuilt(Device &device, const PrebuiltModule &prebuil
     printMessage(prebuilt.origin + ": " + s->message);
     return s;
   }
-  return load(device, prebuilt.msl, std::move(reflection), out);
+  return load(device, prebuilt.msl, std::move(reflection), out, prebuilt.metallib);
 }
 
 RuntimeStatus Module::load(Device &device, std::string_view msl, ModuleReflection reflection,
-                           std::unique_ptr<Module> *out) {
+                           std::unique_ptr<Module> *out, std::string_view metallib) {
   std::unique_ptr<Module> module(new Module(device));
   module->reflection_ = std::move(reflection);
   CompileRequest request;
   request.msl = msl;
+  request.metallib = metallib;
   request.mslVersion = module->reflection_.mslVersion;
   for (const KernelInfo &k : module->reflection_.kernels)
     if (k.translated)

@@ -54,7 +54,7 @@ public:
   static RuntimeStatus loadPrebuilt(Device &device, const PrebuiltModule &prebuilt, std::unique_ptr<Module> *out);
   // Loads an already translated module.
   static RuntimeStatus load(Device &device, std::string_view msl, ModuleReflection reflection,
-                            std::unique_ptr<Module> *out);
+                            std::unique_ptr<Module> *out, std::string_view metallib = {});
   ~Module();
   Module(const Module &) = delete;
   Module &operator=(const Module &) = delete;

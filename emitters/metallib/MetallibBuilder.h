@@ -1,0 +1,29 @@
+// Building a metallib from an MSL file with a Metal toolchain (METAL.md):
+//   metal -std=metal3.X -fno-fast-math -c X.metal -o X.air
+//   metallib X.air -o X.metallib
+// The .air lives in a temporary directory; the metallib is written beside its final name and
+// renamed into place, so a reader never sees half a file. On failure no metallib is left at
+// the output path (a stale one from an earlier run is removed, as compilers do with -o).
+#pragma once
+
+#include "emitters/metallib/MetalToolchain.h"
+
+#include <optional>
+#include <string>
+
+namespace p2m::metallib {
+
+struct MetallibRequest {
+  std::string mslPath;       // the MSL file to compile
+  std::string outputPath;    // the metallib to write
+  unsigned mslVersion = 320; // 300, 310 or 320 (TranslateOptions::mslVersion)
+};
+
+// `-std=metal3.0`, `-std=metal3.1` or `-std=metal3.2`.
+std::string metalStandardFlag(unsigned mslVersion);
+
+// Empty on success.
+std::optional<ToolchainError> buildMetallib(const MetalToolchain &toolchain,
+                                            const MetallibRequest &request);
+
+} // namespace p2m::metallib
