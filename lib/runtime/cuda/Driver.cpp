@@ -3,6 +3,9 @@
 
 #include "runtime/core/Log.h"
 #include "runtime/host/HostBackend.h"
+#if defined(P2M_HAVE_METAL_BACKEND)
+#include "runtime/metal/MetalBackend.h"
+#endif
 
 #include <cstdlib>
 #include <cstring>
@@ -13,12 +16,25 @@ namespace {
 
 thread_local CUctx_st *threadContext = nullptr;
 
-// The backend P2M_BACKEND names (default: host).
+#if defined(P2M_HAVE_METAL_BACKEND)
+constexpr const char *kDefaultBackend = "metal";
+constexpr const char *kBackends = "host, metal";
+#else
+constexpr const char *kDefaultBackend = "host";
+constexpr const char *kBackends = "host";
+#endif
+
+// The backend P2M_BACKEND names (default: metal where it is built, else host).
 std::unique_ptr<runtime::Backend> createBackend(std::string *why) {
-  const char *name = std::getenv("P2M_BACKEND");
-  if (!name || !*name || std::strcmp(name, "host") == 0)
+  const char *variable = std::getenv("P2M_BACKEND");
+  const char *name = variable && *variable ? variable : kDefaultBackend;
+  if (std::strcmp(name, "host") == 0)
     return runtime::createHostBackend();
-  *why = std::string("P2M_BACKEND=") + name + ": unknown backend (this build has: host)";
+#if defined(P2M_HAVE_METAL_BACKEND)
+  if (std::strcmp(name, "metal") == 0)
+    return runtime::createMetalBackend(why);
+#endif
+  *why = std::string("P2M_BACKEND=") + name + ": unknown backend (this build has: " + kBackends + ")";
   return nullptr;
 }
 
