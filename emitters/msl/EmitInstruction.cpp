@@ -486,6 +486,24 @@ struct Sel {
       Type ct = isSigned(in.type) || isSigned(in.type2) ? Type::S32 : Type::U32;
       return assign(op(0), helper(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}, kPreludeInt));
     }
+    case Opcode::Vadd4: case Opcode::Vsub4: case Opcode::Vabsdiff4: case Opcode::Vmin4: case Opcode::Vmax4: {
+      // The video instructions' types are written d, a, b; the IR keeps the first two.
+      Type bt = Type::None;
+      int typesSeen = 0;
+      for (Modifier m : in.modifiers)
+        if (m == Modifier::U32 || m == Modifier::S32)
+          if (++typesSeen == 3)
+            bt = m == Modifier::S32 ? Type::S32 : Type::U32;
+      const char *opName = in.opcode == Opcode::Vadd4 ? "P2M_VOP4_ADD" : in.opcode == Opcode::Vsub4 ? "P2M_VOP4_SUB"
+                           : in.opcode == Opcode::Vabsdiff4 ? "P2M_VOP4_ABSDIFF"
+                           : in.opcode == Opcode::Vmin4 ? "P2M_VOP4_MIN" : "P2M_VOP4_MAX";
+      auto flag = [](bool b) { return std::string(b ? "true" : "false"); };
+      std::string r = helper("p2m_vop4", {opName, a(1, Type::U32), a(2, Type::U32), a(3, Type::U32),
+                                          flag(isSigned(in.type)), flag(isSigned(in.type2)), flag(bt == Type::S32),
+                                          flag(in.has(Modifier::Sat)), flag(in.has(Modifier::Add))},
+                             kPreludeInt);
+      return assign(op(0), r);
+    }
     default:
       e.fail(in, "unhandled bit instruction");
     }
@@ -1231,7 +1249,8 @@ struct Sel {
     case Opcode::Shl: case Opcode::Shr: case Opcode::Popc: case Opcode::Clz: case Opcode::Brev:
     case Opcode::Bfind: case Opcode::Bfe: case Opcode::Bfi: case Opcode::Prmt: case Opcode::Lop3:
     case Opcode::Shf: case Opcode::Bmsk: case Opcode::Szext: case Opcode::Sad: case Opcode::Dp4a:
-    case Opcode::Dp2a:
+    case Opcode::Dp2a: case Opcode::Vadd4: case Opcode::Vsub4: case Opcode::Vabsdiff4: case Opcode::Vmin4:
+    case Opcode::Vmax4:
       return bits();
     case Opcode::Setp: return setp();
     case Opcode::Set: return set();

@@ -718,6 +718,10 @@ private:
       return Operand::symbol(mit->second);
     if (name == "WARP_SZ") // PTX's predefined constant: the warp size
       return Operand::imm(32);
+    // A video instruction's operand selector (`%r1.b0`, `%r2.h1`) is lexed into the name.
+    if (size_t dot = name.rfind('.'); dot != std::string_view::npos && name[0] == '%' &&
+                                      (name.substr(dot + 1).starts_with("b") || name.substr(dot + 1).starts_with("h")))
+      error(offset, "'" + std::string(name) + "': operand selectors of video instructions are not supported yet");
     if (!name.empty() && name[0] == '%')
       error(offset, "'" + std::string(name) + "' is not supported (unknown or unsupported "
                     "special register)");

@@ -35,6 +35,7 @@
 //   sad          p2m_sad_{u16,s16,u32,s32,u64,s64}(a, b, c)
 //   divide       p2m_div_{u16,s16,u32,s32,u64,s64}, p2m_rem_{...}
 //   dot product  p2m_dp4a_<a>_<b>, p2m_dp2a_lo_<a>_<b>, p2m_dp2a_hi_<a>_<b> (a, b in {u32, s32})
+//   video        p2m_vop4(P2M_VOP4_*, a, b, c, d/a/b signed, .sat, .add): vadd4 vsub4 vabsdiff4 vmin4 vmax4
 //   sign         p2m_abs_s16/s32/s64, p2m_neg_s16/s32/s64
 
 #ifndef P2M_INT_OPS_H
@@ -554,6 +555,47 @@ static inline uint p2m_int_dp2a(uint a, uint b, uint c, uint firstByte, bool aSi
     for (uint k = 0u; k < 2u; ++k)
         d += (uint)(p2m_int_half_ext(a, k, aSigned) * p2m_int_byte_ext(b, firstByte + k, bSigned));
     return d;
+}
+
+// ---------------------------------------------------------------------------------------
+// Four-way SIMD video instructions vadd4, vsub4, vabsdiff4, vmin4, vmax4 with the default
+// operand selectors (a.b3210, b.b7654) and mask (.b3210); the emitter refuses the others. Each
+// byte lane of a and b is sign- or zero-extended per its type and `op` (P2M_VOP4_*) applied.
+// Merge form: each lane result, clamped to the destination's byte range with .sat and else
+// truncated, is byte i of d (the default mask takes every byte, so c is not read). Accumulate
+// form (.add): d = c + the sum of the four lane results, modulo 2^32.
+// ---------------------------------------------------------------------------------------
+
+#define P2M_VOP4_ADD 0u
+#define P2M_VOP4_SUB 1u
+#define P2M_VOP4_ABSDIFF 2u
+#define P2M_VOP4_MIN 3u
+#define P2M_VOP4_MAX 4u
+
+static inline int p2m_int_vop4_lane(uint op, int a, int b)
+{
+    switch (op) {
+    case P2M_VOP4_ADD: return a + b;
+    case P2M_VOP4_SUB: return a - b;
+    case P2M_VOP4_ABSDIFF: return a > b ? a - b : b - a;
+    case P2M_VOP4_MIN: return a < b ? a : b;
+    default: return a > b ? a : b;
+    }
+}
+
+static inline uint p2m_vop4(uint op, uint a, uint b, uint c, bool dSigned, bool aSigned, bool bSigned, bool sat,
+                            bool accumulate)
+{
+    uint merged = 0u;
+    uint sum = c;
+    for (uint k = 0u; k < 4u; ++k) {
+        int r = p2m_int_vop4_lane(op, p2m_int_byte_ext(a, k, aSigned), p2m_int_byte_ext(b, k, bSigned));
+        sum += (uint)r;
+        if (sat)
+            r = dSigned ? (r < -128 ? -128 : r > 127 ? 127 : r) : (r < 0 ? 0 : r > 255 ? 255 : r);
+        merged |= ((uint)r & 0xFFu) << (8u * k);
+    }
+    return accumulate ? sum : merged;
 }
 
 static inline uint p2m_dp4a_u32_u32(uint a, uint b, uint c) { return p2m_int_dp4a(a, b, c, false, false); }
