@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Prepares everything the GPU suite (run_gpu_suite.py) needs, on a machine without a GPU, into
+one stage directory that travels to the GPU machine:
+
+  diff/<ptx stem>.{metal,json,cu,cubin}   every PTX file of the execution suite (tests/exec)
+                                          translated by ptx2metal, wrapped by make_wrapper.py
+                                          and compiled for sm_90 by NVRTC (nvrtc_compile.py)
+  bench/<name>.ptx                        tests/gpu/bench/<name>.cu by nvcc -ptx -O3 (the original)
+  bench/<name>.p2m.{metal,json,cu,ptx}    that PTX translated, wrapped, compiled to PTX by NVRTC
+                                          (the driver JIT-compiles both PTX files alike)
+  prepare.json                            per file: translation and compile status, messages
+
+Usage: prepare_gpu_suite.py --ptx2metal BIN [--stage DIR] [--jobs N] [--only diff|bench]
+"""
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GPU_DIR = ROOT / "tests" / "gpu"
+sys.path.insert(0, str(GPU_DIR))
+import make_wrapper  # noqa: E402
+import nvrtc_compile  # noqa: E402
+
+
+def exec_ptx_files():
+    """The PTX files of every recorded (case, variant) of the execution suite."""
+    manifest = json.loads((ROOT / "tests/exec/kernels.json").read_text())
+    expected = json.loads((ROOT / "tests/exec/expected/index.json").read_text())["cases"]
+    files = set()
+    for case in manifest["cases"]:
+        for v in expected.get(case["name"], {}).get("variants", {}).values():
+            if v.get("status") == "ok" or ("expect" in case and v.get("status") == "error"):
+                files.add(v["ptx"])
+    return sorted(files)
+
+
+def run(cmd, cwd):
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    return r.returncode, (r.stdout + r.stderr).strip()
+
+
+def source_digest(cu, metal):
+    h = hashlib.sha256()
+    for f in [cu, metal] + sorted((GPU_DIR / "include").iterdir()):
+        h.update(f.name.encode() + b"\0" + f.read_bytes())
+    return h.hexdigest()
+
+
+def translate_and_build(ptx2metal, ptx_path, out_dir, stem, target, compile_now=True):
+    """ptx2metal -> make_wrapper -> NVRTC (cubin or PTX). Returns the status record. Without
+    compile_now the .cu is left for compile_missing (on the GPU machine, which has more cores)."""
+    rec = {"ptx": str(ptx_path.relative_to(ROOT)) if ptx_path.is_relative_to(ROOT) else str(ptx_path)}
+    metal, refl = out_dir / f"{stem}.metal", out_dir / f"{stem}.json"
+    rc, msg = run([ptx2metal, "compile", str(ptx_path), "-o", metal.name, "--reflection", refl.name], out_dir)
+    rec["translate_rc"], rec["translate_log"] = rc, msg[-3000:]
+    if not refl.exists() or not metal.exists():
+        rec["status"] = "translate-failed"
+        return rec
+    reflection = json.loads(refl.read_text())
+    rec["kernels"] = {k["name"]: {"translated": k["translated"], "error": k.get("error")}
+                      for k in reflection["kernels"]}
+    cu = out_dir / f"{stem}.cu"
+    cu.write_text(make_wrapper.wrapper_source(reflection, metal.name, metal.read_text()))
+    # A kept binary must come from this very source: the .cu, the MSL it includes and
+    # tests/gpu/include (a stale cubin would test an older translator).
+    binary, stamp = out_dir / f"{stem}.{target}", out_dir / f"{stem}.{target}.source-sha256"
+    digest = source_digest(cu, metal)
+    if binary.exists() and (not stamp.exists() or stamp.read_text() != digest):
+        binary.unlink()
+    stamp.write_text(digest)
+    if binary.exists():
+        rec["status"] = "ok"
+        return rec
+    if not compile_now:
+        rec["status"] = "wrapped"
+        return rec
+    ok, log, data = nvrtc_compile.compile_source(cu.read_text(), cu.name, target,
+                                                 [str(out_dir), str(GPU_DIR / "include")])
+    rec["nvrtc_log"] = log.strip()[-6000:]
+    rec["status"] = "ok" if ok else "nvrtc-failed"
+    if ok:
+        binary.write_bytes(data)
+    return rec
+
+
+def prepare_diff(args, stage):
+    out_dir = stage / "diff"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    ptx_dir = ROOT / "tests/inputs/cuda/ptx"
+
+    def one(name):
+        return name, translate_and_build(args.ptx2metal, ptx_dir / name, out_dir, Path(name).stem, "cubin",
+                                         not args.no_compile)
+
+    with ThreadPoolExecutor(args.jobs) as pool:
+        return dict(pool.map(one, exec_ptx_files()))
+
+
+def prepare_bench(args, stage):
+    out_dir = stage / "bench"
+    out_dir.mkdir(parents=True, exist_ok=True)
+
+    def one(src):
+        name = src.stem
+        rc, msg = run(["nvcc", "-arch=sm_90", "-O3", "-std=c++17", "-ptx", str(src), "-o", f"{name}.ptx"], out_dir)
+        if rc != 0:
+            return name, {"status": "nvcc-original-failed", "log": msg[-3000:]}
+        return name, translate_and_build(args.ptx2metal, out_dir / f"{name}.ptx", out_dir, f"{name}.p2m", "ptx")
+
+    with ThreadPoolExecutor(args.jobs) as pool:
+        return dict(pool.map(one, sorted((GPU_DIR / "bench").glob("*.cu"))))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ptx2metal", required=True)
+    ap.add_argument("--stage", default=str(ROOT / "build-gpu"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", choices=["diff", "bench"])
+    ap.add_argument("--no-compile", action="store_true",
+                    help="diff: translate and wrap only; cubins built from the same source are kept")
+    args = ap.parse_args()
+    args.ptx2metal = str(Path(args.ptx2metal).resolve())
+    stage = Path(args.stage)
+    stage.mkdir(parents=True, exist_ok=True)
+    report_path = stage / "prepare.json"
+    report = json.loads(report_path.read_text()) if report_path.exists() else {}
+    if args.only in (None, "diff"):
+        report["diff"] = prepare_diff(args, stage)
+    if args.only in (None, "bench"):
+        report["bench"] = prepare_bench(args, stage)
+    report_path.write_text(json.dumps(report, indent=1))
+    for part in ("diff", "bench"):
+        recs = report.get(part, {})
+        bad = {n: r["status"] for n, r in recs.items() if r.get("status") != "ok"}
+        print(f"{part}: {len(recs)} files, {len(recs) - len(bad)} built; not built: {bad}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
