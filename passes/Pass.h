@@ -79,6 +79,7 @@ void lowerRoundingAndFtz(PassContext &);
 void lowerFp64(PassContext &);
 void lowerWarpOps(PassContext &);
 void lowerAtomics(PassContext &);
+void deferNanCanonicalization(PassContext &);
 void structurizeCfg(PassContext &);
 void legalizeForMetal(PassContext &);
 

@@ -21,6 +21,8 @@ constexpr std::array kPipeline{
     PassInfo{"lower-fp64", "f64 to software binary64 on 64-bit integers", lowerFp64},
     PassInfo{"lower-warp-ops", "shfl/vote/redux/match/activemask to SIMD-group helpers", lowerWarpOps},
     PassInfo{"lower-atomics", "atom/red to Metal atomics and CAS loops", lowerAtomics},
+    PassInfo{"defer-nan-canonicalization", "f32 NaN canonicalization where the bits are read, not per operation",
+             deferNanCanonicalization},
     PassInfo{"structurize-cfg", "any CFG to goto-free structured control flow", structurizeCfg},
     PassInfo{"legalize-for-metal", "layout, call graph and Metal's limits", legalizeForMetal},
 };

@@ -669,13 +669,15 @@ struct Sel {
             mm == Modifier::Approx)
           e.fail(in, "f32 rounding/saturation must be lowered by lower-rounding-and-ftz");
       std::string a = val(op(1), t);
+      // NVIDIA's canonical NaN, unless defer-nan-canonicalization moved it to the readers.
+      auto canon = [&](const std::string &e) { return in.nanBitsUnobserved ? e : "p2m_canon_f32(" + e + ")"; };
       switch (in.opcode) {
-      case Opcode::Add: return assign(op(0), fmt::format("p2m_canon_f32({} + {})", a, val(op(2), t)));
-      case Opcode::Sub: return assign(op(0), fmt::format("p2m_canon_f32({} - {})", a, val(op(2), t)));
-      case Opcode::Mul: return assign(op(0), fmt::format("p2m_canon_f32({} * {})", a, val(op(2), t)));
+      case Opcode::Add: return assign(op(0), canon(fmt::format("{} + {}", a, val(op(2), t))));
+      case Opcode::Sub: return assign(op(0), canon(fmt::format("{} - {}", a, val(op(2), t))));
+      case Opcode::Mul: return assign(op(0), canon(fmt::format("{} * {}", a, val(op(2), t))));
       case Opcode::Fma:
       case Opcode::Mad:
-        return assign(op(0), fmt::format("p2m_canon_f32(fma({}, {}, {}))", a, val(op(2), t), val(op(3), t)));
+        return assign(op(0), canon(fmt::format("fma({}, {}, {})", a, val(op(2), t), val(op(3), t))));
       default: break;
       }
     }

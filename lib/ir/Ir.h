@@ -108,6 +108,9 @@ struct Inst {
   // A generic access whose state space resolve-state-spaces proved: `space` says which, and
   // the address operand still holds a generic address.
   bool fromGeneric = false;
+  // f32 add/sub/mul/fma whose NaN results are never read bit for bit (defer-nan-canonicalization):
+  // the emitter leaves out their p2m_canon_f32.
+  bool nanBitsUnobserved = false;
   RegId guard = kNone;     // @%p / @!%p
   bool guardNegated = false;
   uint32_t srcOffset = 0;  // of the instruction in the PTX text

@@ -112,7 +112,7 @@ std::string printFunction(const Module &m, const Function &f) {
           in.irop == IrOp::ReadSpecial || in.irop == IrOp::Ptx)
         for (size_t i = 0; i < in.ops.size(); ++i)
           out += (i ? ", " : " ") + printOperand(m, f, in.ops[i]);
-      out += ";\n";
+      out += in.nanBitsUnobserved ? "; // NaN bits unobserved\n" : ";\n";
     }
     const Terminator &t = blk.term;
     switch (t.kind) {

@@ -1,0 +1,146 @@
+// defer-nan-canonicalization: NVIDIA's f32 add/sub/mul/fma return the canonical NaN 0x7FFFFFFF,
+// so the emitter wraps each in p2m_canon_f32 (abi.h). Where a NaN only ever flows into more such
+// arithmetic its payload is never seen: any NaN operand gives a NaN result, canonical again.
+// For a register whose every definition is such arithmetic (or a move of a constant that is not
+// a NaN), this pass marks the definitions `nanBitsUnobserved` (no canonicalization there) and
+// canonicalizes the value instead where something else reads it (a store, a move, a
+// conversion, a comparison, a call): once per such read, not once per operation. A loop that
+// accumulates with fma and stores the sum once pays for one canonicalization, not one per fma.
+#include "passes/LowerUtil.h"
+
+#include "ir/OperandTypes.h"
+
+namespace p2m::passes {
+
+using namespace ir;
+using ptx::Modifier;
+using ptx::Opcode;
+
+namespace {
+
+// The f32 arithmetic the emitter prints as `p2m_canon_f32(a OP b)` (emitters/msl floatArith).
+bool isCanonicalizingArith(const Inst &in) {
+  if (in.irop != IrOp::Ptx || in.type != Type::F32)
+    return false;
+  if (in.opcode != Opcode::Add && in.opcode != Opcode::Sub && in.opcode != Opcode::Mul &&
+      in.opcode != Opcode::Fma && in.opcode != Opcode::Mad)
+    return false;
+  for (Modifier m : in.modifiers)
+    if (m == Modifier::Rz || m == Modifier::Rm || m == Modifier::Rp || m == Modifier::Sat || m == Modifier::Approx)
+      return false;
+  return true;
+}
+
+bool isNonNanConstant(const Operand &o) {
+  if (o.kind != OperandKind::Imm || o.address)
+    return false;
+  if (o.floatBits == 'f')
+    return (static_cast<uint32_t>(o.value) & 0x7FFFFFFFu) <= 0x7F800000u;
+  if (o.floatBits == 'd')
+    return (static_cast<uint64_t>(o.value) & 0x7FFFFFFFFFFFFFFFull) <= 0x7FF0000000000000ull;
+  return true; // an integer literal converts to a number
+}
+
+// The first operand `in` reads: 0 for an instruction without a destination (st's address,
+// bar's barrier number), else 1.
+size_t firstSource(const Inst &in) { return operandSignature(in).destinations == 0 ? 0 : 1; }
+
+// Registers whose every definition is canonicalizing arithmetic or a non-NaN constant move,
+// with at least one arithmetic definition.
+std::vector<uint8_t> deferrableRegisters(const Function &f) {
+  std::vector<uint8_t> eligible(f.regs.size(), 1), arithmetic(f.regs.size(), 0);
+  for (const Block &b : f.blocks)
+    for (const Inst &in : b.insts) {
+      if (in.ops.empty())
+        continue;
+      const Operand &d = in.ops[0];
+      if (d.kind == OperandKind::Vector) {
+        for (int64_t k = 0; k < d.value; ++k) {
+          const Operand &element = f.vectorElements[d.id + static_cast<size_t>(k)];
+          if (element.kind == OperandKind::Reg)
+            eligible[element.id] = 0;
+        }
+        continue;
+      }
+      if (!d.isReg())
+        continue;
+      if (firstSource(in) == 0)
+        continue; // ops[0] is read, not written
+      if (isCanonicalizingArith(in)) // guarded too: the register keeps an earlier value otherwise
+        arithmetic[d.id] = 1;
+      else if (!(in.isPtx(Opcode::Mov) && in.type == Type::F32 && in.ops.size() == 2 && isNonNanConstant(in.ops[1])))
+        eligible[d.id] = 0;
+    }
+  for (size_t r = 0; r < eligible.size(); ++r)
+    eligible[r] = eligible[r] && arithmetic[r];
+  return eligible;
+}
+
+} // namespace
+
+void deferNanCanonicalization(PassContext &ctx) {
+  Module &m = ctx.module;
+  forEachFunction(ctx, [&](Function &f) {
+    std::vector<uint8_t> deferred = deferrableRegisters(f);
+    bool any = false;
+    for (uint8_t d : deferred)
+      any = any || d;
+    if (!any)
+      return;
+    // Whether `in` reads a deferred register as a source (vector elements included).
+    auto readsDeferred = [&](const Inst &in) {
+      for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
+        const Operand &o = in.ops[i];
+        if (o.isReg() && deferred[o.id])
+          return true;
+        if (o.kind == OperandKind::Vector)
+          for (int64_t k = 0; k < o.value; ++k) {
+            const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+            if (element.kind == OperandKind::Reg && deferred[element.id])
+              return true;
+          }
+      }
+      return false;
+    };
+    auto applies = [&](const Inst &in) {
+      return (isCanonicalizingArith(in) && !in.ops.empty() && in.ops[0].isReg() && deferred[in.ops[0].id]) ||
+             (!isCanonicalizingArith(in) && readsDeferred(in));
+    };
+    rewriteBlocks(f, applies, [&](Inst &in, std::vector<Inst> &out) {
+      if (isCanonicalizingArith(in)) {
+        in.nanBitsUnobserved = true; // its readers canonicalize, or are arithmetic themselves
+        out.push_back(std::move(in));
+        return true;
+      }
+      // Canonicalize each deferred register this instruction reads, once, just before it.
+      std::vector<std::pair<RegId, RegId>> done;
+      auto canonical = [&](RegId r) {
+        for (auto &[from, to] : done)
+          if (from == r)
+            return to;
+        RegId t = newTemp(f, Type::F32);
+        Inst c = makeCall(m, in, "p2m_canon_f32", Type::F32, Operand::reg(t), {Operand::reg(r)}, {Type::F32});
+        c.guard = kNone; // a pure function of r: computing it unguarded is harmless
+        c.guardNegated = false;
+        out.push_back(std::move(c));
+        done.push_back({r, t});
+        return t;
+      };
+      for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
+        Operand &o = in.ops[i];
+        if (o.isReg() && deferred[o.id])
+          o.id = canonical(o.id);
+        else if (o.kind == OperandKind::Vector)
+          for (int64_t k = 0; k < o.value; ++k) {
+            Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+            if (element.kind == OperandKind::Reg && deferred[element.id])
+              element.id = canonical(element.id);
+          }
+      }
+      out.push_back(std::move(in));
+      return true;
+    });
+  });
+}
+
+} // namespace p2m::passes
