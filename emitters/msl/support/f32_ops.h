@@ -545,9 +545,28 @@ static inline float p2m_rcp_approx_f32(float a) { return p2m_rcp_rn_f32(a); }
 // sqrt.approx.f32 (bound: 2^-23 relative): correctly rounded.
 static inline float p2m_sqrt_approx_f32(float a) { return p2m_sqrt_rn_f32(a); }
 
-// rsqrt.approx.f32 (bound: 2^-22.9 relative): two correct roundings, below 2^-23 + 2^-48.
-// Special values as the ISA lists them: -0 -> -inf, +0 -> +inf, +inf -> +0, negative -> NaN.
-static inline float p2m_rsqrt_approx_f32(float a) { return p2m_rcp_rn_f32(p2m_sqrt_rn_f32(a)); }
+// One Newton step on an estimate r of 1/sqrt(a), a positive normal: h = a r, e = 1 - h r (one
+// fma), r + (r/2) e (one fma). For an estimate within 2^-14 relative the result is within
+// 2^-24 (the last rounding) + 2^-25 (the rounding of h) + 1.5 |estimate error|^2 < 2^-23.3.
+static inline float p2m_f32op_rsqrt_refine(float a, float r)
+{
+    float h = a * r;
+    float e = fma(-h, r, 1.0f);
+    return fma(r * 0.5f, e, r);
+}
+
+// rsqrt.approx.f32 (bound: 2^-22.9 relative): for a positive normal input, Metal's rsqrt
+// refined by one Newton step (above), so the bound holds for any rsqrt accurate to 2^-14 (Metal
+// documents a few ulp, 2^-22); every other input (zeros, subnormals, infinities, negatives, NaN) takes two correct
+// roundings (below 2^-23 + 2^-48), with the special values the ISA lists: -0 -> -inf,
+// +0 -> +inf, +inf -> +0, negative -> NaN.
+static inline float p2m_rsqrt_approx_f32(float a)
+{
+    uint ab = p2m_f32op_bits(a);
+    if (ab - 0x00800000u < 0x7F000000u) // 2^-126 <= a < +inf
+        return p2m_f32op_rsqrt_refine(a, rsqrt(a));
+    return p2m_rcp_rn_f32(p2m_sqrt_rn_f32(a));
+}
 
 // div.approx.f32: a * (1/b) as the ISA defines it (bound: 2 ulp for |b| in [2^-126, 2^126]);
 // for 2^126 < |b| < 2^128 the ISA specifies NaN when a is infinite, else a zero with the sign
@@ -699,7 +718,10 @@ static inline float p2m_ex2_approx_f32(float a)
         return 0.0f;
     float n = rint(a);
     float p = p2m_f32op_exp2_reduced(a - n);
-    return p2m_f32op_pack(0u, p, 0.0f, int(n), P2M_F32OP_RN);
+    int k = int(n);
+    if (k > -126 && k < 128) // p 2^k is normal: scaling by a power of two is exact
+        return p * as_type<float>(uint(k + 127) << 23);
+    return p2m_f32op_pack(0u, p, 0.0f, k, P2M_F32OP_RN);
 }
 
 // tanh.approx.f32 (bound: 2^-11 relative): tiny and subnormal inputs pass through (as the ISA

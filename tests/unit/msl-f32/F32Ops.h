@@ -22,6 +22,7 @@ float divFull(float a, float b);
 float rcpApprox(float a);
 float sqrtApprox(float a);
 float rsqrtApprox(float a);
+float rsqrtRefine(float a, float estimate); // the Newton step of rsqrtApprox
 float divApprox(float a, float b);
 float sinApprox(float a);
 float cosApprox(float a);

@@ -85,6 +85,7 @@ float divFull(float a, float b) { return p2m_div_full_f32(a, b); }
 float rcpApprox(float a) { return p2m_rcp_approx_f32(a); }
 float sqrtApprox(float a) { return p2m_sqrt_approx_f32(a); }
 float rsqrtApprox(float a) { return p2m_rsqrt_approx_f32(a); }
+float rsqrtRefine(float a, float estimate) { return p2m_f32op_rsqrt_refine(a, estimate); }
 float divApprox(float a, float b) { return p2m_div_approx_f32(a, b); }
 float sinApprox(float a) { return p2m_sin_approx_f32(a); }
 float cosApprox(float a) { return p2m_cos_approx_f32(a); }
