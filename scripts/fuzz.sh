@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with ASan+UBSan and runs one for a given time.
-#   scripts/fuzz.sh ptx_parser|fatbin_reader|module_loader [SECONDS] [extra libFuzzer args...]
-# Seeds: the team's committed PTX and fatbin inputs. Findings land in fuzz-artifacts/.
+#   scripts/fuzz.sh ptx_parser|fatbin_reader|module_loader|bundle_loader [SECONDS] [extra libFuzzer args...]
+# Seeds: the team's committed PTX and fatbin inputs; for bundle_loader, the reflections of the
+# team's PTX (translated here). Findings land in fuzz-artifacts/.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/setup.sh"
-target="${1:?usage: fuzz.sh ptx_parser|fatbin_reader|module_loader [SECONDS]}"
+target="${1:?usage: fuzz.sh ptx_parser|fatbin_reader|module_loader|bundle_loader [SECONDS]}"
 seconds="${2:-60}"
 shift $(( $# >= 2 ? 2 : 1 ))
 p2m_setup build-fuzz -Dfuzzing=true -Db_sanitize=address,undefined -Db_lundef=false \
@@ -17,6 +18,14 @@ case "$target" in
   ptx_parser) seeds=("$root/tests/inputs/cuda/ptx" "$root/tests/inputs/ptx-handwritten") ;;
   fatbin_reader) seeds=("$root/tests/inputs/fatbin") ;;
   module_loader) seeds=("$root/tests/inputs/cuda/ptx" "$root/tests/inputs/fatbin") ;;
+  bundle_loader)
+    ninja -C "$root/build-fuzz" tools/ptx2metal/ptx2metal
+    seeds=("$root/build-fuzz/fuzz-seeds-bundle_loader")
+    mkdir -p "${seeds[0]}"
+    for ptx in "$root"/tests/inputs/cuda/ptx/*.nvcc.sm_90.O3.ptx; do
+      ASAN_OPTIONS=detect_leaks=0 "$root/build-fuzz/tools/ptx2metal/ptx2metal" compile "$ptx" -o /dev/null \
+        --reflection "${seeds[0]}/$(basename "$ptx" .ptx).json" 2> /dev/null || true
+    done ;;
   *) echo "unknown target $target" >&2; exit 2 ;;
 esac
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
