@@ -1017,7 +1017,7 @@ static inline ulong p2m_f64_from_s64(long v, int mode)
     if (v == 0)
         return 0UL;
     // -2^63 on its own: NVRTC 13 compiles the negation below as an abs() it assumes to be
-    // non-negative and takes the wrong branch for it (tests/gpu, cvt_double); -2^63 is exact.
+    // non-negative and takes the wrong branch for it (tests/gpu, docs/gpu-results.md); -2^63 is exact.
     if ((ulong)v == 0x8000000000000000UL)
         return 0xC3E0000000000000UL;
     bool sign = v < 0;
