@@ -108,6 +108,47 @@ private:
                                                          : fmt::format("int p2m_state{} = 0;", v));
   }
 
+  // Whether the structured subtree at `root` contains a barrier or an atomic operation: a
+  // synchronization operation in C++'s forward-progress rules, which a compiler may not assume
+  // a loop will stop doing (so it may not delete the loop as endless and side-effect free).
+  bool synchronizes(cfg::NodeId root) const {
+    const cfg::Program &p = *f_.structured;
+    std::vector<cfg::NodeId> work{root};
+    while (!work.empty()) {
+      cfg::NodeId id = work.back();
+      work.pop_back();
+      if (id == cfg::kNoNode)
+        continue;
+      const cfg::Node &n = p[id];
+      switch (n.kind) {
+      case cfg::NodeKind::Block:
+        for (const Inst &in : f_.blocks[static_cast<size_t>(n.id)].insts)
+          if (isSynchronization(in))
+            return true;
+        break;
+      case cfg::NodeKind::Seq: work.insert(work.end(), n.statements.begin(), n.statements.end()); break;
+      case cfg::NodeKind::If: work.push_back(n.thenBody); work.push_back(n.elseBody); break;
+      case cfg::NodeKind::Loop: work.push_back(n.body); break;
+      case cfg::NodeKind::Switch:
+        for (const cfg::SwitchCase &c : n.cases)
+          work.push_back(c.body);
+        work.push_back(n.defaultBody);
+        break;
+      default: break;
+      }
+    }
+    return false;
+  }
+
+  bool isSynchronization(const Inst &in) const {
+    if (in.isPtx(ptx::Opcode::Bar) || in.isPtx(ptx::Opcode::Barrier))
+      return true;
+    if (in.irop != IrOp::Call)
+      return false;
+    std::string_view name = m_.strings[in.name];
+    return name.starts_with("p2m_atom_") || name.starts_with("p2m_red_");
+  }
+
   std::string condition(const cfg::Node &n) const {
     if (n.onVariable)
       return fmt::format("{}p2m_flag{}", n.negated ? "!" : "", n.id);
@@ -236,10 +277,17 @@ private:
         break;
       case cfg::NodeKind::Loop:
         if (fr.stage == 0) {
-          // A bounded counter the Metal compiler cannot prove the loop without: it may not
-          // delete a loop it cannot prove finite (METAL.md), and 2^64 iterations never end.
-          unsigned id = loops_++;
-          e_.line(fmt::format("for (ulong p2m_loop{0} = 0; p2m_loop{0} != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop{0}) {{", id));
+          // Apple's compiler may delete a loop it cannot prove finite (METAL.md) unless the
+          // loop synchronizes: then `while (true)`. Otherwise a bounded counter it cannot see
+          // past (2^64 iterations never end); it costs two registers, which can cost
+          // occupancy (sgemm_tiled on the H200: 65 registers against 64, docs/gpu-results.md).
+          if (synchronizes(n.body)) {
+            e_.line("while (true) {");
+          } else {
+            unsigned id = loops_++;
+            e_.line(fmt::format("for (ulong p2m_loop{0} = 0; p2m_loop{0} != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop{0}) {{",
+                                id));
+          }
           ++e_.indent;
           stack.push_back({fr.node, 1});
           stack.push_back({n.body, 0});
