@@ -668,7 +668,7 @@ def main():
     if args.mode == '_bench-worker':
         return bench_worker(args)
     Path(args.out).mkdir(parents=True, exist_ok=True)
-    if not args.workdir:  # OUT keeps only the results (the device tool brings back few files)
+    if not args.workdir:  # OUT keeps only the results (a remote runner may bring back only a few files)
         import tempfile
         args.workdir = tempfile.mkdtemp(prefix='p2m-gpu-')
     env_main(args)
