@@ -1,13 +1,13 @@
 #include "emitters/reflection/Reflection.h"
 
 #include "emitters/reflection/JsonWriter.h"
+#include "support/Sha256.h"
 #include "support/SourceFile.h"
 
 #include <algorithm>
 #include <fmt/format.h>
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Demangle/Demangle.h>
-#include <llvm/Support/SHA256.h>
 
 namespace p2m::reflection {
 
@@ -97,9 +97,7 @@ private:
     else
       w_.null();
     w_.key("sha256");
-    auto digest = llvm::SHA256::hash(
-        llvm::ArrayRef(reinterpret_cast<const uint8_t *>(text.data()), text.size()));
-    w_.value(llvm::toHex(digest, /*LowerCase=*/true));
+    w_.value(sha256Hex(text));
     w_.key("bytes");
     w_.value(text.size());
     w_.key("ptx_version");

@@ -7,6 +7,7 @@
 #include "fatbin/PtxExtraction.h"
 #include "support/Diagnostics.h"
 #include "support/FileIO.h"
+#include "support/Sha256.h"
 #include "support/SourceFile.h"
 #include "translate/Translate.h"
 
@@ -14,7 +15,6 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
-#include <llvm/Support/SHA256.h>
 #include <llvm/Support/ThreadPool.h>
 
 #include <fmt/format.h>
@@ -46,10 +46,6 @@ struct ModuleResult {
   std::string parseErrors; // when the PTX did not parse
 };
 
-std::string sha256Hex(llvm::StringRef text) {
-  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(text)), /*LowerCase=*/true);
-}
-
 bool looksLikePtxText(const std::string &path, llvm::StringRef bytes) {
   if (llvm::StringRef(path).ends_with(".ptx"))
     return true;
@@ -66,24 +62,27 @@ void gather(const std::string &path, std::vector<PendingModule> &modules, std::s
     if (seen.insert(key).second)
       modules.push_back({key, origin, std::move(ptx)});
   };
+  // The file is read once: as PTX text, or scanned for fatbins.
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file = llvm::MemoryBuffer::getFile(path);
   if (!file) {
     report.errors.push_back(path + ": cannot read: " + file.getError().message());
     return;
   }
-  if (looksLikePtxText(path, (*file)->getBuffer())) {
-    add((*file)->getBuffer().str(), name);
+  llvm::StringRef text = (*file)->getBuffer();
+  fatbin::Bytes bytes(reinterpret_cast<const uint8_t *>(text.data()), text.size());
+  if (looksLikePtxText(path, text)) {
+    add(text.str(), name);
     return;
   }
-  file->reset(); // extractFromFile maps the file itself
-  fatbin::Result<fatbin::Extraction> extraction = fatbin::extractFromFile(path, {});
-  if (!extraction) {
-    report.errors.push_back(path + ": " + extraction.error().reason);
+  fatbin::Result<fatbin::FatbinScan> scan = fatbin::scanFatbins(bytes);
+  if (!scan) {
+    report.errors.push_back(path + ": " + scan.error().reason);
     return;
   }
-  for (const fatbin::Error &problem : extraction->errors)
+  fatbin::Extraction extraction = fatbin::extract(*scan, {});
+  for (const fatbin::Error &problem : extraction.errors)
     report.warnings.push_back(path + ": " + fatbin::describe(problem));
-  for (fatbin::ExtractedContent &content : extraction->contents)
+  for (fatbin::ExtractedContent &content : extraction.contents)
     if (content.kind == fatbin::ContentKind::Ptx)
       add(std::string(content.data.begin(), content.data.end()), fmt::format("{} (sm_{})", name, content.smArch));
 }

@@ -2,26 +2,28 @@
 #include "runtime/core/PrebuiltModule.h"
 
 #include "runtime/core/Log.h"
+#include "support/FileIO.h"
+#include "support/Sha256.h"
 
-#include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/JSON.h>
-#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
-#include <llvm/Support/SHA256.h>
 
 #include <cstdlib>
+#include <optional>
 
 namespace p2m::runtime {
 
 namespace {
 
-bool readFile(const std::string &path, std::string *out) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return false;
-  *out = (*buffer)->getBuffer().str();
-  return true;
+// Reads a whole file; FileNotFound naming it and the reason otherwise.
+RuntimeStatus readWhole(const std::string &path, const std::string &what, std::string *out) {
+  std::string error;
+  std::optional<std::string> text = readFile(path, error);
+  if (!text)
+    return failure(RuntimeErrorCode::FileNotFound, "cannot read " + what + " " + path + ": " + error);
+  *out = std::move(*text);
+  return succeeded();
 }
 
 // STEM.json → STEM.EXTENSION
@@ -48,31 +50,26 @@ std::string sourceHashOf(const std::string &reflectionJson) {
 } // namespace
 
 RuntimeStatus readPrebuiltModule(const std::string &reflectionPath, PrebuiltModule *out) {
-  if (!readFile(reflectionPath, &out->reflectionJson))
-    return failure(RuntimeErrorCode::FileNotFound, "cannot read the reflection " + reflectionPath);
-  std::string mslPath = sibling(reflectionPath, "metal");
-  if (!readFile(mslPath, &out->msl))
-    return failure(RuntimeErrorCode::FileNotFound,
-                   "cannot read " + mslPath + ", the MSL that belongs to the reflection " + reflectionPath);
+  if (RuntimeStatus s = readWhole(reflectionPath, "the reflection", &out->reflectionJson))
+    return s;
+  if (RuntimeStatus s = readWhole(sibling(reflectionPath, "metal"), "the MSL of the reflection", &out->msl))
+    return s;
   out->metallib.clear();
   std::string metallibPath = sibling(reflectionPath, "metallib");
-  if (llvm::sys::fs::exists(metallibPath) && !readFile(metallibPath, &out->metallib))
-    return failure(RuntimeErrorCode::FileNotFound, "cannot read " + metallibPath);
+  if (llvm::sys::fs::exists(metallibPath))
+    if (RuntimeStatus s = readWhole(metallibPath, "the metallib of the reflection", &out->metallib))
+      return s;
   out->origin = reflectionPath;
   return succeeded();
 }
 
 bool isReflectionPath(const std::string &path) { return llvm::StringRef(path).ends_with(".json"); }
 
-std::string ptxBundleKey(const std::string &ptx) {
-  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(ptx)), /*LowerCase=*/true);
-}
-
 bool findInBundles(const std::string &ptx, PrebuiltModule *out) {
   const char *list = std::getenv("P2M_BUNDLE_PATH");
   if (!list || !*list)
     return false;
-  std::string key = ptxBundleKey(ptx);
+  std::string key = sha256Hex(ptx);
   llvm::SmallVector<llvm::StringRef, 4> dirs;
   llvm::StringRef(list).split(dirs, ':', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef dir : dirs) {

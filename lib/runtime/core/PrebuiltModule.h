@@ -29,10 +29,8 @@ RuntimeStatus readPrebuiltModule(const std::string &reflectionPath, PrebuiltModu
 // prebuilt module.
 bool isReflectionPath(const std::string &path);
 
-// The hex SHA-256 of a PTX text: a bundle's key.
-std::string ptxBundleKey(const std::string &ptx);
-
-// Looks for `ptx` in the bundles of $P2M_BUNDLE_PATH. True when found and read; a bundle entry
+// Looks for `ptx` in the bundles of $P2M_BUNDLE_PATH, by its key sha256Hex(ptx)
+// (support/Sha256.h, the hash its reflection records). True when found and read; a bundle entry
 // whose reflection names another source hash is ignored (logged).
 bool findInBundles(const std::string &ptx, PrebuiltModule *out);
 

@@ -3,18 +3,19 @@
 
 #include "runtime/core/Log.h"
 #include "support/Diagnostics.h"
+#include "support/FileIO.h"
 #include "support/SourceFile.h"
 #include "translate/Translate.h"
 
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/FileSystem.h>
-#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/SHA256.h>
 #include <llvm/Support/raw_ostream.h>
 
 #include <dlfcn.h>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 
 namespace p2m::runtime {
@@ -44,12 +45,13 @@ std::string cacheKey(const std::string &ptx) {
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }
 
-bool readFile(const llvm::Twine &path, std::string *out) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return false;
-  *out = (*buffer)->getBuffer().str();
-  return true;
+// A cache entry's file; false when it is absent or unreadable (a miss, not an error).
+bool readCached(const std::string &path, std::string *out) {
+  std::string error;
+  std::optional<std::string> text = readFile(path, error);
+  if (text)
+    *out = std::move(*text);
+  return text.has_value();
 }
 
 // Written to a unique temporary name and renamed: concurrent processes never see half a file.
@@ -95,7 +97,7 @@ RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool u
   llvm::SmallString<256> dir(root);
   llvm::sys::path::append(dir, "translations");
   std::string base = (dir + "/" + key).str();
-  if (!root.empty() && readFile(base + ".metal", &out->msl) && readFile(base + ".json", &out->reflectionJson)) {
+  if (!root.empty() && readCached(base + ".metal", &out->msl) && readCached(base + ".json", &out->reflectionJson)) {
     logMessage("translation cache hit " + key.substr(0, 16));
     return succeeded();
   }
