@@ -175,10 +175,18 @@ def main():
     trapped = sum(1 for r in results.values() if r == "trapped")
     untranslated = sum(1 for r in results.values() if r == "untranslated")
     failures = {t: r for t, r in results.items() if r not in ("bit-exact", "pass", "trapped", "untranslated")}
+    def split(tag):  # "case [variant]" -> (case, variant)
+        return tag.split(" [")[0], tag.split(" [")[1].rstrip("]")
+
+    def matches(entry, tag):
+        case_name, variant = split(tag)
+        return fnmatch.fnmatch(case_name, entry[0]) and fnmatch.fnmatch(variant, entry[1])
+
+    # The first entry that matches each failing launch, if any.
+    known_for = {tag: next((k for k in known if matches(k, tag)), None) for tag in failures}
     unexpected, known_hit = [], 0
     for tag, why in sorted(failures.items()):
-        case_name, variant = tag.split(" [")[0], tag.split(" [")[1].rstrip("]")
-        match = next((k for k in known if fnmatch.fnmatch(case_name, k[0]) and fnmatch.fnmatch(variant, k[1])), None)
+        match = known_for[tag]
         if match:
             known_hit += 1
             print(f"known {tag}: {match[2]}  [{why[:200]}]")
@@ -187,11 +195,9 @@ def main():
     # An entry whose reason is "flushed: ..." claims the case differs only because the host
     # flushes f32 subnormals as Apple GPUs do: with IEEE subnormals it must pass.
     flushed = {}
-    for tag in failures:
-        match = next((k for k in known if fnmatch.fnmatch(tag.split(" [")[0], k[0]) and
-                      fnmatch.fnmatch(tag.split(" [")[1].rstrip("]"), k[1])), None)
+    for tag, match in known_for.items():
         if match and match[2].startswith("flushed:"):
-            case_name, variant = tag.split(" [")[0], tag.split(" [")[1].rstrip("]")
+            case_name, variant = split(tag)
             case = next(c for c in manifest["cases"] if c["name"] == case_name)
             flushed.setdefault(expected[case_name]["variants"][variant]["ptx"], []).append((case, variant))
     if flushed:
@@ -206,16 +212,16 @@ def main():
 
     # A known entry that matches no failure is stale: the bug it describes is gone (or the
     # entry never matched), and the list must say so.
-    for case_glob, variant_glob, reason in (known if args.cases == "*" else []):
-        if not any(fnmatch.fnmatch(t.split(" [")[0], case_glob) and
-                   fnmatch.fnmatch(t.split(" [")[1].rstrip("]"), variant_glob) for t in failures):
-            unexpected.append(f"STALE known-failure entry '{case_glob} {variant_glob}': nothing fails there now")
+    for entry in (known if args.cases == "*" else []):
+        if not any(matches(entry, t) for t in failures):
+            unexpected.append(f"STALE known-failure entry '{entry[0]} {entry[1]}': nothing fails there now")
     for line in unexpected:
         print(line)
     refused = {}
     for tag, r in results.items():
         if r == "untranslated":
-            refused.setdefault(tag.split(" [")[0], []).append(tag.split(" [")[1].rstrip("]"))
+            case_name, variant = split(tag)
+            refused.setdefault(case_name, []).append(variant)
     if refused:
         print("not translated: " + ", ".join(f"{c} ({len(v)})" for c, v in sorted(refused.items())))
     print(f"exec cases x PTX variants through libcuda.so.1: {total}; passed: {bit_exact + within + trapped} "

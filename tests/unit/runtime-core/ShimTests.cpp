@@ -20,12 +20,14 @@
 
 namespace {
 
-std::string readSource(const std::string &relative) {
-  std::ifstream in(std::string(P2M_SOURCE_ROOT) + "/" + relative);
+std::string readText(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
+
+std::string readSource(const std::string &relative) { return readText(std::string(P2M_SOURCE_ROOT) + "/" + relative); }
 
 const char *kTrapPtx = R"(.version 7.0
 .target sm_80
@@ -430,13 +432,6 @@ uint32_t runStore(CUmodule module) {
   REQUIRE(cuMemcpyDtoH(&value, out, 4) == CUDA_SUCCESS);
   CHECK(cuMemFree(out) == CUDA_SUCCESS);
   return value;
-}
-
-std::string readText(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 } // namespace
