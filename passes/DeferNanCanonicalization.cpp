@@ -6,6 +6,10 @@
 // canonicalizes the value instead where something else reads it (a store, a move, a
 // conversion, a comparison, a call): once per such read, not once per operation. A loop that
 // accumulates with fma and stores the sum once pays for one canonicalization, not one per fma.
+// Readers whose result depends only on whether an operand is a NaN, never on its bits (f32
+// comparisons, and the helpers of emitters/msl/support/f32_ops.h that answer every NaN operand
+// with the canonical NaN, with the other operand or with a number) need no canonicalization
+// either, nor does the explicit flush of a .ftz operand that only such a helper reads.
 #include "passes/LowerUtil.h"
 
 #include "ir/OperandTypes.h"
@@ -44,6 +48,72 @@ bool isNonNanConstant(const Operand &o) {
 // The first operand `in` reads: 0 for an instruction without a destination (st's address,
 // bar's barrier number), else 1.
 size_t firstSource(const Inst &in) { return operandSignature(in).destinations == 0 ? 0 : 1; }
+
+bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// Whether `in` reads f32 operands without looking at a NaN's bits (see the file comment). The
+// helper names are those lower-rounding-and-ftz and insert-saturation call; each returns the
+// canonical NaN (or the other operand, or a number) for any NaN operand.
+bool ignoresNanPayload(const Module &m, const Inst &in) {
+  if (in.irop == IrOp::Ptx)
+    return (in.opcode == Opcode::Setp || in.opcode == Opcode::Set) && in.type == Type::F32;
+  if (in.irop != IrOp::Call || in.name == kNone)
+    return false;
+  std::string_view name = m.strings[in.name];
+  if (startsWith(name, "p2m_cvt_") || startsWith(name, "p2m_copysign") || name.find("xorsign") != name.npos)
+    return false; // conversions and copysign keep NaN bits; .xorsign.abs keeps a NaN's sign
+  if (name.size() < 4 || name.substr(name.size() - 4) != "_f32" || in.type != Type::F32)
+    return name == std::string_view("p2m_sat_f32") || startsWith(name, "p2m_testp_");
+  for (std::string_view op : {"p2m_add_", "p2m_sub_", "p2m_mul_", "p2m_fma_", "p2m_div_", "p2m_rcp_",
+                              "p2m_sqrt_", "p2m_rsqrt_", "p2m_sin_", "p2m_cos_", "p2m_lg2_", "p2m_ex2_",
+                              "p2m_tanh_", "p2m_abs_", "p2m_neg_", "p2m_min_", "p2m_max_", "p2m_sat_"})
+    if (startsWith(name, op))
+      return true;
+  return false;
+}
+
+// A register-to-register f32 move, or the explicit flush of a .ftz operand (lower-rounding-and-
+// ftz's flushSources): both keep NaN bits, so they need a canonical operand only if something
+// reading their result looks at them.
+bool passesNanBitsOn(const Module &m, const Inst &in) {
+  if (in.ops.size() != 2 || !in.ops[0].isReg() || !in.ops[1].isReg() || in.guard != kNone)
+    return false;
+  if (in.irop == IrOp::Ptx)
+    return in.opcode == Opcode::Mov && in.type == Type::F32;
+  return in.irop == IrOp::Call && in.name != kNone && m.strings[in.name] == "p2m_cvt_ftz_f32";
+}
+
+// Registers whose NaN bits something may observe: read by an instruction that does not ignore
+// them, directly or through moves and flushes whose results are observed.
+std::vector<uint8_t> nanBitsObserved(const Module &m, const Function &f) {
+  std::vector<uint8_t> observed(f.regs.size(), 0);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Block &b : f.blocks)
+      for (const Inst &in : b.insts) {
+        if (ignoresNanPayload(m, in))
+          continue;
+        if (passesNanBitsOn(m, in) && !observed[in.ops[0].id])
+          continue;
+        auto mark = [&](RegId r) {
+          if (!observed[r])
+            observed[r] = changed = true;
+        };
+        for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
+          const Operand &o = in.ops[i];
+          if (o.isReg())
+            mark(o.id);
+          else if (o.kind == OperandKind::Vector)
+            for (int64_t k = 0; k < o.value; ++k) {
+              const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+              if (element.kind == OperandKind::Reg)
+                mark(element.id);
+            }
+        }
+      }
+  }
+  return observed;
+}
 
 // Registers whose every definition is canonicalizing arithmetic or a non-NaN constant move,
 // with at least one arithmetic definition.
@@ -102,9 +172,16 @@ void deferNanCanonicalization(PassContext &ctx) {
       }
       return false;
     };
+    std::vector<uint8_t> observed = nanBitsObserved(m, f);
+    // A reader that needs canonical operands.
+    auto looksAtNanBits = [&](const Inst &in) {
+      if (passesNanBitsOn(m, in))
+        return observed[in.ops[0].id] != 0;
+      return !ignoresNanPayload(m, in);
+    };
     auto applies = [&](const Inst &in) {
       return (isCanonicalizingArith(in) && !in.ops.empty() && in.ops[0].isReg() && deferred[in.ops[0].id]) ||
-             (!isCanonicalizingArith(in) && readsDeferred(in));
+             (!isCanonicalizingArith(in) && readsDeferred(in) && looksAtNanBits(in));
     };
     rewriteBlocks(f, applies, [&](Inst &in, std::vector<Inst> &out) {
       if (isCanonicalizingArith(in)) {

@@ -34,8 +34,8 @@
 //
 // Algorithms. add: Fast2Sum on the scaled operands (an operand more than 30 binades below the
 // other only contributes its sign, through a tiny stand-in). mul: the fma-based exact product.
-// fma: Boldo and Muller's ErrFma (exact error of an fma as a sum of two floats) on scaled
-// operands. div, rcp: Newton reciprocal from a linear seed, a faithful quotient from one
+// fma: Boldo and Muller's ErrFma (exact error of an fma as a sum of two floats), on the operands
+// themselves where no intermediate value can be subnormal, else on scaled operands. div, rcp: Newton reciprocal from a linear seed, a faithful quotient from one
 // fma-based correction, then the exact remainder x - q*y decides the direction and, for .rn,
 // the remainder at the midpoint. sqrt: Newton reciprocal square root from the classic bit-trick
 // seed, a faithful root from one correction, then fma(-s, s', x) with s' a neighbour of s
@@ -45,7 +45,8 @@
 // overflow. The tests compare all of it bit for bit with the host's IEEE hardware.
 //
 // Approximate instructions stay within the PTX ISA's bounds: rcp.approx and sqrt.approx return
-// the correctly rounded result, rsqrt.approx rcp.rn(sqrt.rn(x)) (below 2^-22.9 relative),
+// the correctly rounded result, rsqrt.approx Metal's rsqrt refined by one Newton step (below
+// 2^-22.9 relative),
 // div.approx a * rcp.rn(b) as the ISA defines it (with its zero result for 2^126 < |b| < 2^128
 // and the H200's scaling of subnormal divisors), div.full div.rn (the H200's div.full is up to
 // 2 ulp off; the ISA allows 2). sin/cos reproduce NVIDIA's argument reduction exactly (see
@@ -290,11 +291,62 @@ static inline float p2m_f32op_mul(float a, float b, int mode)
     return p2m_f32op_pack(sign, hi, lo, pa.e + pb.e, mode);
 }
 
+// ErrFma (Boldo & Muller 2011): x * y + z = r1 + gamma + alpha.lo exactly, where r1 =
+// fma(x, y, z); returns gamma + alpha.lo, rounded but with the exact sign of x * y + z - r1.
+// Valid when no intermediate value underflows or overflows.
+static inline float p2m_f32op_fma_residual(float x, float y, float z, float r1)
+{
+    float u1 = x * y;
+    float u2 = fma(x, y, -u1);
+    p2m_f32op_pair alpha = p2m_f32op_two_sum(z, u2);
+    p2m_f32op_pair beta = p2m_f32op_two_sum(u1, alpha.hi);
+    float gamma = (beta.hi - r1) + beta.lo;
+    return gamma + alpha.lo;
+}
+
+// Whether fma(a, b, c) can be rounded in any mode from the hardware's fma and the residual
+// above on the operands as they are: a and b normal with |a b| in [2^-78, 2^126), c zero or
+// normal with |c| in [2^-78, 2^125). Every exact value ErrFma forms is then a multiple of 2^-124
+// below 2^127, so each is computed as with unbounded exponents, nonzero ones are normal (the
+// hardware's flushing never applies), and a nonzero exact result never rounds to zero.
+static inline bool p2m_f32op_fma_in_plain_range(uint ab, uint bb, uint cb)
+{
+    int ea = int((ab >> 23) & 0xFFu);
+    int eb = int((bb >> 23) & 0xFFu);
+    int ec = int((cb >> 23) & 0xFFu);
+    int ep = ea + eb - 254; // |a b| in [2^ep, 2^(ep + 2))
+    bool product = ea != 0 && ea != 255 && eb != 0 && eb != 255 && ep >= -78 && ep <= 124;
+    bool addend = (cb & 0x7FFFFFFFu) == 0u || (ec >= 127 - 78 && ec <= 127 + 124);
+    return product && addend;
+}
+
+// The fast path of p2m_f32op_fma: the hardware's round-to-nearest fma r1, moved one step
+// toward the exact value where the mode and the residual's sign require it.
+static inline float p2m_f32op_fma_plain(float a, float b, float c, int mode)
+{
+    float r1 = fma(a, b, c);
+    if (r1 == 0.0f)
+        return p2m_f32op_exact_zero(mode); // exact: a nonzero sum would not round to zero
+    if (mode == P2M_F32OP_RN)
+        return r1;
+    float residual = p2m_f32op_fma_residual(a, b, c, r1);
+    bool negative = r1 < 0.0f;
+    // +1 on the bits moves away from zero, -1 toward it (r1 is normal, |r1| < 2^127).
+    bool away = (mode == P2M_F32OP_RP && !negative && residual > 0.0f) ||
+                (mode == P2M_F32OP_RM && negative && residual < 0.0f);
+    bool toward = (residual < 0.0f && !negative && mode != P2M_F32OP_RP) ||
+                  (residual > 0.0f && negative && mode != P2M_F32OP_RM);
+    uint rb = p2m_f32op_bits(r1);
+    return as_type<float>(away ? rb + 1u : toward ? rb - 1u : rb);
+}
+
 static inline float p2m_f32op_fma(float a, float b, float c, int mode)
 {
     uint ab = p2m_f32op_bits(a);
     uint bb = p2m_f32op_bits(b);
     uint cb = p2m_f32op_bits(c);
+    if (p2m_f32op_fma_in_plain_range(ab, bb, cb))
+        return p2m_f32op_fma_plain(a, b, c, mode);
     uint sp = (ab ^ bb) & P2M_F32OP_SIGN; // sign of the product
     uint sc = cb & P2M_F32OP_SIGN;
     if (p2m_f32op_is_nan(ab) || p2m_f32op_is_nan(bb) || p2m_f32op_is_nan(cb))
@@ -332,13 +384,7 @@ static inline float p2m_f32op_fma(float a, float b, float c, int mode)
     float r1 = fma(x, y, z);
     if (r1 == 0.0f)
         return p2m_f32op_exact_zero(mode);
-    // ErrFma (Boldo & Muller 2011): x * y + z = r1 + gamma + alpha.lo exactly.
-    float u1 = x * y;
-    float u2 = fma(x, y, -u1);
-    p2m_f32op_pair alpha = p2m_f32op_two_sum(z, u2);
-    p2m_f32op_pair beta = p2m_f32op_two_sum(u1, alpha.hi);
-    float gamma = (beta.hi - r1) + beta.lo;
-    float residual = gamma + alpha.lo; // rounded, but with the exact sign
+    float residual = p2m_f32op_fma_residual(x, y, z, r1);
     uint sign = p2m_f32op_bits(r1) & P2M_F32OP_SIGN;
     float mag = sign != 0u ? -r1 : r1;
     float rho = sign != 0u ? -residual : residual;
@@ -557,15 +603,33 @@ static inline float p2m_f32op_rsqrt_refine(float a, float r)
 
 // rsqrt.approx.f32 (bound: 2^-22.9 relative): for a positive normal input, Metal's rsqrt
 // refined by one Newton step (above), so the bound holds for any rsqrt accurate to 2^-14 (Metal
-// documents a few ulp, 2^-22); every other input (zeros, subnormals, infinities, negatives, NaN) takes two correct
-// roundings (below 2^-23 + 2^-48), with the special values the ISA lists: -0 -> -inf,
-// +0 -> +inf, +inf -> +0, negative -> NaN.
+// documents a few ulp, 2^-22). A positive subnormal m 2^-150 (m = twice its significand, an
+// integer below 2^24, converted exactly) gives rsqrt(m) 2^75, the same refinement scaled exactly,
+// without subnormal arithmetic. The special values are the ISA's: -0 -> -inf, +0 -> +inf,
+// +inf -> +0, negative -> NaN.
+// (Tested on the bits one value at a time: a compiler that assumes IEEE subnormals may turn a
+// test of both zeros into a float comparison, which flushing hardware answers for subnormals.)
+static inline float p2m_f32op_rsqrt_special(uint ab)
+{
+    if (ab - 1u < 0x007FFFFFu) {
+        float m = float(ab << 1u);
+        return p2m_f32op_rsqrt_refine(m, rsqrt(m)) * as_type<float>(uint(127 + 75) << 23);
+    }
+    if (ab == 0u)
+        return as_type<float>(P2M_F32OP_INF);
+    if (ab == P2M_F32OP_SIGN)
+        return as_type<float>(P2M_F32OP_SIGN | P2M_F32OP_INF);
+    if (ab == P2M_F32OP_INF)
+        return 0.0f;
+    return p2m_f32op_nan(); // negative, or NaN
+}
+
 static inline float p2m_rsqrt_approx_f32(float a)
 {
     uint ab = p2m_f32op_bits(a);
     if (ab - 0x00800000u < 0x7F000000u) // 2^-126 <= a < +inf
         return p2m_f32op_rsqrt_refine(a, rsqrt(a));
-    return p2m_rcp_rn_f32(p2m_sqrt_rn_f32(a));
+    return p2m_f32op_rsqrt_special(ab);
 }
 
 // div.approx.f32: a * (1/b) as the ISA defines it (bound: 2 ulp for |b| in [2^-126, 2^126]);
