@@ -6,9 +6,17 @@
 //    PTX's NaN and signed-zero rules;
 //  * f16/bf16 arithmetic beyond plain RN add/sub/mul, and every cvt that involves a
 //    floating-point type (f64 excepted: lower-fp64), fp8 pairs included, call helpers;
-//  * .ftz on f32 is dropped: Apple GPUs flush f32 denormals in hardware (DESIGN.md numeric
-//    policy) and the host backend reproduces it; non-.ftz f32 arithmetic is the documented
-//    deviation, recorded as a feature of the kernel.
+//  * .ftz on f32 arithmetic MSL does itself is dropped when the target flushes f32 subnormals
+//    (Apple GPUs in hardware, DESIGN.md numeric policy; the host backend reproduces it), and
+//    non-.ftz f32 arithmetic is then the documented deviation, recorded as a feature of the
+//    kernel. For a target that keeps subnormals (Options::f32Subnormals) the operands and the
+//    result of such .ftz arithmetic are flushed explicitly. A helper's .ftz operands and f32
+//    result are flushed explicitly for every target: helpers build results on the bits, which
+//    no hardware flushes.
+//  * abs/neg of a NaN give the canonical NaN on NVIDIA GPUs, except in the copysign that
+//    compilers spell `selp(neg(abs x), abs x, p)`, which ptxas turns into bit operations that
+//    keep the NaN's payload (tests/exec float_misc, clang variants); that shape is lowered to
+//    bit operations here too.
 #include "passes/LowerUtil.h"
 
 #include <algorithm>
@@ -54,12 +62,58 @@ void flushSources(Module &m, Function &f, Inst &in, std::vector<Inst> &out, Type
   }
 }
 
+// Appends `in` with its f32 result flushed: `in` writes a temporary that p2m_cvt_ftz_f32 (under
+// the same guard) copies to the destination.
+void pushWithFlushedResult(Module &m, Function &f, Inst in, std::vector<Inst> &out) {
+  Operand dst = in.ops[0];
+  RegId t = newTemp(f, Type::F32);
+  in.ops[0] = Operand::reg(t);
+  Inst flush = makeCall(m, in, "p2m_cvt_ftz_f32", Type::F32, dst, {Operand::reg(t)}, {Type::F32});
+  out.push_back(std::move(in));
+  out.push_back(std::move(flush));
+}
+
+// Registers written by the abs and the neg of a copysign spelled `selp.f32 d, N, A, p` (or
+// `d, A, N, p`) with `abs.f32 A, x` and `neg.f32 N, A`, each written once and read only there.
+std::vector<uint8_t> copysignSelectOperands(const Function &f) {
+  std::vector<uint32_t> mentions = countRegisterMentions(f);
+  std::vector<const Inst *> def(f.regs.size(), nullptr);
+  for (const Block &b : f.blocks)
+    for (const Inst &in : b.insts)
+      if ((in.isPtx(Opcode::Abs) || in.isPtx(Opcode::Neg)) && in.type == Type::F32 && !in.has(Modifier::Ftz) &&
+          in.guard == kNone && in.ops.size() == 2 && in.ops[0].isReg() && in.ops[1].isReg())
+        def[in.ops[0].id] = &in;
+  auto is = [&](RegId r, Opcode op) { return def[r] && def[r]->opcode == op; };
+  std::vector<uint8_t> marked(f.regs.size(), 0);
+  for (const Block &b : f.blocks)
+    for (const Inst &in : b.insts) {
+      if (!in.isPtx(Opcode::Selp) || in.type != Type::F32 || in.ops.size() != 4 || !in.ops[1].isReg() ||
+          !in.ops[2].isReg())
+        continue;
+      for (auto [n, a] : {std::pair{in.ops[1].id, in.ops[2].id}, std::pair{in.ops[2].id, in.ops[1].id}})
+        if (is(n, Opcode::Neg) && is(a, Opcode::Abs) && def[n]->ops[1].id == a && mentions[n] == 2 && mentions[a] == 3)
+          marked[n] = marked[a] = 1;
+    }
+  return marked;
+}
+
+// The bit operation standing for abs or neg in such a copysign: x with the sign of +0 or -0.
+Inst signBitsOf(Module &m, const Inst &in) {
+  Operand zero = Operand::imm(in.opcode == Opcode::Neg ? 0x80000000 : 0);
+  zero.floatBits = 'f';
+  return makeCall(m, in, "p2m_copysign_f32", Type::F32, in.ops[0], {zero, in.ops[1]}, {Type::F32, Type::F32});
+}
+
 bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
   std::string rnd = roundingOf(in);
   std::string op(ptx::spelling(in.opcode));
   auto call = [&](const std::string &name, Type rt, std::vector<Type> types) {
     flushSources(m, f, in, out, Type::F32);
-    out.push_back(makeCall(m, in, name, rt, in.ops[0], sources(in), std::move(types)));
+    Inst c = makeCall(m, in, name, rt, in.ops[0], sources(in), std::move(types));
+    if (in.has(Modifier::Ftz) && rt == Type::F32)
+      pushWithFlushedResult(m, f, std::move(c), out);
+    else
+      out.push_back(std::move(c));
     return true;
   };
   std::vector<Type> two{Type::F32, Type::F32}, one{Type::F32}, three{Type::F32, Type::F32, Type::F32};
@@ -160,7 +214,8 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
   }
   std::string name;
   if (dt == st && dt == Type::F32 && rnd.empty()) {
-    // cvt.ftz.f32.f32 (flush; free on the target) or cvt.sat.f32.f32 (insert-saturation did it).
+    // cvt.ftz.f32.f32 (flush; free on a flushing target) or cvt.sat.f32.f32 (insert-saturation
+    // did it). Its source is flushed above.
     in.opcode = Opcode::Mov;
     in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Ftz), in.modifiers.end());
     out.push_back(std::move(in));
@@ -189,12 +244,17 @@ void lowerRoundingAndFtz(PassContext &ctx) {
         return false;
       return in.opcode == Opcode::Cvt || isFloat(in.type);
     };
+    std::vector<uint8_t> copysignParts = copysignSelectOperands(f);
     rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
       if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in)) {
         out.push_back(std::move(in));
         return true;
       }
       bool done = false;
+      if ((in.opcode == Opcode::Abs || in.opcode == Opcode::Neg) && in.ops[0].isReg() && copysignParts[in.ops[0].id]) {
+        out.push_back(signBitsOf(m, in));
+        return true;
+      }
       if (in.opcode == Opcode::Cvt)
         done = lowerCvt(m, f, in, out);
       else if (in.type == Type::F32 && in.opcode != Opcode::Setp && in.opcode != Opcode::Set &&
@@ -208,11 +268,21 @@ void lowerRoundingAndFtz(PassContext &ctx) {
                in.opcode != Opcode::St && in.opcode != Opcode::Atom && in.opcode != Opcode::Red &&
                in.opcode != Opcode::Selp)
         done = lowerHalf(m, in, out);
-      if (!done) {
-        if (in.type == Type::F32)
-          in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Ftz), in.modifiers.end());
-        out.push_back(std::move(in));
+      if (!done && in.type == Type::F32 && in.has(Modifier::Ftz)) {
+        // Arithmetic and comparisons MSL does itself (add/sub/mul/fma .rn, setp).
+        bool flushExplicitly = ctx.options.f32Subnormals == F32Subnormals::Keep;
+        if (flushExplicitly)
+          flushSources(m, f, in, out, Type::F32);
+        in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Ftz), in.modifiers.end());
+        bool writesF32 = in.ops[0].isReg() && f.regs[in.ops[0].id].type == Type::F32; // not setp's predicate
+        if (flushExplicitly && writesF32)
+          pushWithFlushedResult(m, f, std::move(in), out);
+        else
+          out.push_back(std::move(in));
+        return true;
       }
+      if (!done)
+        out.push_back(std::move(in));
       return true;
     });
   });

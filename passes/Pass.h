@@ -15,9 +15,16 @@ namespace p2m::passes {
 
 enum class Fp64Mode { Ieee, Demote, Error };
 
+// What the target does with f32 subnormals (DESIGN.md numeric policy). Flush: Apple GPUs flush
+// them in hardware, so `.ftz` arithmetic is exact as it is. Keep: the target computes them as
+// IEEE says (the host backend with IEEE subnormals, an NVIDIA GPU running the MSL), so `.ftz`
+// operands and results are flushed explicitly.
+enum class F32Subnormals { Flush, Keep };
+
 struct Options {
   unsigned mslVersion = 320; // 300, 310, 320
   Fp64Mode fp64 = Fp64Mode::Ieee;
+  F32Subnormals f32Subnormals = F32Subnormals::Flush;
 };
 
 // A warning a pass wants the user to see (a documented deviation, a demotion).

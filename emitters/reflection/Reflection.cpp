@@ -121,6 +121,8 @@ private:
     optionalString(o_.mslFile);
     w_.key("fp64");
     w_.value(o_.fp64Mode);
+    w_.key("f32_subnormals");
+    w_.value(o_.f32Subnormals);
     w_.endObject();
   }
 

@@ -18,6 +18,7 @@ namespace p2m::reflection {
 struct ReflectionOptions {
   unsigned mslVersion = 320;     // 300, 310, 320 → "3.0", "3.1", "3.2"
   std::string fp64Mode = "ieee"; // the --fp64 mode the MSL was generated with
+  std::string f32Subnormals = "flush"; // the --f32-subnormals the MSL was generated for
   std::string mslFile;           // the MSL file's name as the user sees it; empty: null
 };
 

@@ -55,6 +55,9 @@ struct DeviceProperties {
   uint32_t maxThreadgroupMemory = 0;        // bytes of threadgroup memory per dispatch
   uint32_t multiprocessors = 1;             // reported as CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
   uint32_t clockRateKHz = 1000000;
+  // The device computes f32 subnormals as IEEE says instead of flushing them (Apple GPUs
+  // flush): PTX is then translated with --f32-subnormals keep.
+  bool keepsF32Subnormals = false;
 };
 
 // A compiled MSL program (one translated module); its kernels are found by MSL name.

@@ -44,6 +44,7 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
   passes::Options popts;
   popts.mslVersion = options.mslVersion;
   popts.fp64 = options.fp64;
+  popts.f32Subnormals = options.f32Subnormals;
   passes::PassContext ctx{*module, popts, {}};
   if (!passes::runPipeline(ctx, options.dumpAfter))
     return result;
@@ -98,6 +99,7 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
     reflection::ReflectionOptions ropts;
     ropts.mslVersion = options.mslVersion;
     ropts.fp64Mode = fp64ModeName(options.fp64);
+    ropts.f32Subnormals = options.f32Subnormals == passes::F32Subnormals::Keep ? "keep" : "flush";
     ropts.mslFile = options.mslFile;
     result.reflectionJson = reflection::emitReflection(*module, ropts);
   }

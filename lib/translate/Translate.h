@@ -18,6 +18,7 @@ namespace p2m::translate {
 struct TranslateOptions {
   unsigned mslVersion = 320; // 300, 310, 320
   passes::Fp64Mode fp64 = passes::Fp64Mode::Ieee;
+  passes::F32Subnormals f32Subnormals = passes::F32Subnormals::Flush;
   // Translate only these kernels (PTX names) and what they call; empty: every kernel.
   std::vector<std::string> entries;
   bool comments = true;      // `// line N` and label comments in the MSL

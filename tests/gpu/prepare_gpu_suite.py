@@ -56,7 +56,10 @@ def translate_and_build(ptx2metal, ptx_path, out_dir, stem, target, compile_now=
     compile_now the .cu is left for compile_missing (on the GPU machine, which has more cores)."""
     rec = {"ptx": str(ptx_path.relative_to(ROOT)) if ptx_path.is_relative_to(ROOT) else str(ptx_path)}
     metal, refl = out_dir / f"{stem}.metal", out_dir / f"{stem}.json"
-    rc, msg = run([ptx2metal, "compile", str(ptx_path), "-o", metal.name, "--reflection", refl.name], out_dir)
+    # The GPU computes f32 subnormals (the wrappers compile with -ftz=false), so the MSL is made
+    # for a target that keeps them: .ftz flushing is explicit.
+    rc, msg = run([ptx2metal, "compile", str(ptx_path), "-o", metal.name, "--reflection", refl.name,
+                   "--f32-subnormals", "keep"], out_dir)
     rec["translate_rc"], rec["translate_log"] = rc, msg[-3000:]
     if not refl.exists() or not metal.exists():
         rec["status"] = "translate-failed"

@@ -38,6 +38,7 @@ struct CompileOptions {
   std::vector<std::string> entries;
   std::string mslVersion = "3.2";
   std::string fp64 = "ieee";
+  std::string f32Subnormals = "flush";
   std::string dumpAfter;
   bool stats = false;
   bool noComments = false;
@@ -138,6 +139,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   topts.mslVersion = opts.mslVersion == "3.0" ? 300 : opts.mslVersion == "3.1" ? 310 : 320;
   topts.fp64 = opts.fp64 == "error" ? passes::Fp64Mode::Error
                : opts.fp64 == "demote" ? passes::Fp64Mode::Demote : passes::Fp64Mode::Ieee;
+  topts.f32Subnormals = opts.f32Subnormals == "keep" ? passes::F32Subnormals::Keep : passes::F32Subnormals::Flush;
   topts.entries = opts.entries;
   topts.comments = !opts.noComments;
   topts.dumpAfter = opts.dumpAfter;
@@ -292,6 +294,11 @@ CommandRunner registerCompileCommand(CLI::App &root) {
   cmd->add_option("--fp64", opts->fp64,
                   "f64 arithmetic: ieee (exact software binary64), demote (to float), error")
       ->check(CLI::IsMember({"ieee", "demote", "error"}))
+      ->capture_default_str();
+  cmd->add_option("--f32-subnormals", opts->f32Subnormals,
+                  "What the target does with f32 subnormals: flush (Apple GPUs: .ftz is then free) or "
+                  "keep (IEEE hardware: .ftz operands and results are flushed explicitly)")
+      ->check(CLI::IsMember({"flush", "keep"}))
       ->capture_default_str();
   std::string passList;
   for (const passes::PassInfo &p : passes::pipeline())

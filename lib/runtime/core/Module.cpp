@@ -28,10 +28,11 @@ RuntimeStatus Kernel::setMaxDynamicShared(uint32_t bytes) {
 }
 
 RuntimeStatus Module::loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out) {
-  if (PrebuiltModule prebuilt; findInBundles(ptx, &prebuilt))
+  bool keepsSubnormals = device.properties().keepsF32Subnormals;
+  if (PrebuiltModule prebuilt; findInBundles(ptx, keepsSubnormals, &prebuilt))
     return loadPrebuilt(device, prebuilt, out);
   TranslatedModule translated;
-  if (RuntimeStatus s = translatePtx(ptx, &translated)) {
+  if (RuntimeStatus s = translatePtx(ptx, &translated, /*useCache=*/true, keepsSubnormals)) {
     printMessage(s->message); // loading failed entirely: always shown
     return s;
   }

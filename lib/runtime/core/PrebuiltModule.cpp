@@ -35,16 +35,28 @@ std::string sibling(const std::string &reflectionPath, llvm::StringRef extension
 
 // The reflection's source.sha256, or empty when it has none (the full check comes later,
 // from parseReflection).
-std::string sourceHashOf(const std::string &reflectionJson) {
+// What decides whether a bundle entry fits: the PTX it was translated from, and the f32
+// subnormal behaviour it was translated for ("flush" when the reflection does not say).
+struct EntryFacts {
+  std::string sourceSha256;
+  std::string f32Subnormals = "flush";
+};
+
+EntryFacts entryFactsOf(const std::string &reflectionJson) {
+  EntryFacts facts;
   llvm::Expected<llvm::json::Value> value = llvm::json::parse(reflectionJson);
   if (!value) {
     llvm::consumeError(value.takeError());
-    return {};
+    return facts;
   }
   const llvm::json::Object *root = value->getAsObject();
   const llvm::json::Object *source = root ? root->getObject("source") : nullptr;
-  std::optional<llvm::StringRef> hash = source ? source->getString("sha256") : std::nullopt;
-  return hash ? hash->str() : std::string();
+  if (std::optional<llvm::StringRef> hash = source ? source->getString("sha256") : std::nullopt)
+    facts.sourceSha256 = hash->str();
+  const llvm::json::Object *msl = root ? root->getObject("msl") : nullptr;
+  if (std::optional<llvm::StringRef> mode = msl ? msl->getString("f32_subnormals") : std::nullopt)
+    facts.f32Subnormals = mode->str();
+  return facts;
 }
 
 } // namespace
@@ -65,7 +77,7 @@ RuntimeStatus readPrebuiltModule(const std::string &reflectionPath, PrebuiltModu
 
 bool isReflectionPath(const std::string &path) { return llvm::StringRef(path).ends_with(".json"); }
 
-bool findInBundles(const std::string &ptx, PrebuiltModule *out) {
+bool findInBundles(const std::string &ptx, bool keepsF32Subnormals, PrebuiltModule *out) {
   const char *list = std::getenv("P2M_BUNDLE_PATH");
   if (!list || !*list)
     return false;
@@ -82,8 +94,14 @@ bool findInBundles(const std::string &ptx, PrebuiltModule *out) {
       logMessage("bundle entry skipped: " + s->message);
       continue;
     }
-    if (sourceHashOf(found.reflectionJson) != key) {
+    EntryFacts facts = entryFactsOf(found.reflectionJson);
+    if (facts.sourceSha256 != key) {
       logMessage("bundle entry skipped: " + std::string(path) + " was translated from other PTX");
+      continue;
+    }
+    if (facts.f32Subnormals != (keepsF32Subnormals ? "keep" : "flush")) {
+      logMessage("bundle entry skipped: " + std::string(path) + " was translated for f32 subnormals '" +
+                 facts.f32Subnormals + "', which this device does not match");
       continue;
     }
     logMessage("prebuilt translation from bundle " + dir.str() + " (" + key.substr(0, 16) + ")");

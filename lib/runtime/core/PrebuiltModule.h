@@ -31,7 +31,8 @@ bool isReflectionPath(const std::string &path);
 
 // Looks for `ptx` in the bundles of $P2M_BUNDLE_PATH, by its key sha256Hex(ptx)
 // (support/Sha256.h, the hash its reflection records). True when found and read; a bundle entry
-// whose reflection names another source hash is ignored (logged).
-bool findInBundles(const std::string &ptx, PrebuiltModule *out);
+// whose reflection names another source hash, or was translated for the other f32 subnormal
+// behaviour (--f32-subnormals), is ignored (logged).
+bool findInBundles(const std::string &ptx, bool keepsF32Subnormals, PrebuiltModule *out);
 
 } // namespace p2m::runtime

@@ -36,11 +36,11 @@ std::string translatorIdentity() {
   return id;
 }
 
-std::string cacheKey(const std::string &ptx) {
+std::string cacheKey(const std::string &ptx, bool keepsF32Subnormals) {
   llvm::SHA256 hash;
   static const std::string identity = translatorIdentity();
   hash.update(identity);
-  hash.update(llvm::StringRef("\0", 1));
+  hash.update(keepsF32Subnormals ? llvm::StringRef(";keep\0", 6) : llvm::StringRef("\0", 1));
   hash.update(ptx);
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }
@@ -91,9 +91,9 @@ std::string runtimeCacheDirectory() {
   return std::string(path);
 }
 
-RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool useCache) {
+RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool useCache, bool keepsF32Subnormals) {
   std::string root = useCache ? runtimeCacheDirectory() : std::string();
-  std::string key = cacheKey(ptx);
+  std::string key = cacheKey(ptx, keepsF32Subnormals);
   llvm::SmallString<256> dir(root);
   llvm::sys::path::append(dir, "translations");
   std::string base = (dir + "/" + key).str();
@@ -106,6 +106,7 @@ RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool u
   DiagnosticEngine diags;
   translate::TranslateOptions options;
   options.mslFile = key.substr(0, 16) + ".metal";
+  options.f32Subnormals = keepsF32Subnormals ? passes::F32Subnormals::Keep : passes::F32Subnormals::Flush;
   translate::TranslateResult result = translate::translateModule(source, options, diags);
   std::ostringstream messages;
   diags.print(messages);

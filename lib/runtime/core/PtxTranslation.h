@@ -19,8 +19,10 @@ struct TranslatedModule {
 };
 
 // InvalidPtx (with the diagnostics in the message) when the PTX does not parse or validate.
-// `useCache` false: neither read nor write the disk cache (fuzzing).
-RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool useCache = true);
+// `useCache` false: neither read nor write the disk cache (fuzzing). `keepsF32Subnormals`: the
+// device's f32 subnormal behaviour (DeviceProperties), which the translation depends on.
+RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool useCache = true,
+                           bool keepsF32Subnormals = false);
 
 // The cache root described above; empty when no directory can be named.
 std::string runtimeCacheDirectory();

@@ -148,6 +148,7 @@ public:
     properties_.totalMemory = physicalMemory();
     properties_.maxThreadgroupMemory = options.maxThreadgroupMemory;
     properties_.multiprocessors = threads_;
+    properties_.keepsF32Subnormals = !flushDenormals_;
   }
 
   ~HostBackendImpl() override {

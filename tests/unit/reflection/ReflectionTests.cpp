@@ -126,7 +126,8 @@ constexpr const char *kSmallJson = R"J({
   "msl": {
     "version": "3.2",
     "file": "small.metal",
-    "fp64": "ieee"
+    "fp64": "ieee",
+    "f32_subnormals": "flush"
   },
   "abi": {
     "params_buffer": 0,
@@ -274,11 +275,13 @@ TEST_CASE("reflection: options", "[reflection]") {
   ReflectionOptions options;
   options.mslVersion = 300;
   options.fp64Mode = "demote";
+  options.f32Subnormals = "keep";
   std::string json = emitReflection(smallModule(), options);
   CHECK(contains(json, R"J("msl": {
     "version": "3.0",
     "file": null,
-    "fp64": "demote"
+    "fp64": "demote",
+    "f32_subnormals": "keep"
   },)J"));
   options.mslVersion = 310;
   CHECK(contains(emitReflection(smallModule(), options), R"J("version": "3.1",)J"));

@@ -477,6 +477,16 @@ TEST_CASE("shim: prebuilt modules and bundles", "[runtime-shim]") {
     REQUIRE(cuModuleLoadData(&module, ptx9.c_str()) == CUDA_SUCCESS);
     CHECK(runStore(module) == 9);
     CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
+    // An entry translated for a device that keeps f32 subnormals does not fit this one, which
+    // flushes them.
+    std::string keep = reflection9, flushMode = "\"f32_subnormals\": \"flush\"";
+    size_t mode = keep.find(flushMode);
+    REQUIRE(mode != std::string::npos);
+    keep.replace(mode, flushMode.size(), "\"f32_subnormals\": \"keep\"");
+    writeText(bundle + "/" + key7 + ".json", keep);
+    REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);
+    CHECK(runStore(module) == 7);
+    CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
     // An entry whose reflection names other PTX is not trusted.
     writeText(bundle + "/" + key7 + ".json", readText(dir + "/nine.json"));
     REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);
