@@ -294,6 +294,8 @@ void Parser::parseModule() {
   }
   if (tooManyErrors_)
     diags_.report(Severity::Note, m_.source(), tok_.offset, "too many errors; stopping here");
+  else if (m_.version.empty())
+    diags_.report(Severity::Error, m_.source(), 0, "a PTX module must begin with a .version directive");
   m_.items = store(items);
 }
 
