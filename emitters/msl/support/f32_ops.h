@@ -707,8 +707,11 @@ static inline float p2m_f32op_sin_cos(float x, bool cosine)
 // beyond): sin(+-0) = +-0, sin(+-inf) = NaN; subnormal inputs give +-0 as on the H200.
 static inline float p2m_sin_approx_f32(float a)
 {
-    if ((p2m_f32op_bits(a) & 0x7FFFFFFFu) >= P2M_F32OP_INF)
+    uint ab = p2m_f32op_bits(a);
+    if ((ab & 0x7FFFFFFFu) >= P2M_F32OP_INF)
         return p2m_f32op_nan();
+    if ((ab & P2M_F32OP_INF) == 0u) // zero or subnormal: the H200 gives the zero of a's sign
+        return as_type<float>(ab & P2M_F32OP_SIGN);
     return p2m_f32op_sin_cos(a, false);
 }
 
