@@ -1,7 +1,7 @@
 // expand-operands: a symbol used as a value (`mov.u64 %rd, buf`, `cvta.shared.u64 %rd, buf`,
 // `add.u64 %rd, buf, 16`) becomes an explicit address_of into a register, so later passes and
-// the emitter see symbols only inside `[ ]` addresses and call lists. Taking a function's address
-// (indirect calls) is not supported.
+// the emitter see symbols only inside `[ ]` addresses and call lists. A function's address is
+// its id (CallTargets.h): an address_of in no data state space (Generic), 64 bits wide.
 #include "passes/LowerUtil.h"
 
 #include <algorithm>
@@ -33,14 +33,14 @@ void expandOperands(PassContext &ctx) {
         if (o.kind != OperandKind::Symbol || o.address)
           continue;
         const Symbol &s = m.symbols[o.id];
-        if (s.kind == SymbolKind::Function) {
-          markUnsupported(f, in.srcOffset, "taking the address of a function (indirect calls) "
-                                           "is not supported yet");
+        bool function = s.kind == SymbolKind::Function;
+        if (function && m.addressSize != 64) {
+          markUnsupported(f, in.srcOffset, "function addresses in 32-bit modules are not supported");
           return false;
         }
         Inst addr;
         addr.irop = IrOp::AddressOf;
-        addr.space = s.space;
+        addr.space = function ? Space::Generic : s.space;
         addr.type = m.addressSize == 32 ? Type::U32 : Type::U64;
         addr.srcOffset = in.srcOffset;
         addr.debugLine = in.debugLine;

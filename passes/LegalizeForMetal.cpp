@@ -2,7 +2,8 @@
 //  * Instruction families with no lowering yet (tensor cores, textures, surfaces, multimem,
 //    clusters, ...) make their function unsupported with a located "not supported yet".
 //  * The call graph: recursion (MSL has none) and calls to untranslatable or body-less functions
-//    make the caller unsupported (callees are lowered first, so this is transitive).
+//    make the caller unsupported (callees are lowered first, so this is transitive); a cycle is
+//    located at the call that closes it. An indirect call's candidates count as callees.
 //  * Layout: .global/.const variables in the module's two segments (module step); static
 //    .shared variables at fixed offsets of each kernel's threadgroup window (those a .func
 //    names at module-wide offsets, then the kernel's own), the dynamic area after them; each
@@ -38,17 +39,26 @@ void layoutSegments(Module &m) {
   }
 }
 
-// Families without a lowering, bar.red, the symbols the code names: direct callees and static
+// Where the code first calls a callee (f.callees[i] at sites[i]), for diagnostics.
+struct CallSite {
+  uint32_t srcOffset = 0;
+  bool indirect = false; // a candidate of an indirect call
+};
+
+// Families without a lowering, bar.red, the symbols the code names: callees (direct targets
+// and the candidates of indirect calls; taking a function's address calls nothing) and static
 // shared variables.
-void scanInstructions(Module &m, Function &f) {
+std::vector<CallSite> scanInstructions(Module &m, Function &f) {
+  std::vector<CallSite> sites;
   for (Block &b : f.blocks)
     for (Inst &in : b.insts) {
       if (const char *why = in.irop == IrOp::Ptx ? unsupportedFamily(in.opcode) : nullptr) {
         markUnsupported(f, in.srcOffset, fmt::format("{}: {}", ptx::spelling(in.opcode), why));
-        return;
+        return sites;
       }
       if ((in.isPtx(Opcode::Bar) || in.isPtx(Opcode::Barrier)) && in.has(ptx::Modifier::Red))
         f.usesBarRed = true;
+      bool indirect = in.isPtx(Opcode::Call) && in.ops.size() > 1 && in.ops[1].isReg();
       auto visit = [&](const Operand &x) {
         if (x.kind != OperandKind::Symbol)
           return;
@@ -56,8 +66,11 @@ void scanInstructions(Module &m, Function &f) {
         if (s.unsupported)
           markUnsupported(f, in.srcOffset, s.unsupported->message);
         if (s.kind == SymbolKind::Function) {
-          if (std::find(f.callees.begin(), f.callees.end(), s.function) == f.callees.end())
+          if (in.irop != IrOp::AddressOf &&
+              std::find(f.callees.begin(), f.callees.end(), s.function) == f.callees.end()) {
             f.callees.push_back(s.function);
+            sites.push_back({in.srcOffset, indirect});
+          }
         } else if (s.space == Space::Shared && s.kind == SymbolKind::Variable &&
                    std::find(f.sharedUsed.begin(), f.sharedUsed.end(), x.id) == f.sharedUsed.end()) {
           f.sharedUsed.push_back(x.id);
@@ -71,12 +84,13 @@ void scanInstructions(Module &m, Function &f) {
           visit(o);
       }
     }
+  return sites;
 }
 
 // Callees are lowered before their callers; one that is not yet is on the path that led here.
-void checkCallees(Module &m, Function &f) {
-  for (FuncId c : f.callees) {
-    const Function &callee = m.functions[c];
+void checkCallees(Module &m, Function &f, const std::vector<CallSite> &sites) {
+  for (size_t i = 0; i < f.callees.size(); ++i) {
+    const Function &callee = m.functions[f.callees[i]];
     if (callee.isDeclaration && callee.ptxName == "__assertfail")
       continue; // a failed device assert: the emitter traps (CUDA's cudaErrorAssert)
     if (callee.isDeclaration && callee.ptxName == "vprintf") {
@@ -84,7 +98,10 @@ void checkCallees(Module &m, Function &f) {
       return;
     }
     if (!callee.isDeclaration && !callee.lowered) {
-      markUnsupported(f, f.srcOffset, "recursion (" + callee.ptxName + ") is not possible in MSL");
+      // Located at the call that closes the cycle.
+      const CallSite &site = sites[i];
+      std::string via = site.indirect ? ", a possible target of this indirect call" : "";
+      markUnsupported(f, site.srcOffset, "recursion (" + callee.ptxName + via + ") is not possible in MSL");
       return;
     }
     if (callee.isDeclaration || callee.unsupported) {
@@ -195,10 +212,11 @@ void legalizeForMetal(PassContext &ctx) {
   Function &f = m.functions[ctx.function];
   if (f.isDeclaration)
     return;
+  std::vector<CallSite> sites;
   if (!f.unsupported)
-    scanInstructions(m, f);
+    sites = scanInstructions(m, f);
   if (!f.unsupported)
-    checkCallees(m, f);
+    checkCallees(m, f, sites);
   layoutLocals(m, f);
   layoutShared(m, f);
 }

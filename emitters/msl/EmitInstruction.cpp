@@ -993,8 +993,39 @@ struct Sel {
   }
 
   void call() {
-    const Operand &rets = op(0), &callee = op(1), &args = op(2);
-    const Function &g = m.functions[m.symbols[callee.id].function];
+    const Operand &callee = op(1);
+    if (callee.kind == OperandKind::Symbol)
+      return directCall(m.functions[m.symbols[callee.id].function]);
+    indirectCall();
+  }
+
+  // MSL has no function pointers: a switch over the call's candidates (CallTargets.h), each a
+  // direct call. Any other value is not a function this call can reach: PTX leaves that
+  // undefined, and a trap (the launch fails) is the honest stand-in.
+  void indirectCall() {
+    const Operand &targets = op(3);
+    e.line(fmt::format("switch ({}) {{", val(op(1), Type::U64)));
+    for (int64_t k = 0; k < targets.value; ++k) {
+      FuncId g = m.symbols[f.vectorElements[targets.id + static_cast<size_t>(k)].id].function;
+      e.line(fmt::format("case {}:", functionAddress(g)));
+      ++e.indent;
+      directCall(m.functions[g]);
+      e.line("break;");
+      --e.indent;
+    }
+    e.line("default:");
+    ++e.indent;
+    e.emitTrap();
+    --e.indent;
+    e.line("}");
+  }
+
+  // A function's address: its id in the window no device address reaches (abi.h).
+  static std::string functionAddress(FuncId g) { return fmt::format("P2M_FUNCTION_WINDOW + {}ul", g); }
+
+  // A call of `g` with the instruction's result and argument lists.
+  void directCall(const Function &g) {
+    const Operand &rets = op(0), &args = op(2);
     if (g.isDeclaration && g.ptxName == "__assertfail") {
       // assert() failed: CUDA prints the message and the launch fails; here it fails.
       e.line("// __assertfail: the device assertion failed");
@@ -1087,6 +1118,11 @@ struct Sel {
   void addressOf() {
     const Operand &s = op(1);
     const Symbol &sym = m.symbols[s.id];
+    if (sym.kind == SymbolKind::Function) {
+      if (bitWidth(in.type) != 64 || s.value)
+        e.fail(in, "a function's address is a whole 64-bit value");
+      return assign(op(0), functionAddress(sym.function));
+    }
     uint64_t extra = static_cast<uint64_t>(s.value);
     std::string v;
     switch (in.space) {

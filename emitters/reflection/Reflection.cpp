@@ -147,6 +147,8 @@ private:
     w_.value("0xFFFE000000000000");
     w_.key("local_window");
     w_.value("0xFFFF000000000000");
+    w_.key("function_window");
+    w_.value("0xFFFD000000000000");
     w_.endObject();
   }
 
@@ -205,6 +207,12 @@ private:
       w_.value(r.addend);
       w_.key("generic");
       w_.value(r.generic);
+      // A function's address is its id: function_window + this index (abi.h).
+      w_.key("function");
+      if (r.target < m_.symbols.size() && m_.symbols[r.target].kind == SymbolKind::Function)
+        w_.value(m_.symbols[r.target].function);
+      else
+        w_.null();
       w_.endObject();
     }
     w_.endArray();

@@ -1,8 +1,10 @@
 // The reflection of a translated module: one JSON document that tells the runtime (and any
 // other host) what the MSL file holds and how to call it, following the kernel ABI of
 // DESIGN.md: each kernel's parameter block layout, threadgroup window and local memory sizes,
-// the module's .global/.const segments with their initializers and relocations, the features
-// each kernel needs, and which functions could not be translated and why.
+// the module's .global/.const segments with their initializers and relocations (the address of
+// a variable, or of a function: "function" is then its index, the address the ABI's
+// function_window plus that index), the features each kernel needs, and which functions could
+// not be translated and why.
 //
 // Run it after the pass pipeline and the MSL emitter: both may mark functions unsupported, and
 // the layout facts it reports are set by legalize-for-metal. The text is 2-space indented with

@@ -1,5 +1,7 @@
 #include "ir/Builder.h"
 
+#include "ir/CallTargets.h"
+#include "ir/Declarations.h"
 #include "ptx/Ast.h"
 #include "support/SourceFile.h"
 
@@ -38,37 +40,13 @@ Space spaceOfDirective(Directive d) {
   }
 }
 
-struct DeclType {
-  Type type = Type::None;
-  uint32_t vector = 1;
-  bool opaque = false; // .texref, .samplerref, .surfref
-};
-
-DeclType declType(std::span<const Modifier> mods) {
-  DeclType t;
-  for (Modifier m : mods) {
-    if (m == Modifier::V2)
-      t.vector = 2;
-    else if (m == Modifier::V4)
-      t.vector = 4;
-    else if (m == Modifier::V8)
-      t.vector = 8;
-    else if (Type ty = typeFromModifier(m); ty != Type::None)
-      t.type = ty;
-    else
-      t.opaque = true;
-  }
-  return t;
-}
-
-uint32_t elementBytes(Type t) { return t == Type::Pred ? 1 : bitWidth(t) / 8; }
-
 } // namespace
 
 class BuilderImpl {
 public:
   explicit BuilderImpl(const ptx::Module &ast)
-      : ast_(ast), m_(std::make_unique<Module>()), module_(m_.get()) {}
+      : ast_(ast), m_(std::make_unique<Module>()), module_(m_.get()),
+        callTargets_(ast, *module_, moduleNames_) {}
 
   // Declarations: module variables with their initializers, functions with their signatures.
   // The caller owns the module; the builder keeps a pointer to build bodies into it.
@@ -96,45 +74,10 @@ public:
       buildBody(*fn);
   }
 
-  // Every module-scope function a body names (calls, and addresses taken), read from the AST.
-  std::vector<FuncId> namedFunctions(FuncId id) const {
-    std::vector<FuncId> out;
+  // The functions a body's calls may reach (CallTargets.h), read from the AST.
+  std::vector<FuncId> callees(FuncId id) {
     const ptx::Function *fn = bodies_[id];
-    if (!fn)
-      return out;
-    std::vector<const Expr *> exprs;
-    std::vector<const ptx::BlockStmt *> work{fn->body};
-    while (!work.empty()) {
-      const ptx::BlockStmt *blk = work.back();
-      work.pop_back();
-      for (const ptx::Statement *st : blk->statements) {
-        if (st->kind == ptx::StatementKind::Block) {
-          work.push_back(static_cast<const ptx::BlockStmt *>(st));
-          continue;
-        }
-        if (st->kind != ptx::StatementKind::Instruction)
-          continue;
-        for (const Expr &e : static_cast<const ptx::Instruction *>(st)->operands())
-          exprs.push_back(&e);
-        while (!exprs.empty()) {
-          const Expr *e = exprs.back();
-          exprs.pop_back();
-          if (e->kind == ExprKind::Name) {
-            auto it = moduleNames_.find(e->text());
-            if (it != moduleNames_.end() && module_->symbols[it->second].kind == SymbolKind::Function) {
-              FuncId callee = module_->symbols[it->second].function;
-              if (std::find(out.begin(), out.end(), callee) == out.end())
-                out.push_back(callee);
-            }
-          } else if (e->kind != ExprKind::Integer && e->kind != ExprKind::FloatBits &&
-                     e->kind != ExprKind::FloatDecimal && e->kind != ExprKind::String) {
-            for (const Expr &c : e->operands())
-              exprs.push_back(&c);
-          }
-        }
-      }
-    }
-    return out;
+    return fn ? callTargets_.calleesOf(*fn) : std::vector<FuncId>{};
   }
 
 private:
@@ -150,18 +93,6 @@ private:
     return static_cast<SymId>(module_->symbols.size() - 1);
   }
 
-  uint64_t declaratorCount(const ptx::Declarator &d, bool &unsized) {
-    uint64_t n = 1;
-    unsized = false;
-    for (int64_t dim : d.dims) {
-      if (dim < 0)
-        unsized = true;
-      else
-        n *= static_cast<uint64_t>(dim);
-    }
-    return n;
-  }
-
   Symbol variableSymbol(const ptx::VariableDecl &decl, const ptx::Declarator &d, Space space) {
     DeclType t = declType(decl.typeModifiers);
     Symbol s;
@@ -173,8 +104,8 @@ private:
     uint32_t natural = elementBytes(t.type) * t.vector;
     s.align = decl.align ? decl.align : (natural ? natural : 1);
     bool unsized = false;
-    uint64_t count = declaratorCount(d, unsized);
-    s.size = static_cast<uint64_t>(natural) * count;
+    declaratorCount(d, unsized);
+    s.size = declaredBytes(decl, d);
     s.isExtern = decl.linkage == ptx::Linkage::Extern;
     if (unsized && space == Space::Shared) {
       s.isDynamicShared = true;
@@ -437,6 +368,9 @@ private:
         return fail("initializer refers to an unknown symbol");
       if (elem != 8 && elem != 4)
         return fail("an address in an initializer must fill a 32- or 64-bit element");
+      // A function's address is a 64-bit id (CallTargets.h), not a place to offset from.
+      if (module_->symbols[it->second].kind == SymbolKind::Function && (elem != 8 || addend != 0))
+        return fail("a function's address in an initializer must fill a 64-bit element, without an offset");
       s.relocations.push_back({at, it->second, addend, generic});
       return true;
     }
@@ -501,6 +435,7 @@ private:
     scopes_.clear();
     labels_.clear();
     branchTargets_.clear();
+    callLists_ = CallLists();
     scopes_.emplace_back();
     // Bind the AST's names (views into the source): views into Symbol::ptxName would dangle
     // when the symbol table grows.
@@ -535,8 +470,8 @@ private:
     return static_cast<BlockId>(fn_->blocks.size() - 1);
   }
 
-  // Labels are function-scoped: number them (blocks 1..n, in source order) before the walk so
-  // forward branches resolve.
+  // Labels, branch and call target lists and call prototypes are function-scoped: collect them
+  // (labels numbered as blocks 1..n, in source order) before the walk so forward uses resolve.
   void collectLabels(const ptx::BlockStmt &body) {
     std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
     while (!work.empty()) {
@@ -556,6 +491,8 @@ private:
         branchTargets_[t->name] = t;
       } else if (s->kind == ptx::StatementKind::Block) {
         work.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
+      } else {
+        callLists_.add(*s);
       }
     }
   }
@@ -828,20 +765,24 @@ private:
       std::vector<Operand> elems;
       for (const Expr &c : e.operands())
         elems.push_back(operand(c, offset));
-      Operand o;
-      o.kind = OperandKind::Vector;
-      o.id = static_cast<uint32_t>(fn_->vectorElements.size());
-      o.value = static_cast<int64_t>(elems.size());
-      for (Operand &x : elems) {
-        if (x.kind == OperandKind::Vector)
-          error(offset, "nested vector operands are not supported");
-        fn_->vectorElements.push_back(x);
-      }
-      return o;
+      return vectorOperand(elems, offset);
     }
     default:
       error(offset, "unsupported operand expression");
     }
+  }
+
+  Operand vectorOperand(const std::vector<Operand> &elems, uint32_t offset) {
+    Operand o;
+    o.kind = OperandKind::Vector;
+    o.id = static_cast<uint32_t>(fn_->vectorElements.size());
+    o.value = static_cast<int64_t>(elems.size());
+    for (const Operand &x : elems) {
+      if (x.kind == OperandKind::Vector)
+        error(offset, "nested vector operands are not supported");
+      fn_->vectorElements.push_back(x);
+    }
+    return o;
   }
 
   BlockId labelTarget(const Expr &e, uint32_t offset) {
@@ -1031,24 +972,32 @@ private:
     pending_.push_back(std::move(inst));
   }
 
+  // A direct call: {rets, the function's symbol, args}. An indirect call (through a register):
+  // {rets, the register, args, its candidates as a vector of function symbols} (CallTargets.h).
   void buildCall(const ptx::Instruction &in, Inst &inst) {
-    auto ops = in.operands();
-    size_t i = 0;
-    Operand rets;
-    if (i < ops.size() && ops[i].kind == ExprKind::List)
-      rets = operand(ops[i++], in.offset);
-    if (i >= ops.size() || ops[i].kind != ExprKind::Name)
-      error(in.offset, "call needs a function name");
-    Operand callee = operand(ops[i++], in.offset);
-    if (callee.kind != OperandKind::Symbol ||
-        module_->symbols[callee.id].kind != SymbolKind::Function)
-      error(in.offset, "indirect calls are not supported yet");
-    Operand args;
-    if (i < ops.size() && ops[i].kind == ExprKind::List)
-      args = operand(ops[i++], in.offset);
-    if (i != ops.size())
-      error(in.offset, "call prototypes and target lists are not supported yet");
-    inst.ops = {rets, callee, args};
+    CallOperands call;
+    if (!splitCall(in, call))
+      error(in.offset, "unsupported form of call");
+    Operand rets = call.rets ? operand(*call.rets, in.offset) : Operand{};
+    Operand callee = operand(*call.callee, in.offset);
+    Operand args = call.args ? operand(*call.args, in.offset) : Operand{};
+    if (callee.kind == OperandKind::Symbol && module_->symbols[callee.id].kind == SymbolKind::Function) {
+      if (call.list)
+        error(in.offset, "a direct call takes no prototype or target list");
+      inst.ops = {rets, callee, args};
+      return;
+    }
+    if (!callee.isReg())
+      error(in.offset, "a call's target must be a function or a register");
+    if (module_->addressSize != 64 || bitWidth(fn_->regs[callee.id].type) != 64)
+      error(in.offset, "indirect calls need 64-bit function addresses");
+    CallTargets::Resolved targets = callTargets_.indirectTargets(call, callLists_);
+    if (!targets.error.empty())
+      error(in.offset, targets.error);
+    std::vector<Operand> candidates;
+    for (SymId s : targets.functions)
+      candidates.push_back(Operand::symbol(s));
+    inst.ops = {rets, callee, args, vectorOperand(candidates, in.offset)};
   }
 
   const ptx::Module &ast_;
@@ -1056,6 +1005,7 @@ private:
   Module *module_;            // the module being built, before and after that
 
   llvm::DenseMap<llvm::StringRef, SymId> moduleNames_;
+  CallTargets callTargets_; // over module_ and moduleNames_
   std::vector<PendingInit> pendingInits_;
   std::vector<const ptx::Function *> bodies_; // by FuncId; null for a declaration
 
@@ -1072,6 +1022,7 @@ private:
   std::vector<Scope> scopes_;
   llvm::DenseMap<llvm::StringRef, BlockId> labels_;
   llvm::DenseMap<llvm::StringRef, const ptx::TargetListStmt *> branchTargets_;
+  CallLists callLists_; // the body's .callprototype and .calltargets statements
   std::vector<std::unique_ptr<std::string>> ownedNames_;
 };
 
@@ -1080,8 +1031,8 @@ ModuleBuilder::ModuleBuilder(const ptx::Module &ast) : impl_(std::make_unique<Bu
 ModuleBuilder::~ModuleBuilder() = default;
 std::unique_ptr<Module> ModuleBuilder::declare() { return impl_->declare(); }
 void ModuleBuilder::buildBody(FuncId function) { impl_->buildBodyOf(function); }
-std::vector<FuncId> ModuleBuilder::namedFunctions(FuncId function) const {
-  return impl_->namedFunctions(function);
+std::vector<FuncId> ModuleBuilder::callees(FuncId function) {
+  return impl_->callees(function);
 }
 
 std::unique_ptr<Module> buildModule(const ptx::Module &ast) {

@@ -2,8 +2,9 @@
 // and parameter layouts, registers per function (nested scopes renamed apart), basic blocks
 // split at labels and branches, operands resolved to registers, symbols and special registers.
 //
-// A function the builder cannot represent (an unknown special register, an indirect call, ...)
-// is kept with `unsupported` set to a located reason; the rest of the module still builds.
+// A function the builder cannot represent (an unknown special register, an indirect call with
+// no possible target, ...) is kept with `unsupported` set to a located reason; the rest of the
+// module still builds.
 // Errors that make the whole module meaningless (none yet) would go to `diags`.
 #pragma once
 
@@ -37,9 +38,10 @@ public:
   std::unique_ptr<Module> declare();
   // Builds the body of `function` (nothing for a declaration), at most once per function.
   void buildBody(FuncId function);
-  // The module-scope functions a body names (calls, addresses taken), from the AST: known
-  // before the body is built, so callees can go through the pipeline before their callers.
-  std::vector<FuncId> namedFunctions(FuncId function) const;
+  // The functions a body's calls may reach (direct targets and indirect candidates, see
+  // CallTargets.h), from the AST: known before the body is built, so callees can go through the
+  // pipeline before their callers.
+  std::vector<FuncId> callees(FuncId function);
 
 private:
   std::unique_ptr<BuilderImpl> impl_;

@@ -88,7 +88,8 @@ enum class IrOp : uint8_t {
                // widths match, else PTX's truncation/extension rules for that pair)
   Call,        // ops[0] (may be None) = helper `name`(ops[1..]); `type` is the result type
   ReadSpecial, // ops[0] = the special register ops[1] (read at this point: %clock moves)
-  AddressOf,   // ops[0] = the address of symbol ops[1] (+ ops[1].value) in space `space`
+  AddressOf,   // ops[0] = the address of symbol ops[1] (+ ops[1].value) in space `space`; of a
+               // function: its id, abi.h's P2M_FUNCTION_WINDOW + FuncId (space Generic)
 };
 
 struct Inst {
@@ -120,6 +121,9 @@ struct Inst {
   std::vector<Type> callTypes; // Call: the PTX type of each argument (ops[1..])
   // Inline storage: modules hold millions of instructions, and most have few of each.
   llvm::SmallVector<ptx::Modifier, 6> modifiers; // every modifier as written, types included
+  // A PTX call: {results, callee, arguments}, the lists as vectors (or None), the callee a
+  // function symbol; an indirect call's callee is a 64-bit register, and a fourth operand lists
+  // the function symbols it may reach (CallTargets.h).
   llvm::SmallVector<Operand, 4> ops;
 
   bool has(ptx::Modifier m) const {

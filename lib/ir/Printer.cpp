@@ -67,7 +67,11 @@ static std::string instName(const Module &m, const Inst &in) {
   case IrOp::Call:
     return fmt::format("helper.{} {}", spelling(in.type), m.strings[in.name]);
   case IrOp::ReadSpecial: return fmt::format("read_special.{}", spelling(in.type));
-  case IrOp::AddressOf: return fmt::format("address_of.{}", spelling(in.space));
+  case IrOp::AddressOf:
+    if (in.ops.size() > 1 && in.ops[1].kind == OperandKind::Symbol &&
+        m.symbols[in.ops[1].id].kind == SymbolKind::Function)
+      return "address_of.function";
+    return fmt::format("address_of.{}", spelling(in.space));
   }
   return "?";
 }

@@ -63,7 +63,7 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
     roots[fi] = msl::isSelectedKernel(f, eopts) || (options.entries.empty() && !f.isDeclaration);
   }
   std::vector<ir::FuncId> order = msl::calleeFirstOrder(
-      *module, roots, [&](ir::FuncId f) { return builder.namedFunctions(f); });
+      *module, roots, [&](ir::FuncId f) { return builder.callees(f); });
   std::vector<std::string> dumps(options.dumpAfter.empty() ? 0 : module->functions.size());
   double buildSeconds = 0, emitSeconds = 0;
   for (ir::FuncId fi : order) {

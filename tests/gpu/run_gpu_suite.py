@@ -52,6 +52,7 @@ EXEC_DIR = ROOT / "tests" / "exec"
 PTX_DIR = ROOT / "tests" / "inputs" / "cuda" / "ptx"
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
 STATUS_OFFSET = 24  # the launch status word inside the runtime's 32-byte words allocation
+FUNCTION_WINDOW = 0xFFFD000000000000  # abi.h: a function's address is this plus its index
 
 
 # --------------------------------------------------------------------------------------------
@@ -109,8 +110,8 @@ def launch_args(blobs):
 
 class OursModule:
     """Our MSL compiled as CUDA, with the runtime's module segments (ModuleReflection, Module.cpp):
-    .global and .const segments with initializers and relocations, and the words allocation
-    [global_base, const_base, status address, 0]."""
+    .global and .const segments with initializers and relocations (variable addresses, function
+    ids), and the words allocation [global_base, const_base, status address, 0]."""
 
     def __init__(self, gpu, image, reflection, allocs):
         self.gpu, self.reflection = gpu, reflection
@@ -128,7 +129,10 @@ class OursModule:
                 gpu.upload(addr, bytes.fromhex(v['init']))
             for r in v.get('relocations', []):
                 t = self.vars.get(r.get('target'))
-                value = self.address(t['name']) + r.get('addend', 0) if t else 0
+                if r.get('function') is not None:
+                    value = FUNCTION_WINDOW + r['function']
+                else:
+                    value = self.address(t['name']) + r.get('addend', 0) if t else 0
                 gpu.upload(addr + r['offset'], struct.pack('<Q', value & (2**64 - 1)))
         self.words_blob = struct.pack('<4Q', self.base['global'], self.base['const'],
                                       self.words + STATUS_OFFSET, 0)

@@ -1,6 +1,6 @@
 // The kernel ABI's MSL side (DESIGN.md): the builtins a kernel body receives, the context its
-// functions share, the module buffer's words, and the generic-address windows of shared and
-// local memory. Pasted into every generated file.
+// functions share, the module buffer's words, the generic-address windows of shared and local
+// memory, and the window of function addresses. Pasted into every generated file.
 #ifndef P2M_ABI_H
 #define P2M_ABI_H
 
@@ -10,6 +10,12 @@
 #define P2M_SHARED_WINDOW 0xFFFE000000000000ul
 #define P2M_LOCAL_WINDOW 0xFFFF000000000000ul
 #define P2M_WINDOW_SIZE 0x0000000100000000ul
+
+// A function's address (mov.u64 %rd, func; a function name in an initializer) is this window
+// plus the function's index in its module: a value no device address, shared or local window
+// reaches, which an indirect call compares against its possible targets (MSL has no function
+// pointers). Nothing loads or stores through it.
+#define P2M_FUNCTION_WINDOW 0xFFFD000000000000ul
 
 // The module buffer (buffer 1): device addresses of the .global segment, the .const segment
 // and the launch status word (a trap stores 1 there).

@@ -15,6 +15,8 @@ namespace {
 // abi.h: the module words buffer is 3 u64 words; the status word follows them.
 constexpr uint64_t kStatusOffset = 24;
 constexpr uint64_t kWordsAllocationBytes = 32;
+// abi.h's P2M_FUNCTION_WINDOW: a function's address is this plus its index in the module.
+constexpr uint64_t kFunctionWindow = 0xFFFD000000000000ull;
 
 } // namespace
 
@@ -97,10 +99,11 @@ RuntimeStatus Module::createSegments() {
     if (!v.init.empty())
       std::memcpy(device_.hostPointer(address), v.init.data(), v.init.size());
     for (const RelocationInfo &r : v.relocations) {
-      // A function's address stays 0: only indirect calls would read it, and the translator
-      // refuses those.
-      const VariableInfo *target = r.target ? reflection_.findVariable(*r.target) : nullptr;
-      uint64_t value = target ? segmentBase(target->segment) + target->offset + uint64_t(r.addend) : 0;
+      uint64_t value = 0;
+      if (r.function)
+        value = kFunctionWindow + *r.function;
+      else if (const VariableInfo *target = r.target ? reflection_.findVariable(*r.target) : nullptr)
+        value = segmentBase(target->segment) + target->offset + uint64_t(r.addend);
       std::memcpy(device_.hostPointer(address + r.offset), &value, sizeof value);
     }
   }

@@ -1,7 +1,7 @@
 // A loaded module: its compiled program, its .global and .const segments in device memory
-// (initializers copied, relocations patched with real device addresses), the module words
-// buffer the kernels read (abi.h: global base, const base, status word address) with the
-// status word beside them, and its kernels. Launching a kernel packs its parameters,
+// (initializers copied, relocations patched with real device addresses or function ids), the
+// module words buffer the kernels read (abi.h: global base, const base, status word address)
+// with the status word beside them, and its kernels. Launching a kernel packs its parameters,
 // validates the launch, runs the dispatch and reads the status word (1: the kernel trapped).
 #pragma once
 

@@ -159,6 +159,14 @@ public:
       return fail(where + ".target", "not a string or null");
     if (out->offset > varSize || varSize - out->offset < 8)
       return fail(where, "the 8-byte address lies outside the variable");
+    if (const json::Value *function = o->get("function"); function && !function->getAsNull()) {
+      uint32_t id = 0;
+      if (!number(*o, "function", where, &id))
+        return false;
+      if (out->addend != 0)
+        return fail(where, "a function's address with an addend");
+      out->function = id;
+    }
     return true;
   }
 

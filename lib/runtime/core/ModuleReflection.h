@@ -43,6 +43,9 @@ struct RelocationInfo {
   std::optional<std::string> target; // a variable or function name; none when unnamed
   int64_t addend = 0;
   bool generic = false;
+  // A function's address: its index in the module (written as the ABI's function window plus
+  // the index). Absent in reflections written before function addresses had ids.
+  std::optional<uint32_t> function;
 };
 
 struct VariableInfo {

@@ -6,8 +6,9 @@ loop terminates, which blocks each kernel visits (the visit masks), and that the
 outputs agree with a second reading of the PTX semantics. It knows only what these files use:
 add sub mul.lo mul.wide and or xor not shl shr setp selp mov cvta.to.global ld/st (.param
 .global .shared) bra brx.idx call ret exit bar.sync, guards `@p` / `@!p`, .func calls with
-.param arguments, and .shared arrays. Threads of a CTA run one after another up to each
-bar.sync (a barrier must be reached by every thread of the CTA).
+.param arguments (direct, or through a function address taken with mov and a .callprototype),
+and .shared arrays. Threads of a CTA run one after another up to each bar.sync (a barrier must
+be reached by every thread of the CTA).
 
   ptxsim.py run FILE.ptx [KERNEL...]     print each kernel's outputs and block coverage
   ptxsim.py check                        run every kernel, compare with expected/*.txt
@@ -26,6 +27,7 @@ TYPES = {'u32': (32, False), 's32': (32, True), 'b32': (32, False), 'u64': (64, 
 SPECIAL = {'%tid.x', '%tid.y', '%tid.z', '%ntid.x', '%ntid.y', '%ntid.z', '%ctaid.x', '%ctaid.y',
            '%ctaid.z', '%nctaid.x', '%nctaid.y', '%nctaid.z'}
 STEP_LIMIT = 2_000_000
+FUNCTION_BASE = 0xFFFD000000000000  # a function's address: this plus its index in the module
 
 
 class PtxError(Exception):
@@ -97,6 +99,9 @@ class Function:
                     self.tables[label] = [t.strip() for t in stmt[len('.branchtargets'):].split(',')]
                     stmt = ''
                     break
+                if stmt.startswith('.callprototype'):
+                    stmt = ''  # the callee's own parameter list is what the call passes
+                    break
                 self.labels[label] = len(self.insts)
             if not stmt:
                 continue
@@ -141,6 +146,8 @@ class Module:
             params = parse_param_list(m.group(5)[1:-1]) if m.group(5) else []
             self.funcs[m.group(4)] = Function(m.group(4), m.group(2), rets, params, text[m.end():i - 1])
             pos = i
+        self.address = {name: FUNCTION_BASE + k for k, name in enumerate(self.funcs)}
+        self.at_address = {a: name for name, a in self.address.items()}
         for m in SHARED_DECL.finditer(''.join(outside)):
             parse_shared(m.group(0), self.shared)
 
@@ -192,6 +199,8 @@ class Thread:
             return self.shared_addr[s]
         if s in params:
             return params[s]
+        if s in self.m.address:
+            return self.m.address[s]
         if re.match(r'^-?(0[xX][0-9a-fA-F]+|\d+)U?$', s):
             return int(s.rstrip('U'), 0)
         raise PtxError('unknown operand %r' % s)
@@ -307,6 +316,10 @@ class Thread:
                 else:
                     rets, callee, args = '', ops[0], ops[1] if len(ops) > 1 else '()'
                 argv = [V(a) for a in split_top(args[1:-1])]
+                if callee not in self.m.funcs:  # through a register holding a function's address
+                    callee = self.m.at_address.get(V(callee))
+                    if callee is None:
+                        raise PtxError('indirect call to a value that is no function')
                 res = yield from self.run(callee, argv)
                 for r, v in zip(split_top(rets), res):
                     params[r] = v
@@ -362,7 +375,8 @@ def run_kernel(module, kname, grid, block, in_words, out_words):
 
 
 def coverage(module, kname):
-    """The visit bits a kernel's marks use (`or.b32 %m, %m, BIT` in it and in what it calls)."""
+    """The visit bits a kernel's marks use (`or.b32 %m, %m, BIT` in it and in what it calls
+    directly)."""
     bits, todo, done = 0, [kname], set()
     while todo:
         fn = module.funcs[todo.pop()]
@@ -372,7 +386,7 @@ def coverage(module, kname):
                 bits |= int(ops[2], 0)
             if op[0] == 'call':
                 callee = ops[1] if ops[0].startswith('(') else ops[0]
-                if callee not in done:
+                if callee in module.funcs and callee not in done:
                     todo.append(callee)
     return bits
 

@@ -1,7 +1,7 @@
 // The reflection of hand-built IR modules (as the pass pipeline leaves them): the exact text of
 // a small module, the key facts of a larger one (parameter layout of a by-value struct, module
-// variables with initializers and relocations, shared layout, features, a located error), and
-// determinism.
+// variables with initializers and relocations, shared layout, features, a located error), a
+// function's address in an initializer, and determinism.
 #include "emitters/reflection/Reflection.h"
 
 #include "ir/Ir.h"
@@ -136,7 +136,8 @@ constexpr const char *kSmallJson = R"J({
     "module_words": ["global_base", "const_base", "status"],
     "launch_info_offset": "align16(param_bytes)",
     "shared_window": "0xFFFE000000000000",
-    "local_window": "0xFFFF000000000000"
+    "local_window": "0xFFFF000000000000",
+    "function_window": "0xFFFD000000000000"
   },
   "module": {
     "global_bytes": 0,
@@ -348,7 +349,8 @@ TEST_CASE("reflection: a larger module", "[reflection]") {
             "offset": 0,
             "target": "data",
             "addend": 4,
-            "generic": true
+            "generic": true,
+            "function": null
           }
         ]
       },
@@ -443,6 +445,37 @@ TEST_CASE("reflection: a larger module", "[reflection]") {
 }
 )J"));
   }
+}
+
+TEST_CASE("reflection: a function's address in an initializer is the function's index", "[reflection]") {
+  // As `.global .align 8 .u64 ops[2] = {helper, generic(data)};` leaves it: the runtime writes
+  // function_window + 0 for helper (FuncId 0) and data's address for the other.
+  Module m = smallModule();
+  SymId data = addVariable(m, "data", Space::Global, Type::U32, 4, 4, 0, {1, 0, 0, 0});
+  SymId ops = addVariable(m, "ops", Space::Global, Type::U64, 8, 16, 8, std::vector<uint8_t>(16, 0));
+  SymId helper = 0; // addFunction made the symbol of FuncId 0 first
+  REQUIRE(m.symbols[helper].kind == SymbolKind::Function);
+  REQUIRE(m.symbols[helper].function == 0);
+  m.symbols[ops].relocations = {{0, helper, 0, false}, {8, data, 0, true}};
+  m.globalBytes = 24;
+  std::string json = emitReflection(m, {});
+  INFO(json);
+  CHECK(contains(json, R"J(        "relocations": [
+          {
+            "offset": 0,
+            "target": "helper",
+            "addend": 0,
+            "generic": false,
+            "function": 0
+          },
+          {
+            "offset": 8,
+            "target": "data",
+            "addend": 0,
+            "generic": true,
+            "function": null
+          }
+        ])J"));
 }
 
 TEST_CASE("reflection: an unsupported function and escaped messages", "[reflection]") {

@@ -57,6 +57,26 @@ TEST_CASE("reflection: a valid text is read completely", "[runtime-core][reflect
   CHECK(r.findKernel("missing") == nullptr);
 }
 
+TEST_CASE("reflection: relocations to variables and to functions", "[runtime-core][reflection]") {
+  ModuleReflection r;
+  REQUIRE_FALSE(parseReflection(
+      reflectionText("", R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":null,"relocations":[)"
+                         R"({"offset":0,"target":"f","addend":0,"generic":false,"function":3}]})"),
+      &r));
+  REQUIRE(r.variables[0].relocations.size() == 1);
+  CHECK(r.variables[0].relocations[0].function == 3u);
+  // null, or absent as in reflections written before function ids: a variable's address.
+  for (const char *function : {R"(,"function":null)", ""}) {
+    REQUIRE_FALSE(parseReflection(
+        reflectionText("", std::string(R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":null,)"
+                                       R"("relocations":[{"offset":0,"target":"g","addend":4,"generic":false)") +
+                               function + "}]}"),
+        &r));
+    CHECK_FALSE(r.variables[0].relocations[0].function);
+    CHECK(r.variables[0].relocations[0].addend == 4);
+  }
+}
+
 TEST_CASE("reflection: malformed or inconsistent texts are errors", "[runtime-core][reflection]") {
   ModuleReflection r;
   auto bad = [&](const std::string &text) {
@@ -85,6 +105,13 @@ TEST_CASE("reflection: malformed or inconsistent texts are errors", "[runtime-co
   bad(reflectionText("", R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":null,)"
                          R"("relocations":[{"offset":4,"target":"g","addend":0,"generic":false}]})"));
   bad(reflectionText("", R"({"name":"g","space":"shared","offset":0,"size":8,"align":8,"init":null,"relocations":[]})"));
+  // A function index that is not a 32-bit number, a function's address with an addend.
+  for (const char *function : {R"("function":-1)", R"("function":"f")", R"("function":4294967296)"})
+    bad(reflectionText("", std::string(R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":null,)"
+                                       R"("relocations":[{"offset":0,"target":"f","addend":0,"generic":false,)") +
+                               function + "}]}"));
+  bad(reflectionText("", R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":null,)"
+                         R"("relocations":[{"offset":0,"target":"f","addend":8,"generic":false,"function":0}]})"));
   // Negative sizes, strings for numbers, a zero reqntid.
   bad(reflectionText("", "", "[]", "-1"));
   bad(reflectionText("", "", "[]", "\"16\""));

@@ -1,7 +1,8 @@
 // Modules end to end through the core with the test backend (FakeBackend.h): PTX is
-// translated and cached, segments get their initializers and relocations, kernels are
-// found or refused, and a launch hands the backend the params buffer and module words the
-// kernel ABI describes; a trap (the status word) fails the launch.
+// translated and cached, segments get their initializers and relocations (addresses of
+// variables, ids of functions), kernels are found or refused, and a launch hands the backend
+// the params buffer and module words the kernel ABI describes; a trap (the status word) fails
+// the launch.
 #include "FakeBackend.h"
 
 #include "runtime/core/Device.h"
@@ -97,6 +98,26 @@ TEST_CASE("module: segments, initializers, relocations, kernels", "[runtime-core
   CHECK(backend->live.size() == before - 3);
   module.reset();
   CHECK(backend->live.empty());
+}
+
+TEST_CASE("module: a function's address in an initializer is its id", "[runtime-core][module]") {
+  freshCache("function-ids");
+  Device device{std::unique_ptr<Backend>(new FakeBackend)};
+  std::unique_ptr<Module> module;
+  const std::string ptx = ".version 7.0\n.target sm_80\n.address_size 64\n"
+                          ".func first() { ret; }\n"
+                          ".func second() { ret; }\n"
+                          ".global .align 4 .u32 data;\n"
+                          ".const .align 8 .u64 ops[3] = {second, generic(data), first};\n"
+                          ".visible .entry k() { ret; }\n";
+  REQUIRE_FALSE(Module::loadPtx(device, ptx, &module));
+  uint64_t ops = 0, data = 0, bytes = 0;
+  REQUIRE_FALSE(module->getGlobal("ops", &ops, &bytes));
+  REQUIRE_FALSE(module->getGlobal("data", &data, &bytes));
+  // abi.h's function window plus the function's index in the module.
+  CHECK(load<uint64_t>(ops) == 0xFFFD000000000001ull);
+  CHECK(load<uint64_t>(ops + 8) == data);
+  CHECK(load<uint64_t>(ops + 16) == 0xFFFD000000000000ull);
 }
 
 TEST_CASE("module: a launch hands the backend the ABI's buffers", "[runtime-core][module]") {
