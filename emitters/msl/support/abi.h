@@ -11,11 +11,13 @@
 #define P2M_LOCAL_WINDOW 0xFFFF000000000000ul
 #define P2M_WINDOW_SIZE 0x0000000100000000ul
 
-// The module buffer (buffer 1): device addresses of the .global segment, the .const segment
-// and the launch status word (a trap stores 1 there).
+// The module buffer (buffer 1): device addresses of the .global segment, the .const segment,
+// the launch status word (a trap stores 1 there) and the module's printf buffer (printf.h; 0
+// when no kernel of the module prints).
 #define P2M_MODULE_GLOBAL_BASE 0u
 #define P2M_MODULE_CONST_BASE 1u
 #define P2M_MODULE_STATUS 2u
+#define P2M_MODULE_PRINTF 3u
 
 struct p2m_builtins {
   uint3 tid;    // %tid
