@@ -4,11 +4,14 @@
 //  * The call graph: recursion (MSL has none) and calls to untranslatable or body-less functions
 //    make the caller unsupported (callees are lowered first, so this is transitive); a cycle is
 //    located at the call that closes it. An indirect call's candidates count as callees.
+//    Body-less CUDA device-runtime functions (ir/DeviceRuntime.h) are fine with CUDA's signature.
 //  * Layout: .global/.const variables in the module's two segments (module step); static
 //    .shared variables at fixed offsets of each kernel's threadgroup window (those a .func
 //    names at module-wide offsets, then the kernel's own), the dynamic area after them; each
 //    function's .local frame above its callees' frames in the per-thread local window.
 #include "passes/Pass.h"
+
+#include "ir/DeviceRuntime.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -91,11 +94,16 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
 void checkCallees(Module &m, Function &f, const std::vector<CallSite> &sites) {
   for (size_t i = 0; i < f.callees.size(); ++i) {
     const Function &callee = m.functions[f.callees[i]];
-    if (callee.isDeclaration && callee.ptxName == "__assertfail")
-      continue; // a failed device assert: the emitter traps (CUDA's cudaErrorAssert)
-    if (callee.isDeclaration && callee.ptxName == "vprintf") {
-      markUnsupported(f, f.srcOffset, "device printf (vprintf) is not supported yet");
-      return;
+    const DeviceRuntimeFunction *runtime = callee.isDeclaration ? findDeviceRuntimeFunction(callee.ptxName) : nullptr;
+    if (runtime) {
+      if (!hasSignatureOf(m, callee, *runtime)) {
+        markUnsupported(f, callee.srcOffset,
+                        fmt::format("{} is declared with a signature other than CUDA's {}", callee.ptxName,
+                                    runtime->signature));
+        return;
+      }
+      f.features |= kFeaturePrintf; // printf and the assert message write the printf buffer
+      continue;
     }
     if (!callee.isDeclaration && !callee.lowered) {
       // Located at the call that closes the cycle.

@@ -20,6 +20,7 @@ enum PreludeBit : uint32_t {
   kPreludeHalf = 1u << 4,
   kPreludeWarp = 1u << 5,
   kPreludeAtomic = 1u << 6,
+  kPreludePrintf = 1u << 7,
 };
 
 // Thrown when an instruction form has no lowering; the function becomes unsupported.

@@ -5,6 +5,7 @@
 // a case are errors (the function is reported unsupported), never approximations.
 #include "emitters/msl/EmitContext.h"
 
+#include "ir/DeviceRuntime.h"
 #include "ir/OperandTypes.h"
 
 #include <fmt/format.h>
@@ -1026,13 +1027,12 @@ struct Sel {
   // A call of `g` with the instruction's result and argument lists.
   void directCall(const Function &g) {
     const Operand &rets = op(0), &args = op(2);
-    if (g.isDeclaration && g.ptxName == "__assertfail") {
-      // assert() failed: CUDA prints the message and the launch fails; here it fails.
-      e.line("// __assertfail: the device assertion failed");
-      e.emitTrap();
-      return;
-    }
-    std::string s = g.name + "(ctx";
+    // vprintf and __assertfail: support-library helpers with the .func calling convention
+    // (legalize-for-metal checked their signatures).
+    const DeviceRuntimeFunction *runtime = g.isDeclaration ? findDeviceRuntimeFunction(g.ptxName) : nullptr;
+    if (runtime)
+      e.prelude |= kPreludePrintf;
+    std::string s = (runtime ? std::string(runtime->mslHelper) : g.name) + "(ctx";
     auto pass = [&](const Operand &list, const std::vector<SymId> &formals, bool isReturn) {
       size_t n = list.kind == OperandKind::Vector ? static_cast<size_t>(list.value) : 0;
       if (n != formals.size())
@@ -1066,6 +1066,8 @@ struct Sel {
     for (const std::string &c : pendingCopies)
       e.line(c);
     pendingCopies.clear();
+    if (runtime && runtime->failsLaunch)
+      e.emitTrap(); // a failed assert: its message is recorded, then the launch fails
     --e.indent;
     e.line("}");
   }

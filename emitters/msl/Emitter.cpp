@@ -435,6 +435,7 @@ EmitResult ModuleEmitter::finish() {
       {kPreludeFp64, "fp64.h"},
       {kPreludeWarp, "warp_ops.h"},
       {kPreludeAtomic, "atomic_ops.h"},
+      {kPreludePrintf, "printf.h"},
   };
   uint32_t prelude = prelude_;
   if (prelude & kPreludeHalf)

@@ -28,6 +28,7 @@ constexpr std::pair<uint32_t, const char *> kFeatureNames[] = {
     {kFeatureTrap, "trap"},
     {kFeatureFences, "fences"},
     {kFeatureDenormals, "denormals"},
+    {kFeaturePrintf, "printf"},
 };
 
 // Bytes of one element of a variable or parameter: its type times its vector width.

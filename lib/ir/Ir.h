@@ -264,6 +264,7 @@ enum Feature : uint32_t {
   kFeatureTrap = 1u << 8,
   kFeatureFences = 1u << 9,
   kFeatureDenormals = 1u << 10, // non-.ftz f32 arithmetic: a documented deviation on Apple GPUs
+  kFeaturePrintf = 1u << 11,    // device printf or assert messages: the module needs a printf buffer
 };
 
 struct Module {

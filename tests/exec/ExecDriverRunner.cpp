@@ -14,14 +14,21 @@
 //   global_in NAME HEX                         written with cuModuleGetGlobal + cuMemcpyHtoD
 //   read_param INDEX BYTES | read_global NAME BYTES    outputs, in order
 //   expect_error                               the launch must fail (a trap)
+//   stdout                                     capture the device's printf/assert text
 //   end                                        runs the case
 // For each case one line goes to stdout: "result NAME CUDA_SUCCESS|CUDA_ERROR_... [where]",
-// and on success OUTPUT-DIRECTORY/NAME.out holds the outputs concatenated.
+// and on success OUTPUT-DIRECTORY/NAME.out holds the outputs concatenated. With `stdout`,
+// whatever the process writes to its standard output during the launch and the
+// synchronization (where CUDA prints device text) goes to OUTPUT-DIRECTORY/NAME.stdout.
 #include <cuda.h>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -52,6 +59,33 @@ struct Case {
   std::vector<std::pair<std::string, std::vector<uint8_t>>> globalsIn;
   std::vector<Read> reads;
   bool expectError = false;
+  bool captureStdout = false;
+};
+
+// Sends file descriptor 1 to a file while it lives: device printf goes to the process's stdout.
+class StdoutToFile {
+public:
+  explicit StdoutToFile(const std::string &path) {
+    std::fflush(stdout);
+    int file = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    saved_ = file < 0 ? -1 : dup(1);
+    if (saved_ >= 0)
+      dup2(file, 1);
+    if (file >= 0)
+      close(file);
+  }
+  ~StdoutToFile() {
+    std::fflush(stdout);
+    if (saved_ >= 0) {
+      dup2(saved_, 1);
+      close(saved_);
+    }
+  }
+  StdoutToFile(const StdoutToFile &) = delete;
+  StdoutToFile &operator=(const StdoutToFile &) = delete;
+
+private:
+  int saved_ = -1;
 };
 
 std::vector<uint8_t> fromHex(const std::string &hex) {
@@ -131,6 +165,9 @@ CUresult runCase(const std::string &ptx, const Case &c, const std::string &outDi
       if (CUresult e = step(cuMemcpyHtoD(address, bytes.data(), bytes.size()), "cuMemcpyHtoD (global)"))
         return e;
     }
+    std::optional<StdoutToFile> capture;
+    if (c.captureStdout)
+      capture.emplace(outDir + "/" + c.name + ".stdout");
     CUresult launched;
     if (c.cluster[0]) {
       CUlaunchAttribute attribute{};
@@ -152,6 +189,7 @@ CUresult runCase(const std::string &ptx, const Case &c, const std::string &outDi
     }
     if (launched == CUDA_SUCCESS)
       launched = step(cuCtxSynchronize(), "cuCtxSynchronize");
+    capture.reset();
     if (launched != CUDA_SUCCESS || c.expectError)
       return launched;
     std::vector<uint8_t> out;
@@ -251,6 +289,8 @@ int main(int argc, char **argv) {
       c.reads.push_back(r);
     } else if (key == "expect_error") {
       c.expectError = true;
+    } else if (key == "stdout") {
+      c.captureStdout = true;
     } else if (key == "end") {
       std::string where;
       CUresult r = runCase(ptx, c, argv[2], &where);

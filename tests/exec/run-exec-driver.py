@@ -6,9 +6,11 @@ cuModuleGetGlobal for globals, cuMemAlloc, cuLaunchKernel(Ex), read back). Outpu
 the case's checks (record.py) against expected/<case>.<variant>.out.bin; cases that must
 fail (a trap) must fail. Failures listed in a known-failures file ('CASE-GLOB VARIANT-GLOB
 reason') are reported, not failing; those whose reason starts with "flushed:" are run again
-with IEEE subnormals (P2M_HOST_DENORMALS=ieee) and must then pass. Cases with device printf output are counted and skipped
-(the shim has no printf channel yet); kernels the translator refused (cuModuleGetFunction
-returns CUDA_ERROR_NOT_SUPPORTED) are counted apart."""
+with IEEE subnormals (P2M_HOST_DENORMALS=ieee) and must then pass. Cases with a "stdout" entry
+also compare the text the launch printed (device printf, a failed assert's message) with the
+variant's recorded stdout file, under the entry's check ("lines-unordered": the same lines in
+any order); kernels the translator refused (cuModuleGetFunction returns
+CUDA_ERROR_NOT_SUPPORTED) are counted apart."""
 import argparse
 import fnmatch
 import importlib.util
@@ -64,6 +66,8 @@ def describe_case(rec, exec_dir, case, variant, ptx_text, fill):
             lines.append(f"read_param {piece['param']} {piece['bytes']}")
     if "expect" in case:
         lines.append("expect_error")
+    if "stdout" in case:
+        lines.append("stdout")
     lines.append("end")
     return lines
 
@@ -86,8 +90,8 @@ def main():
     ptx_dir = root / "tests" / "inputs" / "cuda" / "ptx"
     fill = manifest["output_fill_byte"]
 
-    by_ptx, skipped = {}, []
-    total = 0
+    by_ptx = {}
+    total = with_text = 0
     for case in manifest["cases"]:
         ecase = expected.get(case["name"])
         if not ecase or not fnmatch.fnmatch(case["name"], args.cases):
@@ -98,9 +102,7 @@ def main():
             if not recorded or (args.variants != "all" and variant not in args.variants.split(",")):
                 continue
             total += 1
-            if "stdout" in case:
-                skipped.append(f"{case['name']} [{variant}]")
-                continue
+            with_text += "stdout" in case
             by_ptx.setdefault(v["ptx"], []).append((case, variant))
 
     def evaluate(groups, env):
@@ -142,17 +144,40 @@ def main():
                                              rc, stderr)
         return results
 
+    def text_differs(case, variant, out_dir):
+        """Why the launch's device text differs from the recording, or None. Every recorded
+        variant names its text file (stored once per distinct content, as outputs are)."""
+        recorded = expected[case["name"]]["variants"][variant].get("stdout_file")
+        if "stdout" not in case or not recorded:
+            return None
+        got_file = out_dir / f"{case['name']}.{variant}.stdout"
+        got = got_file.read_text(errors="replace") if got_file.exists() else ""
+        want = (exec_dir / "expected" / recorded).read_text()
+        if case["stdout"].get("check") == "lines-unordered":
+            got_lines, want_lines = sorted(got.splitlines()), sorted(want.splitlines())
+        else:
+            got_lines, want_lines = got.splitlines(), want.splitlines()
+        if got_lines == want_lines:
+            return None
+        missing = [l for l in want_lines if l not in got_lines][:2]
+        extra = [l for l in got_lines if l not in want_lines][:2]
+        return (f"device text differs from {recorded} ({len(got_lines)} lines, {len(want_lines)} recorded; "
+                f"missing {missing}, unexpected {extra})")
+
     def judge(case, variant, got, out_dir, rc, stderr):
         if got is None:
             return f"runner ended early ({rc}): {stderr.strip()[-300:]}"
         code, where = got
         if "expect" in case:
-            return "trapped" if code == "CUDA_ERROR_LAUNCH_FAILED" else \
-                f"the launch should have failed with CUDA_ERROR_LAUNCH_FAILED, got {code} {where}"
+            if code != "CUDA_ERROR_LAUNCH_FAILED":
+                return f"the launch should have failed with CUDA_ERROR_LAUNCH_FAILED, got {code} {where}"
+            return text_differs(case, variant, out_dir) or "trapped"
         if code == "CUDA_ERROR_NOT_SUPPORTED" and where == "cuModuleGetFunction":
             return "untranslated"  # the translator's refusal, reported in its own count
         if code != "CUDA_SUCCESS":
             return f"{code} at {where}"
+        if why := text_differs(case, variant, out_dir):
+            return why
         ecase = expected[case["name"]]
         got_blob = (out_dir / f"{case['name']}.{variant}.out").read_bytes()
         ref = (exec_dir / "expected" / ecase["variants"][variant]["file"]).read_bytes()
@@ -228,7 +253,7 @@ def main():
           f"(bit-exact {bit_exact}, within the case's check {within}, failed as required {trapped}); "
           f"failing: {len(failures)} "
           f"(known {known_hit}, unexpected {len(unexpected)}); kernel not translated (the shim refuses it: "
-          f"CUDA_ERROR_NOT_SUPPORTED): {untranslated}; printf cases skipped: {len(skipped)}")
+          f"CUDA_ERROR_NOT_SUPPORTED): {untranslated}; with device printf/assert text compared: {with_text}")
     return 1 if unexpected else 0
 
 

@@ -51,7 +51,7 @@ rec.FILL_BYTE = json.loads((ROOT / 'tests' / 'exec' / 'kernels.json').read_text(
 EXEC_DIR = ROOT / "tests" / "exec"
 PTX_DIR = ROOT / "tests" / "inputs" / "cuda" / "ptx"
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
-STATUS_OFFSET = 24  # the launch status word inside the runtime's 32-byte words allocation
+STATUS_OFFSET = 32  # the launch status word inside the runtime's 40-byte words allocation
 FUNCTION_WINDOW = 0xFFFD000000000000  # abi.h: a function's address is this plus its index
 
 
@@ -111,7 +111,9 @@ def launch_args(blobs):
 class OursModule:
     """Our MSL compiled as CUDA, with the runtime's module segments (ModuleReflection, Module.cpp):
     .global and .const segments with initializers and relocations (variable addresses, function
-    ids), and the words allocation [global_base, const_base, status address, 0]."""
+    ids), and the words allocation [global_base, const_base, status address, printf buffer
+    address, status]. No printf buffer: its word is 0, so device printf and assert messages are
+    dropped (abi.h).
 
     def __init__(self, gpu, image, reflection, allocs):
         self.gpu, self.reflection = gpu, reflection
@@ -119,7 +121,7 @@ class OursModule:
         m = reflection['module']
         self.base = {'global': gpu.alloc(max(m['global_bytes'], 16), allocs),
                      'const': gpu.alloc(max(m['const_bytes'], 16), allocs)}
-        self.words = gpu.alloc(32, allocs)
+        self.words = gpu.alloc(STATUS_OFFSET + 8, allocs)
         for space, size in (('global', m['global_bytes']), ('const', m['const_bytes'])):
             gpu.call('cuMemsetD8_v2', self.base[space], 0, max(size, 16))
         self.vars = {v['name']: v for v in m['variables']}

@@ -52,7 +52,7 @@ int main(int argc, char **argv) {{
     if (std::scanf("%x", &w) != 1) return 2;
   std::memset(out.data(), 0xA5, out.size() * 4);
   uint32_t status = 0;
-  uint64_t module[3] = {{0, 0, (uint64_t)(uintptr_t)&status}};
+  uint64_t module[4] = {{0, 0, (uint64_t)(uintptr_t)&status, 0}}; // abi.h's words; no printf buffer
   unsigned char params[64] = {{0}};
   uint64_t o = (uint64_t)(uintptr_t)out.data(), i = (uint64_t)(uintptr_t)in.data();
   uint32_t n = {n_in};

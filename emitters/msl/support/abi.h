@@ -17,11 +17,13 @@
 // pointers). Nothing loads or stores through it.
 #define P2M_FUNCTION_WINDOW 0xFFFD000000000000ul
 
-// The module buffer (buffer 1): device addresses of the .global segment, the .const segment
-// and the launch status word (a trap stores 1 there).
+// The module buffer (buffer 1): device addresses of the .global segment, the .const segment,
+// the launch status word (a trap stores 1 there) and the module's printf buffer (printf.h; 0
+// when no kernel of the module prints).
 #define P2M_MODULE_GLOBAL_BASE 0u
 #define P2M_MODULE_CONST_BASE 1u
 #define P2M_MODULE_STATUS 2u
+#define P2M_MODULE_PRINTF 3u
 
 struct p2m_builtins {
   uint3 tid;    // %tid

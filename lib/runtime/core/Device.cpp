@@ -43,6 +43,13 @@ RuntimeStatus Device::checkRange(uint64_t address, uint64_t bytes, const char *w
   return succeeded();
 }
 
+std::span<const uint8_t> Device::bytesFrom(uint64_t address) {
+  uint64_t base = 0, bytes = 0;
+  if (!allocations_.find(address, &base, &bytes) || address - base >= bytes)
+    return {};
+  return {static_cast<const uint8_t *>(hostPointer(address)), size_t(base + bytes - address)};
+}
+
 RuntimeStatus Device::copyToDevice(uint64_t destination, const void *source, uint64_t bytes) {
   if (RuntimeStatus s = checkRange(destination, bytes, "copy to device"))
     return s;

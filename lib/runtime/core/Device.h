@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 
 namespace p2m::runtime {
 
@@ -31,6 +32,9 @@ public:
   RuntimeStatus checkRange(uint64_t address, uint64_t bytes, const char *what) const;
   // The host pointer of a device address; checkRange first.
   void *hostPointer(uint64_t address) { return backend_->hostPointer(address); }
+  // The bytes from `address` to the end of the live allocation holding it; empty when none
+  // does. For reading what a kernel left in device memory (printf's strings).
+  std::span<const uint8_t> bytesFrom(uint64_t address);
 
   RuntimeStatus copyToDevice(uint64_t destination, const void *source, uint64_t bytes);
   RuntimeStatus copyFromDevice(void *destination, uint64_t source, uint64_t bytes);

@@ -1,20 +1,24 @@
 // Module loading, segments and launches (Module.h).
 #include "runtime/core/Module.h"
 
+#include "runtime/core/DevicePrintf.h"
 #include "runtime/core/Log.h"
 #include "runtime/core/ParamPacking.h"
 #include "runtime/core/PrebuiltModule.h"
 #include "runtime/core/PtxTranslation.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 namespace p2m::runtime {
 
 namespace {
 
-// abi.h: the module words buffer is 3 u64 words; the status word follows them.
-constexpr uint64_t kStatusOffset = 24;
-constexpr uint64_t kWordsAllocationBytes = 32;
+// abi.h: the module words buffer is 4 u64 words (global base, const base, status word
+// address, printf buffer address); the u32 status word follows them.
+constexpr uint64_t kStatusOffset = 32;
+constexpr uint64_t kWordsAllocationBytes = 40;
 // abi.h's P2M_FUNCTION_WINDOW: a function's address is this plus its index in the module.
 constexpr uint64_t kFunctionWindow = 0xFFFD000000000000ull;
 
@@ -89,9 +93,14 @@ RuntimeStatus Module::createSegments() {
     return s;
   if (RuntimeStatus s = device_.allocate(kWordsAllocationBytes, this, &wordsAddress_))
     return s;
+  // Only a module whose kernels print pays for a printf buffer.
+  if (std::any_of(reflection_.kernels.begin(), reflection_.kernels.end(),
+                  [](const KernelInfo &k) { return k.translated && k.usesPrintf; }))
+    if (RuntimeStatus s = device_.allocate(kPrintfBufferBytes, this, &printfBuffer_))
+      return s;
   std::memset(device_.hostPointer(globalBase_), 0, std::max<uint64_t>(reflection_.globalBytes, 16));
   std::memset(device_.hostPointer(constBase_), 0, std::max<uint64_t>(reflection_.constBytes, 16));
-  uint64_t words[4] = {globalBase_, constBase_, wordsAddress_ + kStatusOffset, 0};
+  uint64_t words[5] = {globalBase_, constBase_, wordsAddress_ + kStatusOffset, printfBuffer_, 0};
   std::memcpy(device_.hostPointer(wordsAddress_), words, sizeof words);
 
   for (const VariableInfo &v : reflection_.variables) {
@@ -143,6 +152,8 @@ RuntimeStatus Module::launch(const Kernel &kernel, const LaunchShape &shape, voi
     return s;
   auto *status = static_cast<uint32_t *>(device_.hostPointer(wordsAddress_ + kStatusOffset));
   *status = 0;
+  if (printfBuffer_)
+    resetPrintfBuffer(printfBufferMemory());
   Dispatch dispatch;
   dispatch.program = program_.get();
   dispatch.mslName = info.mslName;
@@ -153,11 +164,34 @@ RuntimeStatus Module::launch(const Kernel &kernel, const LaunchShape &shape, voi
   dispatch.moduleBuffer = wordsAddress_;
   dispatch.threadgroupBytes = (info.staticSharedBytes + shape.dynamicSharedBytes + 15u) & ~15u;
   dispatch.localBytes = info.localBytes;
-  if (RuntimeStatus s = fromBackend(device_.backend().dispatch(dispatch)))
-    return s;
+  RuntimeStatus dispatched = fromBackend(device_.backend().dispatch(dispatch));
+  // What the kernel printed before it finished, trapped or faulted.
+  if (printfBuffer_)
+    printDeviceOutput();
+  if (dispatched)
+    return dispatched;
   if (*status != 0)
     return failure(RuntimeErrorCode::LaunchFailed, "kernel " + info.name + " trapped");
   return succeeded();
+}
+
+std::span<uint8_t> Module::printfBufferMemory() {
+  return {static_cast<uint8_t *>(device_.hostPointer(printfBuffer_)), size_t(kPrintfBufferBytes)};
+}
+
+void Module::printDeviceOutput() {
+  PrintfOutput output =
+      formatPrintfBuffer(printfBufferMemory(), [this](uint64_t address) { return device_.bytesFrom(address); });
+  if (!output.text.empty()) {
+    std::fwrite(output.text.data(), 1, output.text.size(), stdout);
+    std::fflush(stdout);
+  }
+  if (output.dropped)
+    printMessage(std::to_string(output.dropped) + " device printf record(s) lost: the " +
+                 std::to_string(kPrintfBufferBytes >> 10) + " KiB printf buffer was full");
+  if (output.undecodable)
+    printMessage(std::to_string(output.undecodable) +
+                 " device printf record(s) not printed: a format string outside device memory or a damaged record");
 }
 
 } // namespace p2m::runtime

@@ -1,8 +1,10 @@
 // A loaded module: its compiled program, its .global and .const segments in device memory
 // (initializers copied, relocations patched with real device addresses or function ids), the
-// module words buffer the kernels read (abi.h: global base, const base, status word address)
-// with the status word beside them, and its kernels. Launching a kernel packs its parameters,
-// validates the launch, runs the dispatch and reads the status word (1: the kernel trapped).
+// module words buffer the kernels read (abi.h: global base, const base, status word address,
+// printf buffer address) with the status word beside them, the printf buffer when a kernel
+// prints (DevicePrintf.h), and its kernels. Launching a kernel packs its parameters, validates
+// the launch, runs the dispatch, prints what the kernel printed and reads the status word (1:
+// the kernel trapped).
 #pragma once
 
 #include "runtime/core/Device.h"
@@ -14,6 +16,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,6 +77,9 @@ public:
 private:
   explicit Module(Device &device) : device_(device) {}
   RuntimeStatus createSegments();
+  std::span<uint8_t> printfBufferMemory();
+  // The printf buffer's records on stdout; a warning for records lost or undecodable.
+  void printDeviceOutput();
   uint64_t segmentBase(SegmentKind kind) const { return kind == SegmentKind::Global ? globalBase_ : constBase_; }
 
   Device &device_;
@@ -81,7 +87,8 @@ private:
   std::unique_ptr<Program> program_;
   std::vector<std::unique_ptr<Kernel>> kernels_; // one per reflection kernel, same order
   uint64_t globalBase_ = 0, constBase_ = 0;
-  uint64_t wordsAddress_ = 0; // 3 u64 words, then the u32 status word
+  uint64_t wordsAddress_ = 0; // 4 u64 words, then the u32 status word
+  uint64_t printfBuffer_ = 0; // 0 when no kernel prints
 };
 
 } // namespace p2m::runtime

@@ -93,6 +93,23 @@ public:
     return true;
   }
 
+  // Optional (reflections may predate a feature); names the runtime does not act on are fine.
+  bool features(const json::Object &o, const std::string &where, KernelInfo *out) {
+    const json::Value *v = o.get("features");
+    if (!v)
+      return true;
+    const json::Array *names = v->getAsArray();
+    if (!names)
+      return fail(where + ".features", "not an array");
+    for (const json::Value &name : *names) {
+      std::optional<llvm::StringRef> s = name.getAsString();
+      if (!s)
+        return fail(where + ".features", "not an array of strings");
+      out->usesPrintf |= *s == "printf";
+    }
+    return true;
+  }
+
   bool param(const json::Value &v, const std::string &where, uint32_t paramBytes, ParamInfo *out) {
     const json::Object *o = v.getAsObject();
     if (!o)
@@ -116,6 +133,8 @@ public:
         !number(*o, "param_bytes", where, &out->paramBytes) ||
         !number(*o, "local_bytes", where, &out->localBytes) || !dims(*o, "reqntid", where, &out->reqntid) ||
         !dims(*o, "maxntid", where, &out->maxntid))
+      return false;
+    if (!features(*o, where, out))
       return false;
     if (!out->translated) {
       std::optional<llvm::StringRef> reason = o->getString("error");

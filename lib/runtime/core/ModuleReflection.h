@@ -34,6 +34,7 @@ struct KernelInfo {
   uint32_t localBytes = 0;
   std::vector<uint32_t> reqntid; // empty, or 1 to 3 dimensions
   std::vector<uint32_t> maxntid;
+  bool usesPrintf = false; // feature "printf": device printf or assert messages
 };
 
 enum class SegmentKind { Global, Const };

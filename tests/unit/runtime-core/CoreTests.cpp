@@ -55,6 +55,17 @@ TEST_CASE("reflection: a valid text is read completely", "[runtime-core][reflect
   REQUIRE(g);
   CHECK(g->init == std::vector<uint8_t>{1, 2});
   CHECK(r.findKernel("missing") == nullptr);
+  CHECK_FALSE(k->usesPrintf); // no "features": a reflection written before they were read
+}
+
+TEST_CASE("reflection: the features the runtime acts on", "[runtime-core][reflection]") {
+  ModuleReflection r;
+  REQUIRE_FALSE(parseReflection(reflectionText(R"(,"features":["fp64","printf"])"), &r));
+  CHECK(r.kernels[0].usesPrintf);
+  REQUIRE_FALSE(parseReflection(reflectionText(R"(,"features":["simd","some_future_feature"])"), &r));
+  CHECK_FALSE(r.kernels[0].usesPrintf);
+  CHECK(parseReflection(reflectionText(R"(,"features":"printf")"), &r));
+  CHECK(parseReflection(reflectionText(R"(,"features":[11])"), &r));
 }
 
 TEST_CASE("reflection: relocations to variables and to functions", "[runtime-core][reflection]") {

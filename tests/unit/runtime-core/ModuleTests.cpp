@@ -2,19 +2,25 @@
 // translated and cached, segments get their initializers and relocations (addresses of
 // variables, ids of functions), kernels are found or refused, and a launch hands the backend
 // the params buffer and module words the kernel ABI describes; a trap (the status word) fails
-// the launch.
+// the launch; what a kernel printed is written to stdout after the launch, a trap's included.
 #include "FakeBackend.h"
 
 #include "runtime/core/Device.h"
+#include "runtime/core/DevicePrintf.h"
 #include "runtime/core/Module.h"
 #include "runtime/core/PtxTranslation.h"
 
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 using namespace p2m::runtime;
@@ -41,6 +47,29 @@ template <typename T> T load(uint64_t address) {
   T v;
   std::memcpy(&v, reinterpret_cast<const void *>(address), sizeof v);
   return v;
+}
+
+template <typename T> void store(uint64_t address, T value) {
+  std::memcpy(reinterpret_cast<void *>(address), &value, sizeof value);
+}
+
+// What `run` writes to the process's stdout (file descriptor 1).
+std::string capturedStdout(const std::function<void()> &run) {
+  std::filesystem::path file = std::filesystem::temp_directory_path() / "p2m-core-tests-stdout.txt";
+  std::fflush(stdout);
+  int fd = open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  REQUIRE(fd >= 0);
+  int saved = dup(1);
+  dup2(fd, 1);
+  close(fd);
+  run();
+  std::fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 } // namespace
@@ -165,6 +194,7 @@ TEST_CASE("module: a launch hands the backend the ABI's buffers", "[runtime-core
   CHECK(seen.paramBytes == 48);
   CHECK(seen.threadgroupBytes == 0);
   CHECK(seen.moduleBuffer == module->moduleWordsAddress());
+  CHECK(load<uint64_t>(seen.moduleBuffer + 24) == 0); // no printf buffer: saxpy does not print
   REQUIRE_FALSE(device.copyFromDevice(hy.data(), y, n * 4));
   for (int i = 0; i < n; ++i)
     REQUIRE(hy[i] == 2.0f * float(i) + 1.0f);
@@ -221,6 +251,79 @@ TEST_CASE("module: a launch hands the backend the ABI's buffers", "[runtime-core
   REQUIRE_FALSE(device.fill(y, 0x3f800000, 4, n));
   REQUIRE_FALSE(device.copyFromDevice(hy.data(), y, n * 4));
   CHECK(hy[n - 1] == 1.0f);
+  module.reset();
+  device.releaseAllOwnedBy(&device);
+  CHECK(backend->live.empty());
+}
+
+TEST_CASE("module: what a kernel printed is written after the launch", "[runtime-core][module][printf]") {
+  freshCache("printf");
+  auto *backend = new FakeBackend;
+  Device device{std::unique_ptr<Backend>(backend)};
+  std::unique_ptr<Module> module;
+  REQUIRE_FALSE(Module::loadPtx(device, readSource("tests/inputs/cuda/ptx/trap_printf.nvcc.sm_90.O3.ptx"), &module));
+  CHECK(backend->lastMsl.find("p2m_vprintf_call(ctx") != std::string::npos);
+  Kernel *printer = nullptr, *asserter = nullptr;
+  REQUIRE_FALSE(module->getKernel("dev_printf", &printer));
+  REQUIRE_FALSE(module->getKernel("dev_assert", &asserter));
+  CHECK(printer->info().usesPrintf);
+  CHECK(asserter->info().usesPrintf);
+  // The module words name the module's printf buffer, a device allocation of its own.
+  uint64_t buffer = load<uint64_t>(module->moduleWordsAddress() + 24);
+  REQUIRE(buffer != 0);
+  CHECK_FALSE(device.checkRange(buffer, kPrintfBufferBytes, "test"));
+
+  // The "kernels" write records as printf.h does: the module's "no arguments\n" string, and
+  // an assertion with the module's message, file and function strings.
+  uint64_t noArguments = 0, message = 0, file = 0, function = 0, bytes = 0;
+  REQUIRE_FALSE(module->getGlobal("$str$3", &noArguments, &bytes));
+  REQUIRE_FALSE(module->getGlobal("$str$4", &message, &bytes));
+  REQUIRE_FALSE(module->getGlobal("$str$5", &file, &bytes));
+  REQUIRE_FALSE(module->getGlobal("__unnamed_1", &function, &bytes));
+  auto reserve = [](uint64_t buffer, uint32_t kind, uint64_t format, uint32_t argBytes) {
+    uint32_t used = load<uint32_t>(buffer), size = (kPrintfRecordHeaderBytes + argBytes + 7) & ~7u;
+    CHECK(load<uint32_t>(buffer + 4) == kPrintfBufferBytes - kPrintfHeaderBytes); // reset before the launch
+    store<uint32_t>(buffer, used + size);
+    uint64_t record = buffer + kPrintfHeaderBytes + used;
+    store<uint32_t>(record, size);
+    store<uint32_t>(record + 4, kind);
+    store<uint64_t>(record + 8, format);
+    return record + kPrintfRecordHeaderBytes;
+  };
+  int32_t n = 1;
+  uint64_t in = 0;
+  REQUIRE_FALSE(device.allocate(64, &device, &in));
+  void *args[] = {&in, &in, &n};
+  LaunchShape shape{{1, 1, 1}, {32, 1, 1}, 0};
+
+  backend->onDispatch = [&](const Dispatch &d) {
+    reserve(load<uint64_t>(d.moduleBuffer + 24), kPrintfKindFormat, noArguments, 0);
+  };
+  std::string text = capturedStdout([&] { CHECK_FALSE(module->launch(*printer, shape, args, nullptr)); });
+  CHECK(text == "no arguments\n");
+
+  // A failed assert: its message is printed, then the launch fails.
+  backend->onDispatch = [&](const Dispatch &d) {
+    uint64_t a = reserve(load<uint64_t>(d.moduleBuffer + 24), kPrintfKindAssert, 0, 56);
+    store<uint64_t>(a, file);
+    store<int32_t>(a + 8, 31);
+    store<uint64_t>(a + 16, function);
+    for (uint32_t k = 0; k < 6; ++k)
+      store<uint32_t>(a + 24 + 4 * k, k == 0 || k == 3 ? 5 : 0);
+    store<uint64_t>(a + 48, message);
+    store<uint32_t>(load<uint64_t>(d.moduleBuffer + 16), 1); // p2m_trap
+  };
+  RuntimeStatus failed;
+  text = capturedStdout([&] { failed = module->launch(*asserter, shape, args, nullptr); });
+  REQUIRE(failed);
+  CHECK(failed->code == RuntimeErrorCode::LaunchFailed);
+  CHECK(text == "trap_printf.cu:31: void dev_assert(const int *, int *, int): block: [5,0,0], thread: [5,0,0] "
+                "Assertion `in[i] != 0x7e57` failed.\n");
+
+  // Each launch starts with an empty buffer.
+  backend->onDispatch = nullptr;
+  text = capturedStdout([&] { CHECK_FALSE(module->launch(*printer, shape, args, nullptr)); });
+  CHECK(text.empty());
   module.reset();
   device.releaseAllOwnedBy(&device);
   CHECK(backend->live.empty());
