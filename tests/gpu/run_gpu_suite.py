@@ -113,7 +113,7 @@ class OursModule:
     .global and .const segments with initializers and relocations (variable addresses, function
     ids), and the words allocation [global_base, const_base, status address, printf buffer
     address, status]. No printf buffer: its word is 0, so device printf and assert messages are
-    dropped (abi.h).
+    dropped (abi.h)."""
 
     def __init__(self, gpu, image, reflection, allocs):
         self.gpu, self.reflection = gpu, reflection
