@@ -49,8 +49,6 @@ bool isNonNanConstant(const Operand &o) {
 // bar's barrier number), else 1.
 size_t firstSource(const Inst &in) { return operandSignature(in).destinations == 0 ? 0 : 1; }
 
-bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
 // Whether `in` reads f32 operands without looking at a NaN's bits (see the file comment). The
 // helper names are those lower-rounding-and-ftz and insert-saturation call; each returns the
 // canonical NaN (or the other operand, or a number) for any NaN operand.
@@ -60,14 +58,16 @@ bool ignoresNanPayload(const Module &m, const Inst &in) {
   if (in.irop != IrOp::Call || in.name == kNone)
     return false;
   std::string_view name = m.strings[in.name];
-  if (startsWith(name, "p2m_cvt_") || startsWith(name, "p2m_copysign") || name.find("xorsign") != name.npos)
+  if (name.starts_with("p2m_cvt_") || name.starts_with("p2m_copysign") || name.find("xorsign") != name.npos)
     return false; // conversions and copysign keep NaN bits; .xorsign.abs keeps a NaN's sign
-  if (name.size() < 4 || name.substr(name.size() - 4) != "_f32" || in.type != Type::F32)
-    return name == std::string_view("p2m_sat_f32") || startsWith(name, "p2m_testp_");
+  if (name.starts_with("p2m_testp_"))
+    return true;
+  if (!name.ends_with("_f32") || in.type != Type::F32)
+    return false;
   for (std::string_view op : {"p2m_add_", "p2m_sub_", "p2m_mul_", "p2m_fma_", "p2m_div_", "p2m_rcp_",
                               "p2m_sqrt_", "p2m_rsqrt_", "p2m_sin_", "p2m_cos_", "p2m_lg2_", "p2m_ex2_",
                               "p2m_tanh_", "p2m_abs_", "p2m_neg_", "p2m_min_", "p2m_max_", "p2m_sat_"})
-    if (startsWith(name, op))
+    if (name.starts_with(op))
       return true;
   return false;
 }

@@ -73,6 +73,18 @@ static inline uint p2m_printf_conversion_bytes(uint c, bool wide)
 // The end of an argument of `bytes` (4 or 8) placed after `end`, at its natural alignment.
 static inline uint p2m_printf_place(uint end, uint bytes) { return ((end + bytes - 1u) & ~(bytes - 1u)) + bytes; }
 
+// Skips a width or precision at `i`: `*` (an int argument; returns 1) or digits (returns 0).
+static inline uint p2m_printf_skip_field(thread p2m_ctx &ctx, ulong format, thread uint &i)
+{
+    if (p2m_printf_char(ctx, format, i) == uint('*')) {
+        ++i;
+        return 1u;
+    }
+    while (p2m_printf_is_digit(p2m_printf_char(ctx, format, i)))
+        ++i;
+    return 0u;
+}
+
 struct p2m_printf_layout {
     uint bytes; // of the argument buffer the format reads
     int count;  // arguments, `*` included
@@ -91,23 +103,10 @@ static inline p2m_printf_layout p2m_printf_scan(thread p2m_ctx &ctx, ulong forma
         }
         while (p2m_printf_is_flag(p2m_printf_char(ctx, format, i)))
             ++i;
-        uint stars = 0u;
-        if (p2m_printf_char(ctx, format, i) == uint('*')) {
-            ++stars;
-            ++i;
-        } else {
-            while (p2m_printf_is_digit(p2m_printf_char(ctx, format, i)))
-                ++i;
-        }
+        uint stars = p2m_printf_skip_field(ctx, format, i);
         if (p2m_printf_char(ctx, format, i) == uint('.')) {
             ++i;
-            if (p2m_printf_char(ctx, format, i) == uint('*')) {
-                ++stars;
-                ++i;
-            } else {
-                while (p2m_printf_is_digit(p2m_printf_char(ctx, format, i)))
-                    ++i;
-            }
+            stars += p2m_printf_skip_field(ctx, format, i);
         }
         bool wide = false;
         while (p2m_printf_is_length(p2m_printf_char(ctx, format, i))) {
