@@ -23,6 +23,9 @@ using ptx::Opcode;
 
 namespace {
 
+// PTX's barriers 0..15 (P2M_NAMED_BARRIERS in emitters/msl/support/atomic_ops.h).
+constexpr uint64_t kNamedBarriers = 16;
+
 uint64_t alignUp(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v; }
 
 // Module step: the .global and .const segments.
@@ -59,8 +62,12 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
         markUnsupported(f, in.srcOffset, fmt::format("{}: {}", ptx::spelling(in.opcode), why));
         return sites;
       }
-      if ((in.isPtx(Opcode::Bar) || in.isPtx(Opcode::Barrier)) && in.has(ptx::Modifier::Red))
-        f.usesBarRed = true;
+      if (in.isPtx(Opcode::Bar) || in.isPtx(Opcode::Barrier)) {
+        if (in.has(ptx::Modifier::Red))
+          f.usesBarRed = true;
+        else if (in.has(ptx::Modifier::Arrive) || in.ops.size() > 1)
+          f.usesNamedBarriers = true;
+      }
       bool indirect = in.isPtx(Opcode::Call) && in.ops.size() > 1 && in.ops[1].isReg();
       auto visit = [&](const Operand &x) {
         if (x.kind != OperandKind::Symbol)
@@ -149,6 +156,7 @@ void layoutShared(Module &m, Function &f) {
   for (FuncId c : f.callees) {
     const Function &callee = m.functions[c];
     f.usesBarRed |= callee.usesBarRed;
+    f.usesNamedBarriers |= callee.usesNamedBarriers;
     f.features |= callee.features;
   }
   if (!f.isEntry) {
@@ -198,11 +206,12 @@ void layoutShared(Module &m, Function &f) {
       place(s);
   for (SymId s : f.sharedUsed)
     place(s);
-  if (f.usesBarRed) {
-    // The word bar.red counts in (emitters/msl/support/atomic_ops.h); it needs no reset.
+  if (f.usesBarRed || f.usesNamedBarriers) {
+    // The word bar.red counts in (emitters/msl/support/atomic_ops.h; it needs no reset), then
+    // one word per named barrier, which the kernel's prologue clears.
     top = alignUp(top, 4);
     f.barScratch = top;
-    top += 4;
+    top += 4 + (f.usesNamedBarriers ? 4 * kNamedBarriers : 0);
   }
   f.staticSharedBytes = alignUp(top, 16);
   if (f.usesDynamicShared)

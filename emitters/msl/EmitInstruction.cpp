@@ -957,8 +957,6 @@ struct Sel {
   }
 
   void barrier() {
-    if (in.has(Modifier::Arrive))
-      e.fail(in, "bar.arrive is not supported yet");
     if (in.has(Modifier::Red)) {
       // bar.red.OP d, a, {!}c: every thread of the CTA (a thread count is not supported).
       if (in.ops.size() != 3)
@@ -969,9 +967,21 @@ struct Sel {
       std::string fn = in.has(Modifier::Popc) ? "p2m_bar_red_popc" : in.has(Modifier::And) ? "p2m_bar_red_and" : "p2m_bar_red_or";
       return assign(op(0), fmt::format("{}({}, {})", fn, c, scratch));
     }
-    if (in.ops.size() > 1)
-      e.fail(in, "barriers with a thread count are not supported yet");
-    e.line("threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);");
+    const bool arrive = in.has(Modifier::Arrive);
+    if (in.ops.size() < 2) {
+      if (arrive)
+        e.fail(in, "bar.arrive needs a thread count");
+      // The whole CTA, whichever barrier id it names.
+      e.line("threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);");
+      return;
+    }
+    // A thread count, or an arrival without waiting: a named barrier (atomic_ops.h), whose
+    // fences need MSL 3.2.
+    if (e.options.mslVersion < 320)
+      e.fail(in, "barriers with a thread count need atomic_thread_fence, MSL 3.2 or later");
+    e.prelude |= kPreludeAtomic;
+    e.line(fmt::format("p2m_bar_named({}, {}, {}, p2m_named_barrier_words(ctx));", val(op(0), Type::U32),
+                       val(op(1), Type::U32), arrive ? "false" : "true"));
   }
 
   void fence() {

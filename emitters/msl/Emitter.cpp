@@ -45,6 +45,10 @@ public:
       e_.line(fmt::format("p2m_ctx ctx = {{params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), "
                           "b, {0}u, {0}u, {1}u, 0ul}};",
                           f_.staticSharedBytes, f_.barScratch));
+      if (f_.usesNamedBarriers) {
+        e_.prelude |= kPreludeAtomic;
+        e_.line("p2m_named_barriers_init(b.lane, b.warp, p2m_named_barrier_words(ctx));");
+      }
     } else {
       out += fmt::format("// .func {}\n", f_.ptxName);
       out += fmt::format("static inline void {}(thread p2m_ctx &ctx", f_.name);

@@ -228,8 +228,11 @@ struct Function {
   uint64_t staticSharedBytes = 0;  // where the dynamic area starts (16-byte aligned)
   uint64_t localWindowBytes = 0;   // per-thread local memory: its frames and its callees'
   bool usesDynamicShared = false;
-  uint64_t barScratch = 0;         // a word for bar.red (valid when usesBarRed)
+  // The barrier scratch (valid when usesBarRed or usesNamedBarriers): a word for bar.red, then
+  // the named barriers' words (atomic_ops.h).
+  uint64_t barScratch = 0;
   bool usesBarRed = false;         // it or a callee uses bar.red
+  bool usesNamedBarriers = false;  // it or a callee uses bar.arrive or a barrier thread count
   uint32_t features = 0;           // Feature bits, the kernel's and its callees'
   std::vector<FuncId> callees;     // direct callees, each once
   std::vector<SymId> sharedUsed;   // static .shared variables its own code names

@@ -672,8 +672,8 @@ static inline void p2m_fence_sys()
 
 // --- CTA barriers ----------------------------------------------------------------------------
 // bar.sync 0 / barrier.sync 0 / __syncthreads with the whole CTA: a threadgroup barrier that
-// also orders threadgroup and device memory, as PTX's barrier does. (Named barriers with a
-// thread count, and bar.arrive, have no Metal equivalent.)
+// also orders threadgroup and device memory, as PTX's barrier does. (Barriers with a thread
+// count, and bar.arrive, are the named barriers below.)
 static inline void p2m_bar_sync()
 {
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
@@ -708,5 +708,59 @@ static inline bool p2m_bar_red_or(bool p, threadgroup uint *scratch)
 {
   return p2m_bar_red_popc(p, scratch) != 0u;
 }
+
+// --- Named barriers: bar.sync/barrier.sync a, b and bar.arrive a, b ----------------------------
+// Metal's threadgroup_barrier always waits for the whole threadgroup, so PTX's barriers 0..15
+// with a thread count are built from one threadgroup word each, in the kernel's barrier
+// scratch after the bar.red word: the low 16 bits count the warps arrived in the current
+// phase, the high 16 bits number the phase. Arrival counts warps, as NVIDIA hardware does (a
+// warp arrives once its non-exited threads have executed the barrier, so b/32 warps complete
+// it); the warp that completes a phase removes its b/32 arrivals and advances the phase in one
+// atomic add, so an early arrival for the next phase is kept. bar.sync waits, bar.arrive does
+// not. Waiting warps spin until the phase moves: the lanes read it together through
+// simd_broadcast_first, so they leave the loop together, and every round is a point where a
+// host backend that runs threads as fibers can run the other warps. The fences give the
+// barrier PTX's memory ordering: what a thread wrote before it is visible after it to the
+// threads that waited on the same phase.
+#define P2M_NAMED_BARRIERS 16u
+
+// The named barriers' words in the kernel's barrier scratch (after the bar.red word).
+static inline threadgroup uint *p2m_named_barrier_words(thread p2m_ctx &ctx)
+{
+  return reinterpret_cast<threadgroup uint *>(ctx.smem + ctx.bar_scratch) + 1;
+}
+
+// Before any named barrier, once per threadgroup: no warp has arrived anywhere.
+static inline void p2m_named_barriers_init(uint lane, uint warp, threadgroup uint *state)
+{
+  if (warp == 0u && lane == 0u)
+    for (uint i = 0u; i < P2M_NAMED_BARRIERS; ++i)
+      atomic_store_explicit(p2m_atom_object(state + i), 0u, memory_order_relaxed);
+  threadgroup_barrier(mem_flags::mem_threadgroup);
+}
+
+#if P2M_HAVE_THREAD_FENCE
+static inline void p2m_bar_named(uint id, uint threads, bool wait, threadgroup uint *state)
+{
+  threadgroup atomic_uint *word = p2m_atom_object(state + (id & (P2M_NAMED_BARRIERS - 1u)));
+  const uint warps = threads / 32u;
+  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
+                      thread_scope_threadgroup);
+  uint phase = 0u;
+  if (simd_is_first()) {
+    const uint before = atomic_fetch_add_explicit(word, 1u, memory_order_relaxed);
+    phase = before >> 16;
+    if ((before & 0xFFFFu) + 1u == warps)
+      atomic_fetch_add_explicit(word, 0x10000u - warps, memory_order_relaxed);
+  }
+  if (wait) {
+    phase = simd_broadcast_first(phase);
+    while ((simd_broadcast_first(atomic_load_explicit(word, memory_order_relaxed)) >> 16) == phase) {
+    }
+  }
+  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
+                      thread_scope_threadgroup);
+}
+#endif
 
 #endif // P2M_ATOMIC_OPS_H
