@@ -1,4 +1,5 @@
-// lower-warp-ops: shfl.sync, vote.sync, activemask, redux.sync, match.sync and bar.warp.sync
+// lower-warp-ops: shfl.sync, vote.sync, activemask, redux.sync, match.sync, elect.sync and
+// bar.warp.sync
 // call the SIMD-group helpers of emitters/msl/support/warp_ops.h, which implement PTX's
 // semantics (clamp and segment mask, out-of-range lanes, predicate outputs, member masks) on
 // Metal's 32-wide SIMD-groups. The lane index is read where needed. The deprecated non-.sync
@@ -23,7 +24,7 @@ void lowerWarpOps(PassContext &ctx) {
         return false;
       switch (in.opcode) {
       case Opcode::Shfl: case Opcode::Vote: case Opcode::Activemask: case Opcode::Redux:
-      case Opcode::Match: case Opcode::Bar:
+      case Opcode::Match: case Opcode::Bar: case Opcode::Elect:
         return true;
       default:
         return false;
@@ -93,6 +94,29 @@ void lowerWarpOps(PassContext &ctx) {
         out.push_back(makeCall(m, in, "p2m_activemask", Type::B32, in.ops[0], {}, {}));
         f.features |= kFeatureSimd;
         break;
+      case Opcode::Elect: {
+        // elect.sync d|p, membermask: d = the leader's lane, p = (this lane is the leader).
+        Operand d = in.ops[0], p;
+        if (d.kind == OperandKind::Vector) {
+          p = f.vectorElements[d.id + 1];
+          d = f.vectorElements[d.id];
+        }
+        if (d.kind != OperandKind::Reg)
+          d = Operand::reg(newTemp(f, Type::U32));
+        out.push_back(makeCall(m, in, "p2m_elect_sync", Type::B32, d, {in.ops[1]}, {Type::U32}));
+        if (p.kind == OperandKind::Reg) {
+          Operand l = lane();
+          Inst setp;
+          setp.opcode = Opcode::Setp;
+          setp.type = Type::U32;
+          setp.modifiers = {Modifier::Eq, Modifier::U32};
+          setp.srcOffset = in.srcOffset;
+          setp.ops = {p, l, d};
+          out.push_back(std::move(setp));
+        }
+        f.features |= kFeatureSimd;
+        break;
+      }
       case Opcode::Redux: {
         std::string op;
         for (Modifier mm : in.modifiers)

@@ -1215,7 +1215,8 @@ struct Sel {
     else if (fullName.starts_with("p2m_cvt_")) bit = kPreludeCvt;
     else if (fullName.find("_f16") != std::string::npos || fullName.find("_bf16") != std::string::npos) bit = kPreludeHalf | kPreludeCvt;
     else if (fullName.starts_with("p2m_shfl") || fullName.starts_with("p2m_vote") || fullName.starts_with("p2m_redux") ||
-             fullName.starts_with("p2m_match") || fullName.starts_with("p2m_activemask") || fullName.starts_with("p2m_bar_warp"))
+             fullName.starts_with("p2m_match") || fullName.starts_with("p2m_activemask") || fullName.starts_with("p2m_bar_warp") ||
+             fullName.starts_with("p2m_elect"))
       bit = kPreludeWarp;
     else if (fullName.starts_with("p2m_atom") || fullName.starts_with("p2m_red_") || fullName.starts_with("p2m_fence"))
       bit = kPreludeAtomic;

@@ -175,9 +175,10 @@ private:
         f.reqntid = values;
       else if (d.directive == Directive::Minnctapersm && !values.empty())
         f.minnctapersm = values[0];
+      // .maxclusterrank only bounds the cluster a launch may ask for: without one it says
+      // nothing (cluster instructions are diagnosed where they are used).
       else if (d.directive == Directive::Reqnctapercluster ||
                d.directive == Directive::Explicitcluster ||
-               d.directive == Directive::Maxclusterrank ||
                d.directive == Directive::Blocksareclusters)
         f.unsupported = Unsupported{d.offset, "thread-block clusters are not supported yet"};
     }

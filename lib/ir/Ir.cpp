@@ -77,7 +77,7 @@ const char *unsupportedFamily(ptx::Opcode opcode) {
   case Opcode::Sured: case Opcode::Suq: case Opcode::Istypep:
     return "texture and surface instructions are not supported yet";
   case Opcode::Multimem: return "multimem instructions are not supported yet";
-  case Opcode::Mbarrier: case Opcode::Mapa: case Opcode::Getctarank: case Opcode::Elect:
+  case Opcode::Mbarrier: case Opcode::Mapa: case Opcode::Getctarank:
   case Opcode::Clusterlaunchcontrol:
     return "cluster and mbarrier instructions are not supported yet";
   case Opcode::Tensormap: case Opcode::Setmaxnreg: case Opcode::Alloca: case Opcode::Stacksave:

@@ -172,6 +172,15 @@ static inline bool p2m_vote_uni_sync(bool p, uint mask)
   return yes == 0u || no == 0u;
 }
 
+// --- elect.sync ----------------------------------------------------------------------------
+// elect.sync d|p, membermask: the leader is the lowest active lane of membermask (as on the
+// H200); d is its lane index in every lane, p is true in the leader only. With no active lane
+// in the mask, d is 32 (ctz of 0) and no lane is the leader (the ISA leaves that undefined).
+static inline uint p2m_elect_sync(uint mask)
+{
+  return ctz(p2m_activemask() & mask);
+}
+
 // --- redux.sync ----------------------------------------------------------------------------
 // The operations, on 32-bit patterns (signed ones compare as int).
 struct p2m_redux_add { static uint apply(uint a, uint b) { return a + b; } };
