@@ -5,7 +5,7 @@
 // (exact from 32-bit halves with carry) and red.min/max.u64 on global memory are lowered, and
 // so is an atom of those forms whose result is never read (nvcc writes `atom.shared.add.u64`
 // for an atomicAdd whose value is unused); every other 64-bit or f64 atomic is a diagnostic,
-// never an approximation.
+// never an approximation. mbarrier objects in shared memory are built from 32-bit atomics too.
 #include "passes/LowerUtil.h"
 
 #include <fmt/format.h>
@@ -40,6 +40,57 @@ Inst fenceCall(Module &m, const Inst &in) {
   return c;
 }
 
+// mbarrier and cp.async.mbarrier.arrive on a shared-memory mbarrier object (atomic_ops.h):
+// appends the replacement to `out`, or marks `f` unsupported and returns false.
+bool lowerMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &out) {
+  Module &m = ctx.module;
+  auto refuse = [&](const char *why) {
+    markUnsupported(f, in.srcOffset, why);
+    return false;
+  };
+  if (in.has(Modifier::Shared_cluster) || in.has(Modifier::Cluster))
+    return refuse("mbarrier at cluster scope is not supported yet");
+  if (in.has(Modifier::Expect_tx) || in.has(Modifier::Complete_tx) || in.has(Modifier::Arrive_drop))
+    return refuse("mbarrier transaction counts and arrive_drop are not supported yet");
+  if (ctx.options.mslVersion < 320)
+    return refuse("mbarrier needs atomic_thread_fence, MSL 3.2 or later");
+  auto address = std::find_if(in.ops.begin(), in.ops.end(), [](const Operand &o) { return o.address; });
+  if (in.has(Modifier::Pending_count))
+    address = in.ops.end(); // reads only the state token
+  else if (address == in.ops.end() || in.space != Space::Shared)
+    return refuse("mbarrier on an address not proven to be in shared memory is not supported");
+  Operand bar = address == in.ops.end() ? Operand{} : *address;
+  auto count = [&](size_t i) { return i < in.ops.size() ? in.ops[i] : Operand::imm(1); };
+  auto result = [&](const Operand &d) { return d.kind == OperandKind::Reg ? d : Operand{}; };
+  if (in.isPtx(Opcode::Cp)) {
+    // The copies are synchronous, so their completion is now: .noinc arrives once; without it
+    // the pending count is raised by one and lowered again, which changes nothing.
+    if (in.has(Modifier::Noinc))
+      out.push_back(makeCall(m, in, "p2m_mbarrier_arrive", Type::B64, Operand{}, {bar, Operand::imm(1)},
+                             {Type::U32, Type::U32}));
+    return true;
+  }
+  if (in.has(Modifier::Init))
+    out.push_back(makeCall(m, in, "p2m_mbarrier_init", Type::None, Operand{}, {bar, count(1)},
+                           {Type::U32, Type::U32}));
+  else if (in.has(Modifier::Inval))
+    return true; // the object's memory may be reused: nothing to undo
+  else if (in.has(Modifier::Test_wait) || in.has(Modifier::Try_wait))
+    // try_wait may return false before its time limit: it returns at once, like test_wait.
+    out.push_back(makeCall(m, in, in.has(Modifier::Parity) ? "p2m_mbarrier_test_wait_parity" : "p2m_mbarrier_test_wait",
+                           Type::Pred, in.ops[0], {bar, in.ops[2]},
+                           {Type::U32, in.has(Modifier::Parity) ? Type::U32 : Type::B64}));
+  else if (in.has(Modifier::Pending_count))
+    out.push_back(makeCall(m, in, "p2m_mbarrier_pending_count", Type::U32, in.ops[0], {in.ops[1]}, {Type::B64}));
+  else if (in.has(Modifier::Arrive)) // .noComplete too: completing the phase would be undefined
+    out.push_back(makeCall(m, in, "p2m_mbarrier_arrive", Type::B64, result(in.ops[0]), {bar, count(2)},
+                           {Type::U32, Type::U32}));
+  else
+    return refuse("this mbarrier form is not supported yet");
+  f.features |= kFeatureAtomics;
+  return true;
+}
+
 } // namespace
 
 void lowerAtomics(PassContext &ctx) {
@@ -51,8 +102,13 @@ void lowerAtomics(PassContext &ctx) {
         mentions = countRegisterMentions(f);
       return in.ops[0].isReg() && mentions[in.ops[0].id] == 1;
     };
-    auto needs = [](const Inst &in) { return in.isPtx(Opcode::Atom) || in.isPtx(Opcode::Red); };
+    auto isMbarrier = [](const Inst &in) {
+      return in.isPtx(Opcode::Mbarrier) || (in.isPtx(Opcode::Cp) && in.has(Modifier::Mbarrier));
+    };
+    auto needs = [&](const Inst &in) { return in.isPtx(Opcode::Atom) || in.isPtx(Opcode::Red) || isMbarrier(in); };
     rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
+      if (isMbarrier(in))
+        return lowerMbarrier(ctx, f, in, out);
       bool isAtom = in.isPtx(Opcode::Atom), isRed = in.isPtx(Opcode::Red);
       if (!isAtom && !isRed) {
         out.push_back(std::move(in));

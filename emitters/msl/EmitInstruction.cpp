@@ -1218,7 +1218,8 @@ struct Sel {
              fullName.starts_with("p2m_match") || fullName.starts_with("p2m_activemask") || fullName.starts_with("p2m_bar_warp") ||
              fullName.starts_with("p2m_elect"))
       bit = kPreludeWarp;
-    else if (fullName.starts_with("p2m_atom") || fullName.starts_with("p2m_red_") || fullName.starts_with("p2m_fence"))
+    else if (fullName.starts_with("p2m_atom") || fullName.starts_with("p2m_red_") || fullName.starts_with("p2m_fence") ||
+             fullName.starts_with("p2m_mbarrier"))
       bit = kPreludeAtomic;
     else if (fullName.find("_f32") != std::string::npos) bit = kPreludeF32;
     else bit = kPreludeInt;

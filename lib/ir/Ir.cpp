@@ -77,9 +77,8 @@ const char *unsupportedFamily(ptx::Opcode opcode) {
   case Opcode::Sured: case Opcode::Suq: case Opcode::Istypep:
     return "texture and surface instructions are not supported yet";
   case Opcode::Multimem: return "multimem instructions are not supported yet";
-  case Opcode::Mbarrier: case Opcode::Mapa: case Opcode::Getctarank:
-  case Opcode::Clusterlaunchcontrol:
-    return "cluster and mbarrier instructions are not supported yet";
+  case Opcode::Mapa: case Opcode::Getctarank: case Opcode::Clusterlaunchcontrol:
+    return "cluster instructions are not supported yet";
   case Opcode::Tensormap: case Opcode::Setmaxnreg: case Opcode::Alloca: case Opcode::Stacksave:
   case Opcode::Stackrestore: case Opcode::Createpolicy: case Opcode::Applypriority:
   case Opcode::Discard: case Opcode::Brkpt: case Opcode::Pmevent:

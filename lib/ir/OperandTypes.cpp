@@ -128,6 +128,26 @@ OperandSignature operandSignature(const Inst &in) {
   case Opcode::Isspacep:
     s.types = {Type::Pred, Type::U64};
     break;
+  case Opcode::Mbarrier:
+    // mbarrier.init [a], count; .inval [a]; .arrive state, [a]{, count}; .test_wait/.try_wait
+    // p, [a], state (or a u32 phase parity){, hint}; .pending_count count, state. The state
+    // is b64, counts and hints u32; the address operand has no value type.
+    setAll(Type::U32);
+    if (in.has(Modifier::Init) || in.has(Modifier::Inval)) {
+      s.destinations = 0;
+    } else if (in.has(Modifier::Test_wait) || in.has(Modifier::Try_wait)) {
+      s.types[0] = Type::Pred;
+      if (n > 2 && !in.has(Modifier::Parity))
+        s.types[2] = Type::B64;
+    } else if (in.has(Modifier::Pending_count)) {
+      s.types = {Type::U32, Type::B64};
+    } else {
+      s.types[0] = Type::B64;
+    }
+    for (size_t i = 0; i < n; ++i)
+      if (in.ops[i].address)
+        s.types[i] = Type::None;
+    break;
   case Opcode::Cvt:
     // An e4m3x2/e5m2x2 pair is typed b16 by the IR builder: cvt.rn.f16x2.e4m3x2 is f16x2 <- b16,
     // cvt.rn.satfinite.e4m3x2.f32 is b16 <- f32, f32.

@@ -763,4 +763,62 @@ static inline void p2m_bar_named(uint id, uint threads, bool wait, threadgroup u
 }
 #endif
 
+// --- mbarrier objects ------------------------------------------------------------------------
+// An mbarrier object (8 bytes of shared memory) holds in its first word the arrivals of the
+// current phase (bits 0-19; PTX's counts are below 2^20) and the phase number (bits 20-31, of
+// which PTX observes the parity and a state token's phase), in its second word the expected
+// arrival count. Arrivals count up; the arrival that reaches the expected count advances the
+// phase and removes the expected count in one atomic add, so an arrival for the next phase
+// made before that add is kept. An arrive returns the state before it: the phase (bits 0-11)
+// and the arrivals still pending (bits 32-51). Waits read the phase through
+// simd_broadcast_first, which a host backend running threads as fibers uses to run the other
+// threads while one polls. The fences give arrive its release and the waits their acquire
+// semantics at CTA scope.
+static inline void p2m_mbarrier_init(threadgroup uint *bar, uint count)
+{
+  atomic_store_explicit(p2m_atom_object(bar), 0u, memory_order_relaxed);
+  atomic_store_explicit(p2m_atom_object(bar + 1), count, memory_order_relaxed);
+}
+
+static inline uint p2m_mbarrier_pending_count(ulong state) { return uint(state >> 32); }
+
+#if P2M_HAVE_THREAD_FENCE
+static inline ulong p2m_mbarrier_arrive(threadgroup uint *bar, uint count)
+{
+  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
+                      thread_scope_threadgroup);
+  const uint expected = atomic_load_explicit(p2m_atom_object(bar + 1), memory_order_relaxed);
+  const uint before = atomic_fetch_add_explicit(p2m_atom_object(bar), count, memory_order_relaxed);
+  const uint arrived = before & 0xFFFFFu;
+  if (arrived + count == expected)
+    atomic_fetch_add_explicit(p2m_atom_object(bar), 0x100000u - expected, memory_order_relaxed);
+  return ulong((before >> 20) & 0xFFFu) | (ulong(expected - arrived) << 32);
+}
+
+// The current phase number (12 bits).
+static inline uint p2m_mbarrier_phase(threadgroup uint *bar)
+{
+  return simd_broadcast_first(atomic_load_explicit(p2m_atom_object(bar), memory_order_relaxed)) >> 20;
+}
+
+// mbarrier.test_wait/try_wait p, [bar], state: the phase of `state` has completed.
+static inline bool p2m_mbarrier_test_wait(threadgroup uint *bar, ulong state)
+{
+  const bool done = ((p2m_mbarrier_phase(bar) ^ uint(state)) & 0xFFFu) != 0u;
+  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
+                      thread_scope_threadgroup);
+  return done;
+}
+
+// mbarrier.test_wait/try_wait.parity p, [bar], parity: the phase of that parity, the current
+// or the one before it, has completed.
+static inline bool p2m_mbarrier_test_wait_parity(threadgroup uint *bar, uint parity)
+{
+  const bool done = ((p2m_mbarrier_phase(bar) ^ parity) & 1u) != 0u;
+  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
+                      thread_scope_threadgroup);
+  return done;
+}
+#endif
+
 #endif // P2M_ATOMIC_OPS_H
