@@ -665,8 +665,8 @@ static inline float p2m_div_approx_f32(float a, float b)
 // 2^-14.74 on [-100pi, 100pi], measured) and the results for large |x| (0 and 1 once |t| >=
 // 2^23) are NVIDIA's; sin(2 pi r) for the fraction r in [0, 1) is then evaluated to within an
 // ulp: r = (k + rem) / 4 with k = rint(4 r), and Taylor polynomials of rem pi/2 (carried to
-// twice the float precision) in the quadrant k. Within about 2e-7 of the H200's results (its
-// MUFU rounds the fraction internally), and with the same signed zeros. `cosine` selects cos
+// twice the float precision) in the quadrant k. Within about 3.6e-7 of the H200's results (its
+// MUFU steps the fraction in fixed point, below), and with the same signed zeros. `cosine` selects cos
 // (even, quadrant + 1), else sin (odd: the sign of t is applied at the end).
 static inline float p2m_f32op_sin_cos(float x, bool cosine)
 {
@@ -676,6 +676,15 @@ static inline float p2m_f32op_sin_cos(float x, bool cosine)
         return cosine ? 1.0f : p2m_f32op_mul(t, 6.28318548f, P2M_F32OP_RN);
     float at = as_type<float>(tb & 0x7FFFFFFFu);
     float r = at - floor(at); // exact; 0 once |t| >= 2^23
+    // MUFU takes the fraction in fixed point, 2^-25 revolutions per step (truncated), and
+    // in the odd quadrants of sin uses the offset's complement, one step short: the last step
+    // before the end of an odd quadrant gives exactly 0 (docs/gpu-facts.md), the zero that
+    // makes tan's quotient infinite there. Elsewhere the step is within the result's bound.
+    uint steps = (uint(floor(r * 33554432.0f)) + (cosine ? 0x800000u : 0u)) & 0x1FFFFFFu;
+    if ((steps & 0x800000u) != 0u && (steps & 0x7FFFFFu) == 0x7FFFFFu) {
+        uint zero = (steps & 0x1000000u) != 0u ? P2M_F32OP_SIGN : 0u; // quadrants 2 and 3
+        return as_type<float>(cosine ? zero : zero ^ (tb & P2M_F32OP_SIGN));
+    }
     float u = 4.0f * r;
     float k = rint(u);
     float rem = u - k; // exact, in [-1/2, 1/2]
