@@ -122,6 +122,15 @@ TEST_CASE("approx special values follow the ISA tables", "[f32][approx]")
     expectBits("cos(+inf)", ops::cosApprox(kInf), kCanonicalNan);
     expectBits("cos(-0)", ops::cosApprox(-0.0f), kOne);
     expectBits("cos(+0)", ops::cosApprox(0.0f), kOne);
+    // The last 2^-25 step before the end of an odd quadrant is exactly 0 (H200, sin/cos probe,
+    // docs/gpu-facts.md); the step before it is not.
+    expectBits("cos(0x3fc90fdb)", ops::cosApprox(fromBits(0x3FC90FDBu)), 0u);
+    expectBits("cos(0x3fc90fda)", ops::cosApprox(fromBits(0x3FC90FDAu)), 0u);
+    expectBits("cos(0xbfc90fdb)", ops::cosApprox(fromBits(0xBFC90FDBu)), 0u);
+    expectBits("cos(0x3fc90fdc)", ops::cosApprox(fromBits(0x3FC90FDCu)), 0x80000000u);
+    expectBits("sin(0x40490fdb)", ops::sinApprox(fromBits(0x40490FDBu)), 0u);
+    expectBits("sin(0xc0490fdb)", ops::sinApprox(fromBits(0xC0490FDBu)), 0x80000000u);
+    CHECK(ops::cosApprox(fromBits(0x3FC90FD9u)) > 0.0f);
     // lg2.approx
     expectBits("lg2(-inf)", ops::lg2Approx(kMinusInf), kCanonicalNan);
     expectBits("lg2(-1)", ops::lg2Approx(-1.0f), kCanonicalNan);
