@@ -169,8 +169,10 @@ def main():
             return f"runner ended early ({rc}): {stderr.strip()[-300:]}"
         code, where = got
         if "expect" in case:
-            if code != "CUDA_ERROR_LAUNCH_FAILED":
-                return f"the launch should have failed with CUDA_ERROR_LAUNCH_FAILED, got {code} {where}"
+            # The error the H200 gave (a failed assert: CUDA_ERROR_ASSERT; a trap: LAUNCH_FAILED).
+            want = expected[case["name"]]["variants"][variant].get("error", "CUDA_ERROR_LAUNCH_FAILED")
+            if code != want:
+                return f"the launch should have failed with {want}, got {code} {where}"
             return text_differs(case, variant, out_dir) or "trapped"
         if code == "CUDA_ERROR_NOT_SUPPORTED" and where == "cuModuleGetFunction":
             return "untranslated"  # the translator's refusal, reported in its own count

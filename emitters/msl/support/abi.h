@@ -18,12 +18,17 @@
 #define P2M_FUNCTION_WINDOW 0xFFFD000000000000ul
 
 // The module buffer (buffer 1): device addresses of the .global segment, the .const segment,
-// the launch status word (a trap stores 1 there) and the module's printf buffer (printf.h; 0
+// the launch status word (P2M_STATUS_* bits) and the module's printf buffer (printf.h; 0
 // when no kernel of the module prints).
 #define P2M_MODULE_GLOBAL_BASE 0u
 #define P2M_MODULE_CONST_BASE 1u
 #define P2M_MODULE_STATUS 2u
 #define P2M_MODULE_PRINTF 3u
+
+// Bits of the launch status word: a trap, and a failed assert (which then traps too), so that
+// the launch fails with CUDA_ERROR_ASSERT rather than CUDA_ERROR_LAUNCH_FAILED.
+#define P2M_STATUS_TRAP 1u
+#define P2M_STATUS_ASSERT 2u
 
 struct p2m_builtins {
   uint3 tid;    // %tid
@@ -64,7 +69,7 @@ static inline void p2m_trap(thread p2m_ctx &ctx)
 {
     device atomic_uint *status =
         reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
-    atomic_store_explicit(status, 1u, memory_order_relaxed);
+    atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
 }
 
 // NVIDIA's f32 arithmetic returns the canonical NaN 0x7FFFFFFF whatever the inputs' payloads

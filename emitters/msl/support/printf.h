@@ -175,6 +175,9 @@ static inline int p2m_vprintf(thread p2m_ctx &ctx, ulong format, ulong args)
 // The record of a failed assertion (the launch then fails: the emitter traps after it).
 static inline void p2m_assertfail(thread p2m_ctx &ctx, ulong message, ulong file, uint line, ulong function)
 {
+    device atomic_uint *status =
+        reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+    atomic_fetch_or_explicit(status, P2M_STATUS_ASSERT, memory_order_relaxed);
     ulong out = p2m_printf_reserve(ctx, P2M_PRINTF_KIND_ASSERT, 0ul, P2M_PRINTF_ASSERT_ARG_BYTES);
     if (out == 0ul)
         return;

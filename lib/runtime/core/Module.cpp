@@ -18,6 +18,7 @@ namespace {
 // abi.h: the module words buffer is 4 u64 words (global base, const base, status word
 // address, printf buffer address); the u32 status word follows them.
 constexpr uint64_t kStatusOffset = 32;
+constexpr uint32_t kStatusAssert = 2; // abi.h's P2M_STATUS_ASSERT
 constexpr uint64_t kWordsAllocationBytes = 40;
 // abi.h's P2M_FUNCTION_WINDOW: a function's address is this plus its index in the module.
 constexpr uint64_t kFunctionWindow = 0xFFFD000000000000ull;
@@ -170,6 +171,8 @@ RuntimeStatus Module::launch(const Kernel &kernel, const LaunchShape &shape, voi
     printDeviceOutput();
   if (dispatched)
     return dispatched;
+  if (*status & kStatusAssert)
+    return failure(RuntimeErrorCode::AssertFailed, "kernel " + info.name + " failed a device-side assertion");
   if (*status != 0)
     return failure(RuntimeErrorCode::LaunchFailed, "kernel " + info.name + " trapped");
   return succeeded();

@@ -22,6 +22,7 @@ enum class RuntimeErrorCode {
   NotSupported,   // CUDA_ERROR_NOT_SUPPORTED
   OutOfResources, // CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
   LaunchFailed,   // CUDA_ERROR_LAUNCH_FAILED: the kernel trapped or faulted
+  AssertFailed,   // CUDA_ERROR_ASSERT: a device-side assert failed
 };
 
 struct RuntimeError {

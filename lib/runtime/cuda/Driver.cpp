@@ -73,8 +73,8 @@ CUresult Driver::initialize(unsigned flags) {
 CUresult Driver::checkContext(CUctx_st *context) {
   if (!context || !contexts_.count(context))
     return CUDA_ERROR_INVALID_CONTEXT;
-  if (context->broken)
-    return CUDA_ERROR_LAUNCH_FAILED;
+  if (context->broken != CUDA_SUCCESS)
+    return context->broken;
   return CUDA_SUCCESS;
 }
 
@@ -182,6 +182,7 @@ CUresult toCuResult(const runtime::RuntimeStatus &status, const char *api) {
   case runtime::RuntimeErrorCode::NotSupported: return CUDA_ERROR_NOT_SUPPORTED;
   case runtime::RuntimeErrorCode::OutOfResources: return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
   case runtime::RuntimeErrorCode::LaunchFailed: return CUDA_ERROR_LAUNCH_FAILED;
+  case runtime::RuntimeErrorCode::AssertFailed: return CUDA_ERROR_ASSERT;
   }
   return CUDA_ERROR_UNKNOWN;
 }

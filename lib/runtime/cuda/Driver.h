@@ -22,7 +22,9 @@
 struct CUctx_st {
   bool primary = false;
   unsigned flags = 0;
-  bool broken = false; // a kernel trapped: every later call in this context fails (sticky)
+  // A kernel trapped (CUDA_ERROR_LAUNCH_FAILED) or failed an assert (CUDA_ERROR_ASSERT): every
+  // later call in this context fails with that error (sticky). CUDA_SUCCESS while usable.
+  CUresult broken = CUDA_SUCCESS;
 };
 
 struct CUmod_st {
@@ -62,7 +64,7 @@ public:
   runtime::Device &device() { return *device_; }
 
   // The calling thread's current context, checked: NOT_INITIALIZED before cuInit,
-  // INVALID_CONTEXT when there is none or it was destroyed, LAUNCH_FAILED once it is broken.
+  // INVALID_CONTEXT when there is none or it was destroyed, its sticky error once it is broken.
   CUresult currentContext(CUctx_st **context);
   CUresult checkContext(CUctx_st *context); // the same checks for a given context
   void setCurrent(CUctx_st *context);

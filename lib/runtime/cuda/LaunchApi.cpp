@@ -1,5 +1,6 @@
 // Kernel launches and function attributes. The core validates, packs and dispatches; a trap
-// breaks the context (sticky CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA).
+// breaks the context (sticky CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA; after a
+// failed device-side assert, CUDA_ERROR_ASSERT).
 #include "Driver.h"
 
 #include "runtime/core/Log.h"
@@ -20,11 +21,13 @@ CUresult launch(Driver &driver, CUfunction f, const LaunchShape &shape, CUstream
   if (CUresult r = driver.checkStream(stream, context))
     return r;
   RuntimeStatus s = f->module->module->launch(*f->kernel, shape, kernelParams, extra);
-  if (s && s->code == RuntimeErrorCode::LaunchFailed) {
-    context->broken = true;
-    printMessage(s->message + "; the context is now unusable (CUDA_ERROR_LAUNCH_FAILED)");
+  CUresult result = toCuResult(s, "cuLaunchKernel");
+  if (s && (s->code == RuntimeErrorCode::LaunchFailed || s->code == RuntimeErrorCode::AssertFailed)) {
+    context->broken = result;
+    printMessage(s->message + "; the context is now unusable (" +
+                 (result == CUDA_ERROR_ASSERT ? "CUDA_ERROR_ASSERT" : "CUDA_ERROR_LAUNCH_FAILED") + ")");
   }
-  return toCuResult(s, "cuLaunchKernel");
+  return result;
 }
 
 } // namespace

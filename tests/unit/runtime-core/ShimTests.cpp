@@ -44,6 +44,34 @@ const char *kTrapPtx = R"(.version 7.0
 }
 )";
 
+// A failed device-side assert (nvcc's call shape; the launch fails with CUDA_ERROR_ASSERT).
+const char *kAssertPtx = R"(.version 7.0
+.target sm_80
+.address_size 64
+.extern .func __assertfail(.param .b64 m, .param .b64 f, .param .b32 l, .param .b64 fn, .param .b64 s);
+.global .align 1 .b8 msg[4] = {98, 97, 100, 0};
+.visible .entry fails()
+{
+  .reg .b64 %rd<3>;
+  mov.u64 %rd1, msg;
+  cvta.global.u64 %rd2, %rd1;
+  {
+  .param .b64 param0;
+  st.param.b64 [param0+0], %rd2;
+  .param .b64 param1;
+  st.param.b64 [param1+0], %rd2;
+  .param .b32 param2;
+  st.param.b32 [param2+0], 12;
+  .param .b64 param3;
+  st.param.b64 [param3+0], %rd2;
+  .param .b64 param4;
+  st.param.b64 [param4+0], 1;
+  call.uni __assertfail, (param0, param1, param2, param3, param4);
+  }
+  ret;
+}
+)";
+
 // A context made current for the test; the primary context, retained once per process.
 CUcontext primaryContext() {
   static CUcontext context = [] {
@@ -495,6 +523,21 @@ TEST_CASE("shim: prebuilt modules and bundles", "[runtime-shim]") {
     unsetenv("P2M_BUNDLE_PATH");
   }
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("shim: a failed assert breaks its context with CUDA_ERROR_ASSERT", "[runtime-shim]") {
+  CUcontext context = nullptr;
+  REQUIRE(cuCtxCreate(&context, nullptr, 0, 0) == CUDA_SUCCESS);
+  CUmodule module = nullptr;
+  REQUIRE(cuModuleLoadData(&module, kAssertPtx) == CUDA_SUCCESS);
+  CUfunction fails = nullptr;
+  REQUIRE(cuModuleGetFunction(&fails, module, "fails") == CUDA_SUCCESS);
+  CHECK(cuLaunchKernel(fails, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr) == CUDA_ERROR_ASSERT);
+  CHECK(cuCtxSynchronize() == CUDA_ERROR_ASSERT);
+  CUdeviceptr more = 0;
+  CHECK(cuMemAlloc(&more, 4) == CUDA_ERROR_ASSERT);
+  REQUIRE(cuCtxDestroy(context) == CUDA_SUCCESS);
+  primaryContext();
 }
 
 TEST_CASE("shim: a trap breaks its context for good", "[runtime-shim]") {
