@@ -56,7 +56,9 @@ struct CallSite {
 // shared variables.
 std::vector<CallSite> scanInstructions(Module &m, Function &f) {
   std::vector<CallSite> sites;
-  for (Block &b : f.blocks)
+  for (Block &b : f.blocks) {
+    if (b.term.kind == TermKind::Trap)
+      f.mayTrap = true;
     for (Inst &in : b.insts) {
       if (const char *why = in.irop == IrOp::Ptx ? unsupportedFamily(in.opcode) : nullptr) {
         markUnsupported(f, in.srcOffset, fmt::format("{}: {}", ptx::spelling(in.opcode), why));
@@ -69,6 +71,8 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
           f.usesNamedBarriers = true;
       }
       bool indirect = in.isPtx(Opcode::Call) && in.ops.size() > 1 && in.ops[1].isReg();
+      if (indirect)
+        f.mayTrap = true; // a value that is none of its candidates traps
       auto visit = [&](const Operand &x) {
         if (x.kind != OperandKind::Symbol)
           return;
@@ -94,6 +98,7 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
           visit(o);
       }
     }
+  }
   return sites;
 }
 
@@ -102,6 +107,8 @@ void checkCallees(Module &m, Function &f, const std::vector<CallSite> &sites) {
   for (size_t i = 0; i < f.callees.size(); ++i) {
     const Function &callee = m.functions[f.callees[i]];
     const DeviceRuntimeFunction *runtime = callee.isDeclaration ? findDeviceRuntimeFunction(callee.ptxName) : nullptr;
+    if (runtime && runtime->failsLaunch)
+      f.mayTrap = true;
     if (runtime) {
       if (!hasSignatureOf(m, callee, *runtime)) {
         markUnsupported(f, callee.srcOffset,
@@ -157,6 +164,7 @@ void layoutShared(Module &m, Function &f) {
     const Function &callee = m.functions[c];
     f.usesBarRed |= callee.usesBarRed;
     f.usesNamedBarriers |= callee.usesNamedBarriers;
+    f.mayTrap |= callee.mayTrap;
     f.features |= callee.features;
   }
   if (!f.isEntry) {

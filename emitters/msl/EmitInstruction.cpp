@@ -1078,6 +1078,8 @@ struct Sel {
     pendingCopies.clear();
     if (runtime && runtime->failsLaunch)
       e.emitTrap(); // a failed assert: its message is recorded, then the launch fails
+    else if (g.mayTrap)
+      e.line("if (ctx.trapped) return;"); // a trap ends the thread, not just the callee
     --e.indent;
     e.line("}");
   }

@@ -43,7 +43,7 @@ public:
       uint64_t words = std::max<uint64_t>(1, (f_.localWindowBytes + 7) / 8);
       e_.line(fmt::format("ulong p2m_lmem[{}];", words));
       e_.line(fmt::format("p2m_ctx ctx = {{params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), "
-                          "b, {0}u, {0}u, {1}u, 0ul}};",
+                          "b, {0}u, {0}u, {1}u, 0ul, false}};",
                           f_.staticSharedBytes, f_.barScratch));
       if (f_.usesNamedBarriers) {
         e_.prelude |= kPreludeAtomic;

@@ -233,6 +233,9 @@ struct Function {
   uint64_t barScratch = 0;
   bool usesBarRed = false;         // it or a callee uses bar.red
   bool usesNamedBarriers = false;  // it or a callee uses bar.arrive or a barrier thread count
+  // It or a callee can trap (trap, a failed assert, an indirect call to no candidate): a trap
+  // ends the thread, so its callers return at once after calling it when ctx.trapped is set.
+  bool mayTrap = false;
   uint32_t features = 0;           // Feature bits, the kernel's and its callees'
   std::vector<FuncId> callees;     // direct callees, each once
   std::vector<SymId> sharedUsed;   // static .shared variables its own code names
