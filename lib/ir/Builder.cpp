@@ -3,6 +3,7 @@
 #include "ir/CallTargets.h"
 #include "ir/Declarations.h"
 #include "ptx/Ast.h"
+#include "ptx/BodyReader.h"
 #include "support/SourceFile.h"
 
 #include <llvm/ADT/DenseMap.h>
@@ -46,7 +47,7 @@ class BuilderImpl {
 public:
   explicit BuilderImpl(const ptx::Module &ast)
       : ast_(ast), m_(std::make_unique<Module>()), module_(m_.get()),
-        callTargets_(ast, *module_, moduleNames_) {}
+        callTargets_(ast, *module_, moduleNames_), bodyReader_(ast) {}
 
   // Declarations: module variables with their initializers, functions with their signatures.
   // The caller owns the module; the builder keeps a pointer to build bodies into it.
@@ -77,7 +78,11 @@ public:
   // The functions a body's calls may reach (CallTargets.h), read from the AST.
   std::vector<FuncId> callees(FuncId id) {
     const ptx::Function *fn = bodies_[id];
-    return fn ? callTargets_.calleesOf(*fn) : std::vector<FuncId>{};
+    if (!fn || !fn->hasCalls)
+      return {}; // most bodies call nothing: no need to parse them again
+    std::vector<FuncId> out = callTargets_.calleesOf(*bodyReader_.read(*fn));
+    bodyReader_.release();
+    return out;
   }
 
 private:
@@ -144,7 +149,7 @@ private:
     if (it != moduleNames_.end() && module_->symbols[it->second].kind == SymbolKind::Function) {
       // A prototype followed by the definition: keep one function.
       id = module_->symbols[it->second].function;
-      if (!fn.body)
+      if (!fn.hasBody)
         return;
       module_->functions[id] = Function{};
     } else {
@@ -160,7 +165,7 @@ private:
     Function &f = module_->functions[id];
     f.ptxName = std::string(fn.name);
     f.isEntry = fn.isEntry;
-    f.isDeclaration = fn.body == nullptr;
+    f.isDeclaration = !fn.hasBody;
     f.srcOffset = fn.nameOffset;
     f.params = declareParams(fn.params, id, fn.isEntry, f.paramBytes);
     uint64_t retBytes = 0;
@@ -184,7 +189,7 @@ private:
     }
     if (bodies_.size() <= id)
       bodies_.resize(id + 1, nullptr);
-    bodies_[id] = fn.body ? &fn : nullptr;
+    bodies_[id] = fn.hasBody ? &fn : nullptr;
   }
 
   std::vector<SymId> declareParams(std::span<const ptx::VariableDecl> decls, FuncId owner,
@@ -453,8 +458,9 @@ private:
       debugLine_ = 0;
       pending_.clear();
       current_ = newBlock("$entry");
-      collectLabels(*fn.body);
-      walk(*fn.body);
+      const ptx::BlockStmt &body = *bodyReader_.read(fn);
+      collectLabels(body);
+      walk(body);
       finishBlock(TermKind::Return, 0);
     } catch (BuildError &e) {
       if (!f.unsupported)
@@ -463,6 +469,10 @@ private:
     while (scopes_.size())
       popScope();
     fn_ = nullptr;
+    // The body's tree is not needed past here; the passes have the IR.
+    branchTargets_.clear();
+    callLists_ = CallLists();
+    bodyReader_.release();
   }
 
   BlockId newBlock(std::string label) {
@@ -1009,6 +1019,7 @@ private:
   CallTargets callTargets_; // over module_ and moduleNames_
   std::vector<PendingInit> pendingInits_;
   std::vector<const ptx::Function *> bodies_; // by FuncId; null for a declaration
+  ptx::BodyReader bodyReader_;                // the body being built, or whose callees are asked
 
   Function *fn_ = nullptr;
   FuncId fnId_ = 0;

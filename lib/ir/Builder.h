@@ -26,7 +26,8 @@ class BuilderImpl;
 
 // Builds a module in two steps, so that a driver can take one function at a time through the
 // pipeline: declare() makes every symbol, signature and initializer; buildBody() then fills in
-// one function's registers and blocks. The AST must outlive the builder.
+// one function's registers and blocks. The AST must outlive the builder; it may have been parsed
+// lazily (ptx::parseModuleLazily), its bodies then being parsed again one at a time.
 class ModuleBuilder {
 public:
   explicit ModuleBuilder(const ptx::Module &ast);

@@ -1,6 +1,7 @@
 #include "ir/CallTargets.h"
 
 #include "ir/Declarations.h"
+#include "ptx/BodyReader.h"
 
 #include <llvm/ADT/STLFunctionalExtras.h>
 
@@ -133,10 +134,12 @@ const std::vector<SymId> &CallTargets::addressTaken() {
       for (const Relocation &r : s.relocations)
         if (r.target < module_.symbols.size())
           note(r.target);
+  // Its own reader: this runs while a body is being built.
+  ptx::BodyReader reader(ast_);
   for (const ptx::Item *item : ast_.items) {
     if (item->kind != ptx::ItemKind::Function)
       continue;
-    if (const ptx::BlockStmt *body = static_cast<const ptx::Function *>(item)->body)
+    if (const ptx::BlockStmt *body = reader.read(*static_cast<const ptx::Function *>(item)))
       forEachStatement(*body, [&](const ptx::Statement &st) {
         if (st.kind != ptx::StatementKind::Instruction)
           return;
@@ -204,10 +207,8 @@ CallTargets::Resolved CallTargets::indirectTargets(const CallOperands &call, con
   return r;
 }
 
-std::vector<FuncId> CallTargets::calleesOf(const ptx::Function &fn) {
+std::vector<FuncId> CallTargets::calleesOf(const ptx::BlockStmt &body) {
   std::vector<FuncId> out;
-  if (!fn.body)
-    return out;
   CallLists lists;
   std::vector<CallOperands> indirect;
   auto add = [&](SymId s) {
@@ -215,7 +216,7 @@ std::vector<FuncId> CallTargets::calleesOf(const ptx::Function &fn) {
     if (std::find(out.begin(), out.end(), f) == out.end())
       out.push_back(f);
   };
-  forEachStatement(*fn.body, [&](const ptx::Statement &st) {
+  forEachStatement(body, [&](const ptx::Statement &st) {
     lists.add(st);
     CallOperands call;
     if (st.kind != ptx::StatementKind::Instruction ||

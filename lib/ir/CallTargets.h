@@ -58,8 +58,9 @@ public:
   // prototypes and target lists are `lists`.
   Resolved indirectTargets(const CallOperands &call, const CallLists &lists);
 
-  // Every function `fn`'s calls may reach, each once, direct targets and indirect candidates.
-  std::vector<FuncId> calleesOf(const ptx::Function &fn);
+  // Every function the calls of a function's `body` may reach, each once, direct targets and
+  // indirect candidates.
+  std::vector<FuncId> calleesOf(const ptx::BlockStmt &body);
 
 private:
   const std::vector<SymId> &addressTaken();

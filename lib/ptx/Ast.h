@@ -240,7 +240,11 @@ struct Function : Item {
   bool hasParamList = false;
   std::span<const VariableDecl> params;
   std::span<const FunctionDirective> directives; // in source order, incl. .noreturn
-  const BlockStmt *body = nullptr;               // null for a declaration (prototype)
+  bool hasBody = false;                          // false for a declaration (prototype)
+  bool hasCalls = false;                         // its body has a `call` instruction
+  SourceOffset bodyOffset = 0;                   // the body's '{'
+  // Null for a declaration, and in a lazily parsed module (parseModuleLazily, parseBody).
+  const BlockStmt *body = nullptr;
 };
 
 struct VariableItem : Item {

@@ -62,12 +62,24 @@ bool isFunctionDirective(Directive d) {
 
 class Parser {
 public:
-  Parser(Module &module, DiagnosticEngine &diags)
-      : m_(module), diags_(diags), lex_(module.source().text()) {
+  // A whole module, into the module's arena. With `onBody`, each function body goes into a
+  // scratch arena instead and is dropped once `onBody` has seen it (parseModuleLazily).
+  Parser(Module &module, DiagnosticEngine &diags, BodyVisitor onBody = nullptr)
+      : source_(module.source()), module_(&module), nodes_(&module.arena()),
+        spellingArena_(module.arena()), diags_(diags), lex_(source_.text()), onBody_(onBody) {
     advance();
   }
+  // One function body of `source`, into `arena` (parseBody).
+  Parser(const SourceFile &source, Arena &arena, DiagnosticEngine &diags)
+      : source_(source), nodes_(&arena), spellingArena_(arena), diags_(diags), lex_(source.text()) {}
 
   void parseModule();
+  const BlockStmt *parseBodyAt(uint32_t offset) {
+    lex_.seek(offset);
+    hasPeek_ = false;
+    advance();
+    return parseBlock();
+  }
 
 private:
   // --- token handling ---------------------------------------------------------------------
@@ -133,7 +145,7 @@ private:
     throw ParseFailure{};
   }
   void error(uint32_t offset, std::string message) {
-    diags_.report(Severity::Error, m_.source(), offset, std::move(message));
+    diags_.report(Severity::Error, source_, offset, std::move(message));
     if (diags_.errorCount() >= kMaxErrors) {
       tooManyErrors_ = true;
     }
@@ -151,10 +163,23 @@ private:
   };
 
   // --- arena helpers --------------------------------------------------------------------------
-  template <typename T, unsigned N> std::span<const T> store(const llvm::SmallVector<T, N> &v) {
-    return m_.copyArray(std::span<const T>(v.data(), v.size()));
+  template <typename T, typename... Args> T *create(Args &&...args) {
+    return new (nodes_->Allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
   }
-  const Expr *storeExpr(const Expr &e) { return m_.create<Expr>(e); }
+  template <typename T> static std::span<const T> copyArrayInto(Arena &arena, std::span<const T> values) {
+    if (values.empty())
+      return {};
+    T *out = static_cast<T *>(arena.Allocate(sizeof(T) * values.size(), alignof(T)));
+    std::uninitialized_copy(values.begin(), values.end(), out);
+    return {out, values.size()};
+  }
+  template <typename T> std::span<const T> copyArray(std::span<const T> values) {
+    return copyArrayInto(*nodes_, values);
+  }
+  template <typename T, unsigned N> std::span<const T> store(const llvm::SmallVector<T, N> &v) {
+    return copyArray(std::span<const T>(v.data(), v.size()));
+  }
+  const Expr *storeExpr(const Expr &e) { return create<Expr>(e); }
   static Expr nameExpr(std::string_view text) {
     Expr e;
     e.kind = ExprKind::Name;
@@ -213,7 +238,12 @@ private:
                        bool initializer);
   Expr makeComposite(ExprKind kind, uint8_t sub, std::initializer_list<Expr> children);
 
-  Module &m_;
+  const SourceFile &source_;
+  Module *module_ = nullptr;     // null when parsing one body
+  Function *function_ = nullptr; // the function whose body is being parsed (module parse only)
+  Arena *nodes_;                 // where nodes go: the module's arena, or a body's scratch arena
+  Arena &spellingArena_;         // decoded opcode spellings, shared by every body
+  Arena bodyArena_;              // with onBody_: the current body's nodes
   DiagnosticEngine &diags_;
   Lexer lex_;
   Token tok_;
@@ -224,6 +254,7 @@ private:
   bool inInitializer_ = false;
   std::vector<const Statement *> statementStack_;
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> spellings_;
+  BodyVisitor onBody_;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -293,10 +324,10 @@ void Parser::parseModule() {
     }
   }
   if (tooManyErrors_)
-    diags_.report(Severity::Note, m_.source(), tok_.offset, "too many errors; stopping here");
-  else if (m_.version.empty())
-    diags_.report(Severity::Error, m_.source(), 0, "a PTX module must begin with a .version directive");
-  m_.items = store(items);
+    diags_.report(Severity::Note, source_, tok_.offset, "too many errors; stopping here");
+  else if (module_->version.empty())
+    diags_.report(Severity::Error, source_, 0, "a PTX module must begin with a .version directive");
+  module_->items = store(items);
 }
 
 void Parser::recoverTopLevel() {
@@ -343,8 +374,8 @@ void Parser::parseTopLevel(llvm::SmallVectorImpl<const Item *> &items) {
     return;
   case Directive::AddressSize:
     advance();
-    m_.addressSize = parseUnsigned32("address size");
-    if (m_.addressSize != 32 && m_.addressSize != 64)
+    module_->addressSize = parseUnsigned32("address size");
+    if (module_->addressSize != 32 && module_->addressSize != 64)
       error(start, ".address_size must be 32 or 64");
     return;
   case Directive::File:
@@ -357,7 +388,7 @@ void Parser::parseTopLevel(llvm::SmallVectorImpl<const Item *> &items) {
     items.push_back(parseAlias(start));
     return;
   case Directive::Pragma: {
-    auto *item = m_.create<PragmaItem>();
+    auto *item = create<PragmaItem>();
     item->offset = start;
     advance();
     item->strings = parsePragmaStrings();
@@ -374,7 +405,7 @@ void Parser::parseTopLevel(llvm::SmallVectorImpl<const Item *> &items) {
     return;
   }
   if (dir && isStateSpace(*dir) && *dir != Directive::Reg && *dir != Directive::Param) {
-    auto *item = m_.create<VariableItem>();
+    auto *item = create<VariableItem>();
     item->offset = start;
     item->decl = parseVariableDecl(linkage, /*isParameter=*/false);
     item->decl.offset = start;
@@ -386,7 +417,7 @@ void Parser::parseTopLevel(llvm::SmallVectorImpl<const Item *> &items) {
 }
 
 void Parser::parseVersion() {
-  m_.versionOffset = tok_.offset;
+  module_->versionOffset = tok_.offset;
   advance();
   if (!at(TokenKind::FloatDecimal) && !at(TokenKind::Integer))
     fail(tok_, "expected a PTX ISA version such as 8.5, found " + found(tok_));
@@ -395,7 +426,7 @@ void Parser::parseVersion() {
   if (dot == std::string_view::npos || dot == 0 || dot + 1 == v.size() ||
       v.find_first_not_of("0123456789.") != std::string_view::npos)
     fail(tok_, "malformed PTX ISA version '" + std::string(v) + "'");
-  m_.version = v;
+  module_->version = v;
   advance();
 }
 
@@ -405,7 +436,7 @@ void Parser::parseTarget() {
   do {
     targets.push_back(text(expect(TokenKind::Identifier, "a target name such as sm_90")));
   } while (accept(TokenKind::Comma));
-  m_.targets = store(targets);
+  module_->targets = store(targets);
 }
 
 Linkage Parser::parseLinkage() {
@@ -441,7 +472,7 @@ void Parser::parseParamList(llvm::SmallVectorImpl<VariableDecl> &out) {
 }
 
 void Parser::parseFunction(Linkage linkage, uint32_t start, llvm::SmallVectorImpl<const Item *> &items) {
-  auto *fn = m_.create<Function>();
+  auto *fn = create<Function>();
   fn->offset = start;
   fn->linkage = linkage;
   fn->isEntry = *directiveOf(tok_) == Directive::Entry;
@@ -492,7 +523,20 @@ void Parser::parseFunction(Linkage linkage, uint32_t start, llvm::SmallVectorImp
     return;
   if (!at(TokenKind::LBrace))
     fail(tok_, "expected '{' or ';' after the function signature, found " + found(tok_));
-  fn->body = parseBlock();
+  fn->hasBody = true;
+  fn->bodyOffset = tok_.offset;
+  function_ = fn;
+  if (!onBody_) {
+    fn->body = parseBlock();
+    function_ = nullptr;
+    return;
+  }
+  nodes_ = &bodyArena_;
+  const BlockStmt *body = parseBlock(); // recovers from its own errors: does not throw
+  nodes_ = &module_->arena();
+  function_ = nullptr;
+  onBody_(*fn, *body);
+  bodyArena_.Reset();
 }
 
 std::span<const std::string_view> Parser::parsePragmaStrings() {
@@ -505,14 +549,14 @@ std::span<const std::string_view> Parser::parsePragmaStrings() {
 }
 
 const Item *Parser::parseFileItem(uint32_t start) {
-  auto *item = m_.create<FileItem>();
+  auto *item = create<FileItem>();
   item->offset = start;
   item->file = parseDebugFile();
   return item;
 }
 
 const Statement *Parser::parseDebugFileStmt(uint32_t start) {
-  auto *stmt = m_.create<DebugFileStmt>();
+  auto *stmt = create<DebugFileStmt>();
   stmt->offset = start;
   stmt->file = parseDebugFile();
   return stmt;
@@ -540,7 +584,7 @@ DebugFile Parser::parseDebugFile() {
 
 const Item *Parser::parseSection(uint32_t start) {
   advance();
-  auto *item = m_.create<SectionItem>();
+  auto *item = create<SectionItem>();
   item->offset = start;
   if (!at(TokenKind::DotWord) && !at(TokenKind::Identifier))
     fail(tok_, "expected a section name, found " + found(tok_));
@@ -592,7 +636,7 @@ const Item *Parser::parseSection(uint32_t start) {
 
 const Item *Parser::parseAlias(uint32_t start) {
   advance();
-  auto *item = m_.create<AliasItem>();
+  auto *item = create<AliasItem>();
   item->offset = start;
   item->alias = text(expect(TokenKind::Identifier, "an alias name"));
   expect(TokenKind::Comma, "','");
@@ -732,7 +776,7 @@ const Expr *Parser::parseInitializer() {
 
 const BlockStmt *Parser::parseBlock() {
   DepthGuard guard(*this, tok_.offset);
-  auto *block = m_.create<BlockStmt>();
+  auto *block = create<BlockStmt>();
   block->offset = tok_.offset;
   expect(TokenKind::LBrace, "'{'");
   // Statements of nested blocks share one scratch stack: each block copies its own range
@@ -753,8 +797,8 @@ const BlockStmt *Parser::parseBlock() {
     }
   }
   accept(TokenKind::RBrace);
-  block->statements = m_.copyArray(std::span<const Statement *const>(statementStack_.data() + first,
-                                                                     statementStack_.size() - first));
+  block->statements = copyArray(std::span<const Statement *const>(statementStack_.data() + first,
+                                                                  statementStack_.size() - first));
   statementStack_.resize(first);
   return block;
 }
@@ -794,7 +838,7 @@ const Statement *Parser::parseStatement() {
   case TokenKind::DotWord: {
     auto d = directiveOf(tok_);
     if (d && isStateSpace(*d)) {
-      auto *stmt = m_.create<VariableStmt>();
+      auto *stmt = create<VariableStmt>();
       stmt->offset = start;
       stmt->decl = parseVariableDecl(Linkage::None, false);
       stmt->decl.offset = start;
@@ -804,7 +848,7 @@ const Statement *Parser::parseStatement() {
     if (d == Directive::Loc)
       return parseLoc(start);
     if (d == Directive::Pragma) {
-      auto *stmt = m_.create<PragmaStmt>();
+      auto *stmt = create<PragmaStmt>();
       stmt->offset = start;
       advance();
       stmt->strings = parsePragmaStrings();
@@ -829,8 +873,8 @@ const Statement *Parser::parseLabelled() {
   advance(); // ':'
   auto d = directiveOf(tok_);
   if (d == Directive::Branchtargets || d == Directive::Calltargets) {
-    auto *stmt = m_.create<TargetListStmt>(d == Directive::Branchtargets ? StatementKind::BranchTargets
-                                                                          : StatementKind::CallTargets);
+    auto *stmt = create<TargetListStmt>(d == Directive::Branchtargets ? StatementKind::BranchTargets
+                                                                       : StatementKind::CallTargets);
     stmt->offset = start;
     stmt->name = name;
     advance();
@@ -844,7 +888,7 @@ const Statement *Parser::parseLabelled() {
   }
   if (d == Directive::Callprototype)
     return parseCallPrototype(name, start);
-  auto *label = m_.create<LabelStmt>();
+  auto *label = create<LabelStmt>();
   label->offset = start;
   label->name = name;
   return label;
@@ -852,7 +896,7 @@ const Statement *Parser::parseLabelled() {
 
 const Statement *Parser::parseCallPrototype(std::string_view name, uint32_t start) {
   advance(); // .callprototype
-  auto *stmt = m_.create<CallPrototypeStmt>();
+  auto *stmt = create<CallPrototypeStmt>();
   stmt->offset = start;
   stmt->name = name;
   llvm::SmallVector<VariableDecl, 2> returns, params;
@@ -877,7 +921,7 @@ const Statement *Parser::parseCallPrototype(std::string_view name, uint32_t star
 
 const Statement *Parser::parseLoc(uint32_t start) {
   advance();
-  auto *loc = m_.create<LocStmt>();
+  auto *loc = create<LocStmt>();
   loc->offset = start;
   loc->file = parseUnsigned32("a file index");
   loc->line = parseUnsigned32("a line number");
@@ -930,7 +974,10 @@ const Parser::DecodedSpelling &Parser::decodeSpelling(std::string_view spelling,
     fail(offset, "instruction has too many modifiers");
   }
   decoded.numModifiers = static_cast<uint16_t>(modifiers.size());
-  decoded.modifiers = store(modifiers).data();
+  // In the spelling arena: a lazily parsed module drops each body's nodes, not the spellings
+  // (the validator caches its verdicts by their address).
+  decoded.modifiers =
+      copyArrayInto(spellingArena_, std::span<const Modifier>(modifiers.data(), modifiers.size())).data();
   return decoded;
 }
 
@@ -957,6 +1004,8 @@ const Statement *Parser::parseInstruction(uint32_t start, const Expr *guard, boo
   Opcode opcode = decoded.opcode;
   llvm::SmallVector<Expr, 8> operands;
   bool callLists = opcode == Opcode::Call;
+  if (callLists && function_)
+    function_->hasCalls = true;
   if (!at(TokenKind::Semicolon)) {
     do {
       operands.push_back(parseOperand(callLists));
@@ -970,7 +1019,7 @@ const Statement *Parser::parseInstruction(uint32_t start, const Expr *guard, boo
   // One allocation for the instruction and its operands; the modifier array is shared by
   // every instruction with the same spelling.
   size_t bytes = sizeof(Instruction) + operands.size() * sizeof(Expr);
-  auto *raw = static_cast<char *>(m_.arena().Allocate(bytes, alignof(Instruction)));
+  auto *raw = static_cast<char *>(nodes_->Allocate(bytes, alignof(Instruction)));
   auto *inst = new (raw) Instruction();
   auto *operandData = reinterpret_cast<Expr *>(raw + sizeof(Instruction));
   std::uninitialized_copy(operands.begin(), operands.end(), operandData);
@@ -993,7 +1042,7 @@ Expr Parser::makeComposite(ExprKind kind, uint8_t sub, std::initializer_list<Exp
   e.kind = kind;
   e.sub = sub;
   e.count = static_cast<uint32_t>(children.size());
-  e.children = m_.copyArray(std::span<const Expr>(children.begin(), children.size())).data();
+  e.children = copyArray(std::span<const Expr>(children.begin(), children.size())).data();
   return e;
 }
 
@@ -1205,14 +1254,27 @@ Expr Parser::parsePrimary() {
 } // namespace
 
 std::unique_ptr<Module> parseModule(std::shared_ptr<const SourceFile> source, DiagnosticEngine &diags) {
+  return parseModuleLazily(std::move(source), diags, nullptr);
+}
+
+std::unique_ptr<Module> parseModuleLazily(std::shared_ptr<const SourceFile> source, DiagnosticEngine &diags,
+                                          BodyVisitor onBody) {
   auto module = std::make_unique<Module>(std::move(source));
   if (module->source().text().size() >= std::numeric_limits<uint32_t>::max()) {
     diags.report(Severity::Error, module->source().name(), "file is too large (4 GiB or more)");
     return module;
   }
-  Parser parser(*module, diags);
+  Parser parser(*module, diags, onBody);
   parser.parseModule();
   return module;
+}
+
+const BlockStmt *parseBody(const Module &module, const Function &fn, Arena &arena) {
+  if (fn.body || !fn.hasBody)
+    return fn.body;
+  DiagnosticEngine unreported(0); // the module's parse reported this body's errors already
+  Parser parser(module.source(), arena, unreported);
+  return parser.parseBodyAt(fn.bodyOffset);
 }
 
 } // namespace p2m::ptx

@@ -74,10 +74,13 @@ bool isSpellingChar(char c) {
          c == ':' || c == '.' || c == '$';
 }
 
+} // namespace
+
+// Outside the anonymous namespace: BodyValidator holds one.
 class Validator {
 public:
-  Validator(const Module &module, DiagnosticEngine &diags)
-      : module_(module), diags_(diags), text_(module.source().text()) {
+  Validator(const SourceFile &source, DiagnosticEngine &diags)
+      : source_(source), diags_(diags), text_(source.text()) {
     bare_.assign(opcodeCount(), Entry{});
   }
 
@@ -190,7 +193,7 @@ private:
 
   void report(uint32_t offset, const std::string &message) {
     if (errors_++ < kMaxReported)
-      diags_.report(Severity::Error, module_.source(), offset, message);
+      diags_.report(Severity::Error, source_, offset, message);
   }
 
   // Where the opcode starts: the instruction's offset is that of its guard when it has one.
@@ -220,7 +223,7 @@ private:
     return start;
   }
 
-  const Module &module_;
+  const SourceFile &source_;
   DiagnosticEngine &diags_;
   std::string_view text_;
   std::vector<Entry> table_ = std::vector<Entry>(1024);
@@ -230,8 +233,6 @@ private:
   std::vector<SpellingCheck> verdicts_;
   size_t errors_ = 0;
 };
-
-} // namespace
 
 std::string describeOperandCounts(uint32_t counts) {
   auto plural = [](int n) { return std::to_string(n) + (n == 1 ? " operand" : " operands"); };
@@ -333,7 +334,7 @@ SpellingCheck checkSpelling(Opcode opcode, std::span<const Modifier> modifiers) 
 }
 
 size_t validateModule(const Module &module, DiagnosticEngine &diags) {
-  Validator validator(module, diags);
+  Validator validator(module.source(), diags);
   for (const Item *item : module.items) {
     if (item->kind != ItemKind::Function)
       continue;
@@ -343,5 +344,11 @@ size_t validateModule(const Module &module, DiagnosticEngine &diags) {
   }
   return validator.errors();
 }
+
+BodyValidator::BodyValidator(const SourceFile &source, DiagnosticEngine &diags)
+    : validator_(std::make_unique<Validator>(source, diags)) {}
+BodyValidator::~BodyValidator() = default;
+void BodyValidator::validate(const BlockStmt &body) { validator_->validateBlock(body); }
+size_t BodyValidator::errors() const { return validator_->errors(); }
 
 } // namespace p2m::ptx

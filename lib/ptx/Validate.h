@@ -11,11 +11,13 @@
 #include "ptx/Ast.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
 namespace p2m {
 class DiagnosticEngine;
+class SourceFile;
 }
 
 namespace p2m::ptx {
@@ -47,5 +49,23 @@ std::string describeOperandCounts(uint32_t operandCounts);
 // errors found. Verdicts are cached per distinct spelling: the parser shares one modifier array
 // among all instructions spelled alike.
 size_t validateModule(const Module &module, DiagnosticEngine &diags);
+
+class Validator;
+
+// validateModule one body at a time, for a module parsed lazily (parseModuleLazily): the same
+// diagnostics when given the bodies in source order, verdicts cached across bodies.
+class BodyValidator {
+public:
+  BodyValidator(const SourceFile &source, DiagnosticEngine &diags);
+  ~BodyValidator();
+  BodyValidator(const BodyValidator &) = delete;
+  BodyValidator &operator=(const BodyValidator &) = delete;
+
+  void validate(const BlockStmt &body);
+  size_t errors() const;
+
+private:
+  std::unique_ptr<Validator> validator_;
+};
 
 } // namespace p2m::ptx

@@ -84,6 +84,17 @@ void DiagnosticEngine::print(std::ostream &out) const {
     out << "note: " << dropped_ << " more diagnostics not shown\n";
 }
 
+void DiagnosticEngine::append(const DiagnosticEngine &later) {
+  unsigned recordedErrors = 0;
+  for (const Diagnostic &d : later.diagnostics_) {
+    recordedErrors += d.severity == Severity::Error;
+    add(d);
+  }
+  // What `later` counted without recording it.
+  errorCount_ += later.errorCount_ - recordedErrors;
+  dropped_ += later.dropped_;
+}
+
 void DiagnosticEngine::clear() {
   diagnostics_.clear();
   errorCount_ = 0;

@@ -35,6 +35,11 @@ public:
   bool hasErrors() const { return errorCount_ != 0; }
   const std::vector<Diagnostic> &diagnostics() const { return diagnostics_; }
 
+  // Takes what `later` collected as if it had been reported here: for a `later` with a limit
+  // no lower than this engine's, the same diagnostics, counts and drops.
+  void append(const DiagnosticEngine &later);
+  unsigned maxRecorded() const { return maxRecorded_; }
+
   void print(std::ostream &out) const;
   void clear();
 

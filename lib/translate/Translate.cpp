@@ -23,15 +23,34 @@ std::string fp64ModeName(passes::Fp64Mode mode) {
   return mode == passes::Fp64Mode::Error ? "error" : mode == passes::Fp64Mode::Demote ? "demote" : "ieee";
 }
 
+// Drops a function's IR once it is emitted or left out: callers, the reflection and the
+// emitter's finish() read only its summary. Assigning fresh vectors frees their buffers
+// (`v = {}` would assign an empty list and keep the capacity).
+void releaseBody(ir::Function &f) {
+  f.blocks = std::vector<ir::Block>();
+  f.regs = std::vector<ir::Register>();
+  f.vectorElements = std::vector<ir::Operand>();
+  f.structured.reset();
+}
+
 } // namespace
 
 TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const TranslateOptions &options,
                                 DiagnosticEngine &diags) {
   TranslateResult result;
   auto start = Clock::now();
-  auto ast = ptx::parseModule(source, diags);
+  // Bodies are parsed lazily (the whole tree of a large module is several times its text) and
+  // validated as they go by; validation speaks only for a module that parses, after the parse's
+  // own errors, so its diagnostics wait in `validation` until the parse is done.
+  DiagnosticEngine validation(diags.maxRecorded());
+  ptx::BodyValidator validator(*source, validation);
+  auto validate = [&](const ptx::Function &, const ptx::BlockStmt &body) {
+    if (!diags.hasErrors())
+      validator.validate(body);
+  };
+  auto ast = ptx::parseModuleLazily(source, diags, validate);
   if (!diags.hasErrors())
-    ptx::validateModule(*ast, diags);
+    diags.append(validation);
   if (diags.hasErrors())
     return result;
   auto parsed = Clock::now();
@@ -77,6 +96,8 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
     module->functions[fi].lowered = true;
     auto t2 = Clock::now();
     emitter.emitFunction(fi);
+    if (dumps.empty())
+      releaseBody(module->functions[fi]);
     buildSeconds += secondsBetween(t0, t1);
     emitSeconds += secondsBetween(t2, Clock::now());
   }
