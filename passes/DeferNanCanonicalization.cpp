@@ -14,6 +14,8 @@
 
 #include "ir/OperandTypes.h"
 
+#include <algorithm>
+
 namespace p2m::passes {
 
 using namespace ir;
@@ -47,7 +49,7 @@ bool isNonNanConstant(const Operand &o) {
 
 // The first operand `in` reads: 0 for an instruction without a destination (st's address,
 // bar's barrier number), else 1.
-size_t firstSource(const Inst &in) { return operandSignature(in).destinations == 0 ? 0 : 1; }
+size_t firstSource(const Inst &in) { return destinationCount(in) == 0 ? 0 : 1; }
 
 // Whether `in` reads f32 operands without looking at a NaN's bits (see the file comment). The
 // helper names are those lower-rounding-and-ftz and insert-saturation call; each returns the
@@ -87,30 +89,46 @@ bool passesNanBitsOn(const Module &m, const Inst &in) {
 // them, directly or through moves and flushes whose results are observed.
 std::vector<uint8_t> nanBitsObserved(const Module &m, const Function &f) {
   std::vector<uint8_t> observed(f.regs.size(), 0);
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (const Block &b : f.blocks)
-      for (const Inst &in : b.insts) {
-        if (ignoresNanPayload(m, in))
-          continue;
-        if (passesNanBitsOn(m, in) && !observed[in.ops[0].id])
-          continue;
-        auto mark = [&](RegId r) {
-          if (!observed[r])
-            observed[r] = changed = true;
-        };
-        for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
-          const Operand &o = in.ops[i];
-          if (o.isReg())
-            mark(o.id);
-          else if (o.kind == OperandKind::Vector)
-            for (int64_t k = 0; k < o.value; ++k) {
-              const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
-              if (element.kind == OperandKind::Reg)
-                mark(element.id);
-            }
-        }
+  std::vector<RegId> work; // observed registers whose moves and flushes are not yet followed
+  auto markSources = [&](const Inst &in) {
+    auto mark = [&](RegId r) {
+      if (!observed[r]) {
+        observed[r] = 1;
+        work.push_back(r);
       }
+    };
+    for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
+      const Operand &o = in.ops[i];
+      if (o.isReg())
+        mark(o.id);
+      else if (o.kind == OperandKind::Vector)
+        for (int64_t k = 0; k < o.value; ++k) {
+          const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+          if (element.kind == OperandKind::Reg)
+            mark(element.id);
+        }
+    }
+  };
+  // Moves and flushes, by result register: their sources are observed once their result is.
+  using Passing = std::pair<RegId, const Inst *>;
+  std::vector<Passing> passing;
+  for (const Block &b : f.blocks)
+    for (const Inst &in : b.insts) {
+      if (ignoresNanPayload(m, in))
+        continue;
+      if (passesNanBitsOn(m, in))
+        passing.push_back({in.ops[0].id, &in});
+      else
+        markSources(in);
+    }
+  auto byResult = [](const Passing &a, const Passing &b) { return a.first < b.first; };
+  std::sort(passing.begin(), passing.end(), byResult);
+  while (!work.empty()) {
+    RegId r = work.back();
+    work.pop_back();
+    auto [first, last] = std::equal_range(passing.begin(), passing.end(), Passing{r, nullptr}, byResult);
+    for (auto it = first; it != last; ++it)
+      markSources(*it->second);
   }
   return observed;
 }
@@ -179,16 +197,16 @@ void deferNanCanonicalization(PassContext &ctx) {
         return observed[in.ops[0].id] != 0;
       return !ignoresNanPayload(m, in);
     };
+    // The deferred registers' definitions leave out their canonicalization: their readers
+    // canonicalize, or are arithmetic themselves.
+    for (Block &b : f.blocks)
+      for (Inst &in : b.insts)
+        if (isCanonicalizingArith(in) && !in.ops.empty() && in.ops[0].isReg() && deferred[in.ops[0].id])
+          in.nanBitsUnobserved = true;
     auto applies = [&](const Inst &in) {
-      return (isCanonicalizingArith(in) && !in.ops.empty() && in.ops[0].isReg() && deferred[in.ops[0].id]) ||
-             (!isCanonicalizingArith(in) && readsDeferred(in) && looksAtNanBits(in));
+      return !isCanonicalizingArith(in) && readsDeferred(in) && looksAtNanBits(in);
     };
     rewriteBlocks(f, applies, [&](Inst &in, std::vector<Inst> &out) {
-      if (isCanonicalizingArith(in)) {
-        in.nanBitsUnobserved = true; // its readers canonicalize, or are arithmetic themselves
-        out.push_back(std::move(in));
-        return true;
-      }
       // Canonicalize each deferred register this instruction reads, once, just before it.
       std::vector<std::pair<RegId, RegId>> done;
       auto canonical = [&](RegId r) {

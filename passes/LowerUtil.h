@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,24 +36,43 @@ inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, std::string_view n
 // Rewrites the blocks of `f`: every instruction for which `applies(in)` holds is handed to
 // `rewrite(in, out)`, which appends what replaces it (or `in` itself) to `out` and returns
 // false to abandon the function (after marking it unsupported); the other instructions stay as
-// they are. Blocks where nothing applies are not rebuilt (rebuilding moves every instruction).
+// they are. Instructions are large and blocks long, so a block is rebuilt (every instruction
+// moved) only from its first rewrite into several instructions (or none): one that yields a
+// single instruction puts it back in place.
 template <typename Applies, typename Rewrite>
 void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
-  std::vector<ir::Inst> out;
+  std::vector<ir::Inst> pieces, out;
+  auto at = [](std::vector<ir::Inst> &v, size_t i) { return v.begin() + static_cast<ptrdiff_t>(i); };
   for (ir::Block &b : f.blocks) {
-    size_t n = static_cast<size_t>(std::count_if(b.insts.begin(), b.insts.end(), applies));
-    if (n == 0)
+    std::vector<ir::Inst> &insts = b.insts;
+    size_t i = 0;
+    for (; i < insts.size(); ++i) {
+      if (!applies(insts[i]))
+        continue;
+      pieces.clear();
+      if (!rewrite(insts[i], pieces))
+        return;
+      if (pieces.size() != 1)
+        break;
+      insts[i] = std::move(pieces[0]);
+    }
+    if (i == insts.size())
       continue;
+    // insts[i] became `pieces`: rebuild the block from there on. Most rewritten instructions
+    // become two or three: growing `out` would move them all again.
+    size_t rest = static_cast<size_t>(std::count_if(at(insts, i + 1), insts.end(), applies));
     out.clear();
-    // Most rewritten instructions become two or three: growing `out` would move them all again.
-    out.reserve(b.insts.size() + 2 * n);
-    for (ir::Inst &in : b.insts) {
+    out.reserve(insts.size() + pieces.size() + 2 * rest);
+    std::move(insts.begin(), at(insts, i), std::back_inserter(out));
+    std::move(pieces.begin(), pieces.end(), std::back_inserter(out));
+    for (size_t k = i + 1; k < insts.size(); ++k) {
+      ir::Inst &in = insts[k];
       if (!applies(in))
         out.push_back(std::move(in));
       else if (!rewrite(in, out))
         return;
     }
-    std::swap(b.insts, out); // `out` keeps the old list's storage for the next block
+    std::swap(insts, out); // `out` keeps the old list's storage for the next block
   }
 }
 

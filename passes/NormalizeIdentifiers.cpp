@@ -30,6 +30,9 @@ constexpr std::array<std::string_view, 96> kReserved{
 bool reserved(std::string_view s) {
   if (s.starts_with("p2m_"))
     return true;
+  // No reserved word has a digit, and nearly every register name does (`rd4`).
+  if (s.find_first_of("0123456789") != std::string_view::npos)
+    return false;
   for (std::string_view r : kReserved)
     if (r == s)
       return true;
@@ -75,23 +78,22 @@ std::string unique(llvm::StringSet<> &used, std::string base, const llvm::String
 
 // The same for a function's registers, whose final names live in the register table itself:
 // the set holds views of them and allocates nothing per register.
-void nameRegister(llvm::DenseSet<llvm::StringRef> &used, std::string &name,
-                  const llvm::StringSet<> &outer) {
-  std::string base = sanitize(name);
-  if (reserved(base))
-    base += "_";
-  auto free = [&](const std::string &c) { return !outer.contains(c) && !used.contains(c); };
-  if (!free(base)) {
-    for (unsigned i = 1;; ++i) {
-      std::string candidate = base + "_" + std::to_string(i);
-      if (free(candidate)) {
-        base = std::move(candidate);
-        break;
-      }
+void nameRegister(llvm::DenseSet<llvm::StringRef> &used, std::string &name, const llvm::StringSet<> &outer) {
+  name = sanitize(name);
+  if (reserved(name))
+    name += "_";
+  // The usual case, a name still free: one lookup in each set.
+  if (!outer.contains(name) && used.insert(name).second)
+    return;
+  std::string base = std::move(name);
+  for (unsigned i = 1;; ++i) {
+    std::string candidate = base + "_" + std::to_string(i);
+    if (!outer.contains(candidate) && !used.contains(candidate)) {
+      name = std::move(candidate);
+      used.insert(name);
+      return;
     }
   }
-  name = std::move(base);
-  used.insert(name);
 }
 
 } // namespace

@@ -4,8 +4,12 @@
 
 #include "emitters/msl/MslEmitter.h"
 
+#include <fmt/format.h>
+
 #include <cstdint>
+#include <iterator>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -44,10 +48,27 @@ struct FunctionEmitter {
   // expression, for the instruction being printed.
   std::vector<std::pair<ir::RegId, std::string>> folded = {};
 
-  void line(const std::string &text) {
+  void line(std::string_view text) {
     out.append(indent * 4, ' ');
     out += text;
     out += '\n';
+  }
+  // A formatted line, written straight into `out` (no temporary string per line).
+  template <typename... Args>
+    requires(sizeof...(Args) > 0)
+  void line(fmt::format_string<Args...> format, Args &&...args) {
+    out.append(indent * 4, ' ');
+    fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
+    out += '\n';
+  }
+
+  // `target = value;`, the most common line, appended without a format string.
+  void assignment(std::string_view target, std::string_view value) {
+    out.append(indent * 4, ' ');
+    out += target;
+    out += " = ";
+    out += value;
+    out += ";\n";
   }
 
   // Instruction selection (EmitInstruction.cpp).

@@ -128,7 +128,7 @@ struct Sel {
   const Function &f;
   const Module &m;
 
-  std::string reg(RegId r) const {
+  const std::string &reg(RegId r) const {
     for (const auto &[id, expression] : e.folded)
       if (id == r)
         return expression;
@@ -176,9 +176,9 @@ struct Sel {
 
   void assign(const Operand &d, const std::string &expr) const {
     if (d.kind == OperandKind::Sink)
-      e.line(fmt::format("(void)({});", expr));
+      e.line("(void)({});", expr);
     else if (d.kind == OperandKind::Reg && !d.address)
-      e.line(fmt::format("{} = {};", reg(d.id), expr));
+      e.assignment(reg(d.id), expr);
     else
       e.fail(in, "unsupported destination operand");
   }
@@ -334,25 +334,25 @@ struct Sel {
     bool setCarry = in.has(Modifier::Cc);
     e.line("{");
     ++e.indent;
-    e.line(fmt::format("{} p2m_x = {}, p2m_y = {};", u, a, b));
+    e.line("{} p2m_x = {}, p2m_y = {};", u, a, b);
     if (add) {
-      e.line(fmt::format("{} p2m_s = p2m_x + p2m_y;", u));
+      e.line("{} p2m_s = p2m_x + p2m_y;", u);
       if (useCarry) {
-        e.line(fmt::format("{} p2m_r = p2m_s + {};", u, cc));
+        e.line("{} p2m_r = p2m_s + {};", u, cc);
         if (setCarry)
           e.line("p2m_cc = (p2m_s < p2m_x || p2m_r < p2m_s) ? 1u : 0u;");
       } else {
-        e.line(fmt::format("{} p2m_r = p2m_s;", u));
+        e.line("{} p2m_r = p2m_s;", u);
         if (setCarry)
           e.line("p2m_cc = p2m_s < p2m_x ? 1u : 0u;");
       }
     } else {
       if (useCarry) {
-        e.line(fmt::format("{} p2m_r = p2m_x - p2m_y - {};", u, cc));
+        e.line("{} p2m_r = p2m_x - p2m_y - {};", u, cc);
         if (setCarry)
-          e.line(fmt::format("p2m_cc = (p2m_x < p2m_y || p2m_x - p2m_y < {}) ? 1u : 0u;", cc));
+          e.line("p2m_cc = (p2m_x < p2m_y || p2m_x - p2m_y < {}) ? 1u : 0u;", cc);
       } else {
-        e.line(fmt::format("{} p2m_r = p2m_x - p2m_y;", u));
+        e.line("{} p2m_r = p2m_x - p2m_y;", u);
         if (setCarry)
           e.line("p2m_cc = p2m_x < p2m_y ? 1u : 0u;");
       }
@@ -379,14 +379,14 @@ struct Sel {
     }
     e.line("{");
     ++e.indent;
-    e.line(fmt::format("{} p2m_p = {}, p2m_z = {};", u, prod, val(op(3), t)));
-    e.line(fmt::format("{} p2m_s = p2m_p + p2m_z;", u));
+    e.line("{} p2m_p = {}, p2m_z = {};", u, prod, val(op(3), t));
+    e.line("{} p2m_s = p2m_p + p2m_z;", u);
     if (useCarry) {
-      e.line(fmt::format("{} p2m_r = p2m_s + {}(p2m_cc);", u, u));
+      e.line("{} p2m_r = p2m_s + {}(p2m_cc);", u, u);
       if (in.has(Modifier::Cc))
         e.line("p2m_cc = (p2m_s < p2m_p || p2m_r < p2m_s) ? 1u : 0u;");
     } else {
-      e.line(fmt::format("{} p2m_r = p2m_s;", u));
+      e.line("{} p2m_r = p2m_s;", u);
       e.line("p2m_cc = p2m_s < p2m_p ? 1u : 0u;");
     }
     assign(op(0), "p2m_r");
@@ -825,7 +825,7 @@ struct Sel {
         e.prelude |= 0; // abi.h is always present
         std::string a = delta ? fmt::format("{} + {}", p.base, delta) : p.base;
         if (isStore)
-          e.line(fmt::format("p2m_st_generic<{}>(ctx, {}, {});", T, a, val(d, t)));
+          e.line("p2m_st_generic<{}>(ctx, {}, {});", T, a, val(d, t));
         else if (d.kind != OperandKind::Sink)
           assign(d, fmt::format("p2m_ld_generic<{}>(ctx, {})", T, a));
         return;
@@ -833,7 +833,7 @@ struct Sel {
       if (isStore) {
         if (p.pointerSpace == "constant")
           e.fail(in, "store to a kernel parameter");
-        e.line(fmt::format("{} = {};", lvalue(p, T, delta, vol), val(d, t)));
+        e.assignment(lvalue(p, T, delta, vol), val(d, t));
       } else if (d.kind != OperandKind::Sink) {
         assign(d, lvalue(p, T, delta, vol));
       }
@@ -866,7 +866,7 @@ struct Sel {
       if (e.options.mslVersion < 320)
         e.fail(in, "memory-order semantics need atomic_thread_fence, MSL 3.2 or later");
       e.prelude |= kPreludeAtomic;
-      e.line(fmt::format("p2m_fence_{}();", scope));
+      e.line("p2m_fence_{}();", scope);
     };
     std::string T(mslStorageName(storageOf(t)));
     if (isStore && in.has(Modifier::Release))
@@ -877,13 +877,13 @@ struct Sel {
       if (bitWidth(t) == 32) {
         if (isStore) {
           std::string v = t == Type::F32 ? fmt::format("as_type<uint>({})", val(data, t)) : val(data, t);
-          e.line(fmt::format("p2m_st_relaxed_generic_b32(ctx, {}, {});", p.base, v));
+          e.line("p2m_st_relaxed_generic_b32(ctx, {}, {});", p.base, v);
         } else {
           std::string v = fmt::format("p2m_ld_relaxed_generic_b32(ctx, {})", p.base);
           assign(data, t == Type::F32 ? fmt::format("as_type<float>({})", v) : v);
         }
       } else if (isStore) {
-        e.line(fmt::format("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, p.base, val(data, t)));
+        e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, p.base, val(data, t));
       } else {
         assign(data, fmt::format("p2m_ld_volatile_generic<{}>(ctx, {})", T, p.base));
       }
@@ -891,13 +891,13 @@ struct Sel {
       std::string ptr = fmt::format("reinterpret_cast<{} atomic_uint *>({})", p.pointerSpace, p.base);
       if (isStore) {
         std::string v = t == Type::F32 ? fmt::format("as_type<uint>({})", val(data, t)) : val(data, t);
-        e.line(fmt::format("atomic_store_explicit({}, {}, memory_order_relaxed);", ptr, v));
+        e.line("atomic_store_explicit({}, {}, memory_order_relaxed);", ptr, v);
       } else {
         std::string v = fmt::format("atomic_load_explicit({}, memory_order_relaxed)", ptr);
         assign(data, t == Type::F32 ? fmt::format("as_type<float>({})", v) : v);
       }
     } else if (isStore) {
-      e.line(fmt::format("{} = {};", lvalue(p, T, 0, true), val(data, t)));
+      e.assignment(lvalue(p, T, 0, true), val(data, t));
     } else {
       assign(data, lvalue(p, T, 0, true));
     }
@@ -953,7 +953,7 @@ struct Sel {
     Place ps = place(s, Space::Global, false);
     std::string size = val(op(2), Type::U32);
     std::string srcSize = in.ops.size() > 3 && in.ops[3].kind != OperandKind::Symbol ? val(op(3), Type::U32) : size;
-    e.line(fmt::format("p2m_cp_async_shared_global({}, {}, {}, {});", pd.base, ps.base, size, srcSize));
+    e.line("p2m_cp_async_shared_global({}, {}, {}, {});", pd.base, ps.base, size, srcSize);
   }
 
   void barrier() {
@@ -980,8 +980,8 @@ struct Sel {
     if (e.options.mslVersion < 320)
       e.fail(in, "barriers with a thread count need atomic_thread_fence, MSL 3.2 or later");
     e.prelude |= kPreludeAtomic;
-    e.line(fmt::format("p2m_bar_named({}, {}, {}, p2m_named_barrier_words(ctx));", val(op(0), Type::U32),
-                       val(op(1), Type::U32), arrive ? "false" : "true"));
+    e.line("p2m_bar_named({}, {}, {}, p2m_named_barrier_words(ctx));", val(op(0), Type::U32), val(op(1), Type::U32),
+           arrive ? "false" : "true");
   }
 
   void fence() {
@@ -1015,10 +1015,10 @@ struct Sel {
   // undefined, and a trap (the launch fails) is the honest stand-in.
   void indirectCall() {
     const Operand &targets = op(3);
-    e.line(fmt::format("switch ({}) {{", val(op(1), Type::U64)));
+    e.line("switch ({}) {{", val(op(1), Type::U64));
     for (int64_t k = 0; k < targets.value; ++k) {
       FuncId g = m.symbols[f.vectorElements[targets.id + static_cast<size_t>(k)].id].function;
-      e.line(fmt::format("case {}:", functionAddress(g)));
+      e.line("case {}:", functionAddress(g));
       ++e.indent;
       directCall(m.functions[g]);
       e.line("break;");
@@ -1056,10 +1056,10 @@ struct Sel {
           // A register passed to a .param parameter: through a temporary frame.
           std::string tmp = fmt::format("p2m_arg{}", e.callTemps++);
           std::string T(mslStorageName(storageOf(formal.elementType)));
-          e.line(fmt::format("ulong {}_storage[{}];", tmp, (formal.size + 7) / 8));
-          e.line(fmt::format("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", tmp));
+          e.line("ulong {}_storage[{}];", tmp, (formal.size + 7) / 8);
+          e.line("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", tmp);
           if (!isReturn)
-            e.line(fmt::format("*reinterpret_cast<thread {}*>({}) = {};", T, tmp, val(a, formal.elementType)));
+            e.line("*reinterpret_cast<thread {}*>({}) = {};", T, tmp, val(a, formal.elementType));
           else
             pendingCopies.push_back(fmt::format("{} = *reinterpret_cast<thread {}*>({});", reg(a.id), T, tmp));
           s += ", " + tmp;
@@ -1210,7 +1210,7 @@ struct Sel {
   }
 
   void helperCall() {
-    std::string name = m.strings[in.name];
+    const std::string &name = m.strings[in.name];
     const std::string &fullName = name;
     uint32_t bit = 0;
     if (fullName.starts_with("p2m_f64_")) bit = kPreludeFp64;
@@ -1259,7 +1259,7 @@ struct Sel {
       Place p = place(*addr, Space::Generic, false);
       if (!in.ops.empty() && in.ops[0].kind != OperandKind::None)
         e.line("// generic atomic: shared or global, decided by the address");
-      e.line(fmt::format("if (p2m_is_shared_window({})) {{", p.base));
+      e.line("if (p2m_is_shared_window({})) {{", p.base);
       ++e.indent;
       finish(named("shared") + "(" + helperArgs("shared", &p) + ")");
       --e.indent;
@@ -1321,7 +1321,7 @@ struct Sel {
     case Opcode::Membar: case Opcode::Fence: return fence();
     case Opcode::Call: return call();
     case Opcode::Prefetch: case Opcode::Prefetchu: case Opcode::Applypriority: case Opcode::Discard:
-      e.line(fmt::format("// {}: a cache hint, nothing to do", ptx::spelling(in.opcode)));
+      e.line("// {}: a cache hint, nothing to do", ptx::spelling(in.opcode));
       return;
     case Opcode::Nanosleep:
       e.line("// nanosleep: a zero-length sleep is within PTX's [0, 2t] bound");
@@ -1345,11 +1345,11 @@ struct Sel {
 void FunctionEmitter::emitInstruction(const Inst &inst) {
   if (options.comments && inst.debugLine && inst.debugLine != lastDebugLine) {
     lastDebugLine = inst.debugLine;
-    line(fmt::format("// line {}", inst.debugLine));
+    line("// line {}", inst.debugLine);
   }
   bool guarded = inst.guard != kNone;
   if (guarded) {
-    line(fmt::format("if ({}{}) {{", inst.guardNegated ? "!" : "", function.regs[inst.guard].name));
+    line("if ({}{}) {{", inst.guardNegated ? "!" : "", function.regs[inst.guard].name);
     ++indent;
   }
   Sel{*this, inst, function, module, {}}.run();

@@ -41,10 +41,10 @@ public:
                          "threadgroup uchar *smem, p2m_builtins b)\n{{\n",
                          f_.name);
       uint64_t words = std::max<uint64_t>(1, (f_.localWindowBytes + 7) / 8);
-      e_.line(fmt::format("ulong p2m_lmem[{}];", words));
-      e_.line(fmt::format("p2m_ctx ctx = {{params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), "
-                          "b, {0}u, {0}u, {1}u, 0ul, false}};",
-                          f_.staticSharedBytes, f_.barScratch));
+      e_.line("ulong p2m_lmem[{}];", words);
+      e_.line("p2m_ctx ctx = {{params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), "
+              "b, {0}u, {0}u, {1}u, 0ul, false}};",
+              f_.staticSharedBytes, f_.barScratch);
       if (f_.usesNamedBarriers) {
         e_.prelude |= kPreludeAtomic;
         e_.line("p2m_named_barriers_init(b.lane, b.warp, p2m_named_barrier_words(ctx));");
@@ -78,16 +78,18 @@ private:
           continue;
         if (count % 8 == 0) {
           if (!lineText.empty())
-            e_.line(lineText + ";");
-          lineText = fmt::format("{} ", mslStorageName(s));
+            e_.line("{};", lineText);
+          lineText = mslStorageName(s);
+          lineText += ' ';
         } else {
           lineText += ", ";
         }
-        lineText += r.name + (s == Storage::Bool ? " = false" : s == Storage::F32 ? " = 0.0f" : " = 0");
+        lineText += r.name;
+        lineText += s == Storage::Bool ? " = false" : s == Storage::F32 ? " = 0.0f" : " = 0";
         ++count;
       }
       if (!lineText.empty())
-        e_.line(lineText + ";");
+        e_.line("{};", lineText);
     }
     for (const Register &r : f_.regs)
       if (storageOf(r.type) == Storage::U128)
@@ -95,8 +97,8 @@ private:
     // .param variables of the body (call arguments and results): 8-byte aligned frames.
     for (SymId i : paramVariables_) {
       const Symbol &s = m_.symbols[i];
-      e_.line(fmt::format("ulong {}_storage[{}];", s.name, std::max<uint64_t>(1, (s.size + 7) / 8)));
-      e_.line(fmt::format("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", s.name));
+      e_.line("ulong {}_storage[{}];", s.name, std::max<uint64_t>(1, (s.size + 7) / 8));
+      e_.line("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", s.name);
     }
     bool carry = false;
     for (const Block &b : f_.blocks)
@@ -260,7 +262,7 @@ private:
       case cfg::NodeKind::Block: block(static_cast<BlockId>(n.id)); break;
       case cfg::NodeKind::If:
         if (fr.stage == 0) {
-          e_.line(fmt::format("if ({}) {{", condition(n)));
+          e_.line("if ({}) {{", condition(n));
           ++e_.indent;
           stack.push_back({fr.node, 1});
           stack.push_back({n.thenBody, 0});
@@ -289,8 +291,8 @@ private:
             e_.line("while (true) {");
           } else {
             unsigned id = loops_++;
-            e_.line(fmt::format("for (ulong p2m_loop{0} = 0; p2m_loop{0} != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop{0}) {{",
-                                id));
+            e_.line("for (ulong p2m_loop{0} = 0; p2m_loop{0} != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop{0}) {{",
+                                id);
           }
           ++e_.indent;
           stack.push_back({fr.node, 1});
@@ -305,7 +307,7 @@ private:
         if (fr.stage == 0) {
           std::string sel = n.onVariable ? fmt::format("p2m_state{}", n.id)
                                          : f_.regs[f_.blocks[static_cast<size_t>(n.id)].term.cond].name;
-          e_.line(fmt::format("switch ({}) {{", sel));
+          e_.line("switch ({}) {{", sel);
         } else {
           e_.line("break;");
           --e_.indent;
@@ -335,9 +337,9 @@ private:
       case cfg::NodeKind::Unreachable: break;
       case cfg::NodeKind::SetVar:
         if (p.variables[static_cast<size_t>(n.id)] == cfg::VariableKind::Flag)
-          e_.line(fmt::format("p2m_flag{} = {};", n.id, n.value ? "true" : "false"));
+          e_.line("p2m_flag{} = {};", n.id, n.value ? "true" : "false");
         else
-          e_.line(fmt::format("p2m_state{} = {};", n.id, n.value));
+          e_.line("p2m_state{} = {};", n.id, n.value);
         break;
       }
     }

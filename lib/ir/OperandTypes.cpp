@@ -24,6 +24,38 @@ void fill(OperandSignature &s, size_t n, Type t) { s.types.assign(n, t); }
 
 } // namespace
 
+unsigned destinationCount(const Inst &in) {
+  switch (in.irop) {
+  case IrOp::Convert:
+  case IrOp::ReadSpecial:
+  case IrOp::AddressOf:
+    return 1;
+  case IrOp::Call:
+    return in.ops.empty() || in.ops[0].kind == OperandKind::None ? 0 : 1;
+  case IrOp::Ptx:
+    break;
+  }
+  switch (in.opcode) {
+  case Opcode::Bar:
+  case Opcode::Barrier:
+    return in.has(Modifier::Red) ? 1 : 0; // bar.red.popc.u32 d, ...
+  case Opcode::St:
+  case Opcode::Red:
+  case Opcode::Prefetch:
+  case Opcode::Prefetchu:
+  case Opcode::Membar:
+  case Opcode::Fence:
+  case Opcode::Cp:
+  case Opcode::Nanosleep:
+  case Opcode::Call:
+  case Opcode::Griddepcontrol:
+  case Opcode::Pmevent:
+    return 0;
+  default:
+    return 1;
+  }
+}
+
 OperandSignature operandSignature(const Inst &in) {
   OperandSignature s;
   size_t n = in.ops.size();
@@ -46,32 +78,13 @@ OperandSignature operandSignature(const Inst &in) {
   if (in.irop == IrOp::Call) {
     // Helpers are typed by the pass that created them: type = result, operands as recorded.
     fill(s, n, Type::None);
-    s.destinations = in.ops.empty() || in.ops[0].kind == OperandKind::None ? 0 : 1;
+    s.destinations = destinationCount(in);
     if (s.destinations)
       s.types[0] = in.type;
     return s;
   }
   fill(s, n, t);
-  s.destinations = 1;
-  switch (in.opcode) {
-  case Opcode::St:
-  case Opcode::Red:
-  case Opcode::Prefetch:
-  case Opcode::Prefetchu:
-  case Opcode::Bar:
-  case Opcode::Barrier:
-  case Opcode::Membar:
-  case Opcode::Fence:
-  case Opcode::Cp:
-  case Opcode::Nanosleep:
-  case Opcode::Call:
-  case Opcode::Griddepcontrol:
-  case Opcode::Pmevent:
-    s.destinations = 0;
-    break;
-  default:
-    break;
-  }
+  s.destinations = destinationCount(in);
   auto setAll = [&](Type x) { s.types.assign(n, x); };
   switch (in.opcode) {
   case Opcode::Mul:
@@ -191,7 +204,6 @@ OperandSignature operandSignature(const Inst &in) {
       for (size_t i = 0; i < n; ++i)
         s.types[i] = Type::U32;
       if (in.has(Modifier::Red)) {
-        s.destinations = 1;
         s.types[0] = in.has(Modifier::Popc) ? Type::U32 : Type::Pred;
         s.types[n - 1] = Type::Pred;
       }

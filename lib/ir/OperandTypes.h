@@ -23,4 +23,7 @@ struct OperandSignature {
 
 OperandSignature operandSignature(const Inst &inst);
 
+// operandSignature(inst).destinations, without the types (cheap enough for every instruction).
+unsigned destinationCount(const Inst &inst);
+
 } // namespace p2m::ir
