@@ -11,12 +11,13 @@ using namespace metal;
 namespace p2m::mslprintf {
 namespace {
 
-// A thread's context with module words of its own (only the printf word is read). C-style
-// casts into the address spaces: Clang allows them, MSL does not.
+// A thread's context with module words of its own (the printf buffer and the launch status
+// word are used). C-style casts into the address spaces: Clang allows them, MSL does not.
 struct Context {
   explicit Context(const Thread &t)
   {
     words[P2M_MODULE_PRINTF] = t.printfBuffer;
+    words[P2M_MODULE_STATUS] = reinterpret_cast<ulong>(&status);
     ctx.module = (constant uchar *)words;
     ctx.smem = (threadgroup uchar *)t.shared;
     ctx.lmem = t.local;
@@ -24,6 +25,7 @@ struct Context {
     ctx.b.tid = uint3{t.tid[0], t.tid[1], t.tid[2]};
   }
   ulong words[4] = {0, 0, 0, 0};
+  uint status = 0;
   p2m_ctx ctx = {};
 };
 
@@ -48,12 +50,13 @@ int callVprintf(const Thread &caller, uint64_t format, uint64_t args)
   return int(uint(result[0]));
 }
 
-void callAssertfail(const Thread &caller, uint64_t message, uint64_t file, uint32_t line, uint64_t function)
+uint32_t callAssertfail(const Thread &caller, uint64_t message, uint64_t file, uint32_t line, uint64_t function)
 {
   Context c(caller);
   ulong frames[5] = {message, file, line, function, 1};
   p2m_assertfail_call(c.ctx, (thread uchar *)&frames[0], (thread uchar *)&frames[1], (thread uchar *)&frames[2],
                       (thread uchar *)&frames[3], (thread uchar *)&frames[4]);
+  return c.status;
 }
 
 } // namespace p2m::mslprintf

@@ -24,6 +24,7 @@ void scanFormat(const Thread &caller, uint64_t format, uint32_t *bytes, int *cou
 
 // vprintf and __assertfail as generated code calls them: through .param frames.
 int callVprintf(const Thread &caller, uint64_t format, uint64_t args);
-void callAssertfail(const Thread &caller, uint64_t message, uint64_t file, uint32_t line, uint64_t function);
+// Returns the launch status word afterwards (abi.h's P2M_STATUS_* bits).
+uint32_t callAssertfail(const Thread &caller, uint64_t message, uint64_t file, uint32_t line, uint64_t function);
 
 } // namespace p2m::mslprintf

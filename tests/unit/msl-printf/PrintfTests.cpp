@@ -245,8 +245,9 @@ TEST_CASE("printf.h: a failed assert's record is CUDA's message", "[msl-printf]"
   thread.ctaid[0] = 1;
   thread.tid[0] = 6;
   thread.tid[2] = 2;
-  callAssertfail(thread, memory.string("in[i] != 0x7e57"), memory.string("trap_printf.cu"), 31,
-             memory.string("void dev_assert(const int *, int *, int)"));
+  uint32_t status = callAssertfail(thread, memory.string("in[i] != 0x7e57"), memory.string("trap_printf.cu"), 31,
+                                   memory.string("void dev_assert(const int *, int *, int)"));
+  CHECK(status == 2u); // P2M_STATUS_ASSERT: the launch fails with CUDA_ERROR_ASSERT
   CHECK(buffer.print(memory).text == "trap_printf.cu:31: void dev_assert(const int *, int *, int): block: [1,0,0], "
                                      "thread: [6,0,2] Assertion `in[i] != 0x7e57` failed.\n");
 }
