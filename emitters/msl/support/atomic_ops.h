@@ -744,8 +744,7 @@ static inline void p2m_bar_named(uint id, uint threads, bool wait, threadgroup u
 {
   threadgroup atomic_uint *word = p2m_atom_object(state + (id & (P2M_NAMED_BARRIERS - 1u)));
   const uint warps = threads / 32u;
-  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
-                      thread_scope_threadgroup);
+  p2m_fence_cta();
   uint phase = 0u;
   if (simd_is_first()) {
     const uint before = atomic_fetch_add_explicit(word, 1u, memory_order_relaxed);
@@ -758,8 +757,7 @@ static inline void p2m_bar_named(uint id, uint threads, bool wait, threadgroup u
     while ((simd_broadcast_first(atomic_load_explicit(word, memory_order_relaxed)) >> 16) == phase) {
     }
   }
-  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
-                      thread_scope_threadgroup);
+  p2m_fence_cta();
 }
 #endif
 
@@ -785,8 +783,7 @@ static inline uint p2m_mbarrier_pending_count(ulong state) { return uint(state >
 #if P2M_HAVE_THREAD_FENCE
 static inline ulong p2m_mbarrier_arrive(threadgroup uint *bar, uint count)
 {
-  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
-                      thread_scope_threadgroup);
+  p2m_fence_cta();
   const uint expected = atomic_load_explicit(p2m_atom_object(bar + 1), memory_order_relaxed);
   const uint before = atomic_fetch_add_explicit(p2m_atom_object(bar), count, memory_order_relaxed);
   const uint arrived = before & 0xFFFFFu;
@@ -805,8 +802,7 @@ static inline uint p2m_mbarrier_phase(threadgroup uint *bar)
 static inline bool p2m_mbarrier_test_wait(threadgroup uint *bar, ulong state)
 {
   const bool done = ((p2m_mbarrier_phase(bar) ^ uint(state)) & 0xFFFu) != 0u;
-  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
-                      thread_scope_threadgroup);
+  p2m_fence_cta();
   return done;
 }
 
@@ -815,8 +811,7 @@ static inline bool p2m_mbarrier_test_wait(threadgroup uint *bar, ulong state)
 static inline bool p2m_mbarrier_test_wait_parity(threadgroup uint *bar, uint parity)
 {
   const bool done = ((p2m_mbarrier_phase(bar) ^ parity) & 1u) != 0u;
-  atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
-                      thread_scope_threadgroup);
+  p2m_fence_cta();
   return done;
 }
 #endif
