@@ -525,13 +525,21 @@ TEST_CASE("shim: prebuilt modules and bundles", "[runtime-shim]") {
   std::filesystem::remove_all(dir);
 }
 
+namespace {
+// A new context, current, and kernel `name` of `ptx` loaded into it.
+CUfunction kernelInNewContext(const char *ptx, const char *name, CUcontext *context) {
+  REQUIRE(cuCtxCreate(context, nullptr, 0, 0) == CUDA_SUCCESS);
+  CUmodule module = nullptr;
+  REQUIRE(cuModuleLoadData(&module, ptx) == CUDA_SUCCESS);
+  CUfunction kernel = nullptr;
+  REQUIRE(cuModuleGetFunction(&kernel, module, name) == CUDA_SUCCESS);
+  return kernel;
+}
+} // namespace
+
 TEST_CASE("shim: a failed assert breaks its context with CUDA_ERROR_ASSERT", "[runtime-shim]") {
   CUcontext context = nullptr;
-  REQUIRE(cuCtxCreate(&context, nullptr, 0, 0) == CUDA_SUCCESS);
-  CUmodule module = nullptr;
-  REQUIRE(cuModuleLoadData(&module, kAssertPtx) == CUDA_SUCCESS);
-  CUfunction fails = nullptr;
-  REQUIRE(cuModuleGetFunction(&fails, module, "fails") == CUDA_SUCCESS);
+  CUfunction fails = kernelInNewContext(kAssertPtx, "fails", &context);
   CHECK(cuLaunchKernel(fails, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr) == CUDA_ERROR_ASSERT);
   CHECK(cuCtxSynchronize() == CUDA_ERROR_ASSERT);
   CUdeviceptr more = 0;
@@ -542,11 +550,7 @@ TEST_CASE("shim: a failed assert breaks its context with CUDA_ERROR_ASSERT", "[r
 
 TEST_CASE("shim: a trap breaks its context for good", "[runtime-shim]") {
   CUcontext context = nullptr;
-  REQUIRE(cuCtxCreate(&context, nullptr, 0, 0) == CUDA_SUCCESS);
-  CUmodule module = nullptr;
-  REQUIRE(cuModuleLoadData(&module, kTrapPtx) == CUDA_SUCCESS);
-  CUfunction boom = nullptr;
-  REQUIRE(cuModuleGetFunction(&boom, module, "boom") == CUDA_SUCCESS);
+  CUfunction boom = kernelInNewContext(kTrapPtx, "boom", &context);
   CUdeviceptr out = 0;
   REQUIRE(cuMemAlloc(&out, 4) == CUDA_SUCCESS);
   void *params[] = {&out};
