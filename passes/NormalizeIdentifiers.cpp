@@ -77,8 +77,13 @@ std::string unique(llvm::StringSet<> &used, std::string base, const llvm::String
 }
 
 // The same for a function's registers, whose final names live in the register table itself:
-// the set holds views of them and allocates nothing per register.
-void nameRegister(llvm::DenseSet<llvm::StringRef> &used, std::string &name, const llvm::StringSet<> &outer) {
+// the set holds views of them and allocates nothing per register. `nextSuffix` remembers, per
+// taken base name, the first suffix not yet tried: inline-asm blocks declare the same scoped
+// register (`{.reg .f16 low;`) thousands of times in one function, and probing from `_1` each
+// time was quadratic. Every suffix below the remembered one is taken, so the name chosen is
+// still the smallest free one.
+void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigned> &nextSuffix,
+                  std::string &name, const llvm::StringSet<> &outer) {
   name = sanitize(name);
   if (reserved(name))
     name += "_";
@@ -86,9 +91,11 @@ void nameRegister(llvm::DenseSet<llvm::StringRef> &used, std::string &name, cons
   if (!outer.contains(name) && used.insert(name).second)
     return;
   std::string base = std::move(name);
-  for (unsigned i = 1;; ++i) {
+  unsigned &next = nextSuffix.try_emplace(base, 1).first->second;
+  for (unsigned i = next;; ++i) {
     std::string candidate = base + "_" + std::to_string(i);
     if (!outer.contains(candidate) && !used.contains(candidate)) {
+      next = i + 1;
       name = std::move(candidate);
       used.insert(name);
       return;
@@ -120,8 +127,9 @@ void normalizeIdentifiers(PassContext &ctx) {
     regNames.reserve(f.regs.size() + used.size());
     for (auto &entry : used)
       regNames.insert(entry.getKey());
+    llvm::StringMap<unsigned> nextSuffix;
     for (ir::Register &r : f.regs)
-      nameRegister(regNames, r.name, m.mslNames);
+      nameRegister(regNames, nextSuffix, r.name, m.mslNames);
   });
 }
 
