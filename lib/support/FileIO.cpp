@@ -35,6 +35,15 @@ std::optional<std::string> readFile(const std::string &path, std::string &error)
   return data;
 }
 
+std::unique_ptr<llvm::MemoryBuffer> mapFile(const std::string &path, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    error = buffer.getError().message();
+    return nullptr;
+  }
+  return std::move(*buffer);
+}
+
 bool writeFile(const std::string &path, std::string_view contents, std::string &error) {
   FILE *f = std::fopen(path.c_str(), "wb");
   if (!f) {

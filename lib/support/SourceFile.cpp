@@ -1,11 +1,18 @@
 #include "SourceFile.h"
 
+#include <llvm/Support/MemoryBuffer.h>
+
 #include <algorithm>
 
 namespace p2m {
 
 SourceFile::SourceFile(std::string name, std::string text)
-    : name_(std::move(name)), text_(std::move(text)) {}
+    : name_(std::move(name)), storage_(std::move(text)), text_(storage_) {}
+
+SourceFile::SourceFile(std::string name, std::unique_ptr<llvm::MemoryBuffer> buffer)
+    : name_(std::move(name)), buffer_(std::move(buffer)), text_(buffer_->getBuffer()) {}
+
+SourceFile::~SourceFile() = default;
 
 void SourceFile::buildLineTable() const {
   if (!lineStarts_.empty())

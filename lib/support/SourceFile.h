@@ -2,9 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace llvm {
+class MemoryBuffer;
+}
 
 namespace p2m {
 
@@ -16,6 +21,12 @@ struct LineColumn {
 class SourceFile {
 public:
   SourceFile(std::string name, std::string text);
+  // A file's contents as llvm::MemoryBuffer holds them: large files mapped rather than copied.
+  SourceFile(std::string name, std::unique_ptr<llvm::MemoryBuffer> buffer);
+  ~SourceFile();
+  // The text is a view of storage this object owns.
+  SourceFile(const SourceFile &) = delete;
+  SourceFile &operator=(const SourceFile &) = delete;
 
   const std::string &name() const { return name_; }
   std::string_view text() const { return text_; }
@@ -29,7 +40,9 @@ private:
   void buildLineTable() const;
 
   std::string name_;
-  std::string text_;
+  std::string storage_;                        // the text, when given as a string
+  std::unique_ptr<llvm::MemoryBuffer> buffer_; // the text, when given as a buffer
+  std::string_view text_;
   mutable std::vector<uint32_t> lineStarts_;
 };
 

@@ -25,6 +25,8 @@
 #include <span>
 #include <vector>
 
+#include <unistd.h>
+
 namespace p2m::cli {
 
 namespace {
@@ -63,11 +65,21 @@ public:
     if (std::fwrite(chunk.data(), 1, chunk.size(), file_) != chunk.size())
       failed_ = true;
   }
-  // Copies everything appended so far to `out`, a block at a time.
+  // Copies everything appended so far to `out`: inside the kernel where both are files
+  // (copy_file_range), else a block at a time through this process.
   bool copyTo(std::FILE *out) {
-    if (failed_ || std::fflush(file_) != 0)
+    if (failed_ || std::fflush(file_) != 0 || std::fflush(out) != 0)
       return false;
-    std::rewind(file_);
+    off_t size = ftello(file_);
+    off_t offset = 0;
+    while (offset < size) {
+      ssize_t n = copy_file_range(fileno(file_), &offset, fileno(out), nullptr,
+                                  static_cast<size_t>(size - offset), 0);
+      if (n <= 0)
+        break; // not two files of one kind (a pipe, another file system): copy it here
+    }
+    if (fseeko(file_, offset, SEEK_SET) != 0)
+      return false;
     std::vector<char> block(1u << 20);
     for (size_t n; (n = std::fread(block.data(), 1, block.size(), file_)) > 0;)
       if (std::fwrite(block.data(), 1, n, out) != n)
@@ -122,19 +134,19 @@ int writeMetallib(const CompileOptions &opts, unsigned mslVersion) {
 
 int compileOne(const CompileOptions &opts, const std::string &path, Totals &totals, bool single) {
   std::string error;
-  std::optional<std::string> text;
-  if (path == "-")
-    text = std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  else
-    text = readFile(path, error);
-  if (!text) {
+  std::shared_ptr<SourceFile> source;
+  if (path == "-") {
+    source = std::make_shared<SourceFile>(
+        "<stdin>", std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()));
+  } else if (auto buffer = mapFile(path, error)) {
+    source = std::make_shared<SourceFile>(path, std::move(buffer));
+  } else {
     fmt::print(stderr, "{}: error: cannot read file: {}\n", path, error);
     ++totals.failedModules;
     return 1;
   }
-  totals.bytes += text->size();
+  totals.bytes += source->text().size();
   ++totals.modules;
-  auto source = std::make_shared<SourceFile>(path == "-" ? "<stdin>" : path, std::move(*text));
   translate::TranslateOptions topts;
   topts.mslVersion = opts.mslVersion == "3.0" ? 300 : opts.mslVersion == "3.1" ? 310 : 320;
   topts.fp64 = opts.fp64 == "error" ? passes::Fp64Mode::Error

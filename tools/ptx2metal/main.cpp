@@ -7,7 +7,17 @@
 #include <cstdio>
 #include <map>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 int main(int argc, char **argv) {
+#ifdef __GLIBC__
+  // The translator builds one function's IR, emits it and frees it, then builds the next:
+  // keep the freed heap rather than handing it back to the system and faulting it in again.
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  mallopt(M_TOP_PAD, 16 << 20);
+#endif
   CLI::App app{"ptx2metal: an ahead-of-time compiler from NVIDIA PTX to Apple Metal.\n"
                "Reads PTX text, fatbins, or binaries with embedded fatbins.",
                "ptx2metal"};
