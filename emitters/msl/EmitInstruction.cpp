@@ -838,12 +838,54 @@ struct Sel {
         assign(d, lvalue(p, T, delta, vol));
       }
     };
-    if (data.kind == OperandKind::Vector) {
+    if (data.kind == OperandKind::Vector && !vol && wholeVector(p, t, data.value)) {
+      wholeVectorAccess(p, T, data, isStore);
+    } else if (data.kind == OperandKind::Vector) {
       for (int64_t i = 0; i < data.value; ++i)
         one(f.vectorElements[data.id + static_cast<size_t>(i)], static_cast<uint64_t>(i) * bytes);
     } else {
       one(data, 0);
     }
+  }
+
+  // Whether a vector ld/st is one access of an MSL vector type: two or four elements of up to
+  // 16 bytes in all, in device or threadgroup memory. The ISA requires a vector access to be
+  // aligned to its whole size, which is the alignment of the MSL vector type, and those two
+  // spaces keep PTX's alignment (their bases are aligned further). One access instead of one
+  // per element is what the GPU's wide loads need.
+  static bool wholeVector(const Place &p, Type t, int64_t elements) {
+    if (p.pointerSpace != "device" && p.pointerSpace != "threadgroup")
+      return false;
+    if (elements != 2 && elements != 4)
+      return false;
+    Storage s = storageOf(t);
+    if (s == Storage::Bool || s == Storage::U128)
+      return false;
+    return bitWidth(t) * elements <= 128;
+  }
+
+  void wholeVectorAccess(const Place &p, const std::string &T, const Operand &data, bool isStore) {
+    static constexpr char kLanes[] = "xyzw";
+    std::string vectorType = fmt::format("{}{}", T, data.value);
+    auto element = [&](int64_t i) -> const Operand & {
+      return f.vectorElements[data.id + static_cast<size_t>(i)];
+    };
+    if (isStore) {
+      std::string value = vectorType + "{";
+      for (int64_t i = 0; i < data.value; ++i)
+        value += (i ? ", " : "") + val(element(i), in.type);
+      e.assignment(lvalue(p, vectorType, 0, false), value + "}");
+      return;
+    }
+    // Loaded whole first, so that an element register that is also the address reads right.
+    e.line("{{");
+    ++e.indent;
+    e.line("{} p2m_v = {};", vectorType, lvalue(p, vectorType, 0, false));
+    for (int64_t i = 0; i < data.value; ++i)
+      if (element(i).kind != OperandKind::Sink)
+        assign(element(i), fmt::format("p2m_v.{}", kLanes[i]));
+    --e.indent;
+    e.line("}}");
   }
 
   // ld.relaxed/.acquire and st.relaxed/.release: single-copy atomic accesses (Metal's relaxed

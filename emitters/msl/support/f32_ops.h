@@ -293,9 +293,18 @@ static inline float p2m_f32op_mul(float a, float b, int mode)
 
 // ErrFma (Boldo & Muller 2011): x * y + z = r1 + gamma + alpha.lo exactly, where r1 =
 // fma(x, y, z); returns gamma + alpha.lo, rounded but with the exact sign of x * y + z - r1.
-// Valid when no intermediate value underflows or overflows.
+// Valid when no intermediate value underflows or overflows (p2m_f32op_fma_in_plain_range).
+// When r1 is within a factor of two of z (same sign), r1 - z is exact (Sterbenz) and the
+// residual is x * y - (r1 - z) exactly: one fma gives it, rounded, with its exact sign. That
+// is the common case of fma.rm/.rp used to round to an integer (expf's range reduction).
 static inline float p2m_f32op_fma_residual(float x, float y, float z, float r1)
 {
+    uint zb = p2m_f32op_bits(z);
+    uint rb = p2m_f32op_bits(r1);
+    float az = as_type<float>(zb & 0x7FFFFFFFu);
+    float ar = as_type<float>(rb & 0x7FFFFFFFu);
+    if (((zb ^ rb) & P2M_F32OP_SIGN) == 0u && ar >= 0.5f * az && ar <= 2.0f * az)
+        return fma(x, y, -(r1 - z));
     float u1 = x * y;
     float u2 = fma(x, y, -u1);
     p2m_f32op_pair alpha = p2m_f32op_two_sum(z, u2);

@@ -149,6 +149,22 @@ TEST_CASE("fma in every rounding mode", "[f32][arith]")
           [](const Triple &t) { return ref::fma(t[0], t[1], t[2]); });
 }
 
+// fma.rm/.rp rounding to an integer, as expf's range reduction does (fma.rm(sat(t), 252,
+// 1.5 2^23 + 1)): the result is within a factor of two of the addend, the residual's one-fma
+// path. Multipliers in [2^-40, 1]: 0.1% apart up to 2^-6, then 2^-16 apart; also negated.
+TEST_CASE("fma rounding to an integer near the addend", "[f32][arith]")
+{
+    std::vector<Triple> v;
+    for (float a = 0x1p-40f; a <= 1.0f; a = std::max(a * 1.001f, a + 0x1p-16f)) {
+        v.push_back({a, 252.0f, 12582913.0f});
+        v.push_back({-a, 252.0f, -12582913.0f});
+        v.push_back({a, -3.0f, 1.0f});
+    }
+    checkAgainstHost("fma near the addend", 3, v,
+          [](const Triple &t, ops::Mode m) { return ops::fma(t[0], t[1], t[2], m); },
+          [](const Triple &t) { return ref::fma(t[0], t[1], t[2]); });
+}
+
 TEST_CASE("signed zeros of exact zero results", "[f32][arith]")
 {
     const float pz = 0.0f, nz = -0.0f;
