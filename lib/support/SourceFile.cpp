@@ -3,6 +3,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace p2m {
 
@@ -18,9 +19,10 @@ void SourceFile::buildLineTable() const {
   if (!lineStarts_.empty())
     return;
   lineStarts_.push_back(0);
-  for (uint32_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n')
-      lineStarts_.push_back(i + 1);
+  // memchr: the first diagnostic of a large module scans all of it.
+  const char *begin = text_.data(), *end = begin + text_.size();
+  for (const char *p = begin; (p = static_cast<const char *>(std::memchr(p, '\n', end - p))); ++p)
+    lineStarts_.push_back(static_cast<uint32_t>(p - begin + 1));
 }
 
 LineColumn SourceFile::lineColumn(uint32_t offset) const {
