@@ -505,6 +505,24 @@ struct Sel {
                              kPreludeInt);
       return assign(op(0), r);
     }
+    case Opcode::Vshl: case Opcode::Vshr: {
+      // The types are written d, a (then .u32 for b); the IR keeps d and a.
+      if (in.has(Modifier::Sat))
+        e.fail(in, fmt::format("{}.sat is not supported yet", ptx::spelling(in.opcode)));
+      const char *op2 = in.has(Modifier::Add) ? "P2M_VSHIFT_ADD" : in.has(Modifier::Min) ? "P2M_VSHIFT_MIN"
+                        : in.has(Modifier::Max) ? "P2M_VSHIFT_MAX" : "P2M_VSHIFT_NONE";
+      bool secondary = op2 != std::string_view("P2M_VSHIFT_NONE");
+      if (secondary != (in.ops.size() == 4))
+        e.fail(in, "the data-merge form of video instructions is not supported yet");
+      if (in.opcode == Opcode::Vshl && (in.has(Modifier::Min) || in.has(Modifier::Max)))
+        e.fail(in, "vshl with .min or .max is not supported yet");
+      auto flag = [](bool b) { return std::string(b ? "true" : "false"); };
+      std::string r = helper("p2m_vshift", {flag(in.opcode == Opcode::Vshl), a(1, Type::U32), a(2, Type::U32),
+                                            secondary ? a(3, Type::U32) : "0u", flag(isSigned(in.type)),
+                                            flag(isSigned(in.type2)), flag(in.has(Modifier::Clamp)), op2},
+                             kPreludeInt);
+      return assign(op(0), r);
+    }
     default:
       e.fail(in, "unhandled bit instruction");
     }
@@ -1346,7 +1364,7 @@ struct Sel {
     case Opcode::Bfind: case Opcode::Bfe: case Opcode::Bfi: case Opcode::Prmt: case Opcode::Lop3:
     case Opcode::Shf: case Opcode::Bmsk: case Opcode::Szext: case Opcode::Sad: case Opcode::Dp4a:
     case Opcode::Dp2a: case Opcode::Vadd4: case Opcode::Vsub4: case Opcode::Vabsdiff4: case Opcode::Vmin4:
-    case Opcode::Vmax4:
+    case Opcode::Vmax4: case Opcode::Vshl: case Opcode::Vshr:
       return bits();
     case Opcode::Setp: return setp();
     case Opcode::Set: return set();

@@ -36,6 +36,7 @@
 //   divide       p2m_div_{u16,s16,u32,s32,u64,s64}, p2m_rem_{...}
 //   dot product  p2m_dp4a_<a>_<b>, p2m_dp2a_lo_<a>_<b>, p2m_dp2a_hi_<a>_<b> (a, b in {u32, s32})
 //   video        p2m_vop4(P2M_VOP4_*, a, b, c, d/a/b signed, .sat, .add): vadd4 vsub4 vabsdiff4 vmin4 vmax4
+//                p2m_vshift(left, a, b, c, d/a signed, .clamp, P2M_VSHIFT_*): vshl vshr
 //   sign         p2m_abs_s16/s32/s64, p2m_neg_s16/s32/s64
 
 #ifndef P2M_INT_OPS_H
@@ -596,6 +597,36 @@ static inline uint p2m_vop4(uint op, uint a, uint b, uint c, bool dSigned, bool 
         merged |= ((uint)r & 0xFFu) << (8u * k);
     }
     return accumulate ? sum : merged;
+}
+
+// ---------------------------------------------------------------------------------------
+// Scalar video shifts vshl/vshr without operand selectors or .sat (the emitter refuses
+// those). As measured on an H200 (tests/probes/video_shift.cu, all forms of d, a types,
+// modes and secondary operations but .sat): a sign- or zero-extended per its type, shifted
+// by b clamped to 32 (.clamp) or wrapped to 5 bits (.wrap), arithmetically for a signed a;
+// then the secondary operation (P2M_VSHIFT_*) with c, sign- or zero-extended per d's type,
+// on the exact values; d is the low 32 bits. min/max are emitted for vshr only, where the
+// shifted value fits in 33 bits.
+// ---------------------------------------------------------------------------------------
+
+#define P2M_VSHIFT_NONE 0u
+#define P2M_VSHIFT_ADD 1u
+#define P2M_VSHIFT_MIN 2u
+#define P2M_VSHIFT_MAX 3u
+
+static inline uint p2m_vshift(bool left, uint a, uint b, uint c, bool dSigned, bool aSigned, bool clamp, uint op2)
+{
+    long ta = aSigned ? (long)(int)a : (long)a;
+    uint tb = clamp ? (b > 32u ? 32u : b) : (b & 31u);
+    long t = left ? (long)((ulong)ta << tb) : ta >> tb;
+    long tc = dSigned ? (long)(int)c : (long)c;
+    if (op2 == P2M_VSHIFT_ADD)
+        t = (long)((ulong)t + (ulong)tc);
+    else if (op2 == P2M_VSHIFT_MIN)
+        t = t < tc ? t : tc;
+    else if (op2 == P2M_VSHIFT_MAX)
+        t = t > tc ? t : tc;
+    return (uint)(ulong)t;
 }
 
 static inline uint p2m_dp4a_u32_u32(uint a, uint b, uint c) { return p2m_int_dp4a(a, b, c, false, false); }

@@ -178,4 +178,12 @@ unsigned long long evalHeader(int op, unsigned long long a, unsigned long long b
     }
 }
 
+#ifndef P2M_INT_NO_MULHI64
+unsigned vshift(bool left, unsigned a, unsigned b, unsigned c, bool dSigned, bool aSigned, bool clamp,
+                unsigned op2)
+{
+    return p2m_vshift(left, a, b, c, dSigned, aSigned, clamp, op2);
+}
+#endif
+
 } // namespace p2m::inttest::P2M_INT_KERNELS_NS

@@ -19,6 +19,12 @@ unsigned long long evalHeader(int op, unsigned long long a, unsigned long long b
                               unsigned long long d);
 }
 
+// p2m_vshift (vshl/vshr) with its arguments as the emitter passes them; the builtin build.
+namespace builtin {
+unsigned vshift(bool left, unsigned a, unsigned b, unsigned c, bool dSigned, bool aSigned, bool clamp,
+                unsigned op2);
+}
+
 } // namespace p2m::inttest
 
 #endif // P2M_TESTS_MSL_INT_KERNELS_H
