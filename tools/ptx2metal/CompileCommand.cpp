@@ -70,14 +70,16 @@ public:
   bool copyTo(std::FILE *out) {
     if (failed_ || std::fflush(file_) != 0 || std::fflush(out) != 0)
       return false;
-    off_t size = ftello(file_);
     off_t offset = 0;
+#ifdef __linux__
+    off_t size = ftello(file_);
     while (offset < size) {
       ssize_t n = copy_file_range(fileno(file_), &offset, fileno(out), nullptr,
                                   static_cast<size_t>(size - offset), 0);
       if (n <= 0)
         break; // not two files of one kind (a pipe, another file system): copy it here
     }
+#endif
     if (fseeko(file_, offset, SEEK_SET) != 0)
       return false;
     std::vector<char> block(1u << 20);
