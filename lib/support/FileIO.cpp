@@ -36,7 +36,9 @@ std::optional<std::string> readFile(const std::string &path, std::string &error)
 }
 
 std::unique_ptr<llvm::MemoryBuffer> mapFile(const std::string &path, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  // The lexer reads one byte past a token and stops at the terminator: LLVM maps the file only
+  // where the page's zero fill provides it, and reads a file of whole pages instead.
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/true);
   if (!buffer) {
     error = buffer.getError().message();
     return nullptr;

@@ -12,8 +12,9 @@ namespace p2m {
 
 // Reads the whole file; on failure returns nullopt and sets `error` to a readable reason.
 std::optional<std::string> readFile(const std::string &path, std::string &error);
-// The same, as a buffer that maps a large regular file instead of copying it: no zero-fill, no
-// copy out of the page cache. Null on failure, with `error` set.
+// The same, as a buffer that maps a large regular file instead of copying it (no zero-fill, no
+// copy out of the page cache), followed by a '\0' as a std::string is. Null on failure, with
+// `error` set.
 std::unique_ptr<llvm::MemoryBuffer> mapFile(const std::string &path, std::string &error);
 bool writeFile(const std::string &path, std::string_view contents, std::string &error);
 
