@@ -65,9 +65,10 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
         return sites;
       }
       if (in.isPtx(Opcode::Bar) || in.isPtx(Opcode::Barrier)) {
-        if (in.has(ptx::Modifier::Red))
-          f.usesBarRed = true;
-        else if (in.has(ptx::Modifier::Arrive) || in.ops.size() > 1)
+        bool red = in.has(ptx::Modifier::Red);
+        f.usesBarRed |= red;
+        // A thread count (bar.red's fourth operand), or an arrival: a named barrier.
+        if (in.has(ptx::Modifier::Arrive) || in.ops.size() > (red ? 3u : 1u))
           f.usesNamedBarriers = true;
       }
       bool indirect = in.isPtx(Opcode::Call) && in.ops.size() > 1 && in.ops[1].isReg();
@@ -216,10 +217,12 @@ void layoutShared(Module &m, Function &f) {
     place(s);
   if (f.usesBarRed || f.usesNamedBarriers) {
     // The word bar.red counts in (emitters/msl/support/atomic_ops.h; it needs no reset), then
-    // one word per named barrier, which the kernel's prologue clears.
+    // one word per named barrier, which the kernel's prologue clears, then one bar.red counter
+    // per named barrier (no reset either) where both are used.
     top = alignUp(top, 4);
     f.barScratch = top;
-    top += 4 + (f.usesNamedBarriers ? 4 * kNamedBarriers : 0);
+    top += 4 + (f.usesNamedBarriers ? 4 * kNamedBarriers : 0) +
+           (f.usesNamedBarriers && f.usesBarRed ? 4 * kNamedBarriers : 0);
   }
   f.staticSharedBytes = alignUp(top, 16);
   if (f.usesDynamicShared)

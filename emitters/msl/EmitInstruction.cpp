@@ -1018,14 +1018,22 @@ struct Sel {
 
   void barrier() {
     if (in.has(Modifier::Red)) {
-      // bar.red.OP d, a, {!}c: every thread of the CTA (a thread count is not supported).
+      std::string fn = in.has(Modifier::Popc) ? "popc" : in.has(Modifier::And) ? "and" : "or";
+      if (in.ops.size() == 4) {
+        // bar.red.OP d, a, b, {!}c: the threads of named barrier a's count b (atomic_ops.h).
+        if (e.options.mslVersion < 320)
+          e.fail(in, "barriers with a thread count need atomic_thread_fence, MSL 3.2 or later");
+        e.prelude |= kPreludeAtomic;
+        return assign(op(0), fmt::format("p2m_bar_red_named_{}({}, {}, {}, p2m_named_barrier_words(ctx))", fn,
+                                         val(op(1), Type::U32), val(op(2), Type::U32), val(op(3), Type::Pred)));
+      }
+      // bar.red.OP d, a, {!}c: every thread of the CTA.
       if (in.ops.size() != 3)
-        e.fail(in, "bar.red with a thread count is not supported yet");
+        e.fail(in, "expected bar.red d, a, {b,} c");
       e.prelude |= kPreludeAtomic;
       std::string scratch = "reinterpret_cast<threadgroup uint *>(ctx.smem + ctx.bar_scratch)";
       std::string c = val(op(2), Type::Pred);
-      std::string fn = in.has(Modifier::Popc) ? "p2m_bar_red_popc" : in.has(Modifier::And) ? "p2m_bar_red_and" : "p2m_bar_red_or";
-      return assign(op(0), fmt::format("{}({}, {})", fn, c, scratch));
+      return assign(op(0), fmt::format("p2m_bar_red_{}({}, {})", fn, c, scratch));
     }
     const bool arrive = in.has(Modifier::Arrive);
     if (in.ops.size() < 2) {

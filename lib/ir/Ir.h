@@ -229,7 +229,7 @@ struct Function {
   uint64_t localWindowBytes = 0;   // per-thread local memory: its frames and its callees'
   bool usesDynamicShared = false;
   // The barrier scratch (valid when usesBarRed or usesNamedBarriers): a word for bar.red, then
-  // the named barriers' words (atomic_ops.h).
+  // the named barriers' words, then (with both flags) their bar.red counters (atomic_ops.h).
   uint64_t barScratch = 0;
   bool usesBarRed = false;         // it or a callee uses bar.red
   bool usesNamedBarriers = false;  // it or a callee uses bar.arrive or a barrier thread count

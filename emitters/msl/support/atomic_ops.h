@@ -759,6 +759,30 @@ static inline void p2m_bar_named(uint id, uint threads, bool wait, threadgroup u
   }
   p2m_fence_cta();
 }
+
+// bar.red.OP d, a, b, p: the reduction over the b threads of named barrier a, with the
+// counter of barrier a (after the barrier words) and p2m_bar_red_popc's scheme: read before
+// the barrier, vote between two phases of it, read after; no reset.
+static inline uint p2m_bar_red_named_popc(uint id, uint threads, bool p, threadgroup uint *state)
+{
+  threadgroup atomic_uint *counter = p2m_atom_object(state + P2M_NAMED_BARRIERS + (id & (P2M_NAMED_BARRIERS - 1u)));
+  const uint before = atomic_load_explicit(counter, memory_order_relaxed);
+  p2m_bar_named(id, threads, true, state);
+  if (p)
+    atomic_fetch_add_explicit(counter, 1u, memory_order_relaxed);
+  p2m_bar_named(id, threads, true, state);
+  return atomic_load_explicit(counter, memory_order_relaxed) - before;
+}
+
+static inline bool p2m_bar_red_named_and(uint id, uint threads, bool p, threadgroup uint *state)
+{
+  return p2m_bar_red_named_popc(id, threads, !p, state) == 0u;
+}
+
+static inline bool p2m_bar_red_named_or(uint id, uint threads, bool p, threadgroup uint *state)
+{
+  return p2m_bar_red_named_popc(id, threads, p, state) != 0u;
+}
 #endif
 
 // --- mbarrier objects ------------------------------------------------------------------------

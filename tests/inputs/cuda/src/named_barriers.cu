@@ -47,3 +47,30 @@ extern "C" __global__ void bar_named_halves(const int *in, int *out) {
   asm volatile("bar.sync 3, 256;" ::: "memory");
   out[blockIdx.x * 256 + t] = s[half * 128] * 2 - s[(1 - half) * 128] + (int)i;
 }
+
+// bar.red with a thread count: each half of the CTA reduces over its own 128 threads on its own
+// barrier (1 or 2) every round, so the counters are reused, then .or over all 256 threads on
+// barrier 3. Launch 256 threads per block.
+extern "C" __global__ void bar_red_named(const int *in, unsigned *out, int rounds) {
+  unsigned t = threadIdx.x, half = t / 128;
+  unsigned acc = 0;  // unsigned: the products wrap
+  for (int r = 0; r < rounds; ++r) {
+    int v = in[(blockIdx.x * rounds + r) * 256 + t];
+    unsigned count, all, any;
+    if (half == 0) {
+      asm volatile("{ .reg .pred p; setp.gt.s32 p, %1, 0; bar.red.popc.u32 %0, 1, 128, p; }"
+                   : "=r"(count) : "r"(v) : "memory");
+      asm volatile("{ .reg .pred p, q; setp.gt.s32 p, %1, -995; bar.red.and.pred q, 1, 128, p; selp.u32 %0, 1, 0, q; }"
+                   : "=r"(all) : "r"(v) : "memory");
+    } else {
+      asm volatile("{ .reg .pred p; setp.gt.s32 p, %1, 0; barrier.red.popc.u32 %0, 2, 128, p; }"
+                   : "=r"(count) : "r"(v) : "memory");
+      asm volatile("{ .reg .pred p, q; setp.gt.s32 p, %1, -995; barrier.red.and.pred q, 2, 128, p; selp.u32 %0, 1, 0, q; }"
+                   : "=r"(all) : "r"(v) : "memory");
+    }
+    asm volatile("{ .reg .pred p, q; setp.eq.s32 p, %1, 7; bar.red.or.pred q, 3, 256, p; selp.u32 %0, 1, 0, q; }"
+                 : "=r"(any) : "r"(v) : "memory");
+    acc = acc * 31u + count * 4u + all * 2u + any;
+  }
+  out[blockIdx.x * 256 + t] = acc;
+}
