@@ -418,6 +418,8 @@ void ModuleEmitter::emitFunction(FuncId fi) {
   f.structured.reset();
   if (f.isEntry) {
     ++kernelsEmitted_;
+    if (wrappers_.empty())
+      wrappers_ = "#if defined(__METAL_VERSION__)\n";
     kernelWrapper(f, wrappers_);
   }
 }
@@ -459,8 +461,10 @@ EmitResult ModuleEmitter::finish() {
     out += '\n';
   }
   result.body = std::move(body_);
-  if (!wrappers_.empty())
-    result.body.push_back("#if defined(__METAL_VERSION__)\n" + wrappers_ + "#endif\n");
+  if (!wrappers_.empty()) {
+    wrappers_ += "#endif\n";
+    result.body.push_back(std::move(wrappers_));
+  }
   if (options_.bodySink) {
     for (std::string &chunk : result.body)
       options_.bodySink(std::move(chunk));
