@@ -60,28 +60,36 @@ std::string sanitize(std::string_view name) {
   return out;
 }
 
-// A name not in `used` nor in `outer` (the module scope, when naming a function's locals).
-std::string unique(llvm::StringSet<> &used, std::string base, const llvm::StringSet<> *outer = nullptr) {
-  if (reserved(base))
-    base += "_";
-  auto take = [&](const std::string &c) {
-    return (!outer || !outer->contains(c)) && used.insert(c).second;
-  };
-  if (take(base))
-    return base;
-  for (unsigned i = 1;; ++i) {
+// The smallest `base_N` (N >= 1) that `isFree` accepts. `nextSuffix` remembers, per base, the
+// first N not yet tried: inline-asm blocks declare the same scoped register (`{.reg .f16 low;`)
+// thousands of times in one function, and probing from `_1` each time was quadratic. Names are
+// only ever taken, never freed, so every suffix below the remembered one is still taken and the
+// name chosen is still the smallest free one.
+template <typename IsFree>
+std::string suffixed(llvm::StringMap<unsigned> &nextSuffix, const std::string &base, IsFree isFree) {
+  unsigned &next = nextSuffix.try_emplace(base, 1).first->second;
+  for (unsigned i = next;; ++i) {
     std::string candidate = base + "_" + std::to_string(i);
-    if (take(candidate))
+    if (isFree(candidate)) {
+      next = i + 1;
       return candidate;
+    }
   }
 }
 
+// A name not in `used` nor in `outer` (the module scope, when naming a function's locals).
+std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffix, std::string base,
+                   const llvm::StringSet<> *outer = nullptr) {
+  if (reserved(base))
+    base += "_";
+  auto isFree = [&](const std::string &c) { return (!outer || !outer->contains(c)) && !used.contains(c); };
+  std::string name = isFree(base) ? std::move(base) : suffixed(nextSuffix, base, isFree);
+  used.insert(name);
+  return name;
+}
+
 // The same for a function's registers, whose final names live in the register table itself:
-// the set holds views of them and allocates nothing per register. `nextSuffix` remembers, per
-// taken base name, the first suffix not yet tried: inline-asm blocks declare the same scoped
-// register (`{.reg .f16 low;`) thousands of times in one function, and probing from `_1` each
-// time was quadratic. Every suffix below the remembered one is taken, so the name chosen is
-// still the smallest free one.
+// the set holds views of them and allocates nothing per register.
 void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigned> &nextSuffix,
                   std::string &name, const llvm::StringSet<> &outer) {
   name = sanitize(name);
@@ -90,17 +98,8 @@ void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigne
   // The usual case, a name still free: one lookup in each set.
   if (!outer.contains(name) && used.insert(name).second)
     return;
-  std::string base = std::move(name);
-  unsigned &next = nextSuffix.try_emplace(base, 1).first->second;
-  for (unsigned i = next;; ++i) {
-    std::string candidate = base + "_" + std::to_string(i);
-    if (!outer.contains(candidate) && !used.contains(candidate)) {
-      next = i + 1;
-      name = std::move(candidate);
-      used.insert(name);
-      return;
-    }
-  }
+  name = suffixed(nextSuffix, name, [&](const std::string &c) { return !outer.contains(c) && !used.contains(c); });
+  used.insert(name);
 }
 
 } // namespace
@@ -108,26 +107,29 @@ void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigne
 void normalizeIdentifiers(PassContext &ctx) {
   ir::Module &m = ctx.module;
   if (ctx.moduleStep()) {
+    llvm::StringMap<unsigned> nextSuffix;
     // Kernels keep their PTX name where it is a valid identifier: the runtime looks them up.
     for (ir::Function &f : m.functions)
-      f.name = unique(m.mslNames, sanitize(f.ptxName));
+      f.name = unique(m.mslNames, nextSuffix, sanitize(f.ptxName));
     for (ir::Symbol &s : m.symbols) {
       if (s.kind == ir::SymbolKind::Function)
         s.name = m.functions[s.function].name;
       else if (s.owner == ir::kNone)
-        s.name = unique(m.mslNames, sanitize(s.ptxName));
+        s.name = unique(m.mslNames, nextSuffix, sanitize(s.ptxName));
     }
     return;
   }
   forEachFunction(ctx, [&](ir::Function &f) {
+    // One suffix memory for the function's symbols and registers: the symbols' names stay taken
+    // in the registers' set.
+    llvm::StringMap<unsigned> nextSuffix;
     llvm::StringSet<> used;
     for (ir::SymId s : f.symbols)
-      m.symbols[s].name = unique(used, sanitize(m.symbols[s].ptxName), &m.mslNames);
+      m.symbols[s].name = unique(used, nextSuffix, sanitize(m.symbols[s].ptxName), &m.mslNames);
     llvm::DenseSet<llvm::StringRef> regNames;
     regNames.reserve(f.regs.size() + used.size());
     for (auto &entry : used)
       regNames.insert(entry.getKey());
-    llvm::StringMap<unsigned> nextSuffix;
     for (ir::Register &r : f.regs)
       nameRegister(regNames, nextSuffix, r.name, m.mslNames);
   });
