@@ -198,6 +198,9 @@ struct Sel {
     return in.ops[i];
   }
 
+  // A boolean argument of a helper call, as MSL spells it.
+  static std::string flag(bool b) { return b ? "true" : "false"; }
+
   std::string helper(std::string_view name, std::initializer_list<std::string> args,
                      uint32_t preludeBit) const {
     e.prelude |= preludeBit;
@@ -498,7 +501,6 @@ struct Sel {
       const char *opName = in.opcode == Opcode::Vadd4 ? "P2M_VOP4_ADD" : in.opcode == Opcode::Vsub4 ? "P2M_VOP4_SUB"
                            : in.opcode == Opcode::Vabsdiff4 ? "P2M_VOP4_ABSDIFF"
                            : in.opcode == Opcode::Vmin4 ? "P2M_VOP4_MIN" : "P2M_VOP4_MAX";
-      auto flag = [](bool b) { return std::string(b ? "true" : "false"); };
       std::string r = helper("p2m_vop4", {opName, a(1, Type::U32), a(2, Type::U32), a(3, Type::U32),
                                           flag(isSigned(in.type)), flag(isSigned(in.type2)), flag(bt == Type::S32),
                                           flag(in.has(Modifier::Sat)), flag(in.has(Modifier::Add))},
@@ -509,14 +511,13 @@ struct Sel {
       // The types are written d, a (then .u32 for b); the IR keeps d and a.
       if (in.has(Modifier::Sat))
         e.fail(in, fmt::format("{}.sat is not supported yet", ptx::spelling(in.opcode)));
+      bool secondary = in.has(Modifier::Add) || in.has(Modifier::Min) || in.has(Modifier::Max);
       const char *op2 = in.has(Modifier::Add) ? "P2M_VSHIFT_ADD" : in.has(Modifier::Min) ? "P2M_VSHIFT_MIN"
                         : in.has(Modifier::Max) ? "P2M_VSHIFT_MAX" : "P2M_VSHIFT_NONE";
-      bool secondary = op2 != std::string_view("P2M_VSHIFT_NONE");
       if (secondary != (in.ops.size() == 4))
         e.fail(in, "the data-merge form of video instructions is not supported yet");
       if (in.opcode == Opcode::Vshl && (in.has(Modifier::Min) || in.has(Modifier::Max)))
         e.fail(in, "vshl with .min or .max is not supported yet");
-      auto flag = [](bool b) { return std::string(b ? "true" : "false"); };
       std::string r = helper("p2m_vshift", {flag(in.opcode == Opcode::Vshl), a(1, Type::U32), a(2, Type::U32),
                                             secondary ? a(3, Type::U32) : "0u", flag(isSigned(in.type)),
                                             flag(isSigned(in.type2)), flag(in.has(Modifier::Clamp)), op2},
