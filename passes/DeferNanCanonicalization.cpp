@@ -164,11 +164,45 @@ std::vector<uint8_t> deferrableRegisters(const Function &f) {
   return eligible;
 }
 
+// abs.f32/neg.f32 give the canonical NaN for any NaN (p2m_abs_f32, p2m_neg_f32). Where no
+// reader of the result looks at a NaN's bits (f32 arithmetic, which canonicalizes a NaN
+// itself or defers that to its own readers; helpers that ignore payloads; moves and flushes
+// whose results are not observed), that rule is unobservable and a bare operation on the sign
+// bit does: p2m_{abs,neg}_bits_f32, one instruction instead of a NaN test and a select.
+void signOperationsOnBits(Module &m, Function &f, const std::vector<uint8_t> &observed) {
+  std::vector<uint8_t> looked(f.regs.size(), 0);
+  for (const Block &b : f.blocks)
+    for (const Inst &in : b.insts) {
+      bool looks = passesNanBitsOn(m, in) ? observed[in.ops[0].id] != 0
+                                          : !ignoresNanPayload(m, in) && !isCanonicalizingArith(in);
+      if (!looks)
+        continue;
+      for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
+        const Operand &o = in.ops[i];
+        if (o.isReg())
+          looked[o.id] = 1;
+        else if (o.kind == OperandKind::Vector)
+          for (int64_t k = 0; k < o.value; ++k) {
+            const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+            if (element.kind == OperandKind::Reg)
+              looked[element.id] = 1;
+          }
+      }
+    }
+  uint32_t absName = m.intern("p2m_abs_f32"), negName = m.intern("p2m_neg_f32");
+  for (Block &b : f.blocks)
+    for (Inst &in : b.insts)
+      if (in.irop == IrOp::Call && (in.name == absName || in.name == negName) && !in.ops.empty() &&
+          in.ops[0].isReg() && !looked[in.ops[0].id])
+        in.name = m.intern(in.name == absName ? "p2m_abs_bits_f32" : "p2m_neg_bits_f32");
+}
+
 } // namespace
 
 void deferNanCanonicalization(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
+    signOperationsOnBits(m, f, nanBitsObserved(m, f));
     std::vector<uint8_t> deferred = deferrableRegisters(f);
     bool any = false;
     for (uint8_t d : deferred)

@@ -138,6 +138,12 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
     return call(fmt::format("p2m_{}_{}_f32", op, rnd.empty() ? "rn" : rnd), Type::F32, one);
   case Opcode::Rsqrt: case Opcode::Sin: case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2:
   case Opcode::Tanh:
+    if (in.opcode == Opcode::Ex2 && in.has(Modifier::Ftz)) {
+      // Its own .ftz form: flushes its result without a separate pass over the bits, and its
+      // operand needs none (f32_ops.h).
+      out.push_back(makeCall(m, in, "p2m_ex2_approx_ftz_f32", Type::F32, in.ops[0], sources(in), one));
+      return true;
+    }
     return call(fmt::format("p2m_{}_approx_f32", op), Type::F32, one);
   case Opcode::Abs: case Opcode::Neg:
     return call(fmt::format("p2m_{}_f32", op), Type::F32, one);

@@ -14,11 +14,13 @@
 //                with gradual underflow even where the hardware flushes subnormals
 //   correctly    p2m_div_{rn,rz,rm,rp}_f32(a, b), p2m_sqrt_{rn,rz,rm,rp}_f32(a),
 //   rounded      p2m_rcp_{rn,rz,rm,rp}_f32(a), p2m_div_full_f32(a, b)
-//   approximate  p2m_{rcp,sqrt,rsqrt,sin,cos,lg2,ex2,tanh}_approx_f32(a), p2m_div_approx_f32(a, b)
+//   approximate  p2m_{rcp,sqrt,rsqrt,sin,cos,lg2,ex2,tanh}_approx_f32(a), p2m_div_approx_f32(a, b),
+//                p2m_ex2_approx_ftz_f32(a)
 //   min/max      p2m_{min,max}_f32, p2m_{min,max}_nan_f32, p2m_{min,max}_xorsign_abs_f32 (a, b)
 //   testp        p2m_testp_{finite,infinite,number,notanumber,normal,subnormal}_f32(a) -> bool
 //   sign, clamp  p2m_copysign_f32(a, b) (PTX order: the sign of a on b), p2m_abs_f32,
-//                p2m_neg_f32, p2m_sat_f32 (the .sat clamp)
+//                p2m_neg_f32, p2m_sat_f32 (the .sat clamp), p2m_{abs,neg}_bits_f32 (NaN bits
+//                kept: where no reader looks at them)
 // Everything named p2m_f32op_* is internal.
 //
 // Subnormals and flushing. No function here lets a float operation see a subnormal operand or
@@ -30,7 +32,11 @@
 // The results are therefore IEEE-exact (PTX's non-.ftz semantics) whether or not the hardware
 // flushes subnormals, and the same on an Apple GPU, on the host backend with FTZ/DAZ set, and
 // on a plain IEEE host. The .ftz variants are the emitter's business (flush operands and
-// result around these calls).
+// result around these calls), except p2m_ex2_approx_ftz_f32, which flushes its own result.
+// Two exceptions compare with the hardware for speed: min/max (fmin/fmax) and the .sat clamp.
+// They are exact wherever subnormals are kept; on a flushing target a subnormal operand of
+// these non-.ftz operations is the documented deviation of DESIGN.md's numeric policy (it
+// reads as a zero of its sign).
 //
 // Algorithms. add: Fast2Sum on the scaled operands (an operand more than 30 binades below the
 // other only contributes its sign, through a tiny stand-in). mul: the fma-based exact product.
@@ -320,12 +326,13 @@ static inline float p2m_f32op_fma_residual(float x, float y, float z, float r1)
 // hardware's flushing never applies), and a nonzero exact result never rounds to zero.
 static inline bool p2m_f32op_fma_in_plain_range(uint ab, uint bb, uint cb)
 {
-    int ea = int((ab >> 23) & 0xFFu);
-    int eb = int((bb >> 23) & 0xFFu);
-    int ec = int((cb >> 23) & 0xFFu);
-    int ep = ea + eb - 254; // |a b| in [2^ep, 2^(ep + 2))
-    bool product = ea != 0 && ea != 255 && eb != 0 && eb != 255 && ep >= -78 && ep <= 124;
-    bool addend = (cb & 0x7FFFFFFFu) == 0u || (ec >= 127 - 78 && ec <= 127 + 124);
+    // Unsigned range tests, one per bound pair, so that a constant operand folds away whole.
+    uint ea = (ab >> 23) & 0xFFu;
+    uint eb = (bb >> 23) & 0xFFu;
+    uint ec = (cb >> 23) & 0xFFu;
+    // |a b| in [2^ep, 2^(ep + 2)) with ep = ea + eb - 254 in [-78, 124]: ea + eb in [176, 378].
+    bool product = ea - 1u < 254u && eb - 1u < 254u && ea + eb - 176u <= 202u;
+    bool addend = (cb & 0x7FFFFFFFu) == 0u || ec - (127u - 78u) <= 78u + 124u;
     return product && addend;
 }
 
@@ -339,14 +346,17 @@ static inline float p2m_f32op_fma_plain(float a, float b, float c, int mode)
     if (mode == P2M_F32OP_RN)
         return r1;
     float residual = p2m_f32op_fma_residual(a, b, c, r1);
-    bool negative = r1 < 0.0f;
-    // +1 on the bits moves away from zero, -1 toward it (r1 is normal, |r1| < 2^127).
-    bool away = (mode == P2M_F32OP_RP && !negative && residual > 0.0f) ||
-                (mode == P2M_F32OP_RM && negative && residual < 0.0f);
-    bool toward = (residual < 0.0f && !negative && mode != P2M_F32OP_RP) ||
-                  (residual > 0.0f && negative && mode != P2M_F32OP_RM);
+    // r1 is normal and |r1| < 2^127, so one step on the bits reaches its neighbour: `down` is
+    // the step toward -inf (-1 on a positive r1, +1 on a negative one).
     uint rb = p2m_f32op_bits(r1);
-    return as_type<float>(away ? rb + 1u : toward ? rb - 1u : rb);
+    uint down = r1 < 0.0f ? 1u : 0xFFFFFFFFu;
+    if (mode == P2M_F32OP_RM)
+        return as_type<float>(residual < 0.0f ? rb + down : rb);
+    if (mode == P2M_F32OP_RP)
+        return as_type<float>(residual > 0.0f ? rb - down : rb);
+    // RZ: toward zero when the residual's sign is not r1's.
+    bool toward = r1 < 0.0f ? residual > 0.0f : residual < 0.0f;
+    return as_type<float>(toward ? rb - 1u : rb);
 }
 
 static inline float p2m_f32op_fma(float a, float b, float c, int mode)
@@ -808,6 +818,23 @@ static inline float p2m_ex2_approx_f32(float a)
     return p2m_f32op_is_nan(p2m_f32op_bits(a)) ? p2m_f32op_nan() : r;
 }
 
+// ex2.approx.ftz.f32: ex2.approx.f32 with a subnormal result flushed to +0, bit for bit. A
+// subnormal operand needs no flush: 2^a rounds to 1 for it either way. With the flush, p 2^k
+// needs no rounding on the bits: 2^k is a float for k in [-126, 127], nothing below k = -126
+// survives, a subnormal product at k = -126 is flushed, and k = 128 takes one more factor 2
+// (exactly, or to +inf).
+static inline float p2m_ex2_approx_ftz_f32(float a)
+{
+    float c = min(max(a, -152.0f), 128.0f);
+    float n = rint(c);
+    float p = p2m_f32op_exp2_reduced(c - n);
+    int k = int(n);
+    float r = p * (k < -126 ? 0.0f : as_type<float>(uint(min(k, 127) + 127) << 23));
+    r = k > 127 ? r * 2.0f : r;
+    r = r < 1.17549435e-38f ? 0.0f : r; // below 2^-126: subnormal
+    return p2m_f32op_is_nan(p2m_f32op_bits(a)) ? p2m_f32op_nan() : r;
+}
+
 // tanh.approx.f32 (bound: 2^-11 relative): tiny and subnormal inputs pass through (as the ISA
 // notes), an odd Taylor polynomial below 0.55, 1 - 2 / (e^(2|a|) + 1) up to 9 (with e^(2|a|)
 // from 2^y, y = 2|a| log2(e) carried to twice the float precision), +-1 beyond.
@@ -851,27 +878,22 @@ static inline float p2m_tanh_approx_f32(float a)
 // Entry points: min, max
 // ---------------------------------------------------------------------------------------
 
-// A key whose unsigned order is the order of the floats, with -0 < +0 (NaNs excluded).
-static inline uint p2m_f32op_order_key(uint bits)
-{
-    return (bits & P2M_F32OP_SIGN) != 0u ? ~bits : (bits | P2M_F32OP_SIGN);
-}
-
-// min.f32: a NaN operand is ignored, two give the canonical NaN; -0 < +0. Bits are returned
-// unchanged (subnormals are kept: this is the non-.ftz instruction). Written as selects, not
-// early returns, so that a compiler keeps the surrounding code in one basic block.
+// min.f32/max.f32: a NaN operand is ignored, two give the canonical NaN; -0 < +0. Metal's
+// fmin/fmax are IEEE minNum/maxNum (the other operand for one NaN, some NaN for two) and leave
+// the sign of a zero result open, so a zero result whose operands compare equal (both zeros) is
+// rebuilt from the operands' signs, and a NaN result becomes the canonical one. Subnormals are
+// kept where the target keeps them (non-.ftz instruction); on a flushing target a subnormal
+// operand is the documented deviation, and the fix-up still returns a signed zero then.
+// Was an integer-key comparison of about 17 instructions; this is about 7.
 static inline float p2m_f32op_min_max(float a, float b, bool is_max)
 {
     uint ab = p2m_f32op_bits(a);
     uint bb = p2m_f32op_bits(b);
-    bool na = p2m_f32op_is_nan(ab);
-    bool nb = p2m_f32op_is_nan(bb);
-    uint ka = p2m_f32op_order_key(ab);
-    uint kb = p2m_f32op_order_key(bb);
-    uint m = (is_max ? kb > ka : kb < ka) ? bb : ab;
-    m = na ? bb : m;
-    m = nb ? ab : m;
-    return as_type<float>(na && nb ? P2M_F32_NAN : m);
+    float m = is_max ? fmax(a, b) : fmin(a, b);
+    // Both zeros: max is -0 only if both are, min is -0 if either is.
+    uint zero_sign = (is_max ? ab & bb : ab | bb) & P2M_F32OP_SIGN;
+    m = (m == 0.0f && a == b) ? as_type<float>(zero_sign) : m;
+    return isnan(m) ? as_type<float>(P2M_F32_NAN) : m;
 }
 
 static inline float p2m_min_f32(float a, float b) { return p2m_f32op_min_max(a, b, false); }
@@ -983,13 +1005,22 @@ static inline float p2m_neg_f32(float a)
     return p2m_f32op_is_nan(ab) ? p2m_f32op_nan() : as_type<float>(ab ^ P2M_F32OP_SIGN);
 }
 
-// The .sat modifier of f32 arithmetic: clamp to [0, 1], NaN -> +0, -0 -> +0.
+// abs.f32/neg.f32 where no reader looks at a NaN's bits (defer-nan-canonicalization): the sign
+// bit alone.
+static inline float p2m_abs_bits_f32(float a)
+{
+    return as_type<float>(p2m_f32op_bits(a) & 0x7FFFFFFFu);
+}
+static inline float p2m_neg_bits_f32(float a)
+{
+    return as_type<float>(p2m_f32op_bits(a) ^ P2M_F32OP_SIGN);
+}
+
+// The .sat modifier of f32 arithmetic: clamp to [0, 1], NaN -> +0, -0 -> +0. A NaN and every
+// zero or negative number fail `x > 0`; fmin cannot meet a NaN then.
 static inline float p2m_sat_f32(float x)
 {
-    uint xb = p2m_f32op_bits(x);
-    if (p2m_f32op_is_nan(xb) || (xb & P2M_F32OP_SIGN) != 0u)
-        return 0.0f;
-    return xb > 0x3F800000u ? 1.0f : x;
+    return x > 0.0f ? fmin(x, 1.0f) : 0.0f;
 }
 
 #pragma clang diagnostic pop

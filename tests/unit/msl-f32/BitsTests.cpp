@@ -132,6 +132,11 @@ TEST_CASE("copysign is a bit operation; abs and neg canonicalize NaNs", "[f32][b
             bad.add(describe("abs", ops::RN, {a}, ops::abs(a), absWant));
         if (bits(ops::neg(a)) != negWant)
             bad.add(describe("neg", ops::RN, {a}, ops::neg(a), negWant));
+        // The forms for results whose NaN bits no one reads: the sign bit alone.
+        if (bits(ops::absBits(a)) != (bits(a) & 0x7FFFFFFFu))
+            bad.add(describe("abs (bits)", ops::RN, {a}, ops::absBits(a), bits(a) & 0x7FFFFFFFu));
+        if (bits(ops::negBits(a)) != (bits(a) ^ 0x80000000u))
+            bad.add(describe("neg (bits)", ops::RN, {a}, ops::negBits(a), bits(a) ^ 0x80000000u));
     }
     INFO(bad.report());
     CHECK(bad.count() == 0);

@@ -28,6 +28,7 @@ float sinApprox(float a);
 float cosApprox(float a);
 float lg2Approx(float a);
 float ex2Approx(float a);
+float ex2ApproxFtz(float a);
 float tanhApprox(float a);
 
 float min(float a, float b);
@@ -47,6 +48,8 @@ bool testpSubnormal(float a);
 float copysign(float a, float b);
 float abs(float a);
 float neg(float a);
+float absBits(float a);
+float negBits(float a);
 float sat(float a);
 
 // The header's constants, for the consistency checks.

@@ -91,6 +91,7 @@ float sinApprox(float a) { return p2m_sin_approx_f32(a); }
 float cosApprox(float a) { return p2m_cos_approx_f32(a); }
 float lg2Approx(float a) { return p2m_lg2_approx_f32(a); }
 float ex2Approx(float a) { return p2m_ex2_approx_f32(a); }
+float ex2ApproxFtz(float a) { return p2m_ex2_approx_ftz_f32(a); }
 float tanhApprox(float a) { return p2m_tanh_approx_f32(a); }
 
 float min(float a, float b) { return p2m_min_f32(a, b); }
@@ -110,6 +111,8 @@ bool testpSubnormal(float a) { return p2m_testp_subnormal_f32(a); }
 float copysign(float a, float b) { return p2m_copysign_f32(a, b); }
 float abs(float a) { return p2m_abs_f32(a); }
 float neg(float a) { return p2m_neg_f32(a); }
+float absBits(float a) { return p2m_abs_bits_f32(a); }
+float negBits(float a) { return p2m_neg_bits_f32(a); }
 float sat(float a) { return p2m_sat_f32(a); }
 
 unsigned canonicalNan() { return P2M_F32_NAN; }
