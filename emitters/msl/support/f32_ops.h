@@ -300,16 +300,13 @@ static inline float p2m_f32op_mul(float a, float b, int mode)
 // ErrFma (Boldo & Muller 2011): x * y + z = r1 + gamma + alpha.lo exactly, where r1 =
 // fma(x, y, z); returns gamma + alpha.lo, rounded but with the exact sign of x * y + z - r1.
 // Valid when no intermediate value underflows or overflows (p2m_f32op_fma_in_plain_range).
-// When r1 is within a factor of two of z (same sign), r1 - z is exact (Sterbenz) and the
-// residual is x * y - (r1 - z) exactly: one fma gives it, rounded, with its exact sign. That
-// is the common case of fma.rm/.rp used to round to an integer (expf's range reduction).
+// When r1 lies in z's binade (same sign and exponent), r1 - z is exact (Sterbenz: r1 is
+// within a factor of two of z) and the residual is x * y - (r1 - z) exactly: one fma gives it,
+// rounded, with its exact sign. That is the common case of fma.rm/.rp used to round to an
+// integer (expf's range reduction adds to 1.5 * 2^23), and the test is one comparison of bits.
 static inline float p2m_f32op_fma_residual(float x, float y, float z, float r1)
 {
-    uint zb = p2m_f32op_bits(z);
-    uint rb = p2m_f32op_bits(r1);
-    float az = as_type<float>(zb & 0x7FFFFFFFu);
-    float ar = as_type<float>(rb & 0x7FFFFFFFu);
-    if (((zb ^ rb) & P2M_F32OP_SIGN) == 0u && ar >= 0.5f * az && ar <= 2.0f * az)
+    if ((p2m_f32op_bits(z) ^ p2m_f32op_bits(r1)) < 0x00800000u)
         return fma(x, y, -(r1 - z));
     float u1 = x * y;
     float u2 = fma(x, y, -u1);
@@ -648,10 +645,13 @@ static inline float p2m_f32op_rsqrt_special(uint ab)
 
 static inline float p2m_rsqrt_approx_f32(float a)
 {
+    // The common case first and unconditionally, the rare inputs after it: the test does not
+    // hold up the hardware's rsqrt (on special inputs its result is simply replaced).
     uint ab = p2m_f32op_bits(a);
-    if (ab - 0x00800000u < 0x7F000000u) // 2^-126 <= a < +inf
-        return p2m_f32op_rsqrt_refine(a, rsqrt(a));
-    return p2m_f32op_rsqrt_special(ab);
+    float r = p2m_f32op_rsqrt_refine(a, rsqrt(a));
+    if (ab - 0x00800000u >= 0x7F000000u) // not 2^-126 <= a < +inf
+        r = p2m_f32op_rsqrt_special(ab);
+    return r;
 }
 
 // div.approx.f32: a * (1/b) as the ISA defines it (bound: 2 ulp for |b| in [2^-126, 2^126]);
