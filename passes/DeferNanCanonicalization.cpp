@@ -66,6 +66,9 @@ bool ignoresNanPayload(const Module &m, const Inst &in) {
     return true;
   if (!name.ends_with("_f32") || in.type != Type::F32)
     return false;
+  // p2m_{abs,neg}_bits_f32 keep a NaN's bits, but exist only where no reader of their result
+  // looks at them (signOperationsOnBits), so no one sees their operand's bits either; they
+  // match the "p2m_abs_"/"p2m_neg_" prefixes below.
   for (std::string_view op : {"p2m_add_", "p2m_sub_", "p2m_mul_", "p2m_fma_", "p2m_div_", "p2m_rcp_",
                               "p2m_sqrt_", "p2m_rsqrt_", "p2m_sin_", "p2m_cos_", "p2m_lg2_", "p2m_ex2_",
                               "p2m_tanh_", "p2m_abs_", "p2m_neg_", "p2m_min_", "p2m_max_", "p2m_sat_"})
@@ -170,6 +173,7 @@ std::vector<uint8_t> deferrableRegisters(const Function &f) {
 // whose results are not observed), that rule is unobservable and a bare operation on the sign
 // bit does: p2m_{abs,neg}_bits_f32, one instruction instead of a NaN test and a select.
 void signOperationsOnBits(Module &m, Function &f, const std::vector<uint8_t> &observed) {
+  uint32_t absName = m.intern("p2m_abs_f32"), negName = m.intern("p2m_neg_f32");
   std::vector<uint8_t> looked(f.regs.size(), 0);
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
@@ -189,7 +193,6 @@ void signOperationsOnBits(Module &m, Function &f, const std::vector<uint8_t> &ob
           }
       }
     }
-  uint32_t absName = m.intern("p2m_abs_f32"), negName = m.intern("p2m_neg_f32");
   for (Block &b : f.blocks)
     for (Inst &in : b.insts)
       if (in.irop == IrOp::Call && (in.name == absName || in.name == negName) && !in.ops.empty() &&
@@ -202,11 +205,22 @@ void signOperationsOnBits(Module &m, Function &f, const std::vector<uint8_t> &ob
 void deferNanCanonicalization(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
-    signOperationsOnBits(m, f, nanBitsObserved(m, f));
+    // Both steps need to know which registers' NaN bits are observed, and only functions with
+    // f32 arithmetic, abs or neg have anything to change (most of a large module has none).
+    uint32_t absName = m.intern("p2m_abs_f32"), negName = m.intern("p2m_neg_f32");
+    bool signOperations = false;
+    for (const Block &b : f.blocks)
+      for (const Inst &in : b.insts)
+        signOperations = signOperations || (in.irop == IrOp::Call && (in.name == absName || in.name == negName));
     std::vector<uint8_t> deferred = deferrableRegisters(f);
     bool any = false;
     for (uint8_t d : deferred)
       any = any || d;
+    if (!any && !signOperations)
+      return;
+    std::vector<uint8_t> observed = nanBitsObserved(m, f);
+    if (signOperations)
+      signOperationsOnBits(m, f, observed);
     if (!any)
       return;
     // Whether `in` reads a deferred register as a source (vector elements included).
@@ -224,7 +238,6 @@ void deferNanCanonicalization(PassContext &ctx) {
       }
       return false;
     };
-    std::vector<uint8_t> observed = nanBitsObserved(m, f);
     // A reader that needs canonical operands.
     auto looksAtNanBits = [&](const Inst &in) {
       if (passesNanBitsOn(m, in))
