@@ -39,24 +39,38 @@ bool reserved(std::string_view s) {
   return false;
 }
 
-std::string sanitize(std::string_view name) {
-  std::string out;
-  out.reserve(name.size());
+// A PTX name as an MSL identifier: `%` dropped, other characters outside [A-Za-z0-9_] as `_`, no
+// leading digit or underscore, no double underscore. Characters only ever stay or become one,
+// so the name is rewritten over itself (registers: no allocation).
+void sanitizeInPlace(std::string &name) {
+  // What becomes of each byte: itself, '_', or nothing (0, for '%').
+  static constexpr auto kMap = [] {
+    std::array<char, 256> map{};
+    for (int c = 0; c < 256; ++c)
+      map[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ? char(c)
+               : c == '%'                                                                          ? 0
+                                                                                                   : '_';
+    return map;
+  }();
+  size_t n = 0;
   for (char c : name) {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')
-      out += c;
-    else if (c == '%')
-      continue;
-    else
-      out += '_';
+    char mapped = kMap[static_cast<unsigned char>(c)];
+    name[n] = mapped;
+    n += mapped != 0;
   }
-  if (out.empty() || (out[0] >= '0' && out[0] <= '9'))
-    out.insert(0, "v");
+  name.resize(n);
+  if (name.empty() || (name[0] >= '0' && name[0] <= '9'))
+    name.insert(0, "v");
   // Identifiers with a double underscore are reserved in C++; keep them readable but legal.
-  for (size_t i = out.find("__"); i != std::string::npos; i = out.find("__", i))
-    out.replace(i, 2, "_U");
-  if (out[0] == '_')
-    out.insert(0, "v");
+  for (size_t i = name.find("__"); i != std::string::npos; i = name.find("__", i))
+    name.replace(i, 2, "_U");
+  if (name[0] == '_')
+    name.insert(0, "v");
+}
+
+std::string sanitize(std::string_view name) {
+  std::string out(name);
+  sanitizeInPlace(out);
   return out;
 }
 
@@ -92,7 +106,7 @@ std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffi
 // the set holds views of them and allocates nothing per register.
 void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigned> &nextSuffix,
                   std::string &name, const llvm::StringSet<> &outer) {
-  name = sanitize(name);
+  sanitizeInPlace(name);
   if (reserved(name))
     name += "_";
   // The usual case, a name still free: one lookup in each set.

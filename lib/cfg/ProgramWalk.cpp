@@ -5,14 +5,16 @@
 namespace p2m::cfg::detail {
 
 std::vector<NodeId> preorder(const Program &program, NodeId root) {
-  std::vector<NodeId> order, stack{root}, children;
+  std::vector<NodeId> order, stack{root};
+  order.reserve(program.nodes.size());
   while (!stack.empty()) {
     NodeId x = stack.back();
     stack.pop_back();
     order.push_back(x);
-    children.clear();
-    forEachChild(program[x], [&](NodeId c) { children.push_back(c); });
-    stack.insert(stack.end(), children.rbegin(), children.rend());
+    // Children pushed in order, then reversed in place: the first child is popped first.
+    size_t first = stack.size();
+    forEachChild(program[x], [&](NodeId c) { stack.push_back(c); });
+    std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first), stack.end());
   }
   return order;
 }
