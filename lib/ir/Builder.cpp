@@ -372,8 +372,10 @@ private:
       auto it = moduleNames_.find(x->text());
       if (it == moduleNames_.end())
         return fail("initializer refers to an unknown symbol");
-      if (elem != 8 && elem != 4)
-        return fail("an address in an initializer must fill a 32- or 64-bit element");
+      // Device addresses are 64-bit on every backend (the runtime patches 8 bytes), so a 32-bit
+      // element could only hold a truncated one.
+      if (elem != 8)
+        return fail("an address in an initializer must fill a 64-bit element (device addresses are 64-bit)");
       // A function's address is a 64-bit id (CallTargets.h), not a place to offset from.
       if (module_->symbols[it->second].kind == SymbolKind::Function && (elem != 8 || addend != 0))
         return fail("a function's address in an initializer must fill a 64-bit element, without an offset");
