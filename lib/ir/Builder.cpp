@@ -45,9 +45,9 @@ Space spaceOfDirective(Directive d) {
 
 class BuilderImpl {
 public:
-  explicit BuilderImpl(const ptx::Module &ast)
+  BuilderImpl(const ptx::Module &ast, ptx::BodyReader::BodyCheck check)
       : ast_(ast), m_(std::make_unique<Module>()), module_(m_.get()),
-        callTargets_(ast, *module_, moduleNames_), bodyReader_(ast) {}
+        callTargets_(ast, *module_, moduleNames_), bodyReader_(ast, std::move(check)) {}
 
   // Declarations: module variables with their initializers, functions with their signatures.
   // The caller owns the module; the builder keeps a pointer to build bodies into it.
@@ -80,7 +80,8 @@ public:
     const ptx::Function *fn = bodies_[id];
     if (!fn || !fn->hasCalls)
       return {}; // most bodies call nothing: no need to parse them again
-    std::vector<FuncId> out = callTargets_.calleesOf(*bodyReader_.read(*fn));
+    const ptx::BlockStmt *body = bodyReader_.read(*fn);
+    std::vector<FuncId> out = body ? callTargets_.calleesOf(*body) : std::vector<FuncId>();
     bodyReader_.release();
     return out;
   }
@@ -460,7 +461,10 @@ private:
       debugLine_ = 0;
       pending_.clear();
       current_ = newBlock("$entry");
-      const ptx::BlockStmt &body = *bodyReader_.read(fn);
+      const ptx::BlockStmt *read = bodyReader_.read(fn);
+      if (!read)
+        error(fn.bodyOffset, "the body did not pass its check"); // the driver reports why
+      const ptx::BlockStmt &body = *read;
       collectLabels(body);
       walk(body);
       finishBlock(TermKind::Return, 0);
@@ -1041,7 +1045,8 @@ private:
 };
 
 
-ModuleBuilder::ModuleBuilder(const ptx::Module &ast) : impl_(std::make_unique<BuilderImpl>(ast)) {}
+ModuleBuilder::ModuleBuilder(const ptx::Module &ast, ptx::BodyReader::BodyCheck check)
+    : impl_(std::make_unique<BuilderImpl>(ast, std::move(check))) {}
 ModuleBuilder::~ModuleBuilder() = default;
 std::unique_ptr<Module> ModuleBuilder::declare() { return impl_->declare(); }
 void ModuleBuilder::buildBody(FuncId function) { impl_->buildBodyOf(function); }

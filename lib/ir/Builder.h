@@ -9,15 +9,13 @@
 #pragma once
 
 #include "ir/Ir.h"
+#include "ptx/BodyReader.h"
 
 #include <memory>
 #include <vector>
 
 namespace p2m {
 class DiagnosticEngine;
-}
-namespace p2m::ptx {
-class Module;
 }
 
 namespace p2m::ir {
@@ -27,10 +25,13 @@ class BuilderImpl;
 // Builds a module in two steps, so that a driver can take one function at a time through the
 // pipeline: declare() makes every symbol, signature and initializer; buildBody() then fills in
 // one function's registers and blocks. The AST must outlive the builder; it may have been parsed
-// lazily (ptx::parseModuleLazily), its bodies then being parsed again one at a time.
+// lazily (ptx::parseModuleLazily), its bodies then being parsed again one at a time, or with its
+// bodies skipped (ptx::parseModuleSkippingBodies), each body then going through `check` before
+// the builder looks at it: a function whose body the check rejects is left unsupported, and its
+// callees read as none.
 class ModuleBuilder {
 public:
-  explicit ModuleBuilder(const ptx::Module &ast);
+  explicit ModuleBuilder(const ptx::Module &ast, ptx::BodyReader::BodyCheck check = nullptr);
   ~ModuleBuilder();
   ModuleBuilder(const ModuleBuilder &) = delete;
   ModuleBuilder &operator=(const ModuleBuilder &) = delete;

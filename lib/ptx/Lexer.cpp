@@ -1,5 +1,7 @@
 #include "ptx/Lexer.h"
 
+#include <cstring>
+
 namespace p2m::ptx {
 
 namespace charclass {
@@ -98,6 +100,62 @@ void Lexer::skipComments() {
     }
   }
   pos_ = static_cast<uint32_t>(p);
+}
+
+bool Lexer::skipBraces(bool &sawCall) {
+  const char *begin = text_.data(), *p = begin + pos_, *end = begin + text_.size();
+  unsigned depth = 1;
+  while (p < end) {
+    switch (*p) {
+    case '{':
+      ++depth;
+      ++p;
+      break;
+    case '}':
+      ++p;
+      if (--depth == 0) {
+        pos_ = static_cast<uint32_t>(p - begin);
+        return true;
+      }
+      break;
+    case '/':
+      if (p + 1 < end && p[1] == '/') {
+        const void *newline = std::memchr(p, '\n', static_cast<size_t>(end - p));
+        p = newline ? static_cast<const char *>(newline) : end;
+      } else if (p + 1 < end && p[1] == '*') {
+        std::string_view rest(p + 2, static_cast<size_t>(end - p - 2));
+        size_t close = rest.find("*/");
+        p = close == std::string_view::npos ? end : p + 2 + close + 2;
+      } else {
+        ++p;
+      }
+      break;
+    case '"':
+      // As lexPunctuation: to the closing quote, or up to (not over) the end of the line.
+      ++p;
+      while (p < end && *p != '"' && *p != '\n') {
+        if (*p == '\\' && p + 1 < end && p[1] != '\n')
+          ++p;
+        ++p;
+      }
+      if (p < end && *p == '"')
+        ++p;
+      break;
+    case 'c':
+      // Not inside a longer word: no identifier, register (%), directive or modifier (.) around.
+      if (end - p >= 4 && std::memcmp(p, "call", 4) == 0 &&
+          (p == begin || !(charclass::is(p[-1], charclass::IdentCont) || p[-1] == '%' || p[-1] == '.')) &&
+          (end - p == 4 || !charclass::is(p[4], charclass::IdentCont)))
+        sawCall = true;
+      ++p;
+      break;
+    default:
+      ++p;
+      break;
+    }
+  }
+  pos_ = static_cast<uint32_t>(text_.size());
+  return false;
 }
 
 Token Lexer::lexNumber(Token t) {

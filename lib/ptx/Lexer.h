@@ -81,6 +81,12 @@ public:
     return endOffset < text_.size() && text_[endOffset] == '.';
   }
 
+  // From just inside a '{': past its matching '}', without making tokens (a function body the
+  // parser skips). Comments and strings are passed over as next() reads them, so braces in
+  // them do not count; `sawCall` is set where the word `call` may be an identifier token.
+  // False, at the end of the text, when the brace is not closed.
+  bool skipBraces(bool &sawCall);
+
   // Continues lexing at `offset` (forward of the last token), e.g. after the parser consumed
   // an opcode word itself.
   void seek(uint32_t offset) {

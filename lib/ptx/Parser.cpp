@@ -64,14 +64,16 @@ class Parser {
 public:
   // A whole module, into the module's arena. With `onBody`, each function body goes into a
   // scratch arena instead and is dropped once `onBody` has seen it (parseModuleLazily).
-  Parser(Module &module, DiagnosticEngine &diags, BodyVisitor onBody = nullptr)
+  Parser(Module &module, DiagnosticEngine &diags, BodyVisitor onBody = nullptr, bool skipBodies = false)
       : source_(module.source()), module_(&module), nodes_(&module.arena()),
-        spellingArena_(module.arena()), diags_(diags), lex_(source_.text()), onBody_(onBody) {
+        spellingArena_(module.arena()), diags_(diags), lex_(source_.text()), onBody_(onBody),
+        skipBodies_(skipBodies) {
     advance();
   }
   // One function body of `source`, into `arena` (parseBody).
-  Parser(const SourceFile &source, Arena &arena, DiagnosticEngine &diags)
-      : source_(source), nodes_(&arena), spellingArena_(arena), diags_(diags), lex_(source.text()) {}
+  Parser(const SourceFile &source, Arena &arena, DiagnosticEngine &diags, SpellingTable *spellings)
+      : source_(source), nodes_(&arena), spellingArena_(spellings ? spellings->arena : arena), diags_(diags),
+        lex_(source.text()), spellings_(spellings ? &spellings->decoded : &ownSpellings_) {}
 
   void parseModule();
   const BlockStmt *parseBodyAt(uint32_t offset) {
@@ -215,11 +217,6 @@ private:
   // --- statements -----------------------------------------------------------------------------
   const BlockStmt *parseBlock();
   const Statement *parseStatement();
-  struct DecodedSpelling {
-    Opcode opcode{};
-    uint16_t numModifiers = 0;
-    const Modifier *modifiers = nullptr;
-  };
   const DecodedSpelling &decodeSpelling(std::string_view spelling, uint32_t offset);
   const Statement *parseInstruction(uint32_t start, const Expr *guard, bool negated);
   const Statement *parseLabelled();
@@ -253,8 +250,12 @@ private:
   bool tooManyErrors_ = false;
   bool inInitializer_ = false;
   std::vector<const Statement *> statementStack_;
-  llvm::DenseMap<llvm::StringRef, DecodedSpelling> spellings_;
+  llvm::DenseMap<llvm::StringRef, DecodedSpelling> ownSpellings_;
+  llvm::DenseMap<llvm::StringRef, DecodedSpelling> *spellings_ = &ownSpellings_; // or a SpellingTable's
   BodyVisitor onBody_;
+  bool skipBodies_ = false; // parseModuleSkippingBodies
+
+  void skipBody();
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -526,6 +527,11 @@ void Parser::parseFunction(Linkage linkage, uint32_t start, llvm::SmallVectorImp
   fn->hasBody = true;
   fn->bodyOffset = tok_.offset;
   function_ = fn;
+  if (skipBodies_) {
+    skipBody();
+    function_ = nullptr;
+    return;
+  }
   if (!onBody_) {
     fn->body = parseBlock();
     function_ = nullptr;
@@ -537,6 +543,19 @@ void Parser::parseFunction(Linkage linkage, uint32_t start, llvm::SmallVectorImp
   function_ = nullptr;
   onBody_(*fn, *body);
   bodyArena_.Reset();
+}
+
+void Parser::skipBody() {
+  // At the body's '{': the lexer passes over the body to its matching '}' (Lexer::skipBraces);
+  // what is inside is parsed, and its errors reported, when the body is read (parseBody).
+  lex_.seek(tok_.offset + 1);
+  hasPeek_ = false;
+  bool sawCall = false;
+  bool closed = lex_.skipBraces(sawCall);
+  function_->hasCalls = sawCall;
+  if (!closed)
+    fail(tok_, "function body without its closing '}'");
+  advance();
 }
 
 std::span<const std::string_view> Parser::parsePragmaStrings() {
@@ -943,8 +962,8 @@ const Statement *Parser::parseLoc(uint32_t start) {
   return loc;
 }
 
-const Parser::DecodedSpelling &Parser::decodeSpelling(std::string_view spelling, uint32_t offset) {
-  auto [it, inserted] = spellings_.try_emplace(llvm::StringRef(spelling.data(), spelling.size()));
+const DecodedSpelling &Parser::decodeSpelling(std::string_view spelling, uint32_t offset) {
+  auto [it, inserted] = spellings_->try_emplace(llvm::StringRef(spelling.data(), spelling.size()));
   if (!inserted)
     return it->second;
   DecodedSpelling &decoded = it->second;
@@ -952,7 +971,7 @@ const Parser::DecodedSpelling &Parser::decodeSpelling(std::string_view spelling,
   std::string_view op = spelling.substr(0, dot);
   auto opcode = lookupOpcode(op);
   if (!opcode) {
-    spellings_.erase(it);
+    spellings_->erase(it);
     fail(offset, "unknown instruction '" + std::string(op) + "'");
   }
   decoded.opcode = *opcode;
@@ -962,7 +981,7 @@ const Parser::DecodedSpelling &Parser::decodeSpelling(std::string_view spelling,
     std::string_view word = spelling.substr(dot + 1, next == std::string_view::npos ? next : next - dot - 1);
     auto mod = lookupModifier(word);
     if (!mod) {
-      spellings_.erase(it);
+      spellings_->erase(it);
       fail(offset + static_cast<uint32_t>(dot),
            "unknown modifier '." + std::string(word) + "' on '" + std::string(op) + "'");
     }
@@ -970,7 +989,7 @@ const Parser::DecodedSpelling &Parser::decodeSpelling(std::string_view spelling,
     dot = next;
   }
   if (modifiers.size() > std::numeric_limits<uint16_t>::max()) {
-    spellings_.erase(it);
+    spellings_->erase(it);
     fail(offset, "instruction has too many modifiers");
   }
   decoded.numModifiers = static_cast<uint16_t>(modifiers.size());
@@ -1269,11 +1288,24 @@ std::unique_ptr<Module> parseModuleLazily(std::shared_ptr<const SourceFile> sour
   return module;
 }
 
-const BlockStmt *parseBody(const Module &module, const Function &fn, Arena &arena) {
+std::unique_ptr<Module> parseModuleSkippingBodies(std::shared_ptr<const SourceFile> source,
+                                                  DiagnosticEngine &diags) {
+  auto module = std::make_unique<Module>(std::move(source));
+  if (module->source().text().size() >= std::numeric_limits<uint32_t>::max()) {
+    diags.report(Severity::Error, module->source().name(), "file is too large (4 GiB or more)");
+    return module;
+  }
+  Parser parser(*module, diags, nullptr, /*skipBodies=*/true);
+  parser.parseModule();
+  return module;
+}
+
+const BlockStmt *parseBody(const Module &module, const Function &fn, Arena &arena, DiagnosticEngine *diags,
+                           SpellingTable *spellings) {
   if (fn.body || !fn.hasBody)
     return fn.body;
   DiagnosticEngine unreported(0); // the module's parse reported this body's errors already
-  Parser parser(module.source(), arena, unreported);
+  Parser parser(module.source(), arena, diags ? *diags : unreported, spellings);
   return parser.parseBodyAt(fn.bodyOffset);
 }
 

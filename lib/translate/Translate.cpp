@@ -7,6 +7,8 @@
 #include "ptx/Parser.h"
 #include "ptx/Validate.h"
 
+#include <llvm/ADT/DenseSet.h>
+
 #include <chrono>
 
 namespace p2m::translate {
@@ -33,32 +35,54 @@ void releaseBody(ir::Function &f) {
   f.structured.reset();
 }
 
-} // namespace
+// Parse and validation verdicts on the bodies of a module parsed with its bodies skipped
+// (ptx::parseModuleSkippingBodies), each body checked where the builder first reads it.
+class BodyChecks {
+public:
+  explicit BodyChecks(const SourceFile &source) : validator_(source, validation_) {}
 
-TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const TranslateOptions &options,
-                                DiagnosticEngine &diags) {
-  TranslateResult result;
-  auto start = Clock::now();
-  // Bodies are parsed lazily (the whole tree of a large module is several times its text) and
-  // validated as they go by; validation speaks only for a module that parses, after the parse's
-  // own errors, so its diagnostics wait in `validation` until the parse is done.
-  DiagnosticEngine validation(diags.maxRecorded());
-  ptx::BodyValidator validator(*source, validation);
-  auto validate = [&](const ptx::Function &, const ptx::BlockStmt &body) {
-    if (!diags.hasErrors())
-      validator.validate(body);
-  };
-  auto ast = ptx::parseModuleLazily(source, diags, validate);
-  if (!diags.hasErrors())
-    diags.append(validation);
-  if (diags.hasErrors())
-    return result;
-  auto parsed = Clock::now();
-  result.timings.emplace_back("parse and validate", secondsBetween(start, parsed));
+  // Whether `body` parsed without a diagnostic and validates; once one did not, every body is
+  // refused (the translation is abandoned then).
+  bool check(const ptx::Function &function, const ptx::BlockStmt &body, const DiagnosticEngine &parseDiagnostics) {
+    if (!parseDiagnostics.diagnostics().empty() || parseDiagnostics.hasErrors())
+      failed_ = true;
+    if (!failed_ && checked_.insert(&function).second) {
+      validator_.validate(body);
+      failed_ = !validation_.diagnostics().empty() || validation_.hasErrors();
+    }
+    return !failed_;
+  }
+  ptx::BodyReader::BodyCheck checker() {
+    return [this](const ptx::Function &f, const ptx::BlockStmt &b, const DiagnosticEngine &d) { return check(f, b, d); };
+  }
+  // Checks the bodies the translation did not read (unselected functions, unreachable ones).
+  void checkTheRest(const ptx::Module &ast) {
+    ptx::BodyReader reader(ast, checker());
+    for (const ptx::Item *item : ast.items)
+      if (item->kind == ptx::ItemKind::Function && !failed_) {
+        const auto &function = static_cast<const ptx::Function &>(*item);
+        if (function.hasBody && !checked_.contains(&function))
+          reader.read(function);
+      }
+  }
+  bool failed() const { return failed_; }
 
+private:
+  DiagnosticEngine validation_;
+  ptx::BodyValidator validator_;
+  llvm::DenseSet<const ptx::Function *> checked_;
+  bool failed_ = false;
+};
+
+// Translates a parsed module whose diagnostics (if any) are reported already. With `checks`, its
+// bodies were skipped by the parse and are checked as the builder reads them; a failed check
+// abandons the translation (the result is then meaningless: the caller starts again).
+TranslateResult translateParsed(const ptx::Module &ast, const TranslateOptions &options, BodyChecks *checks,
+                                TranslateResult result) {
   // Declarations and module-wide facts first; then one function at a time, callees before
   // callers: build its body, run the passes, print it, release its IR.
-  ir::ModuleBuilder builder(*ast);
+  ir::ModuleBuilder builder(ast, checks ? checks->checker() : nullptr);
+  auto abandoned = [&] { return checks && checks->failed(); };
   std::unique_ptr<ir::Module> module = builder.declare();
   passes::Options popts;
   popts.mslVersion = options.mslVersion;
@@ -83,6 +107,8 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
   }
   std::vector<ir::FuncId> order = msl::calleeFirstOrder(
       *module, roots, [&](ir::FuncId f) { return builder.callees(f); });
+  if (abandoned())
+    return result;
   std::vector<std::string> dumps(options.dumpAfter.empty() ? 0 : module->functions.size());
   double buildSeconds = 0, emitSeconds = 0;
   for (ir::FuncId fi : order) {
@@ -90,6 +116,8 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
       continue; // nothing to lower; callers check what they call
     auto t0 = Clock::now();
     builder.buildBody(fi);
+    if (abandoned())
+      return result;
     auto t1 = Clock::now();
     ctx.function = fi;
     passes::runPipeline(ctx, options.dumpAfter, dumps.empty() ? nullptr : &dumps[fi]);
@@ -102,8 +130,12 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
     emitSeconds += secondsBetween(t2, Clock::now());
   }
   ctx.function = ir::kNone;
+  if (checks) {
+    checks->checkTheRest(ast);
+    if (checks->failed())
+      return result;
+  }
   msl::EmitResult emitted = emitter.finish();
-  ast.reset();
   result.mslHeader = std::move(emitted.header);
   result.mslBody = std::move(emitted.body);
   result.timings.emplace_back("build IR", buildSeconds);
@@ -139,6 +171,59 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
   result.warnings = std::move(ctx.warnings);
   result.ok = true;
   return result;
+}
+
+} // namespace
+
+TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const TranslateOptions &options,
+                                DiagnosticEngine &diags) {
+  auto start = Clock::now();
+  bool sentBody = false; // whether the first attempt gave options.bodySink anything
+  {
+    // The usual module has no errors: its top level is parsed with the bodies skipped, and
+    // each body is parsed and validated once, where it is built. Anything a parse or a
+    // validation reports abandons this attempt for the path below, whose diagnostics are the
+    // ones to report (all of them, in source order).
+    DiagnosticEngine topLevel;
+    std::unique_ptr<ptx::Module> ast = ptx::parseModuleSkippingBodies(source, topLevel);
+    if (topLevel.diagnostics().empty() && !topLevel.hasErrors()) {
+      BodyChecks checks(*source);
+      TranslateResult result;
+      result.timings.emplace_back("parse (bodies when built)", secondsBetween(start, Clock::now()));
+      TranslateOptions once = options;
+      if (options.bodySink)
+        once.bodySink = [&](std::string &&chunk) {
+          sentBody = true;
+          options.bodySink(std::move(chunk));
+        };
+      result = translateParsed(*ast, once, &checks, std::move(result));
+      if (!checks.failed())
+        return result;
+    }
+  }
+  // Bodies are parsed lazily (the whole tree of a large module is several times its text) and
+  // validated as they go by; validation speaks only for a module that parses, after the parse's
+  // own errors, so its diagnostics wait in `validation` until the parse is done.
+  start = Clock::now();
+  TranslateResult result;
+  DiagnosticEngine validation(diags.maxRecorded());
+  ptx::BodyValidator validator(*source, validation);
+  auto validate = [&](const ptx::Function &, const ptx::BlockStmt &body) {
+    if (!diags.hasErrors())
+      validator.validate(body);
+  };
+  auto ast = ptx::parseModuleLazily(source, diags, validate);
+  if (!diags.hasErrors())
+    diags.append(validation);
+  // A body the first attempt refused has an error here too (the same parser and validator);
+  // were it otherwise, what that attempt spooled would precede this one's output.
+  if (sentBody && !diags.hasErrors())
+    diags.report(Severity::Error, source->name(), "internal error: a function body failed its check "
+                                                  "in one parse and passed it in the other");
+  if (diags.hasErrors())
+    return result;
+  result.timings.emplace_back("parse and validate", secondsBetween(start, Clock::now()));
+  return translateParsed(*ast, options, nullptr, std::move(result));
 }
 
 std::string reasonGroup(const std::string &reason) {
