@@ -72,8 +72,8 @@ public:
   }
   // One function body of `source`, into `arena` (parseBody).
   Parser(const SourceFile &source, Arena &arena, DiagnosticEngine &diags, SpellingTable *spellings)
-      : source_(source), nodes_(&arena), spellingArena_(spellings ? spellings->arena : arena), diags_(diags),
-        lex_(source.text()), spellings_(spellings ? &spellings->decoded : &ownSpellings_) {}
+      : source_(source), nodes_(&arena), spellingArena_(arena), diags_(diags), lex_(source.text()),
+        spellings_(spellings ? &spellings->decoded : &ownSpellings_), spellingTable_(spellings) {}
 
   void parseModule();
   const BlockStmt *parseBodyAt(uint32_t offset) {
@@ -168,7 +168,8 @@ private:
   template <typename T, typename... Args> T *create(Args &&...args) {
     return new (nodes_->Allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
   }
-  template <typename T> static std::span<const T> copyArrayInto(Arena &arena, std::span<const T> values) {
+  template <typename T, typename Allocator>
+  static std::span<const T> copyArrayInto(Allocator &arena, std::span<const T> values) {
     if (values.empty())
       return {};
     T *out = static_cast<T *>(arena.Allocate(sizeof(T) * values.size(), alignof(T)));
@@ -252,6 +253,7 @@ private:
   std::vector<const Statement *> statementStack_;
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> ownSpellings_;
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> *spellings_ = &ownSpellings_; // or a SpellingTable's
+  SpellingTable *spellingTable_ = nullptr; // where decoded modifiers go instead of spellingArena_
   BodyVisitor onBody_;
   bool skipBodies_ = false; // parseModuleSkippingBodies
 
@@ -995,8 +997,9 @@ const DecodedSpelling &Parser::decodeSpelling(std::string_view spelling, uint32_
   decoded.numModifiers = static_cast<uint16_t>(modifiers.size());
   // In the spelling arena: a lazily parsed module drops each body's nodes, not the spellings
   // (the validator caches its verdicts by their address).
-  decoded.modifiers =
-      copyArrayInto(spellingArena_, std::span<const Modifier>(modifiers.data(), modifiers.size())).data();
+  std::span<const Modifier> stored(modifiers.data(), modifiers.size());
+  decoded.modifiers = (spellingTable_ ? copyArrayInto(spellingTable_->storage, stored)
+                                      : copyArrayInto(spellingArena_, stored)).data();
   return decoded;
 }
 

@@ -7,6 +7,7 @@
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/STLFunctionalExtras.h>
 #include <llvm/ADT/StringRef.h>
+#include <llvm/Support/Allocator.h>
 
 #include <memory>
 
@@ -49,7 +50,7 @@ struct DecodedSpelling {
 // spelling is decoded once per module rather than once per body, and instructions spelled alike
 // share one modifier array, by which BodyValidator caches its verdicts.
 struct SpellingTable {
-  Arena arena;
+  llvm::BumpPtrAllocator storage; // the modifier arrays: small slabs (a few KiB in all)
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> decoded;
 };
 

@@ -77,11 +77,11 @@ private:
 // Translates a parsed module whose diagnostics (if any) are reported already. With `checks`, its
 // bodies were skipped by the parse and are checked as the builder reads them; a failed check
 // abandons the translation (the result is then meaningless: the caller starts again).
-TranslateResult translateParsed(const ptx::Module &ast, const TranslateOptions &options, BodyChecks *checks,
-                                TranslateResult result) {
+TranslateResult translateParsed(std::unique_ptr<ptx::Module> ast, const TranslateOptions &options,
+                                BodyChecks *checks, TranslateResult result) {
   // Declarations and module-wide facts first; then one function at a time, callees before
   // callers: build its body, run the passes, print it, release its IR.
-  ir::ModuleBuilder builder(ast, checks ? checks->checker() : nullptr);
+  ir::ModuleBuilder builder(*ast, checks ? checks->checker() : nullptr);
   auto abandoned = [&] { return checks && checks->failed(); };
   std::unique_ptr<ir::Module> module = builder.declare();
   passes::Options popts;
@@ -131,11 +131,12 @@ TranslateResult translateParsed(const ptx::Module &ast, const TranslateOptions &
   }
   ctx.function = ir::kNone;
   if (checks) {
-    checks->checkTheRest(ast);
+    checks->checkTheRest(*ast);
     if (checks->failed())
       return result;
   }
   msl::EmitResult emitted = emitter.finish();
+  ast.reset(); // the builder reads no more bodies: free the module's tree before the reflection
   result.mslHeader = std::move(emitted.header);
   result.mslBody = std::move(emitted.body);
   result.timings.emplace_back("build IR", buildSeconds);
@@ -196,7 +197,7 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
           sentBody = true;
           options.bodySink(std::move(chunk));
         };
-      result = translateParsed(*ast, once, &checks, std::move(result));
+      result = translateParsed(std::move(ast), once, &checks, std::move(result));
       if (!checks.failed())
         return result;
     }
@@ -223,7 +224,7 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
   if (diags.hasErrors())
     return result;
   result.timings.emplace_back("parse and validate", secondsBetween(start, Clock::now()));
-  return translateParsed(*ast, options, nullptr, std::move(result));
+  return translateParsed(std::move(ast), options, nullptr, std::move(result));
 }
 
 std::string reasonGroup(const std::string &reason) {
