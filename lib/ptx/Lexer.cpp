@@ -1,5 +1,6 @@
 #include "ptx/Lexer.h"
 
+#include <array>
 #include <cstring>
 
 namespace p2m::ptx {
@@ -103,9 +104,20 @@ void Lexer::skipComments() {
 }
 
 bool Lexer::skipBraces(bool &sawCall) {
+  // The bytes that matter here; everything else is passed over in a tight loop.
+  static constexpr auto kStops = [] {
+    std::array<bool, 256> stops{};
+    for (unsigned char c : {'{', '}', '/', '"', 'c'})
+      stops[c] = true;
+    return stops;
+  }();
   const char *begin = text_.data(), *p = begin + pos_, *end = begin + text_.size();
   unsigned depth = 1;
   while (p < end) {
+    while (p < end && !kStops[static_cast<unsigned char>(*p)])
+      ++p;
+    if (p == end)
+      break;
     switch (*p) {
     case '{':
       ++depth;
