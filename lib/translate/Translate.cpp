@@ -53,7 +53,9 @@ public:
     return !failed_;
   }
   ptx::BodyReader::BodyCheck checker() {
-    return [this](const ptx::Function &f, const ptx::BlockStmt &b, const DiagnosticEngine &d) { return check(f, b, d); };
+    return [this](const ptx::Function &f, const ptx::BlockStmt &b, const DiagnosticEngine &d) {
+      return check(f, b, d);
+    };
   }
   // Checks the bodies the translation did not read (unselected functions, unreachable ones).
   void checkTheRest(const ptx::Module &ast) {
