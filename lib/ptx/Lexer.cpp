@@ -103,6 +103,17 @@ void Lexer::skipComments() {
   pos_ = static_cast<uint32_t>(p);
 }
 
+size_t Lexer::stringEnd(size_t open) const {
+  const size_t n = text_.size();
+  size_t q = open + 1;
+  while (q < n && text_[q] != '"' && text_[q] != '\n') {
+    if (text_[q] == '\\' && q + 1 < n && text_[q + 1] != '\n')
+      ++q;
+    ++q;
+  }
+  return q;
+}
+
 bool Lexer::skipBraces(bool &sawCall) {
   // The bytes that matter here; everything else is passed over in a tight loop.
   static constexpr auto kStops = [] {
@@ -131,28 +142,23 @@ bool Lexer::skipBraces(bool &sawCall) {
       }
       break;
     case '/':
-      if (p + 1 < end && p[1] == '/') {
-        const void *newline = std::memchr(p, '\n', static_cast<size_t>(end - p));
-        p = newline ? static_cast<const char *>(newline) : end;
-      } else if (p + 1 < end && p[1] == '*') {
-        std::string_view rest(p + 2, static_cast<size_t>(end - p - 2));
-        size_t close = rest.find("*/");
-        p = close == std::string_view::npos ? end : p + 2 + close + 2;
+      if (p + 1 < end && (p[1] == '/' || p[1] == '*')) {
+        // Comments (and the blanks after them) as next() skips them; an unterminated one
+        // runs to the end, which leaves the brace unclosed.
+        pos_ = static_cast<uint32_t>(p - begin);
+        skipComments();
+        pendingError_ = TokenKind::End;
+        p = begin + pos_;
       } else {
         ++p;
       }
       break;
-    case '"':
-      // As lexPunctuation: to the closing quote, or up to (not over) the end of the line.
-      ++p;
-      while (p < end && *p != '"' && *p != '\n') {
-        if (*p == '\\' && p + 1 < end && p[1] != '\n')
-          ++p;
-        ++p;
-      }
-      if (p < end && *p == '"')
-        ++p;
+    case '"': {
+      // As lexPunctuation reads a string, terminated or not.
+      size_t q = stringEnd(static_cast<size_t>(p - begin));
+      p = begin + (q < text_.size() && text_[q] == '"' ? q + 1 : q);
       break;
+    }
     case 'c':
       // Not inside a longer word: no identifier, register (%), directive or modifier (.) around.
       if (end - p >= 4 && std::memcmp(p, "call", 4) == 0 &&
@@ -277,12 +283,7 @@ Token Lexer::lexPunctuation(Token t, char c) {
     if (two('|')) return finish(t, TokenKind::PipePipe, p + 2);
     return finish(t, TokenKind::Pipe, p + 1);
   case '"': {
-    size_t q = p + 1;
-    while (q < n && text_[q] != '"' && text_[q] != '\n') {
-      if (text_[q] == '\\' && q + 1 < n && text_[q + 1] != '\n')
-        ++q;
-      ++q;
-    }
+    size_t q = stringEnd(p);
     if (q >= n || text_[q] != '"')
       return finish(t, TokenKind::UnterminatedString, q);
     return finish(t, TokenKind::String, q + 1);

@@ -123,6 +123,9 @@ private:
       skipComments();
   }
   void skipComments();
+  // The closing quote of the string whose opening quote is at `open`; for an unterminated
+  // string, the end of its line (not over the newline) or of the text.
+  size_t stringEnd(size_t open) const;
   Token lexNumber(Token t);
   Token lexPunctuation(Token t, char c);
 

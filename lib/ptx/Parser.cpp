@@ -1273,6 +1273,19 @@ Expr Parser::parsePrimary() {
   }
 }
 
+// The module's top level, with its bodies parsed whole, handed to `onBody`, or skipped.
+std::unique_ptr<Module> parseTopLevel(std::shared_ptr<const SourceFile> source, DiagnosticEngine &diags,
+                                      BodyVisitor onBody, bool skipBodies) {
+  auto module = std::make_unique<Module>(std::move(source));
+  if (module->source().text().size() >= std::numeric_limits<uint32_t>::max()) {
+    diags.report(Severity::Error, module->source().name(), "file is too large (4 GiB or more)");
+    return module;
+  }
+  Parser parser(*module, diags, onBody, skipBodies);
+  parser.parseModule();
+  return module;
+}
+
 } // namespace
 
 std::unique_ptr<Module> parseModule(std::shared_ptr<const SourceFile> source, DiagnosticEngine &diags) {
@@ -1281,26 +1294,12 @@ std::unique_ptr<Module> parseModule(std::shared_ptr<const SourceFile> source, Di
 
 std::unique_ptr<Module> parseModuleLazily(std::shared_ptr<const SourceFile> source, DiagnosticEngine &diags,
                                           BodyVisitor onBody) {
-  auto module = std::make_unique<Module>(std::move(source));
-  if (module->source().text().size() >= std::numeric_limits<uint32_t>::max()) {
-    diags.report(Severity::Error, module->source().name(), "file is too large (4 GiB or more)");
-    return module;
-  }
-  Parser parser(*module, diags, onBody);
-  parser.parseModule();
-  return module;
+  return parseTopLevel(std::move(source), diags, onBody, /*skipBodies=*/false);
 }
 
 std::unique_ptr<Module> parseModuleSkippingBodies(std::shared_ptr<const SourceFile> source,
                                                   DiagnosticEngine &diags) {
-  auto module = std::make_unique<Module>(std::move(source));
-  if (module->source().text().size() >= std::numeric_limits<uint32_t>::max()) {
-    diags.report(Severity::Error, module->source().name(), "file is too large (4 GiB or more)");
-    return module;
-  }
-  Parser parser(*module, diags, nullptr, /*skipBodies=*/true);
-  parser.parseModule();
-  return module;
+  return parseTopLevel(std::move(source), diags, nullptr, /*skipBodies=*/true);
 }
 
 const BlockStmt *parseBody(const Module &module, const Function &fn, Arena &arena, DiagnosticEngine *diags,
