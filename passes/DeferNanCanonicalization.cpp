@@ -51,6 +51,21 @@ bool isNonNanConstant(const Operand &o) {
 // bar's barrier number), else 1.
 size_t firstSource(const Inst &in) { return destinationCount(in) == 0 ? 0 : 1; }
 
+// Calls `visit` with each register `in` reads as a source, vector elements included.
+template <typename Visit> void forEachSourceRegister(const Function &f, const Inst &in, Visit &&visit) {
+  for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
+    const Operand &o = in.ops[i];
+    if (o.isReg())
+      visit(o.id);
+    else if (o.kind == OperandKind::Vector)
+      for (int64_t k = 0; k < o.value; ++k) {
+        const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+        if (element.kind == OperandKind::Reg)
+          visit(element.id);
+      }
+  }
+}
+
 // Whether `in` reads f32 operands without looking at a NaN's bits (see the file comment). The
 // helper names are those lower-rounding-and-ftz and insert-saturation call; each returns the
 // canonical NaN (or the other operand, or a number) for any NaN operand.
@@ -94,23 +109,12 @@ std::vector<uint8_t> nanBitsObserved(const Module &m, const Function &f) {
   std::vector<uint8_t> observed(f.regs.size(), 0);
   std::vector<RegId> work; // observed registers whose moves and flushes are not yet followed
   auto markSources = [&](const Inst &in) {
-    auto mark = [&](RegId r) {
+    forEachSourceRegister(f, in, [&](RegId r) {
       if (!observed[r]) {
         observed[r] = 1;
         work.push_back(r);
       }
-    };
-    for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
-      const Operand &o = in.ops[i];
-      if (o.isReg())
-        mark(o.id);
-      else if (o.kind == OperandKind::Vector)
-        for (int64_t k = 0; k < o.value; ++k) {
-          const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
-          if (element.kind == OperandKind::Reg)
-            mark(element.id);
-        }
-    }
+    });
   };
   // Moves and flushes, by result register: their sources are observed once their result is.
   using Passing = std::pair<RegId, const Inst *>;
@@ -172,46 +176,43 @@ std::vector<uint8_t> deferrableRegisters(const Function &f) {
 // itself or defers that to its own readers; helpers that ignore payloads; moves and flushes
 // whose results are not observed), that rule is unobservable and a bare operation on the sign
 // bit does: p2m_{abs,neg}_bits_f32, one instruction instead of a NaN test and a select.
-void signOperationsOnBits(Module &m, Function &f, const std::vector<uint8_t> &observed) {
-  uint32_t absName = m.intern("p2m_abs_f32"), negName = m.intern("p2m_neg_f32");
+// The interned names of the helpers signOperationsOnBits rewrites, and of what it writes.
+struct SignHelperNames {
+  uint32_t abs, neg, absBits, negBits;
+  explicit SignHelperNames(Module &m)
+      : abs(m.intern("p2m_abs_f32")), neg(m.intern("p2m_neg_f32")), absBits(m.intern("p2m_abs_bits_f32")),
+        negBits(m.intern("p2m_neg_bits_f32")) {}
+  bool isSignHelper(const Inst &in) const { return in.irop == IrOp::Call && (in.name == abs || in.name == neg); }
+};
+
+void signOperationsOnBits(const Module &m, Function &f, const std::vector<uint8_t> &observed,
+                          const SignHelperNames &names) {
   std::vector<uint8_t> looked(f.regs.size(), 0);
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
       bool looks = passesNanBitsOn(m, in) ? observed[in.ops[0].id] != 0
                                           : !ignoresNanPayload(m, in) && !isCanonicalizingArith(in);
-      if (!looks)
-        continue;
-      for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
-        const Operand &o = in.ops[i];
-        if (o.isReg())
-          looked[o.id] = 1;
-        else if (o.kind == OperandKind::Vector)
-          for (int64_t k = 0; k < o.value; ++k) {
-            const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
-            if (element.kind == OperandKind::Reg)
-              looked[element.id] = 1;
-          }
-      }
+      if (looks)
+        forEachSourceRegister(f, in, [&](RegId r) { looked[r] = 1; });
     }
   for (Block &b : f.blocks)
     for (Inst &in : b.insts)
-      if (in.irop == IrOp::Call && (in.name == absName || in.name == negName) && !in.ops.empty() &&
-          in.ops[0].isReg() && !looked[in.ops[0].id])
-        in.name = m.intern(in.name == absName ? "p2m_abs_bits_f32" : "p2m_neg_bits_f32");
+      if (names.isSignHelper(in) && !in.ops.empty() && in.ops[0].isReg() && !looked[in.ops[0].id])
+        in.name = in.name == names.abs ? names.absBits : names.negBits;
 }
 
 } // namespace
 
 void deferNanCanonicalization(PassContext &ctx) {
   Module &m = ctx.module;
+  const SignHelperNames signHelpers(m);
   forEachFunction(ctx, [&](Function &f) {
     // Both steps need to know which registers' NaN bits are observed, and only functions with
     // f32 arithmetic, abs or neg have anything to change (most of a large module has none).
-    uint32_t absName = m.intern("p2m_abs_f32"), negName = m.intern("p2m_neg_f32");
     bool signOperations = false;
     for (const Block &b : f.blocks)
       for (const Inst &in : b.insts)
-        signOperations = signOperations || (in.irop == IrOp::Call && (in.name == absName || in.name == negName));
+        signOperations = signOperations || signHelpers.isSignHelper(in);
     std::vector<uint8_t> deferred = deferrableRegisters(f);
     bool any = false;
     for (uint8_t d : deferred)
@@ -220,23 +221,14 @@ void deferNanCanonicalization(PassContext &ctx) {
       return;
     std::vector<uint8_t> observed = nanBitsObserved(m, f);
     if (signOperations)
-      signOperationsOnBits(m, f, observed);
+      signOperationsOnBits(m, f, observed, signHelpers);
     if (!any)
       return;
     // Whether `in` reads a deferred register as a source (vector elements included).
     auto readsDeferred = [&](const Inst &in) {
-      for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
-        const Operand &o = in.ops[i];
-        if (o.isReg() && deferred[o.id])
-          return true;
-        if (o.kind == OperandKind::Vector)
-          for (int64_t k = 0; k < o.value; ++k) {
-            const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
-            if (element.kind == OperandKind::Reg && deferred[element.id])
-              return true;
-          }
-      }
-      return false;
+      bool reads = false;
+      forEachSourceRegister(f, in, [&](RegId r) { reads = reads || deferred[r]; });
+      return reads;
     };
     // A reader that needs canonical operands.
     auto looksAtNanBits = [&](const Inst &in) {
