@@ -800,37 +800,39 @@ static inline float p2m_f32op_exp2_reduced(float f)
     return fma(p, f, 1.0f);
 }
 
+// 2^a as m 2^e: e = rint(a) and m = 2^(a - e) from the polynomial, for a clamped to [-152, 128].
+// Beyond that range the result is +0 or +inf, which the ends give as well (so -inf and +inf
+// need no test); a NaN comes out as a number, for the caller to replace. Subnormal and tiny
+// operands give m = 1 (the polynomial rounds 1 + 0.69 f to 1, flushed or not).
+static inline p2m_f32op_parts p2m_f32op_exp2_split(float a)
+{
+    float c = min(max(a, -152.0f), 128.0f);
+    float n = rint(c);
+    return {p2m_f32op_exp2_reduced(c - n), int(n)};
+}
+
 // ex2.approx.f32 (bound: 2 ulp from the correctly rounded result, full range): a = n + f with
 // n = rint(a) and f exact, 2^f from the polynomial, then 2^n applied on the bits with one
 // rounding (subnormal results included). -inf -> +0, +inf -> +inf, +-0 -> 1.
 static inline float p2m_ex2_approx_f32(float a)
 {
-    // Beyond [-152, 128] the result is +0 or +inf, which the same path gives at the ends (so
-    // -inf and +inf need no test); a NaN is replaced at the end. Subnormal and tiny inputs give
-    // 1 (the polynomial rounds 1 + 0.69 f to 1, flushed or not).
-    float c = min(max(a, -152.0f), 128.0f);
-    float n = rint(c);
-    float p = p2m_f32op_exp2_reduced(c - n);
-    int k = int(n);
-    float r = p * as_type<float>(uint(min(max(k, -125), 127) + 127) << 23);
-    if (k <= -126 || k >= 128) // p 2^k may be subnormal or overflow: rounded on its bits
-        r = p2m_f32op_pack(0u, p, 0.0f, k, P2M_F32OP_RN);
+    p2m_f32op_parts x = p2m_f32op_exp2_split(a);
+    float r = x.m * as_type<float>(uint(min(max(x.e, -125), 127) + 127) << 23);
+    if (x.e <= -126 || x.e >= 128) // m 2^e may be subnormal or overflow: rounded on its bits
+        r = p2m_f32op_pack(0u, x.m, 0.0f, x.e, P2M_F32OP_RN);
     return p2m_f32op_is_nan(p2m_f32op_bits(a)) ? p2m_f32op_nan() : r;
 }
 
 // ex2.approx.ftz.f32: ex2.approx.f32 with a subnormal result flushed to +0, bit for bit. A
-// subnormal operand needs no flush: 2^a rounds to 1 for it either way. With the flush, p 2^k
-// needs no rounding on the bits: 2^k is a float for k in [-126, 127], nothing below k = -126
-// survives, a subnormal product at k = -126 is flushed, and k = 128 takes one more factor 2
+// subnormal operand needs no flush: 2^a rounds to 1 for it either way. With the flush, m 2^e
+// needs no rounding on the bits: 2^e is a float for e in [-126, 127], nothing below e = -126
+// survives, a subnormal product at e = -126 is flushed, and e = 128 takes one more factor 2
 // (exactly, or to +inf).
 static inline float p2m_ex2_approx_ftz_f32(float a)
 {
-    float c = min(max(a, -152.0f), 128.0f);
-    float n = rint(c);
-    float p = p2m_f32op_exp2_reduced(c - n);
-    int k = int(n);
-    float r = p * (k < -126 ? 0.0f : as_type<float>(uint(min(k, 127) + 127) << 23));
-    r = k > 127 ? r * 2.0f : r;
+    p2m_f32op_parts x = p2m_f32op_exp2_split(a);
+    float r = x.m * (x.e < -126 ? 0.0f : as_type<float>(uint(min(x.e, 127) + 127) << 23));
+    r = x.e > 127 ? r * 2.0f : r;
     r = r < 1.17549435e-38f ? 0.0f : r; // below 2^-126: subnormal
     return p2m_f32op_is_nan(p2m_f32op_bits(a)) ? p2m_f32op_nan() : r;
 }
