@@ -378,7 +378,7 @@ private:
       if (elem != 8)
         return fail("an address in an initializer must fill a 64-bit element (device addresses are 64-bit)");
       // A function's address is a 64-bit id (CallTargets.h), not a place to offset from.
-      if (module_->symbols[it->second].kind == SymbolKind::Function && (elem != 8 || addend != 0))
+      if (module_->symbols[it->second].kind == SymbolKind::Function && addend != 0)
         return fail("a function's address in an initializer must fill a 64-bit element, without an offset");
       s.relocations.push_back({at, it->second, addend, generic});
       return true;
