@@ -66,21 +66,25 @@ template <typename Visit> void forEachSourceRegister(const Function &f, const In
   }
 }
 
-// Whether `in` reads f32 operands without looking at a NaN's bits (see the file comment). The
-// helper names are those lower-rounding-and-ftz and insert-saturation call; each returns the
-// canonical NaN (or the other operand, or a number) for any NaN operand.
-bool ignoresNanPayload(const Module &m, const Inst &in) {
-  if (in.irop == IrOp::Ptx)
-    return (in.opcode == Opcode::Setp || in.opcode == Opcode::Set) && in.type == Type::F32;
-  if (in.irop != IrOp::Call || in.name == kNone)
-    return false;
-  std::string_view name = m.strings[in.name];
+// What a helper call does with a NaN operand's bits, by the helper's name (see the file
+// comment). The names are those lower-rounding-and-ftz and insert-saturation call.
+enum class NanBitsUse : uint8_t {
+  Unknown,      // not classified yet
+  Looks,        // may keep or show them
+  Ignores,      // returns the canonical NaN (or the other operand, or a number) for any NaN
+  IgnoresAsF32, // Ignores when its result type is f32
+  PassesOn,     // p2m_cvt_ftz_f32, the explicit flush of a .ftz operand: keeps them
+};
+
+NanBitsUse classifyHelper(std::string_view name) {
+  if (name == "p2m_cvt_ftz_f32")
+    return NanBitsUse::PassesOn;
   if (name.starts_with("p2m_cvt_") || name.starts_with("p2m_copysign") || name.find("xorsign") != name.npos)
-    return false; // conversions and copysign keep NaN bits; .xorsign.abs keeps a NaN's sign
+    return NanBitsUse::Looks; // conversions and copysign keep NaN bits; .xorsign.abs keeps a NaN's sign
   if (name.starts_with("p2m_testp_"))
-    return true;
-  if (!name.ends_with("_f32") || in.type != Type::F32)
-    return false;
+    return NanBitsUse::Ignores;
+  if (!name.ends_with("_f32"))
+    return NanBitsUse::Looks;
   // p2m_{abs,neg}_bits_f32 keep a NaN's bits, but exist only where no reader of their result
   // looks at them (signOperationsOnBits), so no one sees their operand's bits either; they
   // match the "p2m_abs_"/"p2m_neg_" prefixes below.
@@ -88,24 +92,54 @@ bool ignoresNanPayload(const Module &m, const Inst &in) {
                               "p2m_sqrt_", "p2m_rsqrt_", "p2m_sin_", "p2m_cos_", "p2m_lg2_", "p2m_ex2_",
                               "p2m_tanh_", "p2m_abs_", "p2m_neg_", "p2m_min_", "p2m_max_", "p2m_sat_"})
     if (name.starts_with(op))
-      return true;
-  return false;
+      return NanBitsUse::IgnoresAsF32;
+  return NanBitsUse::Looks;
 }
 
-// A register-to-register f32 move, or the explicit flush of a .ftz operand (lower-rounding-and-
-// ftz's flushSources): both keep NaN bits, so they need a canonical operand only if something
-// reading their result looks at them.
-bool passesNanBitsOn(const Module &m, const Inst &in) {
-  if (in.ops.size() != 2 || !in.ops[0].isReg() || !in.ops[1].isReg() || in.guard != kNone)
-    return false;
-  if (in.irop == IrOp::Ptx)
-    return in.opcode == Opcode::Mov && in.type == Type::F32;
-  return in.irop == IrOp::Call && in.name != kNone && m.strings[in.name] == "p2m_cvt_ftz_f32";
-}
+// The verdicts of classifyHelper by interned name: a module's functions call few distinct
+// helpers, and every walk of this pass asks about every call.
+class NanBitsReaders {
+public:
+  explicit NanBitsReaders(const Module &m) : m_(m), helpers_(m.strings.size(), NanBitsUse::Unknown) {}
+
+  // Whether `in` reads f32 operands without looking at a NaN's bits.
+  bool ignoresPayload(const Inst &in) const {
+    if (in.irop == IrOp::Ptx)
+      return (in.opcode == Opcode::Setp || in.opcode == Opcode::Set) && in.type == Type::F32;
+    NanBitsUse use = helperUse(in);
+    return use == NanBitsUse::Ignores || (use == NanBitsUse::IgnoresAsF32 && in.type == Type::F32);
+  }
+
+  // A register-to-register f32 move, or the explicit flush of a .ftz operand (lower-rounding-
+  // and-ftz's flushSources): both keep NaN bits, so they need a canonical operand only if
+  // something reading their result looks at them.
+  bool passesOn(const Inst &in) const {
+    if (in.ops.size() != 2 || !in.ops[0].isReg() || !in.ops[1].isReg() || in.guard != kNone)
+      return false;
+    if (in.irop == IrOp::Ptx)
+      return in.opcode == Opcode::Mov && in.type == Type::F32;
+    return helperUse(in) == NanBitsUse::PassesOn;
+  }
+
+private:
+  NanBitsUse helperUse(const Inst &in) const {
+    if (in.irop != IrOp::Call || in.name == kNone)
+      return NanBitsUse::Looks;
+    if (in.name >= helpers_.size()) // interned after this table was made
+      return classifyHelper(m_.strings[in.name]);
+    NanBitsUse &use = helpers_[in.name];
+    if (use == NanBitsUse::Unknown)
+      use = classifyHelper(m_.strings[in.name]);
+    return use;
+  }
+
+  const Module &m_;
+  mutable std::vector<NanBitsUse> helpers_;
+};
 
 // Registers whose NaN bits something may observe: read by an instruction that does not ignore
 // them, directly or through moves and flushes whose results are observed.
-std::vector<uint8_t> nanBitsObserved(const Module &m, const Function &f) {
+std::vector<uint8_t> nanBitsObserved(const NanBitsReaders &readers, const Function &f) {
   std::vector<uint8_t> observed(f.regs.size(), 0);
   std::vector<RegId> work; // observed registers whose moves and flushes are not yet followed
   auto markSources = [&](const Inst &in) {
@@ -121,9 +155,9 @@ std::vector<uint8_t> nanBitsObserved(const Module &m, const Function &f) {
   std::vector<Passing> passing;
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
-      if (ignoresNanPayload(m, in))
+      if (readers.ignoresPayload(in))
         continue;
-      if (passesNanBitsOn(m, in))
+      if (readers.passesOn(in))
         passing.push_back({in.ops[0].id, &in});
       else
         markSources(in);
@@ -185,13 +219,13 @@ struct SignHelperNames {
   bool isSignHelper(const Inst &in) const { return in.irop == IrOp::Call && (in.name == abs || in.name == neg); }
 };
 
-void signOperationsOnBits(const Module &m, Function &f, const std::vector<uint8_t> &observed,
+void signOperationsOnBits(const NanBitsReaders &readers, Function &f, const std::vector<uint8_t> &observed,
                           const SignHelperNames &names) {
   std::vector<uint8_t> looked(f.regs.size(), 0);
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
-      bool looks = passesNanBitsOn(m, in) ? observed[in.ops[0].id] != 0
-                                          : !ignoresNanPayload(m, in) && !isCanonicalizingArith(in);
+      bool looks = readers.passesOn(in) ? observed[in.ops[0].id] != 0
+                                        : !readers.ignoresPayload(in) && !isCanonicalizingArith(in);
       if (looks)
         forEachSourceRegister(f, in, [&](RegId r) { looked[r] = 1; });
     }
@@ -219,9 +253,10 @@ void deferNanCanonicalization(PassContext &ctx) {
       any = any || d;
     if (!any && !signOperations)
       return;
-    std::vector<uint8_t> observed = nanBitsObserved(m, f);
+    const NanBitsReaders readers(m);
+    std::vector<uint8_t> observed = nanBitsObserved(readers, f);
     if (signOperations)
-      signOperationsOnBits(m, f, observed, signHelpers);
+      signOperationsOnBits(readers, f, observed, signHelpers);
     if (!any)
       return;
     // Whether `in` reads a deferred register as a source (vector elements included).
@@ -232,9 +267,9 @@ void deferNanCanonicalization(PassContext &ctx) {
     };
     // A reader that needs canonical operands.
     auto looksAtNanBits = [&](const Inst &in) {
-      if (passesNanBitsOn(m, in))
+      if (readers.passesOn(in))
         return observed[in.ops[0].id] != 0;
-      return !ignoresNanPayload(m, in);
+      return !readers.ignoresPayload(in);
     };
     // The deferred registers' definitions leave out their canonicalization: their readers
     // canonicalize, or are arithmetic themselves.

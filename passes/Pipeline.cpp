@@ -3,6 +3,7 @@
 #include "ir/Printer.h"
 
 #include <array>
+#include <charconv>
 #include <chrono>
 
 namespace p2m::passes {
@@ -53,7 +54,10 @@ void markUnsupported(ir::Function &function, uint32_t srcOffset, std::string mes
 }
 
 ir::RegId newTemp(ir::Function &function, ir::Type type) {
-  return function.addReg("p2m_t" + std::to_string(function.regs.size()), type);
+  // Lowering makes hundreds of thousands of these in a large module: format in place.
+  char name[32] = "p2m_t";
+  char *end = std::to_chars(name + 5, name + sizeof name, function.regs.size()).ptr;
+  return function.addReg(std::string(name, end), type);
 }
 
 void forEachFunction(PassContext &context, const std::function<void(ir::Function &)> &fn) {

@@ -68,14 +68,23 @@ private:
   void declarations() {
     // Registers, grouped by storage type, zero-initialized (PTX leaves them undefined; zero
     // keeps runs deterministic).
-    for (Storage s : {Storage::Bool, Storage::U8, Storage::U16, Storage::U32, Storage::U64,
-                      Storage::F32}) {
+    constexpr Storage kOrder[] = {Storage::Bool, Storage::U8, Storage::U16, Storage::U32, Storage::U64,
+                                  Storage::F32};
+    std::vector<RegId> byStorage[std::size(kOrder)]; // one walk over the registers, not six
+    for (RegId id = 0; id < f_.regs.size(); ++id) {
+      Storage s = storageOf(f_.regs[id].type);
+      if (s == Storage::U128)
+        throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
+      for (size_t k = 0; k < std::size(kOrder); ++k)
+        if (s == kOrder[k] && !inlined_[id])
+          byStorage[k].push_back(id);
+    }
+    for (size_t k = 0; k < std::size(kOrder); ++k) {
+      Storage s = kOrder[k];
       std::string lineText;
       unsigned count = 0;
-      for (RegId id = 0; id < f_.regs.size(); ++id) {
+      for (RegId id : byStorage[k]) {
         const Register &r = f_.regs[id];
-        if (storageOf(r.type) != s || inlined_[id])
-          continue;
         if (count % 8 == 0) {
           if (!lineText.empty())
             e_.line("{};", lineText);
@@ -91,9 +100,6 @@ private:
       if (!lineText.empty())
         e_.line("{};", lineText);
     }
-    for (const Register &r : f_.regs)
-      if (storageOf(r.type) == Storage::U128)
-        throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
     // .param variables of the body (call arguments and results): 8-byte aligned frames.
     for (SymId i : paramVariables_) {
       const Symbol &s = m_.symbols[i];
@@ -168,7 +174,11 @@ private:
     if (e_.options.comments && !b.label.empty() && b.label[0] != '$')
       e_.line("// " + b.label);
     for (size_t i = 0; i < b.insts.size(); ++i) {
-      size_t run = foldableRun(b.insts, i);
+      // countMentions found the runs: each consecutive instruction that writes an inlined
+      // temporary (written only there) belongs to the run that starts here.
+      size_t run = 0;
+      while (i + run < b.insts.size() && writesInlined(b.insts[i + run]))
+        ++run;
       for (size_t k = i; k < i + run; ++k)
         e_.folded.emplace_back(b.insts[k].ops[0].id, bitcastExpression(b.insts[k]));
       e_.emitInstruction(b.insts[i + run]);
@@ -192,6 +202,10 @@ private:
           inlined_[b.insts[k].ops[0].id] = 1;
         i += run;
       }
+  }
+
+  bool writesInlined(const Inst &in) const {
+    return in.irop == IrOp::Convert && !in.ops.empty() && in.ops[0].isReg() && inlined_[in.ops[0].id];
   }
 
   // A reinterpretation of a register's bits into a temporary named nowhere else but in one

@@ -9,6 +9,8 @@
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/StringRef.h>
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -575,9 +577,17 @@ private:
           // %r<N>: N registers %r0..%r(N-1), found by splitting a name's trailing digits
           // (binding each name would cost a map entry per register).
           RegId first = static_cast<RegId>(fn_->regs.size());
-          std::string base(d.name);
-          for (uint32_t i = 0; i < d.rangeCount; ++i)
-            fn_->addReg(base + std::to_string(i), t.type);
+          size_t needed = fn_->regs.size() + d.rangeCount; // grown geometrically: many small
+          if (needed > fn_->regs.capacity())                // ranges must not each reallocate
+            fn_->regs.reserve(std::max(needed, 2 * fn_->regs.capacity()));
+          std::string name(d.name); // the base, then base + index, formatted in place
+          size_t baseLength = name.size();
+          char digits[16];
+          for (uint32_t i = 0; i < d.rangeCount; ++i) {
+            name.resize(baseLength);
+            name.append(digits, std::to_chars(digits, digits + sizeof digits, i).ptr);
+            fn_->addReg(name, t.type);
+          }
           bindRange(d.name, first, d.rangeCount);
         } else if (t.vector > 1) {
           static const char *lanes[] = {".x", ".y", ".z", ".w"};
