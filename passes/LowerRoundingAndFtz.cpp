@@ -76,13 +76,18 @@ void pushWithFlushedResult(Module &m, Function &f, Inst in, std::vector<Inst> &o
 // Registers written by the abs and the neg of a copysign spelled `selp.f32 d, N, A, p` (or
 // `d, A, N, p`) with `abs.f32 A, x` and `neg.f32 N, A`, each written once and read only there.
 std::vector<uint8_t> copysignSelectOperands(const Function &f) {
-  std::vector<uint32_t> mentions = countRegisterMentions(f);
   std::vector<const Inst *> def(f.regs.size(), nullptr);
+  bool any = false;
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts)
       if ((in.isPtx(Opcode::Abs) || in.isPtx(Opcode::Neg)) && in.type == Type::F32 && !in.has(Modifier::Ftz) &&
-          in.guard == kNone && in.ops.size() == 2 && in.ops[0].isReg() && in.ops[1].isReg())
+          in.guard == kNone && in.ops.size() == 2 && in.ops[0].isReg() && in.ops[1].isReg()) {
         def[in.ops[0].id] = &in;
+        any = true;
+      }
+  if (!any) // most functions: no register counts needed
+    return std::vector<uint8_t>(f.regs.size(), 0);
+  std::vector<uint32_t> mentions = countRegisterMentions(f);
   auto is = [&](RegId r, Opcode op) { return def[r] && def[r]->opcode == op; };
   std::vector<uint8_t> marked(f.regs.size(), 0);
   for (const Block &b : f.blocks)

@@ -403,6 +403,7 @@ private:
   static constexpr uint64_t kVectorBit = 1ull << 33;
 
   void bind(std::string_view name, uint64_t value) {
+    boundLengths_ |= lengthBit(name);
     auto [it, inserted] = names_.try_emplace(name, value);
     scopes_.back().undo.push_back({name, inserted ? UINT64_MAX : it->second});
     it->second = value;
@@ -442,6 +443,7 @@ private:
     fn_ = &f;
     fnId_ = id;
     names_.clear();
+    boundLengths_ = 0;
     ranges_.clear();
     scopes_.clear();
     labels_.clear();
@@ -639,7 +641,9 @@ private:
       o.kind = OperandKind::Sink;
       return o;
     }
-    auto it = names_.find(name);
+    // Most operands are members of a register range, which names_ never holds: a name of a
+    // length nothing was bound with skips that lookup.
+    auto it = boundLengths_ & lengthBit(name) ? names_.find(name) : names_.end();
     if (it != names_.end()) {
       uint64_t v = it->second;
       if (v & kVectorBit) {
@@ -1046,6 +1050,9 @@ private:
   std::vector<Inst> pending_;
   uint32_t debugLine_ = 0;
   llvm::DenseMap<llvm::StringRef, uint64_t> names_;
+  // Bit (length % 64) set for every name ever bound in names_ in this function.
+  uint64_t boundLengths_ = 0;
+  static uint64_t lengthBit(std::string_view name) { return 1ull << (name.size() % 64); }
   llvm::DenseMap<llvm::StringRef, uint64_t> ranges_; // %r<N> bases: count << 32 | first reg
   std::vector<Scope> scopes_;
   llvm::DenseMap<llvm::StringRef, BlockId> labels_;
