@@ -6,7 +6,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/setup.sh"
-p2m_setup build
+p2m_setup_release build
 ninja -C "$root/build"
 "$root/examples/saxpy/run.sh" "$root/build/tools/ptx2metal/ptx2metal"
 echo

@@ -9,11 +9,13 @@ source "$root/scripts/setup.sh"
 
 build_dir=build
 meson_args=(-Dwerror=true)
+setup=p2m_setup_release
 if [ "${1:-}" = "--sanitize" ]; then
   build_dir=build-asan
   meson_args+=(-Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debugoptimized)
+  setup=p2m_setup # no LTO: the sanitizers' instrumentation is what matters there
 fi
-p2m_setup "$build_dir" "${meson_args[@]}"
+"$setup" "$build_dir" "${meson_args[@]}"
 ninja -C "$root/$build_dir"
 
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1

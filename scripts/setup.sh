@@ -2,6 +2,7 @@
 # Shared set-up for the README's commands: installs the Debian packages the build needs when
 # they are missing, then configures a Meson build directory.
 #   usage: source scripts/setup.sh; p2m_setup BUILD_DIR [extra meson args...]
+#          (p2m_setup_release: the same with ThinLTO, build-aux/thin-lto.ini, for build/)
 set -euo pipefail
 
 P2M_PACKAGES=(meson ninja-build pkg-config python3 clang-19 llvm-19-dev libclang-19-dev
@@ -30,4 +31,10 @@ p2m_setup() {
   if [ ! -f "$root/$build_dir/build.ninja" ]; then
     meson setup "$root/$build_dir" "$root" --native-file "$root/build-aux/llvm-19.ini" "$@"
   fi
+}
+
+# The release build the README's commands share: optimized across files (ThinLTO).
+p2m_setup_release() {
+  local build_dir="$1"; shift
+  p2m_setup "$build_dir" --native-file "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-aux/thin-lto.ini" "$@"
 }
