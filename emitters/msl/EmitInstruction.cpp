@@ -142,7 +142,7 @@ struct Sel {
     case OperandKind::Reg:
       if (o.address)
         e.fail(in, "unexpected address operand");
-      return (o.negated ? "!" : "") + reg(o.id);
+      return o.negated ? "!" + reg(o.id) : reg(o.id);
     case OperandKind::Imm: {
       Storage s = storageOf(t);
       switch (s) {

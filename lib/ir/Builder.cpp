@@ -931,7 +931,8 @@ private:
       break;
     }
 
-    Inst inst;
+    // Built in place (instructions are large): an error abandons the whole body, pending_ with it.
+    Inst &inst = pending_.emplace_back();
     inst.opcode = op;
     inst.srcOffset = in.offset;
     inst.debugLine = debugLine_;
@@ -1000,7 +1001,6 @@ private:
       for (const Expr &e : ops)
         inst.ops.push_back(operand(e, in.offset));
     }
-    pending_.push_back(std::move(inst));
   }
 
   // A direct call: {rets, the function's symbol, args}. An indirect call (through a register):
