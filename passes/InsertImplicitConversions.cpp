@@ -16,12 +16,45 @@ namespace p2m::passes {
 
 using namespace ir;
 
+namespace {
+
+// Opcodes whose every value operand has the instruction's type in operandSignature (add.s32:
+// s32 ← s32, s32), the wide forms of mul and mad aside.
+bool operandsHaveInstructionType(const Inst &in) {
+  if (in.irop != IrOp::Ptx)
+    return false;
+  switch (in.opcode) {
+  case ptx::Opcode::Add: case ptx::Opcode::Sub: case ptx::Opcode::Min: case ptx::Opcode::Max:
+  case ptx::Opcode::And: case ptx::Opcode::Or: case ptx::Opcode::Xor: case ptx::Opcode::Not:
+  case ptx::Opcode::Neg: case ptx::Opcode::Abs: case ptx::Opcode::Div: case ptx::Opcode::Rem:
+  case ptx::Opcode::Fma: case ptx::Opcode::Mov: case ptx::Opcode::Ld: case ptx::Opcode::St:
+    return true;
+  case ptx::Opcode::Mul: case ptx::Opcode::Mad:
+    return !in.has(ptx::Modifier::Wide);
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
 void insertImplicitConversions(PassContext &ctx) {
   forEachFunction(ctx, [&](Function &f) {
     // Whether some register operand is stored differently from what the instruction expects.
     auto needs = [&](const Inst &in) {
       if (in.irop == IrOp::Call || in.isPtx(ptx::Opcode::Call))
         return false;
+      // Most instructions: every operand typed as the instruction, every register stored so
+      // (the full test below would agree; it only costs more).
+      if (operandsHaveInstructionType(in)) {
+        Storage expected = storageOf(in.type);
+        bool plain = true;
+        for (const Operand &o : in.ops)
+          plain = plain && o.kind != OperandKind::Vector &&
+                  (o.kind != OperandKind::Reg || o.address || storageOf(f.regs[o.id].type) == expected);
+        if (plain)
+          return false;
+      }
       OperandSignature sig = operandSignature(in);
       auto differs = [&](const Operand &o, Type expected) {
         return expected != Type::None && o.kind == OperandKind::Reg && !o.address &&
