@@ -9,7 +9,8 @@
 // Readers whose result depends only on whether an operand is a NaN, never on its bits (f32
 // comparisons, and the helpers of emitters/msl/support/f32_ops.h that answer every NaN operand
 // with the canonical NaN, with the other operand or with a number) need no canonicalization
-// either, nor does the explicit flush of a .ftz operand that only such a helper reads.
+// either, nor does the explicit flush of a .ftz operand that only such a helper reads. A
+// register none of whose readers takes it as it is stays canonicalized where it is written.
 #include "passes/LowerUtil.h"
 
 #include "ir/OperandTypes.h"
@@ -235,6 +236,27 @@ void signOperationsOnBits(const NanBitsReaders &readers, Function &f, const std:
         in.name = in.name == names.abs ? names.absBits : names.negBits;
 }
 
+// Deferring pays only for a register some reader takes as it is: arithmetic, a reader that
+// ignores NaN bits, or a move or flush whose result is not observed. A register whose every
+// reader looks at its bits (a float result stored through a bit-typed register, say) would
+// only have its canonicalization moved from its definition to each reader, one instruction
+// more. Drops such registers from `deferred`; returns whether any is left.
+bool keepDeferralsThatPay(const NanBitsReaders &readers, const Function &f, const std::vector<uint8_t> &observed,
+                          std::vector<uint8_t> &deferred) {
+  std::vector<uint8_t> takenAsIs(f.regs.size(), 0);
+  for (const Block &b : f.blocks)
+    for (const Inst &in : b.insts)
+      if (isCanonicalizingArith(in) || readers.ignoresPayload(in) ||
+          (readers.passesOn(in) && !observed[in.ops[0].id]))
+        forEachSourceRegister(f, in, [&](RegId r) { takenAsIs[r] = 1; });
+  bool any = false;
+  for (size_t r = 0; r < deferred.size(); ++r) {
+    deferred[r] = deferred[r] && takenAsIs[r];
+    any = any || deferred[r];
+  }
+  return any;
+}
+
 } // namespace
 
 void deferNanCanonicalization(PassContext &ctx) {
@@ -257,7 +279,7 @@ void deferNanCanonicalization(PassContext &ctx) {
     std::vector<uint8_t> observed = nanBitsObserved(readers, f);
     if (signOperations)
       signOperationsOnBits(readers, f, observed, signHelpers);
-    if (!any)
+    if (!any || !keepDeferralsThatPay(readers, f, observed, deferred))
       return;
     // Whether `in` reads a deferred register as a source (vector elements included).
     auto readsDeferred = [&](const Inst &in) {
