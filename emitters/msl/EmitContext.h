@@ -70,6 +70,16 @@ struct FunctionEmitter {
     out += value;
     out += ";\n";
   }
+  // `target = conversion(value);`
+  void assignment(std::string_view target, std::string_view conversion, std::string_view value) {
+    out.append(indent * 4, ' ');
+    out += target;
+    out += " = ";
+    out += conversion;
+    out += '(';
+    out += value;
+    out += ");\n";
+  }
 
   // Instruction selection (EmitInstruction.cpp).
   void emitInstruction(const ir::Inst &inst);

@@ -187,7 +187,10 @@ struct Sel {
   // Assigns an expression computed in a wider or signed type back into storage of type t.
   void assignAs(const Operand &d, Type t, const std::string &expr) const {
     Storage s = storageOf(t);
-    if (s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64)
+    bool unsignedStorage = s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64;
+    if (unsignedStorage && d.kind == OperandKind::Reg && !d.address)
+      e.assignment(reg(d.id), unsignedName(bitWidth(t)), expr); // the common case, no temporary
+    else if (unsignedStorage)
       assign(d, fmt::format(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
     else
       assign(d, expr);
