@@ -18,6 +18,7 @@
 //    keep the NaN's payload (tests/exec float_misc, clang variants); that shape is lowered to
 //    bit operations here too.
 #include "passes/LowerUtil.h"
+#include "support/Format.h"
 
 #include <algorithm>
 
@@ -126,22 +127,22 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
   switch (in.opcode) {
   case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
     if (rnd == "rz" || rnd == "rm" || rnd == "rp")
-      return call(fmt::format(FMT_COMPILE("p2m_{}_{}_f32"), op, rnd), Type::F32, two);
+      return call(formatCompiled(FMT_COMPILE("p2m_{}_{}_f32"), op, rnd), Type::F32, two);
     return false;
   case Opcode::Fma: case Opcode::Mad:
     if (rnd == "rz" || rnd == "rm" || rnd == "rp")
-      return call(fmt::format(FMT_COMPILE("p2m_fma_{}_f32"), rnd), Type::F32, three);
+      return call(formatCompiled(FMT_COMPILE("p2m_fma_{}_f32"), rnd), Type::F32, three);
     return false;
   case Opcode::Div:
     if (in.has(Modifier::Approx))
       return call("p2m_div_approx_f32", Type::F32, two);
     if (in.has(Modifier::Full))
       return call("p2m_div_full_f32", Type::F32, two);
-    return call(fmt::format(FMT_COMPILE("p2m_div_{}_f32"), rnd.empty() ? "rn" : rnd), Type::F32, two);
+    return call(formatCompiled(FMT_COMPILE("p2m_div_{}_f32"), rnd.empty() ? "rn" : rnd), Type::F32, two);
   case Opcode::Rcp: case Opcode::Sqrt:
     if (in.has(Modifier::Approx))
-      return call(fmt::format(FMT_COMPILE("p2m_{}_approx_f32"), op), Type::F32, one);
-    return call(fmt::format(FMT_COMPILE("p2m_{}_{}_f32"), op, rnd.empty() ? "rn" : rnd), Type::F32, one);
+      return call(formatCompiled(FMT_COMPILE("p2m_{}_approx_f32"), op), Type::F32, one);
+    return call(formatCompiled(FMT_COMPILE("p2m_{}_{}_f32"), op, rnd.empty() ? "rn" : rnd), Type::F32, one);
   case Opcode::Rsqrt: case Opcode::Sin: case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2:
   case Opcode::Tanh:
     if (in.opcode == Opcode::Ex2 && in.has(Modifier::Ftz)) {
@@ -150,14 +151,14 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
       out.push_back(makeCall(m, in, "p2m_ex2_approx_ftz_f32", Type::F32, in.ops[0], sources(in), one));
       return true;
     }
-    return call(fmt::format(FMT_COMPILE("p2m_{}_approx_f32"), op), Type::F32, one);
+    return call(formatCompiled(FMT_COMPILE("p2m_{}_approx_f32"), op), Type::F32, one);
   case Opcode::Abs: case Opcode::Neg:
-    return call(fmt::format(FMT_COMPILE("p2m_{}_f32"), op), Type::F32, one);
+    return call(formatCompiled(FMT_COMPILE("p2m_{}_f32"), op), Type::F32, one);
   case Opcode::Min: case Opcode::Max: {
     if (in.ops.size() != 3)
       return false;
     std::string v = in.has(Modifier::NaN) ? "_nan" : in.has(Modifier::Xorsign) ? "_xorsign_abs" : "";
-    return call(fmt::format(FMT_COMPILE("p2m_{}{}_f32"), op, v), Type::F32, two);
+    return call(formatCompiled(FMT_COMPILE("p2m_{}{}_f32"), op, v), Type::F32, two);
   }
   case Opcode::Copysign:
     return call("p2m_copysign_f32", Type::F32, two);
@@ -167,7 +168,7 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
       if (mm == Modifier::Finite || mm == Modifier::Infinite || mm == Modifier::Number ||
           mm == Modifier::Notanumber || mm == Modifier::Normal || mm == Modifier::Subnormal)
         kind = std::string(ptx::spelling(mm));
-    return call(fmt::format(FMT_COMPILE("p2m_testp_{}_f32"), kind), Type::Pred, one);
+    return call(formatCompiled(FMT_COMPILE("p2m_testp_{}_f32"), kind), Type::Pred, one);
   }
   default:
     return false;
@@ -189,16 +190,16 @@ bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
   case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
     // Through the helpers even when MSL's half arithmetic would round the same: NaN results
     // must be NVIDIA's canonical 0x7FFF, not whatever the GPU's half unit returns.
-    return call(fmt::format(FMT_COMPILE("p2m_{}_{}{}_{}"), op, rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "", ts), t);
+    return call(formatCompiled(FMT_COMPILE("p2m_{}_{}{}_{}"), op, rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "", ts), t);
   case Opcode::Fma: case Opcode::Mad:
-    return call(fmt::format(FMT_COMPILE("p2m_fma_{}{}{}_{}"), rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "",
+    return call(formatCompiled(FMT_COMPILE("p2m_fma_{}{}{}_{}"), rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "",
                             in.has(Modifier::Relu) ? "_relu" : "", ts), t);
   case Opcode::Abs: case Opcode::Neg:
-    return call(fmt::format(FMT_COMPILE("p2m_{}_{}"), op, ts), t);
+    return call(formatCompiled(FMT_COMPILE("p2m_{}_{}"), op, ts), t);
   case Opcode::Min: case Opcode::Max:
-    return call(fmt::format(FMT_COMPILE("p2m_{}{}_{}"), op, in.has(Modifier::NaN) ? "_nan" : "", ts), t);
+    return call(formatCompiled(FMT_COMPILE("p2m_{}{}_{}"), op, in.has(Modifier::NaN) ? "_nan" : "", ts), t);
   case Opcode::Ex2: case Opcode::Tanh:
-    return call(fmt::format(FMT_COMPILE("p2m_{}_approx{}_{}"), op, in.has(Modifier::Ftz) ? "_ftz" : "", ts), t);
+    return call(formatCompiled(FMT_COMPILE("p2m_{}_approx{}_{}"), op, in.has(Modifier::Ftz) ? "_ftz" : "", ts), t);
   default:
     return false;
   }
@@ -219,8 +220,8 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
     // fp8 pairs (b16 in the IR; the IR builder admits only these forms):
     // p2m_cvt_rn[_relu]_f16x2_<f8x2>(b16), p2m_cvt_rn[_relu]_satfinite_<f8x2>_{f16x2,f32}.
     std::string_view f8 = in.has(Modifier::E4m3x2) ? "e4m3x2" : "e5m2x2";
-    std::string fp8Name = dt == Type::F16x2 ? fmt::format(FMT_COMPILE("p2m_cvt_rn{}_f16x2_{}"), extra, f8)
-                                            : fmt::format(FMT_COMPILE("p2m_cvt_rn{}_{}_{}"), extra, f8, spelling(st));
+    std::string fp8Name = dt == Type::F16x2 ? formatCompiled(FMT_COMPILE("p2m_cvt_rn{}_f16x2_{}"), extra, f8)
+                                            : formatCompiled(FMT_COMPILE("p2m_cvt_rn{}_{}_{}"), extra, f8, spelling(st));
     out.push_back(makeCall(m, in, fp8Name, dt, in.ops[0], sources(in), std::vector<Type>(in.ops.size() - 1, st)));
     return true;
   }
@@ -234,14 +235,14 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
     return true;
   }
   if ((dt == Type::F16x2 || dt == Type::BF16x2) && st == Type::F32) {
-    out.push_back(makeCall(m, in, fmt::format(FMT_COMPILE("p2m_cvt_{}{}_{}_f32"), rnd.empty() ? "rn" : rnd, extra, spelling(dt)),
+    out.push_back(makeCall(m, in, formatCompiled(FMT_COMPILE("p2m_cvt_{}{}_{}_f32"), rnd.empty() ? "rn" : rnd, extra, spelling(dt)),
                            dt, in.ops[0], sources(in), {Type::F32, Type::F32}));
     return true;
   }
   if (isFloat(dt) && isFloat(st) && bitWidth(dt) > bitWidth(st))
-    name = fmt::format(FMT_COMPILE("p2m_cvt_{}_{}"), spelling(dt), spelling(st)); // exact widening
+    name = formatCompiled(FMT_COMPILE("p2m_cvt_{}_{}"), spelling(dt), spelling(st)); // exact widening
   else
-    name = fmt::format(FMT_COMPILE("p2m_cvt_{}{}_{}_{}"), rnd.empty() ? "rn" : rnd, extra, spelling(dt), spelling(st));
+    name = formatCompiled(FMT_COMPILE("p2m_cvt_{}{}_{}_{}"), rnd.empty() ? "rn" : rnd, extra, spelling(dt), spelling(st));
   out.push_back(makeCall(m, in, name, dt, in.ops[0], sources(in), {st}));
   return true;
 }

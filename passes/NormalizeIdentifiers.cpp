@@ -52,9 +52,13 @@ void sanitizeInPlace(std::string &name) {
                                                                                                    : '_';
     return map;
   }();
+  // Long names (mangled parameters run to hundreds of bytes) mostly keep every byte: pass over
+  // those that stay, rewrite from the first that does not.
   size_t n = 0;
-  for (char c : name) {
-    char mapped = kMap[static_cast<unsigned char>(c)];
+  while (n < name.size() && kMap[static_cast<unsigned char>(name[n])] == name[n])
+    ++n;
+  for (size_t i = n; i < name.size(); ++i) {
+    char mapped = kMap[static_cast<unsigned char>(name[i])];
     name[n] = mapped;
     n += mapped != 0;
   }

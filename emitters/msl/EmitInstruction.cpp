@@ -7,6 +7,7 @@
 
 #include "ir/DeviceRuntime.h"
 #include "ir/OperandTypes.h"
+#include "support/Format.h"
 
 #include <fmt/compile.h>
 #include <fmt/format.h>
@@ -22,7 +23,7 @@ using ptx::Opcode;
 
 namespace {
 
-std::string hex32(uint32_t v) { return fmt::format(FMT_COMPILE("0x{:08X}u"), v); }
+std::string hex32(uint32_t v) { return formatCompiled(FMT_COMPILE("0x{:08X}u"), v); }
 
 std::string floatLiteral(uint32_t bits) {
   float f;
@@ -30,14 +31,14 @@ std::string floatLiteral(uint32_t bits) {
   if (std::isfinite(f)) {
     if (f == 0.0f)
       return std::signbit(f) ? "-0.0f" : "0.0f";
-    std::string s = fmt::format(FMT_COMPILE("{:.9g}"), f);
+    std::string s = formatCompiled(FMT_COMPILE("{:.9g}"), f);
     if (std::strtof(s.c_str(), nullptr) == f) {
       if (s.find_first_of(".e") == std::string::npos)
         s += ".0";
       return s + "f";
     }
   }
-  return fmt::format(FMT_COMPILE("as_type<float>({})"), hex32(bits));
+  return formatCompiled(FMT_COMPILE("as_type<float>({})"), hex32(bits));
 }
 
 uint32_t toF32Bits(const Operand &o) {
@@ -148,16 +149,16 @@ struct Sel {
       switch (s) {
       case Storage::Bool: return o.value ? "true" : "false";
       case Storage::F32: return floatLiteral(toF32Bits(o));
-      case Storage::U8: return fmt::format(FMT_COMPILE("uchar({})"), static_cast<uint8_t>(o.value));
+      case Storage::U8: return formatCompiled(FMT_COMPILE("uchar({})"), static_cast<uint8_t>(o.value));
       case Storage::U16:
         if (t == Type::F16 || t == Type::BF16)
-          return fmt::format(FMT_COMPILE("ushort(0x{:04X})"), t == Type::F16 ? toF16Bits(o) : static_cast<uint16_t>(toF32Bits(o) >> 16));
-        return fmt::format(FMT_COMPILE("ushort({})"), static_cast<uint16_t>(o.value));
-      case Storage::U32: return fmt::format(FMT_COMPILE("{}u"), static_cast<uint32_t>(o.value));
+          return formatCompiled(FMT_COMPILE("ushort(0x{:04X})"), t == Type::F16 ? toF16Bits(o) : static_cast<uint16_t>(toF32Bits(o) >> 16));
+        return formatCompiled(FMT_COMPILE("ushort({})"), static_cast<uint16_t>(o.value));
+      case Storage::U32: return formatCompiled(FMT_COMPILE("{}u"), static_cast<uint32_t>(o.value));
       case Storage::U64:
         if (t == Type::F64)
-          return fmt::format(FMT_COMPILE("0x{:016X}ul"), toF64Bits(o));
-        return fmt::format(FMT_COMPILE("{}ul"), static_cast<uint64_t>(o.value));
+          return formatCompiled(FMT_COMPILE("0x{:016X}ul"), toF64Bits(o));
+        return formatCompiled(FMT_COMPILE("{}ul"), static_cast<uint64_t>(o.value));
       case Storage::U128: e.fail(in, "128-bit immediates are not supported yet");
       }
       return "?";
@@ -171,7 +172,7 @@ struct Sel {
   std::string ival(const Operand &o, Type t) const {
     std::string v = val(o, t);
     if (isSigned(t))
-      return fmt::format(FMT_COMPILE("as_type<{}>({})"), signedName(bitWidth(t)), v);
+      return formatCompiled(FMT_COMPILE("as_type<{}>({})"), signedName(bitWidth(t)), v);
     return v;
   }
 
@@ -191,7 +192,7 @@ struct Sel {
     if (unsignedStorage && d.kind == OperandKind::Reg && !d.address)
       e.assignment(reg(d.id), unsignedName(bitWidth(t)), expr); // the common case, no temporary
     else if (unsignedStorage)
-      assign(d, fmt::format(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
+      assign(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
     else
       assign(d, expr);
   }
@@ -230,7 +231,7 @@ struct Sel {
     auto a = [&](size_t i) { return val(op(i), t); };
     bool narrow = w < 32;
     auto wrap = [&](const std::string &x) {
-      return narrow ? fmt::format(FMT_COMPILE("uint({})"), x) : x;
+      return narrow ? formatCompiled(FMT_COMPILE("uint({})"), x) : x;
     };
     switch (in.opcode) {
     case Opcode::Add:
@@ -242,7 +243,7 @@ struct Sel {
         carryOp(in.opcode == Opcode::Add, false);
         return;
       }
-      assignAs(op(0), t, fmt::format(FMT_COMPILE("{} {} {}"), wrap(a(1)), sym, wrap(a(2))));
+      assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} {} {}"), wrap(a(1)), sym, wrap(a(2))));
       return;
     }
     case Opcode::Addc:
@@ -264,30 +265,30 @@ struct Sel {
         rt = isSigned(t) ? signedType(w * 2) : unsignedType(w * 2);
         prod = helper("p2m_mul_wide_" + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
         if (isSigned(t))
-          prod = fmt::format(FMT_COMPILE("as_type<{}>({})"), unsignedName(w * 2), prod);
+          prod = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w * 2), prod);
       } else {
-        prod = fmt::format(FMT_COMPILE("{} * {}"), wrap(a(1)), wrap(a(2)));
+        prod = formatCompiled(FMT_COMPILE("{} * {}"), wrap(a(1)), wrap(a(2)));
       }
       if (mad)
-        prod = fmt::format(FMT_COMPILE("{} + {}"), in.has(Modifier::Hi) && isSigned(t)
-                                          ? fmt::format(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), prod)
-                                          : (narrow && !in.has(Modifier::Wide) ? fmt::format(FMT_COMPILE("uint({})"), prod) : "(" + prod + ")"),
+        prod = formatCompiled(FMT_COMPILE("{} + {}"), in.has(Modifier::Hi) && isSigned(t)
+                                          ? formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), prod)
+                                          : (narrow && !in.has(Modifier::Wide) ? formatCompiled(FMT_COMPILE("uint({})"), prod) : "(" + prod + ")"),
                            narrow && !in.has(Modifier::Wide) ? wrap(val(op(3), rt)) : val(op(3), rt));
       else if (in.has(Modifier::Hi) && isSigned(t))
-        prod = fmt::format(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), prod);
+        prod = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), prod);
       assignAs(op(0), rt, prod);
       return;
     }
     case Opcode::Mul24:
     case Opcode::Mad24: {
-      std::string h = fmt::format(FMT_COMPILE("p2m_mul24_{}_{}"), in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(t));
+      std::string h = formatCompiled(FMT_COMPILE("p2m_mul24_{}_{}"), in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(t));
       std::string prod = helper(h, {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
       if (isSigned(t))
-        prod = fmt::format(FMT_COMPILE("as_type<uint>({})"), prod);
+        prod = formatCompiled(FMT_COMPILE("as_type<uint>({})"), prod);
       if (in.opcode == Opcode::Mad24) {
         if (in.has(Modifier::Sat))
           e.fail(in, "mad24.sat is not supported yet");
-        prod = fmt::format(FMT_COMPILE("{} + {}"), prod, a(3));
+        prod = formatCompiled(FMT_COMPILE("{} + {}"), prod, a(3));
       }
       assignAs(op(0), t, prod);
       return;
@@ -298,22 +299,22 @@ struct Sel {
       if (w < 32) {
         // 16-bit division through the 32-bit helper: the operands extended by their signedness.
         Type wt = isSigned(t) ? Type::S32 : Type::U32;
-        std::string x = isSigned(t) ? fmt::format(FMT_COMPILE("int({})"), ival(op(1), t)) : fmt::format(FMT_COMPILE("uint({})"), a(1));
-        std::string y = isSigned(t) ? fmt::format(FMT_COMPILE("int({})"), ival(op(2), t)) : fmt::format(FMT_COMPILE("uint({})"), a(2));
+        std::string x = isSigned(t) ? formatCompiled(FMT_COMPILE("int({})"), ival(op(1), t)) : formatCompiled(FMT_COMPILE("uint({})"), a(1));
+        std::string y = isSigned(t) ? formatCompiled(FMT_COMPILE("int({})"), ival(op(2), t)) : formatCompiled(FMT_COMPILE("uint({})"), a(2));
         std::string r = helper(name + typeSuffix(wt), {x, y}, kPreludeInt);
-        return assignAs(op(0), t, isSigned(t) ? fmt::format(FMT_COMPILE("as_type<uint>({})"), r) : r);
+        return assignAs(op(0), t, isSigned(t) ? formatCompiled(FMT_COMPILE("as_type<uint>({})"), r) : r);
       }
       std::string r = helper(name + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
       if (isSigned(t))
-        r = fmt::format(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), r);
+        r = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), r);
       return assign(op(0), r);
     }
     case Opcode::Abs:
     case Opcode::Neg: {
       if (in.opcode == Opcode::Neg) // two's complement, wrapping (neg of MIN is MIN)
-        return assignAs(op(0), t, fmt::format(FMT_COMPILE("{} - {}"), w == 64 ? "0ul" : "0u", wrap(a(1))));
+        return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} - {}"), w == 64 ? "0ul" : "0u", wrap(a(1))));
       std::string r = helper("p2m_abs_" + typeSuffix(t), {ival(op(1), t)}, kPreludeInt);
-      return assignAs(op(0), t, fmt::format(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), r));
+      return assignAs(op(0), t, formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), r));
     }
     case Opcode::Min:
     case Opcode::Max: {
@@ -321,8 +322,8 @@ struct Sel {
         e.fail(in, "min/max.relu is not supported yet");
       const char *fn = in.opcode == Opcode::Min ? "min" : "max";
       if (isSigned(t))
-        return assign(op(0), fmt::format(FMT_COMPILE("as_type<{}>({}({}, {}))"), unsignedName(w), fn, ival(op(1), t), ival(op(2), t)));
-      return assign(op(0), fmt::format(FMT_COMPILE("{}({}, {})"), fn, a(1), a(2)));
+        return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({}({}, {}))"), unsignedName(w), fn, ival(op(1), t), ival(op(2), t)));
+      return assign(op(0), formatCompiled(FMT_COMPILE("{}({}, {})"), fn, a(1), a(2)));
     }
     default:
       e.fail(in, "unhandled integer instruction");
@@ -337,7 +338,7 @@ struct Sel {
       e.fail(in, "carry arithmetic on this type is not supported");
     std::string u(unsignedName(w));
     std::string a = val(op(1), t), b = val(op(2), t);
-    std::string cc = fmt::format(FMT_COMPILE("{}(p2m_cc)"), u);
+    std::string cc = formatCompiled(FMT_COMPILE("{}(p2m_cc)"), u);
     bool setCarry = in.has(Modifier::Cc);
     e.line("{");
     ++e.indent;
@@ -380,9 +381,9 @@ struct Sel {
     if (in.has(Modifier::Hi)) {
       prod = helper("p2m_mul_hi_" + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
       if (isSigned(t))
-        prod = fmt::format(FMT_COMPILE("as_type<{}>({})"), u, prod);
+        prod = formatCompiled(FMT_COMPILE("as_type<{}>({})"), u, prod);
     } else {
-      prod = fmt::format(FMT_COMPILE("{} * {}"), val(op(1), t), val(op(2), t));
+      prod = formatCompiled(FMT_COMPILE("{} * {}"), val(op(1), t), val(op(2), t));
     }
     e.line("{");
     ++e.indent;
@@ -407,21 +408,21 @@ struct Sel {
     if (t == Type::Pred) {
       std::string a = val(op(1), t);
       switch (in.opcode) {
-      case Opcode::And: return assign(op(0), fmt::format(FMT_COMPILE("{} && {}"), a, val(op(2), t)));
-      case Opcode::Or: return assign(op(0), fmt::format(FMT_COMPILE("{} || {}"), a, val(op(2), t)));
-      case Opcode::Xor: return assign(op(0), fmt::format(FMT_COMPILE("{} != {}"), a, val(op(2), t)));
-      case Opcode::Not: return assign(op(0), fmt::format(FMT_COMPILE("!{}"), a));
-      case Opcode::Cnot: return assign(op(0), fmt::format(FMT_COMPILE("!{}"), a));
+      case Opcode::And: return assign(op(0), formatCompiled(FMT_COMPILE("{} && {}"), a, val(op(2), t)));
+      case Opcode::Or: return assign(op(0), formatCompiled(FMT_COMPILE("{} || {}"), a, val(op(2), t)));
+      case Opcode::Xor: return assign(op(0), formatCompiled(FMT_COMPILE("{} != {}"), a, val(op(2), t)));
+      case Opcode::Not: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
+      case Opcode::Cnot: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       default: break;
       }
     }
     std::string a = val(op(1), t);
     switch (in.opcode) {
-    case Opcode::And: return assignAs(op(0), t, fmt::format(FMT_COMPILE("{} & {}"), a, val(op(2), t)));
-    case Opcode::Or: return assignAs(op(0), t, fmt::format(FMT_COMPILE("{} | {}"), a, val(op(2), t)));
-    case Opcode::Xor: return assignAs(op(0), t, fmt::format(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)));
-    case Opcode::Not: return assignAs(op(0), t, fmt::format(FMT_COMPILE("~{}"), a));
-    case Opcode::Cnot: return assignAs(op(0), t, fmt::format(FMT_COMPILE("{} == 0 ? 1 : 0"), a));
+    case Opcode::And: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} & {}"), a, val(op(2), t)));
+    case Opcode::Or: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} | {}"), a, val(op(2), t)));
+    case Opcode::Xor: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)));
+    case Opcode::Not: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("~{}"), a));
+    case Opcode::Cnot: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} == 0 ? 1 : 0"), a));
     default: break;
     }
     (void)w;
@@ -437,7 +438,7 @@ struct Sel {
       return assign(op(0), helper("p2m_shl_" + typeSuffix(bitsType(bitWidth(t))), {a(1, t), a(2, Type::U32)}, kPreludeInt));
     case Opcode::Shr: {
       if (isSigned(t))
-        return assign(op(0), fmt::format(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)),
+        return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)),
                                          helper("p2m_shr_" + s, {ival(op(1), t), a(2, Type::U32)}, kPreludeInt)));
       return assign(op(0), helper("p2m_shr_" + typeSuffix(unsignedType(bitWidth(t))), {a(1, t), a(2, Type::U32)}, kPreludeInt));
     }
@@ -454,7 +455,7 @@ struct Sel {
     case Opcode::Bfe: {
       std::string r = helper("p2m_bfe_" + s, {ival(op(1), t), a(2, Type::U32), a(3, Type::U32)}, kPreludeInt);
       if (isSigned(t))
-        r = fmt::format(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)), r);
+        r = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)), r);
       return assign(op(0), r);
     }
     case Opcode::Bfi:
@@ -474,12 +475,12 @@ struct Sel {
     case Opcode::Shf: {
       std::string dir = in.has(Modifier::L) ? "l" : "r";
       std::string mode = in.has(Modifier::Clamp) ? "clamp" : "wrap";
-      return assign(op(0), helper(fmt::format(FMT_COMPILE("p2m_shf_{}_{}_{}"), dir, mode, s), {a(1, t), a(2, t), a(3, Type::U32)}, kPreludeInt));
+      return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_shf_{}_{}_{}"), dir, mode, s), {a(1, t), a(2, t), a(3, Type::U32)}, kPreludeInt));
     }
     case Opcode::Bmsk:
-      return assign(op(0), helper(fmt::format(FMT_COMPILE("p2m_bmsk_{}_b32"), in.has(Modifier::Clamp) ? "clamp" : "wrap"), {a(1, Type::U32), a(2, Type::U32)}, kPreludeInt));
+      return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_bmsk_{}_b32"), in.has(Modifier::Clamp) ? "clamp" : "wrap"), {a(1, Type::U32), a(2, Type::U32)}, kPreludeInt));
     case Opcode::Szext: {
-      std::string r = helper(fmt::format(FMT_COMPILE("p2m_szext_{}_{}"), in.has(Modifier::Clamp) ? "clamp" : "wrap", s), {a(1, Type::U32), a(2, Type::U32)}, kPreludeInt);
+      std::string r = helper(formatCompiled(FMT_COMPILE("p2m_szext_{}_{}"), in.has(Modifier::Clamp) ? "clamp" : "wrap", s), {a(1, Type::U32), a(2, Type::U32)}, kPreludeInt);
       return assign(op(0), r);
     }
     case Opcode::Sad: {
@@ -488,7 +489,7 @@ struct Sel {
     }
     case Opcode::Dp4a:
     case Opcode::Dp2a: {
-      std::string name = fmt::format(FMT_COMPILE("p2m_{}{}_{}_{}"), in.opcode == Opcode::Dp4a ? "dp4a" : "dp2a",
+      std::string name = formatCompiled(FMT_COMPILE("p2m_{}{}_{}_{}"), in.opcode == Opcode::Dp4a ? "dp4a" : "dp2a",
                                      in.opcode == Opcode::Dp2a ? (in.has(Modifier::Hi) ? "_hi" : "_lo") : "",
                                      typeSuffix(in.type), typeSuffix(in.type2));
       Type ct = isSigned(in.type) || isSigned(in.type2) ? Type::S32 : Type::U32;
@@ -514,7 +515,7 @@ struct Sel {
     case Opcode::Vshl: case Opcode::Vshr: {
       // The types are written d, a (then .u32 for b); the IR keeps d and a.
       if (in.has(Modifier::Sat))
-        e.fail(in, fmt::format(FMT_COMPILE("{}.sat is not supported yet"), ptx::spelling(in.opcode)));
+        e.fail(in, formatCompiled(FMT_COMPILE("{}.sat is not supported yet"), ptx::spelling(in.opcode)));
       bool secondary = in.has(Modifier::Add) || in.has(Modifier::Min) || in.has(Modifier::Max);
       const char *op2 = in.has(Modifier::Add) ? "P2M_VSHIFT_ADD" : in.has(Modifier::Min) ? "P2M_VSHIFT_MIN"
                         : in.has(Modifier::Max) ? "P2M_VSHIFT_MAX" : "P2M_VSHIFT_NONE";
@@ -537,8 +538,8 @@ struct Sel {
     std::string v = val(o, t);
     switch (t) {
     case Type::F32: return v;
-    case Type::F16: return fmt::format(FMT_COMPILE("float(as_type<half>({}))"), v);
-    case Type::BF16: return fmt::format(FMT_COMPILE("as_type<float>(uint({}) << 16)"), v);
+    case Type::F16: return formatCompiled(FMT_COMPILE("float(as_type<half>({}))"), v);
+    case Type::BF16: return formatCompiled(FMT_COMPILE("as_type<float>(uint({}) << 16)"), v);
     default: e.fail(in, "unsupported floating-point comparison type");
     }
   }
@@ -548,16 +549,16 @@ struct Sel {
       return compareFloats(cmp, floatView(x, t), floatView(y, t));
     std::string a = ival(x, t), b = ival(y, t);
     if (t == Type::Pred) {
-      if (cmp == "eq") return fmt::format(FMT_COMPILE("{} == {}"), a, b);
-      if (cmp == "ne") return fmt::format(FMT_COMPILE("{} != {}"), a, b);
+      if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
+      if (cmp == "ne") return formatCompiled(FMT_COMPILE("{} != {}"), a, b);
       e.fail(in, "unsupported predicate comparison");
     }
-    if (cmp == "eq") return fmt::format(FMT_COMPILE("{} == {}"), a, b);
-    if (cmp == "ne") return fmt::format(FMT_COMPILE("{} != {}"), a, b);
-    if (cmp == "lt" || cmp == "lo") return fmt::format(FMT_COMPILE("{} < {}"), a, b);
-    if (cmp == "le" || cmp == "ls") return fmt::format(FMT_COMPILE("{} <= {}"), a, b);
-    if (cmp == "gt" || cmp == "hi") return fmt::format(FMT_COMPILE("{} > {}"), a, b);
-    if (cmp == "ge" || cmp == "hs") return fmt::format(FMT_COMPILE("{} >= {}"), a, b);
+    if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
+    if (cmp == "ne") return formatCompiled(FMT_COMPILE("{} != {}"), a, b);
+    if (cmp == "lt" || cmp == "lo") return formatCompiled(FMT_COMPILE("{} < {}"), a, b);
+    if (cmp == "le" || cmp == "ls") return formatCompiled(FMT_COMPILE("{} <= {}"), a, b);
+    if (cmp == "gt" || cmp == "hi") return formatCompiled(FMT_COMPILE("{} > {}"), a, b);
+    if (cmp == "ge" || cmp == "hs") return formatCompiled(FMT_COMPILE("{} >= {}"), a, b);
     e.fail(in, "unsupported integer comparison");
   }
 
@@ -574,28 +575,28 @@ struct Sel {
 
   // A comparison of floats given as MSL expressions (shared by the scalar and packed forms).
   std::string compareFloats(std::string_view cmp, const std::string &a, const std::string &b) const {
-    if (cmp == "eq") return fmt::format(FMT_COMPILE("{} == {}"), a, b);
-    if (cmp == "ne") return fmt::format(FMT_COMPILE("({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "lt") return fmt::format(FMT_COMPILE("{} < {}"), a, b);
-    if (cmp == "le") return fmt::format(FMT_COMPILE("{} <= {}"), a, b);
-    if (cmp == "gt") return fmt::format(FMT_COMPILE("{} > {}"), a, b);
-    if (cmp == "ge") return fmt::format(FMT_COMPILE("{} >= {}"), a, b);
-    if (cmp == "equ") return fmt::format(FMT_COMPILE("!({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "neu") return fmt::format(FMT_COMPILE("!({} == {})"), a, b);
-    if (cmp == "ltu") return fmt::format(FMT_COMPILE("!({} >= {})"), a, b);
-    if (cmp == "leu") return fmt::format(FMT_COMPILE("!({} > {})"), a, b);
-    if (cmp == "gtu") return fmt::format(FMT_COMPILE("!({} <= {})"), a, b);
-    if (cmp == "geu") return fmt::format(FMT_COMPILE("!({} < {})"), a, b);
-    if (cmp == "num") return fmt::format(FMT_COMPILE("({0} == {0} && {1} == {1})"), a, b);
-    if (cmp == "nan") return fmt::format(FMT_COMPILE("({0} != {0} || {1} != {1})"), a, b);
+    if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
+    if (cmp == "ne") return formatCompiled(FMT_COMPILE("({0} < {1} || {0} > {1})"), a, b);
+    if (cmp == "lt") return formatCompiled(FMT_COMPILE("{} < {}"), a, b);
+    if (cmp == "le") return formatCompiled(FMT_COMPILE("{} <= {}"), a, b);
+    if (cmp == "gt") return formatCompiled(FMT_COMPILE("{} > {}"), a, b);
+    if (cmp == "ge") return formatCompiled(FMT_COMPILE("{} >= {}"), a, b);
+    if (cmp == "equ") return formatCompiled(FMT_COMPILE("!({0} < {1} || {0} > {1})"), a, b);
+    if (cmp == "neu") return formatCompiled(FMT_COMPILE("!({} == {})"), a, b);
+    if (cmp == "ltu") return formatCompiled(FMT_COMPILE("!({} >= {})"), a, b);
+    if (cmp == "leu") return formatCompiled(FMT_COMPILE("!({} > {})"), a, b);
+    if (cmp == "gtu") return formatCompiled(FMT_COMPILE("!({} <= {})"), a, b);
+    if (cmp == "geu") return formatCompiled(FMT_COMPILE("!({} < {})"), a, b);
+    if (cmp == "num") return formatCompiled(FMT_COMPILE("({0} == {0} && {1} == {1})"), a, b);
+    if (cmp == "nan") return formatCompiled(FMT_COMPILE("({0} != {0} || {1} != {1})"), a, b);
     e.fail(in, "unsupported floating-point comparison");
   }
 
   // One half (0: low, 1: high) of a packed f16x2/bf16x2 value, as a float (exact).
   std::string halfView(const std::string &v, Type t, int half) const {
     if (t == Type::F16x2)
-      return fmt::format(FMT_COMPILE("float(as_type<half>(ushort({} >> {})))"), v, half * 16);
-    return half ? fmt::format(FMT_COMPILE("as_type<float>({} & 0xFFFF0000u)"), v) : fmt::format(FMT_COMPILE("as_type<float>({} << 16)"), v);
+      return formatCompiled(FMT_COMPILE("float(as_type<half>(ushort({} >> {})))"), v, half * 16);
+    return half ? formatCompiled(FMT_COMPILE("as_type<float>({} & 0xFFFF0000u)"), v) : formatCompiled(FMT_COMPILE("as_type<float>({} << 16)"), v);
   }
 
   // set.CMP.dtype.{f16x2,bf16x2}: each half compares on its own; a true half is 0xFFFF
@@ -606,7 +607,7 @@ struct Sel {
     std::string one = in.type == Type::F16x2 ? "0x3C00u" : in.type == Type::BF16x2 ? "0x3F80u" : "0xFFFFu";
     std::string lo = compareFloats(cmp, halfView(a, st, 0), halfView(b, st, 0));
     std::string hi = compareFloats(cmp, halfView(a, st, 1), halfView(b, st, 1));
-    assign(op(0), fmt::format(FMT_COMPILE("(({}) ? {} : 0u) | ((({}) ? {} : 0u) << 16)"), lo, one, hi, one));
+    assign(op(0), formatCompiled(FMT_COMPILE("(({}) ? {} : 0u) | ((({}) ? {} : 0u) << 16)"), lo, one, hi, one));
   }
 
   void set() {
@@ -617,23 +618,23 @@ struct Sel {
       return setPacked(cmp);
     std::string c = compare(cmp, in.type2, op(1), op(2));
     if (in.type == Type::F32)
-      return assign(op(0), fmt::format(FMT_COMPILE("({}) ? 1.0f : 0.0f"), c));
-    return assignAs(op(0), in.type, fmt::format(FMT_COMPILE("({}) ? 0xFFFFFFFFu : 0u"), c));
+      return assign(op(0), formatCompiled(FMT_COMPILE("({}) ? 1.0f : 0.0f"), c));
+    return assignAs(op(0), in.type, formatCompiled(FMT_COMPILE("({}) ? 0xFFFFFFFFu : 0u"), c));
   }
 
   void selp() {
     Type t = in.type;
-    assign(op(0), fmt::format(FMT_COMPILE("{} ? {} : {}"), val(op(3), Type::Pred), val(op(1), t), val(op(2), t)));
+    assign(op(0), formatCompiled(FMT_COMPILE("{} ? {} : {}"), val(op(3), Type::Pred), val(op(1), t), val(op(2), t)));
   }
 
   void slct() {
     Type t = in.type;
-    std::string c = in.type2 == Type::F32 ? fmt::format(FMT_COMPILE("{} >= 0.0f"), val(op(3), Type::F32))
-                                          : fmt::format(FMT_COMPILE("as_type<int>({}) >= 0"), val(op(3), Type::S32));
+    std::string c = in.type2 == Type::F32 ? formatCompiled(FMT_COMPILE("{} >= 0.0f"), val(op(3), Type::F32))
+                                          : formatCompiled(FMT_COMPILE("as_type<int>({}) >= 0"), val(op(3), Type::S32));
     if (in.has(Modifier::Ftz) && in.type2 == Type::F32)
-      c = fmt::format(FMT_COMPILE("(({0}) || as_type<uint>({1}) == 0x80000000u || (as_type<uint>({1}) & 0x7F800000u) == 0u)"),
+      c = formatCompiled(FMT_COMPILE("(({0}) || as_type<uint>({1}) == 0x80000000u || (as_type<uint>({1}) & 0x7F800000u) == 0u)"),
                       c, val(op(3), Type::F32));
-    assign(op(0), fmt::format(FMT_COMPILE("{} ? {} : {}"), c, val(op(1), t), val(op(2), t)));
+    assign(op(0), formatCompiled(FMT_COMPILE("{} ? {} : {}"), c, val(op(1), t), val(op(2), t)));
   }
 
   void mov() {
@@ -646,7 +647,7 @@ struct Sel {
         const Operand &el = f.vectorElements[d.id + i];
         if (el.kind == OperandKind::Sink)
           continue;
-        assign(el, fmt::format(FMT_COMPILE("{}({} >> {})"), unsignedName(w), val(s, t), i * w));
+        assign(el, formatCompiled(FMT_COMPILE("{}({} >> {})"), unsignedName(w), val(s, t), i * w));
       }
       return;
     }
@@ -655,9 +656,9 @@ struct Sel {
       std::string expr;
       for (unsigned i = 0; i < n; ++i) {
         const Operand &el = f.vectorElements[s.id + i];
-        std::string v = fmt::format(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), val(el, bitsType(w)));
+        std::string v = formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), val(el, bitsType(w)));
         if (i)
-          v = fmt::format(FMT_COMPILE("({} << {})"), v, i * w);
+          v = formatCompiled(FMT_COMPILE("({} << {})"), v, i * w);
         expr += (i ? " | " : "") + v;
       }
       return assign(d, expr);
@@ -672,15 +673,15 @@ struct Sel {
     bool sat = in.has(Modifier::Sat);
     if (!isFloat(dt) && !isFloat(st)) {
       if (sat && (isSigned(dt) != isSigned(st) || dw < sw)) {
-        std::string r = helper(fmt::format(FMT_COMPILE("p2m_sat_{}_from_{}"), typeSuffix(dt), typeSuffix(st)),
+        std::string r = helper(formatCompiled(FMT_COMPILE("p2m_sat_{}_from_{}"), typeSuffix(dt), typeSuffix(st)),
                                {ival(op(1), st)}, kPreludeInt);
-        return assign(op(0), isSigned(dt) ? fmt::format(FMT_COMPILE("as_type<{}>({})"), unsignedName(dw), r) : r);
+        return assign(op(0), isSigned(dt) ? formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(dw), r) : r);
       }
       // Extension follows the source's signedness; narrowing keeps the low bits.
       std::string v = ival(op(1), st);
       if (dw > sw && isSigned(st))
-        return assign(op(0), fmt::format(FMT_COMPILE("as_type<{}>({}({}))"), unsignedName(dw), signedName(dw), v));
-      return assign(op(0), fmt::format(FMT_COMPILE("{}({})"), unsignedName(dw), val(op(1), st)));
+        return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({}({}))"), unsignedName(dw), signedName(dw), v));
+      return assign(op(0), formatCompiled(FMT_COMPILE("{}({})"), unsignedName(dw), val(op(1), st)));
     }
     e.fail(in, "floating-point cvt must be lowered by lower-rounding-and-ftz");
   }
@@ -696,12 +697,12 @@ struct Sel {
       // NVIDIA's canonical NaN, unless defer-nan-canonicalization moved it to the readers.
       auto canon = [&](const std::string &e) { return in.nanBitsUnobserved ? e : "p2m_canon_f32(" + e + ")"; };
       switch (in.opcode) {
-      case Opcode::Add: return assign(op(0), canon(fmt::format(FMT_COMPILE("{} + {}"), a, val(op(2), t))));
-      case Opcode::Sub: return assign(op(0), canon(fmt::format(FMT_COMPILE("{} - {}"), a, val(op(2), t))));
-      case Opcode::Mul: return assign(op(0), canon(fmt::format(FMT_COMPILE("{} * {}"), a, val(op(2), t))));
+      case Opcode::Add: return assign(op(0), canon(formatCompiled(FMT_COMPILE("{} + {}"), a, val(op(2), t))));
+      case Opcode::Sub: return assign(op(0), canon(formatCompiled(FMT_COMPILE("{} - {}"), a, val(op(2), t))));
+      case Opcode::Mul: return assign(op(0), canon(formatCompiled(FMT_COMPILE("{} * {}"), a, val(op(2), t))));
       case Opcode::Fma:
       case Opcode::Mad:
-        return assign(op(0), canon(fmt::format(FMT_COMPILE("fma({}, {}, {})"), a, val(op(2), t), val(op(3), t))));
+        return assign(op(0), canon(formatCompiled(FMT_COMPILE("fma({}, {}, {})"), a, val(op(2), t), val(op(3), t))));
       default: break;
       }
     }
@@ -710,15 +711,15 @@ struct Sel {
         if (mm == Modifier::Sat || mm == Modifier::Ftz || mm == Modifier::Relu || mm == Modifier::Oob)
           e.fail(in, "this f16 form must be lowered by lower-rounding-and-ftz");
       e.prelude |= kPreludeHalf;
-      auto h = [&](size_t i) { return fmt::format(FMT_COMPILE("as_type<half>({})"), val(op(i), t)); };
+      auto h = [&](size_t i) { return formatCompiled(FMT_COMPILE("as_type<half>({})"), val(op(i), t)); };
       switch (in.opcode) {
-      case Opcode::Add: return assign(op(0), fmt::format(FMT_COMPILE("as_type<ushort>(half({} + {}))"), h(1), h(2)));
-      case Opcode::Sub: return assign(op(0), fmt::format(FMT_COMPILE("as_type<ushort>(half({} - {}))"), h(1), h(2)));
-      case Opcode::Mul: return assign(op(0), fmt::format(FMT_COMPILE("as_type<ushort>(half({} * {}))"), h(1), h(2)));
+      case Opcode::Add: return assign(op(0), formatCompiled(FMT_COMPILE("as_type<ushort>(half({} + {}))"), h(1), h(2)));
+      case Opcode::Sub: return assign(op(0), formatCompiled(FMT_COMPILE("as_type<ushort>(half({} - {}))"), h(1), h(2)));
+      case Opcode::Mul: return assign(op(0), formatCompiled(FMT_COMPILE("as_type<ushort>(half({} * {}))"), h(1), h(2)));
       default: break;
       }
     }
-    e.fail(in, fmt::format(FMT_COMPILE("{}.{} is not supported yet"), ptx::spelling(in.opcode), spelling(t)));
+    e.fail(in, formatCompiled(FMT_COMPILE("{}.{} is not supported yet"), ptx::spelling(in.opcode), spelling(t)));
   }
 
   // --- memory ---------------------------------------------------------------------------------
@@ -732,60 +733,60 @@ struct Sel {
 
   Place place(const Operand &a, Space space, bool fromGeneric) const {
     auto offset = [&](const std::string &x) {
-      return a.value ? fmt::format(FMT_COMPILE("({} + {})"), x, a.value) : x;
+      return a.value ? formatCompiled(FMT_COMPILE("({} + {})"), x, a.value) : x;
     };
     std::string addrReg = a.kind == OperandKind::Reg ? reg(a.id) : "";
     Type at = a.kind == OperandKind::Reg ? f.regs[a.id].type : Type::U64;
     if (a.kind == OperandKind::Imm) {
       if (space != Space::Global && space != Space::Generic)
         e.fail(in, "absolute addresses are supported in global space only");
-      return {"device", fmt::format(FMT_COMPILE("{}ul"), static_cast<uint64_t>(a.value))};
+      return {"device", formatCompiled(FMT_COMPILE("{}ul"), static_cast<uint64_t>(a.value))};
     }
     switch (space) {
     case Space::Global:
       if (a.kind == OperandKind::Symbol)
-        return {"device", offset(fmt::format(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul)"),
+        return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul)"),
                                              m.symbols[a.id].offset))};
       return {"device", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg)};
     case Space::Const:
       if (a.kind == OperandKind::Symbol)
-        return {"device", offset(fmt::format(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {}ul)"),
+        return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {}ul)"),
                                              m.symbols[a.id].offset))};
       if (fromGeneric)
         return {"device", offset(addrReg)};
-      return {"device", offset(fmt::format(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {})"), addrReg))};
+      return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {})"), addrReg))};
     case Space::Shared: {
       std::string off;
       if (a.kind == OperandKind::Symbol) {
         off = sharedOffset(a.id);
       } else if (fromGeneric) {
-        off = fmt::format(FMT_COMPILE("uint({} - P2M_SHARED_WINDOW)"), addrReg);
+        off = formatCompiled(FMT_COMPILE("uint({} - P2M_SHARED_WINDOW)"), addrReg);
       } else {
-        off = bitWidth(at) == 64 ? fmt::format(FMT_COMPILE("uint({})"), addrReg) : addrReg;
+        off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : addrReg;
       }
-      return {"threadgroup", fmt::format(FMT_COMPILE("(ctx.smem + {})"), offset(off))};
+      return {"threadgroup", formatCompiled(FMT_COMPILE("(ctx.smem + {})"), offset(off))};
     }
     case Space::Local: {
       std::string off;
       if (a.kind == OperandKind::Symbol)
-        off = fmt::format(FMT_COMPILE("{}u"), localOffset(a.id));
+        off = formatCompiled(FMT_COMPILE("{}u"), localOffset(a.id));
       else if (fromGeneric)
-        off = fmt::format(FMT_COMPILE("uint({} - P2M_LOCAL_WINDOW)"), addrReg);
+        off = formatCompiled(FMT_COMPILE("uint({} - P2M_LOCAL_WINDOW)"), addrReg);
       else
-        off = bitWidth(at) == 64 ? fmt::format(FMT_COMPILE("uint({})"), addrReg) : addrReg;
-      return {"thread", fmt::format(FMT_COMPILE("(ctx.lmem + {})"), offset(off))};
+        off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : addrReg;
+      return {"thread", formatCompiled(FMT_COMPILE("(ctx.lmem + {})"), offset(off))};
     }
     case Space::Param: {
       if (a.kind == OperandKind::Symbol) {
         const Symbol &s = m.symbols[a.id];
         if (s.kind == SymbolKind::Parameter && f.isEntry)
-          return {"constant", fmt::format(FMT_COMPILE("(ctx.params + {})"), s.offset + static_cast<uint64_t>(a.value))};
+          return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), s.offset + static_cast<uint64_t>(a.value))};
         if (s.space == Space::Reg)
           e.fail(in, "register parameters are not supported yet");
-        return {"thread", a.value ? fmt::format(FMT_COMPILE("({} + {})"), s.name, a.value) : s.name};
+        return {"thread", a.value ? formatCompiled(FMT_COMPILE("({} + {})"), s.name, a.value) : s.name};
       }
       if (f.isEntry && !fromGeneric)
-        return {"constant", fmt::format(FMT_COMPILE("(ctx.params + {})"), offset(addrReg))};
+        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(addrReg))};
       e.fail(in, "a .param access through a register is supported in kernels only");
     }
     case Space::Generic:
@@ -805,9 +806,9 @@ struct Sel {
       auto it = f.sharedOffsets.find(s);
       if (it == f.sharedOffsets.end())
         e.fail(in, "shared variable without a layout");
-      return fmt::format(FMT_COMPILE("{}u"), it->second);
+      return formatCompiled(FMT_COMPILE("{}u"), it->second);
     }
-    return fmt::format(FMT_COMPILE("{}u"), sym.offset); // shared variables a .func uses: module-wide offsets
+    return formatCompiled(FMT_COMPILE("{}u"), sym.offset); // shared variables a .func uses: module-wide offsets
   }
 
   uint64_t localOffset(SymId s) const {
@@ -819,13 +820,13 @@ struct Sel {
 
   // An lvalue of type `T` at byte `delta` past the place.
   std::string lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
-    std::string addr = delta ? fmt::format(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
+    std::string addr = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
     std::string vol = isVolatile ? "volatile " : "";
     if (p.pointerSpace == "device")
-      return fmt::format(FMT_COMPILE("*reinterpret_cast<{}device {}*>({})"), vol, T, addr);
+      return formatCompiled(FMT_COMPILE("*reinterpret_cast<{}device {}*>({})"), vol, T, addr);
     if (p.pointerSpace == "constant")
-      return fmt::format(FMT_COMPILE("*reinterpret_cast<constant {}*>({})"), T, addr);
-    return fmt::format(FMT_COMPILE("*reinterpret_cast<{}{} {}*>({})"), vol, p.pointerSpace, T, addr);
+      return formatCompiled(FMT_COMPILE("*reinterpret_cast<constant {}*>({})"), T, addr);
+    return formatCompiled(FMT_COMPILE("*reinterpret_cast<{}{} {}*>({})"), vol, p.pointerSpace, T, addr);
   }
 
   void load(bool isStore) {
@@ -846,11 +847,11 @@ struct Sel {
     auto one = [&](const Operand &d, uint64_t delta) {
       if (p.pointerSpace == "generic") {
         e.prelude |= 0; // abi.h is always present
-        std::string a = delta ? fmt::format(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
+        std::string a = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
         if (isStore)
           e.line("p2m_st_generic<{}>(ctx, {}, {});", T, a, val(d, t));
         else if (d.kind != OperandKind::Sink)
-          assign(d, fmt::format(FMT_COMPILE("p2m_ld_generic<{}>(ctx, {})"), T, a));
+          assign(d, formatCompiled(FMT_COMPILE("p2m_ld_generic<{}>(ctx, {})"), T, a));
         return;
       }
       if (isStore) {
@@ -889,7 +890,7 @@ struct Sel {
 
   void wholeVectorAccess(const Place &p, const std::string &T, const Operand &data, bool isStore) {
     static constexpr char kLanes[] = "xyzw";
-    std::string vectorType = fmt::format(FMT_COMPILE("{}{}"), T, data.value);
+    std::string vectorType = formatCompiled(FMT_COMPILE("{}{}"), T, data.value);
     auto element = [&](int64_t i) -> const Operand & {
       return f.vectorElements[data.id + static_cast<size_t>(i)];
     };
@@ -906,7 +907,7 @@ struct Sel {
     e.line("{} p2m_v = {};", vectorType, lvalue(p, vectorType, 0, false));
     for (int64_t i = 0; i < data.value; ++i)
       if (element(i).kind != OperandKind::Sink)
-        assign(element(i), fmt::format(FMT_COMPILE("p2m_v.{}"), kLanes[i]));
+        assign(element(i), formatCompiled(FMT_COMPILE("p2m_v.{}"), kLanes[i]));
     --e.indent;
     e.line("}}");
   }
@@ -941,25 +942,25 @@ struct Sel {
       e.prelude |= kPreludeAtomic;
       if (bitWidth(t) == 32) {
         if (isStore) {
-          std::string v = t == Type::F32 ? fmt::format(FMT_COMPILE("as_type<uint>({})"), val(data, t)) : val(data, t);
+          std::string v = t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<uint>({})"), val(data, t)) : val(data, t);
           e.line("p2m_st_relaxed_generic_b32(ctx, {}, {});", p.base, v);
         } else {
-          std::string v = fmt::format(FMT_COMPILE("p2m_ld_relaxed_generic_b32(ctx, {})"), p.base);
-          assign(data, t == Type::F32 ? fmt::format(FMT_COMPILE("as_type<float>({})"), v) : v);
+          std::string v = formatCompiled(FMT_COMPILE("p2m_ld_relaxed_generic_b32(ctx, {})"), p.base);
+          assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
         }
       } else if (isStore) {
         e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, p.base, val(data, t));
       } else {
-        assign(data, fmt::format(FMT_COMPILE("p2m_ld_volatile_generic<{}>(ctx, {})"), T, p.base));
+        assign(data, formatCompiled(FMT_COMPILE("p2m_ld_volatile_generic<{}>(ctx, {})"), T, p.base));
       }
     } else if (bitWidth(t) == 32) {
-      std::string ptr = fmt::format(FMT_COMPILE("reinterpret_cast<{} atomic_uint *>({})"), p.pointerSpace, p.base);
+      std::string ptr = formatCompiled(FMT_COMPILE("reinterpret_cast<{} atomic_uint *>({})"), p.pointerSpace, p.base);
       if (isStore) {
-        std::string v = t == Type::F32 ? fmt::format(FMT_COMPILE("as_type<uint>({})"), val(data, t)) : val(data, t);
+        std::string v = t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<uint>({})"), val(data, t)) : val(data, t);
         e.line("atomic_store_explicit({}, {}, memory_order_relaxed);", ptr, v);
       } else {
-        std::string v = fmt::format(FMT_COMPILE("atomic_load_explicit({}, memory_order_relaxed)"), ptr);
-        assign(data, t == Type::F32 ? fmt::format(FMT_COMPILE("as_type<float>({})"), v) : v);
+        std::string v = formatCompiled(FMT_COMPILE("atomic_load_explicit({}, memory_order_relaxed)"), ptr);
+        assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
       }
     } else if (isStore) {
       e.assignment(lvalue(p, T, 0, true), val(data, t));
@@ -978,14 +979,14 @@ struct Sel {
     switch (in.space) {
     case Space::Global: r = a; break;
     case Space::Shared:
-      r = to ? fmt::format(FMT_COMPILE("{} - P2M_SHARED_WINDOW"), a) : fmt::format(FMT_COMPILE("ulong({}) + P2M_SHARED_WINDOW"), a);
+      r = to ? formatCompiled(FMT_COMPILE("{} - P2M_SHARED_WINDOW"), a) : formatCompiled(FMT_COMPILE("ulong({}) + P2M_SHARED_WINDOW"), a);
       break;
     case Space::Local:
-      r = to ? fmt::format(FMT_COMPILE("{} - P2M_LOCAL_WINDOW"), a) : fmt::format(FMT_COMPILE("ulong({}) + P2M_LOCAL_WINDOW"), a);
+      r = to ? formatCompiled(FMT_COMPILE("{} - P2M_LOCAL_WINDOW"), a) : formatCompiled(FMT_COMPILE("ulong({}) + P2M_LOCAL_WINDOW"), a);
       break;
     case Space::Const:
-      r = to ? fmt::format(FMT_COMPILE("{} - p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE)"), a)
-             : fmt::format(FMT_COMPILE("ulong({}) + p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE)"), a);
+      r = to ? formatCompiled(FMT_COMPILE("{} - p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE)"), a)
+             : formatCompiled(FMT_COMPILE("ulong({}) + p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE)"), a);
       break;
     default:
       e.fail(in, "cvta in this state space is not supported yet");
@@ -996,10 +997,10 @@ struct Sel {
   void isspacep() {
     std::string a = val(op(1), Type::U64);
     switch (in.space) {
-    case Space::Shared: return assign(op(0), fmt::format(FMT_COMPILE("p2m_is_shared_window({})"), a));
-    case Space::Local: return assign(op(0), fmt::format(FMT_COMPILE("p2m_is_local_window({})"), a));
+    case Space::Shared: return assign(op(0), formatCompiled(FMT_COMPILE("p2m_is_shared_window({})"), a));
+    case Space::Local: return assign(op(0), formatCompiled(FMT_COMPILE("p2m_is_local_window({})"), a));
     case Space::Global:
-      return assign(op(0), fmt::format(FMT_COMPILE("!p2m_is_shared_window({0}) && !p2m_is_local_window({0})"), a));
+      return assign(op(0), formatCompiled(FMT_COMPILE("!p2m_is_shared_window({0}) && !p2m_is_local_window({0})"), a));
     default: e.fail(in, "isspacep in this state space is not supported yet");
     }
   }
@@ -1029,7 +1030,7 @@ struct Sel {
         if (e.options.mslVersion < 320)
           e.fail(in, "barriers with a thread count need atomic_thread_fence, MSL 3.2 or later");
         e.prelude |= kPreludeAtomic;
-        return assign(op(0), fmt::format(FMT_COMPILE("p2m_bar_red_named_{}({}, {}, {}, p2m_named_barrier_words(ctx))"), fn,
+        return assign(op(0), formatCompiled(FMT_COMPILE("p2m_bar_red_named_{}({}, {}, {}, p2m_named_barrier_words(ctx))"), fn,
                                          val(op(1), Type::U32), val(op(2), Type::U32), val(op(3), Type::Pred)));
       }
       // bar.red.OP d, a, {!}c: every thread of the CTA.
@@ -1038,7 +1039,7 @@ struct Sel {
       e.prelude |= kPreludeAtomic;
       std::string scratch = "reinterpret_cast<threadgroup uint *>(ctx.smem + ctx.bar_scratch)";
       std::string c = val(op(2), Type::Pred);
-      return assign(op(0), fmt::format(FMT_COMPILE("p2m_bar_red_{}({}, {})"), fn, c, scratch));
+      return assign(op(0), formatCompiled(FMT_COMPILE("p2m_bar_red_{}({}, {})"), fn, c, scratch));
     }
     const bool arrive = in.has(Modifier::Arrive);
     if (in.ops.size() < 2) {
@@ -1105,7 +1106,7 @@ struct Sel {
   }
 
   // A function's address: its id in the window no device address reaches (abi.h).
-  static std::string functionAddress(FuncId g) { return fmt::format(FMT_COMPILE("P2M_FUNCTION_WINDOW + {}ul"), g); }
+  static std::string functionAddress(FuncId g) { return formatCompiled(FMT_COMPILE("P2M_FUNCTION_WINDOW + {}ul"), g); }
 
   // A call of `g` with the instruction's result and argument lists.
   void directCall(const Function &g) {
@@ -1127,14 +1128,14 @@ struct Sel {
           s += ", " + m.symbols[a.id].name;
         } else if (a.kind == OperandKind::Reg || a.kind == OperandKind::Imm) {
           // A register passed to a .param parameter: through a temporary frame.
-          std::string tmp = fmt::format(FMT_COMPILE("p2m_arg{}"), e.callTemps++);
+          std::string tmp = formatCompiled(FMT_COMPILE("p2m_arg{}"), e.callTemps++);
           std::string T(mslStorageName(storageOf(formal.elementType)));
           e.line("ulong {}_storage[{}];", tmp, (formal.size + 7) / 8);
           e.line("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", tmp);
           if (!isReturn)
             e.line("*reinterpret_cast<thread {}*>({}) = {};", T, tmp, val(a, formal.elementType));
           else
-            pendingCopies.push_back(fmt::format(FMT_COMPILE("{} = *reinterpret_cast<thread {}*>({});"), reg(a.id), T, tmp));
+            pendingCopies.push_back(formatCompiled(FMT_COMPILE("{} = *reinterpret_cast<thread {}*>({});"), reg(a.id), T, tmp));
           s += ", " + tmp;
         } else {
           e.fail(in, "unsupported call argument");
@@ -1214,14 +1215,14 @@ struct Sel {
     std::string v;
     switch (in.space) {
     case Space::Global:
-      v = fmt::format(FMT_COMPILE("p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul"), sym.offset + extra);
+      v = formatCompiled(FMT_COMPILE("p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul"), sym.offset + extra);
       break;
-    case Space::Const: v = fmt::format(FMT_COMPILE("{}ul"), sym.offset + extra); break;
-    case Space::Shared: v = extra ? fmt::format(FMT_COMPILE("{} + {}u"), sharedOffset(s.id), extra) : sharedOffset(s.id); break;
-    case Space::Local: v = fmt::format(FMT_COMPILE("{}u"), localOffset(s.id) + extra); break;
+    case Space::Const: v = formatCompiled(FMT_COMPILE("{}ul"), sym.offset + extra); break;
+    case Space::Shared: v = extra ? formatCompiled(FMT_COMPILE("{} + {}u"), sharedOffset(s.id), extra) : sharedOffset(s.id); break;
+    case Space::Local: v = formatCompiled(FMT_COMPILE("{}u"), localOffset(s.id) + extra); break;
     case Space::Param:
       if (sym.kind == SymbolKind::Parameter && f.isEntry) {
-        v = fmt::format(FMT_COMPILE("{}u"), sym.offset + extra);
+        v = formatCompiled(FMT_COMPILE("{}u"), sym.offset + extra);
         break;
       }
       e.fail(in, "taking the address of a .func parameter is not supported yet");
@@ -1237,20 +1238,20 @@ struct Sel {
     if (dw == sw) {
       if (storageOf(dt) == storageOf(st))
         return assign(op(0), v);
-      return assign(op(0), fmt::format(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
+      return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
     }
     if (dw < sw)
-      return assign(op(0), fmt::format(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assign(op(0), formatCompiled(FMT_COMPILE("{}({})"), unsignedName(dw), v));
     if (isSigned(st))
-      return assign(op(0), fmt::format(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
-    return assign(op(0), fmt::format(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
+    return assign(op(0), formatCompiled(FMT_COMPILE("{}({})"), unsignedName(dw), v));
   }
 
   // A helper's value type for a PTX type differs from the register storage only in signed
   // integers (int vs uint) and f16 (half vs ushort bits): convert across with as_type.
   std::string toValue(const std::string &v, Type t) const {
     std::string_view value = mslValueName(t), storage = mslStorageName(storageOf(t));
-    return value == storage ? v : fmt::format(FMT_COMPILE("as_type<{}>({})"), value, v);
+    return value == storage ? v : formatCompiled(FMT_COMPILE("as_type<{}>({})"), value, v);
   }
 
   std::string helperArgs(const std::string &spaceName, const Place *place) const {
@@ -1266,11 +1267,11 @@ struct Sel {
         if (!place)
           e.fail(in, "unexpected address argument");
         if (spaceName == "shared")
-          s += fmt::format(FMT_COMPILE("reinterpret_cast<threadgroup {}*>({})"), T, place->pointerSpace == "generic"
-                               ? fmt::format(FMT_COMPILE("ctx.smem + uint({} - P2M_SHARED_WINDOW)"), place->base)
+          s += formatCompiled(FMT_COMPILE("reinterpret_cast<threadgroup {}*>({})"), T, place->pointerSpace == "generic"
+                               ? formatCompiled(FMT_COMPILE("ctx.smem + uint({} - P2M_SHARED_WINDOW)"), place->base)
                                : place->base);
         else
-          s += fmt::format(FMT_COMPILE("reinterpret_cast<device {}*>({})"), T, place->base);
+          s += formatCompiled(FMT_COMPILE("reinterpret_cast<device {}*>({})"), T, place->base);
       } else if (o.kind == OperandKind::Reg || o.kind == OperandKind::Imm) {
         s += toValue(val(o, t), t);
       } else if (o.kind == OperandKind::Special) {
@@ -1311,7 +1312,7 @@ struct Sel {
       if (in.ops.empty() || in.ops[0].kind == OperandKind::None)
         e.line(call + ";");
       else if (rt != Type::None && value != storage)
-        assign(in.ops[0], fmt::format(FMT_COMPILE("as_type<{}>({})"), storage, call));
+        assign(in.ops[0], formatCompiled(FMT_COMPILE("as_type<{}>({})"), storage, call));
       else
         assign(in.ops[0], call);
     };
@@ -1408,7 +1409,7 @@ struct Sel {
     case Opcode::Createpolicy:
       return assign(op(0), "0ul");
     default:
-      e.fail(in, fmt::format(FMT_COMPILE("{} is not supported yet"), ptx::spelling(in.opcode)));
+      e.fail(in, formatCompiled(FMT_COMPILE("{} is not supported yet"), ptx::spelling(in.opcode)));
     }
   }
 };

@@ -4,6 +4,7 @@
 
 #include "cfg/Structured.h"
 #include "support/EmbeddedFile.h"
+#include "support/Format.h"
 #include "support/SourceFile.h"
 
 #include <fmt/compile.h>
@@ -117,8 +118,8 @@ private:
       e_.line("uint p2m_cc = 0u; // PTX's carry flag CC.CF");
     const cfg::Program &p = *f_.structured;
     for (size_t v = 0; v < p.variables.size(); ++v)
-      e_.line(p.variables[v] == cfg::VariableKind::Flag ? fmt::format(FMT_COMPILE("bool p2m_flag{} = false;"), v)
-                                                         : fmt::format(FMT_COMPILE("int p2m_state{} = 0;"), v));
+      e_.line(p.variables[v] == cfg::VariableKind::Flag ? formatCompiled(FMT_COMPILE("bool p2m_flag{} = false;"), v)
+                                                         : formatCompiled(FMT_COMPILE("int p2m_state{} = 0;"), v));
   }
 
   // Whether the structured subtree at `root` contains a barrier or an atomic operation: a
@@ -164,7 +165,7 @@ private:
 
   std::string condition(const cfg::Node &n) const {
     if (n.onVariable)
-      return fmt::format(FMT_COMPILE("{}p2m_flag{}"), n.negated ? "!" : "", n.id);
+      return formatCompiled(FMT_COMPILE("{}p2m_flag{}"), n.negated ? "!" : "", n.id);
     const Terminator &t = f_.blocks[static_cast<size_t>(n.id)].term;
     bool negate = t.negated != n.negated;
     return (negate ? "!" : "") + f_.regs[t.cond].name;
@@ -253,7 +254,7 @@ private:
     const std::string &source = f_.regs[c.ops[1].id].name;
     if (storageOf(c.type) == storageOf(c.type2))
       return source;
-    return fmt::format(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(c.type)), source);
+    return formatCompiled(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(c.type)), source);
   }
 
   void body() {
@@ -320,7 +321,7 @@ private:
       case cfg::NodeKind::Switch: {
         size_t nc = n.cases.size();
         if (fr.stage == 0) {
-          std::string sel = n.onVariable ? fmt::format(FMT_COMPILE("p2m_state{}"), n.id)
+          std::string sel = n.onVariable ? formatCompiled(FMT_COMPILE("p2m_state{}"), n.id)
                                          : f_.regs[f_.blocks[static_cast<size_t>(n.id)].term.cond].name;
           e_.line("switch ({}) {{", sel);
         } else {
@@ -331,7 +332,7 @@ private:
         if (fr.stage < nc) {
           std::string labels;
           for (int64_t v : n.cases[fr.stage].values)
-            labels += fmt::format(FMT_COMPILE("case {}: "), v);
+            labels += formatCompiled(FMT_COMPILE("case {}: "), v);
           e_.line(labels + "{");
           ++e_.indent;
           stack.push_back({fr.node, fr.stage + 1});

@@ -10,6 +10,7 @@
 #include <llvm/ADT/StringRef.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -414,6 +415,26 @@ private:
     auto [it, inserted] = ranges_.try_emplace(base, packed);
     scopes_.back().rangeUndo.push_back({base, inserted ? UINT64_MAX : it->second});
     it->second = packed;
+    rangeCache_ = {};
+  }
+
+  // The range named `base` (count << 32 | first reg), if there is one. Nearly every operand is
+  // a member of one of a few ranges (%r, %rd, %f, %p): a small cache in front of ranges_ saves
+  // hashing the base each time.
+  std::optional<uint64_t> findRange(std::string_view base) {
+    RangeCacheEntry &c = rangeCache_[(base.size() * 7 + static_cast<unsigned char>(base.back())) %
+                                     rangeCache_.size()];
+    // Compared byte by byte: the bases are a few bytes long, shorter than a call to memcmp.
+    bool hit = c.valid && c.base.size() == base.size();
+    for (size_t i = 0; hit && i < base.size(); ++i)
+      hit = c.base[i] == base[i];
+    if (hit)
+      return c.packed;
+    auto r = ranges_.find(base);
+    if (r == ranges_.end())
+      return std::nullopt;
+    c = {r->first, r->second, true};
+    return r->second;
   }
 
   void popScope() {
@@ -431,6 +452,7 @@ private:
         names_[it->first] = it->second;
     }
     scopes_.pop_back();
+    rangeCache_ = {};
   }
 
   [[noreturn]] void error(uint32_t offset, std::string message) {
@@ -445,6 +467,7 @@ private:
     names_.clear();
     boundLengths_ = 0;
     ranges_.clear();
+    rangeCache_ = {};
     scopes_.clear();
     labels_.clear();
     branchTargets_.clear();
@@ -665,15 +688,15 @@ private:
       while (digits > 0 && name[digits - 1] >= '0' && name[digits - 1] <= '9')
         --digits;
       std::string_view base = name.substr(0, digits), index = name.substr(digits);
-      auto r = ranges_.find(base);
+      std::optional<uint64_t> range = digits > 0 ? findRange(base) : std::nullopt;
       // PTX spells range members without leading zeros (%r010 is not %r10).
-      if (r != ranges_.end() && (index.size() == 1 || index[0] != '0') && index.size() <= 9) {
+      if (range && (index.size() == 1 || index[0] != '0') && index.size() <= 9) {
         uint32_t i = 0;
         for (char c : index)
           i = i * 10 + static_cast<uint32_t>(c - '0');
-        uint32_t count = static_cast<uint32_t>(r->second >> 32);
+        uint32_t count = static_cast<uint32_t>(*range >> 32);
         if (i < count)
-          return Operand::reg(static_cast<RegId>(r->second & 0xffffffffu) + i);
+          return Operand::reg(static_cast<RegId>(*range & 0xffffffffu) + i);
       }
     }
     if (auto sp = lookupSpecial(name)) {
@@ -1054,6 +1077,12 @@ private:
   uint64_t boundLengths_ = 0;
   static uint64_t lengthBit(std::string_view name) { return 1ull << (name.size() % 64); }
   llvm::DenseMap<llvm::StringRef, uint64_t> ranges_; // %r<N> bases: count << 32 | first reg
+  struct RangeCacheEntry {
+    std::string_view base; // a key of ranges_; the cache is emptied whenever ranges_ changes
+    uint64_t packed = 0;
+    bool valid = false;
+  };
+  std::array<RangeCacheEntry, 8> rangeCache_{};
   std::vector<Scope> scopes_;
   llvm::DenseMap<llvm::StringRef, BlockId> labels_;
   llvm::DenseMap<llvm::StringRef, const ptx::TargetListStmt *> branchTargets_;
