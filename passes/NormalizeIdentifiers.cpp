@@ -7,6 +7,7 @@
 #include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/StringSet.h>
 
+#include <algorithm>
 #include <array>
 
 namespace p2m::passes {
@@ -30,7 +31,9 @@ constexpr std::array<std::string_view, 96> kReserved{
 bool reserved(std::string_view s) {
   if (s.starts_with("p2m_"))
     return true;
-  // No reserved word has a digit, and nearly every register name does (`rd4`).
+  // No reserved word has a digit, and nearly every register name does (`rd4`), mostly last.
+  if (!s.empty() && s.back() >= '0' && s.back() <= '9')
+    return false;
   if (s.find_first_of("0123456789") != std::string_view::npos)
     return false;
   for (std::string_view r : kReserved)
@@ -52,6 +55,13 @@ void sanitizeInPlace(std::string &name) {
                                                                                                    : '_';
     return map;
   }();
+  // The usual register name, `%` then a letter and letters or digits (`%rd4`): only the `%` goes.
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  if (name.size() > 1 && name[0] == '%' && letter(name[1]) &&
+      std::all_of(name.begin() + 2, name.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); })) {
+    name.erase(0, 1);
+    return;
+  }
   // Long names (mangled parameters run to hundreds of bytes) mostly keep every byte: pass over
   // those that stay, rewrite from the first that does not.
   size_t n = 0;
