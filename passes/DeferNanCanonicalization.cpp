@@ -175,6 +175,27 @@ std::vector<uint8_t> nanBitsObserved(const NanBitsReaders &readers, const Functi
   return observed;
 }
 
+// Whether `in` looks at the NaN bits of the registers it reads. Those that do not: f32
+// arithmetic (which canonicalizes a NaN itself, or defers that to its own readers), readers
+// that ignore payloads, and moves and flushes whose results no one observes.
+bool looksAtNanBits(const NanBitsReaders &readers, const std::vector<uint8_t> &observed, const Inst &in) {
+  if (isCanonicalizingArith(in) || readers.ignoresPayload(in))
+    return false; // neither is ever a move or flush
+  return !readers.passesOn(in) || observed[in.ops[0].id] != 0;
+}
+
+// Per register: whether some reader looks at its NaN bits (`looks` true), or whether some
+// reader takes it as it is (`looks` false).
+std::vector<uint8_t> readByAny(const NanBitsReaders &readers, const Function &f, const std::vector<uint8_t> &observed,
+                               bool looks) {
+  std::vector<uint8_t> read(f.regs.size(), 0);
+  for (const Block &b : f.blocks)
+    for (const Inst &in : b.insts)
+      if (looksAtNanBits(readers, observed, in) == looks)
+        forEachSourceRegister(f, in, [&](RegId r) { read[r] = 1; });
+  return read;
+}
+
 // Registers whose every definition is canonicalizing arithmetic or a non-NaN constant move,
 // with at least one arithmetic definition.
 std::vector<uint8_t> deferrableRegisters(const Function &f) {
@@ -207,10 +228,9 @@ std::vector<uint8_t> deferrableRegisters(const Function &f) {
 }
 
 // abs.f32/neg.f32 give the canonical NaN for any NaN (p2m_abs_f32, p2m_neg_f32). Where no
-// reader of the result looks at a NaN's bits (f32 arithmetic, which canonicalizes a NaN
-// itself or defers that to its own readers; helpers that ignore payloads; moves and flushes
-// whose results are not observed), that rule is unobservable and a bare operation on the sign
-// bit does: p2m_{abs,neg}_bits_f32, one instruction instead of a NaN test and a select.
+// reader of the result looks at a NaN's bits (looksAtNanBits), that rule is unobservable and a
+// bare operation on the sign bit does: p2m_{abs,neg}_bits_f32, one instruction instead of a
+// NaN test and a select.
 // The interned names of the helpers signOperationsOnBits rewrites, and of what it writes.
 struct SignHelperNames {
   uint32_t abs, neg, absBits, negBits;
@@ -220,35 +240,19 @@ struct SignHelperNames {
   bool isSignHelper(const Inst &in) const { return in.irop == IrOp::Call && (in.name == abs || in.name == neg); }
 };
 
-void signOperationsOnBits(const NanBitsReaders &readers, Function &f, const std::vector<uint8_t> &observed,
-                          const SignHelperNames &names) {
-  std::vector<uint8_t> looked(f.regs.size(), 0);
-  for (const Block &b : f.blocks)
-    for (const Inst &in : b.insts) {
-      bool looks = readers.passesOn(in) ? observed[in.ops[0].id] != 0
-                                        : !readers.ignoresPayload(in) && !isCanonicalizingArith(in);
-      if (looks)
-        forEachSourceRegister(f, in, [&](RegId r) { looked[r] = 1; });
-    }
+void signOperationsOnBits(Function &f, const std::vector<uint8_t> &looked, const SignHelperNames &names) {
   for (Block &b : f.blocks)
     for (Inst &in : b.insts)
       if (names.isSignHelper(in) && !in.ops.empty() && in.ops[0].isReg() && !looked[in.ops[0].id])
         in.name = in.name == names.abs ? names.absBits : names.negBits;
 }
 
-// Deferring pays only for a register some reader takes as it is: arithmetic, a reader that
-// ignores NaN bits, or a move or flush whose result is not observed. A register whose every
-// reader looks at its bits (a float result stored through a bit-typed register, say) would
-// only have its canonicalization moved from its definition to each reader, one instruction
-// more. Drops such registers from `deferred`; returns whether any is left.
-bool keepDeferralsThatPay(const NanBitsReaders &readers, const Function &f, const std::vector<uint8_t> &observed,
-                          std::vector<uint8_t> &deferred) {
-  std::vector<uint8_t> takenAsIs(f.regs.size(), 0);
-  for (const Block &b : f.blocks)
-    for (const Inst &in : b.insts)
-      if (isCanonicalizingArith(in) || readers.ignoresPayload(in) ||
-          (readers.passesOn(in) && !observed[in.ops[0].id]))
-        forEachSourceRegister(f, in, [&](RegId r) { takenAsIs[r] = 1; });
+// Deferring pays only for a register some reader takes as it is (looksAtNanBits false). A
+// register whose every reader looks at its bits (a float result stored through a bit-typed
+// register, say) would only have its canonicalization moved from its definition to each
+// reader, one instruction more. Drops such registers from `deferred`; returns whether any is
+// left.
+bool keepDeferralsThatPay(const std::vector<uint8_t> &takenAsIs, std::vector<uint8_t> &deferred) {
   bool any = false;
   for (size_t r = 0; r < deferred.size(); ++r) {
     deferred[r] = deferred[r] && takenAsIs[r];
@@ -278,8 +282,8 @@ void deferNanCanonicalization(PassContext &ctx) {
     const NanBitsReaders readers(m);
     std::vector<uint8_t> observed = nanBitsObserved(readers, f);
     if (signOperations)
-      signOperationsOnBits(readers, f, observed, signHelpers);
-    if (!any || !keepDeferralsThatPay(readers, f, observed, deferred))
+      signOperationsOnBits(f, readByAny(readers, f, observed, true), signHelpers);
+    if (!any || !keepDeferralsThatPay(readByAny(readers, f, observed, false), deferred))
       return;
     // Whether `in` reads a deferred register as a source (vector elements included).
     auto readsDeferred = [&](const Inst &in) {
@@ -287,21 +291,13 @@ void deferNanCanonicalization(PassContext &ctx) {
       forEachSourceRegister(f, in, [&](RegId r) { reads = reads || deferred[r]; });
       return reads;
     };
-    // A reader that needs canonical operands.
-    auto looksAtNanBits = [&](const Inst &in) {
-      if (readers.passesOn(in))
-        return observed[in.ops[0].id] != 0;
-      return !readers.ignoresPayload(in);
-    };
     // The deferred registers' definitions leave out their canonicalization: their readers
     // canonicalize, or are arithmetic themselves.
     for (Block &b : f.blocks)
       for (Inst &in : b.insts)
         if (isCanonicalizingArith(in) && !in.ops.empty() && in.ops[0].isReg() && deferred[in.ops[0].id])
           in.nanBitsUnobserved = true;
-    auto applies = [&](const Inst &in) {
-      return !isCanonicalizingArith(in) && readsDeferred(in) && looksAtNanBits(in);
-    };
+    auto applies = [&](const Inst &in) { return readsDeferred(in) && looksAtNanBits(readers, observed, in); };
     rewriteBlocks(f, applies, [&](Inst &in, std::vector<Inst> &out) {
       // Canonicalize each deferred register this instruction reads, once, just before it.
       std::vector<std::pair<RegId, RegId>> done;
