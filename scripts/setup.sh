@@ -5,6 +5,9 @@
 #          (p2m_setup_release: the same with ThinLTO, build-aux/thin-lto.ini, for build/)
 set -euo pipefail
 
+# The repository's root, worked out once, when this file is sourced.
+P2M_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
 P2M_PACKAGES=(meson ninja-build pkg-config python3 clang-19 llvm-19-dev libclang-19-dev
               llvm-19-tools libclang-rt-19-dev libcli11-dev libfmt-dev catch2 liblz4-dev
               libzstd-dev
@@ -25,16 +28,14 @@ p2m_install_packages() {
 
 p2m_setup() {
   local build_dir="$1"; shift
-  local root
-  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
   p2m_install_packages
-  if [ ! -f "$root/$build_dir/build.ninja" ]; then
-    meson setup "$root/$build_dir" "$root" --native-file "$root/build-aux/llvm-19.ini" "$@"
+  if [ ! -f "$P2M_ROOT/$build_dir/build.ninja" ]; then
+    meson setup "$P2M_ROOT/$build_dir" "$P2M_ROOT" --native-file "$P2M_ROOT/build-aux/llvm-19.ini" "$@"
   fi
 }
 
 # The release build the README's commands share: optimized across files (ThinLTO).
 p2m_setup_release() {
   local build_dir="$1"; shift
-  p2m_setup "$build_dir" --native-file "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-aux/thin-lto.ini" "$@"
+  p2m_setup "$build_dir" --native-file "$P2M_ROOT/build-aux/thin-lto.ini" "$@"
 }
