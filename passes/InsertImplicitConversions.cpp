@@ -16,28 +16,6 @@ namespace p2m::passes {
 
 using namespace ir;
 
-namespace {
-
-// Opcodes whose every value operand has the instruction's type in operandSignature (add.s32:
-// s32 ← s32, s32), the wide forms of mul and mad aside.
-bool operandsHaveInstructionType(const Inst &in) {
-  if (in.irop != IrOp::Ptx)
-    return false;
-  switch (in.opcode) {
-  case ptx::Opcode::Add: case ptx::Opcode::Sub: case ptx::Opcode::Min: case ptx::Opcode::Max:
-  case ptx::Opcode::And: case ptx::Opcode::Or: case ptx::Opcode::Xor: case ptx::Opcode::Not:
-  case ptx::Opcode::Neg: case ptx::Opcode::Abs: case ptx::Opcode::Div: case ptx::Opcode::Rem:
-  case ptx::Opcode::Fma: case ptx::Opcode::Mov: case ptx::Opcode::Ld: case ptx::Opcode::St:
-    return true;
-  case ptx::Opcode::Mul: case ptx::Opcode::Mad:
-    return !in.has(ptx::Modifier::Wide);
-  default:
-    return false;
-  }
-}
-
-} // namespace
-
 void insertImplicitConversions(PassContext &ctx) {
   forEachFunction(ctx, [&](Function &f) {
     // Whether some register operand is stored differently from what the instruction expects.

@@ -24,6 +24,23 @@ void fill(OperandSignature &s, size_t n, Type t) { s.types.assign(n, t); }
 
 } // namespace
 
+bool operandsHaveInstructionType(const Inst &in) {
+  if (in.irop != IrOp::Ptx)
+    return false;
+  switch (in.opcode) {
+  case Opcode::Add: case Opcode::Sub: case Opcode::Min: case Opcode::Max: case Opcode::And:
+  case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Neg: case Opcode::Abs:
+  case Opcode::Div: case Opcode::Rem: case Opcode::Fma: case Opcode::Mov: case Opcode::Ld:
+  case Opcode::St:
+    return true;
+  case Opcode::Mul: // the wide forms write twice the width
+  case Opcode::Mad:
+    return !in.has(Modifier::Wide);
+  default:
+    return false;
+  }
+}
+
 unsigned destinationCount(const Inst &in) {
   switch (in.irop) {
   case IrOp::Convert:

@@ -26,4 +26,9 @@ OperandSignature operandSignature(const Inst &inst);
 // operandSignature(inst).destinations, without the types (cheap enough for every instruction).
 unsigned destinationCount(const Inst &inst);
 
+// True for instructions to which operandSignature gives every value operand the instruction's
+// type (add.s32: s32 ← s32, s32; ld and st: the value, the address having none), known without
+// building the signature; false says nothing.
+bool operandsHaveInstructionType(const Inst &inst);
+
 } // namespace p2m::ir
