@@ -657,7 +657,7 @@ private:
 
   // --- instructions -------------------------------------------------------------------------------
 
-  Operand lookupName(const Expr &e, uint32_t offset) {
+  Operand lookupName(const Expr &e) {
     std::string_view name = e.text();
     if (name == "_") {
       Operand o;
@@ -684,20 +684,18 @@ private:
       return Operand::reg(static_cast<RegId>(v));
     }
     if (!ranges_.empty() && !name.empty() && name.back() >= '0' && name.back() <= '9') {
+      // The trailing digits (at most 9), read as a number on the way back to the base.
+      auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
       size_t digits = name.size();
-      while (digits > 0 && name[digits - 1] >= '0' && name[digits - 1] <= '9')
-        --digits;
+      uint64_t i = 0, scale = 1;
+      for (; digits > 0 && isDigit(name[digits - 1]) && scale < 1'000'000'000; scale *= 10, --digits)
+        i += static_cast<uint64_t>(name[digits - 1] - '0') * scale;
       std::string_view base = name.substr(0, digits), index = name.substr(digits);
-      std::optional<uint64_t> range = digits > 0 ? findRange(base) : std::nullopt;
+      std::optional<uint64_t> range =
+          digits > 0 && !isDigit(name[digits - 1]) ? findRange(base) : std::nullopt;
       // PTX spells range members without leading zeros (%r010 is not %r10).
-      if (range && (index.size() == 1 || index[0] != '0') && index.size() <= 9) {
-        uint32_t i = 0;
-        for (char c : index)
-          i = i * 10 + static_cast<uint32_t>(c - '0');
-        uint32_t count = static_cast<uint32_t>(*range >> 32);
-        if (i < count)
-          return Operand::reg(static_cast<RegId>(*range & 0xffffffffu) + i);
-      }
+      if (range && (index.size() == 1 || index[0] != '0') && i < (*range >> 32))
+        return Operand::reg(static_cast<RegId>((*range & 0xffffffffu) + i));
     }
     if (auto sp = lookupSpecial(name)) {
       Operand o;
@@ -709,6 +707,7 @@ private:
       return Operand::symbol(mit->second);
     if (name == "WARP_SZ") // PTX's predefined constant: the warp size
       return Operand::imm(32);
+    uint32_t offset = ast_.offsetOf(e); // the name's own, for the diagnostics below
     // A video instruction's operand selector (`%r1.b0`, `%r2.h1`) is lexed into the name.
     if (size_t dot = name.rfind('.'); dot != std::string_view::npos && name[0] == '%' &&
                                       (name.substr(dot + 1).starts_with("b") || name.substr(dot + 1).starts_with("h")))
@@ -721,7 +720,7 @@ private:
 
   Operand operand(const Expr &e, uint32_t offset) {
     switch (e.kind) {
-    case ExprKind::Name: return lookupName(e, ast_.offsetOf(e));
+    case ExprKind::Name: return lookupName(e);
     case ExprKind::Integer: return Operand::imm(static_cast<int64_t>(e.value));
     case ExprKind::FloatBits: {
       Operand o = Operand::imm(static_cast<int64_t>(e.value));
