@@ -206,19 +206,27 @@ struct Sel {
   // A boolean argument of a helper call, as MSL spells it.
   static std::string flag(bool b) { return b ? "true" : "false"; }
 
-  std::string helper(std::string_view name, std::initializer_list<std::string> args,
+  // `name(args...)`, sized once: the arguments are viewed, not copied (the strings a caller
+  // builds for them live until its full expression ends).
+  std::string helper(std::string_view name, std::initializer_list<std::string_view> args,
                      uint32_t preludeBit) const {
     e.prelude |= preludeBit;
-    std::string s(name);
+    size_t size = name.size() + 2;
+    for (std::string_view a : args)
+      size += a.size() + 2;
+    std::string s;
+    s.reserve(size);
+    s += name;
     s += '(';
     bool first = true;
-    for (const std::string &a : args) {
+    for (std::string_view a : args) {
       if (!first)
         s += ", ";
       s += a;
       first = false;
     }
-    return s + ')';
+    s += ')';
+    return s;
   }
 
   std::string typeSuffix(Type t) const { return std::string(spelling(t)); }
