@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <string_view>
 
@@ -70,16 +71,22 @@ private:
   void declarations() {
     // Registers, grouped by storage type, zero-initialized (PTX leaves them undefined; zero
     // keeps runs deterministic).
-    constexpr Storage kOrder[] = {Storage::Bool, Storage::U8, Storage::U16, Storage::U32, Storage::U64,
-                                  Storage::F32};
+    static constexpr Storage kOrder[] = {Storage::Bool, Storage::U8,  Storage::U16,
+                                         Storage::U32,  Storage::U64, Storage::F32};
+    // Each storage's place in kOrder.
+    static constexpr auto kPlace = [] {
+      std::array<size_t, 8> place{};
+      for (size_t k = 0; k < std::size(kOrder); ++k)
+        place[static_cast<size_t>(kOrder[k])] = k;
+      return place;
+    }();
     std::vector<RegId> byStorage[std::size(kOrder)]; // one walk over the registers, not six
     for (RegId id = 0; id < f_.regs.size(); ++id) {
       Storage s = storageOf(f_.regs[id].type);
       if (s == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
-      for (size_t k = 0; k < std::size(kOrder); ++k)
-        if (s == kOrder[k] && !inlined_[id])
-          byStorage[k].push_back(id);
+      if (!inlined_[id])
+        byStorage[kPlace[static_cast<size_t>(s)]].push_back(id);
     }
     for (size_t k = 0; k < std::size(kOrder); ++k) {
       Storage s = kOrder[k];
@@ -89,7 +96,7 @@ private:
         const Register &r = f_.regs[id];
         if (count % 8 == 0) {
           if (!lineText.empty())
-            e_.line("{};", lineText);
+            e_.line(lineText += ';');
           lineText = mslStorageName(s);
           lineText += ' ';
         } else {
@@ -100,7 +107,7 @@ private:
         ++count;
       }
       if (!lineText.empty())
-        e_.line("{};", lineText);
+        e_.line(lineText += ';');
     }
     // .param variables of the body (call arguments and results): 8-byte aligned frames.
     for (SymId i : paramVariables_) {
@@ -278,7 +285,7 @@ private:
       case cfg::NodeKind::Block: block(static_cast<BlockId>(n.id)); break;
       case cfg::NodeKind::If:
         if (fr.stage == 0) {
-          e_.line("if ({}) {{", condition(n));
+          e_.line(formatCompiled(FMT_COMPILE("if ({}) {{"), condition(n)));
           ++e_.indent;
           stack.push_back({fr.node, 1});
           stack.push_back({n.thenBody, 0});
