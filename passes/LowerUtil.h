@@ -4,6 +4,7 @@
 #include "passes/Pass.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <initializer_list>
 #include <iterator>
 #include <string>
@@ -38,10 +39,13 @@ inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, std::string_view n
 // false to abandon the function (after marking it unsupported); the other instructions stay as
 // they are. Instructions are large and blocks long, so a block is rebuilt (every instruction
 // moved) only from its first rewrite into several instructions (or none): one that yields a
-// single instruction puts it back in place.
+// single instruction puts it back in place. `applies` is asked once per instruction, about the
+// instruction as the block had it: a rewrite changes nothing another instruction's answer
+// depends on (each instruction owns its operands, vector elements included).
 template <typename Applies, typename Rewrite>
 void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
   std::vector<ir::Inst> pieces, out;
+  std::vector<uint8_t> rewritten; // applies() of each instruction after the first rewritten one
   auto at = [](std::vector<ir::Inst> &v, size_t i) { return v.begin() + static_cast<ptrdiff_t>(i); };
   for (ir::Block &b : f.blocks) {
     std::vector<ir::Inst> &insts = b.insts;
@@ -60,14 +64,19 @@ void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
       continue;
     // insts[i] became `pieces`: rebuild the block from there on. Most rewritten instructions
     // become two or three: growing `out` would move them all again.
-    size_t rest = static_cast<size_t>(std::count_if(at(insts, i + 1), insts.end(), applies));
+    rewritten.clear();
+    size_t rest = 0;
+    for (size_t k = i + 1; k < insts.size(); ++k) {
+      rewritten.push_back(applies(insts[k]));
+      rest += rewritten.back();
+    }
     out.clear();
     out.reserve(insts.size() + pieces.size() + 2 * rest);
     std::move(insts.begin(), at(insts, i), std::back_inserter(out));
     std::move(pieces.begin(), pieces.end(), std::back_inserter(out));
     for (size_t k = i + 1; k < insts.size(); ++k) {
       ir::Inst &in = insts[k];
-      if (!applies(in))
+      if (!rewritten[k - i - 1])
         out.push_back(std::move(in));
       else if (!rewrite(in, out))
         return;
