@@ -871,7 +871,7 @@ struct Sel {
       }
     };
     if (data.kind == OperandKind::Vector && !vol && wholeVector(p, t, data.value)) {
-      wholeVectorAccess(p, T, data, isStore);
+      wholeVectorAccess(p, T, data, isStore, false);
     } else if (data.kind == OperandKind::Vector) {
       for (int64_t i = 0; i < data.value; ++i)
         one(f.vectorElements[data.id + static_cast<size_t>(i)], static_cast<uint64_t>(i) * bytes);
@@ -896,9 +896,13 @@ struct Sel {
     return bitWidth(t) * elements <= 128;
   }
 
-  void wholeVectorAccess(const Place &p, const std::string &T, const Operand &data, bool isStore) {
+  // `isVolatile` makes it one volatile access, which may also be through a generic address
+  // (p2m_ld/st_volatile_generic dispatch on it).
+  void wholeVectorAccess(const Place &p, const std::string &T, const Operand &data, bool isStore,
+                         bool isVolatile) {
     static constexpr char kLanes[] = "xyzw";
     std::string vectorType = formatCompiled(FMT_COMPILE("{}{}"), T, data.value);
+    bool generic = p.pointerSpace == "generic";
     auto element = [&](int64_t i) -> const Operand & {
       return f.vectorElements[data.id + static_cast<size_t>(i)];
     };
@@ -906,31 +910,44 @@ struct Sel {
       std::string value = vectorType + "{";
       for (int64_t i = 0; i < data.value; ++i)
         value += (i ? ", " : "") + val(element(i), in.type);
-      e.assignment(lvalue(p, vectorType, 0, false), value + "}");
+      value += "}";
+      if (generic)
+        e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", vectorType, p.base, value);
+      else
+        e.assignment(lvalue(p, vectorType, 0, isVolatile), value);
       return;
     }
     // Loaded whole first, so that an element register that is also the address reads right.
-    e.line("{{");
+    e.line("{");
     ++e.indent;
-    e.line("{} p2m_v = {};", vectorType, lvalue(p, vectorType, 0, false));
+    if (generic)
+      e.line("{} p2m_v = p2m_ld_volatile_generic<{}>(ctx, {});", vectorType, vectorType, p.base);
+    else
+      e.line("{} p2m_v = {};", vectorType, lvalue(p, vectorType, 0, isVolatile));
     for (int64_t i = 0; i < data.value; ++i)
       if (element(i).kind != OperandKind::Sink)
         assign(element(i), formatCompiled(FMT_COMPILE("p2m_v.{}"), kLanes[i]));
     --e.indent;
-    e.line("}}");
+    e.line("}");
   }
 
-  // ld.relaxed/.acquire and st.relaxed/.release: single-copy atomic accesses (Metal's relaxed
-  // 32-bit atomics; bytes and halfwords are naturally so) with fences for the ordering.
+  // ld.relaxed/.acquire and st.relaxed/.release: single-copy atomic accesses with fences for
+  // the ordering. 32 bits: Metal's relaxed atomics; bytes and halfwords are naturally so.
+  // Wider ones (64-bit scalars, vectors): one volatile access of the whole width, as NVIDIA
+  // hardware performs them and as real code relies on (CUB's decoupled look-back keeps a
+  // status word and its value in one v2 access and reads them together). The ISA asks less
+  // (8.2.4: a vector access is one single-copy atomic access per element, in any order).
+  // Metal documents single-copy atomicity only for its atomic types, which stop at 32 bits;
+  // that an aligned access of up to 16 bytes does not tear is what ld/st.volatile rest on too.
   void orderedAccess(bool isStore) {
     Type t = in.type;
     const Operand &addr = isStore ? op(0) : op(1);
     const Operand &data = isStore ? op(1) : op(0);
     if (in.has(Modifier::Mmio))
       e.fail(in, ".mmio accesses are not supported");
-    if (data.kind == OperandKind::Vector || bitWidth(t) == 64 || bitWidth(t) == 128)
-      e.fail(in, "64-bit and vector ld/st with memory-order semantics cannot be made single-copy "
-                 "atomic on Metal");
+    bool vector = data.kind == OperandKind::Vector;
+    if (vector && (bitWidth(t) * static_cast<uint64_t>(data.value) > 128 || (data.value != 2 && data.value != 4)))
+      e.fail(in, "vector ld/st with memory-order semantics wider than 16 bytes are not supported");
     Place p = place(addr, in.space, in.fromGeneric);
     bool generic = p.pointerSpace == "generic";
     if (p.pointerSpace != "device" && p.pointerSpace != "threadgroup" && !generic)
@@ -945,7 +962,11 @@ struct Sel {
     std::string T(mslStorageName(storageOf(t)));
     if (isStore && in.has(Modifier::Release))
       fence();
-    if (generic) {
+    if (vector) {
+      if (generic)
+        e.prelude |= kPreludeAtomic;
+      wholeVectorAccess(p, T, data, isStore, true);
+    } else if (generic) {
       // Not placed at compile time: the helpers dispatch on the address (atomic_ops.h).
       e.prelude |= kPreludeAtomic;
       if (bitWidth(t) == 32) {

@@ -712,6 +712,12 @@ private:
     if (size_t dot = name.rfind('.'); dot != std::string_view::npos && name[0] == '%' &&
                                       (name.substr(dot + 1).starts_with("b") || name.substr(dot + 1).starts_with("h")))
       error(offset, "'" + std::string(name) + "': operand selectors of video instructions are not supported yet");
+    // %envreg<N>: what a driver sets is its own; NVIDIA's carries the grid workspace of a
+    // cooperative launch (cooperative groups' grid sync), which the runtime does not provide.
+    if (name.starts_with("%envreg"))
+      error(offset, "'" + std::string(name) + "' is not supported yet: the driver-defined registers "
+                    "carry a cooperative launch's grid workspace (grid-wide sync), which the runtime "
+                    "does not provide");
     if (!name.empty() && name[0] == '%')
       error(offset, "'" + std::string(name) + "' is not supported (unknown or unsupported "
                     "special register)");

@@ -625,8 +625,9 @@ static inline void p2m_st_relaxed_generic_b32(thread p2m_ctx &ctx, ulong a, uint
         atomic_store_explicit(reinterpret_cast<device atomic_uint *>(a), v, memory_order_relaxed);
 }
 
-// The same for 8- and 16-bit values, which are single-copy atomic as plain accesses; volatile
-// keeps each one a separate access.
+// The same for the other widths: 8- and 16-bit values are single-copy atomic as plain
+// accesses; 64-bit scalars and vectors of up to 16 bytes rely on an aligned access not tearing
+// (the emitter's orderedAccess says why). Volatile keeps each one a single access.
 template <typename T> static inline T p2m_ld_volatile_generic(thread p2m_ctx &ctx, ulong a)
 {
     if (p2m_is_shared_window(a))

@@ -52,6 +52,8 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/ptx" "$work/log"
 
 min_arch() { sed -n 's#^// p2m-min-arch: \([0-9]*\)$#\1#p' "$1"; }
+# `// p2m-compilers: nvcc` limits a file to the compilers named (CUB's headers need nvcc).
+compilers() { sed -n 's#^// p2m-compilers: \(.*\)$#\1#p' "$1"; }
 
 # One line per build: name compiler arch opt.
 joblist=$work/jobs
@@ -59,9 +61,11 @@ joblist=$work/jobs
 for src in "$here"/src/*.cu; do
   name=$(basename "$src" .cu)
   min=$(min_arch "$src")
+  only=$(compilers "$src")
   add() {  # compiler arch opt
     local n=${2#sm_}
     if [[ -n $min && $n -lt $min ]]; then return; fi
+    if [[ -n $only && " $only " != *" $1 "* ]]; then return; fi
     echo "$name $1 $2 $3" >>"$joblist"
   }
   for b in "${NVCC_BUILDS[@]}"; do add nvcc $b; done
