@@ -837,6 +837,12 @@ struct Sel {
     return formatCompiled(FMT_COMPILE("*reinterpret_cast<{}{} {}*>({})"), vol, p.pointerSpace, T, addr);
   }
 
+  // A pointer of type `T *` to the place (device or threadgroup).
+  std::string pointer(const Place &p, std::string_view T, bool isVolatile) const {
+    return formatCompiled(FMT_COMPILE("reinterpret_cast<{}{} {}*>({})"), isVolatile ? "volatile " : "",
+                          p.pointerSpace, T, p.base);
+  }
+
   void load(bool isStore) {
     Type t = in.type;
     if (t == Type::B128)
@@ -913,8 +919,10 @@ struct Sel {
       value += "}";
       if (generic)
         e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", vectorType, p.base, value);
+      else if (isVolatile)
+        e.line("p2m_volatile_store({}, {});", pointer(p, vectorType, true), value);
       else
-        e.assignment(lvalue(p, vectorType, 0, isVolatile), value);
+        e.assignment(lvalue(p, vectorType, 0, false), value);
       return;
     }
     // Loaded whole first, so that an element register that is also the address reads right.
@@ -922,8 +930,10 @@ struct Sel {
     ++e.indent;
     if (generic)
       e.line("{} p2m_v = p2m_ld_volatile_generic<{}>(ctx, {});", vectorType, vectorType, p.base);
+    else if (isVolatile)
+      e.line("{} p2m_v = p2m_volatile_load<{}>({});", vectorType, vectorType, pointer(p, vectorType, true));
     else
-      e.line("{} p2m_v = {};", vectorType, lvalue(p, vectorType, 0, isVolatile));
+      e.line("{} p2m_v = {};", vectorType, lvalue(p, vectorType, 0, false));
     for (int64_t i = 0; i < data.value; ++i)
       if (element(i).kind != OperandKind::Sink)
         assign(element(i), formatCompiled(FMT_COMPILE("p2m_v.{}"), kLanes[i]));

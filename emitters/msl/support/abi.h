@@ -102,6 +102,22 @@ template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulo
         *reinterpret_cast<device T *>(a) = v;
 }
 
+// One volatile access of a whole value of type T through a pointer P of any address space; for
+// a vector, one access of the whole vector (the ordered vector ld/st, which must not tear).
+// Functions rather than expressions so that a target whose vector types have no volatile copy
+// or assignment (CUDA's, in tests/gpu) can define P2M_HAVE_VOLATILE_ACCESS and supply its own.
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+    return *p;
+}
+
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+    *p = v;
+}
+#endif
+
 // cp.async done synchronously: copy `src_size` bytes, zero-fill up to `size` (PTX cp.async with
 // src-size). The group operations then have nothing left to wait for.
 static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,

@@ -631,20 +631,22 @@ static inline void p2m_st_relaxed_generic_b32(thread p2m_ctx &ctx, ulong a, uint
 template <typename T> static inline T p2m_ld_volatile_generic(thread p2m_ctx &ctx, ulong a)
 {
     if (p2m_is_shared_window(a))
-        return *reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW));
+        return p2m_volatile_load<T>(
+            reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)));
     if (p2m_is_local_window(a))
         return *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
-    return *reinterpret_cast<volatile device T *>(a);
+    return p2m_volatile_load<T>(reinterpret_cast<volatile device T *>(a));
 }
 
 template <typename T> static inline void p2m_st_volatile_generic(thread p2m_ctx &ctx, ulong a, T v)
 {
     if (p2m_is_shared_window(a))
-        *reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)) = v;
+        p2m_volatile_store(
+            reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v);
     else if (p2m_is_local_window(a))
         *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
     else
-        *reinterpret_cast<volatile device T *>(a) = v;
+        p2m_volatile_store(reinterpret_cast<volatile device T *>(a), v);
 }
 
 #if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 320
