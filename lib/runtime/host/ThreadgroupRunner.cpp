@@ -50,8 +50,10 @@ const p2m_simd_exchange *meetSimdCallback(void *frame, const void *data, unsigne
 
 void meetBarrierCallback(void *frame) { tRunner->meetBarrier(frame); }
 
+void yieldCallback() { tRunner->yield(); }
+
 const p2m_host_runtime kRuntimeTable = {P2M_HOST_ABI_VERSION, &meetSimdCallback,
-                                        &meetBarrierCallback};
+                                        &meetBarrierCallback, &yieldCallback};
 
 // Walks frame records (saved frame pointer, return address) from `frame` up to the kernel
 // entry's frame, staying inside the fiber's stack.
@@ -181,7 +183,7 @@ Status ThreadgroupRunner::run(const KernelLaunch &launch, Dim3 group) {
     ready_.clear();
     batchNext_ = 0;
     runBatch();
-    if (releaseSimdGroups(threads))
+    if (releaseSimdGroups(threads) || resumeYielded(threads))
       continue;
     status = releaseBarrier(threads, group);
     if (status || ready_.empty())
@@ -281,17 +283,40 @@ void ThreadgroupRunner::meetBarrier(void *frame) {
   suspend(fiber, false);
 }
 
+void ThreadgroupRunner::yield() {
+  ThreadFiber &fiber = *running_;
+  fiber.state = State::Yielded;
+  suspend(fiber, false);
+}
+
+// The fibers that yielded, ready again (in thread order) once nothing else can run.
+bool ThreadgroupRunner::resumeYielded(uint32_t threads) {
+  bool resumed = false;
+  for (uint32_t i = 0; i < threads; ++i) {
+    ThreadFiber &fiber = *fibers_[i];
+    if (fiber.state == State::Yielded) {
+      fiber.state = State::Ready;
+      ready_.push_back(i);
+      resumed = true;
+    }
+  }
+  return resumed;
+}
+
 bool ThreadgroupRunner::releaseSimdGroups(uint32_t threads) {
   bool released = false;
   for (uint32_t first = 0; first < threads; first += 32) {
     const uint32_t end = std::min(first + 32, threads);
     const ThreadFiber *earliest = nullptr;
+    bool yielded = false;
     for (uint32_t i = first; i < end; ++i) {
       const ThreadFiber &fiber = *fibers_[i];
+      yielded |= fiber.state == State::Yielded;
       if (fiber.state == State::BlockedSimd && (!earliest || siteBefore(fiber.site, earliest->site)))
         earliest = &fiber;
     }
-    if (!earliest)
+    // A lane that yielded is still on its way (spinning): the group meets once it arrives.
+    if (!earliest || yielded)
       continue;
     const SiteKey site = earliest->site;
     p2m_simd_exchange &exchange = exchanges_[first / 32];

@@ -10,6 +10,10 @@
 //     resolved with exactly its lanes as the active set, and they resume. Releasing one group
 //     at a time lets lanes that skipped a divergent call catch up with the others at the next
 //     common call, where they meet together as they would on a GPU after reconvergence.
+//     A SIMD-group with a lane that yielded (spinning on an atomic load, p2m_host_abi.h) is
+//     not resolved: that lane is still on its way.
+//   * Then fibers that yielded run again; a barrier is never released while one of them has
+//     not reached it.
 //   * Otherwise every unfinished thread waits at a threadgroup_barrier: the barrier releases
 //     when they all wait at the same call site (threads that returned no longer count, as on
 //     NVIDIA hardware). Waits at different barriers can never complete: that is reported as a
@@ -57,6 +61,8 @@ public:
   const p2m_simd_exchange *meetSimd(void *frame, const void *data, unsigned size,
                                     unsigned *lane);
   void meetBarrier(void *frame);
+  // Not a meeting: the calling fiber steps aside until the fibers that are ready have run.
+  void yield();
 
   // Call-site identity: return addresses from the meeting point outwards.
   static constexpr unsigned kMaxSiteDepth = 32;
@@ -67,7 +73,7 @@ public:
 
 private:
   struct ThreadFiber;
-  enum class State : uint8_t { Ready, BlockedSimd, BlockedBarrier, Finished };
+  enum class State : uint8_t { Ready, Yielded, BlockedSimd, BlockedBarrier, Finished };
 
   Status prepareFibers(const KernelLaunch &launch, uint32_t threads);
   static void fiberMain(void *argument);
@@ -75,6 +81,7 @@ private:
   void runBatch();
   void suspend(ThreadFiber &fiber, bool finished);
   bool releaseSimdGroups(uint32_t threads);
+  bool resumeYielded(uint32_t threads);
   Status releaseBarrier(uint32_t threads, Dim3 group);
 
   std::vector<std::unique_ptr<ThreadFiber>> fibers_;

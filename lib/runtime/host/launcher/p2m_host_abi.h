@@ -14,7 +14,7 @@
 #ifndef P2M_HOST_ABI_H
 #define P2M_HOST_ABI_H
 
-#define P2M_HOST_ABI_VERSION 1u
+#define P2M_HOST_ABI_VERSION 2u
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,6 +49,10 @@ struct p2m_host_runtime {
                                                unsigned *lane);
   // threadgroup_barrier: blocks until every unfinished thread of the threadgroup waits at it.
   void (*meet_barrier)(void *frame);
+  // Lets the other threads of the threadgroup run before the calling one goes on: a thread
+  // that spins on a flag another warp sets (an atomic load in a loop) must not keep the OS
+  // thread, which runs them all, to itself. Not a meeting point.
+  void (*yield)(void);
 };
 
 #ifdef __cplusplus

@@ -37,6 +37,16 @@ __attribute__((noinline, disable_tail_calls)) static void meet_barrier()
   p2m_host_rt->meet_barrier(__builtin_frame_address(0));
 }
 
+// metal_atomic's loads call this: every 64th atomic load of the OS thread lets the other
+// threads of the threadgroup run (p2m_host_abi.h's yield), so that a thread spinning on a
+// flag that another warp sets sees it set.
+void spin_point()
+{
+  static thread_local unsigned loads = 0;
+  if ((++loads & 63u) == 0u)
+    p2m_host_rt->yield();
+}
+
 // The lanes that met, seen with element type T.
 template <typename T> struct Lanes {
   const p2m_simd_exchange *exchange;
