@@ -28,6 +28,7 @@ void fixSpecialRegisters(PassContext &ctx) {
         if (o.kind != OperandKind::Special)
           return;
         auto sp = static_cast<Special>(o.id);
+        f.usesReservedSmem |= isReservedSmem(sp);
         // mov d, %sreg: read straight into d when the types agree.
         if (in.isPtx(ptx::Opcode::Mov) && &o == &in.ops[1] && in.ops[0].isReg() &&
             f.regs[in.ops[0].id].type != Type::Pred &&

@@ -165,6 +165,7 @@ void layoutShared(Module &m, Function &f) {
     const Function &callee = m.functions[c];
     f.usesBarRed |= callee.usesBarRed;
     f.usesNamedBarriers |= callee.usesNamedBarriers;
+    f.usesReservedSmem |= callee.usesReservedSmem;
     f.mayTrap |= callee.mayTrap;
     f.features |= callee.features;
   }
@@ -224,6 +225,8 @@ void layoutShared(Module &m, Function &f) {
     top += 4 + (f.usesNamedBarriers ? 4 * kNamedBarriers : 0) +
            (f.usesNamedBarriers && f.usesBarRed ? 4 * kNamedBarriers : 0);
   }
+  if (f.usesReservedSmem) // last, so that every function finds it from the static size
+    top = alignUp(top, 16) + kReservedSmemCap;
   f.staticSharedBytes = alignUp(top, 16);
   if (f.usesDynamicShared)
     f.features |= kFeatureDynamicShared;

@@ -1233,6 +1233,16 @@ struct Sel {
     case Special::GlobalTimerHi: v = "uint(((++ctx.clock) * 32ul) >> 32)"; break;
     case Special::DynamicSmemSize: v = "ctx.b.dynamic_smem"; break;
     case Special::TotalSmemSize: v = "(ctx.static_smem + ctx.b.dynamic_smem)"; break;
+    // The reserved region ends the static area (legalize-for-metal).
+    case Special::ReservedSmemBegin:
+    case Special::ReservedSmemOffset0:
+    case Special::ReservedSmemOffset1:
+      v = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap);
+      break;
+    case Special::ReservedSmemEnd:
+      v = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap - kReservedSmemEnd);
+      break;
+    case Special::ReservedSmemCap: v = formatCompiled(FMT_COMPILE("{}u"), kReservedSmemCap); break;
     }
     Type t = in.type;
     if (bitWidth(t) == 32 && bitWidth(typeOf(sp)) == 32 && t != Type::F32)

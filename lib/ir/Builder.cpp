@@ -718,10 +718,6 @@ private:
       error(offset, "'" + std::string(name) + "' is not supported yet: the driver-defined registers "
                     "carry a cooperative launch's grid workspace (grid-wide sync), which the runtime "
                     "does not provide");
-    // Cooperative groups keep the scratch of tiles wider than a warp there (docs/gpu-facts.md).
-    if (name.starts_with("%reserved_smem_offset_"))
-      error(offset, "'" + std::string(name) + "' is not supported yet: the shared memory reserved "
-                    "for system software (cooperative groups' multi-warp tile scratch)");
     if (!name.empty() && name[0] == '%')
       error(offset, "'" + std::string(name) + "' is not supported (unknown or unsupported "
                     "special register)");

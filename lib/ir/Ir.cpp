@@ -54,10 +54,19 @@ constexpr std::array kSpecials{
     SpecialInfo{Special::GlobalTimerHi, "%globaltimer_hi", Type::U32},
     SpecialInfo{Special::DynamicSmemSize, "%dynamic_smem_size", Type::U32},
     SpecialInfo{Special::TotalSmemSize, "%total_smem_size", Type::U32},
+    SpecialInfo{Special::ReservedSmemBegin, "%reserved_smem_offset_begin", Type::U32},
+    SpecialInfo{Special::ReservedSmemEnd, "%reserved_smem_offset_end", Type::U32},
+    SpecialInfo{Special::ReservedSmemCap, "%reserved_smem_offset_cap", Type::U32},
+    SpecialInfo{Special::ReservedSmemOffset0, "%reserved_smem_offset_0", Type::U32},
+    SpecialInfo{Special::ReservedSmemOffset1, "%reserved_smem_offset_1", Type::U32},
 };
 } // namespace
 
 std::string_view spelling(Special special) { return kSpecials[static_cast<size_t>(special)].name; }
+
+bool isReservedSmem(Special special) {
+  return special >= Special::ReservedSmemBegin && special <= Special::ReservedSmemOffset1;
+}
 Type typeOf(Special special) { return kSpecials[static_cast<size_t>(special)].type; }
 
 std::optional<Special> lookupSpecial(std::string_view name) {

@@ -52,7 +52,15 @@ enum class Special : uint8_t {
   LanemaskEq, LanemaskLe, LanemaskLt, LanemaskGe, LanemaskGt,
   Clock, Clock64, GlobalTimer, GlobalTimerLo, GlobalTimerHi,
   DynamicSmemSize, TotalSmemSize,
+  // The shared memory reserved for system software (cooperative groups' tile scratch):
+  // legalize-for-metal reserves it in kernels whose code reads any of these.
+  ReservedSmemBegin, ReservedSmemEnd, ReservedSmemCap, ReservedSmemOffset0, ReservedSmemOffset1,
 };
+// Whether `special` is one of the %reserved_smem_offset_* registers.
+bool isReservedSmem(Special special);
+// The reserved region as the H200 reports it (tests/probes/reserved_smem.cu): 1 KiB, of which
+// system software uses the first 288 bytes; offset_0 and offset_1 are its start.
+inline constexpr uint32_t kReservedSmemCap = 1024, kReservedSmemEnd = 288;
 std::string_view spelling(Special special); // "%tid.x"
 std::optional<Special> lookupSpecial(std::string_view name);
 Type typeOf(Special special); // the PTX type of the register (u32 or u64)
@@ -233,6 +241,9 @@ struct Function {
   uint64_t barScratch = 0;
   bool usesBarRed = false;         // it or a callee uses bar.red
   bool usesNamedBarriers = false;  // it or a callee uses bar.arrive or a barrier thread count
+  // It or a callee reads a %reserved_smem_offset_* register: the kernel's static shared area
+  // ends with the reserved region (kReservedSmemCap bytes), so it starts at static_smem - cap.
+  bool usesReservedSmem = false;
   // It or a callee can trap (trap, a failed assert, an indirect call to no candidate): a trap
   // ends the thread, so its callers return at once after calling it when ctx.trapped is set.
   bool mayTrap = false;
