@@ -67,6 +67,7 @@ std::string_view spelling(Special special) { return kSpecials[static_cast<size_t
 bool isReservedSmem(Special special) {
   return special >= Special::ReservedSmemBegin && special <= Special::ReservedSmemOffset1;
 }
+
 Type typeOf(Special special) { return kSpecials[static_cast<size_t>(special)].type; }
 
 std::optional<Special> lookupSpecial(std::string_view name) {
