@@ -373,10 +373,14 @@ static inline uint p2m_match_all_sync_b64(ulong value, uint mask, thread bool &p
 // bar.warp.sync membermask: a SIMD-group barrier that also orders threadgroup and device
 // memory. Metal's barrier is for the whole SIMD-group, PTX's for the lanes of mask only: Metal
 // leaves simdgroup_barrier in divergent code undefined, so a mask that is not every active
-// lane of a converged SIMD-group has no guaranteed equivalent.
+// lane of a converged SIMD-group has no guaranteed equivalent. A target whose SIMD-groups do
+// not reconverge after divergent code (CUDA's independent thread scheduling, in tests/gpu) can
+// define P2M_HAVE_BAR_WARP_SYNC and wait for the lanes of mask instead.
+#ifndef P2M_HAVE_BAR_WARP_SYNC
 static inline void p2m_bar_warp_sync(uint /*mask*/)
 {
   simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
 }
+#endif
 
 #endif // P2M_WARP_OPS_H
