@@ -45,7 +45,7 @@ inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, std::string_view n
 template <typename Applies, typename Rewrite>
 void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
   std::vector<ir::Inst> pieces, out;
-  std::vector<uint8_t> rewritten; // applies() of each instruction after the first rewritten one
+  std::vector<uint8_t> applying; // applies() of each instruction after the first rewritten one
   auto at = [](std::vector<ir::Inst> &v, size_t i) { return v.begin() + static_cast<ptrdiff_t>(i); };
   for (ir::Block &b : f.blocks) {
     std::vector<ir::Inst> &insts = b.insts;
@@ -64,11 +64,11 @@ void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
       continue;
     // insts[i] became `pieces`: rebuild the block from there on. Most rewritten instructions
     // become two or three: growing `out` would move them all again.
-    rewritten.clear();
+    applying.clear();
     size_t rest = 0;
     for (size_t k = i + 1; k < insts.size(); ++k) {
-      rewritten.push_back(applies(insts[k]));
-      rest += rewritten.back();
+      applying.push_back(applies(insts[k]));
+      rest += applying.back();
     }
     out.clear();
     out.reserve(insts.size() + pieces.size() + 2 * rest);
@@ -76,7 +76,7 @@ void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
     std::move(pieces.begin(), pieces.end(), std::back_inserter(out));
     for (size_t k = i + 1; k < insts.size(); ++k) {
       ir::Inst &in = insts[k];
-      if (!rewritten[k - i - 1])
+      if (!applying[k - i - 1])
         out.push_back(std::move(in));
       else if (!rewrite(in, out))
         return;

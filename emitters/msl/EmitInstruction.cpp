@@ -1240,7 +1240,7 @@ struct Sel {
       v = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap);
       break;
     case Special::ReservedSmemEnd:
-      v = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap - kReservedSmemEnd);
+      v = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap - kReservedSmemInUse);
       break;
     case Special::ReservedSmemCap: v = formatCompiled(FMT_COMPILE("{}u"), kReservedSmemCap); break;
     }

@@ -58,9 +58,10 @@ enum class Special : uint8_t {
 };
 // Whether `special` is one of the %reserved_smem_offset_* registers.
 bool isReservedSmem(Special special);
-// The reserved region as the H200 reports it (tests/probes/reserved_smem.cu): 1 KiB, of which
-// system software uses the first 288 bytes; offset_0 and offset_1 are its start.
-inline constexpr uint32_t kReservedSmemCap = 1024, kReservedSmemEnd = 288;
+// The reserved region as the H200 reports it (tests/probes/reserved_smem.cu): 1 KiB (_cap), of
+// which system software uses the first 288 bytes (_end = start + 288); offset_0 and offset_1
+// are its start.
+inline constexpr uint32_t kReservedSmemCap = 1024, kReservedSmemInUse = 288;
 std::string_view spelling(Special special); // "%tid.x"
 std::optional<Special> lookupSpecial(std::string_view name);
 Type typeOf(Special special); // the PTX type of the register (u32 or u64)

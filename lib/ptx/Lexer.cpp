@@ -116,24 +116,30 @@ size_t Lexer::stringEnd(size_t open) const {
 
 namespace {
 
-// Whether any of the 8 bytes of `v` is one of skipBraces' stops: a byte equal to c leaves a
-// zero byte in v ^ (c in every byte), which (x - 0x01..) & ~x & 0x80.. detects (exactly: it
-// may misplace the bits above the first zero byte, never invent one).
+// The bytes skipBraces stops at; everything else is passed over.
+constexpr unsigned char kBraceStops[] = {'{', '}', '/', '"', 'c'};
+
+// Whether any of the 8 bytes of `v` is one of kBraceStops: a byte equal to c leaves a zero
+// byte in v ^ (c in every byte), which (x - 0x01..) & ~x & 0x80.. detects (exactly: it may
+// misplace the bits above the first zero byte, never invent one).
 bool hasBraceStop(uint64_t v) {
   constexpr uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
-  auto hasZero = [](uint64_t x) { return (x - kOnes) & ~x & kHighs; };
-  return (hasZero(v ^ (kOnes * '{')) | hasZero(v ^ (kOnes * '}')) | hasZero(v ^ (kOnes * '/')) |
-          hasZero(v ^ (kOnes * '"')) | hasZero(v ^ (kOnes * 'c'))) != 0;
+  uint64_t found = 0;
+  for (unsigned char c : kBraceStops) {
+    uint64_t x = v ^ (kOnes * c);
+    found |= (x - kOnes) & ~x & kHighs;
+  }
+  return found != 0;
 }
 
 } // namespace
 
 bool Lexer::skipBraces(bool &sawCall) {
-  // The bytes that matter here (those hasBraceStop tests for); everything else is passed over
-  // eight bytes at a time, then byte by byte up to the stop.
+  // kBraceStops as a table; the other bytes are passed over eight at a time, then byte by byte
+  // up to the stop.
   static constexpr auto kStops = [] {
     std::array<bool, 256> stops{};
-    for (unsigned char c : {'{', '}', '/', '"', 'c'})
+    for (unsigned char c : kBraceStops)
       stops[c] = true;
     return stops;
   }();
