@@ -30,6 +30,8 @@ struct ThreadgroupRunner::ThreadFiber {
   State state = State::Finished;
   bool started = false; // has run since its context was made (its stack may hold frames)
   SiteKey site;
+  bool atWarpSync = false;   // blocked at bar.warp.sync (meetWarpSync), waiting for its mask
+  uint32_t warpSyncMask = 0; // that bar.warp.sync's membermask
   alignas(16) unsigned char data[16] = {};
   void *fakeStack = nullptr; // AddressSanitizer's fake stack while the fiber is suspended
 };
@@ -52,8 +54,11 @@ void meetBarrierCallback(void *frame) { tRunner->meetBarrier(frame); }
 
 void yieldCallback() { tRunner->yield(); }
 
+void meetWarpSyncCallback(void *frame, unsigned mask) { tRunner->meetWarpSync(frame, mask); }
+
 const p2m_host_runtime kRuntimeTable = {P2M_HOST_ABI_VERSION, &meetSimdCallback,
-                                        &meetBarrierCallback, &yieldCallback};
+                                        &meetBarrierCallback, &yieldCallback,
+                                        &meetWarpSyncCallback};
 
 // Walks frame records (saved frame pointer, return address) from `frame` up to the kernel
 // entry's frame, staying inside the fiber's stack.
@@ -270,10 +275,21 @@ const p2m_simd_exchange *ThreadgroupRunner::meetSimd(void *frame, const void *da
   std::memset(fiber.data, 0, sizeof fiber.data);
   if (size) // data is null for meetings without a value
     std::memcpy(fiber.data, data, std::min<size_t>(size, sizeof fiber.data));
+  fiber.atWarpSync = false;
   fiber.state = State::BlockedSimd;
   suspend(fiber, false);
   *lane = fiber.thread.lane;
   return &exchanges_[fiber.thread.warp];
+}
+
+void ThreadgroupRunner::meetWarpSync(void *frame, uint32_t mask) {
+  ThreadFiber &fiber = *running_;
+  readSite(fiber.site, frame, fiber.thread.base_frame, fiber.stack);
+  std::memset(fiber.data, 0, sizeof fiber.data);
+  fiber.atWarpSync = true;
+  fiber.warpSyncMask = mask;
+  fiber.state = State::BlockedSimd;
+  suspend(fiber, false);
 }
 
 void ThreadgroupRunner::meetBarrier(void *frame) {
@@ -303,27 +319,55 @@ bool ThreadgroupRunner::resumeYielded(uint32_t threads) {
   return resumed;
 }
 
+// Whether every unfinished lane of `fiber`'s bar.warp.sync mask (lanes first..end-1 of its
+// SIMD-group) waits at a bar.warp.sync too. Lanes that exited count as arrived.
+bool ThreadgroupRunner::warpSyncComplete(const ThreadFiber &fiber, uint32_t first,
+                                         uint32_t end) const {
+  for (uint32_t i = first; i < end; ++i) {
+    const ThreadFiber &lane = *fibers_[i];
+    if (((fiber.warpSyncMask >> (i - first)) & 1u) == 0u || lane.state == State::Finished)
+      continue;
+    if (lane.state != State::BlockedSimd || !lane.atWarpSync)
+      return false;
+  }
+  return true;
+}
+
 bool ThreadgroupRunner::releaseSimdGroups(uint32_t threads) {
   bool released = false;
   for (uint32_t first = 0; first < threads; first += 32) {
     const uint32_t end = std::min(first + 32, threads);
-    const ThreadFiber *earliest = nullptr;
+    const ThreadFiber *earliest = nullptr; // any blocked group
+    const ThreadFiber *ready = nullptr;    // a group that can meet now
     bool yielded = false;
     for (uint32_t i = first; i < end; ++i) {
       const ThreadFiber &fiber = *fibers_[i];
       yielded |= fiber.state == State::Yielded;
-      if (fiber.state == State::BlockedSimd && (!earliest || siteBefore(fiber.site, earliest->site)))
+      if (fiber.state != State::BlockedSimd)
+        continue;
+      if (!earliest || siteBefore(fiber.site, earliest->site))
         earliest = &fiber;
+      if ((!fiber.atWarpSync || warpSyncComplete(fiber, first, end)) &&
+          (!ready || siteBefore(fiber.site, ready->site)))
+        ready = &fiber;
     }
     // A lane that yielded is still on its way (spinning): the group meets once it arrives.
     if (!earliest || yielded)
       continue;
-    const SiteKey site = earliest->site;
+    // Lanes waiting for lanes that will never reach a bar.warp.sync (at a threadgroup barrier,
+    // say): undefined in PTX and in Metal; the earliest group goes, as for any other meeting.
+    const ThreadFiber &chosen = ready ? *ready : *earliest;
+    const SiteKey site = chosen.site;
+    // A complete bar.warp.sync releases every lane of its mask, at whichever bar.warp.sync.
+    const uint32_t syncMask = ready && chosen.atWarpSync ? chosen.warpSyncMask : 0u;
     p2m_simd_exchange &exchange = exchanges_[first / 32];
     exchange = p2m_simd_exchange{};
     for (uint32_t i = first; i < end; ++i) {
       ThreadFiber &fiber = *fibers_[i];
-      if (fiber.state != State::BlockedSimd || !sameSite(fiber.site, site))
+      if (fiber.state != State::BlockedSimd)
+        continue;
+      const bool inSync = fiber.atWarpSync && ((syncMask >> (i - first)) & 1u) != 0u;
+      if (!inSync && !sameSite(fiber.site, site))
         continue;
       exchange.active |= 1ull << (i - first);
       std::memcpy(exchange.slots[i - first], fiber.data, sizeof fiber.data);

@@ -11,7 +11,9 @@
 //     at a time lets lanes that skipped a divergent call catch up with the others at the next
 //     common call, where they meet together as they would on a GPU after reconvergence.
 //     A SIMD-group with a lane that yielded (spinning on an atomic load, p2m_host_abi.h) is
-//     not resolved: that lane is still on its way.
+//     not resolved: that lane is still on its way. A bar.warp.sync group waits until every
+//     unfinished lane of its mask is at a bar.warp.sync; the groups at other call sites go
+//     first (in code order), unless none can go, when the earliest group goes as before.
 //   * Then fibers that yielded run again; a barrier is never released while one of them has
 //     not reached it.
 //   * Otherwise every unfinished thread waits at a threadgroup_barrier: the barrier releases
@@ -61,6 +63,7 @@ public:
   const p2m_simd_exchange *meetSimd(void *frame, const void *data, unsigned size,
                                     unsigned *lane);
   void meetBarrier(void *frame);
+  void meetWarpSync(void *frame, uint32_t mask);
   // Not a meeting: the calling fiber steps aside until the fibers that are ready have run.
   void yield();
 
@@ -81,6 +84,7 @@ private:
   void runBatch();
   void suspend(ThreadFiber &fiber, bool finished);
   bool releaseSimdGroups(uint32_t threads);
+  bool warpSyncComplete(const ThreadFiber &fiber, uint32_t first, uint32_t end) const;
   bool resumeYielded(uint32_t threads);
   Status releaseBarrier(uint32_t threads, Dim3 group);
 

@@ -54,7 +54,8 @@ HostBackendOptions testOptions(unsigned threads = 4) {
 
 const std::vector<std::string> kKernelNames = {
     "builtins",   "reduce_scan", "barrier_loop",       "tickets", "simd",
-    "simd_split", "trap",        "divergent_barrier", "denormal", "dynamic_smem"};
+    "simd_split", "trap",        "divergent_barrier", "denormal", "dynamic_smem",
+    "warp_sync_waits"};
 
 // A backend plus the test kernels compiled once, and helpers for buffers and launches.
 class Fixture {
@@ -374,6 +375,16 @@ TEST_CASE("host backend: divergent lanes meet only at their own call", "[runtime
   REQUIRE(!f.launch("simd_split", {1, 1, 1}, {64, 1, 1}, {out}));
   for (uint32_t t = 0; t < 64; ++t)
     REQUIRE(f.host<uint32_t>(out)[t] == (t % 32 < 13 ? 13u : 1900u));
+}
+
+TEST_CASE("host backend: bar.warp.sync waits for the lanes of its mask", "[runtime-host]") {
+  Fixture f;
+  const uint64_t out = f.allocate(128 * 4, 0xff);
+  REQUIRE(!f.launch("warp_sync_waits", {2, 1, 1}, {64, 1, 1}, {out}, /*threadgroupBytes=*/8));
+  for (uint32_t t = 0; t < 128; ++t) {
+    CAPTURE(t);
+    REQUIRE(f.host<uint32_t>(out)[t] == 1041u);
+  }
 }
 
 TEST_CASE("host backend: a barrier in divergent code is a deadlock, not a hang",

@@ -169,6 +169,26 @@ static inline void simd_split_body(constant uchar *params, constant uchar *modul
     *o = simd_sum(100u);
 }
 
+// bar.warp.sync waits for the lanes of its mask (p2m_host_abi.h's p2m_bar_warp_sync): lanes
+// 2..31 reach it first, at a call that comes earlier in the code than the shuffle lanes 0 and 1
+// do before writing the slot that every lane reads after the sync. out[t] = 1041 everywhere.
+static inline void warp_sync_waits_body(constant uchar *params, constant uchar *module,
+                                        threadgroup uchar *smem, p2m_builtins b)
+{
+  device uint *o = param_ptr(params, 0) + b.ctaid.x * b.ntid.x + b.tid.x;
+  threadgroup uint *slot = reinterpret_cast<threadgroup uint *>(smem) + b.warp;
+  if (b.lane >= 2u) {
+    p2m_bar_warp_sync(0xffffffffu);
+    *o = *slot;
+    return;
+  }
+  const uint v = simd_shuffle_xor(b.lane + 40u, ushort(1));
+  if (b.lane == 0u)
+    *slot = v + 1000u;
+  p2m_bar_warp_sync(0xffffffffu);
+  *o = *slot;
+}
+
 // A barrier only thread 0 reaches, then one all threads reach: never completes.
 static inline void divergent_barrier_body(constant uchar *params, constant uchar *module,
                                           threadgroup uchar *smem, p2m_builtins b)

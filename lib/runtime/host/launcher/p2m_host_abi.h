@@ -14,7 +14,7 @@
 #ifndef P2M_HOST_ABI_H
 #define P2M_HOST_ABI_H
 
-#define P2M_HOST_ABI_VERSION 2u
+#define P2M_HOST_ABI_VERSION 3u
 
 #ifdef __cplusplus
 extern "C" {
@@ -53,10 +53,21 @@ struct p2m_host_runtime {
   // that spins on a flag another warp sets (an atomic load in a loop) must not keep the OS
   // thread, which runs them all, to itself. Not a meeting point.
   void (*yield)(void);
+  // bar.warp.sync: a SIMD-group meeting point that waits, beyond the lanes at the same call,
+  // for every unfinished lane of `mask` to reach a bar.warp.sync (any one) before resolving.
+  void (*meet_warp_sync)(void *frame, unsigned mask);
 };
 
 #ifdef __cplusplus
 }
+
+// PTX's bar.warp.sync waits for the lanes of its mask. Metal's simdgroup_barrier, warp_ops.h's
+// default, leaves that to SIMD-groups that reconverge; the host's meetings release the lanes
+// at one call site at a time, so it takes warp_ops.h's hook and honours the mask itself
+// (defined in p2m_host_simdgroup.h). Lanes that diverged inside __syncwarp-style code (some at
+// a shuffle, the rest already at the barrier) then meet as they do on a GPU.
+#define P2M_HAVE_BAR_WARP_SYNC 1
+void p2m_bar_warp_sync(unsigned mask);
 #endif
 
 #endif // P2M_HOST_ABI_H

@@ -37,6 +37,11 @@ __attribute__((noinline, disable_tail_calls)) static void meet_barrier()
   p2m_host_rt->meet_barrier(__builtin_frame_address(0));
 }
 
+__attribute__((noinline, disable_tail_calls)) static void meet_warp_sync(unsigned mask)
+{
+  p2m_host_rt->meet_warp_sync(__builtin_frame_address(0), mask);
+}
+
 // metal_atomic's loads call this: every 64th atomic load of the OS thread lets the other
 // threads of the threadgroup run (p2m_host_abi.h's yield), so that a thread spinning on a
 // flag that another warp sets sees it set.
@@ -91,6 +96,13 @@ static inline metal::ulong active_mask()
   return meet(nullptr, 0, &lane)->active;
 }
 } // namespace p2m_host
+
+// warp_ops.h's hook (declared in p2m_host_abi.h): bar.warp.sync with its mask.
+void p2m_bar_warp_sync(unsigned mask)
+{
+  p2m_host::meet_warp_sync(mask);
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
 
 namespace metal {
 void threadgroup_barrier(mem_flags)
