@@ -297,23 +297,33 @@ static inline float p2m_f32op_mul(float a, float b, int mode)
     return p2m_f32op_pack(sign, hi, lo, pa.e + pb.e, mode);
 }
 
+// Whether r1 lies in z's binade (same sign and exponent): then r1 - z is exact (Sterbenz: r1 is
+// within a factor of two of z) and the residual x * y + z - r1 is x * y - (r1 - z) exactly, which
+// one fma gives, rounded, with its exact sign. That is the common case of fma.rm/.rp used to
+// round to an integer (expf's range reduction adds to 1.5 * 2^23), and the test is one
+// comparison of bits.
+static inline bool p2m_f32op_same_binade(float z, float r1)
+{
+    return (p2m_f32op_bits(z) ^ p2m_f32op_bits(r1)) < 0x00800000u;
+}
+
 // ErrFma (Boldo & Muller 2011): x * y + z = r1 + gamma + alpha.lo exactly, where r1 =
 // fma(x, y, z); returns gamma + alpha.lo, rounded but with the exact sign of x * y + z - r1.
 // Valid when no intermediate value underflows or overflows (p2m_f32op_fma_in_plain_range).
-// When r1 lies in z's binade (same sign and exponent), r1 - z is exact (Sterbenz: r1 is
-// within a factor of two of z) and the residual is x * y - (r1 - z) exactly: one fma gives it,
-// rounded, with its exact sign. That is the common case of fma.rm/.rp used to round to an
-// integer (expf's range reduction adds to 1.5 * 2^23), and the test is one comparison of bits.
-static inline float p2m_f32op_fma_residual(float x, float y, float z, float r1)
+static inline float p2m_f32op_fma_error(float x, float y, float z, float r1)
 {
-    if ((p2m_f32op_bits(z) ^ p2m_f32op_bits(r1)) < 0x00800000u)
-        return fma(x, y, -(r1 - z));
     float u1 = x * y;
     float u2 = fma(x, y, -u1);
     p2m_f32op_pair alpha = p2m_f32op_two_sum(z, u2);
     p2m_f32op_pair beta = p2m_f32op_two_sum(u1, alpha.hi);
     float gamma = (beta.hi - r1) + beta.lo;
     return gamma + alpha.lo;
+}
+
+// The residual x * y + z - r1 (rounded, exact sign), under the same conditions.
+static inline float p2m_f32op_fma_residual(float x, float y, float z, float r1)
+{
+    return p2m_f32op_same_binade(z, r1) ? fma(x, y, -(r1 - z)) : p2m_f32op_fma_error(x, y, z, r1);
 }
 
 // Whether fma(a, b, c) can be rounded in any mode from the hardware's fma and the residual
@@ -338,11 +348,17 @@ static inline bool p2m_f32op_fma_in_plain_range(uint ab, uint bb, uint cb)
 static inline float p2m_f32op_fma_plain(float a, float b, float c, int mode)
 {
     float r1 = fma(a, b, c);
-    if (r1 == 0.0f)
-        return p2m_f32op_exact_zero(mode); // exact: a nonzero sum would not round to zero
+    // A zero r1 is exact: a nonzero sum would not round to zero. An r1 in c's binade is not
+    // zero, so the common case of fma.rm/.rp skips that test.
     if (mode == P2M_F32OP_RN)
-        return r1;
-    float residual = p2m_f32op_fma_residual(a, b, c, r1);
+        return r1 == 0.0f ? p2m_f32op_exact_zero(mode) : r1;
+    float residual;
+    if (p2m_f32op_same_binade(c, r1))
+        residual = fma(a, b, -(r1 - c));
+    else if (r1 == 0.0f)
+        return p2m_f32op_exact_zero(mode);
+    else
+        residual = p2m_f32op_fma_error(a, b, c, r1);
     // r1 is normal and |r1| < 2^127, so one step on the bits reaches its neighbour: `down` is
     // the step toward -inf (-1 on a positive r1, +1 on a negative one).
     uint rb = p2m_f32op_bits(r1);
@@ -811,11 +827,27 @@ static inline p2m_f32op_parts p2m_f32op_exp2_split(float a)
     return {p2m_f32op_exp2_reduced(c - n), int(n)};
 }
 
+// 2^a for a in (-125, 126), the common case of both ex2 forms, in one test: m = 2^(a - n) from
+// the polynomial with n = rint(a); m 2^n is normal, so it is exact and made on the exponent bits
+// (no rounding, no flush, no special operand). The same bits as the general paths below.
+static inline bool p2m_f32op_exp2_is_plain(float a)
+{
+    return a > -125.0f && a < 126.0f;
+}
+static inline float p2m_f32op_exp2_plain(float a)
+{
+    float n = rint(a);
+    float m = p2m_f32op_exp2_reduced(a - n);
+    return as_type<float>(p2m_f32op_bits(m) + (uint(int(n)) << 23));
+}
+
 // ex2.approx.f32 (bound: 2 ulp from the correctly rounded result, full range): a = n + f with
 // n = rint(a) and f exact, 2^f from the polynomial, then 2^n applied on the bits with one
 // rounding (subnormal results included). -inf -> +0, +inf -> +inf, +-0 -> 1.
 static inline float p2m_ex2_approx_f32(float a)
 {
+    if (p2m_f32op_exp2_is_plain(a))
+        return p2m_f32op_exp2_plain(a);
     p2m_f32op_parts x = p2m_f32op_exp2_split(a);
     float r = x.m * as_type<float>(uint(min(max(x.e, -125), 127) + 127) << 23);
     if (x.e <= -126 || x.e >= 128) // m 2^e may be subnormal or overflow: rounded on its bits
@@ -830,6 +862,8 @@ static inline float p2m_ex2_approx_f32(float a)
 // (exactly, or to +inf).
 static inline float p2m_ex2_approx_ftz_f32(float a)
 {
+    if (p2m_f32op_exp2_is_plain(a))
+        return p2m_f32op_exp2_plain(a);
     p2m_f32op_parts x = p2m_f32op_exp2_split(a);
     float r = x.m * (x.e < -126 ? 0.0f : as_type<float>(uint(min(x.e, 127) + 127) << 23));
     r = x.e > 127 ? r * 2.0f : r;
