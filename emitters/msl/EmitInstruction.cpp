@@ -789,8 +789,6 @@ struct Sel {
         const Symbol &s = m.symbols[a.id];
         if (s.kind == SymbolKind::Parameter && f.isEntry)
           return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), s.offset + static_cast<uint64_t>(a.value))};
-        if (s.space == Space::Reg)
-          e.fail(in, "register parameters are not supported yet");
         return {"thread", a.value ? formatCompiled(FMT_COMPILE("({} + {})"), s.name, a.value) : s.name};
       }
       if (f.isEntry && !fromGeneric)

@@ -459,6 +459,53 @@ private:
     throw BuildError{offset, std::move(message)};
   }
 
+  // A .func parameter or result declared in .reg space: a register of the function, passed
+  // in a frame like a .param one (so calls and the MSL signature need nothing of their own):
+  // parameters are loaded from their frames on entry, results stored to theirs at each ret.
+  struct RegParameter {
+    SymId frame;
+    RegId reg;
+    bool isReturn;
+    std::span<const ptx::Modifier> typeModifiers;
+    uint32_t offset;
+  };
+  std::vector<RegParameter> regParams_;
+
+  uint64_t regParameter(const ptx::VariableDecl &decl, const ptx::Declarator &d, SymId frame,
+                        bool isReturn) {
+    DeclType t = declType(decl.typeModifiers);
+    if (t.vector != 1 || t.type == Type::Pred || t.type == Type::None || d.rangeCount || !d.dims.empty())
+      error(d.offset, "a .reg parameter must be a scalar of a data type (not a vector, array or "
+                      "predicate)");
+    RegId r = fn_->addReg(std::string(d.name), t.type);
+    regParams_.push_back({frame, r, isReturn, decl.typeModifiers, d.offset});
+    return r;
+  }
+
+  // ld.param.T reg, [frame] or st.param.T [frame], reg.
+  Inst regParameterAccess(const RegParameter &p, Opcode op) {
+    Inst inst;
+    inst.opcode = op;
+    inst.srcOffset = p.offset;
+    inst.space = Space::Param;
+    inst.type = module_->symbols[p.frame].elementType;
+    inst.modifiers.push_back(Modifier::Param);
+    inst.modifiers.append(p.typeModifiers.begin(), p.typeModifiers.end());
+    Operand frame = Operand::symbol(p.frame);
+    frame.address = true;
+    if (op == Opcode::Ld)
+      inst.ops = {Operand::reg(p.reg), frame};
+    else
+      inst.ops = {frame, Operand::reg(p.reg)};
+    return inst;
+  }
+
+  void storeRegReturns() {
+    for (const RegParameter &p : regParams_)
+      if (p.isReturn)
+        pending_.push_back(regParameterAccess(p, Opcode::St));
+  }
+
   void buildBody(const ptx::Function &fn) {
     FuncId id = module_->symbols[moduleNames_.find(fn.name)->second].function;
     Function &f = module_->functions[id];
@@ -475,25 +522,36 @@ private:
     scopes_.emplace_back();
     // Bind the AST's names (views into the source): views into Symbol::ptxName would dangle
     // when the symbol table grows.
-    auto bindParams = [&](std::span<const ptx::VariableDecl> decls, const std::vector<SymId> &ids) {
+    regParams_.clear();
+    auto bindParams = [&](std::span<const ptx::VariableDecl> decls, const std::vector<SymId> &ids,
+                          bool isReturn) {
       size_t i = 0;
       for (const ptx::VariableDecl &decl : decls)
         for (const ptx::Declarator &d : decl.declarators)
-          if (i < ids.size())
-            bind(d.name, kSymbolBit | ids[i++]);
+          if (i < ids.size()) {
+            SymId id = ids[i++];
+            if (module_->symbols[id].space == Space::Reg && !f.isEntry)
+              bind(d.name, regParameter(decl, d, id, isReturn));
+            else
+              bind(d.name, kSymbolBit | id);
+          }
     };
-    bindParams(fn.params, f.params);
-    bindParams(fn.returns, f.returns);
     try {
+      bindParams(fn.params, f.params, false);
+      bindParams(fn.returns, f.returns, true);
       debugLine_ = 0;
       pending_.clear();
       current_ = newBlock("$entry");
+      for (const RegParameter &p : regParams_)
+        if (!p.isReturn)
+          pending_.push_back(regParameterAccess(p, Opcode::Ld));
       const ptx::BlockStmt *read = bodyReader_.read(fn);
       if (!read)
         error(fn.bodyOffset, "the body did not pass its check"); // the driver reports why
       const ptx::BlockStmt &body = *read;
       collectLabels(body);
       walk(body);
+      storeRegReturns();
       finishBlock(TermKind::Return, 0);
     } catch (BuildError &e) {
       if (!f.unsupported)
@@ -947,6 +1005,8 @@ private:
     case Opcode::Ret:
     case Opcode::Exit:
     case Opcode::Trap: {
+      if (op == Opcode::Ret)
+        storeRegReturns(); // before a guarded ret too: a frame written early is written again
       TermKind kind = op == Opcode::Ret ? TermKind::Return
                       : op == Opcode::Exit ? TermKind::Exit : TermKind::Trap;
       if (in.guard)

@@ -6,8 +6,8 @@ loop terminates, which blocks each kernel visits (the visit masks), and that the
 outputs agree with a second reading of the PTX semantics. It knows only what these files use:
 add sub mul.lo mul.wide and or xor not shl shr setp selp mov cvta.to.global ld/st (.param
 .global .shared) bra brx.idx call ret exit bar.sync, guards `@p` / `@!p`, .func calls with
-.param arguments (direct, or through a function address taken with mov and a .callprototype),
-and .shared arrays. Threads of a CTA run one after another up to each bar.sync (a barrier must
+.param or .reg arguments and results (direct, or through a function address taken with mov and
+a .callprototype), and .shared arrays. Threads of a CTA run one after another up to each bar.sync (a barrier must
 be reached by every thread of the CTA).
 
   ptxsim.py run FILE.ptx [KERNEL...]     print each kernel's outputs and block coverage
@@ -322,9 +322,11 @@ class Thread:
                         raise PtxError('indirect call to a value that is no function')
                 res = yield from self.run(callee, argv)
                 for r, v in zip(split_top(rets), res):
-                    params[r] = v
+                    params[r] = v  # a .param result, read with ld.param
+                    regs[r] = v    # a register result (a .reg parameter of the callee)
             elif name == 'ret':
-                return [params[r] for r, _ in f.rets]
+                # A .reg result is a register of the function; a .param one is written by st.param.
+                return [regs[r] if r in regs else params[r] for r, _ in f.rets]
             elif name == 'exit':
                 self.exited = True
                 return []
