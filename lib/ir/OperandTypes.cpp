@@ -96,64 +96,70 @@ OperandSignature operandSignature(const Inst &in) {
     // Helpers are typed by the pass that created them: type = result, operands as recorded.
     fill(s, n, Type::None);
     s.destinations = destinationCount(in);
-    if (s.destinations)
+    if (s.destinations && n > 0)
       s.types[0] = in.type;
     return s;
   }
   fill(s, n, t);
   s.destinations = destinationCount(in);
   auto setAll = [&](Type x) { s.types.assign(n, x); };
+  // Operand positions are written only where the instruction has them: the validator rejects
+  // malformed shapes before any pass asks, but this stays in bounds whatever it is given.
+  auto set = [&](size_t i, Type x) {
+    if (i < s.types.size())
+      s.types[i] = x;
+  };
   switch (in.opcode) {
   case Opcode::Mul:
   case Opcode::Mad:
     if (in.has(Modifier::Wide)) {
-      s.types[0] = widened(t);
+      set(0, widened(t));
       if (in.opcode == Opcode::Mad && n > 3)
-        s.types[3] = widened(t);
+        set(3, widened(t));
     }
     break;
   case Opcode::Shl:
   case Opcode::Shr:
     if (n > 2)
-      s.types[2] = Type::U32;
+      set(2, Type::U32);
     break;
   case Opcode::Bfe:
-    if (n > 3)
-      s.types[2] = s.types[3] = Type::U32;
+    set(2, Type::U32);
+    set(3, Type::U32);
     break;
   case Opcode::Bfi:
-    if (n > 4)
-      s.types[3] = s.types[4] = Type::U32;
+    set(3, Type::U32);
+    set(4, Type::U32);
     break;
   case Opcode::Popc:
   case Opcode::Clz:
   case Opcode::Bfind:
-    s.types[0] = Type::U32;
+    set(0, Type::U32);
     break;
   case Opcode::Setp:
     setAll(t);
-    s.types[0] = Type::Pred;
+    set(0, Type::Pred);
     if (n > 3)
-      s.types[3] = Type::Pred;
+      set(3, Type::Pred);
     break;
   case Opcode::Set:
     // set.cmp.dtype.stype d, a, b [, c]
     setAll(in.type2);
-    s.types[0] = t;
+    set(0, t);
     if (n > 3)
-      s.types[3] = Type::Pred;
+      set(3, Type::Pred);
     break;
   case Opcode::Selp:
     if (n > 3)
-      s.types[3] = Type::Pred;
+      set(3, Type::Pred);
     break;
   case Opcode::Slct:
     setAll(t);
     if (n > 3)
-      s.types[3] = in.type2;
+      set(3, in.type2);
     break;
   case Opcode::Testp:
-    s.types[0] = Type::Pred;
+    set(0, Type::Pred);
     break;
   case Opcode::Isspacep:
     s.types = {Type::Pred, Type::U64};
@@ -166,24 +172,24 @@ OperandSignature operandSignature(const Inst &in) {
     if (in.has(Modifier::Init) || in.has(Modifier::Inval)) {
       s.destinations = 0;
     } else if (in.has(Modifier::Test_wait) || in.has(Modifier::Try_wait)) {
-      s.types[0] = Type::Pred;
+      set(0, Type::Pred);
       if (n > 2 && !in.has(Modifier::Parity))
-        s.types[2] = Type::B64;
+        set(2, Type::B64);
     } else if (in.has(Modifier::Pending_count)) {
       s.types = {Type::U32, Type::B64};
     } else {
-      s.types[0] = Type::B64;
+      set(0, Type::B64);
     }
     for (size_t i = 0; i < n; ++i)
       if (in.ops[i].address)
-        s.types[i] = Type::None;
+        set(i, Type::None);
     break;
   case Opcode::Cvt:
     // An e4m3x2/e5m2x2 pair is typed b16 by the IR builder: cvt.rn.f16x2.e4m3x2 is f16x2 <- b16,
     // cvt.rn.satfinite.e4m3x2.f32 is b16 <- f32, f32.
-    s.types[0] = t;
+    set(0, t);
     for (size_t i = 1; i < n; ++i)
-      s.types[i] = in.type2;
+      set(i, in.type2);
     s.relaxed = true;
     break;
   case Opcode::Cvta:
@@ -194,16 +200,16 @@ OperandSignature operandSignature(const Inst &in) {
     break;
   case Opcode::Ld:
   case Opcode::Ldu:
-    s.types[1] = Type::None;
+    set(1, Type::None);
     s.relaxed = true;
     break;
   case Opcode::St:
-    s.types[0] = Type::None;
+    set(0, Type::None);
     s.relaxed = true;
     break;
   case Opcode::Atom:
   case Opcode::Red:
-    s.types[in.opcode == Opcode::Atom ? 1 : 0] = Type::None;
+    set(in.opcode == Opcode::Atom ? 1 : 0, Type::None);
     break;
   case Opcode::Prefetch:
   case Opcode::Prefetchu:
@@ -219,55 +225,56 @@ OperandSignature operandSignature(const Inst &in) {
     if (in.opcode == Opcode::Bar || in.opcode == Opcode::Barrier) {
       // bar.sync a{, b}; bar.red.popc.u32 d, a{, b}, {!}c; barrier ids and counts are u32.
       for (size_t i = 0; i < n; ++i)
-        s.types[i] = Type::U32;
+        set(i, Type::U32);
       if (in.has(Modifier::Red)) {
-        s.types[0] = in.has(Modifier::Popc) ? Type::U32 : Type::Pred;
-        s.types[n - 1] = Type::Pred;
+        set(0, in.has(Modifier::Popc) ? Type::U32 : Type::Pred);
+        if (n > 0)
+          set(n - 1, Type::Pred);
       }
     }
     break;
   case Opcode::Shfl:
     // shfl.sync.mode.b32 d[|p], a, b, c, membermask
     setAll(Type::U32);
-    s.types[0] = Type::B32;
+    set(0, Type::B32);
     if (n > 1)
-      s.types[1] = Type::B32;
+      set(1, Type::B32);
     break;
   case Opcode::Vote:
     setAll(Type::Pred);
     if (n > 2)
-      s.types[2] = Type::U32;
+      set(2, Type::U32);
     if (in.has(Modifier::Ballot))
-      s.types[0] = Type::B32;
+      set(0, Type::B32);
     break;
   case Opcode::Activemask:
-    s.types[0] = Type::B32;
+    set(0, Type::B32);
     break;
   case Opcode::Redux:
     setAll(t);
     if (n > 2)
-      s.types[2] = Type::U32;
+      set(2, Type::U32);
     break;
   case Opcode::Match:
     // match.any.sync.type d, a, membermask; match.all.sync.type d[|p], a, membermask
     setAll(t);
-    s.types[0] = Type::B32;
+    set(0, Type::B32);
     if (n > 2)
-      s.types[2] = Type::U32;
+      set(2, Type::U32);
     break;
   case Opcode::Prmt:
   case Opcode::Lop3:
   case Opcode::Shf:
     setAll(Type::B32);
     if (in.opcode == Opcode::Lop3 && n > 4)
-      s.types[4] = Type::B32;
+      set(4, Type::B32);
     break;
   case Opcode::Bmsk:
   case Opcode::Szext:
     setAll(Type::U32);
-    s.types[0] = Type::B32;
+    set(0, Type::B32);
     if (in.opcode == Opcode::Szext)
-      s.types[0] = t;
+      set(0, t);
     break;
   case Opcode::Dp4a:
   case Opcode::Dp2a: {
@@ -287,6 +294,7 @@ OperandSignature operandSignature(const Inst &in) {
   default:
     break;
   }
+  s.types.resize(n, Type::None); // one type per operand (Isspacep and Dp4a assign whole lists)
   return s;
 }
 
