@@ -474,9 +474,9 @@ private:
   uint64_t regParameter(const ptx::VariableDecl &decl, const ptx::Declarator &d, SymId frame,
                         bool isReturn) {
     DeclType t = declType(decl.typeModifiers);
-    if (t.vector != 1 || t.type == Type::Pred || t.type == Type::None || d.rangeCount || !d.dims.empty())
-      error(d.offset, "a .reg parameter must be a scalar of a data type (not a vector, array or "
-                      "predicate)");
+    if (t.vector != 1 || t.type == Type::None || d.rangeCount || !d.dims.empty())
+      error(d.offset, "a .reg parameter must be a scalar (vector and array .reg parameters are "
+                      "not supported yet)");
     RegId r = fn_->addReg(std::string(d.name), t.type);
     regParams_.push_back({frame, r, isReturn, decl.typeModifiers, d.offset});
     return r;
