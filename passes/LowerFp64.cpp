@@ -1,8 +1,10 @@
 // lower-fp64: Apple GPUs have no double. With --fp64=ieee (the default) every f64 operation
 // calls the exact software binary64 of emitters/msl/support/fp64.h on the raw bits (registers,
 // memory, shuffles and parameters keep the bits unchanged, so mov/ld/st/selp need nothing);
-// the rounding mode is an argument. --fp64=error makes f64 arithmetic a diagnostic;
-// --fp64=demote is not implemented yet and reports the same diagnostic.
+// the rounding mode is an argument. --fp64=demote does add, sub, mul, fma, div, rcp and sqrt in
+// float instead (emitters/msl/support/fp64_demote.h: operands rounded to float, the result
+// widened back exactly; everything else stays exact). --fp64=error makes f64 arithmetic a
+// diagnostic.
 #include "passes/LowerUtil.h"
 
 #include <fmt/format.h>
@@ -51,13 +53,12 @@ void lowerFp64(PassContext &ctx) {
         out.push_back(std::move(in));
         return true;
       }
-      if (ctx.options.fp64 != Fp64Mode::Ieee) {
-        markUnsupported(f, in.srcOffset,
-                        ctx.options.fp64 == Fp64Mode::Error
-                            ? "f64 arithmetic with --fp64=error"
-                            : "--fp64=demote is not implemented yet (use --fp64=ieee)");
+      if (ctx.options.fp64 == Fp64Mode::Error) {
+        markUnsupported(f, in.srcOffset, "f64 arithmetic with --fp64=error");
         return false;
       }
+      // The arithmetic that --fp64=demote does in float; the rest stays exact.
+      const std::string arith = ctx.options.fp64 == Fp64Mode::Demote ? "p2m_f64_demote_" : "p2m_f64_";
       f.features |= kFeatureFp64;
       std::string rnd = roundingOf(in);
       std::string op(ptx::spelling(in.opcode));
@@ -75,20 +76,20 @@ void lowerFp64(PassContext &ctx) {
       };
       bool ftz = in.has(Modifier::Ftz);
       switch (in.opcode) {
-      case Opcode::Add: case Opcode::Sub: case Opcode::Mul: withMode("p2m_f64_" + op); break;
-      case Opcode::Fma: case Opcode::Mad: withMode("p2m_f64_fma"); break;
-      case Opcode::Div: withMode("p2m_f64_div"); break;
+      case Opcode::Add: case Opcode::Sub: case Opcode::Mul: withMode(arith + op); break;
+      case Opcode::Fma: case Opcode::Mad: withMode(arith + "fma"); break;
+      case Opcode::Div: withMode(arith + "div"); break;
       case Opcode::Rcp:
         if (in.has(Modifier::Approx))
           call("p2m_f64_rcp_approx_ftz", Type::F64, src, f64s);
         else
-          withMode("p2m_f64_rcp");
+          withMode(arith + "rcp");
         break;
       case Opcode::Sqrt:
         if (in.has(Modifier::Approx))
           call("p2m_f64_sqrt_approx", Type::F64, src, f64s);
         else
-          withMode("p2m_f64_sqrt");
+          withMode(arith + "sqrt");
         break;
       case Opcode::Rsqrt:
         call(ftz ? "p2m_f64_rsqrt_approx_ftz" : "p2m_f64_rsqrt_approx", Type::F64, src, f64s);

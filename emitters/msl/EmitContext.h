@@ -25,6 +25,7 @@ enum PreludeBit : uint32_t {
   kPreludeWarp = 1u << 5,
   kPreludeAtomic = 1u << 6,
   kPreludePrintf = 1u << 7,
+  kPreludeFp64Demote = 1u << 8, // fp64_demote.h, which builds on fp64.h
 };
 
 // Thrown when an instruction form has no lowering; the function becomes unsupported.

@@ -1334,7 +1334,8 @@ struct Sel {
     const std::string &name = m.strings[in.name];
     const std::string &fullName = name;
     uint32_t bit = 0;
-    if (fullName.starts_with("p2m_f64_")) bit = kPreludeFp64;
+    if (fullName.starts_with("p2m_f64_demote_")) bit = kPreludeFp64 | kPreludeFp64Demote;
+    else if (fullName.starts_with("p2m_f64_")) bit = kPreludeFp64;
     else if (fullName.starts_with("p2m_cvt_")) bit = kPreludeCvt;
     else if (fullName.find("_f16") != std::string::npos || fullName.find("_bf16") != std::string::npos) bit = kPreludeHalf | kPreludeCvt;
     else if (fullName.starts_with("p2m_shfl") || fullName.starts_with("p2m_vote") || fullName.starts_with("p2m_redux") ||

@@ -464,6 +464,7 @@ EmitResult ModuleEmitter::finish() {
       {kPreludeCvt, "cvt_ops.h"},
       {kPreludeHalf, "half_ops.h"},
       {kPreludeFp64, "fp64.h"},
+      {kPreludeFp64Demote, "fp64_demote.h"},
       {kPreludeWarp, "warp_ops.h"},
       {kPreludeAtomic, "atomic_ops.h"},
       {kPreludePrintf, "printf.h"},

@@ -306,7 +306,9 @@ CommandRunner registerCompileCommand(CLI::App &root) {
       ->check(CLI::IsMember({"3.0", "3.1", "3.2"}))
       ->capture_default_str();
   cmd->add_option("--fp64", opts->fp64,
-                  "f64 arithmetic: ieee (exact software binary64), demote (to float), error")
+                  "f64 arithmetic: ieee (exact software binary64), demote (add/sub/mul/fma/div/rcp/sqrt "
+                  "in float: faster, with float's precision and range; f64 values stay binary64 bits), "
+                  "error (f64 arithmetic is a diagnostic)")
       ->check(CLI::IsMember({"ieee", "demote", "error"}))
       ->capture_default_str();
   cmd->add_option("--f32-subnormals", opts->f32Subnormals,

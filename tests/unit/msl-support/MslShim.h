@@ -6,11 +6,12 @@
 //     header that calls clz on an int or long gets an ambiguity error here, and must say
 //     which width it means.
 //   * popcount, mulhi (the high half of the full product), as_type<T> (bit reinterpretation
-//     of same-size scalars), select(a, b, c) = c ? b : a, integer min/max.
+//     of same-size scalars), select(a, b, c) = c ? b : a, integer min/max, float fma and sqrt.
 // The shim itself may use anything; the headers it serves may not.
 #ifndef P2M_TESTS_MSL_SHIM_H
 #define P2M_TESTS_MSL_SHIM_H
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -26,6 +27,11 @@ typedef unsigned long ulong;
 
 inline uint clz(uint x) { return x == 0 ? 32u : static_cast<uint>(__builtin_clz(x)); }
 inline ulong clz(ulong x) { return x == 0 ? 64ul : static_cast<ulong>(__builtin_clzl(x)); }
+
+// MSL's float fma and sqrt (fp64_demote.h): the float overloads, correctly rounded, not
+// the double functions of <math.h>.
+using std::fma;
+using std::sqrt;
 
 inline uint popcount(uint x) { return static_cast<uint>(__builtin_popcount(x)); }
 inline ulong popcount(ulong x) { return static_cast<ulong>(__builtin_popcountl(x)); }
