@@ -835,6 +835,17 @@ struct Sel {
     return formatCompiled(FMT_COMPILE("*reinterpret_cast<{}{} {}*>({})"), vol, p.pointerSpace, T, addr);
   }
 
+  // A volatile load of type `T` at byte `delta` past the place, through abi.h's
+  // p2m_volatile_load: one access the compiler may not merge or hoist (ld.volatile in a spin
+  // loop), and a spin point where a target needs one (the host backend's fibers).
+  std::string volatileLoad(const Place &p, std::string_view T, uint64_t delta) const {
+    if (p.pointerSpace == "constant")
+      return lvalue(p, T, delta, false); // parameters and constants do not change
+    std::string addr = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
+    return formatCompiled(FMT_COMPILE("p2m_volatile_load<{0}>(reinterpret_cast<volatile {1} {0}*>({2}))"), T,
+                          p.pointerSpace, addr);
+  }
+
   // A pointer of type `T *` to the place (device or threadgroup).
   std::string pointer(const Place &p, std::string_view T, bool isVolatile) const {
     return formatCompiled(FMT_COMPILE("reinterpret_cast<{}{} {}*>({})"), isVolatile ? "volatile " : "",
@@ -858,12 +869,17 @@ struct Sel {
     bool vol = in.has(Modifier::Volatile);
     auto one = [&](const Operand &d, uint64_t delta) {
       if (p.pointerSpace == "generic") {
-        e.prelude |= 0; // abi.h is always present
+        // Dispatched on the address at run time: abi.h's helpers, atomic_ops.h's volatile ones.
         std::string a = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
-        if (isStore)
+        if (vol)
+          e.prelude |= kPreludeAtomic;
+        if (isStore && vol)
+          e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, a, val(d, t));
+        else if (isStore)
           e.line("p2m_st_generic<{}>(ctx, {}, {});", T, a, val(d, t));
         else if (d.kind != OperandKind::Sink)
-          assign(d, formatCompiled(FMT_COMPILE("p2m_ld_generic<{}>(ctx, {})"), T, a));
+          assign(d, vol ? formatCompiled(FMT_COMPILE("p2m_ld_volatile_generic<{}>(ctx, {})"), T, a)
+                        : formatCompiled(FMT_COMPILE("p2m_ld_generic<{}>(ctx, {})"), T, a));
         return;
       }
       if (isStore) {
@@ -871,7 +887,7 @@ struct Sel {
           e.fail(in, "store to a kernel parameter");
         e.assignment(lvalue(p, T, delta, vol), val(d, t));
       } else if (d.kind != OperandKind::Sink) {
-        assign(d, lvalue(p, T, delta, vol));
+        assign(d, vol ? volatileLoad(p, T, delta) : lvalue(p, T, delta, false));
       }
     };
     if (data.kind == OperandKind::Vector && !vol && wholeVector(p, t, data.value)) {
@@ -1002,7 +1018,7 @@ struct Sel {
     } else if (isStore) {
       e.assignment(lvalue(p, T, 0, true), val(data, t));
     } else {
-      assign(data, lvalue(p, T, 0, true));
+      assign(data, volatileLoad(p, T, 0));
     }
     if (!isStore && in.has(Modifier::Acquire))
       fence();

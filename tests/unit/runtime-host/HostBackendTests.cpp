@@ -55,7 +55,7 @@ HostBackendOptions testOptions(unsigned threads = 4) {
 const std::vector<std::string> kKernelNames = {
     "builtins",   "reduce_scan", "barrier_loop",       "tickets", "simd",
     "simd_split", "trap",        "divergent_barrier", "denormal", "dynamic_smem",
-    "warp_sync_waits"};
+    "warp_sync_waits", "volatile_spin"};
 
 // A backend plus the test kernels compiled once, and helpers for buffers and launches.
 class Fixture {
@@ -384,6 +384,17 @@ TEST_CASE("host backend: bar.warp.sync waits for the lanes of its mask", "[runti
   for (uint32_t t = 0; t < 128; ++t) {
     CAPTURE(t);
     REQUIRE(f.host<uint32_t>(out)[t] == 1041u);
+  }
+}
+
+TEST_CASE("host backend: a warp spinning on a volatile flag lets the setter run",
+          "[runtime-host]") {
+  Fixture f;
+  const uint64_t out = f.allocate(128 * 4, 0xff);
+  REQUIRE(!f.launch("volatile_spin", {2, 1, 1}, {64, 1, 1}, {out}, /*threadgroupBytes=*/4));
+  for (uint32_t t = 0; t < 128; ++t) {
+    CAPTURE(t);
+    REQUIRE(f.host<uint32_t>(out)[t] == 5u);
   }
 }
 

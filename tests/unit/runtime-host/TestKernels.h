@@ -189,6 +189,25 @@ static inline void warp_sync_waits_body(constant uchar *params, constant uchar *
   *o = *slot;
 }
 
+// Warp 0 spins on a volatile threadgroup flag that warp 1 sets, with no barrier between them:
+// the host's volatile loads are spin points (p2m_host_abi.h), so the setter gets to run.
+// out[t] = 5 everywhere.
+static inline void volatile_spin_body(constant uchar *params, constant uchar *module,
+                                      threadgroup uchar *smem, p2m_builtins b)
+{
+  device uint *o = param_ptr(params, 0) + b.ctaid.x * b.ntid.x + b.tid.x;
+  volatile threadgroup uint *flag = reinterpret_cast<volatile threadgroup uint *>(smem);
+  if (b.warp == 0u) {
+    while (p2m_volatile_load<uint>(flag) == 0u) {
+    }
+    *o = p2m_volatile_load<uint>(flag);
+  } else {
+    if (b.lane == 0u)
+      p2m_volatile_store(flag, 5u);
+    *o = 5u;
+  }
+}
+
 // A barrier only thread 0 reaches, then one all threads reach: never completes.
 static inline void divergent_barrier_body(constant uchar *params, constant uchar *module,
                                           threadgroup uchar *smem, p2m_builtins b)

@@ -68,6 +68,25 @@ struct p2m_host_runtime {
 // a shuffle, the rest already at the barrier) then meet as they do on a GPU.
 #define P2M_HAVE_BAR_WARP_SYNC 1
 void p2m_bar_warp_sync(unsigned mask);
+
+// abi.h's volatile accesses (its P2M_HAVE_VOLATILE_ACCESS hook). A volatile load is where a
+// thread may spin on a flag that another warp of its threadgroup sets (ld.volatile in a loop),
+// so, like an atomic load (metal_atomic), it is a spin point: every 64th lets the others run.
+namespace p2m_host {
+__attribute__((weak)) void spin_point();
+} // namespace p2m_host
+#define P2M_HAVE_VOLATILE_ACCESS 1
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+  T v = *p;
+  if (p2m_host::spin_point)
+    p2m_host::spin_point();
+  return v;
+}
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+  *p = v;
+}
 #endif
 
 #endif // P2M_HOST_ABI_H
