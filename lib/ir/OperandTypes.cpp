@@ -114,14 +114,13 @@ OperandSignature operandSignature(const Inst &in) {
   case Opcode::Mad:
     if (in.has(Modifier::Wide)) {
       set(0, widened(t));
-      if (in.opcode == Opcode::Mad && n > 3)
+      if (in.opcode == Opcode::Mad)
         set(3, widened(t));
     }
     break;
   case Opcode::Shl:
   case Opcode::Shr:
-    if (n > 2)
-      set(2, Type::U32);
+    set(2, Type::U32);
     break;
   case Opcode::Bfe:
     set(2, Type::U32);
@@ -139,24 +138,20 @@ OperandSignature operandSignature(const Inst &in) {
   case Opcode::Setp:
     setAll(t);
     set(0, Type::Pred);
-    if (n > 3)
-      set(3, Type::Pred);
+    set(3, Type::Pred);
     break;
   case Opcode::Set:
     // set.cmp.dtype.stype d, a, b [, c]
     setAll(in.type2);
     set(0, t);
-    if (n > 3)
-      set(3, Type::Pred);
+    set(3, Type::Pred);
     break;
   case Opcode::Selp:
-    if (n > 3)
-      set(3, Type::Pred);
+    set(3, Type::Pred);
     break;
   case Opcode::Slct:
     setAll(t);
-    if (n > 3)
-      set(3, in.type2);
+    set(3, in.type2);
     break;
   case Opcode::Testp:
     set(0, Type::Pred);
@@ -173,7 +168,7 @@ OperandSignature operandSignature(const Inst &in) {
       s.destinations = 0;
     } else if (in.has(Modifier::Test_wait) || in.has(Modifier::Try_wait)) {
       set(0, Type::Pred);
-      if (n > 2 && !in.has(Modifier::Parity))
+      if (!in.has(Modifier::Parity))
         set(2, Type::B64);
     } else if (in.has(Modifier::Pending_count)) {
       s.types = {Type::U32, Type::B64};
@@ -237,13 +232,11 @@ OperandSignature operandSignature(const Inst &in) {
     // shfl.sync.mode.b32 d[|p], a, b, c, membermask
     setAll(Type::U32);
     set(0, Type::B32);
-    if (n > 1)
-      set(1, Type::B32);
+    set(1, Type::B32);
     break;
   case Opcode::Vote:
     setAll(Type::Pred);
-    if (n > 2)
-      set(2, Type::U32);
+    set(2, Type::U32);
     if (in.has(Modifier::Ballot))
       set(0, Type::B32);
     break;
@@ -252,15 +245,13 @@ OperandSignature operandSignature(const Inst &in) {
     break;
   case Opcode::Redux:
     setAll(t);
-    if (n > 2)
-      set(2, Type::U32);
+    set(2, Type::U32);
     break;
   case Opcode::Match:
     // match.any.sync.type d, a, membermask; match.all.sync.type d[|p], a, membermask
     setAll(t);
     set(0, Type::B32);
-    if (n > 2)
-      set(2, Type::U32);
+    set(2, Type::U32);
     break;
   case Opcode::Prmt:
   case Opcode::Lop3:
