@@ -377,25 +377,25 @@ TEST_CASE("host backend: divergent lanes meet only at their own call", "[runtime
     REQUIRE(f.host<uint32_t>(out)[t] == (t % 32 < 13 ? 13u : 1900u));
 }
 
-TEST_CASE("host backend: bar.warp.sync waits for the lanes of its mask", "[runtime-host]") {
+// Launches `kernel` on 2 threadgroups of 64 threads with `smemBytes` of threadgroup memory and
+// requires every thread's output word to be `expected`.
+static void requireEveryThreadWrites(const char *kernel, uint32_t smemBytes, uint32_t expected) {
   Fixture f;
   const uint64_t out = f.allocate(128 * 4, 0xff);
-  REQUIRE(!f.launch("warp_sync_waits", {2, 1, 1}, {64, 1, 1}, {out}, /*threadgroupBytes=*/8));
+  REQUIRE(!f.launch(kernel, {2, 1, 1}, {64, 1, 1}, {out}, smemBytes));
   for (uint32_t t = 0; t < 128; ++t) {
     CAPTURE(t);
-    REQUIRE(f.host<uint32_t>(out)[t] == 1041u);
+    REQUIRE(f.host<uint32_t>(out)[t] == expected);
   }
+}
+
+TEST_CASE("host backend: bar.warp.sync waits for the lanes of its mask", "[runtime-host]") {
+  requireEveryThreadWrites("warp_sync_waits", 8, 1041u);
 }
 
 TEST_CASE("host backend: a warp spinning on a volatile flag lets the setter run",
           "[runtime-host]") {
-  Fixture f;
-  const uint64_t out = f.allocate(128 * 4, 0xff);
-  REQUIRE(!f.launch("volatile_spin", {2, 1, 1}, {64, 1, 1}, {out}, /*threadgroupBytes=*/4));
-  for (uint32_t t = 0; t < 128; ++t) {
-    CAPTURE(t);
-    REQUIRE(f.host<uint32_t>(out)[t] == 5u);
-  }
+  requireEveryThreadWrites("volatile_spin", 4, 5u);
 }
 
 TEST_CASE("host backend: a barrier in divergent code is a deadlock, not a hang",
