@@ -10,7 +10,9 @@
 //   * each kernel has an entry `p2m_entry_<msl name>(thread)` that runs one thread's body.
 // This header is embedded into the backend at build time and written into the compile cache
 // next to the metal_stdlib headers; the launcher includes it *before* the generated MSL
-// (metal_stdlib turns `device`, `constant`, `thread`, ... into macros).
+// (metal_stdlib turns `device`, `constant`, `thread`, ... into macros). Its C++ part, at the
+// end, takes the hooks the generated MSL's support headers leave for targets (bar.warp.sync
+// and volatile accesses) and gives them the host scheduler's behaviour.
 #ifndef P2M_HOST_ABI_H
 #define P2M_HOST_ABI_H
 
