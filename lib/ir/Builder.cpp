@@ -119,6 +119,8 @@ private:
     if (unsized && space == Space::Shared) {
       s.isDynamicShared = true;
       s.size = 0;
+    } else if (unsized) {
+      s.size = 0; // `a[] = {...}`: the initializer gives the size (buildInitializer)
     }
     s.srcOffset = d.offset;
     if (t.opaque)
@@ -320,11 +322,33 @@ private:
     const Expr *x = &e;
     while (x->kind == ExprKind::Paren)
       x = &x->child(0);
+    // -2.25 or -0f40100000: a float literal with minus signs, which flip its sign bit.
+    bool negated = false;
+    for (const Expr *c = x; c->kind == ExprKind::Unary &&
+                            static_cast<ptx::UnaryOp>(c->sub) == ptx::UnaryOp::Minus;) {
+      bool odd = true; // minus signs seen below x, so far
+      c = &c->child(0);
+      while (c->kind == ExprKind::Paren || (c->kind == ExprKind::Unary &&
+             static_cast<ptx::UnaryOp>(c->sub) == ptx::UnaryOp::Minus)) {
+        if (c->kind == ExprKind::Unary)
+          odd = !odd;
+        c = &c->child(0);
+      }
+      if (c->kind == ExprKind::FloatBits || c->kind == ExprKind::FloatDecimal) {
+        negated = odd;
+        x = c;
+      }
+      break;
+    }
     if (x->kind == ExprKind::FloatBits || x->kind == ExprKind::FloatDecimal) {
       bool single = x->kind == ExprKind::FloatBits && x->sub == 'f';
+      if (negated && !isFloat)
+        return fail("a negated floating-point initializer of an integer variable is not supported");
       if (x->kind == ExprKind::FloatBits &&
           (!isFloat || s.elementType == (single ? Type::F32 : Type::F64))) {
         bits = single ? (x->value & 0xFFFFFFFFu) : x->value; // the bit pattern as written
+        if (negated)
+          bits ^= single ? 0x80000000ull : 0x8000000000000000ull;
       } else {
         double d;
         if (x->kind == ExprKind::FloatDecimal) {
@@ -337,7 +361,7 @@ private:
         } else {
           std::memcpy(&d, &x->value, 8);
         }
-        std::optional<uint64_t> b = floatElementBits(s.elementType, d);
+        std::optional<uint64_t> b = floatElementBits(s.elementType, negated ? -d : d);
         if (!b)
           return fail("floating-point initializer of this type is not supported");
         bits = *b;
