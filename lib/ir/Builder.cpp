@@ -698,6 +698,7 @@ private:
           bindRange(d.name, first, d.rangeCount);
         } else if (t.vector > 1) {
           static const char *lanes[] = {".x", ".y", ".z", ".w"};
+          static const char *colourLanes[] = {".r", ".g", ".b", ".a"};
           if (t.vector > 4)
             error(d.offset, "register vectors wider than 4 are not supported");
           RegId first = kNone;
@@ -707,6 +708,8 @@ private:
             if (i == 0)
               first = r;
             bind(intern(name), r);
+            // The ISA's other spelling of the components: .r .g .b .a.
+            bind(intern(std::string(d.name) + colourLanes[i]), r);
           }
           bind(d.name, kVectorBit | (uint64_t(t.vector) << 34) | first);
         } else {
