@@ -68,6 +68,9 @@ public:
       else if (item->kind == ptx::ItemKind::Function)
         declareFunction(*static_cast<const ptx::Function *>(item));
     }
+    for (const ptx::Item *item : ast_.items)
+      if (item->kind == ptx::ItemKind::Alias)
+        resolveAlias(*static_cast<const ptx::AliasItem *>(item));
     for (PendingInit &p : pendingInits_)
       buildInitializer(p);
     return std::move(m_);
@@ -147,6 +150,34 @@ private:
       else if (unsized && space != Space::Shared && !module_->symbols[id].isExtern)
         module_->symbols[id].unsupported = Unsupported{d.offset, "an unsized array needs an initializer"};
     }
+  }
+
+  // `.alias a, b;`: calls to the declared function a reach b's body (the ISA requires a
+  // prototype for a, the same as b's, and a body for b in this module).
+  void resolveAlias(const ptx::AliasItem &item) {
+    auto alias = moduleNames_.find(item.alias);
+    auto target = moduleNames_.find(item.aliasee);
+    if (alias == moduleNames_.end() || target == moduleNames_.end())
+      return; // the validator reports unknown names
+    Symbol &a = module_->symbols[alias->second];
+    const Symbol &t = module_->symbols[target->second];
+    if (a.kind != SymbolKind::Function || t.kind != SymbolKind::Function)
+      return;
+    Function &af = module_->functions[a.function];
+    const Function &tf = module_->functions[t.function];
+    auto slotSizes = [&](const std::vector<SymId> &ids) {
+      std::vector<uint64_t> sizes;
+      for (SymId id : ids)
+        sizes.push_back(module_->symbols[id].size);
+      return sizes;
+    };
+    if (!af.isDeclaration || tf.isDeclaration || tf.isEntry)
+      af.unsupported = Unsupported{item.offset, ".alias needs a declared function and a function "
+                                                "defined in this module"};
+    else if (slotSizes(af.params) != slotSizes(tf.params) || slotSizes(af.returns) != slotSizes(tf.returns))
+      af.unsupported = Unsupported{item.offset, ".alias between functions of different prototypes"};
+    else
+      a.function = t.function;
   }
 
   void declareFunction(const ptx::Function &fn) {
