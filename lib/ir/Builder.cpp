@@ -165,16 +165,10 @@ private:
       return;
     Function &af = module_->functions[a.function];
     const Function &tf = module_->functions[t.function];
-    auto slotSizes = [&](const std::vector<SymId> &ids) {
-      std::vector<uint64_t> sizes;
-      for (SymId id : ids)
-        sizes.push_back(module_->symbols[id].size);
-      return sizes;
-    };
     if (!af.isDeclaration || tf.isDeclaration || tf.isEntry)
       af.unsupported = Unsupported{item.offset, ".alias needs a declared function and a function "
                                                 "defined in this module"};
-    else if (slotSizes(af.params) != slotSizes(tf.params) || slotSizes(af.returns) != slotSizes(tf.returns))
+    else if (!sameSignature(*module_, af, tf))
       af.unsupported = Unsupported{item.offset, ".alias between functions of different prototypes"};
     else
       a.function = t.function;
@@ -353,23 +347,23 @@ private:
     const Expr *x = &e;
     while (x->kind == ExprKind::Paren)
       x = &x->child(0);
-    // -2.25 or -0f40100000: a float literal with minus signs, which flip its sign bit.
+    // -2.25 or -(-0f40100000): a float literal under minus signs (and parentheses), each of
+    // which flips its sign bit.
     bool negated = false;
-    for (const Expr *c = x; c->kind == ExprKind::Unary &&
-                            static_cast<ptx::UnaryOp>(c->sub) == ptx::UnaryOp::Minus;) {
-      bool odd = true; // minus signs seen below x, so far
-      c = &c->child(0);
-      while (c->kind == ExprKind::Paren || (c->kind == ExprKind::Unary &&
-             static_cast<ptx::UnaryOp>(c->sub) == ptx::UnaryOp::Minus)) {
-        if (c->kind == ExprKind::Unary)
-          odd = !odd;
+    {
+      const Expr *c = x;
+      bool odd = false;
+      auto isMinus = [](const Expr *e) {
+        return e->kind == ExprKind::Unary && static_cast<ptx::UnaryOp>(e->sub) == ptx::UnaryOp::Minus;
+      };
+      while (c->kind == ExprKind::Paren || isMinus(c)) {
+        odd ^= isMinus(c);
         c = &c->child(0);
       }
       if (c->kind == ExprKind::FloatBits || c->kind == ExprKind::FloatDecimal) {
         negated = odd;
         x = c;
       }
-      break;
     }
     if (x->kind == ExprKind::FloatBits || x->kind == ExprKind::FloatDecimal) {
       bool single = x->kind == ExprKind::FloatBits && x->sub == 'f';

@@ -83,6 +83,10 @@ Signature signatureOf(const Module &m, const Function &f) {
 
 } // namespace
 
+bool sameSignature(const Module &m, const Function &a, const Function &b) {
+  return signatureOf(m, a) == signatureOf(m, b);
+}
+
 bool splitCall(const ptx::Instruction &call, CallOperands &out) {
   auto ops = call.operands();
   size_t i = 0;

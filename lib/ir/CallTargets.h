@@ -36,6 +36,10 @@ struct CallOperands {
 // False when the operands have another shape.
 bool splitCall(const ptx::Instruction &call, CallOperands &out);
 
+// Whether two functions of `m` have the same results and parameters, slot by slot (state space
+// and size): what matching a prototype, or an .alias, asks.
+bool sameSignature(const Module &m, const Function &a, const Function &b);
+
 // The .callprototype and .calltargets statements of one body, by label (function-scoped).
 struct CallLists {
   llvm::DenseMap<llvm::StringRef, const ptx::CallPrototypeStmt *> prototypes;
