@@ -13,14 +13,22 @@
 //    result of such .ftz arithmetic are flushed explicitly. A helper's .ftz operands and f32
 //    result are flushed explicitly for every target: helpers build results on the bits, which
 //    no hardware flushes.
+//  * fma.rz/.rm/.rp whose exact result provably stays in the addend's binade (the operands'
+//    ranges: constants and .sat results, F32Ranges.h) call a short form of the helper: expf's
+//    range reduction fma.rm(sat(x), 252, 1.5 * 2^23 + 1) is two fmas and a step on the bits;
 //  * abs/neg of a NaN give the canonical NaN on NVIDIA GPUs, except in the copysign that
 //    compilers spell `selp(neg(abs x), abs x, p)`, which ptxas turns into bit operations that
 //    keep the NaN's payload (tests/exec float_misc, clang variants); that shape is lowered to
 //    bit operations here too.
+#include "passes/F32Ranges.h"
 #include "passes/LowerUtil.h"
 #include "support/Format.h"
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <optional>
+#include <tuple>
 
 #include <fmt/compile.h>
 #include <fmt/format.h>
@@ -104,6 +112,15 @@ std::vector<uint8_t> copysignSelectOperands(const Function &f) {
   return marked;
 }
 
+bool hasDirectedF32Fma(const Function &f) {
+  for (const Block &b : f.blocks)
+    for (const Inst &in : b.insts)
+      if ((in.isPtx(Opcode::Fma) || in.isPtx(Opcode::Mad)) && in.type == Type::F32 && in.ops.size() == 4 &&
+          (in.has(Modifier::Rz) || in.has(Modifier::Rm) || in.has(Modifier::Rp)))
+        return true;
+  return false;
+}
+
 // The bit operation standing for abs or neg in such a copysign: x with the sign of +0 or -0.
 Inst signBitsOf(Module &m, const Inst &in) {
   Operand zero = Operand::imm(in.opcode == Opcode::Neg ? 0x80000000 : 0);
@@ -111,7 +128,47 @@ Inst signBitsOf(Module &m, const Inst &in) {
   return makeCall(m, in, "p2m_copysign_f32", Type::F32, in.ops[0], {zero, in.ops[1]}, {Type::F32, Type::F32});
 }
 
-bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
+// Whether fma.rz/.rm/.rp's exact a * b + c lies in c's binade for every value the operands can
+// have (F32Ranges), with nothing subnormal on the way: then p2m_fma_*_in_binade_f32 rounds it
+// from the hardware's fma and one more (f32_ops.h). Conditions, for binade [2^e, 2^(e+1)):
+//  * c and the sum's interval (widened outward by a double's rounding) inside it, e <= 125;
+//  * every nonzero product of normal operands at least 2^-126, so that an exact residual
+//    a * b (when r1 = c) is normal;
+//  * e >= -55: a nonzero residual a * b - (r1 - c) is then a multiple of 2^(e - 71) (|a b| is
+//    at least 2^(e - 24) when r1 != c), hence normal.
+// A .ftz operand may be flushed to zero first: its interval takes in 0.
+bool sumStaysInAddendBinade(const F32Ranges &ranges, const Inst &in) {
+  if (in.ops.size() != 4)
+    return false;
+  std::optional<F32Interval> v[3];
+  for (size_t i = 0; i < 3; ++i) {
+    v[i] = ranges.of(in.ops[i + 1]);
+    if (!v[i])
+      return false;
+    if (in.has(Modifier::Ftz) && in.ops[i + 1].isReg())
+      v[i] = F32Interval{std::min(v[i]->lo, 0.0), std::max(v[i]->hi, 0.0)};
+  }
+  const F32Interval &a = *v[0], &b = *v[1], &c = *v[2];
+  double corners[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi}; // exact: 24 x 24 bits
+  double lo = std::nextafter(*std::min_element(std::begin(corners), std::end(corners)) + c.lo, -HUGE_VAL);
+  double hi = std::nextafter(*std::max_element(std::begin(corners), std::end(corners)) + c.hi, HUGE_VAL);
+  if (c.hi < 0.0) // the mirror image
+    std::tie(lo, hi) = std::pair{-hi, -lo};
+  else if (c.lo <= 0.0)
+    return false;
+  double cMin = std::min(std::fabs(c.lo), std::fabs(c.hi)), cMax = std::max(std::fabs(c.lo), std::fabs(c.hi));
+  int e = std::ilogb(cMin);
+  double bottom = std::ldexp(1.0, e), top = std::ldexp(1.0, e + 1);
+  if (e < -55 || e > 125 || cMax >= top || lo < bottom || hi >= top)
+    return false;
+  auto smallestNormal = [](const F32Interval &x) {
+    double least = x.lo <= 0.0 && x.hi >= 0.0 ? 0.0 : std::min(std::fabs(x.lo), std::fabs(x.hi));
+    return std::max(least, 0x1p-126);
+  };
+  return smallestNormal(a) * smallestNormal(b) >= 0x1p-126;
+}
+
+bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F32Ranges *ranges) {
   std::string rnd = roundingOf(in);
   std::string op(ptx::spelling(in.opcode));
   auto call = [&](const std::string &name, Type rt, std::vector<Type> types) {
@@ -130,8 +187,10 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
       return call(formatCompiled(FMT_COMPILE("p2m_{}_{}_f32"), op, rnd), Type::F32, two);
     return false;
   case Opcode::Fma: case Opcode::Mad:
-    if (rnd == "rz" || rnd == "rm" || rnd == "rp")
-      return call(formatCompiled(FMT_COMPILE("p2m_fma_{}_f32"), rnd), Type::F32, three);
+    if (rnd == "rz" || rnd == "rm" || rnd == "rp") {
+      bool inBinade = ranges && sumStaysInAddendBinade(*ranges, in);
+      return call(formatCompiled(FMT_COMPILE("p2m_fma_{}{}_f32"), rnd, inBinade ? "_in_binade" : ""), Type::F32, three);
+    }
     return false;
   case Opcode::Div:
     if (in.has(Modifier::Approx))
@@ -258,6 +317,10 @@ void lowerRoundingAndFtz(PassContext &ctx) {
       return in.opcode == Opcode::Cvt || isFloat(in.type);
     };
     std::vector<uint8_t> copysignParts = copysignSelectOperands(f);
+    // Operand ranges, for the few functions with a directed-rounding fma (before any rewrite).
+    std::optional<F32Ranges> ranges;
+    if (hasDirectedF32Fma(f))
+      ranges.emplace(m, f);
     rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
       if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in)) {
         out.push_back(std::move(in));
@@ -274,7 +337,7 @@ void lowerRoundingAndFtz(PassContext &ctx) {
                in.opcode != Opcode::Selp && in.opcode != Opcode::Slct && in.opcode != Opcode::Mov &&
                in.opcode != Opcode::Ld && in.opcode != Opcode::St && in.opcode != Opcode::Atom &&
                in.opcode != Opcode::Red && in.opcode != Opcode::Shfl)
-        done = lowerF32(m, f, in, out);
+        done = lowerF32(m, f, in, out, ranges ? &*ranges : nullptr);
       else if ((in.type == Type::F16 || in.type == Type::BF16 || in.type == Type::F16x2 ||
                 in.type == Type::BF16x2) &&
                in.opcode != Opcode::Setp && in.opcode != Opcode::Mov && in.opcode != Opcode::Ld &&

@@ -9,7 +9,9 @@
 //
 // Interface (f32 values are MSL `float`s; every NaN result is the canonical 0x7FFFFFFF that an
 // NVIDIA GPU returns, docs/gpu-facts.md):
-//   directed     p2m_{add,sub,mul}_{rz,rm,rp}_f32(a, b), p2m_fma_{rz,rm,rp}_f32(a, b, c)
+//   directed     p2m_{add,sub,mul}_{rz,rm,rp}_f32(a, b), p2m_fma_{rz,rm,rp}_f32(a, b, c),
+//                p2m_fma_{rz,rm,rp}_in_binade_f32(a, b, c) (where the translator proved the
+//                result's binade)
 //   exact rn     p2m_{add,sub,mul}_rn_f32(a, b), p2m_fma_rn_f32(a, b, c): IEEE round to nearest
 //                with gradual underflow even where the hardware flushes subnormals
 //   correctly    p2m_div_{rn,rz,rm,rp}_f32(a, b), p2m_sqrt_{rn,rz,rm,rp}_f32(a),
@@ -343,6 +345,22 @@ static inline bool p2m_f32op_fma_in_plain_range(uint ab, uint bb, uint cb)
     return product && addend;
 }
 
+// r1 (normal, |r1| <= 2^127) moved one step toward the exact value where the mode and the
+// residual's sign (exact value - r1) require it; `negative` is r1's sign. One step on the bits
+// reaches the neighbour: `down`, the step toward -inf, is -1 on a positive r1, +1 on a negative.
+static inline float p2m_f32op_fma_step(float r1, float residual, bool negative, int mode)
+{
+    uint rb = p2m_f32op_bits(r1);
+    uint down = negative ? 1u : 0xFFFFFFFFu;
+    if (mode == P2M_F32OP_RM)
+        return as_type<float>(residual < 0.0f ? rb + down : rb);
+    if (mode == P2M_F32OP_RP)
+        return as_type<float>(residual > 0.0f ? rb - down : rb);
+    // RZ: toward zero when the residual's sign is not r1's.
+    bool toward = negative ? residual > 0.0f : residual < 0.0f;
+    return as_type<float>(toward ? rb - 1u : rb);
+}
+
 // The fast path of p2m_f32op_fma: the hardware's round-to-nearest fma r1, moved one step
 // toward the exact value where the mode and the residual's sign require it.
 static inline float p2m_f32op_fma_plain(float a, float b, float c, int mode)
@@ -359,17 +377,18 @@ static inline float p2m_f32op_fma_plain(float a, float b, float c, int mode)
         return p2m_f32op_exact_zero(mode);
     else
         residual = p2m_f32op_fma_error(a, b, c, r1);
-    // r1 is normal and |r1| < 2^127, so one step on the bits reaches its neighbour: `down` is
-    // the step toward -inf (-1 on a positive r1, +1 on a negative one).
-    uint rb = p2m_f32op_bits(r1);
-    uint down = r1 < 0.0f ? 1u : 0xFFFFFFFFu;
-    if (mode == P2M_F32OP_RM)
-        return as_type<float>(residual < 0.0f ? rb + down : rb);
-    if (mode == P2M_F32OP_RP)
-        return as_type<float>(residual > 0.0f ? rb - down : rb);
-    // RZ: toward zero when the residual's sign is not r1's.
-    bool toward = r1 < 0.0f ? residual > 0.0f : residual < 0.0f;
-    return as_type<float>(toward ? rb - 1u : rb);
+    return p2m_f32op_fma_step(r1, residual, r1 < 0.0f, mode);
+}
+
+// fma.rz/.rm/.rp where lower-rounding-and-ftz proved from the operands' ranges that the exact
+// a * b + c lies in c's binade, with c's exponent in [-55, 125] and no product of normal
+// operands below 2^-126 (its sumStaysInAddendBinade): r1 then lies in that binade or at its
+// upper end, r1 - c is exact, and the residual is normal, so p2m_f32op_fma's range tests and
+// general path fall away. expf's range reduction is this case: fma.rm(sat(x), 252, 1.5 * 2^23 + 1).
+static inline float p2m_f32op_fma_in_binade(float a, float b, float c, int mode)
+{
+    float r1 = fma(a, b, c);
+    return p2m_f32op_fma_step(r1, fma(a, b, -(r1 - c)), c < 0.0f, mode);
 }
 
 static inline float p2m_f32op_fma(float a, float b, float c, int mode)
@@ -592,6 +611,21 @@ static inline float p2m_fma_rn_f32(float a, float b, float c)
     return p2m_f32op_fma(a, b, c, P2M_F32OP_RN);
 }
 
+// fma.{rz,rm,rp}.f32 whose exact result the translator proved to lie in c's binade
+// (p2m_f32op_fma_in_binade says when): the same result as p2m_fma_{rz,rm,rp}_f32 there.
+static inline float p2m_fma_rz_in_binade_f32(float a, float b, float c)
+{
+    return p2m_f32op_fma_in_binade(a, b, c, P2M_F32OP_RZ);
+}
+static inline float p2m_fma_rm_in_binade_f32(float a, float b, float c)
+{
+    return p2m_f32op_fma_in_binade(a, b, c, P2M_F32OP_RM);
+}
+static inline float p2m_fma_rp_in_binade_f32(float a, float b, float c)
+{
+    return p2m_f32op_fma_in_binade(a, b, c, P2M_F32OP_RP);
+}
+
 // div.{rn,rz,rm,rp}.f32: correctly rounded a / b.
 static inline float p2m_div_rn_f32(float a, float b) { return p2m_f32op_div(a, b, P2M_F32OP_RN); }
 static inline float p2m_div_rz_f32(float a, float b) { return p2m_f32op_div(a, b, P2M_F32OP_RZ); }
@@ -803,16 +837,18 @@ static inline float p2m_lg2_approx_f32(float a)
     return fma(t, g, float(e));
 }
 
-// 2^f for f in [-1/2, 1/2]: the Taylor polynomial of degree 7 (truncation below 2^-27).
+// 2^f for f in [-1/2, 1/2]: a near-minimax polynomial of degree 6 (a Chebyshev fit, error
+// below 2^-28.9 before rounding its coefficients to float; 1 = 2^0 exactly). With the exact
+// scaling below, ex2.approx is within 1 ulp of the correctly rounded result for every operand
+// in (-125, 125), checked on all of them; a degree-5 fit reaches 3 ulp there, over the bound.
 static inline float p2m_f32op_exp2_reduced(float f)
 {
-    float p = 1.52527337e-5f;
-    p = fma(p, f, 1.54035297e-4f);
-    p = fma(p, f, 1.33335579e-3f);
-    p = fma(p, f, 9.61812865e-3f);
-    p = fma(p, f, 5.55041097e-2f);
-    p = fma(p, f, 2.40226507e-1f);
-    p = fma(p, f, 6.93147182e-1f);
+    float p = 1.546144485e-4f;
+    p = fma(p, f, 1.340042800e-3f);
+    p = fma(p, f, 9.618056938e-3f);
+    p = fma(p, f, 5.550327152e-2f);
+    p = fma(p, f, 2.402265072e-1f);
+    p = fma(p, f, 6.931471825e-1f);
     return fma(p, f, 1.0f);
 }
 
@@ -827,18 +863,23 @@ static inline p2m_f32op_parts p2m_f32op_exp2_split(float a)
     return {p2m_f32op_exp2_reduced(c - n), int(n)};
 }
 
-// 2^a for a in (-125, 126), the common case of both ex2 forms, in one test: m = 2^(a - n) from
+// 2^a for a in (-125, 125), the common case of both ex2 forms, in one test: m = 2^(a - n) from
 // the polynomial with n = rint(a); m 2^n is normal, so it is exact and made on the exponent bits
 // (no rounding, no flush, no special operand). The same bits as the general paths below.
+// n comes from the sum t = a + 1.5 * 2^23, which rounds a to an integer (ties to even, as rint:
+// the sum's last bit has n's parity) and holds n in its low bits, so that t << 23 is n << 23
+// (1.5 * 2^23's own bits shift out): two additions and a shift instead of a rounding and a
+// conversion, which NVIDIA GPUs run at a quarter of the rate of additions.
 static inline bool p2m_f32op_exp2_is_plain(float a)
 {
-    return a > -125.0f && a < 126.0f;
+    return fabs(a) < 125.0f; // one comparison (with the absolute value as a source modifier)
 }
 static inline float p2m_f32op_exp2_plain(float a)
 {
-    float n = rint(a);
+    float t = a + 12582912.0f;
+    float n = t - 12582912.0f;
     float m = p2m_f32op_exp2_reduced(a - n);
-    return as_type<float>(p2m_f32op_bits(m) + (uint(int(n)) << 23));
+    return as_type<float>(p2m_f32op_bits(m) + (p2m_f32op_bits(t) << 23));
 }
 
 // ex2.approx.f32 (bound: 2 ulp from the correctly rounded result, full range): a = n + f with
@@ -1042,14 +1083,16 @@ static inline float p2m_neg_f32(float a)
 }
 
 // abs.f32/neg.f32 where no reader looks at a NaN's bits (defer-nan-canonicalization): the sign
-// bit alone.
+// bit alone, which is what IEEE's abs and negate do (bit operations, no rounding, no flush).
+// Spelled as the language's operations so that a GPU compiler folds them into the reader as a
+// source modifier (free), where integer operations on the bits would stay instructions.
 static inline float p2m_abs_bits_f32(float a)
 {
-    return as_type<float>(p2m_f32op_bits(a) & 0x7FFFFFFFu);
+    return fabs(a);
 }
 static inline float p2m_neg_bits_f32(float a)
 {
-    return as_type<float>(p2m_f32op_bits(a) ^ P2M_F32OP_SIGN);
+    return -a;
 }
 
 // The .sat modifier of f32 arithmetic: clamp to [0, 1], NaN -> +0, -0 -> +0. A NaN and every

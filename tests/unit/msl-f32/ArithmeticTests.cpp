@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 using namespace p2m::f32test;
@@ -163,6 +164,40 @@ TEST_CASE("fma rounding to an integer near the addend", "[f32][arith]")
     checkAgainstHost("fma near the addend", 3, v,
           [](const Triple &t, ops::Mode m) { return ops::fma(t[0], t[1], t[2], m); },
           [](const Triple &t) { return ref::fma(t[0], t[1], t[2]); });
+}
+
+// The short form lower-rounding-and-ftz calls where the operands' ranges keep the exact result
+// in the addend's binade: c with an exponent in [-55, 125], every nonzero product at least
+// 2^-126. Inputs meeting those conditions: expf's range reduction over all of sat's [0, 1]
+// outputs that matter (zero, tiny, and a sweep), then random addends and sums in their binade.
+TEST_CASE("fma in the addend's binade (the translator's short form)", "[f32][arith]")
+{
+    std::vector<Triple> v{{0.0f, 252.0f, 12582913.0f}, {1.0f, 252.0f, 12582913.0f}, {0x1p-126f, 252.0f, 12582913.0f}};
+    for (float a = 0x1p-126f; a <= 1.0f; a = std::max(a * 1.0001f, a + 0x1p-20f))
+        v.push_back({a, 252.0f, 12582913.0f});
+    Rng rng(11);
+    while (v.size() < 2 * kCount) {
+        int e = static_cast<int>(rng.below(181)) - 55;
+        float c = rng.withExponent(static_cast<std::uint32_t>(e + 127));
+        float top = std::ldexp(1.0f, e + 1), bottom = std::ldexp(1.0f, e);
+        float mag = std::fabs(c);
+        // A target sum in c's binade, and a product near target - c split into a * b.
+        float target = bottom + (top - bottom) * static_cast<float>(rng.below(1u << 20)) * 0x1p-20f;
+        float p = target - mag;
+        float a = rng.withExponent(static_cast<std::uint32_t>(127 + static_cast<int>(rng.below(41)) - 20));
+        float b = p / a;
+        if (!std::isfinite(b) || (p != 0.0f && std::fabs(a * b) < 0x1p-126f))
+            continue;
+        // Keep it only where the exact sum stays in the binade (checked in double: exact here).
+        double sum = static_cast<double>(a) * b + mag;
+        if (sum < bottom || sum >= top)
+            continue;
+        bool negative = (bits(c) >> 31) != 0u;
+        v.push_back({negative ? -a : a, b, c});
+    }
+    checkAgainstHost("fma in the addend's binade", 3, v,
+          [](const Triple &t, ops::Mode m) { return ops::fmaInBinade(t[0], t[1], t[2], m); },
+          [](const Triple &t) { return ref::fma(t[0], t[1], t[2]); }, true, {ops::RZ, ops::RM, ops::RP});
 }
 
 TEST_CASE("signed zeros of exact zero results", "[f32][arith]")

@@ -14,6 +14,9 @@ float add(float a, float b, Mode m);
 float sub(float a, float b, Mode m);
 float mul(float a, float b, Mode m);
 float fma(float a, float b, float c, Mode m);
+// p2m_fma_{rz,rm,rp}_in_binade_f32: valid only where the exact result lies in c's binade
+// (f32_ops.h says the conditions).
+float fmaInBinade(float a, float b, float c, Mode m);
 float div(float a, float b, Mode m);
 float rcp(float a, Mode m);
 float sqrt(float a, Mode m);

@@ -50,6 +50,16 @@ float fma(float a, float b, float c, Mode m)
     }
 }
 
+float fmaInBinade(float a, float b, float c, Mode m)
+{
+    switch (m) {
+    case RZ: return p2m_fma_rz_in_binade_f32(a, b, c);
+    case RM: return p2m_fma_rm_in_binade_f32(a, b, c);
+    case RP: return p2m_fma_rp_in_binade_f32(a, b, c);
+    default: return p2m_fma_rn_f32(a, b, c); // no short form: round to nearest is MSL's fma
+    }
+}
+
 float div(float a, float b, Mode m)
 {
     switch (m) {
