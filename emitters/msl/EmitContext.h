@@ -26,6 +26,9 @@ enum PreludeBit : uint32_t {
   kPreludeAtomic = 1u << 6,
   kPreludePrintf = 1u << 7,
   kPreludeFp64Demote = 1u << 8, // fp64_demote.h, which builds on fp64.h
+  // Not a header: a kernel takes the generic address of a parameter (cvta.param), so generic
+  // loads look for abi.h's parameter window (P2M_GENERIC_PARAMS).
+  kPreludeGenericParams = 1u << 9,
 };
 
 // Thrown when an instruction form has no lowering; the function becomes unsupported.

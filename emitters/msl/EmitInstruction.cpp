@@ -793,6 +793,10 @@ struct Sel {
       }
       if (f.isEntry && !fromGeneric)
         return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(addrReg))};
+      if (fromGeneric && !in.isPtx(Opcode::Ld) && !in.isPtx(Opcode::Ldu) && !in.isPtx(Opcode::Prefetch))
+        e.fail(in, "a write through the generic address of a kernel parameter (parameters are read-only)");
+      if (fromGeneric) // from cvta.param, which only kernels have
+        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(formatCompiled(FMT_COMPILE("uint({} - P2M_PARAM_WINDOW)"), addrReg)))};
       e.fail(in, "a .param access through a register is supported in kernels only");
     }
     case Space::Generic:
@@ -1041,6 +1045,14 @@ struct Sel {
       r = to ? formatCompiled(FMT_COMPILE("{} - p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE)"), a)
              : formatCompiled(FMT_COMPILE("ulong({}) + p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE)"), a);
       break;
+    case Space::Param:
+      // The address of a kernel parameter (its offset in the parameter block, mov of the
+      // parameter's name) in abi.h's parameter window.
+      if (!f.isEntry)
+        e.fail(in, "cvta.param in a device function is not supported yet (kernel parameters only)");
+      e.prelude |= kPreludeGenericParams;
+      r = to ? formatCompiled(FMT_COMPILE("{} - P2M_PARAM_WINDOW"), a) : formatCompiled(FMT_COMPILE("ulong({}) + P2M_PARAM_WINDOW"), a);
+      break;
     default:
       e.fail(in, "cvta in this state space is not supported yet");
     }
@@ -1053,6 +1065,8 @@ struct Sel {
     case Space::Shared: return assign(op(0), formatCompiled(FMT_COMPILE("p2m_is_shared_window({})"), a));
     case Space::Local: return assign(op(0), formatCompiled(FMT_COMPILE("p2m_is_local_window({})"), a));
     case Space::Global:
+      // A kernel parameter's generic address (cvta.param) is a global one too: the H200 says
+      // so (tests/inputs/ptx-cfg/13_param_address.ptx).
       return assign(op(0), formatCompiled(FMT_COMPILE("!p2m_is_shared_window({0}) && !p2m_is_local_window({0})"), a));
     default: e.fail(in, "isspacep in this state space is not supported yet");
     }

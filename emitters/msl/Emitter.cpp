@@ -472,6 +472,8 @@ EmitResult ModuleEmitter::finish() {
   uint32_t prelude = prelude_;
   if (prelude & kPreludeHalf)
     prelude |= kPreludeCvt; // half_ops.h builds on cvt_ops.h
+  if (prelude & kPreludeGenericParams)
+    out += "#define P2M_GENERIC_PARAMS 1\n";
   for (auto &[bit, name] : kFiles) {
     if (bit && !(prelude & bit))
       continue;

@@ -11,6 +11,11 @@
 #define P2M_LOCAL_WINDOW 0xFFFF000000000000ul
 #define P2M_WINDOW_SIZE 0x0000000100000000ul
 
+// Generic addresses of kernel parameters (cvta.param): the parameter block's offset plus this
+// window. Generic loads look for it only in modules that take such an address (the emitter
+// then defines P2M_GENERIC_PARAMS); parameters are read-only, so generic stores never meet it.
+#define P2M_PARAM_WINDOW 0xFFFC000000000000ul
+
 // A function's address (mov.u64 %rd, func; a function name in an initializer) is this window
 // plus the function's index in its module: a value no device address, shared or local window
 // reaches, which an indirect call compares against its possible targets (MSL has no function
@@ -80,6 +85,7 @@ static inline float p2m_canon_f32(float x) { return isnan(x) ? as_type<float>(0x
 
 static inline bool p2m_is_shared_window(ulong a) { return a - P2M_SHARED_WINDOW < P2M_WINDOW_SIZE; }
 static inline bool p2m_is_local_window(ulong a) { return a - P2M_LOCAL_WINDOW < P2M_WINDOW_SIZE; }
+static inline bool p2m_is_param_window(ulong a) { return a - P2M_PARAM_WINDOW < P2M_WINDOW_SIZE; }
 
 // A generic load or store whose state space is not known at compile time: dispatch on the
 // windows (DESIGN.md: "never assume").
@@ -89,6 +95,10 @@ template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong 
         return *reinterpret_cast<threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW));
     if (p2m_is_local_window(a))
         return *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+#ifdef P2M_GENERIC_PARAMS
+    if (p2m_is_param_window(a))
+        return *reinterpret_cast<constant T *>(ctx.params + uint(a - P2M_PARAM_WINDOW));
+#endif
     return *reinterpret_cast<device T *>(a);
 }
 

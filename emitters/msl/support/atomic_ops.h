@@ -610,6 +610,10 @@ static inline uint p2m_ld_relaxed_generic_b32(thread p2m_ctx &ctx, ulong a)
             memory_order_relaxed);
     if (p2m_is_local_window(a))
         return *reinterpret_cast<thread uint *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+#ifdef P2M_GENERIC_PARAMS
+    if (p2m_is_param_window(a)) // parameters do not change during the launch
+        return *reinterpret_cast<constant uint *>(ctx.params + uint(a - P2M_PARAM_WINDOW));
+#endif
     return atomic_load_explicit(reinterpret_cast<device atomic_uint *>(a), memory_order_relaxed);
 }
 
@@ -635,6 +639,10 @@ template <typename T> static inline T p2m_ld_volatile_generic(thread p2m_ctx &ct
             reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)));
     if (p2m_is_local_window(a))
         return *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+#ifdef P2M_GENERIC_PARAMS
+    if (p2m_is_param_window(a))
+        return *reinterpret_cast<constant T *>(ctx.params + uint(a - P2M_PARAM_WINDOW));
+#endif
     return p2m_volatile_load<T>(reinterpret_cast<volatile device T *>(a));
 }
 

@@ -5,7 +5,8 @@ It exists to check the hand-written kernels before and after they run on a GPU: 
 loop terminates, which blocks each kernel visits (the visit masks), and that the recorded GPU
 outputs agree with a second reading of the PTX semantics. It knows only what these files use:
 add sub mul.lo mul.wide and or xor not shl shr setp selp mov cvta.to.global ld/st (.param
-.global .shared) bra brx.idx call ret exit bar.sync, guards `@p` / `@!p`, .func calls with
+.global .shared, and generic: global memory or a kernel parameter whose address mov and
+cvta.param took) isspacep.global bra brx.idx call ret exit bar.sync, guards `@p` / `@!p`, .func calls with
 .param or .reg arguments and results (direct, or through a function address taken with mov and
 a .callprototype), and .shared arrays. Threads of a CTA run one after another up to each bar.sync (a barrier must
 be reached by every thread of the CTA).
@@ -164,6 +165,11 @@ def signed(v, bits):
     return v - (1 << bits) if v >> (bits - 1) else v
 
 
+# Where the simulator puts a kernel's parameter block in the generic address space (mov of a
+# parameter's name, cvta.param): any range apart from the buffers does.
+PARAM_BASE = 0x7e0000000000
+
+
 class Memory:
     """Global memory: named buffers at fixed bases; shared memory per CTA at address 0."""
 
@@ -205,6 +211,26 @@ class Thread:
             return int(s.rstrip('U'), 0)
         raise PtxError('unknown operand %r' % s)
 
+    @staticmethod
+    def param_layout(f):
+        """Offsets of a kernel's parameters in its parameter block (each at its own alignment)."""
+        layout, at = {}, 0
+        for pname, ty in f.params:
+            size = TYPES[ty][0] // 8
+            at = (at + size - 1) // size * size
+            layout[pname] = (at, size)
+            at += size
+        return layout
+
+    def param_address(self, f, pname):
+        return PARAM_BASE + self.param_layout(f)[pname][0]
+
+    def param_block(self, f, params):
+        block = bytearray(0x1000)
+        for pname, (at, size) in self.param_layout(f).items():
+            block[at:at + size] = mask(params[pname], 8 * size).to_bytes(size, 'little')
+        return block
+
     def address(self, regs, params, s):
         inner = s.strip()[1:-1].strip()
         m = re.match(r'^([$%\w]+)\s*(?:\+\s*(-?\w+))?$', inner)
@@ -239,7 +265,10 @@ class Thread:
             bits, is_signed = TYPES[ty]
             V = lambda s: self.value(regs, params, s)  # noqa: E731
             if name == 'mov':
-                regs[ops[0]] = mask(V(ops[1]), bits)
+                if f.kind == 'entry' and ops[1].strip() in params:  # a kernel parameter's address
+                    regs[ops[0]] = self.param_address(f, ops[1].strip())
+                else:
+                    regs[ops[0]] = mask(V(ops[1]), bits)
             elif name == 'cvta':
                 regs[ops[0]] = V(ops[1])
             elif name in ('add', 'sub', 'and', 'or', 'xor'):
@@ -279,10 +308,23 @@ class Thread:
                 regs[ops[0]] = int(r)
             elif name == 'selp':
                 regs[ops[0]] = mask(V(ops[1]) if V(ops[3]) else V(ops[2]), bits)
+            elif name == 'isspacep':
+                if op[1] != 'global':
+                    raise PtxError('isspacep.%s' % op[1])
+                # True for a kernel parameter's generic address too, as the H200 answers.
+                regs[ops[0]] = 1
             elif name in ('ld', 'st'):
                 space = op[1]
                 sym, off = self.address(regs, params, ops[1] if name == 'ld' else ops[0])
                 nbytes = bits // 8
+                if space in TYPES:  # generic: a kernel parameter's address, or global memory
+                    a = V(sym) + off
+                    if name == 'ld' and PARAM_BASE <= a < PARAM_BASE + 0x1000:
+                        block = self.param_block(f, params)
+                        regs[ops[0]] = int.from_bytes(block[a - PARAM_BASE:a - PARAM_BASE + nbytes], 'little')
+                        continue
+                    space = 'global'
+                    sym, off = str(a), 0
                 if space == 'param':
                     if name == 'ld':
                         regs[ops[0]] = mask(params[sym], bits)
