@@ -307,15 +307,15 @@ private:
       case cfg::NodeKind::Loop:
         if (fr.stage == 0) {
           // Apple's compiler may delete a loop it cannot prove finite (METAL.md) unless the
-          // loop synchronizes: then `while (true)`. Otherwise the loop makes a volatile access
-          // every 2^32 iterations (abi.h's p2m_loop_tick), which it must keep doing. (A 64-bit
-          // counter that ran out after 2^64 iterations cost two registers and four instructions
-          // an iteration: sgemm_tiled and softmax on the H200, docs/gpu-results.md.)
+          // loop synchronizes: then `while (true)`. Otherwise a bounded counter it cannot see
+          // past (2^64 iterations never end); it costs two registers, which can cost
+          // occupancy (sgemm_tiled on the H200: 65 registers against 64, docs/gpu-results.md).
           if (synchronizes(n.body)) {
             e_.line("while (true) {");
           } else {
             unsigned id = loops_++;
-            e_.line("for (uint p2m_loop{0} = 0; ; p2m_loop_tick(ctx, p2m_loop{0})) {{", id);
+            e_.line("for (ulong p2m_loop{0} = 0; p2m_loop{0} != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop{0}) {{",
+                                id);
           }
           ++e_.indent;
           stack.push_back({fr.node, 1});

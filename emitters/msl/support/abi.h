@@ -128,18 +128,6 @@ template <typename T, typename P> static inline void p2m_volatile_store(P p, T v
 }
 #endif
 
-// The guard of a loop the translator cannot prove finite and that synchronizes with nothing:
-// Metal's compiler may assume such a loop ends (C++'s forward-progress rule; METAL.md), so it
-// counts its iterations in a 32-bit register and makes one volatile access (a read of the
-// launch status word) every 2^32 of them. A loop that keeps making volatile accesses may run
-// forever, and the guard costs an increment and a test per iteration, and one register.
-static inline void p2m_loop_tick(thread p2m_ctx &ctx, thread uint &count)
-{
-    if (++count == 0u)
-        (void)p2m_volatile_load<uint>(
-            reinterpret_cast<volatile device uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS)));
-}
-
 // cp.async done synchronously: copy `src_size` bytes, zero-fill up to `size` (PTX cp.async with
 // src-size). The group operations then have nothing left to wait for.
 static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
