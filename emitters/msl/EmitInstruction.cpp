@@ -793,10 +793,11 @@ struct Sel {
       }
       if (f.isEntry && !fromGeneric)
         return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(addrReg))};
-      if (fromGeneric && !in.isPtx(Opcode::Ld) && !in.isPtx(Opcode::Ldu) && !in.isPtx(Opcode::Prefetch))
-        e.fail(in, "a write through the generic address of a kernel parameter (parameters are read-only)");
-      if (fromGeneric) // from cvta.param, which only kernels have
+      if (fromGeneric) { // from cvta.param, which only kernels have
+        if (!in.isPtx(Opcode::Ld) && !in.isPtx(Opcode::Ldu) && !in.isPtx(Opcode::Prefetch))
+          e.fail(in, "a write through the generic address of a kernel parameter (parameters are read-only)");
         return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(formatCompiled(FMT_COMPILE("uint({} - P2M_PARAM_WINDOW)"), addrReg)))};
+      }
       e.fail(in, "a .param access through a register is supported in kernels only");
     }
     case Space::Generic:

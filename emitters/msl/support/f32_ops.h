@@ -885,8 +885,10 @@ static inline float p2m_f32op_exp2_plain(float a)
 // ex2.approx.f32 (bound: 2 ulp from the correctly rounded result, full range): a = n + f with
 // n = rint(a) and f exact, 2^f from the polynomial, then 2^n applied on the bits with one
 // rounding (subnormal results included). -inf -> +0, +inf -> +inf, +-0 -> 1.
-static inline float p2m_f32op_exp2_wide(float a)
+static inline float p2m_ex2_approx_f32(float a)
 {
+    if (p2m_f32op_exp2_is_plain(a))
+        return p2m_f32op_exp2_plain(a);
     p2m_f32op_parts x = p2m_f32op_exp2_split(a);
     float r = x.m * as_type<float>(uint(min(max(x.e, -125), 127) + 127) << 23);
     if (x.e <= -126 || x.e >= 128) // m 2^e may be subnormal or overflow: rounded on its bits
@@ -899,31 +901,15 @@ static inline float p2m_f32op_exp2_wide(float a)
 // needs no rounding on the bits: 2^e is a float for e in [-126, 127], nothing below e = -126
 // survives, a subnormal product at e = -126 is flushed, and e = 128 takes one more factor 2
 // (exactly, or to +inf).
-static inline float p2m_f32op_exp2_wide_ftz(float a)
+static inline float p2m_ex2_approx_ftz_f32(float a)
 {
+    if (p2m_f32op_exp2_is_plain(a))
+        return p2m_f32op_exp2_plain(a);
     p2m_f32op_parts x = p2m_f32op_exp2_split(a);
     float r = x.m * (x.e < -126 ? 0.0f : as_type<float>(uint(min(x.e, 127) + 127) << 23));
     r = x.e > 127 ? r * 2.0f : r;
     r = r < 1.17549435e-38f ? 0.0f : r; // below 2^-126: subnormal
     return p2m_f32op_is_nan(p2m_f32op_bits(a)) ? p2m_f32op_nan() : r;
-}
-
-// Both forms compute the common case for every operand (it has no undefined case: outside
-// (-125, 125) it is merely wrong) and replace its result outside that range, so that the
-// range test does not hold up the polynomial.
-static inline float p2m_ex2_approx_f32(float a)
-{
-    float r = p2m_f32op_exp2_plain(a);
-    if (!p2m_f32op_exp2_is_plain(a))
-        r = p2m_f32op_exp2_wide(a);
-    return r;
-}
-static inline float p2m_ex2_approx_ftz_f32(float a)
-{
-    float r = p2m_f32op_exp2_plain(a);
-    if (!p2m_f32op_exp2_is_plain(a))
-        r = p2m_f32op_exp2_wide_ftz(a);
-    return r;
 }
 
 // tanh.approx.f32 (bound: 2^-11 relative): tiny and subnormal inputs pass through (as the ISA
