@@ -1,6 +1,7 @@
 // The module and function printer: prelude, functions in callee-first order, structured bodies
 // (printed iteratively: structured trees can be deep), and the Metal kernel wrappers.
 #include "emitters/msl/EmitContext.h"
+#include "emitters/msl/LoopTermination.h"
 
 #include "cfg/Structured.h"
 #include "support/EmbeddedFile.h"
@@ -132,7 +133,9 @@ private:
   // Whether the structured subtree at `root` contains a barrier or an atomic operation: a
   // synchronization operation in C++'s forward-progress rules, which a compiler may not assume
   // a loop will stop doing (so it may not delete the loop as endless and side-effect free).
-  bool synchronizes(cfg::NodeId root) const {
+  // Calls fn on the IR block of every Block node under `root` until it returns true; whether
+  // it did.
+  template <class F> bool anyBlock(cfg::NodeId root, F &&fn) const {
     const cfg::Program &p = *f_.structured;
     std::vector<cfg::NodeId> work{root};
     while (!work.empty()) {
@@ -143,9 +146,8 @@ private:
       const cfg::Node &n = p[id];
       switch (n.kind) {
       case cfg::NodeKind::Block:
-        for (const Inst &in : f_.blocks[static_cast<size_t>(n.id)].insts)
-          if (isSynchronization(in))
-            return true;
+        if (fn(f_.blocks[static_cast<size_t>(n.id)]))
+          return true;
         break;
       case cfg::NodeKind::Seq: work.insert(work.end(), n.statements.begin(), n.statements.end()); break;
       case cfg::NodeKind::If: work.push_back(n.thenBody); work.push_back(n.elseBody); break;
@@ -159,6 +161,26 @@ private:
       }
     }
     return false;
+  }
+
+  bool synchronizes(cfg::NodeId root) const {
+    return anyBlock(root, [&](const Block &b) {
+      return std::any_of(b.insts.begin(), b.insts.end(), [&](const Inst &in) { return isSynchronization(in); });
+    });
+  }
+
+  size_t instructionCount(cfg::NodeId root) const {
+    size_t count = 0;
+    anyBlock(root, [&](const Block &b) {
+      count += b.insts.size();
+      return false;
+    });
+    return count;
+  }
+
+  void guardedLoopHeader() {
+    unsigned id = loops_++;
+    e_.line(formatCompiled(FMT_COMPILE("for (ulong p2m_loop{0} = 0; p2m_loop{0} != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop{0}) {{"), id));
   }
 
   bool isSynchronization(const Inst &in) const {
@@ -305,24 +327,46 @@ private:
         }
         break;
       case cfg::NodeKind::Loop:
+        // Apple's compiler may delete a loop it cannot prove finite (METAL.md) unless the loop
+        // synchronizes or provably ends (LoopTermination.h): then `while (true)`. Otherwise a
+        // bounded counter it cannot see past (2^64 iterations never end); it costs two
+        // registers and a few instructions per iteration (sgemm_tiled on the H200: 65
+        // registers against 64, docs/gpu-results.md). A small loop that ends when a condition
+        // of its invariants holds is printed twice: without the counter under the condition,
+        // with it otherwise. Stages: 0 opens, 1 closes; 2 and 3 close the two copies.
         if (fr.stage == 0) {
-          // Apple's compiler may delete a loop it cannot prove finite (METAL.md) unless the
-          // loop synchronizes: then `while (true)`. Otherwise a bounded counter it cannot see
-          // past (2^64 iterations never end); it costs two registers, which can cost
-          // occupancy (sgemm_tiled on the H200: 65 registers against 64, docs/gpu-results.md).
-          if (synchronizes(n.body)) {
+          std::optional<LoopTermination> ends;
+          if (!synchronizes(n.body))
+            ends = proveLoopTermination(f_, fr.node);
+          if (synchronizes(n.body) || (ends && ends->condition.empty())) {
             e_.line("while (true) {");
+            stack.push_back({fr.node, 1});
+          } else if (ends && instructionCount(n.body) <= kMaxVersionedLoopInstructions) {
+            e_.line(formatCompiled(FMT_COMPILE("if ({}) {{"), ends->condition));
+            ++e_.indent;
+            e_.line("while (true) {");
+            stack.push_back({fr.node, 2});
           } else {
-            unsigned id = loops_++;
-            e_.line("for (ulong p2m_loop{0} = 0; p2m_loop{0} != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop{0}) {{",
-                                id);
+            guardedLoopHeader();
+            stack.push_back({fr.node, 1});
           }
           ++e_.indent;
-          stack.push_back({fr.node, 1});
           stack.push_back({n.body, 0});
-        } else {
+        } else if (fr.stage == 2) {
           --e_.indent;
           e_.line("}");
+          --e_.indent;
+          e_.line("} else {");
+          ++e_.indent;
+          guardedLoopHeader();
+          ++e_.indent;
+          stack.push_back({fr.node, 3});
+          stack.push_back({n.body, 0});
+        } else {
+          for (size_t k = fr.stage == 3 ? 2 : 1; k > 0; --k) {
+            --e_.indent;
+            e_.line("}");
+          }
         }
         break;
       case cfg::NodeKind::Switch: {
@@ -375,6 +419,10 @@ private:
   std::vector<uint32_t> mentions_;            // per register, how often it is named
   std::vector<uint8_t> inlined_;              // per register, printed inline (no declaration)
   unsigned loops_ = 0;
+  // A loop that ends under a condition is printed twice (with and without its guard) when its
+  // body has at most this many instructions; a bigger one keeps the guard alone, whose cost is
+  // then a small part of an iteration.
+  static constexpr size_t kMaxVersionedLoopInstructions = 256;
 };
 
 void kernelWrapper(const Function &f, std::string &out) {
