@@ -1060,15 +1060,31 @@ struct Sel {
     assignAs(op(0), t, r);
   }
 
+  // Whether generic address `a` lies in the module's .const segment (cvta.const gives its
+  // device address plus the offset; an empty segment holds nothing).
+  std::string inConstSegment(const std::string &a) const {
+    if (e.module.constBytes == 0)
+      return "false";
+    return formatCompiled(FMT_COMPILE("({} - p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) < {}ul)"), a,
+                          e.module.constBytes);
+  }
+
+  // The answers of the H200 (docs/gpu-facts.md): a kernel parameter's generic address
+  // (cvta.param) is a global one and a parameter one (.param and .param::entry alike), not a
+  // constant one; a .const variable's is a constant one only.
   void isspacep() {
     std::string a = val(op(1), Type::U64);
     switch (in.space) {
     case Space::Shared: return assign(op(0), formatCompiled(FMT_COMPILE("p2m_is_shared_window({})"), a));
     case Space::Local: return assign(op(0), formatCompiled(FMT_COMPILE("p2m_is_local_window({})"), a));
-    case Space::Global:
-      // A kernel parameter's generic address (cvta.param) is a global one too: the H200 says
-      // so (tests/inputs/ptx-cfg/13_param_address.ptx).
-      return assign(op(0), formatCompiled(FMT_COMPILE("!p2m_is_shared_window({0}) && !p2m_is_local_window({0})"), a));
+    case Space::Param: return assign(op(0), formatCompiled(FMT_COMPILE("p2m_is_param_window({})"), a));
+    case Space::Const: return assign(op(0), inConstSegment(a));
+    case Space::Global: {
+      std::string r = formatCompiled(FMT_COMPILE("!p2m_is_shared_window({0}) && !p2m_is_local_window({0})"), a);
+      if (e.module.constBytes != 0)
+        r += " && !" + inConstSegment(a);
+      return assign(op(0), r);
+    }
     default: e.fail(in, "isspacep in this state space is not supported yet");
     }
   }

@@ -1087,6 +1087,10 @@ private:
       case Modifier::Local: inst.space = Space::Local; break;
       case Modifier::Const: inst.space = Space::Const; break;
       case Modifier::Param: inst.space = Space::Param; break;
+      case Modifier::Param_entry: // isspacep.param::entry asks what isspacep.param asks
+        if (op == Opcode::Isspacep)
+          inst.space = Space::Param;
+        break;
       case Modifier::V2: inst.vector = 2; break;
       case Modifier::V4: inst.vector = 4; break;
       case Modifier::V8: inst.vector = 8; break;

@@ -2,7 +2,9 @@
 // kind (a kernel parameter's, after cvta.param; a .const variable's; a global buffer's; a
 // .shared variable's; a .local one's; 0). Hand-written PTX through the driver API; prints one
 // line per address kind with the three answers (docs/gpu-facts.md has the findings).
-//   nvcc -arch=sm_90 -O2 -o isspacep isspacep.cu -lcuda && ./isspacep
+// Only cuda.h calls, so the same program runs on the GPU machine with NVIDIA's driver and here
+// with ptx2metal's libcuda.so.1 (meson test probe-isspacep, against expected/isspacep.txt):
+//   nvcc -O2 -o isspacep isspacep_driver.cpp -lcuda && ./isspacep
 #include <cuda.h>
 #include <cstdio>
 
