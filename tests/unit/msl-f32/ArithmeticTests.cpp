@@ -173,6 +173,11 @@ TEST_CASE("fma rounding to an integer near the addend", "[f32][arith]")
 TEST_CASE("fma in the addend's binade (the translator's short form)", "[f32][arith]")
 {
     std::vector<Triple> v{{0.0f, 252.0f, 12582913.0f}, {1.0f, 252.0f, 12582913.0f}, {0x1p-126f, 252.0f, 12582913.0f}};
+    // Zero products of either sign: the exact result is c, which no mode may step away from.
+    for (float z : {0.0f, -0.0f})
+        for (float b : {252.0f, -252.0f})
+            for (float c : {12582913.0f, -12582913.0f, 1.0f, -1.0f, 0x1p-55f, -0x1p125f})
+                v.push_back({z, b, c});
     for (float a = 0x1p-126f; a <= 1.0f; a = std::max(a * 1.0001f, a + 0x1p-20f))
         v.push_back({a, 252.0f, 12582913.0f});
     Rng rng(11);
