@@ -687,22 +687,19 @@ static inline float p2m_f32op_rsqrt_refine(float a, float r)
 // +inf -> +0, negative -> NaN.
 // The special values are tested on the bits one at a time: a compiler that assumes IEEE
 // subnormals may turn a test of both zeros into a float comparison, which flushing hardware
-// answers true for subnormals. (A branch, not selects: on the H200 the select form, which
-// computes the rare cases for every input, made nbody 10% slower; a select form with one
-// rsqrt, the subnormal input scaled on its bits, 20% slower.)
+// answers true for subnormals. (A branch around the rare inputs, not selects: on the H200 the
+// select form, which computes the rare cases for every input, made nbody 10% slower; a select
+// form with one rsqrt, the subnormal input scaled on its bits, 20% slower. Inside the branch,
+// selects: one level of divergence, so the common path pays for one branch only.)
 static inline float p2m_f32op_rsqrt_special(uint ab)
 {
-    if (ab - 1u < 0x007FFFFFu) { // positive subnormal
-        float m = float(ab << 1u);
-        return p2m_f32op_rsqrt_refine(m, rsqrt(m)) * as_type<float>(uint(127 + 75) << 23);
-    }
-    if (ab == 0u)
-        return as_type<float>(P2M_F32OP_INF);
-    if (ab == P2M_F32OP_SIGN)
-        return as_type<float>(P2M_F32OP_SIGN | P2M_F32OP_INF);
-    if (ab == P2M_F32OP_INF)
-        return 0.0f;
-    return p2m_f32op_nan(); // negative, or NaN
+    float m = float(ab << 1u); // a positive subnormal's significand, exactly
+    float subnormal = p2m_f32op_rsqrt_refine(m, rsqrt(m)) * as_type<float>(uint(127 + 75) << 23);
+    uint other = ab == 0u ? P2M_F32OP_INF
+               : ab == P2M_F32OP_SIGN ? (P2M_F32OP_SIGN | P2M_F32OP_INF)
+               : ab == P2M_F32OP_INF ? 0u
+               : P2M_F32_NAN; // negative, or NaN
+    return ab - 1u < 0x007FFFFFu ? subnormal : as_type<float>(other);
 }
 
 static inline float p2m_rsqrt_approx_f32(float a)
