@@ -203,6 +203,84 @@ private:
     return proveCounter(k, setp->ops[2], setp->ops[1], mirrored(cont));
   }
 
+  // r's one writer in the loop, or null when it has none or several.
+  const Inst *soleWriter(RegId r) const {
+    const Inst *writer = nullptr;
+    for (const Inst *in : body_.insts)
+      if (mayWrite(f_, *in, r)) {
+        if (writer)
+          return nullptr;
+        writer = in;
+      }
+    return writer;
+  }
+
+  // An unguarded w-bit instruction of the loop's plain kind (no carry, not an IR helper).
+  bool plain(const Inst *in) const {
+    return in && in->guard == kNone && in->irop == IrOp::Ptx && bitWidth(in->type) == w_ && !in->has(ptx::Modifier::Cc);
+  }
+
+  // `add d, src, s`, `add d, s, src` or `sub d, src, s` with s invariant: the step (negated
+  // for sub).
+  struct Step {
+    Invariant amount;
+    bool sub = false;
+  };
+  std::optional<Step> stepFrom(const Inst *in, RegId d, RegId src) const {
+    if (!plain(in) || in->ops.size() != 3 || !in->ops[0].isReg() || in->ops[0].id != d)
+      return std::nullopt;
+    bool add = in->opcode == ptx::Opcode::Add, sub = in->opcode == ptx::Opcode::Sub;
+    const Operand &x = in->ops[1], &y = in->ops[2];
+    const Operand *stepOp = x.isReg() && x.id == src ? &y : (add && y.isReg() && y.id == src ? &x : nullptr);
+    if ((!add && !sub) || !stepOp)
+      return std::nullopt;
+    std::optional<Invariant> amount = invariant(*stepOp);
+    if (!amount)
+      return std::nullopt;
+    return Step{*amount, sub};
+  }
+
+  // Whether `in` is `mov d, src` of registers.
+  bool copies(const Inst *in, RegId d, RegId src) const {
+    return plain(in) && in->opcode == ptx::Opcode::Mov && in->ops.size() == 2 && in->ops[0].isReg() &&
+           in->ops[0].id == d && in->ops[1].isReg() && in->ops[1].id == src;
+  }
+
+  // How i changes once per iteration, and the instructions that change it: `add i, i, s`, or
+  // the two-step forms nvcc writes for unrolled loops, `add t, i, s` with `mov i, t` (the test on
+  // i), or `mov q, i` with `add i, q, s` (the test on the sum). In both two-step forms each
+  // iteration runs the add and the mov once, in either order, so from one iteration's test to
+  // the next i moves by s (from the second iteration on, where the mov comes first: the first
+  // value is arbitrary anyway).
+  std::optional<Step> counterStep(RegId i, std::vector<const Inst *> &updates) const {
+    const Inst *w = soleWriter(i);
+    if (!w)
+      return std::nullopt;
+    if (auto s = stepFrom(w, i, i)) {
+      updates = {w};
+      return s;
+    }
+    const Operand *other = w->ops.size() >= 2 && w->ops[1].isReg() ? &w->ops[1] : nullptr;
+    if (other && copies(w, i, other->id) && isIntegerReg(*other)) { // mov i, t; t = i + s
+      const Inst *add = soleWriter(other->id);
+      if (auto s = stepFrom(add, other->id, i)) {
+        updates = {w, add};
+        return s;
+      }
+      return std::nullopt;
+    }
+    for (const Operand &o : w->ops) // add i, q, s; q = i
+      if (&o != &w->ops[0] && o.isReg() && o.id != i && isIntegerReg(o)) {
+        const Inst *mov = soleWriter(o.id);
+        if (copies(mov, o.id, i))
+          if (auto s = stepFrom(w, i, o.id)) {
+            updates = {w, mov};
+            return s;
+          }
+      }
+    return std::nullopt;
+  }
+
   // The loop continues while `i cont n`.
   std::optional<LoopTermination> proveCounter(size_t k, const Operand &i, const Operand &n, Rel cont) {
     if (!isIntegerReg(i))
@@ -210,44 +288,32 @@ private:
     std::optional<Invariant> bound = invariant(n);
     if (!bound)
       return std::nullopt;
-    // i's one writer: an add or sub of an invariant, in a top-level block, with no `continue`
-    // before it or the test (so every iteration runs both, or leaves the loop).
-    const Inst *update = nullptr;
-    for (const Inst *in : body_.insts)
-      if (mayWrite(f_, *in, i.id)) {
-        if (update)
-          return std::nullopt;
-        update = in;
-      }
-    if (!update || update->guard != kNone || update->irop != IrOp::Ptx || bitWidth(update->type) != w_ ||
-        update->ops.size() != 3 || update->has(ptx::Modifier::Cc))
-      return std::nullopt;
-    bool add = update->opcode == ptx::Opcode::Add, sub = update->opcode == ptx::Opcode::Sub;
-    const Operand &d = update->ops[0], &x = update->ops[1], &y = update->ops[2];
-    if ((!add && !sub) || !d.isReg() || d.id != i.id)
-      return std::nullopt;
-    const Operand *stepOp = x.isReg() && x.id == i.id ? &y : (add && y.isReg() && y.id == i.id ? &x : nullptr);
-    if (!stepOp)
-      return std::nullopt;
-    std::optional<Invariant> step = invariant(*stepOp);
+    std::vector<const Inst *> updates;
+    std::optional<Step> step = counterStep(i.id, updates);
     if (!step)
       return std::nullopt;
-    size_t updateAt = SIZE_MAX;
+    // Every update in a top-level block, with no `continue` before it or the test (so every
+    // iteration runs them all, or leaves the loop).
     const std::vector<cfg::NodeId> &st = body_.statements;
-    for (size_t j = 0; j < st.size(); ++j) {
-      const cfg::Node &s = p_[st[j]];
-      if (s.kind != cfg::NodeKind::Block)
-        continue;
-      for (const Inst &in : f_.blocks[static_cast<size_t>(s.id)].insts)
-        if (&in == update)
-          updateAt = j;
+    size_t last = k;
+    for (const Inst *update : updates) {
+      size_t at = SIZE_MAX;
+      for (size_t j = 0; j < st.size() && at == SIZE_MAX; ++j) {
+        const cfg::Node &s = p_[st[j]];
+        if (s.kind != cfg::NodeKind::Block)
+          continue;
+        for (const Inst &in : f_.blocks[static_cast<size_t>(s.id)].insts)
+          if (&in == update)
+            at = j;
+      }
+      if (at == SIZE_MAX)
+        return std::nullopt;
+      last = std::max(last, at);
     }
-    if (updateAt == SIZE_MAX)
-      return std::nullopt;
-    for (size_t j = 0; j < std::max(k, updateAt); ++j)
+    for (size_t j = 0; j < last; ++j)
       if (continuesLoop(p_, st[j]))
         return std::nullopt;
-    return bounded(cont, *bound, *step, sub);
+    return bounded(cont, *bound, step->amount, step->sub);
   }
 
   // The table of LoopTermination.h, for i stepping by `step` (negated when `sub`).

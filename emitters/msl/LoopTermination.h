@@ -4,7 +4,9 @@
 //
 // The proof covers the counted loops compilers write: one integer register i that the loop
 // changes only by `add i, i, s` (or `sub i, i, s`) once per iteration, and a top-level exit
-// `if (!(i CMP n)) break;` reached on every iteration, with s and n unchanged by the loop. Such a
+// `if (!(i CMP n)) break;` reached on every iteration, with s and n unchanged by the loop (the
+// update may also take two steps through a copy, `add t, i, s` with `mov i, t` or `mov q, i`
+// with `add i, q, s`, as nvcc writes unrolled loops). Such a
 // loop ends unless i wraps around its width before the test fails:
 //   i < n,  i <= n   stepping up by s > 0: ends when n <= MAX - s + 1 (resp. MAX - s)
 //   i > n,  i >= n   stepping down by m:   ends when n >= MIN + m - 1 (resp. MIN + m)
