@@ -230,8 +230,16 @@ TranslateResult translateModule(const std::shared_ptr<SourceFile> &source, const
 }
 
 std::string reasonGroup(const std::string &reason) {
-  if (reason.starts_with("calls "))
+  // "calls F, which cannot be translated: WHY" (LegalizeForMetal) groups under WHY's own group,
+  // so that the summary names root causes; "... (no body in this module)" is a declaration.
+  if (reason.starts_with("calls ")) {
+    static constexpr std::string_view kBecause = ", which cannot be translated: ";
+    if (size_t at = reason.find(kBecause); at != std::string::npos)
+      return "calls a function that cannot be translated: " + reasonGroup(reason.substr(at + kBecause.size()));
+    if (reason.ends_with("(no body in this module)"))
+      return "calls a function declared but not defined in this module (device linking is not supported)";
     return "calls a function that cannot be translated";
+  }
   std::string key;
   bool quoted = false;
   for (char c : reason) {
