@@ -18,9 +18,7 @@ using namespace ir;
 using ptx::Modifier;
 using ptx::Opcode;
 
-namespace {
-
-std::string opName(const Inst &in) {
+std::string atomicOpName(const Inst &in) {
   for (Modifier m : in.modifiers)
     switch (m) {
     case Modifier::Add: case Modifier::Inc: case Modifier::Dec: case Modifier::Min:
@@ -32,6 +30,13 @@ std::string opName(const Inst &in) {
     }
   return {};
 }
+
+std::string noExact64BitAtomic(const Inst &in) {
+  return fmt::format("{}.{}.{}: Metal has no 64-bit atomics that can implement it exactly",
+                     in.opcode == Opcode::Atom ? "atom" : "red", atomicOpName(in), spelling(in.type));
+}
+
+namespace {
 
 Inst fenceCall(Module &m, const Inst &in) {
   const char *name = in.has(Modifier::Cta) ? "p2m_fence_cta" : in.has(Modifier::Sys) ? "p2m_fence_sys" : "p2m_fence_gpu";
@@ -114,7 +119,7 @@ void lowerAtomics(PassContext &ctx) {
         out.push_back(std::move(in));
         return true;
       }
-      std::string op = opName(in);
+      std::string op = atomicOpName(in);
       Type t = in.type;
       if (in.vector != 1 || op.empty() || t == Type::None) {
         markUnsupported(f, in.srcOffset, "this atomic form is not supported yet");
@@ -145,9 +150,7 @@ void lowerAtomics(PassContext &ctx) {
         else if (isRed && (op == "min" || op == "max") && t == Type::U64 && in.space == Space::Global)
           name = "p2m_red_global_" + op + "_u64";
         else {
-          markUnsupported(f, in.srcOffset,
-                          fmt::format("{}.{}.{}: Metal has no 64-bit atomics that can implement it exactly",
-                                      isAtom ? "atom" : "red", op, spelling(t)));
+          markUnsupported(f, in.srcOffset, noExact64BitAtomic(in));
           return false;
         }
         types.assign(args.size(), Type::U64);

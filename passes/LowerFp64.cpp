@@ -187,6 +187,9 @@ void lowerFp64(PassContext &ctx) {
         }
         break;
       }
+      case Opcode::Atom: case Opcode::Red: // no 64-bit compare-and-swap to build them from
+        markUnsupported(f, in.srcOffset, noExact64BitAtomic(in));
+        return false;
       default:
         markUnsupported(f, in.srcOffset, fmt::format("{}.f64 is not supported yet", op));
         return false;

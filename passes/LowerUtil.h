@@ -88,4 +88,10 @@ void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
 // The rounding-mode modifier of an instruction ("rn", "rz", "rm", "rp", "rni", ...), or "".
 std::string roundingOf(const ir::Inst &in);
 
+// The operation of an atom/red ("add", "exch", "cas", ...), or "".
+std::string atomicOpName(const ir::Inst &in);
+
+// Why a 64-bit atom/red (integer or f64) with no exact lowering is refused, as a diagnostic.
+std::string noExact64BitAtomic(const ir::Inst &in);
+
 } // namespace p2m::passes
