@@ -129,7 +129,7 @@ def main():
                     help="diff: translate and wrap only; cubins built from the same source are kept")
     args = ap.parse_args()
     args.ptx2metal = str(Path(args.ptx2metal).resolve())
-    stage = Path(args.stage)
+    stage = Path(args.stage).resolve()  # the translations run in the stage's folders
     stage.mkdir(parents=True, exist_ok=True)
     report_path = stage / "prepare.json"
     report = json.loads(report_path.read_text()) if report_path.exists() else {}
