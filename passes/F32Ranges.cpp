@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <string>
+#include <string_view>
 
 namespace p2m::passes {
 
@@ -27,8 +29,11 @@ std::optional<double> finiteImmediate(const Operand &o) {
 
 F32Ranges::F32Ranges(const Module &m, const Function &f)
     : state_(f.regs.size(), State::Unwritten), hull_(f.regs.size()) {
-  auto interned = m.stringIndex.find("p2m_sat_f32");
-  uint32_t sat = interned == m.stringIndex.end() ? kNone : interned->second;
+  auto helper = [&](std::string_view name) {
+    auto interned = m.stringIndex.find(std::string(name));
+    return interned == m.stringIndex.end() ? kNone : interned->second;
+  };
+  uint32_t sat = helper("p2m_sat_f32"), satAnyZero = helper("p2m_sat_any_zero_f32");
   auto forget = [&](const Operand &o) {
     if (o.isReg())
       state_[o.id] = State::Unknown;
@@ -68,7 +73,7 @@ F32Ranges::F32Ranges(const Module &m, const Function &f)
         constant = finiteImmediate(in.ops[1]);
       if (constant)
         widen(d.id, {*constant, *constant});
-      else if (in.irop == IrOp::Call && sat != kNone && in.name == sat)
+      else if (in.irop == IrOp::Call && in.name != kNone && (in.name == sat || in.name == satAnyZero))
         widen(d.id, {0.0, 1.0});
       else
         state_[d.id] = State::Unknown;

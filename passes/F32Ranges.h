@@ -1,6 +1,7 @@
-// Internal to passes/: what lower-rounding-and-ftz knows about an f32 operand's value without
-// running the code, as an interval of finite values. A register whose every write is a constant
-// move or a .sat clamp (insert-saturation's p2m_sat_f32: [0, 1], NaN -> +0) holds a value of
+// Internal to passes/: what insert-saturation and lower-rounding-and-ftz know about an f32
+// operand's value without running the code, as an interval of finite values. A register whose
+// every write is a constant move or a .sat clamp (insert-saturation's p2m_sat_f32 or
+// p2m_sat_any_zero_f32: [0, 1], NaN -> +0) holds a value of
 // the hull of those writes, or, read before any write, an undefined one (PTX gives a register
 // no initial value), so the hull bounds every defined value it can have. Anything else (other
 // instructions, vector or call-result destinations, no write at all) is unknown.

@@ -54,6 +54,7 @@ float neg(float a);
 float absBits(float a);
 float negBits(float a);
 float sat(float a);
+float satAnyZero(float a);
 
 // The header's constants, for the consistency checks.
 unsigned canonicalNan();

@@ -124,6 +124,7 @@ float neg(float a) { return p2m_neg_f32(a); }
 float absBits(float a) { return p2m_abs_bits_f32(a); }
 float negBits(float a) { return p2m_neg_bits_f32(a); }
 float sat(float a) { return p2m_sat_f32(a); }
+float satAnyZero(float a) { return p2m_sat_any_zero_f32(a); }
 
 unsigned canonicalNan() { return P2M_F32_NAN; }
 
