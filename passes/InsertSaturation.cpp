@@ -24,14 +24,16 @@ bool isSatF32(const Inst &in) {
          in.ops[0].kind == OperandKind::Reg;
 }
 
-bool nonzero(const F32Ranges &ranges, const Operand &o) {
+// Never zero, and never subnormal either: .ftz, or a GPU that flushes, would make that a zero.
+bool normalNonzero(const F32Ranges &ranges, const Operand &o) {
+  constexpr double kSmallestNormal = 0x1p-126;
   std::optional<F32Interval> v = ranges.of(o);
-  return v && (v->lo > 0.0 || v->hi < 0.0);
+  return v && (v->lo >= kSmallestNormal || v->hi <= -kSmallestNormal);
 }
 
 // Whether operand `i` of `in`, an f32 value read there, leaves `in`'s result the same for +0
-// and -0: a multiplicand of an fma whose addend is never zero (the product is a zero and the
-// result the addend), an addend or subtrahend beside a never-zero operand, a comparison, a
+// and -0: a multiplicand of an fma whose addend is a normal number (the product is a zero and
+// the result the addend), an addend or subtrahend beside a normal number, a comparison, a
 // conversion to an integer.
 bool ignoresZeroSign(const F32Ranges &ranges, const Inst &in, size_t i) {
   if (in.irop != IrOp::Ptx)
@@ -40,10 +42,10 @@ bool ignoresZeroSign(const F32Ranges &ranges, const Inst &in, size_t i) {
   switch (in.opcode) {
   case Opcode::Fma:
   case Opcode::Mad:
-    return in.type == Type::F32 && ops.size() == 4 && (i == 1 || i == 2) && nonzero(ranges, ops[3]);
+    return in.type == Type::F32 && ops.size() == 4 && (i == 1 || i == 2) && normalNonzero(ranges, ops[3]);
   case Opcode::Add:
   case Opcode::Sub:
-    return in.type == Type::F32 && ops.size() == 3 && (i == 1 || i == 2) && nonzero(ranges, ops[3 - i]);
+    return in.type == Type::F32 && ops.size() == 3 && (i == 1 || i == 2) && normalNonzero(ranges, ops[3 - i]);
   case Opcode::Setp:
     return in.type == Type::F32;
   case Opcode::Cvt:
