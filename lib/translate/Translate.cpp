@@ -9,6 +9,7 @@
 
 #include <llvm/ADT/DenseSet.h>
 
+#include <cctype>
 #include <chrono>
 
 namespace p2m::translate {
@@ -240,10 +241,15 @@ std::string reasonGroup(const std::string &reason) {
       return "calls a function declared but not defined in this module (device linking is not supported)";
     return "calls a function that cannot be translated";
   }
+  // An apostrophe between two letters outside a quote ("a launch's") opens none.
+  auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
   std::string key;
   bool quoted = false;
-  for (char c : reason) {
-    if (c == '\'') {
+  for (size_t i = 0; i < reason.size(); ++i) {
+    char c = reason[i];
+    bool apostrophe = !quoted && c == '\'' && i > 0 && i + 1 < reason.size() && isWordChar(reason[i - 1]) &&
+                      isWordChar(reason[i + 1]);
+    if (c == '\'' && !apostrophe) {
       quoted = !quoted;
       key += quoted ? "'…" : "'";
     } else if (!quoted) {
