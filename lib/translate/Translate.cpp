@@ -241,7 +241,7 @@ std::string reasonGroup(const std::string &reason) {
       return "calls a function declared but not defined in this module (device linking is not supported)";
     return "calls a function that cannot be translated";
   }
-  // An apostrophe between two letters outside a quote ("a launch's") opens none.
+  // An apostrophe between two letters or digits outside a quote ("a launch's") opens none.
   auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
   std::string key;
   bool quoted = false;
