@@ -19,9 +19,10 @@ using ptx::Opcode;
 
 namespace {
 
+// The type first: this is asked of every instruction, and most are not f32.
 bool isSatF32(const Inst &in) {
-  return in.irop == IrOp::Ptx && in.has(Modifier::Sat) && in.type == Type::F32 && !in.ops.empty() &&
-         in.ops[0].kind == OperandKind::Reg;
+  return in.type == Type::F32 && in.irop == IrOp::Ptx && !in.ops.empty() && in.ops[0].kind == OperandKind::Reg &&
+         in.has(Modifier::Sat);
 }
 
 // Never zero, and never subnormal either: .ftz, or a GPU that flushes, would make that a zero.
