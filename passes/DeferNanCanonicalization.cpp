@@ -1,11 +1,15 @@
 // defer-nan-canonicalization: NVIDIA's f32 add/sub/mul/fma return the canonical NaN 0x7FFFFFFF,
-// so the emitter wraps each in p2m_canon_f32 (abi.h). Where a NaN only ever flows into more such
-// arithmetic its payload is never seen: any NaN operand gives a NaN result, canonical again.
-// For a register whose every definition is such arithmetic (or a move of a constant that is not
-// a NaN), this pass marks the definitions `nanBitsUnobserved` (no canonicalization there) and
-// canonicalizes the value instead where something else reads it (a store, a move, a
-// conversion, a comparison, a call): once per such read, not once per operation. A loop that
-// accumulates with fma and stores the sum once pays for one canonicalization, not one per fma.
+// so the emitter wraps each in p2m_canon_f32 (abi.h); min/max give it for two NaN operands, which
+// p2m_{min,max}_f32 test for (f32_ops.h). Where a NaN only ever flows into more such operations
+// its payload is never seen: any NaN operand gives a NaN result (or, for min/max, the other
+// operand), canonical again. These are the canonicalizing definitions.
+// For a register whose every definition is one (or a move of a constant that is not a NaN), this
+// pass drops the canonicalization there (arithmetic is marked `nanBitsUnobserved`, min/max become
+// p2m_{min,max}_any_nan_f32) and canonicalizes the value instead where something else reads it
+// (a store, a move, a conversion, a call): once per such read, not once per operation. A loop
+// that accumulates with fma and stores the sum once pays for one canonicalization, not one per
+// fma. A register that no reader looks at needs neither, whatever else defines it (a load, say):
+// its canonicalizing definitions drop the canonicalization and nothing replaces it.
 // Readers whose result depends only on whether an operand is a NaN, never on its bits (f32
 // comparisons, and the helpers of emitters/msl/support/f32_ops.h that answer every NaN operand
 // with the canonical NaN, with the other operand or with a number) need no canonicalization
@@ -36,6 +40,22 @@ bool isCanonicalizingArith(const Inst &in) {
     if (m == Modifier::Rz || m == Modifier::Rm || m == Modifier::Rp || m == Modifier::Sat || m == Modifier::Approx)
       return false;
   return true;
+}
+
+// The min/max helpers lower-rounding-and-ftz calls for min.f32/max.f32, and the forms without
+// the canonicalization of a NaN result that this pass puts in their place.
+struct MinMaxHelperNames {
+  uint32_t min, max, minAnyNan, maxAnyNan;
+  explicit MinMaxHelperNames(Module &m)
+      : min(m.intern("p2m_min_f32")), max(m.intern("p2m_max_f32")), minAnyNan(m.intern("p2m_min_any_nan_f32")),
+        maxAnyNan(m.intern("p2m_max_any_nan_f32")) {}
+  bool isMinMax(const Inst &in) const { return in.irop == IrOp::Call && (in.name == min || in.name == max); }
+};
+
+// A definition whose NaN result is canonicalized where it is made, and need not be where no
+// one looks at its bits.
+bool isCanonicalizingDefinition(const MinMaxHelperNames &minMax, const Inst &in) {
+  return isCanonicalizingArith(in) || minMax.isMinMax(in);
 }
 
 bool isNonNanConstant(const Operand &o) {
@@ -75,11 +95,14 @@ enum class NanBitsUse : uint8_t {
   Ignores,      // returns the canonical NaN (or the other operand, or a number) for any NaN
   IgnoresAsF32, // Ignores when its result type is f32
   PassesOn,     // p2m_cvt_ftz_f32, the explicit flush of a .ftz operand: keeps them
+  PassesOnValue, // p2m_shfl_sync_*_b32: the bits of its value operand (ops[1]) from some lane
 };
 
 NanBitsUse classifyHelper(std::string_view name) {
   if (name == "p2m_cvt_ftz_f32")
     return NanBitsUse::PassesOn;
+  if (name.starts_with("p2m_shfl_sync_") && (name.ends_with("_b32") || name.ends_with("_b32_nopred")))
+    return NanBitsUse::PassesOnValue;
   if (name.starts_with("p2m_cvt_") || name.starts_with("p2m_copysign") || name.find("xorsign") != name.npos)
     return NanBitsUse::Looks; // conversions and copysign keep NaN bits; .xorsign.abs keeps a NaN's sign
   if (name.starts_with("p2m_testp_"))
@@ -111,14 +134,23 @@ public:
     return use == NanBitsUse::Ignores || (use == NanBitsUse::IgnoresAsF32 && in.type == Type::F32);
   }
 
-  // A register-to-register f32 move, or the explicit flush of a .ftz operand (lower-rounding-
-  // and-ftz's flushSources): both keep NaN bits, so they need a canonical operand only if
-  // something reading their result looks at them.
+  // A register-to-register move of 32 bits (f32 or bits), a reinterpretation of 32 bits as
+  // another type, the explicit flush of a .ftz operand (lower-rounding-and-ftz's flushSources)
+  // or a shuffle of 32 bits between lanes: each keeps NaN bits, so it needs a canonical operand
+  // only if something reading its result looks at them. Through the reinterpretations and
+  // shuffles, a reduction that exchanges floats as bits between lanes and reads them back as
+  // floats only with arithmetic needs no canonicalization before each exchange.
   bool passesOn(const Inst &in) const {
-    if (in.ops.size() != 2 || !in.ops[0].isReg() || !in.ops[1].isReg() || in.guard != kNone)
+    if (in.ops.size() < 2 || !in.ops[0].isReg() || !in.ops[1].isReg() || in.guard != kNone)
+      return false;
+    if (in.irop == IrOp::Call && helperUse(in) == NanBitsUse::PassesOnValue)
+      return true;
+    if (in.ops.size() != 2)
       return false;
     if (in.irop == IrOp::Ptx)
-      return in.opcode == Opcode::Mov && in.type == Type::F32;
+      return in.opcode == Opcode::Mov && bitWidth(in.type) == 32;
+    if (in.irop == IrOp::Convert)
+      return bitWidth(in.type) == 32 && bitWidth(in.type2) == 32;
     return helperUse(in) == NanBitsUse::PassesOn;
   }
 
@@ -139,7 +171,8 @@ private:
 };
 
 // Registers whose NaN bits something may observe: read by an instruction that does not ignore
-// them, directly or through moves and flushes whose results are observed.
+// them, directly or through moves, flushes and shuffles whose results are observed. Arithmetic
+// ignores them: its NaN result is canonicalized where it is made, or where it is read.
 std::vector<uint8_t> nanBitsObserved(const NanBitsReaders &readers, const Function &f) {
   std::vector<uint8_t> observed(f.regs.size(), 0);
   std::vector<RegId> work; // observed registers whose moves and flushes are not yet followed
@@ -156,7 +189,7 @@ std::vector<uint8_t> nanBitsObserved(const NanBitsReaders &readers, const Functi
   std::vector<Passing> passing;
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
-      if (readers.ignoresPayload(in))
+      if (readers.ignoresPayload(in) || isCanonicalizingArith(in))
         continue;
       if (readers.passesOn(in))
         passing.push_back({in.ops[0].id, &in});
@@ -196,9 +229,9 @@ std::vector<uint8_t> readByAny(const NanBitsReaders &readers, const Function &f,
   return read;
 }
 
-// Registers whose every definition is canonicalizing arithmetic or a non-NaN constant move,
-// with at least one arithmetic definition.
-std::vector<uint8_t> deferrableRegisters(const Function &f) {
+// Registers whose every definition is a canonicalizing definition or a non-NaN constant move,
+// with at least one canonicalizing definition.
+std::vector<uint8_t> deferrableRegisters(const MinMaxHelperNames &minMax, const Function &f) {
   std::vector<uint8_t> eligible(f.regs.size(), 1), arithmetic(f.regs.size(), 0);
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
@@ -217,7 +250,7 @@ std::vector<uint8_t> deferrableRegisters(const Function &f) {
         continue;
       if (firstSource(in) == 0)
         continue; // ops[0] is read, not written
-      if (isCanonicalizingArith(in)) // guarded too: the register keeps an earlier value otherwise
+      if (isCanonicalizingDefinition(minMax, in)) // guarded too: the register keeps an earlier value otherwise
         arithmetic[d.id] = 1;
       else if (!(in.isPtx(Opcode::Mov) && in.type == Type::F32 && in.ops.size() == 2 && isNonNanConstant(in.ops[1])))
         eligible[d.id] = 0;
@@ -266,24 +299,43 @@ bool keepDeferralsThatPay(const std::vector<uint8_t> &takenAsIs, std::vector<uin
 void deferNanCanonicalization(PassContext &ctx) {
   Module &m = ctx.module;
   const SignHelperNames signHelpers(m);
+  const MinMaxHelperNames minMax(m);
   forEachFunction(ctx, [&](Function &f) {
-    // Both steps need to know which registers' NaN bits are observed, and only functions with
-    // f32 arithmetic, abs or neg have anything to change (most of a large module has none).
-    bool signOperations = false;
+    // Every step needs to know which registers' NaN bits are observed, and only functions with
+    // canonicalizing definitions, abs or neg have anything to change (most of a large module
+    // has none).
+    bool signOperations = false, canonicalizing = false;
     for (const Block &b : f.blocks)
-      for (const Inst &in : b.insts)
+      for (const Inst &in : b.insts) {
         signOperations = signOperations || signHelpers.isSignHelper(in);
-    std::vector<uint8_t> deferred = deferrableRegisters(f);
-    bool any = false;
-    for (uint8_t d : deferred)
-      any = any || d;
-    if (!any && !signOperations)
+        canonicalizing = canonicalizing || isCanonicalizingDefinition(minMax, in);
+      }
+    if (!canonicalizing && !signOperations)
       return;
     const NanBitsReaders readers(m);
     std::vector<uint8_t> observed = nanBitsObserved(readers, f);
+    std::vector<uint8_t> looked = readByAny(readers, f, observed, true);
     if (signOperations)
-      signOperationsOnBits(f, readByAny(readers, f, observed, true), signHelpers);
-    if (!any || !keepDeferralsThatPay(readByAny(readers, f, observed, false), deferred))
+      signOperationsOnBits(f, looked, signHelpers);
+    if (!canonicalizing)
+      return;
+    std::vector<uint8_t> deferred = deferrableRegisters(minMax, f);
+    bool anyDeferred = keepDeferralsThatPay(readByAny(readers, f, observed, false), deferred);
+    // Definitions that leave out their canonicalization: those of the deferred registers (their
+    // looking readers canonicalize, below) and those of registers no reader looks at.
+    for (Block &b : f.blocks)
+      for (Inst &in : b.insts) {
+        if (!isCanonicalizingDefinition(minMax, in) || in.ops.empty() || !in.ops[0].isReg())
+          continue;
+        RegId d = in.ops[0].id;
+        if (!deferred[d] && looked[d])
+          continue;
+        if (isCanonicalizingArith(in))
+          in.nanBitsUnobserved = true;
+        else
+          in.name = in.name == minMax.min ? minMax.minAnyNan : minMax.maxAnyNan;
+      }
+    if (!anyDeferred)
       return;
     // Whether `in` reads a deferred register as a source (vector elements included).
     auto readsDeferred = [&](const Inst &in) {
@@ -291,12 +343,6 @@ void deferNanCanonicalization(PassContext &ctx) {
       forEachSourceRegister(f, in, [&](RegId r) { reads = reads || deferred[r]; });
       return reads;
     };
-    // The deferred registers' definitions leave out their canonicalization: their readers
-    // canonicalize, or are arithmetic themselves.
-    for (Block &b : f.blocks)
-      for (Inst &in : b.insts)
-        if (isCanonicalizingArith(in) && !in.ops.empty() && in.ops[0].isReg() && deferred[in.ops[0].id])
-          in.nanBitsUnobserved = true;
     auto applies = [&](const Inst &in) { return readsDeferred(in) && looksAtNanBits(readers, observed, in); };
     rewriteBlocks(f, applies, [&](Inst &in, std::vector<Inst> &out) {
       // Canonicalize each deferred register this instruction reads, once, just before it.

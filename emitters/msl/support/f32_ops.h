@@ -18,7 +18,8 @@
 //   rounded      p2m_rcp_{rn,rz,rm,rp}_f32(a), p2m_div_full_f32(a, b)
 //   approximate  p2m_{rcp,sqrt,rsqrt,sin,cos,lg2,ex2,tanh}_approx_f32(a), p2m_div_approx_f32(a, b),
 //                p2m_ex2_approx_ftz_f32(a)
-//   min/max      p2m_{min,max}_f32, p2m_{min,max}_nan_f32, p2m_{min,max}_xorsign_abs_f32 (a, b)
+//   min/max      p2m_{min,max}_f32, p2m_{min,max}_nan_f32, p2m_{min,max}_xorsign_abs_f32 (a, b),
+//                p2m_{min,max}_any_nan_f32 (a NaN result of any bits: where no reader looks at them)
 //   testp        p2m_testp_{finite,infinite,number,notanumber,normal,subnormal}_f32(a) -> bool
 //   sign, clamp  p2m_copysign_f32(a, b) (PTX order: the sign of a on b), p2m_abs_f32,
 //                p2m_neg_f32, p2m_sat_f32 (the .sat clamp), p2m_sat_any_zero_f32 (a zero of
@@ -967,19 +968,24 @@ static inline float p2m_tanh_approx_f32(float a)
 
 // min.f32/max.f32: a NaN operand is ignored, two give the canonical NaN; -0 < +0. Metal's
 // fmin/fmax are IEEE minNum/maxNum (the other operand for one NaN, some NaN for two) and leave
-// the sign of a zero result open, so a zero result whose operands compare equal (both zeros) is
-// rebuilt from the operands' signs, and a NaN result becomes the canonical one. Subnormals are
-// kept where the target keeps them (non-.ftz instruction); on a flushing target a subnormal
-// operand is the documented deviation, and the fix-up still returns a signed zero then.
-// Was an integer-key comparison of about 17 instructions; this is about 7.
-static inline float p2m_f32op_min_max(float a, float b, bool is_max)
+// the sign of a zero result open. Operands that compare equal are not NaNs and have the same
+// magnitude bits (both zeros, or the same number), so the result is either of them with the sign
+// max takes from both (-0 only if both are) and min from either: one bit operation and a select
+// beside fmax, off its dependency chain. Subnormals are kept where the target keeps them
+// (non-.ftz instruction); on a flushing target a subnormal operand is the documented deviation
+// (operands that compare equal there give the first one's magnitude, which reads as a zero).
+// Was an integer-key comparison of about 17 instructions, then a zero test after fmax (7).
+static inline float p2m_f32op_min_max_any_nan(float a, float b, bool is_max)
 {
     uint ab = p2m_f32op_bits(a);
     uint bb = p2m_f32op_bits(b);
-    float m = is_max ? fmax(a, b) : fmin(a, b);
-    // Both zeros: max is -0 only if both are, min is -0 if either is.
-    uint zero_sign = (is_max ? ab & bb : ab | bb) & P2M_F32OP_SIGN;
-    m = (m == 0.0f && a == b) ? as_type<float>(zero_sign) : m;
+    uint tie = is_max ? ab & (bb | 0x7FFFFFFFu) : ab | (bb & P2M_F32OP_SIGN);
+    return a == b ? as_type<float>(tie) : (is_max ? fmax(a, b) : fmin(a, b));
+}
+
+static inline float p2m_f32op_min_max(float a, float b, bool is_max)
+{
+    float m = p2m_f32op_min_max_any_nan(a, b, is_max);
     return isnan(m) ? as_type<float>(P2M_F32_NAN) : m;
 }
 
@@ -987,6 +993,11 @@ static inline float p2m_min_f32(float a, float b) { return p2m_f32op_min_max(a, 
 
 // max.f32: as min.
 static inline float p2m_max_f32(float a, float b) { return p2m_f32op_min_max(a, b, true); }
+
+// min.f32/max.f32 whose NaN result (both operands NaN) may be any NaN: where no reader looks at
+// its bits (defer-nan-canonicalization decides, and canonicalizes where one does).
+static inline float p2m_min_any_nan_f32(float a, float b) { return p2m_f32op_min_max_any_nan(a, b, false); }
+static inline float p2m_max_any_nan_f32(float a, float b) { return p2m_f32op_min_max_any_nan(a, b, true); }
 
 // min.NaN.f32: the canonical NaN if either operand is a NaN.
 static inline float p2m_min_nan_f32(float a, float b)

@@ -73,6 +73,13 @@ TEST_CASE("min and max", "[f32][minmax]")
         };
         expect("min", ops::min(a, b), mn);
         expect("max", ops::max(a, b), mx);
+        // The forms whose NaN result may be any NaN: the same bits otherwise.
+        auto expectAnyNan = [&](const char *op, float got, std::uint32_t want) {
+            if (bits(got) != want && !(want == kCanonicalNan && isNanBits(bits(got))))
+                bad.add(describe(op, ops::RN, {a, b}, got, want));
+        };
+        expectAnyNan("min (any NaN)", ops::minAnyNan(a, b), mn);
+        expectAnyNan("max (any NaN)", ops::maxAnyNan(a, b), mx);
         expect("min.NaN", ops::minNan(a, b), anyNan ? kCanonicalNan : mn);
         expect("max.NaN", ops::maxNan(a, b), anyNan ? kCanonicalNan : mx);
         // .xorsign.abs: min/max of the magnitudes with the XOR of the operands' sign bits; a NaN

@@ -38,6 +38,8 @@ float min(float a, float b);
 float max(float a, float b);
 float minNan(float a, float b);
 float maxNan(float a, float b);
+float minAnyNan(float a, float b);
+float maxAnyNan(float a, float b);
 float minXorsignAbs(float a, float b);
 float maxXorsignAbs(float a, float b);
 

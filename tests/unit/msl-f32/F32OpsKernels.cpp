@@ -108,6 +108,8 @@ float min(float a, float b) { return p2m_min_f32(a, b); }
 float max(float a, float b) { return p2m_max_f32(a, b); }
 float minNan(float a, float b) { return p2m_min_nan_f32(a, b); }
 float maxNan(float a, float b) { return p2m_max_nan_f32(a, b); }
+float minAnyNan(float a, float b) { return p2m_min_any_nan_f32(a, b); }
+float maxAnyNan(float a, float b) { return p2m_max_any_nan_f32(a, b); }
 float minXorsignAbs(float a, float b) { return p2m_min_xorsign_abs_f32(a, b); }
 float maxXorsignAbs(float a, float b) { return p2m_max_xorsign_abs_f32(a, b); }
 
