@@ -139,6 +139,12 @@ struct p2m_f32op_parts {
     int e;
 };
 
+// A significand and the sign information for its final rounding (see p2m_f32op_pack's rho).
+struct p2m_f32op_parts_rho {
+    float m;
+    float rho;
+};
+
 static inline p2m_f32op_parts p2m_f32op_unpack(uint bits)
 {
     uint field = (bits >> 23) & 0xFFu;
@@ -473,31 +479,18 @@ static inline float p2m_f32op_half_ulp_down(float q)
     return (p2m_f32op_bits(q) & 0x007FFFFFu) == 0u ? h * 0.5f : h;
 }
 
-static inline float p2m_f32op_div(float a, float b, int mode)
+// x / y for x, y in [1, 2) (significands): q, the quotient rounded for `mode` where that is
+// RN (else faithful), and rho, whose sign is that of the exact quotient minus q (0 when q is
+// exact) for the final rounding of the other modes.
+static inline p2m_f32op_parts_rho p2m_f32op_div_significands(float x, float y, int mode)
 {
-    uint ab = p2m_f32op_bits(a);
-    uint bb = p2m_f32op_bits(b);
-    uint sign = (ab ^ bb) & P2M_F32OP_SIGN;
-    if (p2m_f32op_is_nan(ab) || p2m_f32op_is_nan(bb))
-        return p2m_f32op_nan();
-    if (p2m_f32op_is_inf(ab))
-        return p2m_f32op_is_inf(bb) ? p2m_f32op_nan() : as_type<float>(sign | P2M_F32OP_INF);
-    if (p2m_f32op_is_inf(bb))
-        return as_type<float>(sign);
-    if (p2m_f32op_is_zero(bb))
-        return p2m_f32op_is_zero(ab) ? p2m_f32op_nan() : as_type<float>(sign | P2M_F32OP_INF);
-    if (p2m_f32op_is_zero(ab))
-        return as_type<float>(sign);
-    p2m_f32op_parts pa = p2m_f32op_unpack(ab);
-    p2m_f32op_parts pb = p2m_f32op_unpack(bb);
-    float x = pa.m;
-    float y = pb.m;
-    // 1/y for y in [1, 2): the linear seed 24/17 - 8/17 y (relative error <= 1/17), then three
-    // Newton steps (each squares the error) to about the float precision.
+    // 1/y: the linear seed 24/17 - 8/17 y (relative error <= 1/17), then two Newton steps (each
+    // squares the error, to about 2^-16.4).
     float r = fma(-0.470588237f, y, 1.41176474f);
-    for (int i = 0; i < 3; ++i)
-        r = fma(r, fma(-y, r, 1.0f), r);
-    // x / y in (1/2, 2): the product, corrected once, is faithful (within one ulp).
+    r = fma(r, fma(-y, r, 1.0f), r);
+    r = fma(r, fma(-y, r, 1.0f), r);
+    // x / y in (1/2, 2): the product, corrected once, is faithful (its error is about the square
+    // of r's, 2^-32.8, plus half an ulp from the last rounding).
     float q = x * r;
     q = fma(fma(-q, y, x), r, q);
     // For a faithful q the remainder x - q y is a float: computed exactly.
@@ -521,7 +514,47 @@ static inline float p2m_f32op_div(float a, float b, int mode)
             }
         }
     }
-    return p2m_f32op_pack(sign, q, rho, pa.e - pb.e, mode);
+    return {q, rho};
+}
+
+// Division whose operands are both normal and whose quotient is normal with room to spare:
+// exponent fields in [1, 254] and a difference in [-124, 124], so that the quotient of the
+// significands (in (1/2, 2)) scaled by 2^(difference) has an exponent field in [2, 252]. The
+// scaling then is exact on the bits, and no special operand, subnormal or overflow needs a test.
+static inline bool p2m_f32op_div_in_plain_range(uint ab, uint bb)
+{
+    uint ea = (ab >> 23) & 0xFFu;
+    uint eb = (bb >> 23) & 0xFFu;
+    return ea - 1u < 254u && eb - 1u < 254u && ea - eb + 124u <= 248u;
+}
+
+static inline float p2m_f32op_div(float a, float b, int mode)
+{
+    uint ab = p2m_f32op_bits(a);
+    uint bb = p2m_f32op_bits(b);
+    uint sign = (ab ^ bb) & P2M_F32OP_SIGN;
+    if (mode == P2M_F32OP_RN && p2m_f32op_div_in_plain_range(ab, bb)) {
+        // The common case of div.rn, rcp.rn and the forms built on them: the rounded quotient
+        // of the significands, moved to its binade on the bits.
+        float x = as_type<float>(0x3F800000u | (ab & 0x007FFFFFu));
+        float y = as_type<float>(0x3F800000u | (bb & 0x007FFFFFu));
+        float q = p2m_f32op_div_significands(x, y, mode).m;
+        return as_type<float>(sign | (p2m_f32op_bits(q) + ((ab & P2M_F32OP_INF) - (bb & P2M_F32OP_INF))));
+    }
+    if (p2m_f32op_is_nan(ab) || p2m_f32op_is_nan(bb))
+        return p2m_f32op_nan();
+    if (p2m_f32op_is_inf(ab))
+        return p2m_f32op_is_inf(bb) ? p2m_f32op_nan() : as_type<float>(sign | P2M_F32OP_INF);
+    if (p2m_f32op_is_inf(bb))
+        return as_type<float>(sign);
+    if (p2m_f32op_is_zero(bb))
+        return p2m_f32op_is_zero(ab) ? p2m_f32op_nan() : as_type<float>(sign | P2M_F32OP_INF);
+    if (p2m_f32op_is_zero(ab))
+        return as_type<float>(sign);
+    p2m_f32op_parts pa = p2m_f32op_unpack(ab);
+    p2m_f32op_parts pb = p2m_f32op_unpack(bb);
+    p2m_f32op_parts_rho q = p2m_f32op_div_significands(pa.m, pb.m, mode);
+    return p2m_f32op_pack(sign, q.m, q.rho, pa.e - pb.e, mode);
 }
 
 static inline float p2m_f32op_sqrt(float a, int mode)
