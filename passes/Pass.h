@@ -80,6 +80,7 @@ void normalizePredicates(PassContext &);
 void fixSpecialRegisters(PassContext &);
 void resolveStateSpaces(PassContext &);
 void contractMulAdd(PassContext &);
+void sinkSharedStores(PassContext &);
 void insertImplicitConversions(PassContext &);
 void insertSaturation(PassContext &);
 void lowerRoundingAndFtz(PassContext &);

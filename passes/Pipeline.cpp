@@ -16,6 +16,8 @@ constexpr std::array kPipeline{
     PassInfo{"fix-special-registers", "special registers become reads of thread builtins", fixSpecialRegisters},
     PassInfo{"resolve-state-spaces", "generic accesses to a proven state space", resolveStateSpaces},
     PassInfo{"contract-mul-add", "mul + add without rounding modifiers to fma.rn, as ptxas does", contractMulAdd},
+    PassInfo{"sink-shared-stores", "shared stores after the independent global loads that follow them",
+             sinkSharedStores},
     PassInfo{"insert-implicit-conversions", "PTX's relaxed operand typing made explicit", insertImplicitConversions},
     PassInfo{"insert-saturation", ".sat as explicit clamps", insertSaturation},
     PassInfo{"lower-rounding-and-ftz", "rounding modes, .approx and .ftz to exact helpers", lowerRoundingAndFtz},
