@@ -19,7 +19,6 @@
 
 #include "ir/OperandTypes.h"
 
-#include <algorithm>
 
 namespace p2m::passes {
 
@@ -184,26 +183,27 @@ std::vector<uint8_t> nanBitsObserved(const NanBitsReaders &readers, const Functi
       }
     });
   };
-  // Moves and flushes, by result register: their sources are observed once their result is.
-  using Passing = std::pair<RegId, const Inst *>;
-  std::vector<Passing> passing;
+  // Moves, flushes and shuffles, listed by result register (`first` and `next` chain them):
+  // their sources are observed once their result is.
+  constexpr uint32_t kEnd = UINT32_MAX;
+  std::vector<uint32_t> first(f.regs.size(), kEnd);
+  std::vector<std::pair<const Inst *, uint32_t>> passing; // the instruction, the next of its result
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
       if (readers.ignoresPayload(in) || isCanonicalizingArith(in))
         continue;
-      if (readers.passesOn(in))
-        passing.push_back({in.ops[0].id, &in});
-      else
+      if (readers.passesOn(in)) {
+        passing.push_back({&in, first[in.ops[0].id]});
+        first[in.ops[0].id] = static_cast<uint32_t>(passing.size() - 1);
+      } else {
         markSources(in);
+      }
     }
-  auto byResult = [](const Passing &a, const Passing &b) { return a.first < b.first; };
-  std::sort(passing.begin(), passing.end(), byResult);
   while (!work.empty()) {
     RegId r = work.back();
     work.pop_back();
-    auto [first, last] = std::equal_range(passing.begin(), passing.end(), Passing{r, nullptr}, byResult);
-    for (auto it = first; it != last; ++it)
-      markSources(*it->second);
+    for (uint32_t i = first[r]; i != kEnd; i = passing[i].second)
+      markSources(*passing[i].first);
   }
   return observed;
 }
@@ -217,16 +217,20 @@ bool looksAtNanBits(const NanBitsReaders &readers, const std::vector<uint8_t> &o
   return !readers.passesOn(in) || observed[in.ops[0].id] != 0;
 }
 
-// Per register: whether some reader looks at its NaN bits (`looks` true), or whether some
-// reader takes it as it is (`looks` false).
-std::vector<uint8_t> readByAny(const NanBitsReaders &readers, const Function &f, const std::vector<uint8_t> &observed,
-                               bool looks) {
-  std::vector<uint8_t> read(f.regs.size(), 0);
+// Per register: whether some reader looks at its NaN bits, and whether some reader takes it as
+// it is (one walk for both).
+struct NanBitsReads {
+  std::vector<uint8_t> looked, takenAsIs;
+};
+
+NanBitsReads nanBitsReads(const NanBitsReaders &readers, const Function &f, const std::vector<uint8_t> &observed) {
+  NanBitsReads reads{std::vector<uint8_t>(f.regs.size(), 0), std::vector<uint8_t>(f.regs.size(), 0)};
   for (const Block &b : f.blocks)
-    for (const Inst &in : b.insts)
-      if (looksAtNanBits(readers, observed, in) == looks)
-        forEachSourceRegister(f, in, [&](RegId r) { read[r] = 1; });
-  return read;
+    for (const Inst &in : b.insts) {
+      std::vector<uint8_t> &read = looksAtNanBits(readers, observed, in) ? reads.looked : reads.takenAsIs;
+      forEachSourceRegister(f, in, [&](RegId r) { read[r] = 1; });
+    }
+  return reads;
 }
 
 // Registers whose every definition is a canonicalizing definition or a non-NaN constant move,
@@ -314,13 +318,14 @@ void deferNanCanonicalization(PassContext &ctx) {
       return;
     const NanBitsReaders readers(m);
     std::vector<uint8_t> observed = nanBitsObserved(readers, f);
-    std::vector<uint8_t> looked = readByAny(readers, f, observed, true);
+    NanBitsReads reads = nanBitsReads(readers, f, observed);
+    const std::vector<uint8_t> &looked = reads.looked;
     if (signOperations)
       signOperationsOnBits(f, looked, signHelpers);
     if (!canonicalizing)
       return;
     std::vector<uint8_t> deferred = deferrableRegisters(minMax, f);
-    bool anyDeferred = keepDeferralsThatPay(readByAny(readers, f, observed, false), deferred);
+    bool anyDeferred = keepDeferralsThatPay(reads.takenAsIs, deferred);
     // Definitions that leave out their canonicalization: those of the deferred registers (their
     // looking readers canonicalize, below) and those of registers no reader looks at.
     for (Block &b : f.blocks)
