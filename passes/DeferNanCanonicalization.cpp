@@ -19,7 +19,6 @@
 
 #include "ir/OperandTypes.h"
 
-
 namespace p2m::passes {
 
 using namespace ir;
