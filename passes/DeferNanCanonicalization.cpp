@@ -40,20 +40,25 @@ bool isCanonicalizingArith(const Inst &in) {
   return true;
 }
 
-// The min/max helpers lower-rounding-and-ftz calls for min.f32/max.f32, and the forms without
-// the canonicalization of a NaN result that this pass puts in their place.
-struct MinMaxHelperNames {
-  uint32_t min, max, minAnyNan, maxAnyNan;
-  explicit MinMaxHelperNames(Module &m)
-      : min(m.intern("p2m_min_f32")), max(m.intern("p2m_max_f32")), minAnyNan(m.intern("p2m_min_any_nan_f32")),
-        maxAnyNan(m.intern("p2m_max_any_nan_f32")) {}
-  bool isMinMax(const Inst &in) const { return in.irop == IrOp::Call && (in.name == min || in.name == max); }
+// Two helpers this pass may replace, by interned name, and what it puts in their place: the
+// min/max helpers lower-rounding-and-ftz calls for min.f32/max.f32 by the forms without the
+// canonicalization of a NaN result, abs/neg by the bare sign operations (signOperationsOnBits).
+class HelperRewrite {
+public:
+  HelperRewrite(Module &m, std::string_view first, std::string_view second, std::string_view firstTo,
+                std::string_view secondTo)
+      : from_{m.intern(first), m.intern(second)}, to_{m.intern(firstTo), m.intern(secondTo)} {}
+  bool matches(const Inst &in) const { return in.irop == IrOp::Call && (in.name == from_[0] || in.name == from_[1]); }
+  void rewrite(Inst &in) const { in.name = in.name == from_[0] ? to_[0] : to_[1]; }
+
+private:
+  uint32_t from_[2], to_[2];
 };
 
 // A definition whose NaN result is canonicalized where it is made, and need not be where no
 // one looks at its bits.
-bool isCanonicalizingDefinition(const MinMaxHelperNames &minMax, const Inst &in) {
-  return isCanonicalizingArith(in) || minMax.isMinMax(in);
+bool isCanonicalizingDefinition(const HelperRewrite &minMax, const Inst &in) {
+  return isCanonicalizingArith(in) || minMax.matches(in);
 }
 
 bool isNonNanConstant(const Operand &o) {
@@ -234,7 +239,7 @@ NanBitsReads nanBitsReads(const NanBitsReaders &readers, const Function &f, cons
 
 // Registers whose every definition is a canonicalizing definition or a non-NaN constant move,
 // with at least one canonicalizing definition.
-std::vector<uint8_t> deferrableRegisters(const MinMaxHelperNames &minMax, const Function &f) {
+std::vector<uint8_t> deferrableRegisters(const HelperRewrite &minMax, const Function &f) {
   std::vector<uint8_t> eligible(f.regs.size(), 1), arithmetic(f.regs.size(), 0);
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
@@ -267,20 +272,11 @@ std::vector<uint8_t> deferrableRegisters(const MinMaxHelperNames &minMax, const 
 // reader of the result looks at a NaN's bits (looksAtNanBits), that rule is unobservable and a
 // bare operation on the sign bit does: p2m_{abs,neg}_bits_f32, one instruction instead of a
 // NaN test and a select.
-// The interned names of the helpers signOperationsOnBits rewrites, and of what it writes.
-struct SignHelperNames {
-  uint32_t abs, neg, absBits, negBits;
-  explicit SignHelperNames(Module &m)
-      : abs(m.intern("p2m_abs_f32")), neg(m.intern("p2m_neg_f32")), absBits(m.intern("p2m_abs_bits_f32")),
-        negBits(m.intern("p2m_neg_bits_f32")) {}
-  bool isSignHelper(const Inst &in) const { return in.irop == IrOp::Call && (in.name == abs || in.name == neg); }
-};
-
-void signOperationsOnBits(Function &f, const std::vector<uint8_t> &looked, const SignHelperNames &names) {
+void signOperationsOnBits(Function &f, const std::vector<uint8_t> &looked, const HelperRewrite &signOperations) {
   for (Block &b : f.blocks)
     for (Inst &in : b.insts)
-      if (names.isSignHelper(in) && !in.ops.empty() && in.ops[0].isReg() && !looked[in.ops[0].id])
-        in.name = in.name == names.abs ? names.absBits : names.negBits;
+      if (signOperations.matches(in) && !in.ops.empty() && in.ops[0].isReg() && !looked[in.ops[0].id])
+        signOperations.rewrite(in);
 }
 
 // Deferring pays only for a register some reader takes as it is (looksAtNanBits false). A
@@ -301,8 +297,8 @@ bool keepDeferralsThatPay(const std::vector<uint8_t> &takenAsIs, std::vector<uin
 
 void deferNanCanonicalization(PassContext &ctx) {
   Module &m = ctx.module;
-  const SignHelperNames signHelpers(m);
-  const MinMaxHelperNames minMax(m);
+  const HelperRewrite signHelpers(m, "p2m_abs_f32", "p2m_neg_f32", "p2m_abs_bits_f32", "p2m_neg_bits_f32");
+  const HelperRewrite minMax(m, "p2m_min_f32", "p2m_max_f32", "p2m_min_any_nan_f32", "p2m_max_any_nan_f32");
   forEachFunction(ctx, [&](Function &f) {
     // Every step needs to know which registers' NaN bits are observed, and only functions with
     // canonicalizing definitions, abs or neg have anything to change (most of a large module
@@ -310,7 +306,7 @@ void deferNanCanonicalization(PassContext &ctx) {
     bool signOperations = false, canonicalizing = false;
     for (const Block &b : f.blocks)
       for (const Inst &in : b.insts) {
-        signOperations = signOperations || signHelpers.isSignHelper(in);
+        signOperations = signOperations || signHelpers.matches(in);
         canonicalizing = canonicalizing || isCanonicalizingDefinition(minMax, in);
       }
     if (!canonicalizing && !signOperations)
@@ -337,7 +333,7 @@ void deferNanCanonicalization(PassContext &ctx) {
         if (isCanonicalizingArith(in))
           in.nanBitsUnobserved = true;
         else
-          in.name = in.name == minMax.min ? minMax.minAnyNan : minMax.maxAnyNan;
+          minMax.rewrite(in);
       }
     if (!anyDeferred)
       return;
