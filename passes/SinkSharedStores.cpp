@@ -17,7 +17,7 @@
 // at the next shared store: the two may alias).
 #include "passes/Pass.h"
 
-#include "ir/OperandTypes.h"
+#include <algorithm>
 
 namespace p2m::passes {
 
@@ -96,9 +96,8 @@ llvm::SmallVector<RegId, 8> storeReads(const Function &f, const Inst &st) {
   return regs;
 }
 
-// Moves the store at `at` down to just before the first instruction it must not pass; returns
-// where it went.
-size_t sink(Function &f, std::vector<Inst> &insts, size_t at) {
+// Moves the store at `at` down to just before the first instruction it must not pass.
+void sink(const Function &f, std::vector<Inst> &insts, size_t at) {
   const llvm::SmallVector<RegId, 8> reads = storeReads(f, insts[at]);
   size_t to = at;
   while (to + 1 < insts.size()) {
@@ -112,13 +111,8 @@ size_t sink(Function &f, std::vector<Inst> &insts, size_t at) {
       break;
     ++to;
   }
-  if (to != at) {
-    Inst st = std::move(insts[at]);
-    for (size_t i = at; i < to; ++i)
-      insts[i] = std::move(insts[i + 1]);
-    insts[to] = std::move(st);
-  }
-  return to;
+  auto store = insts.begin() + static_cast<ptrdiff_t>(at);
+  std::rotate(store, store + 1, insts.begin() + static_cast<ptrdiff_t>(to + 1));
 }
 
 } // namespace
