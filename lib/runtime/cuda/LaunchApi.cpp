@@ -4,7 +4,8 @@
 // at each launch. A cooperative launch is an ordinary one once the occupancy model says every
 // block of the grid is resident at once (the host backend then runs them all concurrently).
 #include "Driver.h"
-#include "Occupancy.h"
+
+#include "runtime/core/Occupancy.h"
 
 #include "runtime/core/Log.h"
 
@@ -93,7 +94,8 @@ CUresult CUDAAPI cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, 
   uint64_t threads = uint64_t(blockDimX) * blockDimY * blockDimZ;
   int perMultiprocessor = 0;
   if (threads <= uint64_t(INT32_MAX))
-    perMultiprocessor = p2m::cuda::residentBlocks(driver.device().properties(), *f->kernel, int(threads), sharedMemBytes);
+    perMultiprocessor = p2m::runtime::residentBlocks(driver.device().properties(), f->kernel->info(), f->kernel->maxDynamicShared(),
+                                                       int(threads), sharedMemBytes);
   uint64_t blocks = uint64_t(gridDimX) * gridDimY * gridDimZ;
   if (perMultiprocessor > 0 && blocks > uint64_t(perMultiprocessor) * driver.device().properties().multiprocessors)
     return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;

@@ -1,8 +1,9 @@
-// cuOccupancy*: the occupancy model of Occupancy.h. The potential block size is searched as
+// cuOccupancy*: the occupancy model of runtime/core/Occupancy.h. The potential block size is searched as
 // CUDA's own helper does: every multiple of the warp size up to the kernel's limit (and the
 // caller's), largest first, keeping the first that gives the most resident threads.
 #include "Driver.h"
-#include "Occupancy.h"
+
+#include "runtime/core/Occupancy.h"
 
 #include "runtime/core/LaunchValidation.h"
 
@@ -22,7 +23,8 @@ CUresult maxActiveBlocks(int *numBlocks, CUfunction func, int blockSize, size_t 
     return CUDA_ERROR_INVALID_HANDLE;
   if (CUresult r = driver.checkContext(func->module->context))
     return r;
-  *numBlocks = p2m::cuda::residentBlocks(driver.device().properties(), *func->kernel, blockSize, dynamicSMemSize);
+  *numBlocks = p2m::runtime::residentBlocks(driver.device().properties(), func->kernel->info(),
+                                             func->kernel->maxDynamicShared(), blockSize, dynamicSMemSize);
   return CUDA_SUCCESS;
 }
 
@@ -46,7 +48,7 @@ CUresult potentialBlockSize(int *minGridSize, int *blockSize, CUfunction func,
   // Largest first; a limit that is not a multiple of the warp is tried as is.
   for (int size = limit; size > 0; size = (size % warp ? size / warp * warp : size - warp)) {
     size_t shared = blockSizeToDynamicSMemSize ? blockSizeToDynamicSMemSize(size) : dynamicSMemSize;
-    int blocks = p2m::cuda::residentBlocks(device, *func->kernel, size, shared);
+    int blocks = p2m::runtime::residentBlocks(device, func->kernel->info(), func->kernel->maxDynamicShared(), size, shared);
     uint64_t threads = uint64_t(blocks) * uint64_t(size);
     if (threads > bestThreads) {
       bestThreads = threads;
@@ -97,7 +99,8 @@ CUresult CUDAAPI cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize
     return CUDA_ERROR_INVALID_HANDLE;
   if (CUresult r = driver.checkContext(func->module->context))
     return r;
-  *dynamicSmemSize = p2m::cuda::availableDynamicShared(driver.device().properties(), *func->kernel, numBlocks, blockSize);
+  *dynamicSmemSize = p2m::runtime::availableDynamicShared(driver.device().properties(), func->kernel->info(),
+                                                          func->kernel->maxDynamicShared(), numBlocks, blockSize);
   return CUDA_SUCCESS;
 }
 
