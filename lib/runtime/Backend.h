@@ -54,6 +54,11 @@ struct DeviceProperties {
   Dim3 maxGridSize = {0x7fffffff, 65535, 65535};
   uint32_t maxThreadgroupMemory = 0;        // bytes of threadgroup memory per dispatch
   uint32_t multiprocessors = 1;             // reported as CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+  // What one multiprocessor holds at once, for the occupancy model (docs/runtime.md): the
+  // threadgroups resident together, their threads and their threadgroup memory.
+  uint32_t maxThreadgroupsPerMultiprocessor = 1;
+  uint32_t maxThreadsPerMultiprocessor = 1024;
+  uint32_t threadgroupMemoryPerMultiprocessor = 0; // 0: maxThreadgroupMemory
   uint32_t clockRateKHz = 1000000;
   // The device computes f32 subnormals as IEEE says instead of flushing them (Apple GPUs
   // flush): PTX is then translated with --f32-subnormals keep.
@@ -100,6 +105,18 @@ public:
   virtual Status allocate(uint64_t bytes, uint64_t *address) = 0;
   virtual Status release(uint64_t address) = 0;    // an address allocate() returned
   virtual void *hostPointer(uint64_t address) = 0; // any address inside a live allocation
+
+  // The program's own memory made reachable by kernels (cuMemHostRegister): its device address
+  // in *address; hostPointer() then maps addresses inside it back to `pointer`. Not freed by
+  // unregisterHostMemory. A backend that cannot do it says NotSupported.
+  virtual Status registerHostMemory(void *pointer, uint64_t bytes, uint64_t *address) {
+    (void)pointer, (void)bytes, (void)address;
+    return fail(ErrorCode::NotSupported, "this backend cannot make host memory reachable by kernels");
+  }
+  virtual Status unregisterHostMemory(uint64_t address) {
+    (void)address;
+    return fail(ErrorCode::NotSupported, "this backend cannot make host memory reachable by kernels");
+  }
 
   // Compiles an MSL program (may be cached by content, in memory and on disk).
   virtual Status compile(const CompileRequest &request, std::unique_ptr<Program> *program) = 0;

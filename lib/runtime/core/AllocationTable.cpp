@@ -3,8 +3,8 @@
 
 namespace p2m::runtime {
 
-void AllocationTable::add(uint64_t base, uint64_t bytes, const void *owner) {
-  blocks_[base] = Block{bytes, owner};
+void AllocationTable::add(uint64_t base, uint64_t bytes, const void *owner, MemoryKind kind) {
+  blocks_[base] = Block{bytes, owner, kind, nextId_++};
   inUse_ += bytes;
 }
 
@@ -32,6 +32,15 @@ bool AllocationTable::find(uint64_t address, uint64_t *base, uint64_t *bytes) co
     return false;
   *base = it->first;
   *bytes = it->second.bytes;
+  return true;
+}
+
+bool AllocationTable::describe(uint64_t address, AllocationInfo *info) const {
+  uint64_t base = 0, bytes = 0;
+  if (!find(address, &base, &bytes))
+    return false;
+  const Block &block = blocks_.at(base);
+  *info = AllocationInfo{base, bytes, block.owner, block.kind, block.id};
   return true;
 }
 

@@ -9,29 +9,56 @@
 
 namespace p2m::runtime {
 
-RuntimeStatus Device::allocate(uint64_t bytes, const void *owner, uint64_t *address) {
+RuntimeStatus Device::allocate(uint64_t bytes, const void *owner, uint64_t *address, MemoryKind kind) {
   if (bytes == 0)
     return failure(RuntimeErrorCode::InvalidValue, "an allocation of 0 bytes");
   if (RuntimeStatus s = fromBackend(backend_->allocate(bytes, address)))
     return s;
-  allocations_.add(*address, bytes, owner);
+  allocations_.add(*address, bytes, owner, kind);
   return succeeded();
 }
 
+RuntimeStatus Device::registerHost(void *pointer, uint64_t bytes, const void *owner, uint64_t *address) {
+  if (!pointer || bytes == 0)
+    return failure(RuntimeErrorCode::InvalidValue, "registering a null pointer or 0 bytes of host memory");
+  if (RuntimeStatus s = fromBackend(backend_->registerHostMemory(pointer, bytes, address)))
+    return s;
+  // The table holds no overlapping ranges: a range already inside one is refused (the caller
+  // checks host-side overlaps, which on Metal live at other addresses than device ones).
+  uint64_t base = 0, size = 0;
+  if (allocations_.find(*address, &base, &size) || allocations_.find(*address + bytes - 1, &base, &size)) {
+    (void)backend_->unregisterHostMemory(*address);
+    return failure(RuntimeErrorCode::InvalidValue, "host memory at 0x" + llvm::utohexstr(*address) +
+                                                       " overlaps a live allocation");
+  }
+  allocations_.add(*address, bytes, owner, MemoryKind::Registered);
+  return succeeded();
+}
+
+// Registered memory is the program's: it is unregistered, never freed.
+static Status releaseOrUnregister(Backend &backend, uint64_t address, MemoryKind kind) {
+  return kind == MemoryKind::Registered ? backend.unregisterHostMemory(address) : backend.release(address);
+}
+
 RuntimeStatus Device::release(uint64_t address, const void *owner) {
-  if (allocations_.ownerOf(address) != owner || !owner)
+  AllocationInfo info;
+  if (allocations_.ownerOf(address) != owner || !owner || !allocations_.describe(address, &info))
     return failure(RuntimeErrorCode::InvalidValue,
                    "0x" + llvm::utohexstr(address) + " is not the start of a live allocation of this context");
   allocations_.remove(address);
-  return fromBackend(backend_->release(address));
+  return fromBackend(releaseOrUnregister(*backend_, address, info.kind));
 }
 
 void Device::releaseAllOwnedBy(const void *owner) {
-  std::vector<uint64_t> bases;
-  allocations_.forEachOwnedBy(owner, [&](uint64_t base) { bases.push_back(base); });
-  for (uint64_t base : bases) {
-    allocations_.remove(base);
-    (void)backend_->release(base); // nothing useful to do about a failure while tearing down
+  std::vector<AllocationInfo> owned;
+  allocations_.forEachOwnedBy(owner, [&](uint64_t base) {
+    AllocationInfo info;
+    if (allocations_.describe(base, &info))
+      owned.push_back(info);
+  });
+  for (const AllocationInfo &info : owned) {
+    allocations_.remove(info.base);
+    (void)releaseOrUnregister(*backend_, info.base, info.kind); // nothing useful to do while tearing down
   }
 }
 

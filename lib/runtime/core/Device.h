@@ -23,7 +23,12 @@ public:
   const AllocationTable &allocations() const { return allocations_; }
 
   // `owner` frees it (see AllocationTable::add). Zero bytes is InvalidValue, as in CUDA.
-  RuntimeStatus allocate(uint64_t bytes, const void *owner, uint64_t *address);
+  RuntimeStatus allocate(uint64_t bytes, const void *owner, uint64_t *address,
+                         MemoryKind kind = MemoryKind::Device);
+  // Makes the program's memory [pointer, pointer + bytes) reachable by kernels at *address
+  // (the backend's registerHostMemory) and known to the table as `owner`'s Registered range,
+  // so that checkRange accepts it. InvalidValue when it overlaps a live allocation.
+  RuntimeStatus registerHost(void *pointer, uint64_t bytes, const void *owner, uint64_t *address);
   // InvalidValue unless `address` starts a live allocation made by `owner`.
   RuntimeStatus release(uint64_t address, const void *owner);
   void releaseAllOwnedBy(const void *owner);

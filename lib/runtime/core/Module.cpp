@@ -97,7 +97,7 @@ RuntimeStatus Module::createSegments() {
   // Only a module whose kernels print pays for a printf buffer.
   if (std::any_of(reflection_.kernels.begin(), reflection_.kernels.end(),
                   [](const KernelInfo &k) { return k.translated && k.usesPrintf; }))
-    if (RuntimeStatus s = device_.allocate(kPrintfBufferBytes, this, &printfBuffer_))
+    if (RuntimeStatus s = device_.allocate(printfBufferBytes_, this, &printfBuffer_))
       return s;
   std::memset(device_.hostPointer(globalBase_), 0, std::max<uint64_t>(reflection_.globalBytes, 16));
   std::memset(device_.hostPointer(constBase_), 0, std::max<uint64_t>(reflection_.constBytes, 16));
@@ -178,8 +178,27 @@ RuntimeStatus Module::launch(const Kernel &kernel, const LaunchShape &shape, voi
   return succeeded();
 }
 
+RuntimeStatus Module::setPrintfBufferBytes(uint64_t bytes) {
+  if (bytes < kPrintfHeaderBytes + kPrintfRecordHeaderBytes)
+    return failure(RuntimeErrorCode::InvalidValue, "a printf buffer of " + std::to_string(bytes) +
+                                                       " bytes cannot hold one record");
+  if (!printfBuffer_ || bytes == printfBufferBytes_) {
+    printfBufferBytes_ = bytes;
+    return succeeded();
+  }
+  uint64_t replacement = 0;
+  if (RuntimeStatus s = device_.allocate(bytes, this, &replacement))
+    return s; // the old buffer stays
+  (void)device_.release(printfBuffer_, this);
+  printfBuffer_ = replacement;
+  printfBufferBytes_ = bytes;
+  // abi.h: word 3 of the module words is the printf buffer's address.
+  std::memcpy(static_cast<uint8_t *>(device_.hostPointer(wordsAddress_)) + 24, &printfBuffer_, 8);
+  return succeeded();
+}
+
 std::span<uint8_t> Module::printfBufferMemory() {
-  return {static_cast<uint8_t *>(device_.hostPointer(printfBuffer_)), size_t(kPrintfBufferBytes)};
+  return {static_cast<uint8_t *>(device_.hostPointer(printfBuffer_)), size_t(printfBufferBytes_)};
 }
 
 void Module::printDeviceOutput() {
@@ -191,7 +210,7 @@ void Module::printDeviceOutput() {
   }
   if (output.dropped)
     printMessage(std::to_string(output.dropped) + " device printf record(s) lost: the " +
-                 std::to_string(kPrintfBufferBytes >> 10) + " KiB printf buffer was full");
+                 std::to_string(printfBufferBytes_) + "-byte printf buffer was full (CU_LIMIT_PRINTF_FIFO_SIZE)");
   if (output.undecodable)
     printMessage(std::to_string(output.undecodable) +
                  " device printf record(s) not printed: a format string outside device memory or a damaged record");

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "runtime/core/Device.h"
+#include "runtime/core/DevicePrintf.h"
 #include "runtime/core/LaunchValidation.h"
 #include "runtime/core/ModuleReflection.h"
 #include "runtime/core/PrebuiltModule.h"
@@ -71,6 +72,11 @@ public:
   // LaunchFailed when the kernel trapped (the status word) or the backend saw a fault.
   RuntimeStatus launch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra);
 
+  // Sizes the printf buffer (CU_LIMIT_PRINTF_FIFO_SIZE, header included) for the launches
+  // that follow; a module whose kernels do not print has none and ignores it.
+  RuntimeStatus setPrintfBufferBytes(uint64_t bytes);
+  uint64_t printfBufferBytes() const { return printfBufferBytes_; }
+
   const ModuleReflection &reflection() const { return reflection_; }
   uint64_t moduleWordsAddress() const { return wordsAddress_; }
 
@@ -89,6 +95,7 @@ private:
   uint64_t globalBase_ = 0, constBase_ = 0;
   uint64_t wordsAddress_ = 0; // 4 u64 words, then the u32 status word
   uint64_t printfBuffer_ = 0; // 0 when no kernel prints
+  uint64_t printfBufferBytes_ = kPrintfBufferBytes;
 };
 
 } // namespace p2m::runtime

@@ -1,12 +1,17 @@
 // cuInit, the driver version and the device queries. There is one device, ordinal 0: the
 // backend's. Attributes come from DeviceProperties where the backend knows them; the rest
 // are fixed facts of the kernel ABI (warp size 32) or CUDA's defaults, listed in one table.
+// The device is on no PCI bus: it reports bus id 0000:00:00.0, and a UUID derived from its name.
 #include "Driver.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 using p2m::cuda::Driver;
+
+#undef cuDeviceGetUuid
+extern "C" CUresult CUDAAPI cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
 
 namespace {
 
@@ -29,7 +34,9 @@ bool attributeValue(const p2m::runtime::DeviceProperties &p, CUdevice_attribute 
   case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z: *value = int(p.maxGridSize.z); return true;
   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK: *value = sharedPerBlock; return true;
   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *value = int(p.maxThreadgroupMemory); return true;
-  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR: *value = int(p.maxThreadgroupMemory); return true;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR:
+    *value = int(p.threadgroupMemoryPerMultiprocessor ? p.threadgroupMemoryPerMultiprocessor : p.maxThreadgroupMemory);
+    return true;
   case CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY: *value = 64 * 1024; return true;
   case CU_DEVICE_ATTRIBUTE_WARP_SIZE: *value = int(p.simdWidth); return true;
   case CU_DEVICE_ATTRIBUTE_MAX_PITCH: *value = 0x7fffffff; return true;
@@ -41,13 +48,44 @@ bool attributeValue(const p2m::runtime::DeviceProperties &p, CUdevice_attribute 
   case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE: *value = 4 * 1024 * 1024; return true;
   case CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT: *value = 256; return true;
   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *value = int(p.multiprocessors); return true;
-  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR: *value = int(p.maxThreadsPerThreadgroup); return true;
-  case CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR: *value = 1; return true;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR: *value = int(p.maxThreadsPerMultiprocessor); return true;
+  case CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR: *value = int(p.maxThreadgroupsPerMultiprocessor); return true;
+  case CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT: *value = 256; return true; // cuMemAllocPitch's alignment
+  case CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST: *value = 1; return true;
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM: *value = 1; return true;
+  case CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED: *value = 1; return true;
+  case CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED: *value = 1; return true;
+  case CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_PREEMPTION_SUPPORTED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_MAX_PERSISTING_L2_CACHE_SIZE: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_MAX_ACCESS_POLICY_WINDOW_SIZE: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT: *value = 256; return true;
+  case CU_DEVICE_ATTRIBUTE_MPS_ENABLED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_NUMA_CONFIG: *value = CU_DEVICE_NUMA_CONFIG_NONE; return true;
+  case CU_DEVICE_ATTRIBUTE_NUMA_ID: *value = -1; return true;
+  case CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID: *value = -1; return true;
+  case CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_MEM_SYNC_DOMAIN_COUNT: *value = 1; return true;
+  case CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED: *value = 0; return true;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *value = kComputeMajor; return true;
   case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *value = kComputeMinor; return true;
   case CU_DEVICE_ATTRIBUTE_INTEGRATED: *value = 1; return true; // device memory is host memory
   case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING: *value = 1; return true;
-  case CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY: *value = 1; return true; // kernels reach host memory
   case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE: *value = CU_COMPUTEMODE_DEFAULT; return true;
   case CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS: *value = 0; return true;
   case CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT: *value = 0; return true;
@@ -58,7 +96,7 @@ bool attributeValue(const p2m::runtime::DeviceProperties &p, CUdevice_attribute 
   case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID: *value = 0; return true;
   case CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID: *value = 0; return true;
   case CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID: *value = 0; return true;
-  case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY: *value = 0; return true;
+  case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY: *value = 1; return true; // device memory is shared memory
   case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS: *value = 0; return true;
   case CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS: *value = 0; return true;
   case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH: *value = 0; return true;
@@ -73,6 +111,24 @@ bool attributeValue(const p2m::runtime::DeviceProperties &p, CUdevice_attribute 
   default: return false;
   }
 }
+
+// The device's UUID: stable for a device name (FNV-1a over it), with RFC 4122's version 5
+// and variant bits, so that tools that parse it see a well-formed one.
+CUuuid deviceUuid(const std::string &name) {
+  CUuuid uuid;
+  uint64_t h1 = 0xcbf29ce484222325ull, h2 = 0x84222325cbf29ce4ull;
+  for (char c : name) {
+    h1 = (h1 ^ uint8_t(c)) * 0x100000001b3ull;
+    h2 = (h2 ^ uint8_t(c)) * 0x100000001b3ull + 1;
+  }
+  std::memcpy(uuid.bytes, &h1, 8);
+  std::memcpy(uuid.bytes + 8, &h2, 8);
+  uuid.bytes[6] = char((uuid.bytes[6] & 0x0f) | 0x50);
+  uuid.bytes[8] = char((uuid.bytes[8] & 0x3f) | 0x80);
+  return uuid;
+}
+
+constexpr const char *kPciBusId = "0000:00:00.0";
 
 } // namespace
 
@@ -139,6 +195,124 @@ CUresult CUDAAPI cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevi
     return CUDA_ERROR_INVALID_DEVICE;
   if (!attributeValue(driver.device().properties(), attrib, pi))
     return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev) {
+  P2M_API_ENTER();
+  if (!uuid)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isDevice(dev))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *uuid = deviceUuid(driver.device().properties().name);
+  return CUDA_SUCCESS;
+}
+
+// The same UUID: MIG instances, where the two differ, do not exist here.
+CUresult CUDAAPI cuDeviceGetUuid(CUuuid *uuid, CUdevice dev) { return cuDeviceGetUuid_v2(uuid, dev); }
+
+CUresult CUDAAPI cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev) {
+  P2M_API_ENTER();
+  if (!pciBusId || len <= 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isDevice(dev))
+    return CUDA_ERROR_INVALID_DEVICE;
+  std::snprintf(pciBusId, size_t(len), "%s", kPciBusId);
+  return CUDA_SUCCESS;
+}
+
+// Accepts CUDA's forms: [domain]:[bus]:[device].[function] and [bus]:[device].[function], hex.
+CUresult CUDAAPI cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId) {
+  P2M_API_ENTER();
+  if (!dev || !pciBusId)
+    return CUDA_ERROR_INVALID_VALUE;
+  unsigned domain = 0, bus = 0, device = 0, function = 0;
+  char tail = 0;
+  int fields = std::sscanf(pciBusId, "%x:%x:%x.%x%c", &domain, &bus, &device, &function, &tail);
+  if (fields != 4) {
+    domain = 0;
+    fields = std::sscanf(pciBusId, "%x:%x.%x%c", &bus, &device, &function, &tail);
+    if (fields != 3)
+      return CUDA_ERROR_INVALID_VALUE;
+  }
+  if (domain != 0 || bus != 0 || device != 0 || function != 0)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *dev = 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev) {
+  P2M_API_ENTER();
+  if (!prop)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isDevice(dev))
+    return CUDA_ERROR_INVALID_DEVICE;
+  const p2m::runtime::DeviceProperties &p = driver.device().properties();
+  int value = 0;
+  auto attribute = [&](CUdevice_attribute a) { return attributeValue(p, a, &value) ? value : 0; };
+  *prop = CUdevprop{};
+  prop->maxThreadsPerBlock = attribute(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+  prop->maxThreadsDim[0] = int(p.maxThreadgroupSize.x);
+  prop->maxThreadsDim[1] = int(p.maxThreadgroupSize.y);
+  prop->maxThreadsDim[2] = int(p.maxThreadgroupSize.z);
+  prop->maxGridSize[0] = int(p.maxGridSize.x);
+  prop->maxGridSize[1] = int(p.maxGridSize.y);
+  prop->maxGridSize[2] = int(p.maxGridSize.z);
+  prop->sharedMemPerBlock = attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK);
+  prop->totalConstantMemory = attribute(CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY);
+  prop->SIMDWidth = int(p.simdWidth);
+  prop->memPitch = attribute(CU_DEVICE_ATTRIBUTE_MAX_PITCH);
+  prop->regsPerBlock = attribute(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK);
+  prop->clockRate = int(p.clockRateKHz);
+  prop->textureAlign = attribute(CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT);
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuDeviceComputeCapability(int *major, int *minor, CUdevice dev) {
+  P2M_API_ENTER();
+  if (!major || !minor)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isDevice(dev))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *major = kComputeMajor;
+  *minor = kComputeMinor;
+  return CUDA_SUCCESS;
+}
+
+// One device: it is no peer of itself (CUDA answers 0 for dev == peerDev too).
+CUresult CUDAAPI cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDev) {
+  P2M_API_ENTER();
+  if (!canAccessPeer)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isDevice(dev) || !isDevice(peerDev))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *canAccessPeer = 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice,
+                                         CUdevice dstDevice) {
+  P2M_API_ENTER();
+  if (!value)
+    return CUDA_ERROR_INVALID_VALUE;
+  (void)attrib;
+  if (!isDevice(srcDevice) || !isDevice(dstDevice) || srcDevice == dstDevice)
+    return CUDA_ERROR_INVALID_DEVICE; // CUDA: the two must be different devices
+  return CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUresult CUDAAPI cuDeviceGetLuid(char *luid, unsigned int *deviceNodeMask, CUdevice dev) {
+  (void)luid, (void)deviceNodeMask, (void)dev;
+  return p2m::cuda::notSupported("cuDeviceGetLuid", "LUIDs exist on Windows only");
+}
+
+CUresult CUDAAPI cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type, CUdevice dev) {
+  P2M_API_ENTER();
+  if (!pi || type >= CU_EXEC_AFFINITY_TYPE_MAX)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!isDevice(dev))
+    return CUDA_ERROR_INVALID_DEVICE;
+  *pi = 0;
   return CUDA_SUCCESS;
 }
 

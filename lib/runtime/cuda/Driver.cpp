@@ -14,7 +14,8 @@ namespace p2m::cuda {
 
 namespace {
 
-thread_local CUctx_st *threadContext = nullptr;
+// The calling thread's context stack; its back is the current context.
+thread_local std::vector<CUctx_st *> threadContexts;
 
 #if defined(P2M_HAVE_METAL_BACKEND)
 constexpr const char *kDefaultBackend = "metal";
@@ -79,40 +80,113 @@ CUresult Driver::checkContext(CUctx_st *context) {
 }
 
 CUresult Driver::currentContext(CUctx_st **context) {
-  *context = threadContext;
+  *context = current();
   return checkContext(*context);
 }
 
-void Driver::setCurrent(CUctx_st *context) { threadContext = context; }
-CUctx_st *Driver::current() const { return threadContext; }
+void Driver::setCurrent(CUctx_st *context) {
+  if (!threadContexts.empty())
+    threadContexts.pop_back();
+  if (context)
+    threadContexts.push_back(context);
+}
+
+CUctx_st *Driver::current() const { return threadContexts.empty() ? nullptr : threadContexts.back(); }
+
+void Driver::pushCurrent(CUctx_st *context) { threadContexts.push_back(context); }
+
+CUctx_st *Driver::popCurrent() {
+  if (threadContexts.empty())
+    return nullptr;
+  CUctx_st *top = threadContexts.back();
+  threadContexts.pop_back();
+  return top;
+}
 
 CUctx_st *Driver::createContext(bool primary, unsigned flags) {
   auto *context = new CUctx_st;
   context->primary = primary;
   context->flags = flags;
+  context->id = nextId_++;
   contexts_.insert(context);
   if (primary)
     primary_ = context;
   return context;
 }
 
-void Driver::destroyContext(CUctx_st *context) {
+void Driver::resetContext(CUctx_st *context) {
+  for (auto &[handle, library] : libraries_)
+    library->modules.erase(context);
   for (auto it = modules_.begin(); it != modules_.end();)
     it = it->first->context == context ? modules_.erase(it) : std::next(it);
   for (auto it = streams_.begin(); it != streams_.end();)
     it = it->first->context == context ? streams_.erase(it) : std::next(it);
   for (auto it = events_.begin(); it != events_.end();)
     it = it->first->context == context ? events_.erase(it) : std::next(it);
+  for (auto it = hostRanges.begin(); it != hostRanges.end();)
+    it = it->second.context == context ? hostRanges.erase(it) : std::next(it);
   device_->releaseAllOwnedBy(context);
+  context->broken = CUDA_SUCCESS;
+  context->limits = ContextLimits{};
+  context->cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
+}
+
+void Driver::destroyContext(CUctx_st *context) {
+  resetContext(context);
   contexts_.erase(context);
   if (primary_ == context) {
     primary_ = nullptr;
     primaryReferences_ = 0;
   }
-  // Other threads may still name it as current: the set lookup makes that INVALID_CONTEXT.
-  if (threadContext == context)
-    threadContext = nullptr;
-  delete context;
+  // CUDA pops a context destroyed while current to the calling thread.
+  if (current() == context)
+    threadContexts.pop_back();
+  // Other threads may still hold it on their stacks, so the object is kept (never freed, so
+  // its address is never reused by a new context): the set lookup makes it INVALID_CONTEXT.
+}
+
+CUctx_st *Driver::contextOfOwner(const void *owner) const {
+  auto *context = static_cast<CUctx_st *>(const_cast<void *>(owner));
+  if (contexts_.count(context))
+    return context;
+  for (const auto &[handle, module] : modules_)
+    if (module->module.get() == owner)
+      return module->context;
+  return nullptr;
+}
+
+bool Driver::isKernel(CUkern_st *k) const {
+  if (!k)
+    return false;
+  for (const auto &[handle, library] : libraries_)
+    for (const auto &[name, kernel] : library->kernels)
+      if (kernel.get() == k)
+        return true;
+  return false;
+}
+
+CUlib_st *Driver::addLibrary(std::unique_ptr<CUlib_st> library) {
+  CUlib_st *handle = library.get();
+  libraries_[handle] = std::move(library);
+  return handle;
+}
+
+void Driver::destroyLibrary(CUlib_st *library) {
+  for (auto &[context, module] : library->modules)
+    modules_.erase(module);
+  libraries_.erase(library);
+}
+
+const Driver::HostRange *Driver::findHostRange(const void *p, uintptr_t *base) const {
+  auto address = reinterpret_cast<uintptr_t>(p);
+  auto after = hostRanges.upper_bound(address);
+  if (after == hostRanges.begin())
+    return nullptr;
+  auto it = std::prev(after);
+  if (address - it->first >= it->second.bytes)
+    return nullptr;
+  *base = it->first;
+  return &it->second;
 }
 
 bool Driver::isFunction(CUfunc_st *f) const {
@@ -148,6 +222,7 @@ CUstream_st *Driver::addStream(CUctx_st *context, unsigned flags) {
   auto owned = std::make_unique<CUstream_st>();
   owned->context = context;
   owned->flags = flags;
+  owned->id = nextId_++;
   CUstream_st *handle = owned.get();
   streams_[handle] = std::move(owned);
   return handle;
@@ -165,6 +240,11 @@ CUevent_st *Driver::addEvent(CUctx_st *context, unsigned flags) {
 }
 
 void Driver::destroyEvent(CUevent_st *event) { events_.erase(event); }
+
+CUresult notSupported(const char *api, const char *why) {
+  runtime::logMessage(std::string(api) + ": not supported: " + why);
+  return CUDA_ERROR_NOT_SUPPORTED;
+}
 
 CUresult toCuResult(const runtime::RuntimeStatus &status, const char *api) {
   if (!status)

@@ -1,7 +1,11 @@
-// Kernel launches and function attributes. The core validates, packs and dispatches; a trap
-// breaks the context (sticky CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA; after a
-// failed device-side assert, CUDA_ERROR_ASSERT).
+// Kernel launches. The core validates, packs and dispatches; a trap breaks the context (sticky
+// CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA; after a failed device-side assert,
+// CUDA_ERROR_ASSERT). A module's printf buffer takes the context's CU_LIMIT_PRINTF_FIFO_SIZE
+// at each launch. A cooperative launch is an ordinary one once the occupancy model says every
+// block of the grid is resident at once (the host backend then runs them all concurrently).
 #include "Driver.h"
+
+#include "runtime/core/Occupancy.h"
 
 #include "runtime/core/Log.h"
 
@@ -13,12 +17,22 @@ namespace {
 
 CUresult launch(Driver &driver, CUfunction f, const LaunchShape &shape, CUstream stream, void **kernelParams,
                 void **extra) {
+  // A CUkernel cast to CUfunction launches its function in the current context (CUDA 12).
+  if (!driver.isFunction(f) && driver.isKernel(reinterpret_cast<CUkern_st *>(f))) {
+    CUctx_st *current = nullptr;
+    if (CUresult r = driver.currentContext(&current))
+      return r;
+    if (CUresult r = p2m::cuda::kernelFunction(driver, reinterpret_cast<CUkern_st *>(f), current, &f))
+      return r;
+  }
   if (!driver.isFunction(f))
     return CUDA_ERROR_INVALID_HANDLE;
   CUctx_st *context = f->module->context;
   if (CUresult r = driver.checkContext(context))
     return r;
   if (CUresult r = driver.checkStream(stream, context))
+    return r;
+  if (CUresult r = toCuResult(f->module->module->setPrintfBufferBytes(context->limits.printfFifoSize), "cuLaunchKernel"))
     return r;
   RuntimeStatus s = f->module->module->launch(*f->kernel, shape, kernelParams, extra);
   CUresult result = toCuResult(s, "cuLaunchKernel");
@@ -70,50 +84,23 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, vo
   return launch(driver, f, shape, config->hStream, kernelParams, extra);
 }
 
-CUresult CUDAAPI cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc) {
+CUresult CUDAAPI cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY,
+                                           unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+                                           unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream,
+                                           void **kernelParams) {
   P2M_API_ENTER();
-  if (!pi)
-    return CUDA_ERROR_INVALID_VALUE;
-  if (!driver.isFunction(hfunc))
+  if (!driver.isFunction(f))
     return CUDA_ERROR_INVALID_HANDLE;
-  const KernelInfo &info = hfunc->kernel->info();
-  const DeviceProperties &device = driver.device().properties();
-  switch (attrib) {
-  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *pi = int(maxThreadsPerBlock(device, info)); break;
-  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *pi = int(info.staticSharedBytes); break;
-  case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *pi = int(hfunc->module->module->reflection().constBytes); break;
-  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *pi = int(info.localBytes); break;
-  case CU_FUNC_ATTRIBUTE_NUM_REGS: *pi = 32; break; // unknown until Metal allocates; a plausible count
-  case CU_FUNC_ATTRIBUTE_PTX_VERSION:
-  case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *pi = 80; break; // the reported compute capability
-  case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA: *pi = 0; break;
-  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *pi = int(hfunc->kernel->maxDynamicShared()); break;
-  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT: *pi = -1; break;
-  case CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET:
-  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
-  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
-  case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
-  case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
-  case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE: *pi = 0; break;
-  default: return CUDA_ERROR_INVALID_VALUE;
-  }
-  return CUDA_SUCCESS;
-}
-
-CUresult CUDAAPI cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int value) {
-  P2M_API_ENTER();
-  if (!driver.isFunction(hfunc))
-    return CUDA_ERROR_INVALID_HANDLE;
-  switch (attrib) {
-  case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
-    if (value < 0)
-      return CUDA_ERROR_INVALID_VALUE;
-    return toCuResult(hfunc->kernel->setMaxDynamicShared(uint32_t(value)), "cuFuncSetAttribute");
-  case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
-    return value >= -1 && value <= 100 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE; // a hint
-  default:
-    return CUDA_ERROR_INVALID_VALUE;
-  }
+  uint64_t threads = uint64_t(blockDimX) * blockDimY * blockDimZ;
+  int perMultiprocessor = 0;
+  if (threads <= uint64_t(INT32_MAX))
+    perMultiprocessor = p2m::runtime::residentBlocks(driver.device().properties(), f->kernel->info(), f->kernel->maxDynamicShared(),
+                                                       int(threads), sharedMemBytes);
+  uint64_t blocks = uint64_t(gridDimX) * gridDimY * gridDimZ;
+  if (perMultiprocessor > 0 && blocks > uint64_t(perMultiprocessor) * driver.device().properties().multiprocessors)
+    return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+  LaunchShape shape{{gridDimX, gridDimY, gridDimZ}, {blockDimX, blockDimY, blockDimZ}, sharedMemBytes};
+  return launch(driver, f, shape, hStream, kernelParams, nullptr);
 }
 
 } // extern "C"

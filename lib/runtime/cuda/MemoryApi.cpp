@@ -1,20 +1,73 @@
-// Device memory: allocation, copies and memsets, every device range checked against the
-// live allocations (runtime::Device) so that an out-of-range copy is
-// CUDA_ERROR_INVALID_VALUE. Async forms run synchronously (CUDA allows an async call to
-// complete before it returns) after checking their stream.
+// Device memory: allocation (plain, managed, pitched, stream-ordered), linear copies and
+// memsets, every device range checked against the live allocations (runtime::Device) so that
+// an out-of-range copy is CUDA_ERROR_INVALID_VALUE. Async forms run synchronously (CUDA allows
+// an async call to complete before it returns) after checking their stream. cuMemcpy and
+// cuMemcpyPeer take unified addresses (UnifiedAddress.h).
 #include "Driver.h"
+#include "UnifiedAddress.h"
 
-#include <cstdlib>
+#include "runtime/core/Log.h"
+
+#include <cstring>
 
 using p2m::cuda::Driver;
+using p2m::cuda::resolveUnified;
 using p2m::cuda::toCuResult;
+using p2m::runtime::MemoryKind;
+
+#undef cuMemAllocPitch
+#undef cuMemGetAddressRange
+extern "C" CUresult CUDAAPI cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes, size_t Height,
+                                               unsigned int ElementSizeBytes);
+extern "C" CUresult CUDAAPI cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize, CUdeviceptr dptr);
 
 namespace {
 
-// The owner of an allocation starting at `address`, if it is a live context's.
-CUctx_st *allocationContext(Driver &driver, CUdeviceptr address) {
-  auto *owner = static_cast<CUctx_st *>(const_cast<void *>(driver.device().allocations().ownerOf(address)));
-  return owner && driver.isContext(owner) ? owner : nullptr;
+// The allocation starting at `address`, if it is a live context's and of one of the kinds
+// cuMemFree frees (device and managed memory).
+CUctx_st *freeableOwner(Driver &driver, CUdeviceptr address) {
+  p2m::runtime::AllocationInfo info;
+  if (!driver.device().allocations().describe(address, &info) || info.base != address ||
+      (info.kind != MemoryKind::Device && info.kind != MemoryKind::Managed))
+    return nullptr;
+  auto *owner = static_cast<CUctx_st *>(const_cast<void *>(info.owner));
+  return driver.isContext(owner) ? owner : nullptr;
+}
+
+CUresult allocate(Driver &driver, CUctx_st *context, CUdeviceptr *dptr, size_t bytes, MemoryKind kind,
+                  const char *api) {
+  if (!dptr)
+    return CUDA_ERROR_INVALID_VALUE;
+  uint64_t address = 0;
+  if (CUresult r = toCuResult(driver.device().allocate(bytes, context, &address, kind), api))
+    return r;
+  *dptr = address;
+  return CUDA_SUCCESS;
+}
+
+CUresult freeMemory(Driver &driver, CUdeviceptr dptr, const char *api) {
+  if (dptr == 0)
+    return CUDA_SUCCESS; // freeing NULL is a no-op, as in CUDA
+  CUctx_st *owner = freeableOwner(driver, dptr);
+  if (!owner)
+    return toCuResult(p2m::runtime::failure(p2m::runtime::RuntimeErrorCode::InvalidValue,
+                                            "not the start of a live device allocation (double free?)"),
+                      api);
+  return toCuResult(driver.device().release(dptr, owner), api);
+}
+
+// Unified copy: either side may be device memory, reachable host memory or pageable memory.
+CUresult copyUnified(Driver &driver, CUdeviceptr dst, CUdeviceptr src, size_t bytes, const char *api) {
+  void *to = nullptr, *from = nullptr;
+  if (CUresult r = resolveUnified(driver, dst, bytes, /*allowPageable=*/true, api, &to))
+    return r;
+  if (CUresult r = resolveUnified(driver, src, bytes, /*allowPageable=*/true, api, &from))
+    return r;
+  if (bytes && (!to || !from))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (bytes)
+    std::memmove(to, from, bytes);
+  return CUDA_SUCCESS;
 }
 
 } // namespace
@@ -23,29 +76,61 @@ extern "C" {
 
 CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize) {
   P2M_API_ENTER_CONTEXT();
-  if (!dptr)
-    return CUDA_ERROR_INVALID_VALUE;
-  uint64_t address = 0;
-  if (CUresult r = toCuResult(driver.device().allocate(bytesize, context, &address), "cuMemAlloc"))
-    return r;
-  *dptr = address;
-  return CUDA_SUCCESS;
+  return allocate(driver, context, dptr, bytesize, MemoryKind::Device, "cuMemAlloc");
 }
 
 CUresult CUDAAPI cuMemFree_v2(CUdeviceptr dptr) {
   P2M_API_ENTER_CONTEXT();
-  if (dptr == 0)
-    return CUDA_SUCCESS; // freeing NULL is a no-op, as in CUDA
-  CUctx_st *owner = allocationContext(driver, dptr);
-  if (!owner)
-    return toCuResult(p2m::runtime::failure(p2m::runtime::RuntimeErrorCode::InvalidValue,
-                                            "not the start of a live allocation (double free?)"),
-                      "cuMemFree");
-  return toCuResult(driver.device().release(dptr, owner), "cuMemFree");
+  (void)context;
+  return freeMemory(driver, dptr, "cuMemFree");
+}
+
+// Apple GPUs and the host backend share memory with the CPU: managed memory is an ordinary
+// allocation that both sides reach at the same address.
+CUresult CUDAAPI cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags) {
+  P2M_API_ENTER_CONTEXT();
+  if (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST)
+    return CUDA_ERROR_INVALID_VALUE;
+  return allocate(driver, context, dptr, bytesize, MemoryKind::Managed, "cuMemAllocManaged");
+}
+
+// Rows padded to a multiple of CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT (256 bytes).
+CUresult CUDAAPI cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes, size_t Height,
+                                    unsigned int ElementSizeBytes) {
+  P2M_API_ENTER_CONTEXT();
+  if (!dptr || !pPitch || WidthInBytes == 0 || Height == 0 ||
+      (ElementSizeBytes != 4 && ElementSizeBytes != 8 && ElementSizeBytes != 16))
+    return CUDA_ERROR_INVALID_VALUE;
+  constexpr size_t kAlignment = 256;
+  if (WidthInBytes > SIZE_MAX - kAlignment)
+    return CUDA_ERROR_INVALID_VALUE;
+  size_t pitch = (WidthInBytes + kAlignment - 1) / kAlignment * kAlignment;
+  if (Height > SIZE_MAX / pitch)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  if (CUresult r = allocate(driver, context, dptr, pitch * Height, MemoryKind::Device, "cuMemAllocPitch"))
+    return r;
+  *pPitch = pitch;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize, CUdeviceptr dptr) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context;
+  p2m::runtime::AllocationInfo info;
+  if (!driver.device().allocations().describe(dptr, &info)) {
+    p2m::runtime::logMessage("cuMemGetAddressRange: the address is in no allocation");
+    return CUDA_ERROR_NOT_FOUND;
+  }
+  if (pbase)
+    *pbase = info.base;
+  if (psize)
+    *psize = info.bytes;
+  return CUDA_SUCCESS;
 }
 
 CUresult CUDAAPI cuMemGetInfo_v2(size_t *free, size_t *total) {
   P2M_API_ENTER_CONTEXT();
+  (void)context;
   if (!free || !total)
     return CUDA_ERROR_INVALID_VALUE;
   uint64_t all = driver.device().properties().totalMemory;
@@ -55,38 +140,103 @@ CUresult CUDAAPI cuMemGetInfo_v2(size_t *free, size_t *total) {
   return CUDA_SUCCESS;
 }
 
-CUresult CUDAAPI cuMemAllocHost_v2(void **pp, size_t bytesize) {
+// Stream-ordered allocation: the stream is checked and the work is done at once, which is
+// the order CUDA guarantees (the memory is usable by work enqueued after the call).
+CUresult CUDAAPI cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hStream) {
   P2M_API_ENTER_CONTEXT();
-  if (!pp || bytesize == 0)
-    return CUDA_ERROR_INVALID_VALUE;
-  void *p = std::aligned_alloc(256, (bytesize + 255) / 256 * 256);
-  if (!p)
-    return CUDA_ERROR_OUT_OF_MEMORY;
-  driver.hostAllocations.insert(p);
-  *pp = p;
-  return CUDA_SUCCESS;
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  return allocate(driver, context, dptr, bytesize, MemoryKind::Device, "cuMemAllocAsync");
 }
 
-CUresult CUDAAPI cuMemFreeHost(void *p) {
+CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream) {
   P2M_API_ENTER_CONTEXT();
-  if (!driver.hostAllocations.erase(p))
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  if (dptr == 0)
+    return CUDA_ERROR_INVALID_VALUE; // unlike cuMemFree, CUDA refuses NULL here
+  return freeMemory(driver, dptr, "cuMemFreeAsync");
+}
+
+// Hints about where managed memory should live: memory is shared, so there is nothing to move.
+CUresult CUDAAPI cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context, (void)location;
+  if (advice < CU_MEM_ADVISE_SET_READ_MOSTLY || advice > CU_MEM_ADVISE_UNSET_ACCESSED_BY)
     return CUDA_ERROR_INVALID_VALUE;
-  std::free(p);
-  return CUDA_SUCCESS;
+  p2m::runtime::AllocationInfo info;
+  if (!driver.device().allocations().describe(devPtr, &info) || info.kind != MemoryKind::Managed)
+    return CUDA_ERROR_INVALID_VALUE;
+  return toCuResult(driver.device().checkRange(devPtr, count, "cuMemAdvise"), "cuMemAdvise");
+}
+
+CUresult CUDAAPI cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags,
+                                       CUstream hStream) {
+  P2M_API_ENTER_CONTEXT();
+  (void)location;
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  p2m::runtime::AllocationInfo info;
+  if (!driver.device().allocations().describe(devPtr, &info) || info.kind != MemoryKind::Managed)
+    return CUDA_ERROR_INVALID_VALUE;
+  return toCuResult(driver.device().checkRange(devPtr, count, "cuMemPrefetchAsync"), "cuMemPrefetchAsync");
+}
+
+CUresult CUDAAPI cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context;
+  return copyUnified(driver, dst, src, ByteCount, "cuMemcpy");
+}
+
+CUresult CUDAAPI cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream) {
+  P2M_API_ENTER_CONTEXT();
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  return copyUnified(driver, dst, src, ByteCount, "cuMemcpyAsync");
+}
+
+// One device: the two contexts share it, so a peer copy is an ordinary copy once both
+// contexts are checked.
+CUresult CUDAAPI cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice, CUcontext srcContext,
+                              size_t ByteCount) {
+  P2M_API_ENTER();
+  if (CUresult r = driver.checkContext(dstContext))
+    return r;
+  if (CUresult r = driver.checkContext(srcContext))
+    return r;
+  return toCuResult(driver.device().copyOnDevice(dstDevice, srcDevice, ByteCount), "cuMemcpyPeer");
+}
+
+CUresult CUDAAPI cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                                   CUcontext srcContext, size_t ByteCount, CUstream hStream) {
+  P2M_API_ENTER();
+  if (CUresult r = driver.checkContext(dstContext))
+    return r;
+  if (CUresult r = driver.checkContext(srcContext))
+    return r;
+  CUctx_st *streamContext = driver.isStream(hStream) ? hStream->context : driver.current();
+  if (CUresult r = driver.checkStream(hStream, streamContext))
+    return r;
+  return toCuResult(driver.device().copyOnDevice(dstDevice, srcDevice, ByteCount), "cuMemcpyPeerAsync");
 }
 
 CUresult CUDAAPI cuMemcpyHtoD_v2(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount) {
   P2M_API_ENTER_CONTEXT();
+  (void)context;
   return toCuResult(driver.device().copyToDevice(dstDevice, srcHost, ByteCount), "cuMemcpyHtoD");
 }
 
 CUresult CUDAAPI cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount) {
   P2M_API_ENTER_CONTEXT();
+  (void)context;
   return toCuResult(driver.device().copyFromDevice(dstHost, srcDevice, ByteCount), "cuMemcpyDtoH");
 }
 
 CUresult CUDAAPI cuMemcpyDtoD_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount) {
   P2M_API_ENTER_CONTEXT();
+  (void)context;
   return toCuResult(driver.device().copyOnDevice(dstDevice, srcDevice, ByteCount), "cuMemcpyDtoD");
 }
 
@@ -113,16 +263,19 @@ CUresult CUDAAPI cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevi
 
 CUresult CUDAAPI cuMemsetD8_v2(CUdeviceptr dstDevice, unsigned char uc, size_t N) {
   P2M_API_ENTER_CONTEXT();
+  (void)context;
   return toCuResult(driver.device().fill(dstDevice, uc, 1, N), "cuMemsetD8");
 }
 
 CUresult CUDAAPI cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us, size_t N) {
   P2M_API_ENTER_CONTEXT();
+  (void)context;
   return toCuResult(driver.device().fill(dstDevice, us, 2, N), "cuMemsetD16");
 }
 
 CUresult CUDAAPI cuMemsetD32_v2(CUdeviceptr dstDevice, unsigned int ui, size_t N) {
   P2M_API_ENTER_CONTEXT();
+  (void)context;
   return toCuResult(driver.device().fill(dstDevice, ui, 4, N), "cuMemsetD32");
 }
 

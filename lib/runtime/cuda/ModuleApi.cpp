@@ -54,7 +54,37 @@ void writeLog(void *buffer, size_t size, const std::string &text) {
   static_cast<char *>(buffer)[n] = '\0';
 }
 
+// The names of the module's kernels that translated (the others cannot become functions).
+std::vector<std::string> translatedKernels(const Module &module) {
+  std::vector<std::string> names;
+  for (const KernelInfo &k : module.reflection().kernels)
+    if (k.translated)
+      names.push_back(k.name);
+  return names;
+}
+
 } // namespace
+
+namespace p2m::cuda {
+
+CUresult moduleFunction(CUmod_st *module, const char *name, CUfunction *out) {
+  auto found = module->functions.find(std::string_view(name));
+  if (found != module->functions.end()) {
+    *out = found->second.get();
+    return CUDA_SUCCESS;
+  }
+  Kernel *kernel = nullptr;
+  if (CUresult r = toCuResult(module->module->getKernel(name, &kernel), "cuModuleGetFunction"))
+    return r;
+  auto function = std::make_unique<CUfunc_st>();
+  function->module = module;
+  function->kernel = kernel;
+  *out = function.get();
+  module->functions.emplace(name, std::move(function));
+  return CUDA_SUCCESS;
+}
+
+} // namespace p2m::cuda
 
 extern "C" {
 
@@ -125,7 +155,7 @@ CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname) {
 
 CUresult CUDAAPI cuModuleUnload(CUmodule hmod) {
   P2M_API_ENTER();
-  if (!driver.isModule(hmod))
+  if (!driver.isModule(hmod) || hmod->library) // a library's module goes with cuLibraryUnload
     return CUDA_ERROR_INVALID_HANDLE;
   if (CUresult r = driver.checkContext(hmod->context))
     return r;
@@ -141,19 +171,44 @@ CUresult CUDAAPI cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const cha
     return CUDA_ERROR_INVALID_HANDLE;
   if (CUresult r = driver.checkContext(hmod->context))
     return r;
-  auto found = hmod->functions.find(std::string_view(name));
-  if (found != hmod->functions.end()) {
-    *hfunc = found->second.get();
-    return CUDA_SUCCESS;
-  }
-  Kernel *kernel = nullptr;
-  if (CUresult r = toCuResult(hmod->module->getKernel(name, &kernel), "cuModuleGetFunction"))
+  return p2m::cuda::moduleFunction(hmod, name, hfunc);
+}
+
+CUresult CUDAAPI cuModuleGetFunctionCount(unsigned int *count, CUmodule mod) {
+  P2M_API_ENTER();
+  if (!count)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!driver.isModule(mod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (CUresult r = driver.checkContext(mod->context))
     return r;
-  auto function = std::make_unique<CUfunc_st>();
-  function->module = hmod;
-  function->kernel = kernel;
-  *hfunc = function.get();
-  hmod->functions.emplace(name, std::move(function));
+  *count = unsigned(translatedKernels(*mod->module).size());
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuModuleEnumerateFunctions(CUfunction *functions, unsigned int numFunctions, CUmodule mod) {
+  P2M_API_ENTER();
+  if (!functions && numFunctions)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (!driver.isModule(mod))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (CUresult r = driver.checkContext(mod->context))
+    return r;
+  std::vector<std::string> names = translatedKernels(*mod->module);
+  if (numFunctions > names.size())
+    return CUDA_ERROR_INVALID_VALUE;
+  for (unsigned i = 0; i < numFunctions; ++i)
+    if (CUresult r = p2m::cuda::moduleFunction(mod, names[i].c_str(), &functions[i]))
+      return r;
+  return CUDA_SUCCESS;
+}
+
+// Modules are translated and loaded whole at cuModuleLoad*: loading is eager.
+CUresult CUDAAPI cuModuleGetLoadingMode(CUmoduleLoadingMode *mode) {
+  P2M_API_ENTER();
+  if (!mode)
+    return CUDA_ERROR_INVALID_VALUE;
+  *mode = CU_MODULE_EAGER_LOADING;
   return CUDA_SUCCESS;
 }
 

@@ -1,8 +1,32 @@
-// Streams and events. Work runs synchronously, so a stream only has to exist and events
-// record the time at which the preceding work had already finished.
+// Streams and events. Work runs synchronously, so a stream only has to exist, events record
+// the time at which the preceding work had already finished, a query never finds work pending,
+// and host functions and callbacks run in stream order by running at enqueue time. Stream
+// capture (graphs) is not implemented: no stream is ever capturing.
 #include "Driver.h"
 
+#include "runtime/core/Log.h"
+
 using p2m::cuda::Driver;
+
+namespace {
+
+// The context of a stream handle: a created stream's own, the current one for the default
+// streams (0, CU_STREAM_LEGACY, CU_STREAM_PER_THREAD). Checked, sticky error included.
+CUresult streamContext(Driver &driver, CUstream stream, CUctx_st **context) {
+  if (stream && stream != CU_STREAM_LEGACY && stream != CU_STREAM_PER_THREAD) {
+    if (!driver.isStream(stream))
+      return CUDA_ERROR_INVALID_HANDLE;
+    *context = stream->context;
+    return driver.checkContext(*context);
+  }
+  return driver.currentContext(context);
+}
+
+bool isDefaultStream(CUstream stream) {
+  return !stream || stream == CU_STREAM_LEGACY || stream == CU_STREAM_PER_THREAD;
+}
+
+} // namespace
 
 // The unversioned names, exported for older headers (cuda.h maps them to _v2).
 #undef cuStreamDestroy
@@ -22,6 +46,187 @@ CUresult CUDAAPI cuStreamCreate(CUstream *phStream, unsigned int Flags) {
   return CUDA_SUCCESS;
 }
 
+// Priorities order nothing when work runs in order; the value is clamped to the range
+// cuCtxGetStreamPriorityRange reports ([0, 0]), as CUDA clamps it.
+CUresult CUDAAPI cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority) {
+  P2M_API_ENTER_CONTEXT();
+  if (!phStream || (flags & ~unsigned(CU_STREAM_NON_BLOCKING)))
+    return CUDA_ERROR_INVALID_VALUE;
+  (void)priority;
+  *phStream = driver.addStream(context, flags);
+  (*phStream)->priority = 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuStreamGetPriority(CUstream hStream, int *priority) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!priority)
+    return CUDA_ERROR_INVALID_VALUE;
+  *priority = isDefaultStream(hStream) ? 0 : hStream->priority;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuStreamGetFlags(CUstream hStream, unsigned int *flags) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!flags)
+    return CUDA_ERROR_INVALID_VALUE;
+  *flags = isDefaultStream(hStream) ? 0 : hStream->flags;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuStreamGetId(CUstream hStream, unsigned long long *streamId) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!streamId)
+    return CUDA_ERROR_INVALID_VALUE;
+  // The default streams get fixed ids below every created stream's (ids start at 1).
+  *streamId = !hStream || hStream == CU_STREAM_LEGACY ? 0 : hStream == CU_STREAM_PER_THREAD ? 0 : hStream->id;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!pctx)
+    return CUDA_ERROR_INVALID_VALUE;
+  *pctx = context;
+  return CUDA_SUCCESS;
+}
+
+// Green contexts do not exist here: *pGreenCtx is always null.
+CUresult CUDAAPI cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx) {
+  if (!pCtx || !pGreenCtx)
+    return CUDA_ERROR_INVALID_VALUE;
+  *pGreenCtx = nullptr;
+  return cuStreamGetCtx(hStream, pCtx);
+}
+
+CUresult CUDAAPI cuStreamGetDevice(CUstream hStream, CUdevice *device) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!device)
+    return CUDA_ERROR_INVALID_VALUE;
+  *device = 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuStreamQuery(CUstream hStream) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  return streamContext(driver, hStream, &context); // nothing is ever pending
+}
+
+// The event's work finished when it was recorded: there is nothing to wait for.
+CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!driver.isEvent(hEvent))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (Flags != CU_EVENT_WAIT_DEFAULT && Flags != CU_EVENT_WAIT_EXTERNAL)
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+// The callback runs now, which is in stream order: everything enqueued before it is done.
+CUresult CUDAAPI cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  CUresult status = streamContext(driver, hStream, &context);
+  if (status == CUDA_ERROR_INVALID_HANDLE || status == CUDA_ERROR_INVALID_CONTEXT || status == CUDA_ERROR_NOT_INITIALIZED)
+    return status;
+  if (!callback || flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  // A broken context still calls back, with its error as the status (CUDA's contract).
+  callback(hStream, status, userData);
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!fn)
+    return CUDA_ERROR_INVALID_VALUE;
+  fn(userData);
+  return CUDA_SUCCESS;
+}
+
+// Managed memory is reachable from every stream and the host at all times.
+CUresult CUDAAPI cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST && flags != CU_MEM_ATTACH_SINGLE)
+    return CUDA_ERROR_INVALID_VALUE;
+  p2m::runtime::AllocationInfo info;
+  if (!driver.device().allocations().describe(dptr, &info) || info.base != dptr ||
+      info.kind != p2m::runtime::MemoryKind::Managed || (length != 0 && length != info.bytes))
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!captureStatus)
+    return CUDA_ERROR_INVALID_VALUE;
+  *captureStatus = CU_STREAM_CAPTURE_STATUS_NONE;
+  return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+                                           cuuint64_t *id_out, CUgraph *graph_out,
+                                           const CUgraphNode **dependencies_out, const CUgraphEdgeData **edgeData_out,
+                                           size_t *numDependencies_out) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!captureStatus_out)
+    return CUDA_ERROR_INVALID_VALUE;
+  *captureStatus_out = CU_STREAM_CAPTURE_STATUS_NONE;
+  (void)id_out, (void)graph_out, (void)dependencies_out, (void)edgeData_out, (void)numDependencies_out;
+  return CUDA_SUCCESS; // the other outputs are defined only while capturing
+}
+
+CUresult CUDAAPI cuStreamBeginCapture_v2(CUstream hStream, CUstreamCaptureMode mode) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  (void)mode;
+  return p2m::cuda::notSupported("cuStreamBeginCapture", "stream capture (graphs) is not implemented yet");
+}
+
+// No stream is ever capturing, so there is no capture to end (CUDA's error for that).
+CUresult CUDAAPI cuStreamEndCapture(CUstream hStream, CUgraph *phGraph) {
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (!phGraph)
+    return CUDA_ERROR_INVALID_VALUE;
+  return CUDA_ERROR_ILLEGAL_STATE;
+}
+
 CUresult CUDAAPI cuStreamDestroy_v2(CUstream hStream) {
   P2M_API_ENTER();
   if (!driver.isStream(hStream))
@@ -33,8 +238,9 @@ CUresult CUDAAPI cuStreamDestroy_v2(CUstream hStream) {
 CUresult CUDAAPI cuStreamDestroy(CUstream hStream) { return cuStreamDestroy_v2(hStream); }
 
 CUresult CUDAAPI cuStreamSynchronize(CUstream hStream) {
-  P2M_API_ENTER_CONTEXT();
-  return driver.checkStream(hStream, context);
+  P2M_API_ENTER();
+  CUctx_st *context = nullptr;
+  return streamContext(driver, hStream, &context);
 }
 
 CUresult CUDAAPI cuEventCreate(CUevent *phEvent, unsigned int Flags) {
@@ -57,6 +263,20 @@ CUresult CUDAAPI cuEventRecord(CUevent hEvent, CUstream hStream) {
   hEvent->recorded = true;
   hEvent->time = std::chrono::steady_clock::now();
   return CUDA_SUCCESS;
+}
+
+CUresult CUDAAPI cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags) {
+  if (flags != CU_EVENT_RECORD_DEFAULT && flags != CU_EVENT_RECORD_EXTERNAL)
+    return CUDA_ERROR_INVALID_VALUE;
+  return cuEventRecord(hEvent, hStream);
+}
+
+// The work before a recorded event is always done; an event never recorded is complete too.
+CUresult CUDAAPI cuEventQuery(CUevent hEvent) {
+  P2M_API_ENTER();
+  if (!driver.isEvent(hEvent))
+    return CUDA_ERROR_INVALID_HANDLE;
+  return driver.checkContext(hEvent->context);
 }
 
 CUresult CUDAAPI cuEventSynchronize(CUevent hEvent) {

@@ -148,6 +148,10 @@ public:
     properties_.totalMemory = physicalMemory();
     properties_.maxThreadgroupMemory = options.maxThreadgroupMemory;
     properties_.multiprocessors = threads_;
+    // A worker runs one threadgroup at a time, start to end: a "multiprocessor" holds one.
+    properties_.maxThreadgroupsPerMultiprocessor = 1;
+    properties_.maxThreadsPerMultiprocessor = properties_.maxThreadsPerThreadgroup;
+    properties_.threadgroupMemoryPerMultiprocessor = options.maxThreadgroupMemory;
     properties_.keepsF32Subnormals = !flushDenormals_;
   }
 
@@ -190,11 +194,30 @@ public:
 
   void *hostPointer(uint64_t address) override {
     std::lock_guard<std::mutex> lock(memoryMutex_);
-    auto after = allocations_.upper_bound(address);
-    if (after == allocations_.begin())
-      return nullptr;
-    const auto &[start, bytes] = *std::prev(after);
-    return address - start < bytes ? reinterpret_cast<void *>(address) : nullptr;
+    for (const std::map<uint64_t, uint64_t> *ranges : {&allocations_, &registered_}) {
+      auto after = ranges->upper_bound(address);
+      if (after == ranges->begin())
+        continue;
+      const auto &[start, bytes] = *std::prev(after);
+      if (address - start < bytes)
+        return reinterpret_cast<void *>(address);
+    }
+    return nullptr;
+  }
+
+  // Kernels run on the CPU: the program's memory is reachable at its own address.
+  Status registerHostMemory(void *pointer, uint64_t bytes, uint64_t *address) override {
+    std::lock_guard<std::mutex> lock(memoryMutex_);
+    *address = reinterpret_cast<uint64_t>(pointer);
+    registered_[*address] = bytes;
+    return ok();
+  }
+
+  Status unregisterHostMemory(uint64_t address) override {
+    std::lock_guard<std::mutex> lock(memoryMutex_);
+    if (!registered_.erase(address))
+      return fail(ErrorCode::InvalidValue, "host backend: no registered host memory at this address");
+    return ok();
   }
 
   Status compile(const CompileRequest &request, std::unique_ptr<Program> *program) override {
@@ -338,6 +361,7 @@ private:
 
   std::mutex memoryMutex_;
   std::map<uint64_t, uint64_t> allocations_; // start address → bytes asked for
+  std::map<uint64_t, uint64_t> registered_;  // the program's memory (registerHostMemory): start → bytes
 
   mutable std::mutex programsMutex_;
   std::unordered_map<std::string, std::shared_ptr<const LoadedObject>> programs_;

@@ -160,6 +160,15 @@ public:
     return static_cast<unsigned char *>(allocation->buffer.contents) + offset;
   }
 
+  // registerHostMemory (cuMemHostRegister) is not implemented here yet: Backend's default says
+  // NotSupported. The way to do it is newBufferWithBytesNoCopy:length:options:deallocator:nil
+  // over the program's memory (Metal requires a page-aligned pointer and a length that is a
+  // multiple of the page size, so the range must be widened to pages and the offset kept), with
+  // the buffer added to allocations_ under its gpuAddress and to the residency set, and
+  // hostPointer() mapping addresses inside it back into the program's memory. Unlike the host
+  // backend, the device address then differs from the host pointer, which the shim's
+  // cuMemHostGetDevicePointer already allows for.
+
   Status compile(const CompileRequest &request, std::unique_ptr<Program> *program) override {
     @autoreleasepool {
       NSError *error = nil;

@@ -1,0 +1,255 @@
+// Pitched copies and memsets: cuMemcpy2D / 3D (+Async, +Peer, 2DUnaligned) and cuMemsetD2D*.
+// Each side of a copy is host, device or unified memory (UnifiedAddress.h); its whole span —
+// from the first byte copied to the last, rows and slices included — is resolved and checked
+// once before anything is written, so a copy that would run past an allocation writes nothing.
+// CUDA arrays are the texture work (issue 11), not done yet: a copy from or to one is
+// CUDA_ERROR_NOT_SUPPORTED.
+#include "Driver.h"
+#include "UnifiedAddress.h"
+
+#include "runtime/core/Log.h"
+
+#include <climits>
+#include <cstring>
+
+using p2m::cuda::Driver;
+using p2m::cuda::resolveUnified;
+using p2m::cuda::toCuResult;
+
+#undef cuMemcpy2D
+#undef cuMemcpy2DUnaligned
+#undef cuMemcpy2DAsync
+#undef cuMemcpy3D
+#undef cuMemcpy3DAsync
+#undef cuMemsetD2D8
+#undef cuMemsetD2D16
+#undef cuMemsetD2D32
+
+namespace {
+
+// One side of a copy, whatever struct it came from.
+struct Side {
+  CUmemorytype type;
+  const void *host;
+  CUdeviceptr device;
+  CUarray array;
+  size_t x, y, z, pitch, height;
+};
+
+struct Extent {
+  size_t width, height, depth;
+};
+
+bool mulAdd(size_t a, size_t b, size_t c, size_t *out) {
+  size_t product = 0;
+  return !__builtin_mul_overflow(a, b, &product) && !__builtin_add_overflow(product, c, out);
+}
+
+// The host address of the side's first copied byte in *start and the number of bytes from
+// there to its last one in *span, checked against the memory it lies in.
+CUresult resolveSide(Driver &driver, const Side &side, const Extent &e, const char *api, uint8_t **start) {
+  if (side.type == CU_MEMORYTYPE_ARRAY) {
+    p2m::runtime::logMessage(std::string(api) + ": CUDA arrays are not implemented yet (the texture work)");
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
+  if (side.type != CU_MEMORYTYPE_HOST && side.type != CU_MEMORYTYPE_DEVICE && side.type != CU_MEMORYTYPE_UNIFIED)
+    return CUDA_ERROR_INVALID_VALUE;
+  // Rows must not overlap: the pitch holds x + width (when there is more than one row), the
+  // slice height holds y + height (when there is more than one slice).
+  if (side.pitch > size_t(INT_MAX))
+    return CUDA_ERROR_INVALID_VALUE; // above CU_DEVICE_ATTRIBUTE_MAX_PITCH
+  if ((e.height > 1 || e.depth > 1) && side.pitch < side.x + e.width)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (e.depth > 1 && side.height < side.y + e.height)
+    return CUDA_ERROR_INVALID_VALUE;
+  size_t row = 0, offset = 0, last = 0, span = 0;
+  if (!mulAdd(side.z, side.height, side.y, &row) || !mulAdd(row, side.pitch, side.x, &offset))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (e.width == 0 || e.height == 0 || e.depth == 0) {
+    span = 0;
+  } else if (!mulAdd(e.depth - 1, side.height, e.height - 1, &last) || !mulAdd(last, side.pitch, e.width, &span)) {
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+  uint64_t base = side.type == CU_MEMORYTYPE_HOST ? reinterpret_cast<uintptr_t>(side.host) : side.device;
+  if (base > UINT64_MAX - offset)
+    return CUDA_ERROR_INVALID_VALUE;
+  // Host memory may be pageable; device memory must be device memory (or reachable host
+  // memory); unified memory is either.
+  void *host = nullptr;
+  if (CUresult r = resolveUnified(driver, base + offset, span, side.type != CU_MEMORYTYPE_DEVICE, api, &host))
+    return r;
+  if (span && !host)
+    return CUDA_ERROR_INVALID_VALUE;
+  *start = static_cast<uint8_t *>(host);
+  return CUDA_SUCCESS;
+}
+
+CUresult copy(Driver &driver, const Side &src, const Side &dst, const Extent &e, const char *api) {
+  uint8_t *from = nullptr, *to = nullptr;
+  if (CUresult r = resolveSide(driver, src, e, api, &from))
+    return r;
+  if (CUresult r = resolveSide(driver, dst, e, api, &to))
+    return r;
+  if (e.width == 0 || e.height == 0 || e.depth == 0)
+    return CUDA_SUCCESS;
+  for (size_t z = 0; z < e.depth; ++z)
+    for (size_t y = 0; y < e.height; ++y)
+      std::memmove(to + (z * dst.height + y) * dst.pitch, from + (z * src.height + y) * src.pitch, e.width);
+  return CUDA_SUCCESS;
+}
+
+CUresult copy2D(Driver &driver, const CUDA_MEMCPY2D *p, const char *api) {
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  Side src{p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, 0, p->srcPitch, 0};
+  Side dst{p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, 0, p->dstPitch, 0};
+  return copy(driver, src, dst, {p->WidthInBytes, p->Height, 1}, api);
+}
+
+template <typename Copy3D> CUresult copy3D(Driver &driver, const Copy3D *p, const char *api) {
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (p->srcLOD != 0 || p->dstLOD != 0)
+    return CUDA_ERROR_INVALID_VALUE; // mipmap levels exist for arrays only
+  Side src{p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, p->srcZ, p->srcPitch,
+           p->srcHeight};
+  Side dst{p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, p->dstZ, p->dstPitch,
+           p->dstHeight};
+  return copy(driver, src, dst, {p->WidthInBytes, p->Height, p->Depth}, api);
+}
+
+CUresult copy3DPlain(Driver &driver, const CUDA_MEMCPY3D *p, const char *api) {
+  if (p && (p->reserved0 || p->reserved1))
+    return CUDA_ERROR_INVALID_VALUE;
+  return copy3D(driver, p, api);
+}
+
+CUresult copy3DPeer(Driver &driver, const CUDA_MEMCPY3D_PEER *p, const char *api) {
+  if (!p)
+    return CUDA_ERROR_INVALID_VALUE;
+  // One device: both contexts share it; each is checked where it is used.
+  if (p->srcMemoryType != CU_MEMORYTYPE_ARRAY && p->srcContext)
+    if (CUresult r = driver.checkContext(p->srcContext))
+      return r;
+  if (p->dstMemoryType != CU_MEMORYTYPE_ARRAY && p->dstContext)
+    if (CUresult r = driver.checkContext(p->dstContext))
+      return r;
+  return copy3D(driver, p, api);
+}
+
+// `width` elements of `elementBytes` in each of `height` rows `pitch` bytes apart.
+CUresult fill2D(Driver &driver, CUdeviceptr dst, size_t pitch, uint32_t value, unsigned elementBytes, size_t width,
+                size_t height, const char *api) {
+  if (dst % elementBytes || (height > 1 && pitch % elementBytes))
+    return CUDA_ERROR_INVALID_VALUE;
+  size_t rowBytes = 0, span = 0;
+  if (__builtin_mul_overflow(width, size_t(elementBytes), &rowBytes))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (height > 1 && pitch < rowBytes)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (width == 0 || height == 0)
+    return toCuResult(driver.device().checkRange(dst, 0, api), api);
+  if (!mulAdd(height - 1, pitch, rowBytes, &span))
+    return CUDA_ERROR_INVALID_VALUE;
+  if (CUresult r = toCuResult(driver.device().checkRange(dst, span, api), api))
+    return r;
+  for (size_t y = 0; y < height; ++y)
+    if (CUresult r = toCuResult(driver.device().fill(dst + y * pitch, value, elementBytes, width), api))
+      return r;
+  return CUDA_SUCCESS;
+}
+
+} // namespace
+
+extern "C" {
+
+CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context;
+  return copy2D(driver, pCopy, "cuMemcpy2D");
+}
+
+// Host copies have no alignment requirement, so the unaligned form is the same copy.
+CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context;
+  return copy2D(driver, pCopy, "cuMemcpy2DUnaligned");
+}
+
+CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream) {
+  P2M_API_ENTER_CONTEXT();
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  return copy2D(driver, pCopy, "cuMemcpy2DAsync");
+}
+
+CUresult CUDAAPI cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context;
+  return copy3DPlain(driver, pCopy, "cuMemcpy3D");
+}
+
+CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
+  P2M_API_ENTER_CONTEXT();
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  return copy3DPlain(driver, pCopy, "cuMemcpy3DAsync");
+}
+
+CUresult CUDAAPI cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context;
+  return copy3DPeer(driver, pCopy, "cuMemcpy3DPeer");
+}
+
+CUresult CUDAAPI cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream) {
+  P2M_API_ENTER_CONTEXT();
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  return copy3DPeer(driver, pCopy, "cuMemcpy3DPeerAsync");
+}
+
+CUresult CUDAAPI cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context;
+  return fill2D(driver, dstDevice, dstPitch, uc, 1, Width, Height, "cuMemsetD2D8");
+}
+
+CUresult CUDAAPI cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                                  size_t Height) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context;
+  return fill2D(driver, dstDevice, dstPitch, us, 2, Width, Height, "cuMemsetD2D16");
+}
+
+CUresult CUDAAPI cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height) {
+  P2M_API_ENTER_CONTEXT();
+  (void)context;
+  return fill2D(driver, dstDevice, dstPitch, ui, 4, Width, Height, "cuMemsetD2D32");
+}
+
+CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
+                                   size_t Height, CUstream hStream) {
+  P2M_API_ENTER_CONTEXT();
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  return fill2D(driver, dstDevice, dstPitch, uc, 1, Width, Height, "cuMemsetD2D8Async");
+}
+
+CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                                    size_t Height, CUstream hStream) {
+  P2M_API_ENTER_CONTEXT();
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  return fill2D(driver, dstDevice, dstPitch, us, 2, Width, Height, "cuMemsetD2D16Async");
+}
+
+CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
+                                    size_t Height, CUstream hStream) {
+  P2M_API_ENTER_CONTEXT();
+  if (CUresult r = driver.checkStream(hStream, context))
+    return r;
+  return fill2D(driver, dstDevice, dstPitch, ui, 4, Width, Height, "cuMemsetD2D32Async");
+}
+
+} // extern "C"
