@@ -56,6 +56,9 @@ struct DeviceProperties {
   uint32_t multiprocessors = 1;             // reported as CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
   // What one multiprocessor holds at once, for the occupancy model (docs/runtime.md): the
   // threadgroups resident together, their threads and their threadgroup memory.
+  // Every threadgroup of a grid that the occupancy model admits runs at once, so a grid-wide
+  // barrier completes (cooperative launches). Metal promises no such forward progress.
+  bool coResidentGrid = false;
   uint32_t maxThreadgroupsPerMultiprocessor = 1;
   uint32_t maxThreadsPerMultiprocessor = 1024;
   uint32_t threadgroupMemoryPerMultiprocessor = 0; // 0: maxThreadgroupMemory

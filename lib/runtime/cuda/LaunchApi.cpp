@@ -91,6 +91,10 @@ CUresult CUDAAPI cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, 
   P2M_API_ENTER();
   if (!driver.isFunction(f))
     return CUDA_ERROR_INVALID_HANDLE;
+  if (!driver.device().properties().coResidentGrid) {
+    p2m::runtime::logMessage("cuLaunchCooperativeKernel: this device does not run a whole grid at once");
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
   uint64_t threads = uint64_t(blockDimX) * blockDimY * blockDimZ;
   int perMultiprocessor = 0;
   if (threads <= uint64_t(INT32_MAX))
