@@ -51,6 +51,7 @@ def run(binary, env, timeout):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cudart-dir", required=True, help="directory of our libcudart.so.13")
+    parser.add_argument("--cuda-dir", required=True, help="directory of our libcuda.so.1")
     parser.add_argument("--ptx2metal", required=True)
     parser.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
     parser.add_argument("--out-dir", required=True)
@@ -83,7 +84,7 @@ def main():
         cache = os.path.join(args.out_dir, name + ".cache")
         shutil.rmtree(cache, ignore_errors=True)
         for mode in ("load", "bundle"):
-            env = dict(os.environ, LD_LIBRARY_PATH=args.cudart_dir, P2M_LOG="1", P2M_CACHE_DIR=cache)
+            env = dict(os.environ, LD_LIBRARY_PATH=args.cudart_dir + os.pathsep + args.cuda_dir, P2M_LOG="1", P2M_CACHE_DIR=cache)
             env.update(program.get("env", {}))
             if mode == "bundle":
                 if convert.returncode not in (0, 1):  # 1: some kernel refused, with its diagnostic

@@ -26,6 +26,8 @@ cudaError_t launch(const void *func, dim3 grid, dim3 block, void **args, size_t 
   CUstream s = driverStream(stream, perThread);
   if (Capture *capture = captureOf(s))
     return record(capture->addKernel(function, grid, block, args, sharedMem, cooperative));
+  if (cudaError_t e = checkNoImplicitCapture(s))
+    return record(e);
   CUresult r = cooperative ? cuLaunchCooperativeKernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
                                                        unsigned(sharedMem), s, args)
                            : cuLaunchKernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
