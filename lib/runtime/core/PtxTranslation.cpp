@@ -114,6 +114,7 @@ RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool u
     if (!k.translated)
       messages << "kernel " << k.ptxName << " not translated: " << k.reason << "\n";
   out->diagnostics = messages.str();
+  logMessage("translated PTX at load (" + key.substr(0, 16) + ")");
   if (!result.ok)
     return failure(RuntimeErrorCode::InvalidPtx, "the PTX does not translate:\n" + out->diagnostics);
   out->msl = result.msl();

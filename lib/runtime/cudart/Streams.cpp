@@ -1,0 +1,215 @@
+// Streams, events and host functions. Work runs synchronously (CUDA allows an asynchronous
+// call to complete before it returns), so stream order, the legacy default stream's
+// synchronization and event ordering all hold; an event records when the work before it has
+// finished, which is when cudaEventRecord returns. In stream capture, host functions become
+// host nodes and events carry the capture to the streams that wait on them.
+#include "Graph.h"
+#include "Runtime.h"
+
+#include "runtime/core/Log.h"
+
+using namespace p2m::cudart;
+
+namespace p2m::cudart {
+// Graph.cpp: the capture side of events.
+bool recordEventInCapture(cudaEvent_t event, CUstream stream);
+cudaError_t waitEventInCapture(CUstream stream, cudaEvent_t event, bool *handled);
+void forgetEvent(cudaEvent_t event);
+} // namespace p2m::cudart
+
+namespace {
+
+cudaError_t createStream(cudaStream_t *stream, unsigned flags, int priority) {
+  P2M_CUDART_ENTER();
+  if (!stream || (flags & ~unsigned(cudaStreamNonBlocking)))
+    return record(cudaErrorInvalidValue);
+  CUstream s = nullptr;
+  if (cudaError_t e = fromDriver(cuStreamCreateWithPriority(&s, flags, priority)))
+    return e;
+  *stream = reinterpret_cast<cudaStream_t>(s);
+  return cudaSuccess;
+}
+
+cudaError_t launchHostFunc(cudaStream_t stream, bool perThread, cudaHostFn_t fn, void *userData) {
+  P2M_CUDART_ENTER();
+  if (!fn)
+    return record(cudaErrorInvalidValue);
+  CUstream s = driverStream(stream, perThread);
+  if (Capture *capture = captureOf(s)) {
+    auto node = std::make_unique<GraphNode>();
+    node->type = cudaGraphNodeTypeHost;
+    node->host = cudaHostNodeParams{fn, userData};
+    return record(capture->addNode(std::move(node)));
+  }
+  if (cudaError_t e = checkNoImplicitCapture(s))
+    return record(e);
+  return fromDriver(cuLaunchHostFunc(s, fn, userData));
+}
+
+cudaError_t recordEvent(cudaEvent_t event, cudaStream_t stream, bool perThread, unsigned flags) {
+  P2M_CUDART_ENTER();
+  CUstream s = driverStream(stream, perThread);
+  if (captureOf(s))
+    return recordEventInCapture(event, s) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+  if (cudaError_t e = checkNoImplicitCapture(s))
+    return record(e);
+  return fromDriver(cuEventRecordWithFlags(reinterpret_cast<CUevent>(event), s, flags));
+}
+
+cudaError_t waitEvent(cudaStream_t stream, bool perThread, cudaEvent_t event, unsigned flags) {
+  P2M_CUDART_ENTER();
+  if (flags & ~unsigned(cudaEventWaitExternal))
+    return record(cudaErrorInvalidValue);
+  CUstream s = driverStream(stream, perThread);
+  bool handled = false;
+  if (cudaError_t e = waitEventInCapture(s, event, &handled); e != cudaSuccess || handled)
+    return record(e);
+  return fromDriver(cuStreamWaitEvent(s, reinterpret_cast<CUevent>(event), 0));
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t CUDARTAPI cudaStreamCreate(cudaStream_t *pStream) { return createStream(pStream, cudaStreamDefault, 0); }
+
+cudaError_t CUDARTAPI cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags) {
+  return createStream(pStream, flags, 0);
+}
+
+cudaError_t CUDARTAPI cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority) {
+  return createStream(pStream, flags, priority);
+}
+
+cudaError_t CUDARTAPI cudaStreamDestroy(cudaStream_t stream) {
+  P2M_CUDART_ENTER();
+  if (!stream || stream == cudaStreamLegacy || stream == cudaStreamPerThread)
+    return record(cudaErrorInvalidResourceHandle);
+  return fromDriver(cuStreamDestroy(reinterpret_cast<CUstream>(stream)));
+}
+
+cudaError_t CUDARTAPI cudaStreamSynchronize(cudaStream_t stream) {
+  P2M_CUDART_ENTER();
+  CUstream s = driverStream(stream);
+  if (cudaError_t e = checkNotCapturing(s))
+    return record(e);
+  return fromDriver(cuStreamSynchronize(s));
+}
+cudaError_t CUDARTAPI cudaStreamSynchronize_ptsz(cudaStream_t stream) {
+  return cudaStreamSynchronize(stream ? stream : cudaStreamPerThread);
+}
+
+cudaError_t CUDARTAPI cudaStreamQuery(cudaStream_t stream) {
+  P2M_CUDART_ENTER();
+  CUstream s = driverStream(stream);
+  if (cudaError_t e = checkNotCapturing(s))
+    return record(e);
+  return fromDriver(cuStreamQuery(s));
+}
+cudaError_t CUDARTAPI cudaStreamQuery_ptsz(cudaStream_t stream) {
+  return cudaStreamQuery(stream ? stream : cudaStreamPerThread);
+}
+
+cudaError_t CUDARTAPI cudaStreamGetPriority(cudaStream_t hStream, int *priority) {
+  P2M_CUDART_ENTER();
+  return fromDriver(cuStreamGetPriority(driverStream(hStream), priority));
+}
+cudaError_t CUDARTAPI cudaStreamGetPriority_ptsz(cudaStream_t hStream, int *priority) {
+  return cudaStreamGetPriority(hStream ? hStream : cudaStreamPerThread, priority);
+}
+
+cudaError_t CUDARTAPI cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags) {
+  P2M_CUDART_ENTER();
+  return fromDriver(cuStreamGetFlags(driverStream(hStream), flags));
+}
+cudaError_t CUDARTAPI cudaStreamGetFlags_ptsz(cudaStream_t hStream, unsigned int *flags) {
+  return cudaStreamGetFlags(hStream ? hStream : cudaStreamPerThread, flags);
+}
+
+cudaError_t CUDARTAPI cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
+  return waitEvent(stream, false, event, flags);
+}
+cudaError_t CUDARTAPI cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags) {
+  return waitEvent(stream, true, event, flags);
+}
+
+cudaError_t CUDARTAPI cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
+  return launchHostFunc(stream, false, fn, userData);
+}
+cudaError_t CUDARTAPI cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *userData) {
+  return launchHostFunc(stream, true, fn, userData);
+}
+
+// A stream callback receives the stream and the stream's error status (cudaSuccess: the work
+// before it succeeded; a sticky error otherwise).
+cudaError_t CUDARTAPI cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
+                                            unsigned int flags) {
+  P2M_CUDART_ENTER();
+  if (!callback || flags != 0)
+    return record(cudaErrorInvalidValue);
+  CUstream s = driverStream(stream);
+  if (captureOf(s))
+    return record(cudaErrorStreamCaptureUnsupported);
+  if (cudaError_t e = checkNoImplicitCapture(s))
+    return record(e);
+  CUresult status = cuStreamQuery(s);
+  if (status == CUDA_ERROR_INVALID_HANDLE)
+    return record(cudaErrorInvalidResourceHandle);
+  callback(stream, status == CUDA_SUCCESS ? cudaSuccess : toRuntimeError(status), userData);
+  return cudaSuccess;
+}
+cudaError_t CUDARTAPI cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
+                                                 unsigned int flags) {
+  return cudaStreamAddCallback(stream ? stream : cudaStreamPerThread, callback, userData, flags);
+}
+
+cudaError_t CUDARTAPI cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags) {
+  P2M_CUDART_ENTER();
+  unsigned known = cudaEventBlockingSync | cudaEventDisableTiming | cudaEventInterprocess;
+  if (!event || (flags & ~known) || ((flags & cudaEventInterprocess) && !(flags & cudaEventDisableTiming)))
+    return record(cudaErrorInvalidValue);
+  CUevent e = nullptr;
+  if (cudaError_t r = fromDriver(cuEventCreate(&e, flags)))
+    return r;
+  *event = reinterpret_cast<cudaEvent_t>(e);
+  return cudaSuccess;
+}
+
+cudaError_t CUDARTAPI cudaEventCreate(cudaEvent_t *event) { return cudaEventCreateWithFlags(event, cudaEventDefault); }
+
+cudaError_t CUDARTAPI cudaEventDestroy(cudaEvent_t event) {
+  P2M_CUDART_ENTER();
+  forgetEvent(event);
+  return fromDriver(cuEventDestroy(reinterpret_cast<CUevent>(event)));
+}
+
+cudaError_t CUDARTAPI cudaEventRecord(cudaEvent_t event, cudaStream_t stream) {
+  return recordEvent(event, stream, false, 0);
+}
+cudaError_t CUDARTAPI cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t stream) {
+  return recordEvent(event, stream, true, 0);
+}
+cudaError_t CUDARTAPI cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
+  return recordEvent(event, stream, false, flags);
+}
+cudaError_t CUDARTAPI cudaEventRecordWithFlags_ptsz(cudaEvent_t event, cudaStream_t stream, unsigned int flags) {
+  return recordEvent(event, stream, true, flags);
+}
+
+cudaError_t CUDARTAPI cudaEventQuery(cudaEvent_t event) {
+  P2M_CUDART_ENTER();
+  return fromDriver(cuEventQuery(reinterpret_cast<CUevent>(event)));
+}
+
+cudaError_t CUDARTAPI cudaEventSynchronize(cudaEvent_t event) {
+  P2M_CUDART_ENTER();
+  return fromDriver(cuEventSynchronize(reinterpret_cast<CUevent>(event)));
+}
+
+cudaError_t CUDARTAPI cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end) {
+  P2M_CUDART_ENTER();
+  CUresult r = cuEventElapsedTime(ms, reinterpret_cast<CUevent>(start), reinterpret_cast<CUevent>(end));
+  return fromDriver(r);
+}
+
+} // extern "C"

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""The CUDA Runtime API programs (tests/cudart/programs) through ptx2metal's libcudart.so.13.
+
+Each program is built by nvcc with `-cudart shared` (as a user would build it for NVIDIA's
+runtime), then run twice with our library directory first on LD_LIBRARY_PATH, on the host
+backend:
+  load:   nothing prepared; the runtime translates the program's PTX when it first needs it
+          (a fresh cache, so the log must show the translation);
+  bundle: `ptx2metal convert PROGRAM -o BUNDLE` ahead of time, P2M_BUNDLE_PATH=BUNDLE; the
+          log must show the bundle's translations and no translation at run time.
+Every run must exit 0 and print PASS. Where nvcc is absent the test is skipped (exit 77).
+"""
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def build(program, nvcc, out_dir):
+    """Compiles `program` (an entry of programs.json) into out_dir; cached by the sources' hash."""
+    sources = [os.path.join(HERE, "programs", s) for s in program["sources"]]
+    digest = hashlib.sha256()
+    for path in sources + [os.path.join(HERE, "programs", "check.h")]:
+        digest.update(open(path, "rb").read())
+    digest.update(json.dumps(program.get("flags", [])).encode())
+    binary = os.path.join(out_dir, program["name"])
+    stamp = binary + ".sha256"
+    if os.path.exists(binary) and os.path.exists(stamp) and open(stamp).read() == digest.hexdigest():
+        return None
+    command = [nvcc, "-cudart", "shared", "-arch=sm_80", "-O2", "-I", os.path.join(HERE, "programs")]
+    command += program.get("flags", []) + sources + ["-o", binary]
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        return "nvcc failed:\n" + " ".join(command) + "\n" + result.stdout + result.stderr
+    open(stamp, "w").write(digest.hexdigest())
+    return None
+
+
+def run(binary, env, timeout):
+    start = time.monotonic()
+    result = subprocess.run([binary], capture_output=True, text=True, env=env, timeout=timeout)
+    return result, time.monotonic() - start
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--cudart-dir", required=True, help="directory of our libcudart.so.13")
+    parser.add_argument("--ptx2metal", required=True)
+    parser.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
+    parser.add_argument("--out-dir", required=True)
+    parser.add_argument("--only", nargs="*", help="program names to run (default: all)")
+    args = parser.parse_args()
+    if not os.path.exists(args.nvcc):
+        print(f"SKIP: {args.nvcc} not found; the CUDA Runtime programs need nvcc to build")
+        return 77
+    programs = json.load(open(os.path.join(HERE, "programs.json")))["programs"]
+    if args.only:
+        programs = [p for p in programs if p["name"] in args.only]
+    os.makedirs(args.out_dir, exist_ok=True)
+    failures = []
+    for program in programs:
+        name = program["name"]
+        problem = build(program, args.nvcc, args.out_dir)
+        if problem:
+            failures.append(f"{name}: {problem}")
+            print(f"FAIL {name} (build)")
+            continue
+        binary = os.path.join(args.out_dir, name)
+        bundle = os.path.join(args.out_dir, name + ".bundle")
+        shutil.rmtree(bundle, ignore_errors=True)
+        convert = subprocess.run([args.ptx2metal, "convert", binary, "-o", bundle, "-j", "1"],
+                                 capture_output=True, text=True)
+        for mode in ("load", "bundle"):
+            cache = os.path.join(args.out_dir, name + ".cache-" + mode)
+            shutil.rmtree(cache, ignore_errors=True)
+            env = dict(os.environ, LD_LIBRARY_PATH=args.cudart_dir, P2M_LOG="1", P2M_CACHE_DIR=cache)
+            env.update(program.get("env", {}))
+            if mode == "bundle":
+                if convert.returncode not in (0, 1):  # 1: some kernel refused, with its diagnostic
+                    failures.append(f"{name}: ptx2metal convert failed:\n{convert.stderr}")
+                    print(f"FAIL {name} ({mode})")
+                    continue
+                env["P2M_BUNDLE_PATH"] = bundle
+            try:
+                result, seconds = run(binary, env, program.get("timeout", 300))
+            except subprocess.TimeoutExpired:
+                failures.append(f"{name} ({mode}): timed out")
+                print(f"FAIL {name} ({mode}): timed out")
+                continue
+            log = result.stderr
+            problems = []
+            if result.returncode != program.get("exit_code", 0):
+                problems.append(f"exit status {result.returncode}")
+            if "PASS" not in result.stdout.split():
+                problems.append("no PASS on stdout")
+            if mode == "load" and "translated PTX at load" not in log:
+                problems.append("the log shows no translation at load")
+            if mode == "bundle":
+                if "translated PTX at load" in log:
+                    problems.append("PTX was translated at run time despite the bundle")
+                if "prebuilt translation from bundle" not in log:
+                    problems.append("the log shows no bundle translation in use")
+            for text in program.get("expect_stderr", []):
+                if text not in log:
+                    problems.append(f"stderr lacks {text!r}")
+            status = "ok" if not problems else "FAIL"
+            print(f"{status:4} {name} ({mode}, {seconds:.2f} s)")
+            if problems:
+                failures.append(f"{name} ({mode}): " + "; ".join(problems) +
+                                f"\n--- stdout\n{result.stdout[-3000:]}\n--- stderr\n{log[-3000:]}")
+    for f in failures:
+        print(f)
+    runs = 2 * len(programs)
+    print(f"cudart programs: {runs - len(failures)} passed, {len(failures)} failed ({len(programs)} programs, 2 runs each)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
