@@ -128,6 +128,7 @@ void Driver::resetContext(CUctx_st *context) {
   device_->releaseAllOwnedBy(context);
   context->broken = CUDA_SUCCESS;
   context->limits = ContextLimits{};
+  context->printfLaunched = false;
   context->cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
 }
 

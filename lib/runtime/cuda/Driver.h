@@ -41,6 +41,7 @@ struct CUctx_st {
   // later call in this context fails with that error (sticky). CUDA_SUCCESS while usable.
   CUresult broken = CUDA_SUCCESS;
   ContextLimits limits;
+  bool printfLaunched = false; // a kernel that prints ran: the printf FIFO size is fixed now
   CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
 };
 
