@@ -917,3 +917,51 @@ TEST_CASE("breadth: profiler calls succeed without a profiler", "[runtime-shim-b
   CHECK(cuProfilerStart() == CUDA_SUCCESS);
   CHECK(cuProfilerStop() == CUDA_SUCCESS);
 }
+
+TEST_CASE("breadth: memory the device already reaches cannot be registered", "[runtime-shim-breadth]") {
+  primaryContext();
+  void *pinned = nullptr;
+  REQUIRE(cuMemAllocHost(&pinned, 4096) == CUDA_SUCCESS);
+  CHECK(cuMemHostRegister(pinned, 4096, 0) == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
+  CUdeviceptr device = 0;
+  REQUIRE(cuMemAlloc(&device, 4096) == CUDA_SUCCESS);
+  // On the host backend device memory is host memory at the same address.
+  CHECK(cuMemHostRegister(reinterpret_cast<void *>(device + 16), 64, 0) == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
+  CHECK(cuMemFree(device) == CUDA_SUCCESS);
+  CHECK(cuMemFreeHost(pinned) == CUDA_SUCCESS);
+}
+
+TEST_CASE("breadth: 8 host threads, each with its own context", "[runtime-shim-breadth]") {
+  std::vector<std::thread> threads;
+  std::vector<int> failures(8, 0);
+  for (int t = 0; t < 8; ++t)
+    threads.emplace_back([t, &failures] {
+      auto fail = [&] { ++failures[size_t(t)]; };
+      CUcontext context = nullptr;
+      if (cuCtxCreate(&context, nullptr, 0, 0) != CUDA_SUCCESS)
+        return fail();
+      CUmodule module = nullptr;
+      CUfunction f = nullptr;
+      CUdeviceptr p = 0;
+      std::vector<uint32_t> host(1000, uint32_t(t)), back(1000);
+      if (cuModuleLoadData(&module, breadthPtx().c_str()) != CUDA_SUCCESS ||
+          cuModuleGetFunction(&f, module, "add_one") != CUDA_SUCCESS || cuMemAlloc(&p, 4000) != CUDA_SUCCESS ||
+          cuMemcpyHtoD(p, host.data(), 4000) != CUDA_SUCCESS)
+        return fail();
+      for (int i = 0; i < 10; ++i)
+        if (addOne(f, p, 1000) != CUDA_SUCCESS)
+          fail();
+      CUcontext current = nullptr;
+      if (cuMemcpyDtoH(back.data(), p, 4000) != CUDA_SUCCESS || cuCtxGetCurrent(&current) != CUDA_SUCCESS ||
+          current != context)
+        fail();
+      for (uint32_t v : back)
+        if (v != uint32_t(t) + 10)
+          return fail();
+      if (cuCtxDestroy(context) != CUDA_SUCCESS)
+        fail();
+    });
+  for (std::thread &t : threads)
+    t.join();
+  CHECK(failures == std::vector<int>(8, 0));
+}
