@@ -35,6 +35,17 @@ bool AllocationTable::find(uint64_t address, uint64_t *base, uint64_t *bytes) co
   return true;
 }
 
+bool AllocationTable::overlaps(uint64_t address, uint64_t bytes) const {
+  if (bytes == 0)
+    return false;
+  uint64_t base = 0, size = 0;
+  if (find(address, &base, &size))
+    return true;
+  // An allocation starting inside the range.
+  auto it = blocks_.upper_bound(address);
+  return it != blocks_.end() && it->first - address < bytes;
+}
+
 bool AllocationTable::describe(uint64_t address, AllocationInfo *info) const {
   uint64_t base = 0, bytes = 0;
   if (!find(address, &base, &bytes))

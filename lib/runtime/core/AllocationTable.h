@@ -40,6 +40,8 @@ public:
   bool contains(uint64_t address, uint64_t bytes) const;
   // The allocation holding `address`: its base and size, or false.
   bool find(uint64_t address, uint64_t *base, uint64_t *bytes) const;
+  // True when any byte of [address, address + bytes) lies in a live allocation.
+  bool overlaps(uint64_t address, uint64_t bytes) const;
   // The same with everything the table knows about it.
   bool describe(uint64_t address, AllocationInfo *info) const;
   uint64_t bytesInUse() const { return inUse_; }

@@ -25,8 +25,7 @@ RuntimeStatus Device::registerHost(void *pointer, uint64_t bytes, const void *ow
     return s;
   // The table holds no overlapping ranges: a range already inside one is refused (the caller
   // checks host-side overlaps, which on Metal live at other addresses than device ones).
-  uint64_t base = 0, size = 0;
-  if (allocations_.find(*address, &base, &size) || allocations_.find(*address + bytes - 1, &base, &size)) {
+  if (allocations_.overlaps(*address, bytes)) {
     (void)backend_->unregisterHostMemory(*address);
     return failure(RuntimeErrorCode::InvalidValue, "host memory at 0x" + llvm::utohexstr(*address) +
                                                        " overlaps a live allocation");

@@ -3,7 +3,8 @@
 // allocations made while it was current and frees them when destroyed. The current context is
 // the top of a per-thread stack, as in CUDA (cuCtxPushCurrent / cuCtxPopCurrent; cuCtxSetCurrent
 // replaces the top). Limits (cuCtxSetLimit) are stored per context; the printf FIFO size sizes
-// the printf buffer of the context's modules at their next launch.
+// the printf buffer of the context's modules at their launches, and, as in CUDA, can no longer
+// change once a kernel that prints has run in the context.
 #include "Driver.h"
 
 #include "runtime/core/Log.h"
@@ -273,6 +274,11 @@ CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value) {
   size_t *slot = limitSlot(context->limits, limit);
   if (!slot)
     return CUDA_ERROR_UNSUPPORTED_LIMIT;
+  // CUDA: the printf FIFO is sized before the first kernel that prints runs in the context.
+  if (limit == CU_LIMIT_PRINTF_FIFO_SIZE && context->printfLaunched) {
+    p2m::runtime::logMessage("cuCtxSetLimit: CU_LIMIT_PRINTF_FIFO_SIZE after a kernel that prints has run");
+    return CUDA_ERROR_INVALID_VALUE;
+  }
   if (limit == CU_LIMIT_PRINTF_FIFO_SIZE && value < 4096)
     value = 4096; // room for the buffer's header and a record or more, as a GPU rounds it up
   if (limit == CU_LIMIT_MAX_L2_FETCH_GRANULARITY && (value > 128 || (value & (value - 1))))

@@ -128,6 +128,7 @@ void Driver::resetContext(CUctx_st *context) {
   device_->releaseAllOwnedBy(context);
   context->broken = CUDA_SUCCESS;
   context->limits = ContextLimits{};
+  context->printfLaunched = false;
   context->cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
 }
 
@@ -143,6 +144,7 @@ void Driver::destroyContext(CUctx_st *context) {
     threadContexts.pop_back();
   // Other threads may still hold it on their stacks, so the object is kept (never freed, so
   // its address is never reused by a new context): the set lookup makes it INVALID_CONTEXT.
+  retired_.emplace_back(context);
 }
 
 CUctx_st *Driver::contextOfOwner(const void *owner) const {

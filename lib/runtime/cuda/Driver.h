@@ -41,6 +41,7 @@ struct CUctx_st {
   // later call in this context fails with that error (sticky). CUDA_SUCCESS while usable.
   CUresult broken = CUDA_SUCCESS;
   ContextLimits limits;
+  bool printfLaunched = false; // a kernel that prints ran: the printf FIFO size is fixed now
   CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
 };
 
@@ -170,6 +171,9 @@ private:
   CUresult initResult_ = CUDA_ERROR_NOT_INITIALIZED;
   bool initTried_ = false;
   std::set<CUctx_st *> contexts_;
+  // Destroyed contexts, kept so that their addresses are never reused (a stale handle on some
+  // thread's stack must stay invalid, not name a new context).
+  std::vector<std::unique_ptr<CUctx_st>> retired_;
   CUctx_st *primary_ = nullptr;
   unsigned primaryReferences_ = 0;
   unsigned primaryFlags_ = 0;

@@ -34,6 +34,8 @@ CUresult launch(Driver &driver, CUfunction f, const LaunchShape &shape, CUstream
     return r;
   if (CUresult r = toCuResult(f->module->module->setPrintfBufferBytes(context->limits.printfFifoSize), "cuLaunchKernel"))
     return r;
+  if (f->kernel->info().usesPrintf)
+    context->printfLaunched = true;
   RuntimeStatus s = f->module->module->launch(*f->kernel, shape, kernelParams, extra);
   CUresult result = toCuResult(s, "cuLaunchKernel");
   if (s && (s->code == RuntimeErrorCode::LaunchFailed || s->code == RuntimeErrorCode::AssertFailed)) {

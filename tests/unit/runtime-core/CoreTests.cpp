@@ -242,6 +242,36 @@ TEST_CASE("allocation table: ranges inside and past allocations", "[runtime-core
   CHECK(t.bytesInUse() == 0x10);
 }
 
+TEST_CASE("allocation table: kinds, ids and overlaps", "[runtime-core][memory]") {
+  AllocationTable t;
+  int owner = 0;
+  t.add(0x2000, 0x100, &owner, MemoryKind::Managed);
+  t.add(0x3000, 0x100, &owner, MemoryKind::Registered);
+  AllocationInfo a, b;
+  REQUIRE(t.describe(0x20ff, &a));
+  CHECK(a.base == 0x2000);
+  CHECK(a.bytes == 0x100);
+  CHECK(a.kind == MemoryKind::Managed);
+  CHECK(a.owner == &owner);
+  REQUIRE(t.describe(0x3000, &b));
+  CHECK(b.kind == MemoryKind::Registered);
+  CHECK(a.id != b.id);
+  CHECK_FALSE(t.describe(0x2100, &a));
+  CHECK(t.overlaps(0x1f00, 0x101));   // ends in the first
+  CHECK(t.overlaps(0x20f0, 0x20));    // starts in the first
+  CHECK(t.overlaps(0x1000, 0x10000)); // holds both
+  CHECK_FALSE(t.overlaps(0x1f00, 0x100));
+  CHECK_FALSE(t.overlaps(0x2100, 0xf00));
+  CHECK_FALSE(t.overlaps(0x2000, 0));
+  // A new allocation at a freed base gets a new id.
+  uint64_t first = b.id;
+  CHECK(t.remove(0x3000));
+  t.add(0x3000, 0x100, &owner);
+  REQUIRE(t.describe(0x3000, &b));
+  CHECK(b.id != first);
+  CHECK(b.kind == MemoryKind::Device);
+}
+
 namespace {
 
 // A fatbin with the given (kind, sm) entries; PTX payloads say which entry they came from.

@@ -16,6 +16,39 @@ cuMemsetD16Async cuMemsetD32Async cuLaunchKernel cuLaunchKernelEx cuStreamCreate
 cuStreamSynchronize cuEventCreate cuEventRecord cuEventSynchronize cuEventElapsedTime_v2
 cuEventDestroy_v2 cuGetErrorName cuGetErrorString cuGetProcAddress_v2""".split()
 
+# The Driver API breadth beyond the first 61 (issue 26), including unversioned aliases of
+# functions whose signature did not change.
+REQUIRED += """cuCtxCreate_v3 cuCtxDestroy cuCtxDisablePeerAccess cuCtxEnablePeerAccess cuCtxGetApiVersion
+cuCtxGetCacheConfig cuCtxGetDevice cuCtxGetDevice_v2 cuCtxGetFlags cuCtxGetId cuCtxGetLimit
+cuCtxGetStreamPriorityRange cuCtxPopCurrent cuCtxPopCurrent_v2 cuCtxPushCurrent cuCtxPushCurrent_v2
+cuCtxResetPersistingL2Cache cuCtxSetCacheConfig cuCtxSetFlags cuCtxSetLimit cuCtxSynchronize_v2
+cuDeviceCanAccessPeer cuDeviceComputeCapability cuDeviceGetByPCIBusId
+cuDeviceGetExecAffinitySupport cuDeviceGetLuid cuDeviceGetP2PAttribute cuDeviceGetPCIBusId
+cuDeviceGetProperties cuDeviceGetUuid cuDeviceGetUuid_v2 cuDevicePrimaryCtxGetState
+cuDevicePrimaryCtxRelease cuDevicePrimaryCtxReset cuDevicePrimaryCtxReset_v2
+cuDevicePrimaryCtxSetFlags cuDevicePrimaryCtxSetFlags_v2 cuEventDestroy cuEventElapsedTime
+cuEventQuery cuEventRecordWithFlags cuFuncGetModule cuFuncGetName cuFuncGetParamInfo cuFuncIsLoaded
+cuFuncLoad cuFuncSetCacheConfig cuFuncSetSharedMemConfig cuGetExportTable cuGetProcAddress
+cuKernelGetAttribute cuKernelGetFunction cuKernelGetLibrary cuKernelGetName cuKernelGetParamInfo
+cuKernelSetAttribute cuKernelSetCacheConfig cuLaunchCooperativeKernel cuLaunchHostFunc
+cuLibraryEnumerateKernels cuLibraryGetGlobal cuLibraryGetKernel cuLibraryGetKernelCount
+cuLibraryGetManaged cuLibraryGetModule cuLibraryGetUnifiedFunction cuLibraryLoadData
+cuLibraryLoadFromFile cuLibraryUnload cuMemAdvise_v2 cuMemAllocAsync cuMemAllocManaged
+cuMemAllocPitch_v2 cuMemFreeAsync cuMemGetAddressRange_v2 cuMemHostAlloc
+cuMemHostGetDevicePointer_v2 cuMemHostGetFlags cuMemHostRegister cuMemHostRegister_v2
+cuMemHostUnregister cuMemPrefetchAsync_v2 cuMemcpy cuMemcpy2DAsync_v2 cuMemcpy2DUnaligned_v2
+cuMemcpy2D_v2 cuMemcpy3DAsync_v2 cuMemcpy3DPeer cuMemcpy3DPeerAsync cuMemcpy3D_v2 cuMemcpyAsync
+cuMemcpyPeer cuMemcpyPeerAsync cuMemsetD2D16Async cuMemsetD2D16_v2 cuMemsetD2D32Async
+cuMemsetD2D32_v2 cuMemsetD2D8Async cuMemsetD2D8_v2 cuModuleEnumerateFunctions
+cuModuleGetFunctionCount cuModuleGetLoadingMode cuOccupancyAvailableDynamicSMemPerBlock
+cuOccupancyMaxActiveBlocksPerMultiprocessor cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags
+cuOccupancyMaxPotentialBlockSize cuOccupancyMaxPotentialBlockSizeWithFlags cuPointerGetAttribute
+cuPointerGetAttributes cuPointerSetAttribute cuProfilerStart cuProfilerStop cuStreamAddCallback
+cuStreamAttachMemAsync cuStreamBeginCapture_v2 cuStreamCreateWithPriority cuStreamDestroy
+cuStreamEndCapture cuStreamGetCaptureInfo_v3 cuStreamGetCtx cuStreamGetCtx_v2 cuStreamGetDevice
+cuStreamGetFlags cuStreamGetId cuStreamGetPriority cuStreamIsCapturing cuStreamQuery
+cuStreamWaitEvent""".split()
+
 
 def main():
     lib = sys.argv[1]
@@ -28,6 +61,9 @@ def main():
     for s in foreign[:20]:
         print("unexpected export:", s)
     print(f"{len(exported)} symbols exported; {len(missing)} missing; {len(foreign)} not cu*")
+    if len(exported) < 150:
+        print("fewer than 150 driver functions exported")
+        return 1
     return 1 if missing or foreign else 0
 
 
