@@ -201,8 +201,15 @@ cudaError_t Runtime::kernel(const void *hostStubOrHandle, RegisteredKernel **out
 cudaError_t Runtime::function(const void *hostStubOrHandle, CUfunction *function) {
   std::lock_guard lock(mutex);
   RegisteredKernel *kernel = nullptr;
-  if (cudaError_t e = this->kernel(hostStubOrHandle, &kernel))
-    return e;
+  if (cudaError_t e = this->kernel(hostStubOrHandle, &kernel)) {
+    // A cudaKernel_t of a library (cudaLibraryGetKernel) is the driver's CUkernel, which the
+    // driver checks: anything else is not a kernel.
+    CUfunction f = nullptr;
+    if (cuKernelGetFunction(&f, reinterpret_cast<CUkernel>(const_cast<void *>(hostStubOrHandle))) != CUDA_SUCCESS)
+      return e;
+    *function = f;
+    return cudaSuccess;
+  }
   if (kernel->function && kernel->contextGeneration == generation_) {
     *function = kernel->function;
     return cudaSuccess;
