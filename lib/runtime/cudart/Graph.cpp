@@ -256,10 +256,10 @@ cudaError_t Capture::addKernel(CUfunction function, dim3 grid, dim3 block, void 
   return addNode(std::move(n));
 }
 
-Capture *captureOf(CUstream stream) {
+std::shared_ptr<Capture> captureOf(CUstream stream) {
   if (stream == CU_STREAM_LEGACY)
     stream = nullptr;
-  return findCapture(stream).get();
+  return findCapture(stream);
 }
 
 cudaError_t checkNoImplicitCapture(CUstream stream, cudaError_t error) {
@@ -284,6 +284,7 @@ cudaError_t checkNotCapturing(CUstream stream) {
   std::shared_ptr<Capture> capture = findCapture(stream == CU_STREAM_LEGACY ? nullptr : stream);
   if (!capture)
     return cudaSuccess;
+  std::lock_guard lock(registry().mutex);
   capture->session->invalidated = true;
   return cudaErrorStreamCaptureUnsupported;
 }
@@ -650,7 +651,7 @@ cudaError_t CUDARTAPI cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t st
   if (!registry().execs.count(graphExec))
     return record(cudaErrorInvalidValue);
   CUstream s = driverStream(stream);
-  if (Capture *capture = captureOf(s)) {
+  if (std::shared_ptr<Capture> capture = captureOf(s)) {
     // Launching an executable graph in capture adds its graph as a child node.
     auto n = std::make_unique<GraphNode>();
     n->type = cudaGraphNodeTypeGraph;

@@ -83,7 +83,7 @@ struct Capture {
 };
 
 // The capture `stream` takes part in; null when it is not capturing. Thread-safe.
-Capture *captureOf(CUstream stream);
+std::shared_ptr<Capture> captureOf(CUstream stream); // shared: another thread may end it
 // Whether a call on the legacy default stream (or a potentially unsafe call) is refused
 // because a capture in global or thread-local mode is under way; the capture is invalidated,
 // as CUDA does (cudaErrorStreamCaptureImplicit / cudaErrorStreamCaptureUnsupported).

@@ -37,7 +37,7 @@ cudaError_t launchHostFunc(cudaStream_t stream, bool perThread, cudaHostFn_t fn,
   if (!fn)
     return record(cudaErrorInvalidValue);
   CUstream s = driverStream(stream, perThread);
-  if (Capture *capture = captureOf(s)) {
+  if (std::shared_ptr<Capture> capture = captureOf(s)) {
     auto node = std::make_unique<GraphNode>();
     node->type = cudaGraphNodeTypeHost;
     node->host = cudaHostNodeParams{fn, userData};
