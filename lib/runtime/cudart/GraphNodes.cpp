@@ -35,6 +35,25 @@ cudaError_t symbolCopy(const void *symbol, size_t count, size_t offset, void *ot
   return cudaSuccess;
 }
 
+// The event of an event record or wait node (of the given type).
+cudaError_t nodeEvent(cudaGraphNode_t handle, cudaGraphNodeType type, cudaEvent_t *out) {
+  std::lock_guard lock(graphMutex());
+  GraphNode *n = nodeOfType(handle, type);
+  if (!n || !out)
+    return record(cudaErrorInvalidValue);
+  *out = n->event;
+  return cudaSuccess;
+}
+
+// Sets it; `n` is a node of a graph or of an executable graph, null when the handle was bad.
+cudaError_t setNodeEvent(GraphNode *n, cudaGraphNodeType type, cudaEvent_t event) {
+  std::lock_guard lock(graphMutex());
+  if (!n || n->type != type)
+    return record(cudaErrorInvalidValue);
+  n->event = event;
+  return cudaSuccess;
+}
+
 cudaError_t addCopy(cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *deps, size_t count,
                     const cudaMemcpy3DParms &p) {
   return cudaGraphAddMemcpyNode(pGraphNode, graph, deps, count, &p);
@@ -115,39 +134,21 @@ cudaError_t CUDARTAPI cudaGraphMemcpyNodeSetParamsFromSymbol(cudaGraphNode_t nod
 }
 
 cudaError_t CUDARTAPI cudaGraphEventRecordNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out) {
-  std::lock_guard lock(graphMutex());
-  GraphNode *n = nodeOfType(node, cudaGraphNodeTypeEventRecord);
-  if (!n || !event_out)
-    return record(cudaErrorInvalidValue);
-  *event_out = n->event;
-  return cudaSuccess;
+  return nodeEvent(node, cudaGraphNodeTypeEventRecord, event_out);
 }
 
 cudaError_t CUDARTAPI cudaGraphEventRecordNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event) {
   std::lock_guard lock(graphMutex());
-  GraphNode *n = nodeOfType(node, cudaGraphNodeTypeEventRecord);
-  if (!n)
-    return record(cudaErrorInvalidValue);
-  n->event = event;
-  return cudaSuccess;
+  return setNodeEvent(liveNode(node), cudaGraphNodeTypeEventRecord, event);
 }
 
 cudaError_t CUDARTAPI cudaGraphEventWaitNodeGetEvent(cudaGraphNode_t node, cudaEvent_t *event_out) {
-  std::lock_guard lock(graphMutex());
-  GraphNode *n = nodeOfType(node, cudaGraphNodeTypeWaitEvent);
-  if (!n || !event_out)
-    return record(cudaErrorInvalidValue);
-  *event_out = n->event;
-  return cudaSuccess;
+  return nodeEvent(node, cudaGraphNodeTypeWaitEvent, event_out);
 }
 
 cudaError_t CUDARTAPI cudaGraphEventWaitNodeSetEvent(cudaGraphNode_t node, cudaEvent_t event) {
   std::lock_guard lock(graphMutex());
-  GraphNode *n = nodeOfType(node, cudaGraphNodeTypeWaitEvent);
-  if (!n)
-    return record(cudaErrorInvalidValue);
-  n->event = event;
-  return cudaSuccess;
+  return setNodeEvent(liveNode(node), cudaGraphNodeTypeWaitEvent, event);
 }
 
 cudaError_t CUDARTAPI cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node, cudaGraph_t *pGraph) {
@@ -315,21 +316,13 @@ cudaError_t CUDARTAPI cudaGraphExecMemcpyNodeSetParams1D(cudaGraphExec_t hGraphE
 cudaError_t CUDARTAPI cudaGraphExecEventRecordNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
                                                            cudaEvent_t event) {
   std::lock_guard lock(graphMutex());
-  GraphNode *n = execNodeOfType(hGraphExec, hNode, cudaGraphNodeTypeEventRecord);
-  if (!n)
-    return record(cudaErrorInvalidValue);
-  n->event = event;
-  return cudaSuccess;
+  return setNodeEvent(execNode(hGraphExec, hNode), cudaGraphNodeTypeEventRecord, event);
 }
 
 cudaError_t CUDARTAPI cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphExec, cudaGraphNode_t hNode,
                                                          cudaEvent_t event) {
   std::lock_guard lock(graphMutex());
-  GraphNode *n = execNodeOfType(hGraphExec, hNode, cudaGraphNodeTypeWaitEvent);
-  if (!n)
-    return record(cudaErrorInvalidValue);
-  n->event = event;
-  return cudaSuccess;
+  return setNodeEvent(execNode(hGraphExec, hNode), cudaGraphNodeTypeWaitEvent, event);
 }
 
 } // extern "C"
