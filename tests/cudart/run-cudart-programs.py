@@ -22,6 +22,23 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def clang_command(nvcc, out_dir):
+    """clang 19 compiling CUDA for sm_80 against NVIDIA's ptxas, through a CUDA directory whose
+    fatbinary speaks the options clang 19 uses (tests/cudart/clang/fatbinary)."""
+    cuda = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
+    fake = os.path.join(out_dir, "clang-cuda")
+    os.makedirs(os.path.join(fake, "bin"), exist_ok=True)
+    links = {os.path.join(fake, "bin", "ptxas"): os.path.join(cuda, "bin", "ptxas"),
+             os.path.join(fake, "bin", "fatbinary"): os.path.join(HERE, "clang", "fatbinary")}
+    for name in ("include", "lib64", "nvvm", "version.json"):
+        links[os.path.join(fake, name)] = os.path.join(cuda, name)
+    for link, target in links.items():
+        if not os.path.lexists(link):
+            os.symlink(target, link)
+    return ["clang++-19", "-x", "cuda", f"--cuda-path={fake}", "--cuda-gpu-arch=sm_80", "-nocudainc",
+            "-nocudalib", "-Wno-unknown-cuda-version", "-O2"]
+
+
 def build(program, nvcc, out_dir):
     """Compiles `program` (an entry of programs.json) into out_dir; cached by the sources' hash."""
     sources = [os.path.join(HERE, "programs", s) for s in program["sources"]]
@@ -33,8 +50,11 @@ def build(program, nvcc, out_dir):
     stamp = binary + ".sha256"
     if os.path.exists(binary) and os.path.exists(stamp) and open(stamp).read() == digest.hexdigest():
         return None
-    command = [nvcc, "-cudart", "shared", "-arch=sm_80", "-O2", "-I", os.path.join(HERE, "programs")]
-    command += program.get("flags", []) + sources + ["-o", binary]
+    if program.get("compiler") == "clang":
+        command = clang_command(nvcc, out_dir) + sources + ["-o", binary, "-L", program["cudart_dir"], "-lcudart"]
+    else:
+        command = [nvcc, "-cudart", "shared", "-arch=sm_80", "-O2", "-I", os.path.join(HERE, "programs")]
+        command += program.get("flags", []) + sources + ["-o", binary]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         return "nvcc failed:\n" + " ".join(command) + "\n" + result.stdout + result.stderr
@@ -68,6 +88,7 @@ def main():
     failed_runs = 0
     for program in programs:
         name = program["name"]
+        program["cudart_dir"] = args.cudart_dir
         problem = build(program, args.nvcc, args.out_dir)
         if problem:
             failures.append(f"{name}: {problem}")
