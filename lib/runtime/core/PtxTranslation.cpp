@@ -1,6 +1,8 @@
 // Translation with an on-disk cache (PtxTranslation.h).
 #include "runtime/core/PtxTranslation.h"
 
+#include "support/Sha256.h"
+
 #include "runtime/core/Log.h"
 #include "support/Diagnostics.h"
 #include "support/FileIO.h"
@@ -102,10 +104,13 @@ RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool u
     return succeeded();
   }
 
-  auto source = std::make_shared<SourceFile>("module-" + key.substr(0, 16) + ".ptx", ptx);
+  // Named as `ptx2metal convert` names it (the PTX's SHA-256), so that a translation made here
+  // and the same module's bundle entry are the same MSL text, compiled once.
+  std::string name = sha256Hex(ptx);
+  auto source = std::make_shared<SourceFile>(name + ".ptx", ptx);
   DiagnosticEngine diags;
   translate::TranslateOptions options;
-  options.mslFile = key.substr(0, 16) + ".metal";
+  options.mslFile = name + ".metal";
   options.f32Subnormals = keepsF32Subnormals ? passes::F32Subnormals::Keep : passes::F32Subnormals::Flush;
   translate::TranslateResult result = translate::translateModule(source, options, diags);
   std::ostringstream messages;
