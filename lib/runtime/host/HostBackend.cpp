@@ -152,6 +152,8 @@ public:
     properties_.maxThreadgroupsPerMultiprocessor = 1;
     properties_.maxThreadsPerMultiprocessor = properties_.maxThreadsPerThreadgroup;
     properties_.threadgroupMemoryPerMultiprocessor = options.maxThreadgroupMemory;
+    // A dispatch of no more threadgroups than workers runs them all at once, one per worker.
+    properties_.coResidentThreadgroups = true;
     properties_.keepsF32Subnormals = !flushDenormals_;
   }
 
