@@ -59,9 +59,9 @@ struct DeviceProperties {
   uint32_t maxThreadgroupsPerMultiprocessor = 1;
   uint32_t maxThreadsPerMultiprocessor = 1024;
   uint32_t threadgroupMemoryPerMultiprocessor = 0; // 0: maxThreadgroupMemory
-  // Every threadgroup the occupancy model counts as resident runs at the same time, so a grid of
-  // them may wait on one another (a cooperative launch, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH).
-  bool coResidentThreadgroups = false;
+  // Every threadgroup of a grid that the occupancy model admits runs at once, so a grid-wide
+  // barrier completes (cooperative launches). Metal promises no such forward progress.
+  bool coResidentGrid = false;
   uint32_t clockRateKHz = 1000000;
   // The device computes f32 subnormals as IEEE says instead of flushing them (Apple GPUs
   // flush): PTX is then translated with --f32-subnormals keep.

@@ -99,7 +99,7 @@ bool attributeValue(const p2m::runtime::DeviceProperties &p, CUdevice_attribute 
   case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY: *value = 1; return true; // device memory is shared memory
   case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS: *value = 0; return true;
   case CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS: *value = 0; return true;
-  case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH: *value = p.coResidentThreadgroups; return true;
+  case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH: *value = p.coResidentGrid ? 1 : 0; return true;
   case CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD: *value = 0; return true;
   case CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED: *value = 1; return true;
   case CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED: *value = 1; return true;

@@ -2,8 +2,7 @@
 // CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA; after a failed device-side assert,
 // CUDA_ERROR_ASSERT). A module's printf buffer takes the context's CU_LIMIT_PRINTF_FIFO_SIZE
 // at each launch. A cooperative launch is an ordinary one once the occupancy model says every
-// block of the grid is resident at once, on a backend whose resident threadgroups all run at
-// the same time (the host backend: one per worker thread).
+// block of the grid is resident at once (the host backend then runs them all concurrently).
 #include "Driver.h"
 
 #include "runtime/core/Occupancy.h"
@@ -94,8 +93,10 @@ CUresult CUDAAPI cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, 
   P2M_API_ENTER();
   if (!driver.isFunction(f))
     return CUDA_ERROR_INVALID_HANDLE;
-  if (!driver.device().properties().coResidentThreadgroups)
-    return p2m::cuda::notSupported("cuLaunchCooperativeKernel", "this backend does not run a grid's threadgroups at once");
+  if (!driver.device().properties().coResidentGrid) {
+    p2m::runtime::logMessage("cuLaunchCooperativeKernel: this device does not run a whole grid at once");
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
   uint64_t threads = uint64_t(blockDimX) * blockDimY * blockDimZ;
   int perMultiprocessor = 0;
   if (threads <= uint64_t(INT32_MAX))

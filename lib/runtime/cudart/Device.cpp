@@ -248,9 +248,6 @@ cudaError_t CUDARTAPI cudaDeviceSynchronize(void) {
 
 cudaError_t CUDARTAPI cudaDeviceReset(void) { return record(Runtime::get().resetDevice()); }
 
-cudaError_t CUDARTAPI cudaThreadSynchronize(void) { return cudaDeviceSynchronize(); }
-cudaError_t CUDARTAPI cudaThreadExit(void) { return cudaDeviceReset(); }
-
 cudaError_t CUDARTAPI cudaSetDeviceFlags(unsigned int flags) {
   unsigned known = cudaDeviceScheduleMask | cudaDeviceMapHost | cudaDeviceLmemResizeToMax | cudaDeviceSyncMemops;
   if (flags & ~known)

@@ -176,6 +176,9 @@ cudaError_t runNode(const GraphNode &n, cudaStream_t stream) {
   case cudaGraphNodeTypeKernel: {
     const KernelLaunch &k = n.kernel;
     void **args = const_cast<void **>(k.argumentPointers.data());
+    if (k.cooperative)
+      return toRuntimeError(cuLaunchCooperativeKernel(k.function, k.grid.x, k.grid.y, k.grid.z, k.block.x, k.block.y,
+                                                      k.block.z, k.sharedBytes, s, args));
     return toRuntimeError(cuLaunchKernel(k.function, k.grid.x, k.grid.y, k.grid.z, k.block.x, k.block.y, k.block.z,
                                          k.sharedBytes, s, args, nullptr));
   }

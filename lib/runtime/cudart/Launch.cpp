@@ -23,20 +23,15 @@ cudaError_t launch(const void *func, dim3 grid, dim3 block, void **args, size_t 
     return record(e);
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
     return record(cudaErrorInvalidConfiguration);
-  if (cooperative) {
-    int perMultiprocessor = 0, multiprocessors = 0;
-    uint32_t threads = block.x * block.y * block.z;
-    if (CUresult r = cuOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, function, int(threads), sharedMem))
-      return fromDriver(r);
-    cuDeviceGetAttribute(&multiprocessors, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, 0);
-    if (uint64_t(grid.x) * grid.y * grid.z > uint64_t(perMultiprocessor) * uint64_t(multiprocessors))
-      return record(cudaErrorCooperativeLaunchTooLarge);
-  }
   CUstream s = driverStream(stream, perThread);
   if (Capture *capture = captureOf(s))
     return record(capture->addKernel(function, grid, block, args, sharedMem, cooperative));
-  CUresult r = cuLaunchKernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z, unsigned(sharedMem), s,
-                              args, nullptr);
+  if (cudaError_t e = checkNoImplicitCapture(s))
+    return record(e);
+  CUresult r = cooperative ? cuLaunchCooperativeKernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                                                       unsigned(sharedMem), s, args)
+                           : cuLaunchKernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z,
+                                            unsigned(sharedMem), s, args, nullptr);
   if (r == CUDA_ERROR_INVALID_VALUE) {
     int maxThreads = 0;
     cuFuncGetAttribute(&maxThreads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function);
@@ -107,8 +102,8 @@ cudaError_t CUDARTAPI cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3
 }
 
 // A cooperative launch may synchronize its whole grid, so every block must be resident at
-// once: a grid larger than the occupancy model's blocks per multiprocessor times the
-// multiprocessors is cudaErrorCooperativeLaunchTooLarge, as in CUDA.
+// once: the driver refuses a grid larger than the occupancy model allows
+// (cudaErrorCooperativeLaunchTooLarge, as in CUDA).
 cudaError_t CUDARTAPI cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
                                                   size_t sharedMem, cudaStream_t stream) {
   return launch(func, gridDim, blockDim, args, sharedMem, stream, false, true);

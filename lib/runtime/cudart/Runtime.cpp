@@ -2,6 +2,7 @@
 
 #include "runtime/core/Log.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace p2m::cudart {
@@ -237,6 +238,8 @@ cudaError_t Runtime::resolveVariable(RegisteredVariable &variable) {
     size_t bytes = 0;
     if (cuModuleGetGlobal(&address, &bytes, module, variable.deviceName.c_str()) == CUDA_SUCCESS) {
       variable.address = address;
+      // The module's size wins over the registered one: a copy never leaves the variable.
+      variable.bytes = std::min(variable.bytes, bytes);
       variable.contextGeneration = generation_;
       return cudaSuccess;
     }

@@ -148,12 +148,12 @@ public:
     properties_.totalMemory = physicalMemory();
     properties_.maxThreadgroupMemory = options.maxThreadgroupMemory;
     properties_.multiprocessors = threads_;
-    // A worker runs one threadgroup at a time, start to end: a "multiprocessor" holds one.
+    // A worker runs one threadgroup at a time, start to end: a "multiprocessor" holds one, and
+    // a grid of no more threadgroups than workers runs all at once (dispatch below).
     properties_.maxThreadgroupsPerMultiprocessor = 1;
     properties_.maxThreadsPerMultiprocessor = properties_.maxThreadsPerThreadgroup;
     properties_.threadgroupMemoryPerMultiprocessor = options.maxThreadgroupMemory;
-    // A dispatch of no more threadgroups than workers runs them all at once, one per worker.
-    properties_.coResidentThreadgroups = true;
+    properties_.coResidentGrid = true;
     properties_.keepsF32Subnormals = !flushDenormals_;
   }
 
