@@ -31,6 +31,7 @@ unset LD_LIBRARY_PATH # meson test points it at the build tree's libcuda.so.1
 echo "== installed"
 (cd "$work/root" && find . ! -type d | sort)
 for file in "$root/bin/ptx2metal" "$lib/ptx2metal/libcuda.so.1" "$lib/ptx2metal/libcuda.so" \
+            "$lib/ptx2metal/libcudart.so.13" "$lib/ptx2metal/libcudart.so" \
             "$lib/pkgconfig/ptx2metal.pc" "$lib/cmake/ptx2metal/ptx2metalConfig.cmake" \
             "$lib/cmake/ptx2metal/ptx2metalConfigVersion.cmake" \
             "$lib/cmake/ptx2metal/ptx2metalMetallib.cmake"; do
@@ -61,4 +62,10 @@ echo "== examples/build-script: make with pkg-config's flags"
 PKG_CONFIG_PATH="$lib/pkgconfig" make -C "$source/examples/build-script" OUT="$work/build-script" \
   PKG_CONFIG="pkg-config --define-variable=prefix=$root"
 expect_installed_shim "$work/build-script/saxpy_host"
-echo "PASS: both examples built and ran against the installed tree"
+echo "== a CUDA Runtime program (nvcc -cudart shared) through the installed libcudart.so.13"
+"$nvcc" -cudart shared -arch=sm_80 -I "$source/tests/cudart/programs" \
+  "$source/tests/cudart/programs/vector_add.cu" -o "$work/vector_add"
+found="$(LD_LIBRARY_PATH="$lib/ptx2metal" ldd "$work/vector_add" | sed -n 's/^[[:space:]]*libcuda\.so\.1 => \([^ ]*\).*/\1/p')"
+[ "$found" = "$lib/ptx2metal/libcuda.so.1" ] || fail "the installed libcudart.so.13 loads libcuda.so.1 from '$found'"
+LD_LIBRARY_PATH="$lib/ptx2metal" "$work/vector_add" | grep -qx PASS || fail "vector_add did not pass"
+echo "PASS: both examples and a Runtime API program built and ran against the installed tree"

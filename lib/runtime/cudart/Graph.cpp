@@ -85,6 +85,7 @@ CUgraph_st *cloneGraph(const CUgraph_st &source, std::map<const GraphNode *, Gra
   for (const auto &n : source.nodes) {
     auto copy = std::make_unique<GraphNode>(*n);
     copy->graph = g;
+    copy->clonedFrom = n.get();
     copy->kernel.rebindPointers();
     if (n->child)
       copy->child = cloneGraph(*n->child);
@@ -170,7 +171,33 @@ void KernelLaunch::rebindPointers() {
     argumentPointers.push_back(argumentBytes.data() + offset);
 }
 
+std::recursive_mutex &graphMutex() { return registry().mutex; }
+GraphNode *liveNode(cudaGraphNode_t handle) { return node(handle); }
+bool isLiveGraph(cudaGraph_t graph) { return isGraph(graph); }
+bool isLiveExec(cudaGraphExec_t exec) { return registry().execs.count(exec) != 0; }
+
+GraphNode *execNode(cudaGraphExec_t exec, cudaGraphNode_t handle) {
+  GraphNode *source = node(handle);
+  if (!isLiveExec(exec) || !source)
+    return nullptr;
+  for (auto &n : exec->graph->nodes)
+    if (n->clonedFrom == source)
+      return n.get();
+  return nullptr;
+}
+
+cudaMemcpy3DParms linearCopy(void *dst, const void *src, size_t count, cudaMemcpyKind kind) {
+  cudaMemcpy3DParms p{};
+  p.srcPtr = pitchedPointer(const_cast<void *>(src), count, count, 1);
+  p.dstPtr = pitchedPointer(dst, count, count, 1);
+  p.extent = extentOf(count, 1, 1);
+  p.kind = kind;
+  return p;
+}
+
 cudaError_t runNode(const GraphNode &n, cudaStream_t stream) {
+  if (!n.enabled)
+    return cudaSuccess; // a disabled node is an empty one until enabled again
   CUstream s = driverStream(stream);
   switch (n.type) {
   case cudaGraphNodeTypeKernel: {
@@ -229,10 +256,10 @@ cudaError_t Capture::addKernel(CUfunction function, dim3 grid, dim3 block, void 
   return addNode(std::move(n));
 }
 
-Capture *captureOf(CUstream stream) {
+std::shared_ptr<Capture> captureOf(CUstream stream) {
   if (stream == CU_STREAM_LEGACY)
     stream = nullptr;
-  return findCapture(stream).get();
+  return findCapture(stream);
 }
 
 cudaError_t checkNoImplicitCapture(CUstream stream, cudaError_t error) {
@@ -257,6 +284,7 @@ cudaError_t checkNotCapturing(CUstream stream) {
   std::shared_ptr<Capture> capture = findCapture(stream == CU_STREAM_LEGACY ? nullptr : stream);
   if (!capture)
     return cudaSuccess;
+  std::lock_guard lock(registry().mutex);
   capture->session->invalidated = true;
   return cudaErrorStreamCaptureUnsupported;
 }
@@ -407,11 +435,7 @@ cudaError_t CUDARTAPI cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGr
 cudaError_t CUDARTAPI cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
                                                const cudaGraphNode_t *pDependencies, size_t numDependencies,
                                                void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
-  cudaMemcpy3DParms p{};
-  p.srcPtr = pitchedPointer(const_cast<void *>(src), count, count, 1);
-  p.dstPtr = pitchedPointer(dst, count, count, 1);
-  p.extent = extentOf(count, 1, 1);
-  p.kind = kind;
+  cudaMemcpy3DParms p = linearCopy(dst, src, count, kind);
   return cudaGraphAddMemcpyNode(pGraphNode, graph, pDependencies, numDependencies, &p);
 }
 
@@ -596,12 +620,14 @@ cudaError_t CUDARTAPI cudaGraphDestroyNode(cudaGraphNode_t h) {
   return cudaSuccess;
 }
 
+// Flags (auto-free on launch, upload, device launch, priority) have nothing to do when work
+// runs synchronously; they are kept for cudaGraphExecGetFlags.
 cudaError_t CUDARTAPI cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags) {
-  (void)flags; // auto-free on launch, upload, device launch, priority: nothing to do when work is synchronous
   std::lock_guard lock(registry().mutex);
   if (!pGraphExec || !isGraph(graph))
     return record(cudaErrorInvalidValue);
   auto exec = std::make_unique<CUgraphExec_st>();
+  exec->flags = flags;
   exec->graph.reset(cloneGraph(*graph));
   registry().graphs.erase(exec->graph.get()); // owned by the exec, not a user-visible graph
   if (!topologicalOrder(*exec->graph, &exec->order)) {
@@ -625,7 +651,7 @@ cudaError_t CUDARTAPI cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t st
   if (!registry().execs.count(graphExec))
     return record(cudaErrorInvalidValue);
   CUstream s = driverStream(stream);
-  if (Capture *capture = captureOf(s)) {
+  if (std::shared_ptr<Capture> capture = captureOf(s)) {
     // Launching an executable graph in capture adds its graph as a child node.
     auto n = std::make_unique<GraphNode>();
     n->type = cudaGraphNodeTypeGraph;
@@ -711,14 +737,8 @@ cudaError_t CUDARTAPI cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExe
                                                        const struct cudaKernelNodeParams *pNodeParams) {
   P2M_CUDART_ENTER();
   std::lock_guard lock(registry().mutex);
-  GraphNode *source = ::node(node);
-  if (!registry().execs.count(hGraphExec) || !source || !pNodeParams)
-    return record(cudaErrorInvalidValue);
-  // The exec's copy of `node` sits at the same position as `node` in its graph.
-  CUgraph_st *g = source->graph;
-  auto at = std::find_if(g->nodes.begin(), g->nodes.end(), [&](const auto &n) { return n.get() == source; });
-  size_t i = size_t(at - g->nodes.begin());
-  if (i >= hGraphExec->graph->nodes.size() || hGraphExec->graph->nodes[i]->type != cudaGraphNodeTypeKernel)
+  GraphNode *target = execNode(hGraphExec, node);
+  if (!target || !pNodeParams || target->type != cudaGraphNodeTypeKernel)
     return record(cudaErrorInvalidValue);
   KernelLaunch k;
   if (cudaError_t e = Runtime::get().function(pNodeParams->func, &k.function))
@@ -729,9 +749,8 @@ cudaError_t CUDARTAPI cudaGraphExecKernelNodeSetParams(cudaGraphExec_t hGraphExe
   k.sharedBytes = pNodeParams->sharedMemBytes;
   if (cudaError_t e = k.setArguments(pNodeParams->kernelParams))
     return record(e);
-  GraphNode &target = *hGraphExec->graph->nodes[i];
-  target.kernel = std::move(k);
-  target.kernel.rebindPointers();
+  target->kernel = std::move(k);
+  target->kernel.rebindPointers();
   return cudaSuccess;
 }
 

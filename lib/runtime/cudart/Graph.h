@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace p2m::cudart {
@@ -36,6 +37,8 @@ struct KernelLaunch {
 
 struct GraphNode {
   cudaGraphNodeType type = cudaGraphNodeTypeEmpty;
+  const GraphNode *clonedFrom = nullptr; // the node this one copies (cudaGraphNodeFindInClone)
+  bool enabled = true;                   // in an executable graph: cudaGraphNodeSetEnabled
   struct CUgraph_st *graph = nullptr;
   std::vector<GraphNode *> dependencies;
   KernelLaunch kernel;                 // cudaGraphNodeTypeKernel
@@ -48,6 +51,16 @@ struct GraphNode {
 
 // Runs one node's work on `stream` (synchronously, as all work runs).
 cudaError_t runNode(const GraphNode &node, cudaStream_t stream);
+
+// The registry of live graphs and nodes (Graph.cpp), for the files that work on them.
+std::recursive_mutex &graphMutex();
+GraphNode *liveNode(cudaGraphNode_t handle); // null for a stale or made-up handle
+bool isLiveGraph(cudaGraph_t graph);
+bool isLiveExec(cudaGraphExec_t exec);
+// The executable graph's copy of `node` (a node of the graph it was instantiated from).
+GraphNode *execNode(cudaGraphExec_t exec, cudaGraphNode_t node);
+// A 1D copy as a 3D copy's parameters.
+cudaMemcpy3DParms linearCopy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
 
 // One capture, from cudaStreamBeginCapture on its origin stream to cudaStreamEndCapture there;
 // the streams that joined it (by waiting on an event recorded in it) take part too.
@@ -70,7 +83,7 @@ struct Capture {
 };
 
 // The capture `stream` takes part in; null when it is not capturing. Thread-safe.
-Capture *captureOf(CUstream stream);
+std::shared_ptr<Capture> captureOf(CUstream stream); // shared: another thread may end it
 // Whether a call on the legacy default stream (or a potentially unsafe call) is refused
 // because a capture in global or thread-local mode is under way; the capture is invalidated,
 // as CUDA does (cudaErrorStreamCaptureImplicit / cudaErrorStreamCaptureUnsupported).
@@ -86,6 +99,7 @@ struct CUgraph_st {
 };
 
 struct CUgraphExec_st {
+  unsigned long long flags = 0;                       // as instantiated
   std::vector<const p2m::cudart::GraphNode *> order; // a dependency order of `graph`'s nodes
   std::unique_ptr<CUgraph_st> graph;                  // a copy: later edits of the source do not apply
 };

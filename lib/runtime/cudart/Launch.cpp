@@ -24,7 +24,7 @@ cudaError_t launch(const void *func, dim3 grid, dim3 block, void **args, size_t 
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
     return record(cudaErrorInvalidConfiguration);
   CUstream s = driverStream(stream, perThread);
-  if (Capture *capture = captureOf(s))
+  if (std::shared_ptr<Capture> capture = captureOf(s))
     return record(capture->addKernel(function, grid, block, args, sharedMem, cooperative));
   if (cudaError_t e = checkNoImplicitCapture(s))
     return record(e);

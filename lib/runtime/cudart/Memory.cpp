@@ -95,7 +95,7 @@ cudaError_t copyOn(cudaStream_t stream, bool perThread, void *dst, const void *s
                    cudaMemcpyKind kind) {
   P2M_CUDART_ENTER();
   CUstream s = driverStream(stream, perThread);
-  if (Capture *capture = captureOf(s)) {
+  if (std::shared_ptr<Capture> capture = captureOf(s)) {
     auto node = std::make_unique<GraphNode>();
     node->type = cudaGraphNodeTypeMemcpy;
     node->copy.srcPtr = pitchedPointer(const_cast<void *>(src), bytes, bytes, 1);
@@ -113,7 +113,7 @@ cudaError_t fillOn(cudaStream_t stream, bool perThread, void *dst, size_t pitch,
                    size_t height) {
   P2M_CUDART_ENTER();
   CUstream s = driverStream(stream, perThread);
-  if (Capture *capture = captureOf(s)) {
+  if (std::shared_ptr<Capture> capture = captureOf(s)) {
     auto node = std::make_unique<GraphNode>();
     node->type = cudaGraphNodeTypeMemset;
     node->fill = cudaMemsetParams{dst, pitch, unsigned(uint8_t(value)), 1, width, height};
@@ -135,7 +135,7 @@ cudaError_t copy2DOn(cudaStream_t stream, bool perThread, void *dst, size_t dpit
   p.kind = kind;
   P2M_CUDART_ENTER();
   CUstream s = driverStream(stream, perThread);
-  if (Capture *capture = captureOf(s)) {
+  if (std::shared_ptr<Capture> capture = captureOf(s)) {
     auto node = std::make_unique<GraphNode>();
     node->type = cudaGraphNodeTypeMemcpy;
     node->copy = p;
@@ -338,7 +338,7 @@ cudaError_t CUDARTAPI cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaS
     return record(cudaErrorInvalidValue);
   P2M_CUDART_ENTER();
   CUstream s = driverStream(stream);
-  if (Capture *capture = captureOf(s)) {
+  if (std::shared_ptr<Capture> capture = captureOf(s)) {
     auto node = std::make_unique<GraphNode>();
     node->type = cudaGraphNodeTypeMemcpy;
     node->copy = *p;

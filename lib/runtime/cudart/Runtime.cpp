@@ -59,7 +59,7 @@ CUstream driverStream(cudaStream_t stream, bool perThreadDefault) {
 
 cudaError_t Runtime::ensureContext() {
   CUcontext current = nullptr;
-  if (cuCtxGetCurrent(&current) == CUDA_SUCCESS && current != nullptr && current == primary_)
+  if (cuCtxGetCurrent(&current) == CUDA_SUCCESS && current != nullptr && current == primary_.load())
     return cudaSuccess;
   std::lock_guard lock(mutex);
   if (!primary_) {
@@ -68,12 +68,16 @@ cudaError_t Runtime::ensureContext() {
     CUdevice device = 0;
     if (CUresult r = cuDeviceGet(&device, 0); r != CUDA_SUCCESS)
       return toRuntimeError(r);
-    if (CUresult r = cuDevicePrimaryCtxRetain(&primary_, device); r != CUDA_SUCCESS)
+    CUcontext primary = nullptr;
+    if (CUresult r = cuDevicePrimaryCtxRetain(&primary, device); r != CUDA_SUCCESS)
       return toRuntimeError(r);
+    primary_ = primary;
     ++generation_;
   }
-  // A context the program made current through the Driver API is the runtime's too, as in CUDA.
-  if (current != nullptr)
+  // A live context the program made current through the Driver API is the runtime's too, as in
+  // CUDA; a destroyed one (another thread's cudaDeviceReset) gives way to the primary context.
+  unsigned version = 0;
+  if (current != nullptr && current != primary_.load() && cuCtxGetApiVersion(current, &version) == CUDA_SUCCESS)
     return cudaSuccess;
   return toRuntimeError(cuCtxSetCurrent(primary_));
 }
@@ -201,8 +205,15 @@ cudaError_t Runtime::kernel(const void *hostStubOrHandle, RegisteredKernel **out
 cudaError_t Runtime::function(const void *hostStubOrHandle, CUfunction *function) {
   std::lock_guard lock(mutex);
   RegisteredKernel *kernel = nullptr;
-  if (cudaError_t e = this->kernel(hostStubOrHandle, &kernel))
-    return e;
+  if (cudaError_t e = this->kernel(hostStubOrHandle, &kernel)) {
+    // A cudaKernel_t of a library (cudaLibraryGetKernel) is the driver's CUkernel, which the
+    // driver checks: anything else is not a kernel.
+    CUfunction f = nullptr;
+    if (cuKernelGetFunction(&f, reinterpret_cast<CUkernel>(const_cast<void *>(hostStubOrHandle))) != CUDA_SUCCESS)
+      return e;
+    *function = f;
+    return cudaSuccess;
+  }
   if (kernel->function && kernel->contextGeneration == generation_) {
     *function = kernel->function;
     return cudaSuccess;

@@ -13,6 +13,7 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -74,7 +75,7 @@ public:
   // Initializes the driver, retains the primary context and makes it current on this thread
   // (the runtime's implicit initialization). cudaErrorNoDevice etc. as CUDA reports them.
   cudaError_t ensureContext();
-  CUcontext primaryContext() const { return primary_; }
+  CUcontext primaryContext() const { return primary_.load(); }
   // cudaDeviceReset: destroys the primary context's state; registrations stay and load again.
   cudaError_t resetDevice();
 
@@ -101,7 +102,7 @@ private:
   Runtime() = default;
   cudaError_t resolveVariable(RegisteredVariable &variable);
 
-  CUcontext primary_ = nullptr;
+  std::atomic<CUcontext> primary_{nullptr}; // read without the lock by the fast path
   unsigned generation_ = 0; // bumped by every reset; state of older generations is stale
   std::map<const void *, std::unique_ptr<FatbinRegistration>> fatbins_;
   std::map<const void *, RegisteredKernel> kernels_;     // by host stub

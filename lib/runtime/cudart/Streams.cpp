@@ -8,6 +8,8 @@
 
 #include "runtime/core/Log.h"
 
+#include <atomic>
+
 using namespace p2m::cudart;
 
 namespace p2m::cudart {
@@ -35,7 +37,7 @@ cudaError_t launchHostFunc(cudaStream_t stream, bool perThread, cudaHostFn_t fn,
   if (!fn)
     return record(cudaErrorInvalidValue);
   CUstream s = driverStream(stream, perThread);
-  if (Capture *capture = captureOf(s)) {
+  if (std::shared_ptr<Capture> capture = captureOf(s)) {
     auto node = std::make_unique<GraphNode>();
     node->type = cudaGraphNodeTypeHost;
     node->host = cudaHostNodeParams{fn, userData};
@@ -210,6 +212,72 @@ cudaError_t CUDARTAPI cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEve
   P2M_CUDART_ENTER();
   CUresult r = cuEventElapsedTime(ms, reinterpret_cast<CUevent>(start), reinterpret_cast<CUevent>(end));
   return fromDriver(r);
+}
+
+} // extern "C"
+
+extern "C" {
+
+// A stream's id is unique among the streams of the process: the address of a created stream's
+// state, small numbers for the legacy stream and for each thread's per-thread stream.
+cudaError_t CUDARTAPI cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId) {
+  P2M_CUDART_ENTER();
+  if (!streamId)
+    return record(cudaErrorInvalidValue);
+  static std::atomic<unsigned long long> nextPerThreadId{2};
+  thread_local unsigned long long perThreadId = nextPerThreadId++;
+  CUstream s = driverStream(hStream);
+  if (s == nullptr || s == CU_STREAM_LEGACY) {
+    *streamId = 1;
+    return cudaSuccess;
+  }
+  if (s == CU_STREAM_PER_THREAD) {
+    *streamId = perThreadId;
+    return cudaSuccess;
+  }
+  unsigned flags = 0;
+  if (cudaError_t e = fromDriver(cuStreamGetFlags(s, &flags)))
+    return e;
+  *streamId = reinterpret_cast<uintptr_t>(s);
+  return cudaSuccess;
+}
+cudaError_t CUDARTAPI cudaStreamGetId_ptsz(cudaStream_t hStream, unsigned long long *streamId) {
+  return cudaStreamGetId(hStream ? hStream : cudaStreamPerThread, streamId);
+}
+
+cudaError_t CUDARTAPI cudaStreamGetDevice(cudaStream_t hStream, int *device) {
+  P2M_CUDART_ENTER();
+  if (!device)
+    return record(cudaErrorInvalidValue);
+  unsigned flags = 0;
+  CUstream s = driverStream(hStream);
+  if (s != nullptr && s != CU_STREAM_LEGACY && s != CU_STREAM_PER_THREAD)
+    if (cudaError_t e = fromDriver(cuStreamGetFlags(s, &flags)))
+      return e;
+  *device = 0;
+  return cudaSuccess;
+}
+cudaError_t CUDARTAPI cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device) {
+  return cudaStreamGetDevice(hStream ? hStream : cudaStreamPerThread, device);
+}
+
+// Managed memory is visible to every stream and the host at once here (nothing migrates), so
+// attaching it to a stream changes nothing; the arguments are checked.
+cudaError_t CUDARTAPI cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int flags) {
+  P2M_CUDART_ENTER();
+  if (!devPtr || (flags != cudaMemAttachGlobal && flags != cudaMemAttachHost && flags != cudaMemAttachSingle))
+    return record(cudaErrorInvalidValue);
+  (void)length;
+  unsigned streamFlags = 0;
+  CUstream s = driverStream(stream);
+  if (s != nullptr && s != CU_STREAM_LEGACY && s != CU_STREAM_PER_THREAD)
+    if (cudaError_t e = fromDriver(cuStreamGetFlags(s, &streamFlags)))
+      return e;
+  return cudaSuccess;
+}
+cudaError_t CUDARTAPI cudaStreamAttachMemAsync_ptsz(cudaStream_t stream, void *devPtr, size_t length,
+                                                    unsigned int flags) {
+  return cudaStreamAttachMemAsync(stream ? stream : cudaStreamPerThread, devPtr, length, flags);
 }
 
 } // extern "C"

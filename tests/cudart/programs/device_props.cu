@@ -29,6 +29,9 @@ int main() {
   CHECK(value == p.major);
   CUDA_OK(cudaDeviceGetAttribute(&value, cudaDevAttrUnifiedAddressing, 0));
   CHECK(value == 1 && p.unifiedAddressing == 1);
+  // Every attribute is answered (those of features not supported with 0).
+  for (int a = 1; a < cudaDevAttrMax; ++a)
+    CUDA_OK(cudaDeviceGetAttribute(&value, static_cast<cudaDeviceAttr>(a), 0));
   CUDA_FAILS(cudaGetDeviceProperties(&p, 3), cudaErrorInvalidDevice);
   cudaGetLastError();
   int driver = 0, runtime = 0;

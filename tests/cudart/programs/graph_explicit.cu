@@ -73,10 +73,38 @@ int main() {
   CUDA_OK(cudaStreamSynchronize(s));
   CHECK(h[0] == 11 && h[n - 1] == 11);
 
+  // A disabled kernel node does nothing until enabled again.
+  CUDA_OK(cudaGraphNodeSetEnabled(exec, k2, 0));
+  unsigned enabled = 1;
+  CUDA_OK(cudaGraphNodeGetEnabled(exec, k2, &enabled));
+  CHECK(enabled == 0);
+  CUDA_OK(cudaGraphLaunch(exec, s));
+  CUDA_OK(cudaStreamSynchronize(s));
+  CHECK(h[0] == 1);
+  CUDA_OK(cudaGraphNodeSetEnabled(exec, k2, 1));
+
+  size_t edges = 0;
+  CUDA_OK(cudaGraphGetEdges(graph, nullptr, nullptr, nullptr, &edges));
+  CHECK(edges == 6); // memset->k1, k1->k2, k1->host, k2->join, host->join, join->copy
+  size_t dependents = 0;
+  CUDA_OK(cudaGraphNodeGetDependentNodes(k1, nullptr, nullptr, &dependents));
+  CHECK(dependents == 2);
+
   cudaGraph_t clone;
   CUDA_OK(cudaGraphClone(&clone, graph));
   CUDA_OK(cudaGraphGetNodes(clone, nullptr, &count));
   CHECK(count == 6);
+  cudaGraphNode_t hostInClone;
+  CUDA_OK(cudaGraphNodeFindInClone(&hostInClone, host, clone));
+  CUDA_OK(cudaGraphNodeGetType(hostInClone, &type));
+  CHECK(type == cudaGraphNodeTypeHost && hostInClone != host);
+  CUDA_OK(cudaGraphRemoveDependencies(clone, &k1, &hostInClone, nullptr, 0) == cudaSuccess ? cudaSuccess
+                                                                                           : cudaErrorUnknown);
+  cudaGraphNode_t k1InClone;
+  CUDA_OK(cudaGraphNodeFindInClone(&k1InClone, k1, clone));
+  CUDA_OK(cudaGraphRemoveDependencies(clone, &k1InClone, &hostInClone, nullptr, 1));
+  CUDA_OK(cudaGraphGetEdges(clone, nullptr, nullptr, nullptr, &edges));
+  CHECK(edges == 5);
   // An update from a graph of another shape fails and says why.
   cudaGraphNode_t extra;
   CUDA_OK(cudaGraphAddEmptyNode(&extra, clone, nullptr, 0));
