@@ -56,12 +56,12 @@ struct DeviceProperties {
   uint32_t multiprocessors = 1;             // reported as CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
   // What one multiprocessor holds at once, for the occupancy model (docs/runtime.md): the
   // threadgroups resident together, their threads and their threadgroup memory.
-  // Every threadgroup of a grid that the occupancy model admits runs at once, so a grid-wide
-  // barrier completes (cooperative launches). Metal promises no such forward progress.
-  bool coResidentGrid = false;
   uint32_t maxThreadgroupsPerMultiprocessor = 1;
   uint32_t maxThreadsPerMultiprocessor = 1024;
   uint32_t threadgroupMemoryPerMultiprocessor = 0; // 0: maxThreadgroupMemory
+  // Every threadgroup of a grid that the occupancy model admits runs at once, so a grid-wide
+  // barrier completes (cooperative launches). Metal promises no such forward progress.
+  bool coResidentGrid = false;
   uint32_t clockRateKHz = 1000000;
   // The device computes f32 subnormals as IEEE says instead of flushing them (Apple GPUs
   // flush): PTX is then translated with --f32-subnormals keep.

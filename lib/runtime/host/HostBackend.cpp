@@ -148,12 +148,12 @@ public:
     properties_.totalMemory = physicalMemory();
     properties_.maxThreadgroupMemory = options.maxThreadgroupMemory;
     properties_.multiprocessors = threads_;
-    // A worker runs one threadgroup at a time, start to end: a "multiprocessor" holds one.
-    // One threadgroup per worker thread, all workers at once (dispatch below).
+    // A worker runs one threadgroup at a time, start to end: a "multiprocessor" holds one, and
+    // a grid of no more threadgroups than workers runs all at once (dispatch below).
     properties_.maxThreadgroupsPerMultiprocessor = 1;
-    properties_.coResidentGrid = true;
     properties_.maxThreadsPerMultiprocessor = properties_.maxThreadsPerThreadgroup;
     properties_.threadgroupMemoryPerMultiprocessor = options.maxThreadgroupMemory;
+    properties_.coResidentGrid = true;
     properties_.keepsF32Subnormals = !flushDenormals_;
   }
 

@@ -657,6 +657,19 @@ TEST_CASE("breadth: occupancy from the reflection and the device", "[runtime-shi
               &minGrid, &blockSize, k.tiled, [](int size) -> size_t { return size > 512 ? 1 << 20 : 0; }, 0, 0,
               CU_OCCUPANCY_DEFAULT) == CUDA_SUCCESS);
   CHECK(blockSize == 512); // larger blocks would ask for 1 MiB of shared memory
+  // A cooperative grid must be resident at once: at most one block per multiprocessor here.
+  int cooperative = 0;
+  REQUIRE(cuDeviceGetAttribute(&cooperative, CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH, 0) == CUDA_SUCCESS);
+  CHECK(cooperative == 1);
+  CUdeviceptr out = 0;
+  REQUIRE(cuMemAlloc(&out, sizeof(uint32_t) * 64 * (size_t(multiprocessors) + 1)) == CUDA_SUCCESS);
+  unsigned n = 64u * unsigned(multiprocessors);
+  void *params[] = {&out, &n};
+  CHECK(cuLaunchCooperativeKernel(k.addOne, unsigned(multiprocessors), 1, 1, 64, 1, 1, 0, nullptr, params) ==
+        CUDA_SUCCESS);
+  CHECK(cuLaunchCooperativeKernel(k.addOne, unsigned(multiprocessors) + 1, 1, 1, 64, 1, 1, 0, nullptr, params) ==
+        CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE);
+  CHECK(cuMemFree(out) == CUDA_SUCCESS);
   size_t available = 0;
   REQUIRE(cuOccupancyAvailableDynamicSMemPerBlock(&available, k.tiled, 1, 256) == CUDA_SUCCESS);
   CHECK(available == 48 * 1024); // the kernel's default dynamic limit
