@@ -338,7 +338,9 @@ struct Sel {
     }
   }
 
-  // add.cc/addc/sub.cc/subc: the carry flag CC.CF lives in p2m_cc.
+  // add.cc/addc/sub.cc/subc: the carry flag CC.CF lives in p2m_cc. NVIDIA's hardware
+  // subtracts as a + ~b + 1 (sub) or a + ~b + CF (subc) and keeps that sum's carry, so a
+  // borrow clears CF and subc subtracts 1 - CF (measured on the H200, docs/gpu-facts.md).
   void carryOp(bool add, bool useCarry) {
     Type t = in.type;
     unsigned w = bitWidth(t);
@@ -346,33 +348,18 @@ struct Sel {
       e.fail(in, "carry arithmetic on this type is not supported");
     std::string u(unsignedName(w));
     std::string a = val(op(1), t), b = val(op(2), t);
-    std::string cc = formatCompiled(FMT_COMPILE("{}(p2m_cc)"), u);
+    std::string cin = useCarry ? formatCompiled(FMT_COMPILE("{}(p2m_cc)"), u) : (add ? "0" : "1");
     bool setCarry = in.has(Modifier::Cc);
     e.line("{");
     ++e.indent;
-    e.line("{} p2m_x = {}, p2m_y = {};", u, a, b);
-    if (add) {
-      e.line("{} p2m_s = p2m_x + p2m_y;", u);
-      if (useCarry) {
-        e.line("{} p2m_r = p2m_s + {};", u, cc);
-        if (setCarry)
-          e.line("p2m_cc = (p2m_s < p2m_x || p2m_r < p2m_s) ? 1u : 0u;");
-      } else {
-        e.line("{} p2m_r = p2m_s;", u);
-        if (setCarry)
-          e.line("p2m_cc = p2m_s < p2m_x ? 1u : 0u;");
-      }
-    } else {
-      if (useCarry) {
-        e.line("{} p2m_r = p2m_x - p2m_y - {};", u, cc);
-        if (setCarry)
-          e.line("p2m_cc = (p2m_x < p2m_y || p2m_x - p2m_y < {}) ? 1u : 0u;", cc);
-      } else {
-        e.line("{} p2m_r = p2m_x - p2m_y;", u);
-        if (setCarry)
-          e.line("p2m_cc = p2m_x < p2m_y ? 1u : 0u;");
-      }
-    }
+    if (add)
+      e.line("{} p2m_x = {}, p2m_y = {};", u, a, b);
+    else
+      e.line("{} p2m_x = {}, p2m_y = ~({});", u, a, b);
+    e.line("{} p2m_s = p2m_x + p2m_y;", u);
+    e.line("{} p2m_r = p2m_s + {};", u, cin);
+    if (setCarry)
+      e.line("p2m_cc = (p2m_s < p2m_x || p2m_r < p2m_s) ? 1u : 0u;");
     assign(op(0), "p2m_r");
     --e.indent;
     e.line("}");
@@ -679,6 +666,18 @@ struct Sel {
     Type dt = in.type, st = in.type2;
     unsigned dw = bitWidth(dt), sw = bitWidth(st);
     bool sat = in.has(Modifier::Sat);
+    if (in.has(Modifier::Pack)) {
+      // The convert type is a modifier; the IR types are u32 <- s32 (Builder.cpp).
+      const char *ct = in.has(Modifier::U16) ? "u16" : in.has(Modifier::S16) ? "s16"
+                       : in.has(Modifier::U8) ? "u8" : in.has(Modifier::S8) ? "s8" : nullptr;
+      if (!ct || !sat || st != Type::S32)
+        e.fail(in, "this cvt.pack form is not supported yet");
+      std::string a = ival(op(1), Type::S32), b = ival(op(2), Type::S32);
+      if (in.ops.size() == 4)
+        return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_cvt_pack_sat_{}_s32_b32"), ct),
+                                    {a, b, val(op(3), Type::B32)}, kPreludeInt));
+      return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_cvt_pack_sat_{}_s32"), ct), {a, b}, kPreludeInt));
+    }
     if (!isFloat(dt) && !isFloat(st)) {
       if (sat && (isSigned(dt) != isSigned(st) || dw < sw)) {
         std::string r = helper(formatCompiled(FMT_COMPILE("p2m_sat_{}_from_{}"), typeSuffix(dt), typeSuffix(st)),
@@ -1094,15 +1093,24 @@ struct Sel {
       e.line("// cp.async group operation: the copies are synchronous here");
       return;
     }
-    if (!in.has(Modifier::Async) || !in.has(Modifier::Shared) || !in.has(Modifier::Global) ||
-        in.has(Modifier::Bulk) || in.ops.size() < 3)
+    if (!in.has(Modifier::Async) || !(in.has(Modifier::Shared) || in.has(Modifier::Shared_cta)) ||
+        !in.has(Modifier::Global) || in.has(Modifier::Bulk) || in.ops.size() < 3)
       e.fail(in, in.has(Modifier::Bulk) ? "cp.async.bulk (tensor memory access) is not supported yet"
                                          : "this cp form is not supported yet");
     const Operand &d = op(0), &s = op(1);
     Place pd = place(d, Space::Shared, false);
     Place ps = place(s, Space::Global, false);
     std::string size = val(op(2), Type::U32);
-    std::string srcSize = in.ops.size() > 3 && in.ops[3].kind != OperandKind::Symbol ? val(op(3), Type::U32) : size;
+    // [dst], [src], cp-size {, src-size | , ignore-src} {, cache-policy}: the policy operand
+    // comes with .L2::cache_hint, last. Bytes from src-size up to cp-size are zero, and a true
+    // ignore-src predicate reads nothing (all zero).
+    size_t optional = in.ops.size() - (in.has(Modifier::L2_cache_hint) ? 1 : 0);
+    std::string srcSize = size;
+    if (optional > 3 && in.ops[3].kind != OperandKind::Symbol) {
+      const Operand &o = op(3);
+      bool pred = o.kind == OperandKind::Reg && f.regs[o.id].type == Type::Pred;
+      srcSize = pred ? formatCompiled(FMT_COMPILE("({} ? 0u : {})"), val(o, Type::Pred), size) : val(o, Type::U32);
+    }
     e.line("p2m_cp_async_shared_global({}, {}, {}, {});", pd.base, ps.base, size, srcSize);
   }
 
