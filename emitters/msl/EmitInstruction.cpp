@@ -1372,6 +1372,8 @@ struct Sel {
           s += formatCompiled(FMT_COMPILE("reinterpret_cast<threadgroup {}*>({})"), T, place->pointerSpace == "generic"
                                ? formatCompiled(FMT_COMPILE("ctx.smem + uint({} - P2M_SHARED_WINDOW)"), place->base)
                                : place->base);
+        else if (m.strings[in.name].starts_with("p2m_atom64_"))
+          s += place->base; // the locked 64-bit atomics hash the address itself (a ulong)
         else
           s += formatCompiled(FMT_COMPILE("reinterpret_cast<device {}*>({})"), T, place->base);
       } else if (o.kind == OperandKind::Reg || o.kind == OperandKind::Imm) {
@@ -1402,6 +1404,8 @@ struct Sel {
       bit = kPreludeAtomic;
     else if (fullName.find("_f32") != std::string::npos) bit = kPreludeF32;
     else bit = kPreludeInt;
+    if (fullName.starts_with("p2m_atom64_") && fullName.ends_with("_f64"))
+      bit |= kPreludeFp64; // the f64 add of the locked atomics is fp64.h's
     e.prelude |= bit;
     // The address argument, if any, decides the state space of `{}` helpers.
     const Operand *addr = nullptr;

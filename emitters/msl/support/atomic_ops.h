@@ -677,6 +677,122 @@ static inline void p2m_fence_sys()
   atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
                       thread_scope_device);
 }
+
+// --- 64-bit atomics through the striped lock table (DESIGN.md) ---------------------------
+// Metal has no 64-bit compare-exchange, so every 64-bit atom and red (and st.relaxed/.release
+// of 64 bits in global memory) takes the lock of the address's stripe in a table of 32-bit
+// words the runtime allocates once per context (module word P2M_MODULE_ATOMIC_LOCKS), reads and
+// writes the value as one 64-bit access, and releases the lock. A lane takes and releases the
+// lock within one iteration of the loop, so the lanes of a SIMD-group that run in lock step
+// never wait for a lane that is waiting for them: the lane that won finishes its critical
+// section in the iteration it won, and the others try again in the next one. The lock is
+// tested with a load before the exchange (on the host backend a load is where a spinning
+// thread lets the others run). Fences (MSL 3.2) give the relaxed lock operations acquire and
+// release order. Shared-memory words use the same table, by their offset in the threadgroup
+// window: two threadgroups whose words share a stripe only wait for each other, which costs
+// time, never correctness.
+static inline device atomic_uint *p2m_atom64_lock(thread p2m_ctx &ctx, ulong key)
+{
+  device atomic_uint *table =
+      reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_ATOMIC_LOCKS));
+  // Fibonacci hashing of the 8-byte word index: neighbouring words fall in distant stripes.
+  return table + uint(((key >> 3) * 0x9E3779B97F4A7C15ul) >> (64u - P2M_ATOMIC_LOCK_BITS));
+}
+
+// `word` is a volatile device or threadgroup ulong pointer (one template: address spaces are
+// not types to every compiler that reads this file).
+template <typename Word, typename Op>
+static inline ulong p2m_atom64_locked(thread p2m_ctx &ctx, ulong key, Word word, Op op)
+{
+  device atomic_uint *lock = p2m_atom64_lock(ctx, key);
+  ulong old = 0ul;
+  for (bool done = false; !done;) {
+    uint expected = 0u;
+    if (atomic_load_explicit(lock, memory_order_relaxed) == 0u &&
+        atomic_compare_exchange_weak_explicit(lock, &expected, 1u, memory_order_relaxed, memory_order_relaxed)) {
+      p2m_fence_gpu();
+      old = *word;
+      *word = op.apply(old);
+      p2m_fence_gpu();
+      atomic_store_explicit(lock, 0u, memory_order_relaxed);
+      done = true;
+    }
+  }
+  return old;
+}
+
+struct p2m_atom64_op_add { ulong v; ulong apply(ulong x) const { return x + v; } };
+struct p2m_atom64_op_min_u64 { ulong v; ulong apply(ulong x) const { return min(x, v); } };
+struct p2m_atom64_op_max_u64 { ulong v; ulong apply(ulong x) const { return max(x, v); } };
+struct p2m_atom64_op_min_s64 {
+  ulong v;
+  ulong apply(ulong x) const { return as_type<long>(x) < as_type<long>(v) ? x : v; }
+};
+struct p2m_atom64_op_max_s64 {
+  ulong v;
+  ulong apply(ulong x) const { return as_type<long>(x) > as_type<long>(v) ? x : v; }
+};
+struct p2m_atom64_op_and { ulong v; ulong apply(ulong x) const { return x & v; } };
+struct p2m_atom64_op_or { ulong v; ulong apply(ulong x) const { return x | v; } };
+struct p2m_atom64_op_xor { ulong v; ulong apply(ulong x) const { return x ^ v; } };
+struct p2m_atom64_op_exch { ulong v; ulong apply(ulong) const { return v; } };
+struct p2m_atom64_op_cas { ulong cmp, v; ulong apply(ulong x) const { return x == cmp ? v : x; } };
+
+// The helpers the compiler calls: p2m_atom64_{global,shared}_OP_TYPE(ctx, address, operands),
+// returning the old value (red ignores it). A global address comes as its ulong value, a shared
+// one as a threadgroup pointer (its key is its offset in the window).
+#define P2M_ATOM64_HELPERS(NAME, OP)                                                              \
+  static inline ulong p2m_atom64_global_##NAME(thread p2m_ctx &ctx, ulong a, ulong v)            \
+  {                                                                                               \
+    return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), OP{v});        \
+  }                                                                                               \
+  static inline ulong p2m_atom64_shared_##NAME(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v) \
+  {                                                                                               \
+    const ulong key = P2M_SHARED_WINDOW + ulong(reinterpret_cast<threadgroup uchar *>(p) - ctx.smem); \
+    return p2m_atom64_locked(ctx, key, reinterpret_cast<volatile threadgroup ulong *>(p), OP{v}); \
+  }
+P2M_ATOM64_HELPERS(add_u64, p2m_atom64_op_add)
+P2M_ATOM64_HELPERS(min_u64, p2m_atom64_op_min_u64)
+P2M_ATOM64_HELPERS(max_u64, p2m_atom64_op_max_u64)
+P2M_ATOM64_HELPERS(min_s64, p2m_atom64_op_min_s64)
+P2M_ATOM64_HELPERS(max_s64, p2m_atom64_op_max_s64)
+P2M_ATOM64_HELPERS(and_b64, p2m_atom64_op_and)
+P2M_ATOM64_HELPERS(or_b64, p2m_atom64_op_or)
+P2M_ATOM64_HELPERS(xor_b64, p2m_atom64_op_xor)
+P2M_ATOM64_HELPERS(exch_b64, p2m_atom64_op_exch)
+#undef P2M_ATOM64_HELPERS
+
+static inline ulong p2m_atom64_global_cas_b64(thread p2m_ctx &ctx, ulong a, ulong cmp, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_cas{cmp, v});
+}
+static inline ulong p2m_atom64_shared_cas_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong cmp, ulong v)
+{
+  const ulong key = P2M_SHARED_WINDOW + ulong(reinterpret_cast<threadgroup uchar *>(p) - ctx.smem);
+  return p2m_atom64_locked(ctx, key, reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_cas{cmp, v});
+}
+
+// st.relaxed/.release of 64 bits in global memory: through the lock, so that a store cannot land
+// between the read and the write of a locked read-modify-write (loads need no lock: the locked
+// write is one 64-bit access, which a load sees whole or not at all).
+static inline void p2m_st64_locked_global(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_exch{v});
+}
+
+#if defined(P2M_F64_SUPPORT_H)
+// atom.add.f64 / red.add.f64: add.rn.f64 on the bits (fp64.h), subnormals kept, as PTX's.
+struct p2m_atom64_op_add_f64 { ulong v; ulong apply(ulong x) const { return p2m_f64_add(x, v, P2M_F64_RN); } };
+static inline ulong p2m_atom64_global_add_f64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_add_f64{v});
+}
+static inline ulong p2m_atom64_shared_add_f64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  const ulong key = P2M_SHARED_WINDOW + ulong(reinterpret_cast<threadgroup uchar *>(p) - ctx.smem);
+  return p2m_atom64_locked(ctx, key, reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_add_f64{v});
+}
+#endif
 #else
 #define P2M_HAVE_THREAD_FENCE 0
 #endif
