@@ -741,26 +741,82 @@ struct p2m_atom64_op_cas { ulong cmp, v; ulong apply(ulong x) const { return x =
 // The helpers the compiler calls: p2m_atom64_{global,shared}_OP_TYPE(ctx, address, operands),
 // returning the old value (red ignores it). A global address comes as its ulong value, a shared
 // one as a threadgroup pointer (its key is its offset in the window).
-#define P2M_ATOM64_HELPERS(NAME, OP)                                                              \
-  static inline ulong p2m_atom64_global_##NAME(thread p2m_ctx &ctx, ulong a, ulong v)            \
-  {                                                                                               \
-    return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), OP{v});        \
-  }                                                                                               \
-  static inline ulong p2m_atom64_shared_##NAME(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v) \
-  {                                                                                               \
-    const ulong key = P2M_SHARED_WINDOW + ulong(reinterpret_cast<threadgroup uchar *>(p) - ctx.smem); \
-    return p2m_atom64_locked(ctx, key, reinterpret_cast<volatile threadgroup ulong *>(p), OP{v}); \
-  }
-P2M_ATOM64_HELPERS(add_u64, p2m_atom64_op_add)
-P2M_ATOM64_HELPERS(min_u64, p2m_atom64_op_min_u64)
-P2M_ATOM64_HELPERS(max_u64, p2m_atom64_op_max_u64)
-P2M_ATOM64_HELPERS(min_s64, p2m_atom64_op_min_s64)
-P2M_ATOM64_HELPERS(max_s64, p2m_atom64_op_max_s64)
-P2M_ATOM64_HELPERS(and_b64, p2m_atom64_op_and)
-P2M_ATOM64_HELPERS(or_b64, p2m_atom64_op_or)
-P2M_ATOM64_HELPERS(xor_b64, p2m_atom64_op_xor)
-P2M_ATOM64_HELPERS(exch_b64, p2m_atom64_op_exch)
-#undef P2M_ATOM64_HELPERS
+static inline ulong p2m_atom64_shared_key(thread p2m_ctx &ctx, threadgroup ulong *p)
+{
+  return P2M_SHARED_WINDOW + ulong(reinterpret_cast<threadgroup uchar *>(p) - ctx.smem);
+}
+static inline ulong p2m_atom64_global_add_u64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_add{v});
+}
+static inline ulong p2m_atom64_shared_add_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_add{v});
+}
+static inline ulong p2m_atom64_global_min_u64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_min_u64{v});
+}
+static inline ulong p2m_atom64_shared_min_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_min_u64{v});
+}
+static inline ulong p2m_atom64_global_max_u64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_max_u64{v});
+}
+static inline ulong p2m_atom64_shared_max_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_max_u64{v});
+}
+static inline ulong p2m_atom64_global_min_s64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_min_s64{v});
+}
+static inline ulong p2m_atom64_shared_min_s64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_min_s64{v});
+}
+static inline ulong p2m_atom64_global_max_s64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_max_s64{v});
+}
+static inline ulong p2m_atom64_shared_max_s64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_max_s64{v});
+}
+static inline ulong p2m_atom64_global_and_b64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_and{v});
+}
+static inline ulong p2m_atom64_shared_and_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_and{v});
+}
+static inline ulong p2m_atom64_global_or_b64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_or{v});
+}
+static inline ulong p2m_atom64_shared_or_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_or{v});
+}
+static inline ulong p2m_atom64_global_xor_b64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_xor{v});
+}
+static inline ulong p2m_atom64_shared_xor_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_xor{v});
+}
+static inline ulong p2m_atom64_global_exch_b64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_exch{v});
+}
+static inline ulong p2m_atom64_shared_exch_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_exch{v});
+}
 
 static inline ulong p2m_atom64_global_cas_b64(thread p2m_ctx &ctx, ulong a, ulong cmp, ulong v)
 {
@@ -768,8 +824,7 @@ static inline ulong p2m_atom64_global_cas_b64(thread p2m_ctx &ctx, ulong a, ulon
 }
 static inline ulong p2m_atom64_shared_cas_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong cmp, ulong v)
 {
-  const ulong key = P2M_SHARED_WINDOW + ulong(reinterpret_cast<threadgroup uchar *>(p) - ctx.smem);
-  return p2m_atom64_locked(ctx, key, reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_cas{cmp, v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_cas{cmp, v});
 }
 
 // st.relaxed/.release of 64 bits in global memory: through the lock, so that a store cannot land
@@ -789,8 +844,7 @@ static inline ulong p2m_atom64_global_add_f64(thread p2m_ctx &ctx, ulong a, ulon
 }
 static inline ulong p2m_atom64_shared_add_f64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  const ulong key = P2M_SHARED_WINDOW + ulong(reinterpret_cast<threadgroup uchar *>(p) - ctx.smem);
-  return p2m_atom64_locked(ctx, key, reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_add_f64{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_add_f64{v});
 }
 #endif
 #else
