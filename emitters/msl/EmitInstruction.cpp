@@ -1019,6 +1019,14 @@ struct Sel {
         std::string v = formatCompiled(FMT_COMPILE("atomic_load_explicit({}, memory_order_relaxed)"), ptr);
         assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
       }
+    } else if (isStore && bitWidth(t) == 64 && e.options.mslVersion >= 320) {
+      // Through the lock of 64-bit atomics (atomic_ops.h): a strong store must not land between
+      // the read and the write of a locked read-modify-write of the same word.
+      e.prelude |= kPreludeAtomic;
+      if (p.pointerSpace == "device")
+        e.line("p2m_st64_locked_global(ctx, {}, {});", p.base, val(data, t));
+      else
+        e.line("p2m_st64_locked_shared(ctx, reinterpret_cast<threadgroup ulong *>({}), {});", p.base, val(data, t));
     } else if (isStore) {
       e.assignment(lvalue(p, T, 0, true), val(data, t));
     } else {

@@ -827,12 +827,17 @@ static inline ulong p2m_atom64_shared_cas_b64(thread p2m_ctx &ctx, threadgroup u
   return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_cas{cmp, v});
 }
 
-// st.relaxed/.release of 64 bits in global memory: through the lock, so that a store cannot land
-// between the read and the write of a locked read-modify-write (loads need no lock: the locked
-// write is one 64-bit access, which a load sees whole or not at all).
+// st.relaxed/.release of 64 bits in global and shared memory: through the lock, so that a store
+// cannot land between the read and the write of a locked read-modify-write (loads need no lock:
+// the locked write is one 64-bit access, which a load sees whole or not at all).
 static inline void p2m_st64_locked_global(thread p2m_ctx &ctx, ulong a, ulong v)
 {
   p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_exch{v});
+}
+static inline void p2m_st64_locked_shared(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p),
+                    p2m_atom64_op_exch{v});
 }
 
 #if defined(P2M_F64_SUPPORT_H)
