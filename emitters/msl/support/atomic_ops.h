@@ -28,12 +28,11 @@
 // independent of how the GPU treats half, bfloat or float subnormals. NaN results are the
 // canonical NaNs NVIDIA GPUs produce (docs/gpu-facts.md): 0x7FFFFFFF, 0x7FFF (f16, bf16).
 //
-// 64-bit. Without a 64-bit compare-exchange, no 64-bit atom with a result can be exact.
-// Exact here, as red (no result): global min/max .u64 (Metal's atomic_ulong), global and
-// shared add .u64/.s64 (32-bit adds with the carry forwarded; see p2m_red_add_u64_words), and
-// and/or/xor .b64 (bitwise, so two independent 32-bit halves). Everything else (atom.*.b64/
-// .u64/.s64/.f64 with a result, exch/cas .b64, min/max .s64, shared min/max .u64, add .f64,
-// .b128) has no helper: the compiler reports a diagnostic.
+// 64-bit. Metal has no 64-bit compare-exchange (only atomic_ulong min/max without a result, on
+// some GPU families), so every 64-bit and f64 atom and red goes through the striped lock table
+// below (p2m_atom64_*, MSL 3.2), even the forms Metal or 32-bit halves could do lock-free: a
+// lock-free update racing with a locked one on the same word would be lost. .b128 has no helper:
+// the compiler reports a diagnostic.
 #ifndef P2M_ATOMIC_OPS_H
 #define P2M_ATOMIC_OPS_H
 
@@ -488,106 +487,6 @@ static inline ushort p2m_atom_shared_cas_b16(threadgroup uint *word, uint upper,
   const uint shift = (upper & 1u) * 16u;
   return ushort(p2m_atom_cas_loop(word, p2m_atom_op_cas_b16{shift, uint(cmp), uint(v)}) >> shift);
 }
-
-// --- 64-bit red ------------------------------------------------------------------------------
-// red.add.u64 as two 32-bit atomic adds: the low word gets the low half; the high word gets
-// the high half plus the carry out of the low add, computed from the old low word that add
-// returned. Why the final value is exact under any interleaving of such reds (and only such
-// accesses) on one location: the low-word adds are atomic, so their old values are the
-// partial sums L0 + v1 + ... + v(k-1) (mod 2^32) in some order; each add of a value below 2^32
-// crosses at most one multiple of 2^32, and carries out exactly when it does, so the carries
-// add up to floor((L0 + sum of low halves) / 2^32) whatever the order. The high-word adds
-// commute, so the high word ends as H0 + sum of high halves + that count (mod 2^32): the high
-// word of the 64-bit sum. A read concurrent with the reds may see a torn value (the low word
-// updated, its carry not yet in the high word: 2^32 less than some true intermediate sum); after
-// the reds complete (a barrier, the end of the kernel) the value is exact. s64 is the same bits.
-static inline void p2m_red_add_u64_words(device uint *words, ulong v)
-{
-  const uint lo = uint(v);
-  const uint old_lo =
-      atomic_fetch_add_explicit(p2m_atom_object(words), lo, memory_order_relaxed);
-  const uint hi = uint(v >> 32) + (old_lo + lo < old_lo ? 1u : 0u);
-  if (hi != 0u)
-    atomic_fetch_add_explicit(p2m_atom_object(words + 1), hi, memory_order_relaxed);
-}
-
-static inline void p2m_red_add_u64_words(threadgroup uint *words, ulong v)
-{
-  const uint lo = uint(v);
-  const uint old_lo = atomic_fetch_add_explicit(p2m_atom_object(words),
-                                                lo, memory_order_relaxed);
-  const uint hi = uint(v >> 32) + (old_lo + lo < old_lo ? 1u : 0u);
-  if (hi != 0u)
-    atomic_fetch_add_explicit(p2m_atom_object(words + 1), hi,
-                              memory_order_relaxed);
-}
-
-// red.global.add.u64 (and .s64): exact final value; concurrent reads may see torn values.
-static inline void p2m_red_global_add_u64(device ulong *p, ulong v)
-{
-  p2m_red_add_u64_words(reinterpret_cast<device uint *>(p), v);
-}
-// red.shared.add.u64 (and .s64): exact final value; concurrent reads may see torn values.
-static inline void p2m_red_shared_add_u64(threadgroup ulong *p, ulong v)
-{
-  p2m_red_add_u64_words(reinterpret_cast<threadgroup uint *>(p), v);
-}
-
-// red.global.and.b64: each 32-bit half on its own (bitwise, so the final value is exact).
-static inline void p2m_red_global_and_b64(device ulong *p, ulong v)
-{
-  device atomic_uint *w = p2m_atom_object(reinterpret_cast<device uint *>(p));
-  atomic_fetch_and_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_and_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.global.or.b64: each 32-bit half on its own.
-static inline void p2m_red_global_or_b64(device ulong *p, ulong v)
-{
-  device atomic_uint *w = p2m_atom_object(reinterpret_cast<device uint *>(p));
-  atomic_fetch_or_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_or_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.global.xor.b64: each 32-bit half on its own.
-static inline void p2m_red_global_xor_b64(device ulong *p, ulong v)
-{
-  device atomic_uint *w = p2m_atom_object(reinterpret_cast<device uint *>(p));
-  atomic_fetch_xor_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_xor_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.shared.and.b64: each 32-bit half on its own.
-static inline void p2m_red_shared_and_b64(threadgroup ulong *p, ulong v)
-{
-  threadgroup atomic_uint *w = p2m_atom_object(reinterpret_cast<threadgroup uint *>(p));
-  atomic_fetch_and_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_and_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.shared.or.b64: each 32-bit half on its own.
-static inline void p2m_red_shared_or_b64(threadgroup ulong *p, ulong v)
-{
-  threadgroup atomic_uint *w = p2m_atom_object(reinterpret_cast<threadgroup uint *>(p));
-  atomic_fetch_or_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_or_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.shared.xor.b64: each 32-bit half on its own.
-static inline void p2m_red_shared_xor_b64(threadgroup ulong *p, ulong v)
-{
-  threadgroup atomic_uint *w = p2m_atom_object(reinterpret_cast<threadgroup uint *>(p));
-  atomic_fetch_xor_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_xor_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-
-#if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 240
-// red.global.min.u64: Metal's atomic_ulong min (MSL 2.4; the GPU family must support it).
-static inline void p2m_red_global_min_u64(device ulong *p, ulong v)
-{
-  atomic_min_explicit(reinterpret_cast<device atomic_ulong *>(p), v, memory_order_relaxed);
-}
-// red.global.max.u64: Metal's atomic_ulong max (MSL 2.4; the GPU family must support it).
-static inline void p2m_red_global_max_u64(device ulong *p, ulong v)
-{
-  atomic_max_explicit(reinterpret_cast<device atomic_ulong *>(p), v, memory_order_relaxed);
-}
-#endif
 
 // --- fences ----------------------------------------------------------------------------------
 // membar/fence order all of the thread's memory accesses, so both flags are given; .sc and
