@@ -1005,6 +1005,8 @@ struct Sel {
           std::string v = formatCompiled(FMT_COMPILE("p2m_ld_relaxed_generic_b32(ctx, {})"), p.base);
           assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
         }
+      } else if (isStore && bitWidth(t) == 64 && e.options.mslVersion >= 320) {
+        e.line("p2m_st64_locked_generic(ctx, {}, {});", p.base, val(data, t)); // see below
       } else if (isStore) {
         e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, p.base, val(data, t));
       } else {

@@ -738,6 +738,16 @@ static inline void p2m_st64_locked_shared(thread p2m_ctx &ctx, threadgroup ulong
   p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p),
                     p2m_atom64_op_exch{v});
 }
+// The same through a generic address: local memory is private to the thread and needs no lock.
+static inline void p2m_st64_locked_generic(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  if (p2m_is_shared_window(a))
+    p2m_st64_locked_shared(ctx, reinterpret_cast<threadgroup ulong *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v);
+  else if (p2m_is_local_window(a))
+    *reinterpret_cast<thread ulong *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+  else
+    p2m_st64_locked_global(ctx, a, v);
+}
 
 #if defined(P2M_F64_SUPPORT_H)
 // atom.add.f64 / red.add.f64: add.rn.f64 on the bits (fp64.h), subnormals kept, as PTX's.

@@ -91,6 +91,7 @@ void p2m_test_body(thread p2m_ctx &ctx, device uint *g, threadgroup uint *s, ulo
   r += uint(p2m_atom64_shared_cas_b64(ctx, s64, 0ul, ulong(v)));
   p2m_st64_locked_global(ctx, a64, ulong(v));
   p2m_st64_locked_shared(ctx, s64, ulong(v));
+  p2m_st64_locked_generic(ctx, a64, ulong(v));
   p2m_fence_cta();
   p2m_fence_gpu();
   p2m_fence_sys();
