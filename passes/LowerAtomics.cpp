@@ -1,11 +1,11 @@
 // lower-atomics: atom and red call the helpers of emitters/msl/support/atomic_ops.h, named
 // p2m_atom_{space}_OP_TYPE (the emitter fills in global/shared, or dispatches a generic address
 // at run time). Metal's atomics are relaxed, so .acquire/.release/.acq_rel add fences around
-// the operation. Metal has no 64-bit atomics beyond u64 min/max without a result: red.add.u64
-// (exact from 32-bit halves with carry) and red.min/max.u64 on global memory are lowered, and
-// so is an atom of those forms whose result is never read (nvcc writes `atom.shared.add.u64`
-// for an atomicAdd whose value is unused); every other 64-bit or f64 atomic is a diagnostic,
-// never an approximation. mbarrier objects in shared memory are built from 32-bit atomics too.
+// the operation. Metal has no 64-bit atomics beyond u64 min/max without a result, so every
+// 64-bit and f64 atom and red goes through the striped lock table of DESIGN.md
+// (p2m_atom64_* in atomic_ops.h, MSL 3.2 for its fences); a form without an exact lowering is a
+// diagnostic, never an approximation. mbarrier objects in shared memory are built from 32-bit
+// atomics too.
 #include "passes/LowerUtil.h"
 
 #include <fmt/format.h>
@@ -101,12 +101,6 @@ bool lowerMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &o
 void lowerAtomics(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
-    std::vector<uint32_t> mentions; // counted on the first 64-bit atom
-    auto resultUnread = [&](const Inst &in) {
-      if (mentions.empty())
-        mentions = countRegisterMentions(f);
-      return in.ops[0].isReg() && mentions[in.ops[0].id] == 1;
-    };
     auto isMbarrier = [](const Inst &in) {
       return in.isPtx(Opcode::Mbarrier) || (in.isPtx(Opcode::Cp) && in.has(Modifier::Mbarrier));
     };
@@ -138,21 +132,31 @@ void lowerAtomics(PassContext &ctx) {
         ts = "b" + std::to_string(bitWidth(t));
       std::string name;
       if (bitWidth(t) == 64) {
+        // Every 64-bit atom and red takes the lock of its word's stripe (atomic_ops.h), the
+        // forms Metal could do lock-free too: a lock-free update racing with a locked one on
+        // the same word would be lost.
         f.features |= kFeatureAtomic64;
-        if (isAtom && resultUnread(in)) {
-          // Only the memory effect is left: the reduction form (same arguments).
-          isAtom = false;
-          isRed = true;
+        if (ctx.options.mslVersion < 320) {
+          markUnsupported(f, in.srcOffset, noExact64BitAtomic(in) + " before MSL 3.2 (its lock table needs "
+                                                                   "atomic_thread_fence)");
+          return false;
         }
-        bool unsignedOrBits = t == Type::U64 || t == Type::B64;
-        if (isRed && op == "add" && (unsignedOrBits || t == Type::S64))
-          name = "p2m_red_{}_add_u64";
-        else if (isRed && (op == "min" || op == "max") && t == Type::U64 && in.space == Space::Global)
-          name = "p2m_red_global_" + op + "_u64";
-        else {
+        std::string kind;
+        if (op == "add")
+          kind = t == Type::F64 ? "add_f64" : "add_u64";
+        else if (op == "min" || op == "max")
+          kind = op + (t == Type::S64 ? "_s64" : t == Type::U64 ? "_u64" : "");
+        else if (op == "and" || op == "or" || op == "xor" || op == "exch" || op == "cas")
+          kind = op + "_b64";
+        if (kind.empty() || kind == "min" || kind == "max" || (t == Type::F64 && op != "add" && op != "exch" && op != "cas") ||
+            (t == Type::F64 && ctx.options.fp64 != Fp64Mode::Ieee)) {
           markUnsupported(f, in.srcOffset, noExact64BitAtomic(in));
           return false;
         }
+        name = "p2m_atom64_{}_" + kind;
+        Operand context;
+        context.kind = OperandKind::Special; // the helper's `ctx` (the lock table's address)
+        args.insert(args.begin(), context);
         types.assign(args.size(), Type::U64);
       } else {
         std::string noftz = in.has(Modifier::Noftz) ? "_noftz" : "";

@@ -187,9 +187,9 @@ void lowerFp64(PassContext &ctx) {
         }
         break;
       }
-      case Opcode::Atom: case Opcode::Red: // no 64-bit compare-and-swap to build them from
-        markUnsupported(f, in.srcOffset, noExact64BitAtomic(in));
-        return false;
+      case Opcode::Atom: case Opcode::Red: // lower-atomics: the locked add.rn.f64 on the bits
+        out.push_back(std::move(in));
+        break;
       default:
         markUnsupported(f, in.srcOffset, fmt::format("{}.f64 is not supported yet", op));
         return false;

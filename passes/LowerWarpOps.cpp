@@ -2,8 +2,8 @@
 // bar.warp.sync
 // call the SIMD-group helpers of emitters/msl/support/warp_ops.h, which implement PTX's
 // semantics (clamp and segment mask, out-of-range lanes, predicate outputs, member masks) on
-// Metal's 32-wide SIMD-groups. The lane index is read where needed. The deprecated non-.sync
-// forms are reported.
+// Metal's 32-wide SIMD-groups. The lane index is read where needed. vote without .sync votes
+// over the active threads; the other deprecated non-.sync forms are reported.
 #include "passes/LowerUtil.h"
 
 #include <fmt/format.h>
@@ -77,15 +77,19 @@ void lowerWarpOps(PassContext &ctx) {
         break;
       }
       case Opcode::Vote: {
-        if (!sync || in.ops.size() != 3) {
-          markUnsupported(f, in.srcOffset, "vote without .sync is not supported (deprecated)");
+        // vote without .sync (PTX below ISA 6.4 or targets below sm_70) votes over the active
+        // threads of the warp: the .sync helpers with every lane in the member mask, whose
+        // ballot only sees active lanes.
+        Operand members = sync ? in.ops[2] : Operand::imm(0xffffffff);
+        if (in.ops.size() != (sync ? 3u : 2u)) {
+          markUnsupported(f, in.srcOffset, "this vote form is not supported");
           return false;
         }
         std::string mode = in.has(Modifier::All) ? "all" : in.has(Modifier::Any) ? "any"
                            : in.has(Modifier::Uni) ? "uni" : "ballot";
         bool ballot = mode == "ballot";
         out.push_back(makeCall(m, in, ballot ? "p2m_vote_ballot_sync_b32" : "p2m_vote_" + mode + "_sync",
-                               ballot ? Type::B32 : Type::Pred, in.ops[0], {in.ops[1], in.ops[2]},
+                               ballot ? Type::B32 : Type::Pred, in.ops[0], {in.ops[1], members},
                                {Type::Pred, Type::U32}));
         f.features |= kFeatureSimd;
         break;

@@ -338,7 +338,9 @@ struct Sel {
     }
   }
 
-  // add.cc/addc/sub.cc/subc: the carry flag CC.CF lives in p2m_cc.
+  // add.cc/addc/sub.cc/subc: the carry flag CC.CF lives in p2m_cc. NVIDIA's hardware
+  // subtracts as a + ~b + 1 (sub) or a + ~b + CF (subc) and keeps that sum's carry, so a
+  // borrow clears CF and subc subtracts 1 - CF (measured on the H200, docs/gpu-facts.md).
   void carryOp(bool add, bool useCarry) {
     Type t = in.type;
     unsigned w = bitWidth(t);
@@ -346,33 +348,18 @@ struct Sel {
       e.fail(in, "carry arithmetic on this type is not supported");
     std::string u(unsignedName(w));
     std::string a = val(op(1), t), b = val(op(2), t);
-    std::string cc = formatCompiled(FMT_COMPILE("{}(p2m_cc)"), u);
+    std::string cin = useCarry ? formatCompiled(FMT_COMPILE("{}(p2m_cc)"), u) : (add ? "0" : "1");
     bool setCarry = in.has(Modifier::Cc);
     e.line("{");
     ++e.indent;
-    e.line("{} p2m_x = {}, p2m_y = {};", u, a, b);
-    if (add) {
-      e.line("{} p2m_s = p2m_x + p2m_y;", u);
-      if (useCarry) {
-        e.line("{} p2m_r = p2m_s + {};", u, cc);
-        if (setCarry)
-          e.line("p2m_cc = (p2m_s < p2m_x || p2m_r < p2m_s) ? 1u : 0u;");
-      } else {
-        e.line("{} p2m_r = p2m_s;", u);
-        if (setCarry)
-          e.line("p2m_cc = p2m_s < p2m_x ? 1u : 0u;");
-      }
-    } else {
-      if (useCarry) {
-        e.line("{} p2m_r = p2m_x - p2m_y - {};", u, cc);
-        if (setCarry)
-          e.line("p2m_cc = (p2m_x < p2m_y || p2m_x - p2m_y < {}) ? 1u : 0u;", cc);
-      } else {
-        e.line("{} p2m_r = p2m_x - p2m_y;", u);
-        if (setCarry)
-          e.line("p2m_cc = p2m_x < p2m_y ? 1u : 0u;");
-      }
-    }
+    if (add)
+      e.line("{} p2m_x = {}, p2m_y = {};", u, a, b);
+    else
+      e.line("{} p2m_x = {}, p2m_y = ~({});", u, a, b);
+    e.line("{} p2m_s = p2m_x + p2m_y;", u);
+    e.line("{} p2m_r = p2m_s + {};", u, cin);
+    if (setCarry)
+      e.line("p2m_cc = (p2m_s < p2m_x || p2m_r < p2m_s) ? 1u : 0u;");
     assign(op(0), "p2m_r");
     --e.indent;
     e.line("}");
@@ -679,6 +666,18 @@ struct Sel {
     Type dt = in.type, st = in.type2;
     unsigned dw = bitWidth(dt), sw = bitWidth(st);
     bool sat = in.has(Modifier::Sat);
+    if (in.has(Modifier::Pack)) {
+      // The convert type is a modifier; the IR types are u32 <- s32 (Builder.cpp).
+      const char *ct = in.has(Modifier::U16) ? "u16" : in.has(Modifier::S16) ? "s16"
+                       : in.has(Modifier::U8) ? "u8" : in.has(Modifier::S8) ? "s8" : nullptr;
+      if (!ct || !sat || st != Type::S32)
+        e.fail(in, "this cvt.pack form is not supported yet");
+      std::string a = ival(op(1), Type::S32), b = ival(op(2), Type::S32);
+      if (in.ops.size() == 4)
+        return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_cvt_pack_sat_{}_s32_b32"), ct),
+                                    {a, b, val(op(3), Type::B32)}, kPreludeInt));
+      return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_cvt_pack_sat_{}_s32"), ct), {a, b}, kPreludeInt));
+    }
     if (!isFloat(dt) && !isFloat(st)) {
       if (sat && (isSigned(dt) != isSigned(st) || dw < sw)) {
         std::string r = helper(formatCompiled(FMT_COMPILE("p2m_sat_{}_from_{}"), typeSuffix(dt), typeSuffix(st)),
@@ -1006,6 +1005,8 @@ struct Sel {
           std::string v = formatCompiled(FMT_COMPILE("p2m_ld_relaxed_generic_b32(ctx, {})"), p.base);
           assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
         }
+      } else if (isStore && bitWidth(t) == 64 && e.options.mslVersion >= 320) {
+        e.line("p2m_st64_locked_generic(ctx, {}, {});", p.base, val(data, t)); // see below
       } else if (isStore) {
         e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, p.base, val(data, t));
       } else {
@@ -1020,6 +1021,14 @@ struct Sel {
         std::string v = formatCompiled(FMT_COMPILE("atomic_load_explicit({}, memory_order_relaxed)"), ptr);
         assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
       }
+    } else if (isStore && bitWidth(t) == 64 && e.options.mslVersion >= 320) {
+      // Through the lock of 64-bit atomics (atomic_ops.h): a strong store must not land between
+      // the read and the write of a locked read-modify-write of the same word.
+      e.prelude |= kPreludeAtomic;
+      if (p.pointerSpace == "device")
+        e.line("p2m_st64_locked_global(ctx, {}, {});", p.base, val(data, t));
+      else
+        e.line("p2m_st64_locked_shared(ctx, reinterpret_cast<threadgroup ulong *>({}), {});", p.base, val(data, t));
     } else if (isStore) {
       e.assignment(lvalue(p, T, 0, true), val(data, t));
     } else {
@@ -1094,15 +1103,24 @@ struct Sel {
       e.line("// cp.async group operation: the copies are synchronous here");
       return;
     }
-    if (!in.has(Modifier::Async) || !in.has(Modifier::Shared) || !in.has(Modifier::Global) ||
-        in.has(Modifier::Bulk) || in.ops.size() < 3)
+    if (!in.has(Modifier::Async) || !(in.has(Modifier::Shared) || in.has(Modifier::Shared_cta)) ||
+        !in.has(Modifier::Global) || in.has(Modifier::Bulk) || in.ops.size() < 3)
       e.fail(in, in.has(Modifier::Bulk) ? "cp.async.bulk (tensor memory access) is not supported yet"
                                          : "this cp form is not supported yet");
     const Operand &d = op(0), &s = op(1);
     Place pd = place(d, Space::Shared, false);
     Place ps = place(s, Space::Global, false);
     std::string size = val(op(2), Type::U32);
-    std::string srcSize = in.ops.size() > 3 && in.ops[3].kind != OperandKind::Symbol ? val(op(3), Type::U32) : size;
+    // [dst], [src], cp-size {, src-size | , ignore-src} {, cache-policy}: the policy operand
+    // comes with .L2::cache_hint, last. Bytes from src-size up to cp-size are zero, and a true
+    // ignore-src predicate reads nothing (all zero).
+    size_t optional = in.ops.size() - (in.has(Modifier::L2_cache_hint) ? 1 : 0);
+    std::string srcSize = size;
+    if (optional > 3 && in.ops[3].kind != OperandKind::Symbol) {
+      const Operand &o = op(3);
+      bool pred = o.kind == OperandKind::Reg && f.regs[o.id].type == Type::Pred;
+      srcSize = pred ? formatCompiled(FMT_COMPILE("({} ? 0u : {})"), val(o, Type::Pred), size) : val(o, Type::U32);
+    }
     e.line("p2m_cp_async_shared_global({}, {}, {}, {});", pd.base, ps.base, size, srcSize);
   }
 
@@ -1364,6 +1382,8 @@ struct Sel {
           s += formatCompiled(FMT_COMPILE("reinterpret_cast<threadgroup {}*>({})"), T, place->pointerSpace == "generic"
                                ? formatCompiled(FMT_COMPILE("ctx.smem + uint({} - P2M_SHARED_WINDOW)"), place->base)
                                : place->base);
+        else if (m.strings[in.name].starts_with("p2m_atom64_"))
+          s += place->base; // the locked 64-bit atomics hash the address itself (a ulong)
         else
           s += formatCompiled(FMT_COMPILE("reinterpret_cast<device {}*>({})"), T, place->base);
       } else if (o.kind == OperandKind::Reg || o.kind == OperandKind::Imm) {
@@ -1394,6 +1414,8 @@ struct Sel {
       bit = kPreludeAtomic;
     else if (fullName.find("_f32") != std::string::npos) bit = kPreludeF32;
     else bit = kPreludeInt;
+    if (fullName.starts_with("p2m_atom64_") && fullName.ends_with("_f64"))
+      bit |= kPreludeFp64; // the f64 add of the locked atomics is fp64.h's
     e.prelude |= bit;
     // The address argument, if any, decides the state space of `{}` helpers.
     const Operand *addr = nullptr;

@@ -1124,6 +1124,12 @@ private:
         }
       }
     }
+    if (op == Opcode::Cvt && inst.has(Modifier::Pack)) {
+      // cvt.pack.sat.{u16,s16,u8,s8}.s32[.b32]: d is a u32 whatever the convert type (which
+      // stays in the modifiers for the emitter).
+      inst.type = Type::U32;
+      inst.type2 = Type::S32;
+    }
     if (op == Opcode::Cvt && (inst.has(Modifier::E4m3x2) || inst.has(Modifier::E5m2x2))) {
       // The fp8 forms with exact helpers: cvt.rn{.relu}.f16x2.<f8x2> and
       // cvt.rn.satfinite{.relu}.<f8x2>.{f16x2,f32}. Others (bf16x2 sources, say) wait.
@@ -1145,6 +1151,46 @@ private:
       for (const Expr &e : ops)
         inst.ops.push_back(operand(e, in.offset));
     }
+    if (op == Opcode::Mov && inst.vector > 1)
+      splitVectorMov(in.offset);
+  }
+
+  // mov.v2/.v4 {d...}, {a...} (ptxas accepts up to 128 bits): element-wise movs through
+  // temporaries, so that {a, b} -> {b, a} swaps as one parallel copy.
+  void splitVectorMov(uint32_t offset) {
+    Inst vec = std::move(pending_.back());
+    pending_.pop_back();
+    size_t n = vec.vector;
+    auto elements = [&](const Operand &o) {
+      if (o.kind != OperandKind::Vector || static_cast<size_t>(o.value) != n)
+        error(offset, "mov.v" + std::to_string(n) + " needs braced vectors of " + std::to_string(n) + " elements");
+      return std::vector<Operand>(fn_->vectorElements.begin() + o.id, fn_->vectorElements.begin() + o.id + n);
+    };
+    if (vec.type == Type::Pred || bitWidth(vec.type) * n > 128)
+      error(offset, "mov." + std::string(ptx::spelling(vec.vector == 2 ? Modifier::V2 : Modifier::V4)) +
+                        " of this type is not valid PTX (vectors hold at most 128 bits, no predicates)");
+    std::vector<Operand> dst = elements(vec.ops[0]), src = elements(vec.ops[1]);
+    auto mov = [&](Operand d, Operand a) {
+      Inst &m = pending_.emplace_back();
+      m.opcode = Opcode::Mov;
+      m.type = vec.type;
+      m.srcOffset = vec.srcOffset;
+      m.debugLine = vec.debugLine;
+      m.guard = vec.guard;
+      m.guardNegated = vec.guardNegated;
+      for (Modifier x : vec.modifiers)
+        if (x != Modifier::V2 && x != Modifier::V4)
+          m.modifiers.push_back(x);
+      m.ops = {d, a};
+    };
+    std::vector<Operand> temps;
+    for (size_t i = 0; i < n; ++i) {
+      std::string name = "p2m_t" + std::to_string(fn_->regs.size());
+      temps.push_back(Operand::reg(fn_->addReg(name, vec.type)));
+      mov(temps.back(), src[i]);
+    }
+    for (size_t i = 0; i < n; ++i)
+      mov(dst[i], temps[i]);
   }
 
   // A direct call: {rets, the function's symbol, args}. An indirect call (through a register):

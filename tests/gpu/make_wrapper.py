@@ -7,7 +7,7 @@ DESIGN.md's kernel ABI lays it out:
   params  the CUDA parameter block plus the launch words at align16(param_bytes) (the dynamic
           shared size), passed by value as a __grid_constant__ struct, so that the body reads
           it from the kernel parameter space as Metal reads buffer 0 from constant memory;
-  module  the module words [global_base, const_base, status, printf buffer], likewise by
+  module  the module words [global_base, const_base, status, printf buffer, atomic locks], likewise by
           value (run_gpu_suite.py passes no printf buffer: 0);
   smem    one `extern __shared__` window: the launch gives static + dynamic bytes, rounded
           to 16, as the runtime sets Metal's threadgroup memory length;
@@ -21,7 +21,7 @@ import json
 import sys
 from pathlib import Path
 
-MODULE_WORDS = 4  # global_base, const_base, status address, printf buffer address (abi.h)
+MODULE_WORDS = 5  # global_base, const_base, status address, printf buffer address, atomic locks (abi.h)
 
 
 def launch_words_offset(param_bytes):

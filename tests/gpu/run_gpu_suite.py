@@ -51,7 +51,8 @@ rec.FILL_BYTE = json.loads((ROOT / 'tests' / 'exec' / 'kernels.json').read_text(
 EXEC_DIR = ROOT / "tests" / "exec"
 PTX_DIR = ROOT / "tests" / "inputs" / "cuda" / "ptx"
 CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8
-STATUS_OFFSET = 32  # the launch status word inside the runtime's 40-byte words allocation
+STATUS_OFFSET = 40  # the launch status word inside the runtime's 48-byte words allocation
+ATOMIC_LOCK_BYTES = 4 << 12  # abi.h: 2^P2M_ATOMIC_LOCK_BITS 32-bit lock words
 FUNCTION_WINDOW = 0xFFFD000000000000  # abi.h: a function's address is this plus its index
 
 
@@ -112,7 +113,7 @@ class OursModule:
     """Our MSL compiled as CUDA, with the runtime's module segments (ModuleReflection, Module.cpp):
     .global and .const segments with initializers and relocations (variable addresses, function
     ids), and the words allocation [global_base, const_base, status address, printf buffer
-    address, status]. No printf buffer: its word is 0, so device printf and assert messages are
+    address, atomic lock table, status]. No printf buffer: its word is 0, so device printf and assert messages are
     dropped (abi.h)."""
 
     def __init__(self, gpu, image, reflection, allocs):
@@ -136,8 +137,11 @@ class OursModule:
                 else:
                     value = self.address(t['name']) + r.get('addend', 0) if t else 0
                 gpu.upload(addr + r['offset'], struct.pack('<Q', value & (2**64 - 1)))
-        self.words_blob = struct.pack('<4Q', self.base['global'], self.base['const'],
-                                      self.words + STATUS_OFFSET, 0)
+        # The lock table of 64-bit atomics (abi.h: 2^P2M_ATOMIC_LOCK_BITS u32 words, zeroed).
+        self.locks = gpu.alloc(ATOMIC_LOCK_BYTES, allocs)
+        gpu.call('cuMemsetD8_v2', self.locks, 0, ATOMIC_LOCK_BYTES)
+        self.words_blob = struct.pack('<5Q', self.base['global'], self.base['const'],
+                                      self.words + STATUS_OFFSET, 0, self.locks)
         gpu.upload(self.words, self.words_blob)
 
     def address(self, name):

@@ -4,7 +4,7 @@ compares what it prints with what the same program printed on an NVIDIA H200
 (tests/probes/expected/NAME.txt). Lines that print addresses differ by machine and are left out
 of both sides.
 
-Usage: check-probe-output.py PROBE_BINARY EXPECTED_FILE
+Usage: check-probe-output.py PROBE_BINARY EXPECTED_FILE [PROBE_ARGUMENT...]
 """
 import re
 import subprocess
@@ -18,8 +18,8 @@ def comparable(text):
 
 
 def main():
-    probe, expected_file = sys.argv[1], sys.argv[2]
-    run = subprocess.run([probe], capture_output=True, text=True, timeout=600)
+    probe, expected_file, arguments = sys.argv[1], sys.argv[2], sys.argv[3:]
+    run = subprocess.run([probe] + arguments, capture_output=True, text=True, timeout=600)
     got = comparable(run.stdout)
     want = comparable(open(expected_file).read())
     if run.returncode != 0 or got != want:

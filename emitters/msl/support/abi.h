@@ -23,12 +23,16 @@
 #define P2M_FUNCTION_WINDOW 0xFFFD000000000000ul
 
 // The module buffer (buffer 1): device addresses of the .global segment, the .const segment,
-// the launch status word (P2M_STATUS_* bits) and the module's printf buffer (printf.h; 0
-// when no kernel of the module prints).
+// the launch status word (P2M_STATUS_* bits), the module's printf buffer (printf.h; 0
+// when no kernel of the module prints) and the context's table of 2^P2M_ATOMIC_LOCK_BITS
+// 32-bit lock words for 64-bit atomics (atomic_ops.h; zero-filled, shared by all modules).
 #define P2M_MODULE_GLOBAL_BASE 0u
 #define P2M_MODULE_CONST_BASE 1u
 #define P2M_MODULE_STATUS 2u
 #define P2M_MODULE_PRINTF 3u
+#define P2M_MODULE_ATOMIC_LOCKS 4u
+#define P2M_MODULE_WORDS 5u
+#define P2M_ATOMIC_LOCK_BITS 12u
 
 // Bits of the launch status word: a trap, and a failed assert (which then traps too), so that
 // the launch fails with CUDA_ERROR_ASSERT rather than CUDA_ERROR_LAUNCH_FAILED.

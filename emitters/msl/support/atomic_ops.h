@@ -28,12 +28,11 @@
 // independent of how the GPU treats half, bfloat or float subnormals. NaN results are the
 // canonical NaNs NVIDIA GPUs produce (docs/gpu-facts.md): 0x7FFFFFFF, 0x7FFF (f16, bf16).
 //
-// 64-bit. Without a 64-bit compare-exchange, no 64-bit atom with a result can be exact.
-// Exact here, as red (no result): global min/max .u64 (Metal's atomic_ulong), global and
-// shared add .u64/.s64 (32-bit adds with the carry forwarded; see p2m_red_add_u64_words), and
-// and/or/xor .b64 (bitwise, so two independent 32-bit halves). Everything else (atom.*.b64/
-// .u64/.s64/.f64 with a result, exch/cas .b64, min/max .s64, shared min/max .u64, add .f64,
-// .b128) has no helper: the compiler reports a diagnostic.
+// 64-bit. Metal has no 64-bit compare-exchange (only atomic_ulong min/max without a result, on
+// some GPU families), so every 64-bit and f64 atom and red goes through the striped lock table
+// below (p2m_atom64_*, MSL 3.2), even the forms Metal or 32-bit halves could do lock-free: a
+// lock-free update racing with a locked one on the same word would be lost. .b128 has no helper:
+// the compiler reports a diagnostic.
 #ifndef P2M_ATOMIC_OPS_H
 #define P2M_ATOMIC_OPS_H
 
@@ -489,106 +488,6 @@ static inline ushort p2m_atom_shared_cas_b16(threadgroup uint *word, uint upper,
   return ushort(p2m_atom_cas_loop(word, p2m_atom_op_cas_b16{shift, uint(cmp), uint(v)}) >> shift);
 }
 
-// --- 64-bit red ------------------------------------------------------------------------------
-// red.add.u64 as two 32-bit atomic adds: the low word gets the low half; the high word gets
-// the high half plus the carry out of the low add, computed from the old low word that add
-// returned. Why the final value is exact under any interleaving of such reds (and only such
-// accesses) on one location: the low-word adds are atomic, so their old values are the
-// partial sums L0 + v1 + ... + v(k-1) (mod 2^32) in some order; each add of a value below 2^32
-// crosses at most one multiple of 2^32, and carries out exactly when it does, so the carries
-// add up to floor((L0 + sum of low halves) / 2^32) whatever the order. The high-word adds
-// commute, so the high word ends as H0 + sum of high halves + that count (mod 2^32): the high
-// word of the 64-bit sum. A read concurrent with the reds may see a torn value (the low word
-// updated, its carry not yet in the high word: 2^32 less than some true intermediate sum); after
-// the reds complete (a barrier, the end of the kernel) the value is exact. s64 is the same bits.
-static inline void p2m_red_add_u64_words(device uint *words, ulong v)
-{
-  const uint lo = uint(v);
-  const uint old_lo =
-      atomic_fetch_add_explicit(p2m_atom_object(words), lo, memory_order_relaxed);
-  const uint hi = uint(v >> 32) + (old_lo + lo < old_lo ? 1u : 0u);
-  if (hi != 0u)
-    atomic_fetch_add_explicit(p2m_atom_object(words + 1), hi, memory_order_relaxed);
-}
-
-static inline void p2m_red_add_u64_words(threadgroup uint *words, ulong v)
-{
-  const uint lo = uint(v);
-  const uint old_lo = atomic_fetch_add_explicit(p2m_atom_object(words),
-                                                lo, memory_order_relaxed);
-  const uint hi = uint(v >> 32) + (old_lo + lo < old_lo ? 1u : 0u);
-  if (hi != 0u)
-    atomic_fetch_add_explicit(p2m_atom_object(words + 1), hi,
-                              memory_order_relaxed);
-}
-
-// red.global.add.u64 (and .s64): exact final value; concurrent reads may see torn values.
-static inline void p2m_red_global_add_u64(device ulong *p, ulong v)
-{
-  p2m_red_add_u64_words(reinterpret_cast<device uint *>(p), v);
-}
-// red.shared.add.u64 (and .s64): exact final value; concurrent reads may see torn values.
-static inline void p2m_red_shared_add_u64(threadgroup ulong *p, ulong v)
-{
-  p2m_red_add_u64_words(reinterpret_cast<threadgroup uint *>(p), v);
-}
-
-// red.global.and.b64: each 32-bit half on its own (bitwise, so the final value is exact).
-static inline void p2m_red_global_and_b64(device ulong *p, ulong v)
-{
-  device atomic_uint *w = p2m_atom_object(reinterpret_cast<device uint *>(p));
-  atomic_fetch_and_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_and_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.global.or.b64: each 32-bit half on its own.
-static inline void p2m_red_global_or_b64(device ulong *p, ulong v)
-{
-  device atomic_uint *w = p2m_atom_object(reinterpret_cast<device uint *>(p));
-  atomic_fetch_or_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_or_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.global.xor.b64: each 32-bit half on its own.
-static inline void p2m_red_global_xor_b64(device ulong *p, ulong v)
-{
-  device atomic_uint *w = p2m_atom_object(reinterpret_cast<device uint *>(p));
-  atomic_fetch_xor_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_xor_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.shared.and.b64: each 32-bit half on its own.
-static inline void p2m_red_shared_and_b64(threadgroup ulong *p, ulong v)
-{
-  threadgroup atomic_uint *w = p2m_atom_object(reinterpret_cast<threadgroup uint *>(p));
-  atomic_fetch_and_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_and_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.shared.or.b64: each 32-bit half on its own.
-static inline void p2m_red_shared_or_b64(threadgroup ulong *p, ulong v)
-{
-  threadgroup atomic_uint *w = p2m_atom_object(reinterpret_cast<threadgroup uint *>(p));
-  atomic_fetch_or_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_or_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-// red.shared.xor.b64: each 32-bit half on its own.
-static inline void p2m_red_shared_xor_b64(threadgroup ulong *p, ulong v)
-{
-  threadgroup atomic_uint *w = p2m_atom_object(reinterpret_cast<threadgroup uint *>(p));
-  atomic_fetch_xor_explicit(w, uint(v), memory_order_relaxed);
-  atomic_fetch_xor_explicit(w + 1, uint(v >> 32), memory_order_relaxed);
-}
-
-#if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 240
-// red.global.min.u64: Metal's atomic_ulong min (MSL 2.4; the GPU family must support it).
-static inline void p2m_red_global_min_u64(device ulong *p, ulong v)
-{
-  atomic_min_explicit(reinterpret_cast<device atomic_ulong *>(p), v, memory_order_relaxed);
-}
-// red.global.max.u64: Metal's atomic_ulong max (MSL 2.4; the GPU family must support it).
-static inline void p2m_red_global_max_u64(device ulong *p, ulong v)
-{
-  atomic_max_explicit(reinterpret_cast<device atomic_ulong *>(p), v, memory_order_relaxed);
-}
-#endif
-
 // --- fences ----------------------------------------------------------------------------------
 // membar/fence order all of the thread's memory accesses, so both flags are given; .sc and
 // .acq_rel both become seq_cst. Metal's widest scope is the device: .sys acts at device scope
@@ -677,6 +576,191 @@ static inline void p2m_fence_sys()
   atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
                       thread_scope_device);
 }
+
+// --- 64-bit atomics through the striped lock table (DESIGN.md) ---------------------------
+// Metal has no 64-bit compare-exchange, so every 64-bit atom and red (and st.relaxed/.release
+// of 64 bits in global memory) takes the lock of the address's stripe in a table of 32-bit
+// words the runtime allocates once per context (module word P2M_MODULE_ATOMIC_LOCKS), reads and
+// writes the value as one 64-bit access, and releases the lock. A lane takes and releases the
+// lock within one iteration of the loop, so the lanes of a SIMD-group that run in lock step
+// never wait for a lane that is waiting for them: the lane that won finishes its critical
+// section in the iteration it won, and the others try again in the next one. The lock is
+// tested with a load before the exchange (on the host backend a load is where a spinning
+// thread lets the others run). Fences (MSL 3.2) give the relaxed lock operations acquire and
+// release order. Shared-memory words use the same table, by their offset in the threadgroup
+// window: two threadgroups whose words share a stripe only wait for each other, which costs
+// time, never correctness.
+static inline device atomic_uint *p2m_atom64_lock(thread p2m_ctx &ctx, ulong key)
+{
+  device atomic_uint *table =
+      reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_ATOMIC_LOCKS));
+  // Fibonacci hashing of the 8-byte word index: neighbouring words fall in distant stripes.
+  return table + uint(((key >> 3) * 0x9E3779B97F4A7C15ul) >> (64u - P2M_ATOMIC_LOCK_BITS));
+}
+
+// `word` is a volatile device or threadgroup ulong pointer (one template: address spaces are
+// not types to every compiler that reads this file).
+template <typename Word, typename Op>
+static inline ulong p2m_atom64_locked(thread p2m_ctx &ctx, ulong key, Word word, Op op)
+{
+  device atomic_uint *lock = p2m_atom64_lock(ctx, key);
+  ulong old = 0ul;
+  for (bool done = false; !done;) {
+    uint expected = 0u;
+    if (atomic_load_explicit(lock, memory_order_relaxed) == 0u &&
+        atomic_compare_exchange_weak_explicit(lock, &expected, 1u, memory_order_relaxed, memory_order_relaxed)) {
+      p2m_fence_gpu();
+      old = *word;
+      *word = op.apply(old);
+      p2m_fence_gpu();
+      atomic_store_explicit(lock, 0u, memory_order_relaxed);
+      done = true;
+    }
+  }
+  return old;
+}
+
+struct p2m_atom64_op_add { ulong v; ulong apply(ulong x) const { return x + v; } };
+struct p2m_atom64_op_min_u64 { ulong v; ulong apply(ulong x) const { return min(x, v); } };
+struct p2m_atom64_op_max_u64 { ulong v; ulong apply(ulong x) const { return max(x, v); } };
+struct p2m_atom64_op_min_s64 {
+  ulong v;
+  ulong apply(ulong x) const { return as_type<long>(x) < as_type<long>(v) ? x : v; }
+};
+struct p2m_atom64_op_max_s64 {
+  ulong v;
+  ulong apply(ulong x) const { return as_type<long>(x) > as_type<long>(v) ? x : v; }
+};
+struct p2m_atom64_op_and { ulong v; ulong apply(ulong x) const { return x & v; } };
+struct p2m_atom64_op_or { ulong v; ulong apply(ulong x) const { return x | v; } };
+struct p2m_atom64_op_xor { ulong v; ulong apply(ulong x) const { return x ^ v; } };
+struct p2m_atom64_op_exch { ulong v; ulong apply(ulong) const { return v; } };
+struct p2m_atom64_op_cas { ulong cmp, v; ulong apply(ulong x) const { return x == cmp ? v : x; } };
+
+// The helpers the compiler calls: p2m_atom64_{global,shared}_OP_TYPE(ctx, address, operands),
+// returning the old value (red ignores it). A global address comes as its ulong value, a shared
+// one as a threadgroup pointer (its key is its offset in the window).
+static inline ulong p2m_atom64_shared_key(thread p2m_ctx &ctx, threadgroup ulong *p)
+{
+  return P2M_SHARED_WINDOW + ulong(reinterpret_cast<threadgroup uchar *>(p) - ctx.smem);
+}
+static inline ulong p2m_atom64_global_add_u64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_add{v});
+}
+static inline ulong p2m_atom64_shared_add_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_add{v});
+}
+static inline ulong p2m_atom64_global_min_u64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_min_u64{v});
+}
+static inline ulong p2m_atom64_shared_min_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_min_u64{v});
+}
+static inline ulong p2m_atom64_global_max_u64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_max_u64{v});
+}
+static inline ulong p2m_atom64_shared_max_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_max_u64{v});
+}
+static inline ulong p2m_atom64_global_min_s64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_min_s64{v});
+}
+static inline ulong p2m_atom64_shared_min_s64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_min_s64{v});
+}
+static inline ulong p2m_atom64_global_max_s64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_max_s64{v});
+}
+static inline ulong p2m_atom64_shared_max_s64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_max_s64{v});
+}
+static inline ulong p2m_atom64_global_and_b64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_and{v});
+}
+static inline ulong p2m_atom64_shared_and_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_and{v});
+}
+static inline ulong p2m_atom64_global_or_b64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_or{v});
+}
+static inline ulong p2m_atom64_shared_or_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_or{v});
+}
+static inline ulong p2m_atom64_global_xor_b64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_xor{v});
+}
+static inline ulong p2m_atom64_shared_xor_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_xor{v});
+}
+static inline ulong p2m_atom64_global_exch_b64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_exch{v});
+}
+static inline ulong p2m_atom64_shared_exch_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_exch{v});
+}
+
+static inline ulong p2m_atom64_global_cas_b64(thread p2m_ctx &ctx, ulong a, ulong cmp, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_cas{cmp, v});
+}
+static inline ulong p2m_atom64_shared_cas_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong cmp, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_cas{cmp, v});
+}
+
+// st.relaxed/.release of 64 bits in global and shared memory: through the lock, so that a store
+// cannot land between the read and the write of a locked read-modify-write (loads need no lock:
+// the locked write is one 64-bit access, which a load sees whole or not at all).
+static inline void p2m_st64_locked_global(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_exch{v});
+}
+static inline void p2m_st64_locked_shared(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p),
+                    p2m_atom64_op_exch{v});
+}
+// The same through a generic address: local memory is private to the thread and needs no lock.
+static inline void p2m_st64_locked_generic(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  if (p2m_is_shared_window(a))
+    p2m_st64_locked_shared(ctx, reinterpret_cast<threadgroup ulong *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v);
+  else if (p2m_is_local_window(a))
+    *reinterpret_cast<thread ulong *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+  else
+    p2m_st64_locked_global(ctx, a, v);
+}
+
+#if defined(P2M_F64_SUPPORT_H)
+// atom.add.f64 / red.add.f64: add.rn.f64 on the bits (fp64.h), subnormals kept, as PTX's.
+struct p2m_atom64_op_add_f64 { ulong v; ulong apply(ulong x) const { return p2m_f64_add(x, v, P2M_F64_RN); } };
+static inline ulong p2m_atom64_global_add_f64(thread p2m_ctx &ctx, ulong a, ulong v)
+{
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_add_f64{v});
+}
+static inline ulong p2m_atom64_shared_add_f64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
+{
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_add_f64{v});
+}
+#endif
 #else
 #define P2M_HAVE_THREAD_FENCE 0
 #endif

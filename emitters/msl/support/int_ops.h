@@ -694,6 +694,26 @@ static inline int p2m_sat_s32_from_u64(ulong x) { return (int)p2m_int_sat_unsign
 static inline uint p2m_sat_u32_from_u64(ulong x) { return (uint)p2m_int_sat_unsigned(x, 4294967295ul); }
 static inline long p2m_sat_s64_from_u64(ulong x) { return (long)p2m_int_sat_unsigned(x, 9223372036854775807ul); }
 
+// cvt.pack.sat.{u16,s16}.s32 d, a, b: sat(a) in the high half, sat(b) in the low half.
+// cvt.pack.sat.{u8,s8}.s32.b32 d, a, b, c: sat(b) in bits 0-7, sat(a) in bits 8-15, and the
+// low 16 bits of c above them (PTX ISA, cvt.pack; checked on the H200, docs/gpu-facts.md).
+static inline uint p2m_cvt_pack_sat_u16_s32(int a, int b)
+{
+    return ((uint)p2m_sat_u16_from_s32(a) << 16) | (uint)p2m_sat_u16_from_s32(b);
+}
+static inline uint p2m_cvt_pack_sat_s16_s32(int a, int b)
+{
+    return ((uint)(ushort)p2m_sat_s16_from_s32(a) << 16) | (uint)(ushort)p2m_sat_s16_from_s32(b);
+}
+static inline uint p2m_cvt_pack_sat_u8_s32_b32(int a, int b, uint c)
+{
+    return (c << 16) | ((uint)p2m_sat_u8_from_s32(a) << 8) | (uint)p2m_sat_u8_from_s32(b);
+}
+static inline uint p2m_cvt_pack_sat_s8_s32_b32(int a, int b, uint c)
+{
+    return (c << 16) | ((uint)(uchar)p2m_sat_s8_from_s32(a) << 8) | (uint)(uchar)p2m_sat_s8_from_s32(b);
+}
+
 // ---------------------------------------------------------------------------------------
 // abs and neg: wrapping, so abs(MIN) == neg(MIN) == MIN.
 // ---------------------------------------------------------------------------------------

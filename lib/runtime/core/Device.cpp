@@ -49,6 +49,10 @@ RuntimeStatus Device::release(uint64_t address, const void *owner) {
 }
 
 void Device::releaseAllOwnedBy(const void *owner) {
+  if (owner == this) {
+    std::lock_guard<std::mutex> hold(lockTableMutex_);
+    lockTable_ = 0; // the lock table goes with the device's own allocations
+  }
   std::vector<AllocationInfo> owned;
   allocations_.forEachOwnedBy(owner, [&](uint64_t base) {
     AllocationInfo info;
@@ -122,6 +126,21 @@ RuntimeStatus Device::fill(uint64_t destination, uint32_t value, unsigned elemen
   }
   for (uint64_t i = 0; i < count; ++i)
     std::memcpy(p + i * elementBytes, &value, elementBytes); // little-endian: the low bytes
+  return succeeded();
+}
+
+RuntimeStatus Device::atomicLockTable(uint64_t *address) {
+  // abi.h: 2^P2M_ATOMIC_LOCK_BITS (12) u32 lock words, all 0 (unlocked).
+  constexpr uint64_t kLockTableBytes = 4ull << 12;
+  std::lock_guard<std::mutex> hold(lockTableMutex_);
+  if (!lockTable_) {
+    uint64_t table = 0;
+    if (RuntimeStatus s = allocate(kLockTableBytes, this, &table))
+      return s;
+    std::memset(hostPointer(table), 0, kLockTableBytes);
+    lockTable_ = table;
+  }
+  *address = lockTable_;
   return succeeded();
 }
 

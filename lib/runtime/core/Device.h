@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 
 namespace p2m::runtime {
@@ -48,9 +49,15 @@ public:
   // destination must be aligned to the element size, as CUDA requires.
   RuntimeStatus fill(uint64_t destination, uint32_t value, unsigned elementBytes, uint64_t count);
 
+  // The lock words of 64-bit atomics (abi.h's P2M_MODULE_ATOMIC_LOCKS): one zeroed table for
+  // every module of the device, allocated by the first module that loads.
+  RuntimeStatus atomicLockTable(uint64_t *address);
+
 private:
   std::unique_ptr<Backend> backend_;
   AllocationTable allocations_;
+  std::mutex lockTableMutex_;
+  uint64_t lockTable_ = 0;
 };
 
 } // namespace p2m::runtime

@@ -15,11 +15,12 @@ namespace p2m::runtime {
 
 namespace {
 
-// abi.h: the module words buffer is 4 u64 words (global base, const base, status word
-// address, printf buffer address); the u32 status word follows them.
-constexpr uint64_t kStatusOffset = 32;
+// abi.h: the module words buffer is 5 u64 words (global base, const base, status word
+// address, printf buffer address, the device's atomic lock table); the u32 status word
+// follows them.
+constexpr uint64_t kStatusOffset = 40;
 constexpr uint32_t kStatusAssert = 2; // abi.h's P2M_STATUS_ASSERT
-constexpr uint64_t kWordsAllocationBytes = 40;
+constexpr uint64_t kWordsAllocationBytes = 48;
 // abi.h's P2M_FUNCTION_WINDOW: a function's address is this plus its index in the module.
 constexpr uint64_t kFunctionWindow = 0xFFFD000000000000ull;
 
@@ -101,7 +102,10 @@ RuntimeStatus Module::createSegments() {
       return s;
   std::memset(device_.hostPointer(globalBase_), 0, std::max<uint64_t>(reflection_.globalBytes, 16));
   std::memset(device_.hostPointer(constBase_), 0, std::max<uint64_t>(reflection_.constBytes, 16));
-  uint64_t words[5] = {globalBase_, constBase_, wordsAddress_ + kStatusOffset, printfBuffer_, 0};
+  uint64_t locks = 0;
+  if (RuntimeStatus s = device_.atomicLockTable(&locks))
+    return s;
+  uint64_t words[6] = {globalBase_, constBase_, wordsAddress_ + kStatusOffset, printfBuffer_, locks, 0};
   std::memcpy(device_.hostPointer(wordsAddress_), words, sizeof words);
 
   for (const VariableInfo &v : reflection_.variables) {

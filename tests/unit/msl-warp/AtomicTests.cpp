@@ -236,7 +236,7 @@ TEST_CASE("shared atom.add.f32 keeps subnormals (values measured on the H200)", 
   }
 }
 
-TEST_CASE("64-bit red: add, and, or, xor, min, max", "[atomic]")
+TEST_CASE("64-bit atom through the lock table: returned and stored values", "[atomic]")
 {
   Rng rng(0x64);
   const auto operand = [&]() -> std::uint64_t {
@@ -249,30 +249,24 @@ TEST_CASE("64-bit red: add, and, or, xor, min, max", "[atomic]")
       return rng.next64();
     }
   };
+  const auto s = [](std::uint64_t x) { return static_cast<std::int64_t>(x); };
   for (Space space : kSpaces) {
     std::size_t wrong = 0;
-    for (int i = 0; i < 100000; ++i) {
+    for (int i = 0; i < 20000; ++i) {
       const std::uint64_t old = operand(), v = operand();
-      alignas(8) std::uint64_t word = old;
-      red64(space, Red64::AddU64, &word, v);
-      wrong += word != old + v;
-      word = old;
-      red64(space, Red64::And, &word, v);
-      wrong += word != (old & v);
-      word = old;
-      red64(space, Red64::Or, &word, v);
-      wrong += word != (old | v);
-      word = old;
-      red64(space, Red64::Xor, &word, v);
-      wrong += word != (old ^ v);
-      if (space == Space::Global) {
-        word = old;
-        red64(space, Red64::MinU64, &word, v);
-        wrong += word != std::min(old, v);
-        word = old;
-        red64(space, Red64::MaxU64, &word, v);
-        wrong += word != std::max(old, v);
+      const std::uint64_t expect[] = {old + v, std::min(old, v), std::max(old, v),
+                                      s(old) < s(v) ? old : v, s(old) > s(v) ? old : v,
+                                      old & v, old | v, old ^ v, v};
+      for (unsigned k = 0; k <= static_cast<unsigned>(Atom64::Exch); ++k) {
+        alignas(8) std::uint64_t word = old;
+        wrong += atom64(space, static_cast<Atom64>(k), &word, v) != old;
+        wrong += word != expect[k];
       }
+      alignas(8) std::uint64_t word = old;
+      wrong += atom64(space, Atom64::Cas, &word, v, old ^ (i & 1)) != old;
+      wrong += word != ((i & 1) ? old : v);
+      st64(space, &word, old);
+      wrong += word != old;
     }
     INFO(name(space));
     CHECK(wrong == 0);
@@ -412,7 +406,7 @@ TEST_CASE("contended floating-point atomics", "[atomic][threads]")
   }
 }
 
-TEST_CASE("contended 64-bit red: the final value is exact", "[atomic][threads]")
+TEST_CASE("contended 64-bit atom: exact final values, every ticket once", "[atomic][threads]")
 {
   constexpr unsigned kEach = 20000;
   for (Space space : kSpaces) {
@@ -436,27 +430,49 @@ TEST_CASE("contended 64-bit red: the final value is exact", "[atomic][threads]")
       }
     alignas(8) std::uint64_t add = 0x00000000fffffff0ull, andW = ~0ull, orW = 0, xorW = 0x1234;
     alignas(8) std::uint64_t minW = ~0ull, maxW = 0;
+    // Tickets: one counter that every thread increments with a result (add) and one through a
+    // compare-exchange loop; each value from the start must come back exactly once.
+    constexpr std::uint64_t kStart = 0xfffff000ull;
+    alignas(8) std::uint64_t tickets = kStart, casTickets = kStart << 8;
+    std::vector<std::vector<std::uint64_t>> got(kThreads), gotCas(kThreads);
     inParallel(kThreads, [&](unsigned t) {
       for (unsigned i = 0; i < kEach; ++i) {
         const std::uint64_t v = values[t][i];
-        red64(space, Red64::AddU64, &add, v);
-        red64(space, Red64::And, &andW, v | (1ull << (i % 64)));
-        red64(space, Red64::Or, &orW, v & (1ull << (i % 64)));
-        red64(space, Red64::Xor, &xorW, v);
-        if (space == Space::Global) {
-          red64(space, Red64::MinU64, &minW, v);
-          red64(space, Red64::MaxU64, &maxW, v);
-        }
+        atom64(space, Atom64::AddU64, &add, v);
+        atom64(space, Atom64::And, &andW, v | (1ull << (i % 64)));
+        atom64(space, Atom64::Or, &orW, v & (1ull << (i % 64)));
+        atom64(space, Atom64::Xor, &xorW, v);
+        atom64(space, Atom64::MinU64, &minW, v);
+        atom64(space, Atom64::MaxU64, &maxW, v);
+        got[t].push_back(atom64(space, Atom64::AddU64, &tickets, 1));
+        std::uint64_t seen = casTickets, assumed;
+        do {
+          assumed = seen;
+          seen = atom64(space, Atom64::Cas, &casTickets, assumed + 0x100000001ull, assumed);
+        } while (seen != assumed);
+        gotCas[t].push_back(seen);
       }
     });
     CHECK(add == sum);
     CHECK(andW == andAll);
     CHECK(orW == orAll);
     CHECK(xorW == xorAll);
-    if (space == Space::Global) {
-      CHECK(minW == minAll);
-      CHECK(maxW == maxAll);
-    }
+    CHECK(minW == minAll);
+    CHECK(maxW == maxAll);
+    constexpr std::uint64_t kTotal = std::uint64_t{kThreads} * kEach;
+    CHECK(tickets == kStart + kTotal);
+    CHECK(casTickets == (kStart << 8) + kTotal * 0x100000001ull);
+    std::vector<std::uint8_t> count(kTotal, 0), countCas(kTotal, 0);
+    std::size_t outside = 0;
+    for (unsigned t = 0; t < kThreads; ++t)
+      for (unsigned i = 0; i < kEach; ++i) {
+        const std::uint64_t a = got[t][i] - kStart, b = (gotCas[t][i] - (kStart << 8)) / 0x100000001ull;
+        a < kTotal ? ++count[a] : ++outside;
+        b < kTotal ? ++countCas[b] : ++outside;
+      }
+    CHECK(outside == 0);
+    CHECK(std::count(count.begin(), count.end(), 1) == static_cast<std::ptrdiff_t>(kTotal));
+    CHECK(std::count(countCas.begin(), countCas.end(), 1) == static_cast<std::ptrdiff_t>(kTotal));
   }
 }
 

@@ -245,40 +245,53 @@ ushort atomCas16(Space space, std::uint32_t *word, unsigned upper, ushort cmp, u
   return p2m_atom_shared_cas_b16(asThreadgroup<uint>(word), upper, cmp, v);
 }
 
-void red64(Space space, Red64 op, std::uint64_t *p, std::uint64_t v)
+namespace {
+
+// The lock table of 64-bit atomics (abi.h), zero, and module words that name it.
+uint gAtomicLocks[1u << P2M_ATOMIC_LOCK_BITS];
+ulong gModuleWords[P2M_MODULE_WORDS];
+
+// A thread's context as the locked helpers read it: the module words, and a threadgroup window
+// that starts at the 4 KiB page of `p` (shared words are keyed by their offset in it).
+p2m_ctx lockContext(void *p)
 {
-  if (space == Space::Global) {
-    device ulong *g = asDevice<ulong>(p);
-    switch (op) {
-    case Red64::AddU64:
-      return p2m_red_global_add_u64(g, v);
-    case Red64::And:
-      return p2m_red_global_and_b64(g, v);
-    case Red64::Or:
-      return p2m_red_global_or_b64(g, v);
-    case Red64::Xor:
-      return p2m_red_global_xor_b64(g, v);
-    case Red64::MinU64:
-      return p2m_red_global_min_u64(g, v);
-    case Red64::MaxU64:
-      return p2m_red_global_max_u64(g, v);
-    }
-    return;
-  }
+  gModuleWords[P2M_MODULE_ATOMIC_LOCKS] = reinterpret_cast<ulong>(&gAtomicLocks[0]);
+  p2m_ctx ctx = {};
+  ctx.module = (constant uchar *)gModuleWords;
+  ctx.smem = (threadgroup uchar *)(reinterpret_cast<ulong>(p) & ~4095ul);
+  return ctx;
+}
+
+} // namespace
+
+std::uint64_t atom64(Space space, Atom64 op, std::uint64_t *p, std::uint64_t v, std::uint64_t cmp)
+{
+  p2m_ctx ctx = lockContext(p);
+  const ulong a = reinterpret_cast<ulong>(p);
   threadgroup ulong *s = asThreadgroup<ulong>(p);
+  const bool g = space == Space::Global;
   switch (op) {
-  case Red64::AddU64:
-    return p2m_red_shared_add_u64(s, v);
-  case Red64::And:
-    return p2m_red_shared_and_b64(s, v);
-  case Red64::Or:
-    return p2m_red_shared_or_b64(s, v);
-  case Red64::Xor:
-    return p2m_red_shared_xor_b64(s, v);
-  case Red64::MinU64:
-  case Red64::MaxU64:
-    break; // no exact lowering in threadgroup memory
+  case Atom64::AddU64: return g ? p2m_atom64_global_add_u64(ctx, a, v) : p2m_atom64_shared_add_u64(ctx, s, v);
+  case Atom64::MinU64: return g ? p2m_atom64_global_min_u64(ctx, a, v) : p2m_atom64_shared_min_u64(ctx, s, v);
+  case Atom64::MaxU64: return g ? p2m_atom64_global_max_u64(ctx, a, v) : p2m_atom64_shared_max_u64(ctx, s, v);
+  case Atom64::MinS64: return g ? p2m_atom64_global_min_s64(ctx, a, v) : p2m_atom64_shared_min_s64(ctx, s, v);
+  case Atom64::MaxS64: return g ? p2m_atom64_global_max_s64(ctx, a, v) : p2m_atom64_shared_max_s64(ctx, s, v);
+  case Atom64::And: return g ? p2m_atom64_global_and_b64(ctx, a, v) : p2m_atom64_shared_and_b64(ctx, s, v);
+  case Atom64::Or: return g ? p2m_atom64_global_or_b64(ctx, a, v) : p2m_atom64_shared_or_b64(ctx, s, v);
+  case Atom64::Xor: return g ? p2m_atom64_global_xor_b64(ctx, a, v) : p2m_atom64_shared_xor_b64(ctx, s, v);
+  case Atom64::Exch: return g ? p2m_atom64_global_exch_b64(ctx, a, v) : p2m_atom64_shared_exch_b64(ctx, s, v);
+  case Atom64::Cas: return g ? p2m_atom64_global_cas_b64(ctx, a, cmp, v) : p2m_atom64_shared_cas_b64(ctx, s, cmp, v);
   }
+  return 0;
+}
+
+void st64(Space space, std::uint64_t *p, std::uint64_t v)
+{
+  p2m_ctx ctx = lockContext(p);
+  if (space == Space::Global)
+    p2m_st64_locked_global(ctx, reinterpret_cast<ulong>(p), v);
+  else
+    p2m_st64_locked_shared(ctx, asThreadgroup<ulong>(p), v);
 }
 
 // --- atomic_ops.h: fences and barriers -----------------------------------------------------------

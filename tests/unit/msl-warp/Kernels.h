@@ -65,9 +65,11 @@ std::uint16_t atom16(Space space, Atom16 op, std::uint32_t *word, unsigned upper
 std::uint16_t atomCas16(Space space, std::uint32_t *word, unsigned upper, std::uint16_t cmp,
                         std::uint16_t v);
 
-// The 64-bit red forms (MinU64 and MaxU64 exist for Global only).
-enum class Red64 { AddU64, And, Or, Xor, MinU64, MaxU64 };
-void red64(Space space, Red64 op, std::uint64_t *p, std::uint64_t v);
+// The 64-bit atom forms through the lock table (red is the same call, result unused), the old
+// value returned; Cas stores v where the word equals cmp. st64: st.relaxed of 64 bits.
+enum class Atom64 { AddU64, MinU64, MaxU64, MinS64, MaxS64, And, Or, Xor, Exch, Cas };
+std::uint64_t atom64(Space space, Atom64 op, std::uint64_t *p, std::uint64_t v, std::uint64_t cmp = 0);
+void st64(Space space, std::uint64_t *p, std::uint64_t v);
 
 // --- atomic_ops.h: fences and CTA barriers (threads of the lane simulator) ----------------------
 void fenceCta();

@@ -20,7 +20,7 @@ std::string readSource(const std::string &relative)
 
 // One call of every entry point of warp_ops.h and atomic_ops.h.
 const char *const kBody = R"(
-void p2m_test_body(device uint *g, threadgroup uint *s, device ulong *g64,
+void p2m_test_body(thread p2m_ctx &ctx, device uint *g, threadgroup uint *s, ulong a64,
                    threadgroup ulong *s64, uint lane, uint v)
 {
   bool p;
@@ -69,16 +69,29 @@ void p2m_test_body(device uint *g, threadgroup uint *s, device ulong *g64,
   r += p2m_atom_shared_add_noftz_f16(s, 1u, ushort(v)) + p2m_atom_shared_add_noftz_bf16(s, 0u, ushort(v));
   r += p2m_atom_shared_add_noftz_f16x2(s, v) + p2m_atom_shared_add_noftz_bf16x2(s, v);
   r += p2m_atom_shared_cas_b16(s, 1u, ushort(v), ushort(1));
-  p2m_red_global_add_u64(g64, ulong(v));
-  p2m_red_shared_add_u64(s64, ulong(v));
-  p2m_red_global_and_b64(g64, ulong(v));
-  p2m_red_global_or_b64(g64, ulong(v));
-  p2m_red_global_xor_b64(g64, ulong(v));
-  p2m_red_shared_and_b64(s64, ulong(v));
-  p2m_red_shared_or_b64(s64, ulong(v));
-  p2m_red_shared_xor_b64(s64, ulong(v));
-  p2m_red_global_min_u64(g64, ulong(v));
-  p2m_red_global_max_u64(g64, ulong(v));
+  r += uint(p2m_atom64_global_add_u64(ctx, a64, ulong(v)));
+  r += uint(p2m_atom64_shared_add_u64(ctx, s64, ulong(v)));
+  r += uint(p2m_atom64_global_min_u64(ctx, a64, ulong(v)));
+  r += uint(p2m_atom64_shared_min_u64(ctx, s64, ulong(v)));
+  r += uint(p2m_atom64_global_max_u64(ctx, a64, ulong(v)));
+  r += uint(p2m_atom64_shared_max_u64(ctx, s64, ulong(v)));
+  r += uint(p2m_atom64_global_min_s64(ctx, a64, ulong(v)));
+  r += uint(p2m_atom64_shared_min_s64(ctx, s64, ulong(v)));
+  r += uint(p2m_atom64_global_max_s64(ctx, a64, ulong(v)));
+  r += uint(p2m_atom64_shared_max_s64(ctx, s64, ulong(v)));
+  r += uint(p2m_atom64_global_and_b64(ctx, a64, ulong(v)));
+  r += uint(p2m_atom64_shared_and_b64(ctx, s64, ulong(v)));
+  r += uint(p2m_atom64_global_or_b64(ctx, a64, ulong(v)));
+  r += uint(p2m_atom64_shared_or_b64(ctx, s64, ulong(v)));
+  r += uint(p2m_atom64_global_xor_b64(ctx, a64, ulong(v)));
+  r += uint(p2m_atom64_shared_xor_b64(ctx, s64, ulong(v)));
+  r += uint(p2m_atom64_global_exch_b64(ctx, a64, ulong(v)));
+  r += uint(p2m_atom64_shared_exch_b64(ctx, s64, ulong(v)));
+  r += uint(p2m_atom64_global_cas_b64(ctx, a64, 0ul, ulong(v)));
+  r += uint(p2m_atom64_shared_cas_b64(ctx, s64, 0ul, ulong(v)));
+  p2m_st64_locked_global(ctx, a64, ulong(v));
+  p2m_st64_locked_shared(ctx, s64, ulong(v));
+  p2m_st64_locked_generic(ctx, a64, ulong(v));
   p2m_fence_cta();
   p2m_fence_gpu();
   p2m_fence_sys();

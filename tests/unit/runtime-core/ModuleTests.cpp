@@ -121,11 +121,19 @@ TEST_CASE("module: segments, initializers, relocations, kernels", "[runtime-core
   REQUIRE_FALSE(again->getGlobal("table", &tableAgain, &bytes));
   CHECK(tableAgain != table); // each module has its own segments
 
-  // Unloading gives every segment back.
+  // Both modules' words name the device's one lock table of 64-bit atomics (abi.h word 4).
+  auto word = [&](const Module &m, unsigned i) { return load<uint64_t>(m.moduleWordsAddress() + 8 * i); };
+  CHECK(word(*module, 4) != 0);
+  CHECK(word(*again, 4) == word(*module, 4));
+  CHECK(load<uint32_t>(word(*module, 4) + 4 * 4095) == 0); // 4096 unlocked words
+
+  // Unloading gives every segment back; the lock table stays with the device.
   size_t before = backend->live.size();
   again.reset();
   CHECK(backend->live.size() == before - 3);
   module.reset();
+  CHECK(backend->live.size() == 1);
+  device.releaseAllOwnedBy(&device);
   CHECK(backend->live.empty());
 }
 

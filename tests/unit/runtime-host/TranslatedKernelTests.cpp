@@ -71,11 +71,14 @@ public:
     REQUIRE(!status);
     status_ = allocate(16);
     std::memset(backend_->hostPointer(status_), 0, 16);
-    moduleWords_ = allocate(24);
+    moduleWords_ = allocate(40); // abi.h's five module words
     auto *words = static_cast<uint64_t *>(backend_->hostPointer(moduleWords_));
     words[0] = allocate(64); // no module variables in these kernels
     words[1] = allocate(64);
     words[2] = status_;
+    words[3] = 0; // no printf buffer
+    words[4] = allocate(4 << 12); // the lock table of 64-bit atomics, unlocked
+    std::memset(backend_->hostPointer(words[4]), 0, 4 << 12);
   }
   // One per test process (sections reuse its programs), removed at exit.
   static const std::string &cacheDirectory() {

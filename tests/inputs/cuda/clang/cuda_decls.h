@@ -587,6 +587,9 @@ P2M_D float atomicAdd_block(float *p, float v) { return __nvvm_atom_cta_add_gen_
 P2M_D double atomicAdd_system(double *p, double v) { return __nvvm_atom_sys_add_gen_d(p, v); }
 P2M_D int atomicSub(int *p, int v) { return __nvvm_atom_add_gen_i(p, -v); }
 P2M_D int atomicExch(int *p, int v) { return __nvvm_atom_xchg_gen_i(p, v); }
+P2M_D unsigned long long atomicExch(unsigned long long *p, unsigned long long v) {
+  return (unsigned long long)__nvvm_atom_xchg_gen_ll((long long *)p, (long long)v);
+}
 P2M_D float atomicExch(float *p, float v) {
   return __builtin_bit_cast(float, __nvvm_atom_xchg_gen_i((int *)p, __builtin_bit_cast(int, v)));
 }
