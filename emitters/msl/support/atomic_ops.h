@@ -609,10 +609,10 @@ static inline uint p2m_ld_relaxed_generic_b32(thread p2m_ctx &ctx, ulong a)
             reinterpret_cast<threadgroup atomic_uint *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)),
             memory_order_relaxed);
     if (p2m_is_local_window(a))
-        return *reinterpret_cast<thread uint *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+        return reinterpret_cast<thread p2m_alias<uint> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
 #ifdef P2M_GENERIC_PARAMS
     if (p2m_is_param_window(a)) // parameters do not change during the launch
-        return *reinterpret_cast<constant uint *>(ctx.params + uint(a - P2M_PARAM_WINDOW));
+        return reinterpret_cast<constant p2m_alias<uint> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
 #endif
     return atomic_load_explicit(reinterpret_cast<device atomic_uint *>(a), memory_order_relaxed);
 }
@@ -624,7 +624,7 @@ static inline void p2m_st_relaxed_generic_b32(thread p2m_ctx &ctx, ulong a, uint
             reinterpret_cast<threadgroup atomic_uint *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v,
             memory_order_relaxed);
     else if (p2m_is_local_window(a))
-        *reinterpret_cast<thread uint *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+        reinterpret_cast<thread p2m_alias<uint> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
     else
         atomic_store_explicit(reinterpret_cast<device atomic_uint *>(a), v, memory_order_relaxed);
 }
@@ -636,25 +636,25 @@ template <typename T> static inline T p2m_ld_volatile_generic(thread p2m_ctx &ct
 {
     if (p2m_is_shared_window(a))
         return p2m_volatile_load<T>(
-            reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)));
+            reinterpret_cast<volatile threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)));
     if (p2m_is_local_window(a))
-        return *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+        return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
 #ifdef P2M_GENERIC_PARAMS
     if (p2m_is_param_window(a))
-        return *reinterpret_cast<constant T *>(ctx.params + uint(a - P2M_PARAM_WINDOW));
+        return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
 #endif
-    return p2m_volatile_load<T>(reinterpret_cast<volatile device T *>(a));
+    return p2m_volatile_load<T>(reinterpret_cast<volatile device p2m_alias<T> *>(a));
 }
 
 template <typename T> static inline void p2m_st_volatile_generic(thread p2m_ctx &ctx, ulong a, T v)
 {
     if (p2m_is_shared_window(a))
         p2m_volatile_store(
-            reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v);
+            reinterpret_cast<volatile threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v);
     else if (p2m_is_local_window(a))
-        *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+        reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
     else
-        p2m_volatile_store(reinterpret_cast<volatile device T *>(a), v);
+        p2m_volatile_store(reinterpret_cast<volatile device p2m_alias<T> *>(a), v);
 }
 
 #if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 320
