@@ -68,11 +68,15 @@ Status languageVersion(unsigned mslVersion, MTLLanguageVersion *version) {
 
 MTLCompileOptions *compileOptions(MTLLanguageVersion version) {
   MTLCompileOptions *options = [[MTLCompileOptions alloc] init];
-  // DESIGN.md's numeric policy: safe math, never the fast-math default.
-  if (@available(macOS 15.0, *))
+  // DESIGN.md's numeric policy, which the generated file also states with its own pragmas:
+  // safe math (no fast-math rewrites) and precise fp32 library functions, never the fast
+  // defaults. Before macOS 15 fastMathEnabled = NO selects both.
+  if (@available(macOS 15.0, *)) {
     options.mathMode = MTLMathModeSafe;
-  else
+    options.mathFloatingPointFunctions = MTLMathFloatingPointFunctionsPrecise;
+  } else {
     options.fastMathEnabled = NO;
+  }
   options.languageVersion = version;
   return options;
 }
