@@ -147,8 +147,10 @@ void lowerAtomics(PassContext &ctx) {
         bool unsignedOrBits = t == Type::U64 || t == Type::B64;
         if (isRed && op == "add" && (unsignedOrBits || t == Type::S64))
           name = "p2m_red_{}_add_u64";
-        else if (isRed && (op == "min" || op == "max") && t == Type::U64 && in.space == Space::Global)
+        else if (isRed && (op == "min" || op == "max") && t == Type::U64 && in.space == Space::Global) {
           name = "p2m_red_global_" + op + "_u64";
+          f.features |= kFeatureAtomicU64MinMax;
+        }
         else {
           markUnsupported(f, in.srcOffset, noExact64BitAtomic(in));
           return false;

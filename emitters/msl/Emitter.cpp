@@ -425,7 +425,26 @@ private:
   static constexpr size_t kMaxVersionedLoopInstructions = 256;
 };
 
+// The most threads a threadgroup of the kernel may have by its .maxntid/.reqntid (0: no
+// bound, or one above Metal's 1024, which the launch check reports instead).
+uint64_t threadgroupLimit(const Function &f) {
+  auto product = [](const std::vector<uint32_t> &v) {
+    uint64_t p = 1;
+    for (uint32_t x : v)
+      p *= x;
+    return p;
+  };
+  uint64_t limit = 0;
+  for (const std::vector<uint32_t> *bound : {&f.maxntid, &f.reqntid})
+    if (!bound->empty())
+      limit = limit ? std::min(limit, product(*bound)) : product(*bound);
+  return limit >= 1 && limit <= 1024 ? limit : 0;
+}
+
 void kernelWrapper(const Function &f, std::string &out) {
+  // Lets Metal's compiler size registers for the threads the kernel can run with.
+  if (uint64_t limit = threadgroupLimit(f))
+    out += fmt::format("[[max_total_threads_per_threadgroup({})]]\n", limit);
   out += fmt::format(
       "kernel void {0}(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],\n"
       "    threadgroup uchar *smem [[threadgroup(0)]],\n"

@@ -364,3 +364,16 @@ TEST_CASE("module: kernels named like metal_stdlib are found by their PTX names"
   Kernel *none = nullptr;
   CHECK(module->getKernel("min_", &none)); // the MSL name is not a PTX name
 }
+
+// Device capabilities a kernel needs (reflection features) reach the backend at load, once
+// each, for it to refuse a device that lacks them (the Metal backend's supportsFamily check).
+TEST_CASE("module: the capabilities the kernels need reach the backend", "[runtime-core][module]") {
+  freshCache("capabilities");
+  auto *backend = new FakeBackend;
+  Device device{std::unique_ptr<Backend>(backend)};
+  std::unique_ptr<Module> module;
+  REQUIRE_FALSE(Module::loadPtx(device, readSource("tests/inputs/apple/atomic_u64_max.ptx"), &module));
+  CHECK(backend->lastCapabilities == std::vector<std::string>{"atomic_u64_min_max"});
+  REQUIRE_FALSE(Module::loadPtx(device, readSource("examples/saxpy/saxpy.ptx"), &module));
+  CHECK(backend->lastCapabilities.empty());
+}
