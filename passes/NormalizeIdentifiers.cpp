@@ -1,7 +1,8 @@
 // normalize-identifiers: every register, symbol and function gets an MSL identifier that is
-// valid (PTX allows `%`, `$` and `.` in names), unique in its scope, and clear of MSL keywords
-// and of the names the emitter itself uses (anything starting with `p2m_`, the ABI's
-// parameters). Registers keep their PTX spelling minus the `%`, so `%rd4` reads as `rd4`.
+// valid (PTX allows `%`, `$` and `.` in names), unique in its scope, and clear of MSL keywords,
+// of metal_stdlib's names and of the names the emitter itself uses (MslReservedNames.h): such a
+// name gets a `_` appended (`min` -> `min_`; the reflection keeps the PTX name beside it). Registers keep their PTX spelling minus the `%`, so `%rd4` reads as `rd4`.
+#include "passes/MslReservedNames.h"
 #include "passes/Pass.h"
 
 #include <llvm/ADT/DenseSet.h>
@@ -13,34 +14,6 @@
 namespace p2m::passes {
 
 namespace {
-
-constexpr std::array<std::string_view, 96> kReserved{
-    "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char",
-    "class", "const", "constant", "constexpr", "const_cast", "continue", "decltype", "default",
-    "delete", "device", "do", "double", "dynamic_cast", "else", "enum", "explicit", "export",
-    "extern", "false", "float", "for", "friend", "goto", "half", "if", "inline", "int", "kernel",
-    "long", "mutable", "namespace", "new", "noexcept", "not", "nullptr", "operator", "or",
-    "private", "protected", "public", "register", "reinterpret_cast", "return", "short",
-    "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template",
-    "this", "thread", "threadgroup", "throw", "true", "try", "typedef", "typeid", "typename",
-    "uint", "uchar", "ushort", "ulong", "union", "unsigned", "using", "virtual", "void",
-    "volatile", "while", "xor", "vertex", "fragment", "metal", "params", "module", "smem", "ctx",
-    "b", "lmem", "bfloat", "main",
-};
-
-bool reserved(std::string_view s) {
-  if (s.starts_with("p2m_"))
-    return true;
-  // No reserved word has a digit, and nearly every register name does (`rd4`), mostly last.
-  if (!s.empty() && s.back() >= '0' && s.back() <= '9')
-    return false;
-  if (s.find_first_of("0123456789") != std::string_view::npos)
-    return false;
-  for (std::string_view r : kReserved)
-    if (r == s)
-      return true;
-  return false;
-}
 
 // A PTX name as an MSL identifier: `%` dropped, other characters outside [A-Za-z0-9_] as `_`, no
 // leading digit or underscore, no double underscore. Characters only ever stay or become one,
@@ -108,7 +81,7 @@ std::string suffixed(llvm::StringMap<unsigned> &nextSuffix, const std::string &b
 // A name not in `used` nor in `outer` (the module scope, when naming a function's locals).
 std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffix, std::string base,
                    const llvm::StringSet<> *outer = nullptr) {
-  if (reserved(base))
+  if (isMslReservedName(base))
     base += "_";
   auto isFree = [&](const std::string &c) { return (!outer || !outer->contains(c)) && !used.contains(c); };
   std::string name = isFree(base) ? std::move(base) : suffixed(nextSuffix, base, isFree);
@@ -121,7 +94,7 @@ std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffi
 void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigned> &nextSuffix,
                   std::string &name, const llvm::StringSet<> &outer) {
   sanitizeInPlace(name);
-  if (reserved(name))
+  if (isMslReservedName(name))
     name += "_";
   // The usual case, a name still free: one lookup in each set.
   if (!outer.contains(name) && used.insert(name).second)

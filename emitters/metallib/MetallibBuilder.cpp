@@ -42,9 +42,11 @@ std::optional<ToolchainError> compileAndLink(const MetalToolchain &toolchain,
 
   llvm::SmallString<256> air(scratch.path());
   llvm::sys::path::append(air, llvm::sys::path::stem(request.mslPath) + ".air");
-  const ToolOutcome compiled =
-      runTool(toolchain.metal, {metalStandardFlag(request.mslVersion), "-fno-fast-math", "-c",
-                                request.mslPath, "-o", std::string(air)});
+  std::vector<std::string> arguments = {metalStandardFlag(request.mslVersion)};
+  for (std::string &flag : metalMathFlags(request.mslVersion))
+    arguments.push_back(std::move(flag));
+  arguments.insert(arguments.end(), {"-c", request.mslPath, "-o", std::string(air)});
+  const ToolOutcome compiled = runTool(toolchain.metal, arguments);
   if (!compiled.succeeded)
     return toolFailed(toolchain.metal, compiled, "compiling " + request.mslPath);
   if (!llvm::sys::fs::exists(air))
@@ -62,6 +64,13 @@ std::optional<ToolchainError> compileAndLink(const MetalToolchain &toolchain,
 
 std::string metalStandardFlag(unsigned mslVersion) {
   return "-std=metal" + std::to_string(mslVersion / 100) + "." + std::to_string(mslVersion / 10 % 10);
+}
+
+std::vector<std::string> metalMathFlags(unsigned mslVersion) {
+  std::vector<std::string> flags = {"-fno-fast-math", "-ffp-contract=off"};
+  if (mslVersion >= 320)
+    flags.insert(flags.end(), {"-fmetal-math-mode=safe", "-fmetal-math-fp32-functions=precise"});
+  return flags;
 }
 
 std::optional<ToolchainError> buildMetallib(const MetalToolchain &toolchain,

@@ -1,5 +1,5 @@
 // Building a metallib from an MSL file with a Metal toolchain (METAL.md):
-//   metal -std=metal3.X -fno-fast-math -c X.metal -o X.air
+//   metal -std=metal3.X <metalMathFlags> -c X.metal -o X.air
 //   metallib X.air -o X.metallib
 // The .air lives in a temporary directory; the metallib is written beside its final name and
 // renamed into place, so a reader never sees half a file. On failure no metallib is left at
@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace p2m::metallib {
 
@@ -21,6 +22,12 @@ struct MetallibRequest {
 
 // `-std=metal3.0`, `-std=metal3.1` or `-std=metal3.2`.
 std::string metalStandardFlag(unsigned mslVersion);
+
+// The floating-point mode the generated file also states itself (its pragmas): safe math,
+// precise fp32 library functions, no contraction. `-fno-fast-math -ffp-contract=off` for every
+// version; from MSL 3.2 on (Xcode 16, whose compiler has the 3.2 spec's options) also
+// `-fmetal-math-mode=safe -fmetal-math-fp32-functions=precise`, which older compilers lack.
+std::vector<std::string> metalMathFlags(unsigned mslVersion);
 
 // Empty on success.
 std::optional<ToolchainError> buildMetallib(const MetalToolchain &toolchain,

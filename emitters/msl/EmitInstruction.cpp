@@ -828,15 +828,13 @@ struct Sel {
     return m.functions[sym.owner].localFrameOffset + sym.offset;
   }
 
-  // An lvalue of type `T` at byte `delta` past the place.
+  // An lvalue of type `T` at byte `delta` past the place, alias-safe (abi.h's p2m_alias: memory
+  // is typed per access, and strict aliasing must not reorder accesses of different types).
   std::string lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
     std::string addr = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
-    std::string vol = isVolatile ? "volatile " : "";
-    if (p.pointerSpace == "device")
-      return formatCompiled(FMT_COMPILE("*reinterpret_cast<{}device {}*>({})"), vol, T, addr);
-    if (p.pointerSpace == "constant")
-      return formatCompiled(FMT_COMPILE("*reinterpret_cast<constant {}*>({})"), T, addr);
-    return formatCompiled(FMT_COMPILE("*reinterpret_cast<{}{} {}*>({})"), vol, p.pointerSpace, T, addr);
+    std::string_view vol = isVolatile && p.pointerSpace != "constant" ? "volatile " : "";
+    return formatCompiled(FMT_COMPILE("reinterpret_cast<{}{} p2m_alias<{}> *>({})->v"), vol, p.pointerSpace,
+                          T, addr);
   }
 
   // A volatile load of type `T` at byte `delta` past the place, through abi.h's
@@ -846,13 +844,14 @@ struct Sel {
     if (p.pointerSpace == "constant")
       return lvalue(p, T, delta, false); // parameters and constants do not change
     std::string addr = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
-    return formatCompiled(FMT_COMPILE("p2m_volatile_load<{0}>(reinterpret_cast<volatile {1} {0}*>({2}))"), T,
-                          p.pointerSpace, addr);
+    return formatCompiled(FMT_COMPILE("p2m_volatile_load<{0}>(reinterpret_cast<volatile {1} p2m_alias<{0}> *>({2}))"),
+                          T, p.pointerSpace, addr);
   }
 
-  // A pointer of type `T *` to the place (device or threadgroup).
+  // A pointer to the alias-safe wrapper of a `T` at the place (device or threadgroup), for
+  // p2m_volatile_load/store.
   std::string pointer(const Place &p, std::string_view T, bool isVolatile) const {
-    return formatCompiled(FMT_COMPILE("reinterpret_cast<{}{} {}*>({})"), isVolatile ? "volatile " : "",
+    return formatCompiled(FMT_COMPILE("reinterpret_cast<{}{} p2m_alias<{}> *>({})"), isVolatile ? "volatile " : "",
                           p.pointerSpace, T, p.base);
   }
 
@@ -1235,9 +1234,10 @@ struct Sel {
           e.line("ulong {}_storage[{}];", tmp, (formal.size + 7) / 8);
           e.line("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", tmp);
           if (!isReturn)
-            e.line("*reinterpret_cast<thread {}*>({}) = {};", T, tmp, val(a, formal.elementType));
+            e.line("reinterpret_cast<thread p2m_alias<{}> *>({})->v = {};", T, tmp, val(a, formal.elementType));
           else
-            pendingCopies.push_back(formatCompiled(FMT_COMPILE("{} = *reinterpret_cast<thread {}*>({});"), reg(a.id), T, tmp));
+            pendingCopies.push_back(formatCompiled(FMT_COMPILE("{} = reinterpret_cast<thread p2m_alias<{}> *>({})->v;"),
+                                                   reg(a.id), T, tmp));
           s += ", " + tmp;
         } else {
           e.fail(in, "unsupported call argument");

@@ -29,6 +29,7 @@ constexpr std::pair<uint32_t, const char *> kFeatureNames[] = {
     {kFeatureFences, "fences"},
     {kFeatureDenormals, "denormals"},
     {kFeaturePrintf, "printf"},
+    {kFeatureAtomicU64MinMax, "atomic_u64_min_max"},
 };
 
 // Bytes of one element of a variable or parameter: its type times its vector width.

@@ -283,6 +283,8 @@ enum Feature : uint32_t {
   kFeatureFences = 1u << 9,
   kFeatureDenormals = 1u << 10, // non-.ftz f32 arithmetic: a documented deviation on Apple GPUs
   kFeaturePrintf = 1u << 11,    // device printf or assert messages: the module needs a printf buffer
+  // Device capabilities: only some Apple GPU families have them (the Metal backend checks).
+  kFeatureAtomicU64MinMax = 1u << 12, // native atomic_ulong min/max in device memory
 };
 
 struct Module {

@@ -78,6 +78,9 @@ public:
 struct CompileRequest {
   std::string_view msl;                 // the whole MSL file, as the emitter wrote it
   std::vector<std::string> kernelNames; // MSL names of the kernels to make launchable
+  // The device capabilities those kernels need (reflection features such as
+  // "atomic_u64_min_max"), each once: a backend whose device lacks one refuses the load.
+  std::vector<std::string> capabilities;
   unsigned mslVersion = 320;            // 300, 310, 320 (from the reflection)
   std::string_view metallib;            // a prebuilt metallib of this MSL; empty: compile the MSL
                                         // (the host backend always compiles the MSL)

@@ -10,3 +10,6 @@ config.substitutions.append(("%ptx2metal", config.ptx2metal))
 config.substitutions.append(("%inputs", config.source_root + "/tests/inputs"))
 config.substitutions.append(("FileCheck", "/usr/bin/FileCheck-19"))
 config.substitutions.append(("not ", "/usr/bin/not-19 "))
+# Compile-only checks of generated MSL with Clang against the host backend's metal_stdlib.
+config.substitutions.append(("%clangxx", "/usr/bin/clang++-19"))
+config.substitutions.append(("%metal_include", config.source_root + "/lib/runtime/host/include"))

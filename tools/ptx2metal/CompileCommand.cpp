@@ -286,8 +286,8 @@ CommandRunner registerCompileCommand(CLI::App &root) {
       "Translate PTX to Metal Shading Language (one MSL kernel per .entry, following the kernel\n"
       "ABI of docs/DESIGN.md). Kernels that cannot be translated faithfully are reported as\n"
       "file:line:col errors and left out; the others are still written. With --metallib, the\n"
-      "MSL file is then compiled with a Metal toolchain (metal -std=metalX.Y -fno-fast-math,\n"
-      "then metallib); where there is none, only a warning says why. Exit status 1 if any\n"
+      "MSL file is then compiled with a Metal toolchain (metal -std=metalX.Y in safe math\n"
+      "without contraction, then metallib); where there is none, only a warning says why. Exit status 1 if any\n"
       "kernel was left out or the metallib failed to build, 2 on a usage error.");
   cmd->add_option("inputs", opts->inputs, "PTX files ('-' reads standard input); several only with --stats")
       ->required();

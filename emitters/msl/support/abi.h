@@ -50,6 +50,20 @@ struct p2m_builtins {
   uint dynamic_smem; // %dynamic_smem_size (bytes)
 };
 
+// Alias-safe memory access (docs/alias-safe-memory.md). PTX memory is untyped: nvcc fills a
+// float table with st.u32 and reads it with ld.f32, a local frame (ulong p2m_lmem[]) holds every
+// type, and so does device memory. Clang, and Apple's Metal compiler that is one, does
+// type-based alias analysis: an access through `T *` is assumed not to touch memory accessed as
+// another type, so stores of one type are reordered past, or deleted before, loads of another.
+// Every plain access therefore names the memory as this union's member: Clang gives an access
+// to a union member the "may alias" TBAA of char (CodeGenFunction::EmitLValueForField), so it is
+// ordered against accesses of every type, and it stays one load or store of T at T's alignment.
+// Checked with clang-19 -O2 -emit-llvm on generated files: such accesses carry only
+// "omnipotent char" tags.
+template <typename T> union p2m_alias {
+  T v;
+};
+
 struct p2m_ctx {
   constant uchar *params;
   constant uchar *module;
@@ -65,14 +79,14 @@ struct p2m_ctx {
 
 static inline ulong p2m_module_word(constant uchar *module, uint index)
 {
-    return reinterpret_cast<constant ulong *>(module)[index];
+    return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
 }
 
 // The launch parameters the runtime appends after the CUDA parameter block, at the first
 // 16-byte boundary: the dynamic shared-memory size.
 static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
 {
-    return *reinterpret_cast<constant uint *>(params + ((param_bytes + 15u) & ~15u));
+    return reinterpret_cast<constant p2m_alias<uint> *>(params + ((param_bytes + 15u) & ~15u))->v;
 }
 
 static inline void p2m_trap(thread p2m_ctx &ctx)
@@ -96,24 +110,24 @@ static inline bool p2m_is_param_window(ulong a) { return a - P2M_PARAM_WINDOW < 
 template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
 {
     if (p2m_is_shared_window(a))
-        return *reinterpret_cast<threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW));
+        return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
     if (p2m_is_local_window(a))
-        return *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+        return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
 #ifdef P2M_GENERIC_PARAMS
     if (p2m_is_param_window(a))
-        return *reinterpret_cast<constant T *>(ctx.params + uint(a - P2M_PARAM_WINDOW));
+        return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
 #endif
-    return *reinterpret_cast<device T *>(a);
+    return reinterpret_cast<device p2m_alias<T> *>(a)->v;
 }
 
 template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
 {
     if (p2m_is_shared_window(a))
-        *reinterpret_cast<threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)) = v;
+        reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
     else if (p2m_is_local_window(a))
-        *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+        reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
     else
-        *reinterpret_cast<device T *>(a) = v;
+        reinterpret_cast<device p2m_alias<T> *>(a)->v = v;
 }
 
 // One volatile access of a whole value of type T through a pointer P of any address space; for
@@ -121,14 +135,15 @@ template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulo
 // Functions rather than expressions so that a target whose vector types have no volatile copy
 // or assignment (CUDA's, in tests/gpu) can define P2M_HAVE_VOLATILE_ACCESS and supply its own.
 #ifndef P2M_HAVE_VOLATILE_ACCESS
+// P points at a p2m_alias<T> (the alias-safe form above).
 template <typename T, typename P> static inline T p2m_volatile_load(P p)
 {
-    return *p;
+    return p->v;
 }
 
 template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
 {
-    *p = v;
+    p->v = v;
 }
 #endif
 

@@ -508,10 +508,10 @@ static inline uint p2m_ld_relaxed_generic_b32(thread p2m_ctx &ctx, ulong a)
             reinterpret_cast<threadgroup atomic_uint *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)),
             memory_order_relaxed);
     if (p2m_is_local_window(a))
-        return *reinterpret_cast<thread uint *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+        return reinterpret_cast<thread p2m_alias<uint> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
 #ifdef P2M_GENERIC_PARAMS
     if (p2m_is_param_window(a)) // parameters do not change during the launch
-        return *reinterpret_cast<constant uint *>(ctx.params + uint(a - P2M_PARAM_WINDOW));
+        return reinterpret_cast<constant p2m_alias<uint> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
 #endif
     return atomic_load_explicit(reinterpret_cast<device atomic_uint *>(a), memory_order_relaxed);
 }
@@ -523,7 +523,7 @@ static inline void p2m_st_relaxed_generic_b32(thread p2m_ctx &ctx, ulong a, uint
             reinterpret_cast<threadgroup atomic_uint *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v,
             memory_order_relaxed);
     else if (p2m_is_local_window(a))
-        *reinterpret_cast<thread uint *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+        reinterpret_cast<thread p2m_alias<uint> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
     else
         atomic_store_explicit(reinterpret_cast<device atomic_uint *>(a), v, memory_order_relaxed);
 }
@@ -535,25 +535,25 @@ template <typename T> static inline T p2m_ld_volatile_generic(thread p2m_ctx &ct
 {
     if (p2m_is_shared_window(a))
         return p2m_volatile_load<T>(
-            reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)));
+            reinterpret_cast<volatile threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)));
     if (p2m_is_local_window(a))
-        return *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW));
+        return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
 #ifdef P2M_GENERIC_PARAMS
     if (p2m_is_param_window(a))
-        return *reinterpret_cast<constant T *>(ctx.params + uint(a - P2M_PARAM_WINDOW));
+        return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
 #endif
-    return p2m_volatile_load<T>(reinterpret_cast<volatile device T *>(a));
+    return p2m_volatile_load<T>(reinterpret_cast<volatile device p2m_alias<T> *>(a));
 }
 
 template <typename T> static inline void p2m_st_volatile_generic(thread p2m_ctx &ctx, ulong a, T v)
 {
     if (p2m_is_shared_window(a))
         p2m_volatile_store(
-            reinterpret_cast<volatile threadgroup T *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v);
+            reinterpret_cast<volatile threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v);
     else if (p2m_is_local_window(a))
-        *reinterpret_cast<thread T *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+        reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
     else
-        p2m_volatile_store(reinterpret_cast<volatile device T *>(a), v);
+        p2m_volatile_store(reinterpret_cast<volatile device p2m_alias<T> *>(a), v);
 }
 
 #if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 320
@@ -598,8 +598,8 @@ static inline device atomic_uint *p2m_atom64_lock(thread p2m_ctx &ctx, ulong key
   return table + uint(((key >> 3) * 0x9E3779B97F4A7C15ul) >> (64u - P2M_ATOMIC_LOCK_BITS));
 }
 
-// `word` is a volatile device or threadgroup ulong pointer (one template: address spaces are
-// not types to every compiler that reads this file).
+// `word` is a volatile device or threadgroup p2m_alias<ulong> pointer (one template: address
+// spaces are not types to every compiler that reads this file).
 template <typename Word, typename Op>
 static inline ulong p2m_atom64_locked(thread p2m_ctx &ctx, ulong key, Word word, Op op)
 {
@@ -610,8 +610,8 @@ static inline ulong p2m_atom64_locked(thread p2m_ctx &ctx, ulong key, Word word,
     if (atomic_load_explicit(lock, memory_order_relaxed) == 0u &&
         atomic_compare_exchange_weak_explicit(lock, &expected, 1u, memory_order_relaxed, memory_order_relaxed)) {
       p2m_fence_gpu();
-      old = *word;
-      *word = op.apply(old);
+      old = p2m_volatile_load<ulong>(word);
+      p2m_volatile_store(word, op.apply(old));
       p2m_fence_gpu();
       atomic_store_explicit(lock, 0u, memory_order_relaxed);
       done = true;
@@ -646,84 +646,84 @@ static inline ulong p2m_atom64_shared_key(thread p2m_ctx &ctx, threadgroup ulong
 }
 static inline ulong p2m_atom64_global_add_u64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_add{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_add{v});
 }
 static inline ulong p2m_atom64_shared_add_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_add{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_add{v});
 }
 static inline ulong p2m_atom64_global_min_u64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_min_u64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_min_u64{v});
 }
 static inline ulong p2m_atom64_shared_min_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_min_u64{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_min_u64{v});
 }
 static inline ulong p2m_atom64_global_max_u64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_max_u64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_max_u64{v});
 }
 static inline ulong p2m_atom64_shared_max_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_max_u64{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_max_u64{v});
 }
 static inline ulong p2m_atom64_global_min_s64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_min_s64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_min_s64{v});
 }
 static inline ulong p2m_atom64_shared_min_s64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_min_s64{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_min_s64{v});
 }
 static inline ulong p2m_atom64_global_max_s64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_max_s64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_max_s64{v});
 }
 static inline ulong p2m_atom64_shared_max_s64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_max_s64{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_max_s64{v});
 }
 static inline ulong p2m_atom64_global_and_b64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_and{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_and{v});
 }
 static inline ulong p2m_atom64_shared_and_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_and{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_and{v});
 }
 static inline ulong p2m_atom64_global_or_b64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_or{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_or{v});
 }
 static inline ulong p2m_atom64_shared_or_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_or{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_or{v});
 }
 static inline ulong p2m_atom64_global_xor_b64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_xor{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_xor{v});
 }
 static inline ulong p2m_atom64_shared_xor_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_xor{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_xor{v});
 }
 static inline ulong p2m_atom64_global_exch_b64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_exch{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_exch{v});
 }
 static inline ulong p2m_atom64_shared_exch_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_exch{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_exch{v});
 }
 
 static inline ulong p2m_atom64_global_cas_b64(thread p2m_ctx &ctx, ulong a, ulong cmp, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_cas{cmp, v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_cas{cmp, v});
 }
 static inline ulong p2m_atom64_shared_cas_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong cmp, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_cas{cmp, v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_cas{cmp, v});
 }
 
 // st.relaxed/.release of 64 bits in global and shared memory: through the lock, so that a store
@@ -731,11 +731,11 @@ static inline ulong p2m_atom64_shared_cas_b64(thread p2m_ctx &ctx, threadgroup u
 // the locked write is one 64-bit access, which a load sees whole or not at all).
 static inline void p2m_st64_locked_global(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_exch{v});
+  p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_exch{v});
 }
 static inline void p2m_st64_locked_shared(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p),
+  p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p),
                     p2m_atom64_op_exch{v});
 }
 // The same through a generic address: local memory is private to the thread and needs no lock.
@@ -754,11 +754,11 @@ static inline void p2m_st64_locked_generic(thread p2m_ctx &ctx, ulong a, ulong v
 struct p2m_atom64_op_add_f64 { ulong v; ulong apply(ulong x) const { return p2m_f64_add(x, v, P2M_F64_RN); } };
 static inline ulong p2m_atom64_global_add_f64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device ulong *>(a), p2m_atom64_op_add_f64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_add_f64{v});
 }
 static inline ulong p2m_atom64_shared_add_f64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
-  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup ulong *>(p), p2m_atom64_op_add_f64{v});
+  return p2m_atom64_locked(ctx, p2m_atom64_shared_key(ctx, p), reinterpret_cast<volatile threadgroup p2m_alias<ulong> *>(p), p2m_atom64_op_add_f64{v});
 }
 #endif
 #else

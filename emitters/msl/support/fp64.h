@@ -11,9 +11,8 @@
 // or other wider integers, no pointers or references, no recursion, no jumps, no library
 // headers. Functions are `static inline` and take and return values; the few structs are
 // passed by value. MSL built-ins used: clz(uint) and clz(ulong) (MSL defines clz(0) as the
-// bit width; callers here never rely on that), mulhi(ulong, ulong) (in one place, with a
-// 32-bit fallback behind P2M_F64_NO_MULHI64) and as_type (only in the float wrappers of the
-// f32 conversions).
+// bit width; callers here never rely on that) and as_type (only in the float wrappers of the
+// f32 conversions). Never mulhi: see p2m_f64_mul_64x64.
 //
 // Representation. An f64 is its bit pattern: bit 63 sign, bits 62..52 biased exponent
 // (bias 1023), bits 51..0 fraction. Internally a finite nonzero value is unpacked into
@@ -201,9 +200,10 @@ static inline p2m_f64_u128 p2m_f64_u128_make(ulong hi, ulong lo)
     return r;
 }
 
-// The full 128-bit product of two 64-bit integers from 32-bit halves, for a target whose
-// mulhi has no 64-bit overload (define P2M_F64_NO_MULHI64 before this file to use it).
-static inline p2m_f64_u128 p2m_f64_mul_64x64_portable(ulong a, ulong b)
+// The full 128-bit product of two 64-bit integers, from 32 x 32 -> 64-bit products. Not the
+// mulhi built-in beside a * b: that pair has crashed Apple's compiler ("unable to legalize
+// instruction", SPIRV-Cross issue #2385; SPIRV-Cross PR #2392 multiplies in the wider type).
+static inline p2m_f64_u128 p2m_f64_mul_64x64(ulong a, ulong b)
 {
     ulong a0 = a & 0xFFFFFFFFUL, a1 = a >> 32;
     ulong b0 = b & 0xFFFFFFFFUL, b1 = b >> 32;
@@ -212,16 +212,6 @@ static inline p2m_f64_u128 p2m_f64_mul_64x64_portable(ulong a, ulong b)
     ulong mid = (p00 >> 32) + (p01 & 0xFFFFFFFFUL) + (p10 & 0xFFFFFFFFUL);
     ulong hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
     return p2m_f64_u128_make(hi, (mid << 32) | (p00 & 0xFFFFFFFFUL));
-}
-
-// The full 128-bit product of two 64-bit integers.
-static inline p2m_f64_u128 p2m_f64_mul_64x64(ulong a, ulong b)
-{
-#ifdef P2M_F64_NO_MULHI64
-    return p2m_f64_mul_64x64_portable(a, b);
-#else
-    return p2m_f64_u128_make(mulhi(a, b), a * b);
-#endif
 }
 
 static inline bool p2m_f64_u128_less(p2m_f64_u128 a, p2m_f64_u128 b)

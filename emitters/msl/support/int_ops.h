@@ -17,8 +17,10 @@
 // and arithmetic right shifts are spelled with unsigned operations. Converting an unsigned
 // value to a signed type of the same width wraps (as in Clang, Metal and C++20).
 // MSL built-ins used, all on 32-bit types: clz, popcount, reverse_bits, addsat, subsat, min,
-// max; and mulhi on long/ulong for 64-bit mul.hi (define P2M_INT_NO_MULHI64 to build that
-// from 32-bit pieces instead, should a Metal version lack it).
+// max. Never mulhi: beside a multiply of the same operands it has crashed Apple's compiler
+// ("unable to legalize instruction", SPIRV-Cross issue #2385, worked around there in PR #2392
+// by multiplying in the wider type), and PTX code computes mul.lo and mul.hi of the same
+// operands all the time; the high halves here are built from 32 x 32 -> 64-bit products.
 //
 // Entry points (see each function's comment):
 //   shifts       p2m_shl_b16/b32/b64, p2m_shr_u16/u32/u64, p2m_shr_s16/s32/s64 (x, uint n)
@@ -354,8 +356,9 @@ static inline short p2m_mul_hi_s16(short a, short b) { return (short)(ushort)((u
 static inline uint p2m_mul_hi_u32(uint a, uint b) { return (uint)(((ulong)a * (ulong)b) >> 32); }
 static inline int p2m_mul_hi_s32(int a, int b) { return (int)(uint)((ulong)((long)a * (long)b) >> 32); }
 
-// The high 64 bits of a 64 x 64-bit product from 32-bit pieces (MSL has no 128-bit integer).
-static inline ulong p2m_int_mulhi_u64_portable(ulong a, ulong b)
+// mul.hi.u64: the high 64 bits of the 64 x 64-bit product, from 32-bit pieces (MSL has no
+// 128-bit integer, and mulhi is avoided: see the top of this file).
+static inline ulong p2m_mul_hi_u64(ulong a, ulong b)
 {
     const ulong a0 = a & 0xFFFFFFFFul, a1 = a >> 32, b0 = b & 0xFFFFFFFFul, b1 = b >> 32;
     const ulong p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
@@ -363,30 +366,11 @@ static inline ulong p2m_int_mulhi_u64_portable(ulong a, ulong b)
     return p11 + (p01 >> 32) + (p10 >> 32) + (middle >> 32);
 }
 
-// Signed: the unsigned high half minus b when a < 0 and minus a when b < 0 (mod 2^64).
-static inline long p2m_int_mulhi_s64_portable(long a, long b)
-{
-    const ulong hi = p2m_int_mulhi_u64_portable((ulong)a, (ulong)b);
-    return (long)(hi - (a < 0l ? (ulong)b : 0ul) - (b < 0l ? (ulong)a : 0ul));
-}
-
-// mul.hi.u64/s64.
-static inline ulong p2m_mul_hi_u64(ulong a, ulong b)
-{
-#if defined(P2M_INT_NO_MULHI64)
-    return p2m_int_mulhi_u64_portable(a, b);
-#else
-    return mulhi(a, b);
-#endif
-}
-
+// mul.hi.s64: the unsigned high half minus b when a < 0 and minus a when b < 0 (mod 2^64).
 static inline long p2m_mul_hi_s64(long a, long b)
 {
-#if defined(P2M_INT_NO_MULHI64)
-    return p2m_int_mulhi_s64_portable(a, b);
-#else
-    return mulhi(a, b);
-#endif
+    const ulong hi = p2m_mul_hi_u64((ulong)a, (ulong)b);
+    return (long)(hi - (a < 0l ? (ulong)b : 0ul) - (b < 0l ? (ulong)a : 0ul));
 }
 
 // mul.wide.u16/s16/u32/s32: the full double-width product.

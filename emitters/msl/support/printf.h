@@ -136,7 +136,7 @@ static inline ulong p2m_printf_reserve(thread p2m_ctx &ctx, uint kind, ulong for
         return 0ul;
     device atomic_uint *used = reinterpret_cast<device atomic_uint *>(buffer);
     device atomic_uint *dropped = reinterpret_cast<device atomic_uint *>(buffer + 8ul);
-    uint capacity = *reinterpret_cast<device const uint *>(buffer + 4ul);
+    uint capacity = reinterpret_cast<device const p2m_alias<uint> *>(buffer + 4ul)->v;
     uint size = (P2M_PRINTF_RECORD_HEADER_BYTES + arg_bytes + 7u) & ~7u;
     // A compare-exchange, not an add, so that `used` never passes the capacity (or wraps).
     uint offset = atomic_load_explicit(used, memory_order_relaxed);
@@ -148,9 +148,9 @@ static inline ulong p2m_printf_reserve(thread p2m_ctx &ctx, uint kind, ulong for
     } while (!atomic_compare_exchange_weak_explicit(used, &offset, offset + size, memory_order_relaxed,
                                                     memory_order_relaxed));
     ulong record = buffer + ulong(P2M_PRINTF_HEADER_BYTES) + ulong(offset);
-    *reinterpret_cast<device uint *>(record) = size;
-    *reinterpret_cast<device uint *>(record + 4ul) = kind;
-    *reinterpret_cast<device ulong *>(record + 8ul) = format;
+    reinterpret_cast<device p2m_alias<uint> *>(record)->v = size;
+    reinterpret_cast<device p2m_alias<uint> *>(record + 4ul)->v = kind;
+    reinterpret_cast<device p2m_alias<ulong> *>(record + 8ul)->v = format;
     return record + ulong(P2M_PRINTF_RECORD_HEADER_BYTES);
 }
 
@@ -182,33 +182,35 @@ static inline void p2m_assertfail(thread p2m_ctx &ctx, ulong message, ulong file
     if (out == 0ul)
         return;
     device uchar *args = reinterpret_cast<device uchar *>(out);
-    *reinterpret_cast<device ulong *>(args) = file;
-    *reinterpret_cast<device uint *>(args + 8) = line;
-    *reinterpret_cast<device ulong *>(args + 16) = function;
-    device uint *ids = reinterpret_cast<device uint *>(args + 24);
-    ids[0] = ctx.b.ctaid.x;
-    ids[1] = ctx.b.ctaid.y;
-    ids[2] = ctx.b.ctaid.z;
-    ids[3] = ctx.b.tid.x;
-    ids[4] = ctx.b.tid.y;
-    ids[5] = ctx.b.tid.z;
-    *reinterpret_cast<device ulong *>(args + 48) = message;
+    reinterpret_cast<device p2m_alias<ulong> *>(args)->v = file;
+    reinterpret_cast<device p2m_alias<uint> *>(args + 8)->v = line;
+    reinterpret_cast<device p2m_alias<ulong> *>(args + 16)->v = function;
+    device p2m_alias<uint> *ids = reinterpret_cast<device p2m_alias<uint> *>(args + 24);
+    ids[0].v = ctx.b.ctaid.x;
+    ids[1].v = ctx.b.ctaid.y;
+    ids[2].v = ctx.b.ctaid.z;
+    ids[3].v = ctx.b.tid.x;
+    ids[4].v = ctx.b.tid.y;
+    ids[5].v = ctx.b.tid.z;
+    reinterpret_cast<device p2m_alias<ulong> *>(args + 48)->v = message;
 }
 
 // The two as PTX calls them: through .param frames (the return value's, then the arguments').
+static inline ulong p2m_frame_u64(thread uchar *frame) { return reinterpret_cast<thread p2m_alias<ulong> *>(frame)->v; }
+
 static inline void p2m_vprintf_call(thread p2m_ctx &ctx, thread uchar *result, thread uchar *format,
                                     thread uchar *args)
 {
-    *reinterpret_cast<thread int *>(result) =
-        p2m_vprintf(ctx, *reinterpret_cast<thread ulong *>(format), *reinterpret_cast<thread ulong *>(args));
+    reinterpret_cast<thread p2m_alias<int> *>(result)->v =
+        p2m_vprintf(ctx, p2m_frame_u64(format), p2m_frame_u64(args));
 }
 
 // __assertfail(message, file, line, function, char size).
 static inline void p2m_assertfail_call(thread p2m_ctx &ctx, thread uchar *message, thread uchar *file,
                                        thread uchar *line, thread uchar *function, thread uchar *)
 {
-    p2m_assertfail(ctx, *reinterpret_cast<thread ulong *>(message), *reinterpret_cast<thread ulong *>(file),
-                   *reinterpret_cast<thread uint *>(line), *reinterpret_cast<thread ulong *>(function));
+    p2m_assertfail(ctx, p2m_frame_u64(message), p2m_frame_u64(file),
+                   reinterpret_cast<thread p2m_alias<uint> *>(line)->v, p2m_frame_u64(function));
 }
 
 #endif

@@ -8,8 +8,9 @@
 //
 // Metal functions used: simd_shuffle (uint, with a per-lane source lane), simd_ballot,
 // simd_active_threads_mask, simd_all, simd_sum/min/max/and/or/xor (uint and int),
-// simdgroup_barrier, ctz. Not simd_shuffle_up/down/xor: their delta or mask must be the same
-// in every lane, while PTX's b and c operands may differ per lane.
+// atomic_thread_fence at SIMD-group scope (MSL 3.2; simdgroup_barrier before), ctz. Not
+// simd_shuffle_up/down/xor: their delta or mask must be the same in every lane, while PTX's b
+// and c operands may differ per lane.
 //
 // Membermask. Metal's SIMD functions have no lane mask: they operate on the active lanes of
 // the SIMD-group (those not returned and on the current control-flow path). PTX requires
@@ -370,16 +371,28 @@ static inline uint p2m_match_all_sync_b64(ulong value, uint mask, thread bool &p
 }
 
 // --- bar.warp.sync -------------------------------------------------------------------------
-// bar.warp.sync membermask: a SIMD-group barrier that also orders threadgroup and device
-// memory. Metal's barrier is for the whole SIMD-group, PTX's for the lanes of mask only: Metal
-// leaves simdgroup_barrier in divergent code undefined, so a mask that is not every active
-// lane of a converged SIMD-group has no guaranteed equivalent. A target whose SIMD-groups do
-// not reconverge after divergent code (CUDA's independent thread scheduling, in tests/gpu) can
-// define P2M_HAVE_BAR_WARP_SYNC and wait for the lanes of mask instead.
+// bar.warp.sync membermask: the lanes of mask meet, and their threadgroup and device memory
+// accesses are ordered. PTX allows it under a lane-dependent condition (__syncwarp(mask) inside
+// `if (lane < 16)`), but MSL requires every thread of the SIMD-group to reach a
+// simdgroup_barrier, so that is no translation there. From MSL 3.2 on it is a seq_cst fence at
+// SIMD-group scope, which is valid in divergent code: Apple's SIMD-groups run their active
+// lanes in lockstep and reconverge, so the lanes of the mask that run together already meet,
+// and the fence gives the ordering. Lanes of one mask on different paths meet only as the
+// paths reconverge (no Metal equivalent; documented). Before MSL 3.2 there is no SIMD-group
+// fence: simdgroup_barrier, correct only where every lane of the SIMD-group reaches it (a
+// documented deviation in divergent code). A target whose SIMD-groups do not reconverge after
+// divergent code (CUDA's independent thread scheduling, in tests/gpu) or that must make lanes
+// wait (the host backend's fibers) defines P2M_HAVE_BAR_WARP_SYNC and waits for the lanes of
+// mask itself.
 #ifndef P2M_HAVE_BAR_WARP_SYNC
 static inline void p2m_bar_warp_sync(uint /*mask*/)
 {
+#if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 320
+  atomic_thread_fence(mem_flags::mem_threadgroup | mem_flags::mem_device, memory_order_seq_cst,
+                      thread_scope_simdgroup);
+#else
   simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+#endif
 }
 #endif
 

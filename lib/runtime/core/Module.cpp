@@ -69,9 +69,14 @@ RuntimeStatus Module::load(Device &device, std::string_view msl, ModuleReflectio
   request.msl = msl;
   request.metallib = metallib;
   request.mslVersion = module->reflection_.mslVersion;
-  for (const KernelInfo &k : module->reflection_.kernels)
-    if (k.translated)
-      request.kernelNames.push_back(k.mslName);
+  for (const KernelInfo &k : module->reflection_.kernels) {
+    if (!k.translated)
+      continue;
+    request.kernelNames.push_back(k.mslName);
+    for (const std::string &c : k.capabilities)
+      if (std::find(request.capabilities.begin(), request.capabilities.end(), c) == request.capabilities.end())
+        request.capabilities.push_back(c);
+  }
   if (RuntimeStatus s = fromBackend(device.backend().compile(request, &module->program_))) {
     printMessage("the translated module does not compile: " + s->message);
     return s;

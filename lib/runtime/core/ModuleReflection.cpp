@@ -106,6 +106,8 @@ public:
       if (!s)
         return fail(where + ".features", "not an array of strings");
       out->usesPrintf |= *s == "printf";
+      if (isCapabilityFeature(*s))
+        out->capabilities.push_back(s->str());
     }
     return true;
   }
@@ -295,6 +297,8 @@ public:
 };
 
 } // namespace
+
+bool isCapabilityFeature(std::string_view feature) { return feature == "atomic_u64_min_max"; }
 
 const KernelInfo *ModuleReflection::findKernel(std::string_view name) const {
   for (const KernelInfo &k : kernels)

@@ -35,7 +35,13 @@ struct KernelInfo {
   std::vector<uint32_t> reqntid; // empty, or 1 to 3 dimensions
   std::vector<uint32_t> maxntid;
   bool usesPrintf = false; // feature "printf": device printf or assert messages
+  // The features that are device capabilities only some GPUs have (isCapabilityFeature), for
+  // the backend to check at load: "atomic_u64_min_max".
+  std::vector<std::string> capabilities;
 };
+
+// Whether a reflection feature names a device capability (see KernelInfo::capabilities).
+bool isCapabilityFeature(std::string_view feature);
 
 enum class SegmentKind { Global, Const };
 

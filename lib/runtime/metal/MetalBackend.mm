@@ -68,11 +68,15 @@ Status languageVersion(unsigned mslVersion, MTLLanguageVersion *version) {
 
 MTLCompileOptions *compileOptions(MTLLanguageVersion version) {
   MTLCompileOptions *options = [[MTLCompileOptions alloc] init];
-  // DESIGN.md's numeric policy: safe math, never the fast-math default.
-  if (@available(macOS 15.0, *))
+  // DESIGN.md's numeric policy, which the generated file also states with its own pragmas:
+  // safe math (no fast-math rewrites) and precise fp32 library functions, never the fast
+  // defaults. Before macOS 15 fastMathEnabled = NO selects both.
+  if (@available(macOS 15.0, *)) {
     options.mathMode = MTLMathModeSafe;
-  else
+    options.mathFloatingPointFunctions = MTLMathFloatingPointFunctionsPrecise;
+  } else {
     options.fastMathEnabled = NO;
+  }
   options.languageVersion = version;
   return options;
 }
@@ -171,6 +175,9 @@ public:
 
   Status compile(const CompileRequest &request, std::unique_ptr<Program> *program) override {
     @autoreleasepool {
+      for (const std::string &capability : request.capabilities)
+        if (Status status = checkCapability(capability))
+          return status;
       NSError *error = nil;
       id<MTLLibrary> library = nil;
       if (!request.metallib.empty()) {
@@ -249,10 +256,10 @@ public:
           [encoder setBuffer:params offset:0 atIndex:0];
         }
         [encoder setBuffer:module->buffer offset:moduleOffset atIndex:1];
-        // The kernel always declares [[threadgroup(0)]]; a dispatch that needs no bytes
-        // leaves the length unset (unverified on hardware that Metal accepts this).
-        if (d.threadgroupBytes != 0)
-          [encoder setThreadgroupMemoryLength:d.threadgroupBytes atIndex:0];
+        // The kernel always declares [[threadgroup(0)]], so its length is always set, and never
+        // to 0 (Metal's smallest threadgroup allocation is 16 bytes; a kernel without shared
+        // memory gets those).
+        [encoder setThreadgroupMemoryLength:threadgroupLength(d) atIndex:0];
         makeResident(commands, encoder);
         [encoder dispatchThreadgroups:MTLSizeMake(d.grid.x, d.grid.y, d.grid.z)
                 threadsPerThreadgroup:MTLSizeMake(d.block.x, d.block.y, d.block.z)];
@@ -267,6 +274,28 @@ public:
   }
 
 private:
+  // A device capability the module's kernels need (reflection features, KernelInfo): refused,
+  // naming it, where the device lacks it.
+  Status checkCapability(const std::string &capability) const {
+    if (capability == "atomic_u64_min_max") {
+      // atomic_max/min_explicit on atomic_ulong in device memory: Apple8 (A15/M2) and later.
+      if ([device_ supportsFamily:MTLGPUFamilyApple8])
+        return ok();
+      return fail(ErrorCode::NotSupported,
+                  "metal backend: the module needs capability atomic_u64_min_max (64-bit atomic "
+                  "min/max on atomic_ulong, GPU family Apple8 or later), which this device lacks");
+    }
+    return fail(ErrorCode::NotSupported,
+                "metal backend: the module needs capability " + capability + ", which this backend "
+                "does not know");
+  }
+
+  // The length of threadgroup(0) for a dispatch: the bytes the core asks for (static + dynamic
+  // shared memory, a multiple of 16), at least 16.
+  static NSUInteger threadgroupLength(const Dispatch &d) {
+    return std::max<NSUInteger>(d.threadgroupBytes, 16);
+  }
+
   // The limits that belong to the pipeline; the core has checked the device's (LaunchValidation).
   Status validate(const Dispatch &d, id<MTLComputePipelineState> pipeline) const {
     const uint64_t threads = uint64_t(d.block.x) * d.block.y * d.block.z;
@@ -280,7 +309,7 @@ private:
     if (d.threadgroupBytes % 16 != 0)
       return fail(ErrorCode::InvalidValue,
                   "metal backend: threadgroup memory comes in multiples of 16 bytes");
-    const uint64_t threadgroupBytes = uint64_t(d.threadgroupBytes) + pipeline.staticThreadgroupMemoryLength;
+    const uint64_t threadgroupBytes = uint64_t(threadgroupLength(d)) + pipeline.staticThreadgroupMemoryLength;
     if (threadgroupBytes > device_.maxThreadgroupMemoryLength)
       return fail(ErrorCode::OutOfResources,
                   "metal backend: " + std::to_string(threadgroupBytes) +

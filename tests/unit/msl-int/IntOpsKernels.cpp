@@ -1,8 +1,7 @@
 // emitters/msl/support/int_ops.h compiled as the host backend compiles generated MSL (C++17,
-// host metal_stdlib), behind one dispatcher per build variant (IntOpsKernels.h). Compiled
-// twice: P2M_INT_KERNELS_NS names the variant's namespace, and the `portable` build also
-// defines P2M_INT_NO_MULHI64. No system header may be included: metal_stdlib defines device,
-// constant, thread, threadgroup and kernel as macros.
+// host metal_stdlib), behind a dispatcher (IntOpsKernels.h) in the namespace P2M_INT_KERNELS_NS
+// names. No system header may be included: metal_stdlib defines device, constant, thread,
+// threadgroup and kernel as macros.
 #include <metal_stdlib>
 using namespace metal;
 
@@ -12,7 +11,7 @@ using namespace metal;
 #include "IntOpsKernels.h"
 
 #ifndef P2M_INT_KERNELS_NS
-#error "define P2M_INT_KERNELS_NS (builtin or portable)"
+#error "define P2M_INT_KERNELS_NS (builtin)"
 #endif
 
 namespace p2m::inttest::P2M_INT_KERNELS_NS {
@@ -178,12 +177,10 @@ unsigned long long evalHeader(int op, unsigned long long a, unsigned long long b
     }
 }
 
-#ifndef P2M_INT_NO_MULHI64
 unsigned vshift(bool left, unsigned a, unsigned b, unsigned c, bool dSigned, bool aSigned, bool clamp,
                 unsigned op2)
 {
     return p2m_vshift(left, a, b, c, dSigned, aSigned, clamp, op2);
 }
-#endif
 
 } // namespace p2m::inttest::P2M_INT_KERNELS_NS

@@ -8,18 +8,13 @@ namespace p2m::inttest {
 
 // The header's function for operation `op` (a P2M_IP_* value of tests/probes/int_ops_cases.h)
 // on the operand patterns a..d, each cast to the function's parameter type; the result's bits,
-// zero-extended. `builtin` is compiled as the emitter uses it; `portable` with
-// P2M_INT_NO_MULHI64 (64-bit mul.hi from 32-bit pieces).
+// zero-extended, compiled as the emitter uses it.
 namespace builtin {
 unsigned long long evalHeader(int op, unsigned long long a, unsigned long long b, unsigned long long c,
                               unsigned long long d);
 }
-namespace portable {
-unsigned long long evalHeader(int op, unsigned long long a, unsigned long long b, unsigned long long c,
-                              unsigned long long d);
-}
 
-// p2m_vshift (vshl/vshr) with its arguments as the emitter passes them; the builtin build.
+// p2m_vshift (vshl/vshr) with its arguments as the emitter passes them.
 namespace builtin {
 unsigned vshift(bool left, unsigned a, unsigned b, unsigned c, bool dSigned, bool aSigned, bool clamp,
                 unsigned op2);

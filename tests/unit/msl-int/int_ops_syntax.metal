@@ -1,5 +1,5 @@
 // The header on its own after the MSL prelude, as the emitter pastes it (checked warning-free
-// by the msl-int-header-syntax tests, with and without P2M_INT_NO_MULHI64).
+// by the msl-int-header-syntax test).
 #include <metal_stdlib>
 using namespace metal;
 

@@ -6,6 +6,11 @@
 #include "metal_stdlib"
 using namespace metal;
 #include "abi.h" // always pasted first (the generic-address helpers use its windows)
+// As on the host backend (p2m_host_abi.h): the simulator's lanes are threads, not lanes in lock
+// step, so bar.warp.sync is a meeting of the live lanes (SimdSimMetal.cpp), not warp_ops.h's
+// Metal form (from MSL 3.2 a SIMD-group fence, which relies on Apple's lock step).
+#define P2M_HAVE_BAR_WARP_SYNC 1
+void p2m_bar_warp_sync(uint mask);
 #include "warp_ops.h"
 #include "atomic_ops.h"
 

@@ -116,3 +116,9 @@ void threadgroup_barrier(mem_flags)
 }
 
 } // namespace metal
+
+// warp_ops.h's P2M_HAVE_BAR_WARP_SYNC hook (Kernels.cpp): the live lanes meet.
+void p2m_bar_warp_sync(uint)
+{
+  sim::exchange(0);
+}

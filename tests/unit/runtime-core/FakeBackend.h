@@ -11,6 +11,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace p2m::runtime::testing {
 
@@ -52,6 +53,7 @@ public:
   Status compile(const CompileRequest &request, std::unique_ptr<Program> *program) override {
     ++compiles;
     lastMsl = std::string(request.msl);
+    lastCapabilities = request.capabilities;
     *program = std::make_unique<FakeProgram>(
         std::set<std::string>(request.kernelNames.begin(), request.kernelNames.end()));
     return ok();
@@ -72,6 +74,7 @@ public:
   int compiles = 0;
   int dispatches = 0;
   std::string lastMsl;
+  std::vector<std::string> lastCapabilities;
 };
 
 } // namespace p2m::runtime::testing

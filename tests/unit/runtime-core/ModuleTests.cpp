@@ -346,3 +346,42 @@ TEST_CASE("module: PTX that does not parse is InvalidPtx", "[runtime-core][modul
   CHECK(s->code == RuntimeErrorCode::InvalidPtx);
   CHECK_FALSE(module);
 }
+
+// A kernel named like a metal_stdlib name (`min`, `float4`, `vec`) has another MSL name; the
+// runtime finds it by its PTX name and dispatches the MSL one (tests/lit/emitter/reserved-names.ptx).
+TEST_CASE("module: kernels named like metal_stdlib are found by their PTX names", "[runtime-core][module]") {
+  freshCache("reserved-names");
+  auto *backend = new FakeBackend;
+  Device device{std::unique_ptr<Backend>(backend)};
+  std::unique_ptr<Module> module;
+  REQUIRE_FALSE(Module::loadPtx(device, readSource("tests/lit/emitter/reserved-names.ptx"), &module));
+  std::string seen;
+  backend->onDispatch = [&](const Dispatch &d) { seen = d.mslName; };
+  uint64_t out = 0;
+  REQUIRE_FALSE(device.allocate(4, &device, &out));
+  void *args[] = {&out};
+  for (const auto &[ptxName, mslName] : {std::pair<std::string, std::string>{"min", "min_"},
+                                         {"float4", "float4_"},
+                                         {"vec", "vec_"}}) {
+    INFO(ptxName);
+    Kernel *kernel = nullptr;
+    REQUIRE_FALSE(module->getKernel(ptxName, &kernel));
+    REQUIRE_FALSE(module->launch(*kernel, LaunchShape{{1, 1, 1}, {1, 1, 1}, 0}, args, nullptr));
+    CHECK(seen == mslName);
+  }
+  Kernel *none = nullptr;
+  CHECK(module->getKernel("min_", &none)); // the MSL name is not a PTX name
+}
+
+// Device capabilities a kernel needs (reflection features) reach the backend at load, once
+// each, for it to refuse a device that lacks them (the Metal backend's supportsFamily check).
+TEST_CASE("module: the capabilities the kernels need reach the backend", "[runtime-core][module]") {
+  freshCache("capabilities");
+  auto *backend = new FakeBackend;
+  Device device{std::unique_ptr<Backend>(backend)};
+  std::unique_ptr<Module> module;
+  REQUIRE_FALSE(Module::loadPtx(device, readSource("tests/inputs/apple/atomic_u64_max.ptx"), &module));
+  CHECK(backend->lastCapabilities == std::vector<std::string>{"atomic_u64_min_max"});
+  REQUIRE_FALSE(Module::loadPtx(device, readSource("examples/saxpy/saxpy.ptx"), &module));
+  CHECK(backend->lastCapabilities.empty());
+}

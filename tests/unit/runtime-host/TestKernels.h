@@ -191,12 +191,16 @@ static inline void warp_sync_waits_body(constant uchar *params, constant uchar *
 
 // Warp 0 spins on a volatile threadgroup flag that warp 1 sets, with no barrier between them:
 // the host's volatile loads are spin points (p2m_host_abi.h), so the setter gets to run.
-// out[t] = 5 everywhere.
+// out[t] = 5 everywhere. The flag is reached as abi.h's generated code reaches memory, through
+// its alias-safe union, which is what the volatile hooks take.
+template <typename T> union p2m_alias {
+  T v;
+};
 static inline void volatile_spin_body(constant uchar *params, constant uchar *module,
                                       threadgroup uchar *smem, p2m_builtins b)
 {
   device uint *o = param_ptr(params, 0) + b.ctaid.x * b.ntid.x + b.tid.x;
-  volatile threadgroup uint *flag = reinterpret_cast<volatile threadgroup uint *>(smem);
+  volatile threadgroup p2m_alias<uint> *flag = reinterpret_cast<volatile threadgroup p2m_alias<uint> *>(smem);
   if (b.warp == 0u) {
     while (p2m_volatile_load<uint>(flag) == 0u) {
     }

@@ -281,4 +281,27 @@ TEST_CASE("translated: barrier reductions and a tree reduction (nvcc sm_90)",
   }
 }
 
+// The host backend compiles with strict aliasing, as Apple's compiler does. nvcc keeps this
+// table in .local memory, stores it as u32 and loads it as f32 at a run-time index: through
+// typed pointers Clang -O2 dropped the stores and every output was garbage.
+TEST_CASE("translated: a .local table stored as u32, read as f32 (strict aliasing)",
+          "[runtime-host]") {
+  TranslatedFixture f("tests/inputs/apple/local_table_pun.nvcc.sm_90.O3.ptx");
+  const uint32_t block = 64, grid = 2, n = block * grid;
+  std::vector<uint32_t> in(16);
+  for (uint32_t i = 0; i < 16; ++i)
+    in[i] = std::bit_cast<uint32_t>(float(i) * 1.25f + 0.5f);
+  std::vector<int32_t> idx(block);
+  for (uint32_t t = 0; t < block; ++t)
+    idx[t] = int32_t((t * 7 + 3) % 16);
+  const uint64_t out = f.allocate(n * 4);
+  f.launch("local_table_pun", grid, block, {f.upload(in), f.upload(idx), out});
+  const std::vector<uint32_t> got = f.download<uint32_t>(out, n);
+  for (uint32_t g = 0; g < grid; ++g)
+    for (uint32_t t = 0; t < block; ++t) {
+      CAPTURE(g, t);
+      CHECK(got[g * block + t] == (in[uint32_t(idx[t]) & 15] ^ (t << 3)));
+    }
+}
+
 } // namespace p2m::runtime::test

@@ -77,17 +77,18 @@ void p2m_bar_warp_sync(unsigned mask);
 namespace p2m_host {
 __attribute__((weak)) void spin_point();
 } // namespace p2m_host
+// P points at abi.h's alias-safe p2m_alias<T>.
 #define P2M_HAVE_VOLATILE_ACCESS 1
 template <typename T, typename P> static inline T p2m_volatile_load(P p)
 {
-  T v = *p;
+  T v = p->v;
   if (p2m_host::spin_point)
     p2m_host::spin_point();
   return v;
 }
 template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
 {
-  *p = v;
+  p->v = v;
 }
 #endif
 
