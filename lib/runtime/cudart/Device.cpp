@@ -4,6 +4,7 @@
 #include "Graph.h"
 #include "Runtime.h"
 
+#include "runtime/core/EnumBits.h"
 #include "runtime/core/Log.h"
 
 #include <cudaProfiler.h>
@@ -218,7 +219,10 @@ cudaError_t CUDARTAPI cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr att
   if (cudaError_t e = checkDevice(device))
     return record(e);
   P2M_CUDART_ENTER();
-  return fromDriver(cuDeviceGetAttribute(value, CUdevice_attribute(attr), 0));
+  long long bits = p2m::runtime::enumBits(attr);
+  if (bits < 1 || bits >= CU_DEVICE_ATTRIBUTE_MAX) // no enumerator: not even a value of the type
+    return record(cudaErrorInvalidValue);
+  return fromDriver(cuDeviceGetAttribute(value, CUdevice_attribute(bits), 0));
 }
 
 cudaError_t CUDARTAPI cudaDeviceGetPCIBusId(char *pciBusId, int len, int device) {
@@ -271,12 +275,18 @@ cudaError_t CUDARTAPI cudaGetDeviceFlags(unsigned int *flags) {
 
 cudaError_t CUDARTAPI cudaDeviceSetLimit(enum cudaLimit limit, size_t value) {
   P2M_CUDART_ENTER();
-  return fromDriver(cuCtxSetLimit(CUlimit(limit), value));
+  long long bits = p2m::runtime::enumBits(limit);
+  if (bits < 0 || bits >= CU_LIMIT_MAX)
+    return record(cudaErrorUnsupportedLimit);
+  return fromDriver(cuCtxSetLimit(CUlimit(bits), value));
 }
 
 cudaError_t CUDARTAPI cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit) {
   P2M_CUDART_ENTER();
-  return fromDriver(cuCtxGetLimit(pValue, CUlimit(limit)));
+  long long bits = p2m::runtime::enumBits(limit);
+  if (bits < 0 || bits >= CU_LIMIT_MAX)
+    return record(cudaErrorUnsupportedLimit);
+  return fromDriver(cuCtxGetLimit(pValue, CUlimit(bits)));
 }
 
 cudaError_t CUDARTAPI cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
@@ -286,7 +296,7 @@ cudaError_t CUDARTAPI cudaDeviceGetStreamPriorityRange(int *leastPriority, int *
 
 // Cache configurations are carve-out hints with no counterpart here (see cudaFuncSetCacheConfig).
 cudaError_t CUDARTAPI cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig) {
-  return unsigned(cacheConfig) <= cudaFuncCachePreferEqual ? cudaSuccess : record(cudaErrorInvalidValue);
+  return p2m::runtime::enumBits(cacheConfig) >= 0 && p2m::runtime::enumBits(cacheConfig) <= cudaFuncCachePreferEqual ? cudaSuccess : record(cudaErrorInvalidValue);
 }
 
 cudaError_t CUDARTAPI cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig) {

@@ -6,6 +6,7 @@
 #include "Runtime.h"
 #include "Unsupported.h"
 
+#include "runtime/core/EnumBits.h"
 #include "runtime/core/Log.h"
 
 #include <string>
@@ -28,7 +29,7 @@ constexpr ErrorText kErrors[] = {
 
 const ErrorText *find(cudaError_t error) {
   for (const ErrorText &e : kErrors)
-    if (e.value == int(error))
+    if (e.value == p2m::runtime::enumBits(error))
       return &e;
   return nullptr;
 }

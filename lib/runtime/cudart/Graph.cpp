@@ -3,6 +3,7 @@
 #include "Memory.h"
 #include "Runtime.h"
 
+#include "runtime/core/EnumBits.h"
 #include "runtime/core/Log.h"
 
 #include <algorithm>
@@ -759,8 +760,9 @@ cudaError_t CUDARTAPI cudaStreamBeginCapture(cudaStream_t stream, enum cudaStrea
   CUstream s = driverStream(stream);
   if (s == nullptr || s == CU_STREAM_LEGACY)
     return record(cudaErrorStreamCaptureUnsupported); // the legacy stream cannot capture
-  if (mode != cudaStreamCaptureModeGlobal && mode != cudaStreamCaptureModeThreadLocal &&
-      mode != cudaStreamCaptureModeRelaxed)
+  long long modeBits = p2m::runtime::enumBits(mode);
+  if (modeBits != cudaStreamCaptureModeGlobal && modeBits != cudaStreamCaptureModeThreadLocal &&
+      modeBits != cudaStreamCaptureModeRelaxed)
     return record(cudaErrorInvalidValue);
   unsigned flags = 0;
   if (cuStreamGetFlags(s, &flags) != CUDA_SUCCESS && s != CU_STREAM_PER_THREAD)

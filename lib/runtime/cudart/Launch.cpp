@@ -5,6 +5,7 @@
 #include "Graph.h"
 #include "Runtime.h"
 
+#include "runtime/core/EnumBits.h"
 #include "runtime/core/Log.h"
 
 #include <cstring>
@@ -120,7 +121,7 @@ cudaError_t CUDARTAPI cudaLaunchKernelExC(const cudaLaunchConfig_t *config, cons
   bool cooperative = false;
   for (unsigned i = 0; i < config->numAttrs; ++i) {
     const cudaLaunchAttribute &a = config->attrs[i];
-    switch (a.id) {
+    switch (long long id = p2m::runtime::enumBits(a.id)) {
     case cudaLaunchAttributeCooperative: cooperative = a.val.cooperative != 0; break;
     case cudaLaunchAttributePriority: break; // a scheduling hint
     case cudaLaunchAttributeClusterDimension:
@@ -129,7 +130,7 @@ cudaError_t CUDARTAPI cudaLaunchKernelExC(const cudaLaunchConfig_t *config, cons
       p2m::runtime::logMessage("cudaLaunchKernelExC: thread-block clusters are not supported");
       return record(cudaErrorNotSupported);
     default:
-      p2m::runtime::logMessage("cudaLaunchKernelExC: launch attribute " + std::to_string(int(a.id)) +
+      p2m::runtime::logMessage("cudaLaunchKernelExC: launch attribute " + std::to_string(id) +
                                " is not supported");
       return record(cudaErrorNotSupported);
     }
@@ -228,7 +229,7 @@ cudaError_t CUDARTAPI cudaFuncSetAttribute(const void *func, enum cudaFuncAttrib
   CUfunction f = nullptr;
   if (cudaError_t e = Runtime::get().function(func, &f))
     return record(e);
-  switch (attr) {
+  switch (p2m::runtime::enumBits(attr)) {
   case cudaFuncAttributeMaxDynamicSharedMemorySize:
     return fromDriver(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, value));
   case cudaFuncAttributePreferredSharedMemoryCarveout:
@@ -258,7 +259,7 @@ cudaError_t CUDARTAPI cudaFuncSetCacheConfig(const void *func, enum cudaFuncCach
   CUfunction f = nullptr;
   if (cudaError_t e = Runtime::get().function(func, &f))
     return record(e);
-  return unsigned(cacheConfig) <= cudaFuncCachePreferEqual ? cudaSuccess : record(cudaErrorInvalidValue);
+  return p2m::runtime::enumBits(cacheConfig) >= 0 && p2m::runtime::enumBits(cacheConfig) <= cudaFuncCachePreferEqual ? cudaSuccess : record(cudaErrorInvalidValue);
 }
 
 cudaError_t CUDARTAPI cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config) {
@@ -266,7 +267,7 @@ cudaError_t CUDARTAPI cudaFuncSetSharedMemConfig(const void *func, enum cudaShar
   CUfunction f = nullptr;
   if (cudaError_t e = Runtime::get().function(func, &f))
     return record(e);
-  return unsigned(config) <= cudaSharedMemBankSizeEightByte ? cudaSuccess : record(cudaErrorInvalidValue);
+  return p2m::runtime::enumBits(config) >= 0 && p2m::runtime::enumBits(config) <= cudaSharedMemBankSizeEightByte ? cudaSuccess : record(cudaErrorInvalidValue);
 }
 
 cudaError_t CUDARTAPI cudaFuncGetName(const char **name, const void *func) {

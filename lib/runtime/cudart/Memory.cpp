@@ -6,6 +6,7 @@
 #include "Memory.h"
 #include "Runtime.h"
 
+#include "runtime/core/EnumBits.h"
 #include "runtime/core/Log.h"
 
 #include <cstring>
@@ -26,7 +27,7 @@ cudaError_t copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind, 
   if (!dst || !src)
     return cudaErrorInvalidValue;
   bool dstDevice, srcDevice;
-  switch (kind) {
+  switch (runtime::enumBits(kind)) {
   case cudaMemcpyHostToHost: dstDevice = srcDevice = false; break;
   case cudaMemcpyHostToDevice: dstDevice = true, srcDevice = false; break;
   case cudaMemcpyDeviceToHost: dstDevice = false, srcDevice = true; break;
@@ -427,7 +428,7 @@ cudaError_t CUDARTAPI cudaGetSymbolSize(size_t *size, const void *symbol) {
 cudaError_t CUDARTAPI cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
                                               enum cudaMemcpyKind kind, cudaStream_t stream) {
   P2M_CUDART_ENTER();
-  if (kind != cudaMemcpyHostToDevice && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+  if (long long k = p2m::runtime::enumBits(kind); k != cudaMemcpyHostToDevice && k != cudaMemcpyDeviceToDevice && k != cudaMemcpyDefault)
     return record(cudaErrorInvalidMemcpyDirection);
   CUdeviceptr address = 0;
   if (cudaError_t e = symbolRange(symbol, count, offset, &address))
@@ -450,7 +451,7 @@ cudaError_t CUDARTAPI cudaMemcpyToSymbol_ptds(const void *symbol, const void *sr
 cudaError_t CUDARTAPI cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
                                                 enum cudaMemcpyKind kind, cudaStream_t stream) {
   P2M_CUDART_ENTER();
-  if (kind != cudaMemcpyDeviceToHost && kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+  if (long long k = p2m::runtime::enumBits(kind); k != cudaMemcpyDeviceToHost && k != cudaMemcpyDeviceToDevice && k != cudaMemcpyDefault)
     return record(cudaErrorInvalidMemcpyDirection);
   CUdeviceptr address = 0;
   if (cudaError_t e = symbolRange(symbol, count, offset, &address))
@@ -527,7 +528,7 @@ cudaError_t CUDARTAPI cudaMemAdvise(const void *devPtr, size_t count, enum cudaM
                                     struct cudaMemLocation location) {
   P2M_CUDART_ENTER();
   (void)location;
-  if (!devPtr || count == 0 || advice < cudaMemAdviseSetReadMostly || advice > cudaMemAdviseUnsetAccessedBy)
+  if (!devPtr || count == 0 || p2m::runtime::enumBits(advice) < cudaMemAdviseSetReadMostly || p2m::runtime::enumBits(advice) > cudaMemAdviseUnsetAccessedBy)
     return record(cudaErrorInvalidValue);
   return cudaSuccess;
 }
