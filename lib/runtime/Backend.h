@@ -25,7 +25,8 @@ enum class ErrorCode {
   CompileFailed,      // CUDA_ERROR_INVALID_PTX / INVALID_IMAGE: the MSL did not compile
   NotFound,           // CUDA_ERROR_NOT_FOUND: no such kernel in the program
   OutOfResources,     // CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: too many threads / too much memory
-  LaunchFailed,       // CUDA_ERROR_LAUNCH_FAILED: the kernel trapped or faulted
+  LaunchFailed,       // CUDA_ERROR_LAUNCH_FAILED: the kernel trapped or deadlocked
+  IllegalAddress,     // CUDA_ERROR_ILLEGAL_ADDRESS: the kernel accessed memory it cannot reach
   NotSupported,       // CUDA_ERROR_NOT_SUPPORTED
 };
 
@@ -129,7 +130,7 @@ public:
 
   // Runs one dispatch to completion. A trap inside the kernel is reported by the kernel ABI's
   // status word, which the core reads; a backend returns LaunchFailed only for what it sees
-  // itself (a fault, a deadlocked barrier).
+  // itself (a deadlocked barrier), IllegalAddress for a memory fault in kernel code.
   virtual Status dispatch(const Dispatch &dispatch) = 0;
 };
 

@@ -178,8 +178,11 @@ RuntimeStatus Module::launch(const Kernel &kernel, const LaunchShape &shape, voi
   // What the kernel printed before it finished, trapped or faulted.
   if (printfBuffer_)
     printDeviceOutput();
-  if (dispatched)
+  if (dispatched) {
+    if (dispatched->code == RuntimeErrorCode::IllegalAddress)
+      dispatched->message = "kernel " + info.name + ": " + dispatched->message;
     return dispatched;
+  }
   if (*status & kStatusAssert)
     return failure(RuntimeErrorCode::AssertFailed, "kernel " + info.name + " failed a device-side assertion");
   if (*status != 0)

@@ -69,7 +69,8 @@ public:
   // NotFound for an unknown name.
   RuntimeStatus getGlobal(std::string_view name, uint64_t *address, uint64_t *bytes) const;
 
-  // LaunchFailed when the kernel trapped (the status word) or the backend saw a fault.
+  // LaunchFailed when the kernel trapped (the status word) or the backend saw a deadlock;
+  // IllegalAddress when the backend caught a memory fault in the kernel.
   RuntimeStatus launch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra);
 
   // Sizes the printf buffer (CU_LIMIT_PRINTF_FIFO_SIZE, header included) for the launches

@@ -14,6 +14,7 @@ RuntimeStatus fromBackend(Status status) {
   case ErrorCode::NotFound: code = RuntimeErrorCode::NotFound; break;
   case ErrorCode::OutOfResources: code = RuntimeErrorCode::OutOfResources; break;
   case ErrorCode::LaunchFailed: code = RuntimeErrorCode::LaunchFailed; break;
+  case ErrorCode::IllegalAddress: code = RuntimeErrorCode::IllegalAddress; break;
   case ErrorCode::NotSupported: code = RuntimeErrorCode::NotSupported; break;
   }
   return failure(code, std::move(status->message));

@@ -21,7 +21,8 @@ enum class RuntimeErrorCode {
   FileNotFound,   // CUDA_ERROR_FILE_NOT_FOUND: a prebuilt module's file is missing
   NotSupported,   // CUDA_ERROR_NOT_SUPPORTED
   OutOfResources, // CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
-  LaunchFailed,   // CUDA_ERROR_LAUNCH_FAILED: the kernel trapped or faulted
+  LaunchFailed,   // CUDA_ERROR_LAUNCH_FAILED: the kernel trapped or deadlocked
+  IllegalAddress, // CUDA_ERROR_ILLEGAL_ADDRESS: the kernel accessed memory it cannot reach
   AssertFailed,   // CUDA_ERROR_ASSERT: a device-side assert failed
 };
 

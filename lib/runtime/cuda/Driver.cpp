@@ -264,6 +264,7 @@ CUresult toCuResult(const runtime::RuntimeStatus &status, const char *api) {
   case runtime::RuntimeErrorCode::NotSupported: return CUDA_ERROR_NOT_SUPPORTED;
   case runtime::RuntimeErrorCode::OutOfResources: return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
   case runtime::RuntimeErrorCode::LaunchFailed: return CUDA_ERROR_LAUNCH_FAILED;
+  case runtime::RuntimeErrorCode::IllegalAddress: return CUDA_ERROR_ILLEGAL_ADDRESS;
   case runtime::RuntimeErrorCode::AssertFailed: return CUDA_ERROR_ASSERT;
   }
   return CUDA_ERROR_UNKNOWN;

@@ -1,6 +1,6 @@
 // Kernel launches. The core validates, packs and dispatches; a trap breaks the context (sticky
 // CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA; after a failed device-side assert,
-// CUDA_ERROR_ASSERT). A module's printf buffer takes the context's CU_LIMIT_PRINTF_FIFO_SIZE
+// CUDA_ERROR_ASSERT; after a memory fault in the kernel, CUDA_ERROR_ILLEGAL_ADDRESS). A module's printf buffer takes the context's CU_LIMIT_PRINTF_FIFO_SIZE
 // at each launch. A cooperative launch is an ordinary one once the occupancy model says every
 // block of the grid is resident at once (the host backend then runs them all concurrently).
 #include "Driver.h"
@@ -38,10 +38,12 @@ CUresult launch(Driver &driver, CUfunction f, const LaunchShape &shape, CUstream
     context->printfLaunched = true;
   RuntimeStatus s = f->module->module->launch(*f->kernel, shape, kernelParams, extra);
   CUresult result = toCuResult(s, "cuLaunchKernel");
-  if (s && (s->code == RuntimeErrorCode::LaunchFailed || s->code == RuntimeErrorCode::AssertFailed)) {
+  if (s && (s->code == RuntimeErrorCode::LaunchFailed || s->code == RuntimeErrorCode::AssertFailed ||
+            s->code == RuntimeErrorCode::IllegalAddress)) {
     context->broken = result;
-    printMessage(s->message + "; the context is now unusable (" +
-                 (result == CUDA_ERROR_ASSERT ? "CUDA_ERROR_ASSERT" : "CUDA_ERROR_LAUNCH_FAILED") + ")");
+    const char *name = "CUDA_ERROR_LAUNCH_FAILED";
+    cuGetErrorName(result, &name);
+    printMessage(s->message + "; the context is now unusable (" + name + ")");
   }
   return result;
 }

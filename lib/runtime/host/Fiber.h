@@ -25,6 +25,7 @@ public:
 
   bool allocate(size_t bytes); // false when the mapping fails
   void *low() const { return low_; }
+  void *guardLow() const { return mapping_; } // the guard page's first byte, below low()
   void *high() const { return static_cast<char *>(low_) + bytes_; }
   size_t bytes() const { return bytes_; }
 

@@ -4,6 +4,7 @@
 #include "runtime/host/HostBackend.h"
 
 #include "runtime/host/DenormalMode.h"
+#include "runtime/host/FaultHandler.h"
 #include "runtime/host/ProgramCompiler.h"
 #include "runtime/host/ThreadgroupRunner.h"
 
@@ -279,15 +280,20 @@ public:
     const unsigned workers = unsigned(std::min<uint64_t>(threads_, groups));
     std::atomic<uint64_t> next{0};
     std::atomic<bool> failed{false};
+    launch.cancel = &failed; // a fault or deadlock in one threadgroup stops the others
     std::mutex errorMutex;
     Status firstError;
+    host::installFaultHandler(); // a wild pointer in the kernel fails the dispatch (FaultHandler.h)
     auto work = [&] {
+      host::prepareSignalStack();
       host::DenormalModeScope denormals(flushDenormals_);
       std::unique_ptr<ThreadgroupRunner> runner = acquireRunner();
       for (uint64_t g; !failed.load(std::memory_order_relaxed) && (g = next++) < groups;) {
         const Dim3 group = {uint32_t(g % d.grid.x), uint32_t(g / d.grid.x % d.grid.y),
                             uint32_t(g / (uint64_t(d.grid.x) * d.grid.y))};
         if (Status status = runner->run(launch, group)) {
+          // The first failure is the dispatch's; threadgroups abandoned because of it say
+          // only that (their errors come after it, under the same lock).
           std::lock_guard<std::mutex> lock(errorMutex);
           if (!firstError)
             firstError = std::move(status);

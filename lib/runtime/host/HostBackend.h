@@ -6,8 +6,9 @@
 //
 // What dispatch() expects beyond Backend.h: Dispatch::paramBytes is the length of the whole
 // buffer 0, align16(param_bytes) + 16, so the launch words (the dynamic shared size) are its
-// last 16 bytes. Device addresses are host addresses. A fault inside a kernel (a wild pointer)
-// crashes the process: it is not turned into LaunchFailed.
+// last 16 bytes. Device addresses are host addresses. A memory fault inside a kernel (a wild
+// pointer: SIGSEGV or SIGBUS on a worker) fails the dispatch with IllegalAddress and stops its
+// other threadgroups; the process goes on (FaultHandler.h).
 #pragma once
 
 #include "runtime/Backend.h"

@@ -1,8 +1,12 @@
 // The fiber scheduler of one worker thread (see ThreadgroupRunner.h).
 #include "runtime/host/ThreadgroupRunner.h"
 
-#include <algorithm>
+#include <dlfcn.h>
 #include <pthread.h>
+#include <ucontext.h>
+
+#include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -19,6 +23,27 @@
 #include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define P2M_HOST_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__)
+#define P2M_HOST_TSAN 1
+#endif
+#if defined(P2M_HOST_TSAN)
+// ThreadSanitizer is told of every switch between fibers (each fiber is a context of its own
+// with its own shadow call stack; a switch orders what came before it before what follows).
+#include <sanitizer/tsan_interface.h>
+#endif
+
+// Functions that run at the bottom of a fiber and never return: instrumented, they would leave
+// their sanitizer frames behind on every thread of every launch.
+#if defined(__clang__)
+#define P2M_NO_SANITIZER_FRAMES __attribute__((disable_sanitizer_instrumentation))
+#else
+#define P2M_NO_SANITIZER_FRAMES
+#endif
 
 namespace p2m::runtime::host {
 
@@ -34,6 +59,10 @@ struct ThreadgroupRunner::ThreadFiber {
   uint32_t warpSyncMask = 0; // that bar.warp.sync's membermask
   alignas(16) unsigned char data[16] = {};
   void *fakeStack = nullptr; // AddressSanitizer's fake stack while the fiber is suspended
+#if defined(P2M_HOST_TSAN)
+  void *tsanFiber = __tsan_create_fiber(0);
+  ~ThreadFiber() { __tsan_destroy_fiber(tsanFiber); }
+#endif
 };
 
 namespace {
@@ -100,7 +129,31 @@ std::string groupName(Dim3 g) {
   return "(" + std::to_string(g.x) + "," + std::to_string(g.y) + "," + std::to_string(g.z) + ")";
 }
 
+std::string hex(uintptr_t value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
 } // namespace
+
+// What a caught fault is reported as (after the fact, outside the signal handler).
+Status ThreadgroupRunner::faultStatus(const Fault &fault, Dim3 block, Dim3 group) {
+  const Dim3 thread = {fault.thread % block.x, fault.thread / block.x % block.y,
+                       fault.thread / (block.x * block.y)};
+  std::string message = "illegal address: thread " + groupName(thread) + " of threadgroup " +
+                        groupName(group) + " accessed memory it cannot reach (" +
+                        (fault.signal == SIGBUS ? "SIGBUS" : "SIGSEGV");
+  // x86-64 reports no address for a non-canonical one (a general-protection fault).
+  message += fault.address ? " at address " + hex(fault.address) : std::string(", address not reported");
+  message += ", pc " + hex(fault.pc);
+  Dl_info where{};
+  if (dladdr(reinterpret_cast<void *>(fault.pc), &where) && where.dli_sname)
+    message += " in " + std::string(where.dli_sname) + "+" +
+               hex(fault.pc - reinterpret_cast<uintptr_t>(where.dli_saddr));
+  message += ")";
+  return fail(ErrorCode::IllegalAddress, std::move(message));
+}
 
 const p2m_host_runtime &hostRuntimeTable() { return kRuntimeTable; }
 
@@ -171,6 +224,13 @@ Status ThreadgroupRunner::run(const KernelLaunch &launch, Dim3 group) {
     // stacks compete for the same cache sets (1024 threads with barriers, CPU time per thread
     // and barrier: 142 ns at one offset, 95 ns with these; switching straight from fiber to
     // fiber, see suspend(), then brought it to 65 ns).
+#if defined(P2M_HOST_TSAN)
+    // An abandoned fiber's shadow call stack still holds the frames it was suspended in.
+    if (fiber.started && fiber.state != State::Finished) {
+      __tsan_destroy_fiber(fiber.tsanFiber);
+      fiber.tsanFiber = __tsan_create_fiber(0);
+    }
+#endif
     makeFiberContext(fiber.context, fiber.stack, (i % kStackColours) * kStackColourBytes,
                      &fiberMain, &fiber);
     fiber.state = State::Ready;
@@ -181,6 +241,7 @@ Status ThreadgroupRunner::run(const KernelLaunch &launch, Dim3 group) {
   ThreadgroupRunner *outer = tRunner;
   tRunner = this;
   entry_ = launch.entry;
+  faulted_ = false;
   Status status = ok();
   for (;;) {
     // Run every ready fiber until it blocks or finishes; each hands over to the next.
@@ -188,6 +249,15 @@ Status ThreadgroupRunner::run(const KernelLaunch &launch, Dim3 group) {
     ready_.clear();
     batchNext_ = 0;
     runBatch();
+    if (faulted_) {
+      status = faultStatus(fault_, block, group);
+      break;
+    }
+    if (launch.cancel && launch.cancel->load(std::memory_order_relaxed)) {
+      status = fail(ErrorCode::LaunchFailed, "threadgroup " + groupName(group) +
+                                                 " abandoned: another threadgroup failed");
+      break;
+    }
     if (releaseSimdGroups(threads) || resumeYielded(threads))
       continue;
     status = releaseBarrier(threads, group);
@@ -198,15 +268,126 @@ Status ThreadgroupRunner::run(const KernelLaunch &launch, Dim3 group) {
   return status;
 }
 
-void ThreadgroupRunner::fiberMain(void *argument) {
+P2M_NO_SANITIZER_FRAMES void ThreadgroupRunner::fiberMain(void *argument) {
   auto &fiber = *static_cast<ThreadFiber *>(argument);
   ThreadgroupRunner &runner = *fiber.runner;
 #if defined(P2M_HOST_ASAN)
   __sanitizer_finish_switch_fiber(nullptr, nullptr, nullptr);
 #endif
   runner.entry_(&fiber.thread);
-  runner.suspend(fiber, /*finished=*/true);
+  runner.finishFiber(fiber);
+}
+
+// The last switch of a finished fiber (suspend's, without a frame left behind).
+P2M_NO_SANITIZER_FRAMES void ThreadgroupRunner::finishFiber(ThreadFiber &fiber) {
+  fiber.state = State::Finished;
+  ThreadFiber *next = takeNext();
+#if defined(P2M_HOST_ASAN)
+  __sanitizer_start_switch_fiber(nullptr, next ? next->stack.low() : schedulerStackBottom_,
+                                 next ? next->stack.bytes() : schedulerStackSize_);
+#endif
+#if defined(P2M_HOST_TSAN)
+  __tsan_switch_to_fiber(next ? next->tsanFiber : schedulerTsanFiber_, 0);
+#endif
+  switchFiber(fiber.context, next ? next->context : schedulerContext_);
   __builtin_unreachable(); // a finished fiber is never resumed
+}
+
+// Where a fiber that faulted continues once the signal handler returns (catchFault): on the
+// top of its own stack, which it will not return to, straight back to the scheduler.
+P2M_NO_SANITIZER_FRAMES void ThreadgroupRunner::faultedFiberMain(void *argument) {
+  auto &runner = *static_cast<ThreadgroupRunner *>(argument);
+  ThreadFiber &fiber = *runner.running_;
+#if defined(P2M_HOST_ASAN)
+  __sanitizer_start_switch_fiber(nullptr, runner.schedulerStackBottom_, runner.schedulerStackSize_);
+#endif
+#if defined(P2M_HOST_TSAN)
+  __tsan_switch_to_fiber(runner.schedulerTsanFiber_, 0);
+#endif
+  switchFiber(fiber.context, runner.schedulerContext_);
+  __builtin_unreachable(); // an abandoned fiber is never resumed
+}
+
+bool ThreadgroupRunner::catchFault(int signal, siginfo_t *info, void *context) {
+  ThreadgroupRunner *runner = tRunner;
+  return runner && runner->takeFault(signal, info, context);
+}
+
+bool ThreadgroupRunner::takeFault(int signal, siginfo_t *info, void *context) {
+  ThreadFiber *fiber = running_;
+  if (!fiber || faulted_)
+    return false; // not on a fiber (the scheduler's own code), or faulting while recovering
+  // The interrupted context's stack pointer and program counter, and where it resumes instead:
+  // faultedFiberMain(this), called as if from nowhere (no return address, no frame chain),
+  // near the top of the fiber's own stack.
+  const uintptr_t top = (reinterpret_cast<uintptr_t>(fiber->stack.high()) - 256) & ~uintptr_t(15);
+  const auto resume = reinterpret_cast<uintptr_t>(&faultedFiberMain);
+  const auto argument = reinterpret_cast<uintptr_t>(this);
+  uintptr_t sp = 0, pc = 0;
+#if defined(__linux__) && defined(__x86_64__)
+  auto &registers = static_cast<ucontext_t *>(context)->uc_mcontext.gregs;
+  sp = uintptr_t(registers[REG_RSP]);
+  pc = uintptr_t(registers[REG_RIP]);
+#define P2M_REDIRECT()                                                                             \
+  do {                                                                                             \
+    *reinterpret_cast<uintptr_t *>(top - 8) = 0;                                                   \
+    registers[REG_RSP] = greg_t(top - 8);                                                          \
+    registers[REG_RBP] = 0;                                                                        \
+    registers[REG_RDI] = greg_t(argument);                                                         \
+    registers[REG_RIP] = greg_t(resume);                                                           \
+  } while (0)
+#elif defined(__linux__) && defined(__aarch64__)
+  auto &registers = static_cast<ucontext_t *>(context)->uc_mcontext;
+  sp = uintptr_t(registers.sp);
+  pc = uintptr_t(registers.pc);
+#define P2M_REDIRECT()                                                                             \
+  do {                                                                                             \
+    registers.sp = top;                                                                            \
+    registers.regs[29] = 0;                                                                        \
+    registers.regs[30] = 0;                                                                        \
+    registers.regs[0] = argument;                                                                  \
+    registers.pc = resume;                                                                         \
+  } while (0)
+#elif defined(__APPLE__) && defined(__x86_64__)
+  auto &registers = static_cast<ucontext_t *>(context)->uc_mcontext->__ss;
+  sp = uintptr_t(registers.__rsp);
+  pc = uintptr_t(registers.__rip);
+#define P2M_REDIRECT()                                                                             \
+  do {                                                                                             \
+    *reinterpret_cast<uintptr_t *>(top - 8) = 0;                                                   \
+    registers.__rsp = top - 8;                                                                     \
+    registers.__rbp = 0;                                                                           \
+    registers.__rdi = argument;                                                                    \
+    registers.__rip = resume;                                                                      \
+  } while (0)
+#elif defined(__APPLE__) && defined(__aarch64__)
+  auto &registers = static_cast<ucontext_t *>(context)->uc_mcontext->__ss;
+  sp = uintptr_t(__darwin_arm_thread_state64_get_sp(registers));
+  pc = uintptr_t(__darwin_arm_thread_state64_get_pc(registers));
+#define P2M_REDIRECT()                                                                             \
+  do {                                                                                             \
+    __darwin_arm_thread_state64_set_sp(registers, top);                                            \
+    __darwin_arm_thread_state64_set_fp(registers, 0);                                              \
+    __darwin_arm_thread_state64_set_lr_fptr(registers, nullptr);                                   \
+    registers.__x[0] = argument;                                                                   \
+    __darwin_arm_thread_state64_set_pc_fptr(registers, reinterpret_cast<void *>(resume));         \
+  } while (0)
+#else
+#error "the host backend catches kernel faults on x86-64 and AArch64 (Linux, macOS)"
+#endif
+  // Kernel code runs on the fiber's stack; a stack overflow faults in the guard page below it.
+  if (sp < reinterpret_cast<uintptr_t>(fiber->stack.guardLow()) ||
+      sp > reinterpret_cast<uintptr_t>(fiber->stack.high()))
+    return false;
+  fault_.signal = signal;
+  fault_.address = reinterpret_cast<uintptr_t>(info->si_addr);
+  fault_.pc = pc;
+  fault_.thread = fiber->thread.tid[0] +
+                  fiber->thread.ntid[0] * (fiber->thread.tid[1] + fiber->thread.ntid[1] * fiber->thread.tid[2]);
+  faulted_ = true;
+  P2M_REDIRECT();
+#undef P2M_REDIRECT
+  return true;
 }
 
 // The next fiber of the batch, marked running; null at the end of the batch.
@@ -244,6 +425,10 @@ void ThreadgroupRunner::runBatch() {
   schedulerStackSize_ = threadStack.second;
   __sanitizer_start_switch_fiber(&schedulerFakeStack_, first->stack.low(), first->stack.bytes());
 #endif
+#if defined(P2M_HOST_TSAN)
+  schedulerTsanFiber_ = __tsan_get_current_fiber();
+  __tsan_switch_to_fiber(first->tsanFiber, 0);
+#endif
   switchFiber(schedulerContext_, first->context);
 #if defined(P2M_HOST_ASAN)
   __sanitizer_finish_switch_fiber(schedulerFakeStack_, nullptr, nullptr);
@@ -251,16 +436,16 @@ void ThreadgroupRunner::runBatch() {
   running_ = nullptr;
 }
 
-void ThreadgroupRunner::suspend(ThreadFiber &fiber, bool finished) {
-  if (finished)
-    fiber.state = State::Finished;
+void ThreadgroupRunner::suspend(ThreadFiber &fiber) {
   // Straight to the next fiber of the batch (one switch instead of two through the
   // scheduler), or back to the scheduler at its end.
   ThreadFiber *next = takeNext();
 #if defined(P2M_HOST_ASAN)
-  __sanitizer_start_switch_fiber(finished ? nullptr : &fiber.fakeStack,
-                                 next ? next->stack.low() : schedulerStackBottom_,
+  __sanitizer_start_switch_fiber(&fiber.fakeStack, next ? next->stack.low() : schedulerStackBottom_,
                                  next ? next->stack.bytes() : schedulerStackSize_);
+#endif
+#if defined(P2M_HOST_TSAN)
+  __tsan_switch_to_fiber(next ? next->tsanFiber : schedulerTsanFiber_, 0);
 #endif
   switchFiber(fiber.context, next ? next->context : schedulerContext_);
 #if defined(P2M_HOST_ASAN)
@@ -277,7 +462,7 @@ const p2m_simd_exchange *ThreadgroupRunner::meetSimd(void *frame, const void *da
     std::memcpy(fiber.data, data, std::min<size_t>(size, sizeof fiber.data));
   fiber.atWarpSync = false;
   fiber.state = State::BlockedSimd;
-  suspend(fiber, false);
+  suspend(fiber);
   *lane = fiber.thread.lane;
   return &exchanges_[fiber.thread.warp];
 }
@@ -289,20 +474,20 @@ void ThreadgroupRunner::meetWarpSync(void *frame, uint32_t mask) {
   fiber.atWarpSync = true;
   fiber.warpSyncMask = mask;
   fiber.state = State::BlockedSimd;
-  suspend(fiber, false);
+  suspend(fiber);
 }
 
 void ThreadgroupRunner::meetBarrier(void *frame) {
   ThreadFiber &fiber = *running_;
   readSite(fiber.site, frame, fiber.thread.base_frame, fiber.stack);
   fiber.state = State::BlockedBarrier;
-  suspend(fiber, false);
+  suspend(fiber);
 }
 
 void ThreadgroupRunner::yield() {
   ThreadFiber &fiber = *running_;
   fiber.state = State::Yielded;
-  suspend(fiber, false);
+  suspend(fiber);
 }
 
 // The fibers that yielded, ready again (in thread order) once nothing else can run.

@@ -20,12 +20,19 @@
 //     when they all wait at the same call site (threads that returned no longer count, as on
 //     NVIDIA hardware). Waits at different barriers can never complete: that is reported as a
 //     deadlock, never a hang.
+//
+// Faults (FaultHandler.h): a SIGSEGV or SIGBUS raised by a fiber abandons the threadgroup:
+// the faulting fiber switches back to the scheduler as if it had finished the batch, and
+// run() returns IllegalAddress. The other fibers stay suspended and are never resumed; their
+// contexts and stacks are made afresh by the next run(), as after a deadlock.
 #pragma once
 
 #include "runtime/Backend.h"
 #include "runtime/host/Fiber.h"
 #include "runtime/host/launcher/p2m_host_abi.h"
 
+#include <atomic>
+#include <csignal>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -43,6 +50,9 @@ struct KernelLaunch {
   uint32_t dynamicSmem = 0;      // the launch word the kernel reads as %dynamic_smem_size
   uint32_t threadgroupBytes = 0; // the threadgroup window's length
   size_t stackBytes = 0;         // per fiber
+  // Set by the dispatch when another threadgroup failed: a runner abandons its threadgroup at
+  // the end of the next batch (when every ready thread has blocked, yielded or finished).
+  const std::atomic<bool> *cancel = nullptr;
 };
 
 // The function table installed into every compiled program (p2m_host_install).
@@ -55,9 +65,15 @@ public:
   ThreadgroupRunner(const ThreadgroupRunner &) = delete;
   ThreadgroupRunner &operator=(const ThreadgroupRunner &) = delete;
 
-  // Runs threadgroup `group` of `launch` to completion. LaunchFailed on a deadlock;
-  // OutOfResources when fiber stacks cannot be mapped.
+  // Runs threadgroup `group` of `launch` to completion. LaunchFailed on a deadlock or when
+  // launch.cancel was set; IllegalAddress when a thread faulted; OutOfResources when fiber
+  // stacks cannot be mapped.
   Status run(const KernelLaunch &launch, Dim3 group);
+
+  // Called by the fault handler (FaultHandler.cpp) on the thread that faulted: true when that
+  // thread's runner was running a fiber, whose fault it then takes (the interrupted context
+  // is redirected so that returning from the handler abandons the threadgroup).
+  static bool catchFault(int signal, siginfo_t *info, void *context);
 
   // Meeting points, called on the running fiber (through hostRuntimeTable()).
   const p2m_simd_exchange *meetSimd(void *frame, const void *data, unsigned size,
@@ -78,11 +94,22 @@ private:
   struct ThreadFiber;
   enum class State : uint8_t { Ready, Yielded, BlockedSimd, BlockedBarrier, Finished };
 
+  struct Fault {
+    int signal = 0;
+    uintptr_t address = 0; // the address the instruction accessed, as the kernel reports it
+    uintptr_t pc = 0;
+    uint32_t thread = 0;   // flattened thread index in the threadgroup
+  };
+
   Status prepareFibers(const KernelLaunch &launch, uint32_t threads);
   static void fiberMain(void *argument);
+  void finishFiber(ThreadFiber &fiber);
+  bool takeFault(int signal, siginfo_t *info, void *context);
+  static void faultedFiberMain(void *argument);
   ThreadFiber *takeNext();
   void runBatch();
-  void suspend(ThreadFiber &fiber, bool finished);
+  void suspend(ThreadFiber &fiber); // a fiber that blocks or yields
+  static Status faultStatus(const Fault &fault, Dim3 block, Dim3 group);
   bool releaseSimdGroups(uint32_t threads);
   bool warpSyncComplete(const ThreadFiber &fiber, uint32_t first, uint32_t end) const;
   bool resumeYielded(uint32_t threads);
@@ -98,6 +125,10 @@ private:
   ThreadFiber *running_ = nullptr;
   KernelEntry entry_ = nullptr;
   size_t stackBytes_ = 0;
+  bool faulted_ = false; // written by the fault handler on this runner's thread only
+  Fault fault_;
+  // ThreadSanitizer's context of the OS thread running the scheduler (sanitized builds only).
+  [[maybe_unused]] void *schedulerTsanFiber_ = nullptr;
   // AddressSanitizer's view of the scheduler's own stack (fiber switches are announced to it;
   // a runner stays on one OS thread while it runs a threadgroup, but may move between runs).
   // (Used only in sanitized builds.)

@@ -267,8 +267,13 @@ public:
         [commands commit];
       }
       [commands waitUntilCompleted];
-      if (commands.status == MTLCommandBufferStatusError)
-        return fail(ErrorCode::LaunchFailed, "metal backend: " + describe(commands.error));
+      if (commands.status == MTLCommandBufferStatusError) {
+        // A GPU page fault is a wild pointer in the kernel (CUDA_ERROR_ILLEGAL_ADDRESS).
+        const bool pageFault = [commands.error.domain isEqualToString:MTLCommandBufferErrorDomain] &&
+                               commands.error.code == MTLCommandBufferErrorPageFault;
+        return fail(pageFault ? ErrorCode::IllegalAddress : ErrorCode::LaunchFailed,
+                    "metal backend: " + describe(commands.error));
+      }
       return ok();
     }
   }
