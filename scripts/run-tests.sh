@@ -3,9 +3,24 @@
 # corpus tests (which skip with a message when /usr/local/cuda is absent).
 #   scripts/run-tests.sh              release build in build/
 #   scripts/run-tests.sh --sanitize   ASan+UBSan build in build-asan/
+#   scripts/run-tests.sh --tsan       ThreadSanitizer build in build-tsan/ of only what the
+#                                     8-host-thread test needs (libcuda.so.1 and the test), and
+#                                     that test (meson test runtime-threads)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$root/scripts/setup.sh"
+
+if [ "${1:-}" = "--tsan" ]; then
+  start=$SECONDS
+  # As for build-asan: no LTO, and LLVM's shared libraries (meson.build's static_llvm).
+  p2m_setup build-tsan -Dwerror=true -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized
+  ninja -C "$root/build-tsan" tests/unit/runtime-threads/runtime_thread_tests
+  export TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+  status=0
+  meson test -C "$root/build-tsan" --no-rebuild --print-errorlogs runtime-threads || status=1
+  echo "ThreadSanitizer step: $((SECONDS - start)) s"
+  exit $status
+fi
 
 build_dir=build
 meson_args=(-Dwerror=true)
