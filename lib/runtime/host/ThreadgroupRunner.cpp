@@ -3,7 +3,11 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#if defined(__APPLE__)
+#include <sys/ucontext.h> // <ucontext.h> wants _XOPEN_SOURCE there; only the types are needed
+#else
 #include <ucontext.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
