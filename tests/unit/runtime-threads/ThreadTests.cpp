@@ -1,9 +1,11 @@
 // Eight host threads on one device through the exported Driver API (libcuda.so.1 on the host
 // backend), all at once: each has its own current context (two share the primary context, one
 // pushes and pops a second one of its own), its own module and streams, and loops over
-// allocations, asynchronous copies, memsets, launches (several threadgroups on several
-// workers, with barriers and shared memory), events and synchronizations, checking every
-// result. CI runs it under ThreadSanitizer (scripts/run-tests.sh --tsan), where it must be
+// allocations (device and page-locked), asynchronous copies, memsets, launches (several
+// threadgroups on several workers, with barriers and shared memory), host functions, events,
+// queries and synchronizations, checking every result; every thread also launches a kernel
+// of one library that main loaded before they started (its module is made in each context at
+// first use). CI runs it under ThreadSanitizer (scripts/run-tests.sh --tsan), where it must be
 // clean. A plain program rather than Catch2, whose assertions are not thread-safe.
 //   runtime_thread_tests [rounds per thread, default 12]
 #include <cuda.h>
@@ -117,19 +119,28 @@ void report(unsigned thread, const std::string &what) {
 
 struct Work {
   CUfunction blocksum = nullptr, iota = nullptr;
+  CUfunction libraryIota = nullptr; // the shared library's, in this context
   CUstream streams[2] = {};
-  CUevent done = nullptr;
+  CUevent start = nullptr, done = nullptr;
+  unsigned hostCalls = 0; // host functions run so far (stream order: no lock needed)
 };
+
+CUkernel sharedKernel = nullptr; // iota of the library main loads
+
+void CUDA_CB countHostCall(void *calls) { ++*static_cast<unsigned *>(calls); }
 
 // One round on one stream: upload, sum per block, iota into a second buffer, copy device to
 // device, download both, check.
-void round(unsigned id, unsigned r, const Work &w, CUstream stream) {
+void round(unsigned id, unsigned r, Work &w, CUstream stream) {
   CUdeviceptr in = 0, sums = 0, out = 0, copy = 0;
   CHECK_CU(cuMemAlloc(&in, kElements * 4));
   CHECK_CU(cuMemAlloc(&sums, kBlocks * 4));
   CHECK_CU(cuMemAlloc(&out, kElements * 4));
   CHECK_CU(cuMemAlloc(&copy, kElements * 4));
+  void *pinned = nullptr;
+  CHECK_CU(cuMemAllocHost(&pinned, kElements * 4));
   std::vector<uint32_t> host(kElements), hostSums(kBlocks), hostOut(kElements);
+  CHECK_CU(cuEventRecord(w.start, stream));
   for (unsigned i = 0; i < kElements; ++i)
     host[i] = id * 100000u + r * 1000u + i;
   uint32_t add = id + r;
@@ -143,9 +154,37 @@ void round(unsigned id, unsigned r, const Work &w, CUstream stream) {
   CHECK_CU(cuMemcpyDtoDAsync(copy, out, kElements * 4, stream));
   CHECK_CU(cuMemcpyDtoHAsync(hostSums.data(), sums, kBlocks * 4, stream));
   CHECK_CU(cuMemcpyDtoHAsync(hostOut.data(), copy, kElements * 4, stream));
+  // The library's kernel into the same buffer, through page-locked memory.
+  uint32_t libraryBase = base + 1;
+  void *libraryParams[] = {&out, &libraryBase};
+  CHECK_CU(cuLaunchKernel(w.libraryIota, kBlocks, 1, 1, kBlockThreads, 1, 1, 0, stream, libraryParams, nullptr));
+  CHECK_CU(cuMemcpyDtoHAsync(pinned, out, kElements * 4, stream));
+  CHECK_CU(cuLaunchHostFunc(stream, countHostCall, &w.hostCalls));
   CHECK_CU(cuEventRecord(w.done, stream));
   CHECK_CU(cuEventSynchronize(w.done));
   CHECK_CU(cuStreamSynchronize(stream));
+  CHECK_CU(cuStreamQuery(stream));
+  CHECK_CU(cuEventQuery(w.done));
+  float milliseconds = -1;
+  CHECK_CU(cuEventElapsedTime(&milliseconds, w.start, w.done));
+  if (!(milliseconds >= 0))
+    report(id, "negative elapsed time");
+  if (w.hostCalls != r + 1)
+    report(id, "round " + std::to_string(r) + ": " + std::to_string(w.hostCalls) + " host functions ran");
+  unsigned memoryType = 0;
+  CHECK_CU(cuPointerGetAttribute(&memoryType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, out));
+  if (memoryType != CU_MEMORYTYPE_DEVICE)
+    report(id, "an allocation is not device memory");
+  int resident = 0;
+  CHECK_CU(cuOccupancyMaxActiveBlocksPerMultiprocessor(&resident, w.blocksum, kBlockThreads, 0));
+  if (resident < 1)
+    report(id, "no block of blocksum is resident");
+  for (unsigned i = 0; i < kElements; ++i)
+    if (static_cast<const uint32_t *>(pinned)[i] != libraryBase + i) {
+      report(id, "round " + std::to_string(r) + ": the library's iota[" + std::to_string(i) + "] is wrong");
+      break;
+    }
+  CHECK_CU(cuMemFreeHost(pinned));
   for (unsigned b = 0; b < kBlocks; ++b) {
     uint32_t expected = 0;
     for (unsigned t = 0; t < kBlockThreads; ++t)
@@ -174,10 +213,13 @@ void prepare(unsigned id, Work &w, CUmodule &module) {
   CHECK_CU(cuModuleGetFunction(&w.iota, module, "iota"));
   CHECK_CU(cuStreamCreate(&w.streams[0], CU_STREAM_NON_BLOCKING));
   CHECK_CU(cuStreamCreate(&w.streams[1], CU_STREAM_DEFAULT));
+  CHECK_CU(cuEventCreate(&w.start, CU_EVENT_DEFAULT));
   CHECK_CU(cuEventCreate(&w.done, CU_EVENT_DEFAULT));
+  CHECK_CU(cuKernelGetFunction(&w.libraryIota, sharedKernel));
 }
 
 void release(unsigned id, Work &w, CUmodule module) {
+  CHECK_CU(cuEventDestroy(w.start));
   CHECK_CU(cuEventDestroy(w.done));
   CHECK_CU(cuStreamDestroy(w.streams[0]));
   CHECK_CU(cuStreamDestroy(w.streams[1]));
@@ -216,6 +258,7 @@ void hostThread(unsigned id, unsigned rounds, std::barrier<> &start) {
       Work w2;
       CUmodule module2 = nullptr;
       prepare(id, w2, module2);
+      w2.hostCalls = r; // the round's check counts this context's host functions
       round(id, r, w2, w2.streams[0]);
       release(id, w2, module2);
       CUcontext popped = nullptr;
@@ -240,8 +283,11 @@ void hostThread(unsigned id, unsigned rounds, std::barrier<> &start) {
 
 int main(int argc, char **argv) {
   const unsigned rounds = argc > 1 ? unsigned(std::strtoul(argv[1], nullptr, 10)) : 12u;
-  if (cuInit(0) != CUDA_SUCCESS) {
-    std::fprintf(stderr, "cuInit failed\n");
+  CUlibrary library = nullptr;
+  if (cuInit(0) != CUDA_SUCCESS ||
+      cuLibraryLoadData(&library, kPtx, nullptr, nullptr, 0, nullptr, nullptr, 0) != CUDA_SUCCESS ||
+      cuLibraryGetKernel(&sharedKernel, library, "iota") != CUDA_SUCCESS) {
+    std::fprintf(stderr, "cuInit or loading the shared library failed\n");
     return 1;
   }
   std::barrier<> start(kThreads);
@@ -250,6 +296,8 @@ int main(int argc, char **argv) {
     threads.emplace_back(hostThread, id, rounds, std::ref(start));
   for (std::thread &t : threads)
     t.join();
+  if (cuLibraryUnload(library) != CUDA_SUCCESS)
+    report(kThreads, "cuLibraryUnload failed");
   if (failures) {
     std::fprintf(stderr, "FAIL: %u failure(s)\n", failures.load());
     return 1;
