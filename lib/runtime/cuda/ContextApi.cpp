@@ -36,9 +36,9 @@ bool validContextFlags(unsigned flags) {
           schedule == CU_CTX_SCHED_BLOCKING_SYNC);
 }
 
-// The value slot of a limit; null for a limit CUDA does not define.
-size_t *limitSlot(ContextLimits &limits, CUlimit limit) {
-  switch (limit) {
+// The value slot of a limit; null for a limit CUDA does not define (any integer may arrive).
+size_t *limitSlot(ContextLimits &limits, const CUlimit &given) {
+  switch (p2m::cuda::enumBits(given)) {
   case CU_LIMIT_STACK_SIZE: return &limits.stackSize;
   case CU_LIMIT_PRINTF_FIFO_SIZE: return &limits.printfFifoSize;
   case CU_LIMIT_MALLOC_HEAP_SIZE: return &limits.mallocHeapSize;
@@ -323,7 +323,7 @@ CUresult CUDAAPI cuCtxGetCacheConfig(CUfunc_cache *pconfig) {
 // A preference between L1 and shared memory: kept and reported, it changes nothing here.
 CUresult CUDAAPI cuCtxSetCacheConfig(CUfunc_cache config) {
   P2M_API_ENTER_CONTEXT();
-  if (config < CU_FUNC_CACHE_PREFER_NONE || config > CU_FUNC_CACHE_PREFER_EQUAL)
+  if (const long long bits = p2m::cuda::enumBits(config); bits < CU_FUNC_CACHE_PREFER_NONE || bits > CU_FUNC_CACHE_PREFER_EQUAL)
     return CUDA_ERROR_INVALID_VALUE;
   context->cacheConfig = config;
   return CUDA_SUCCESS;

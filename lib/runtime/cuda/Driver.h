@@ -14,12 +14,14 @@
 #include <cuda.h>
 
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 // The values of cuCtxSetLimit's limits (CUlimit), CUDA's defaults until set.
@@ -194,6 +196,15 @@ CUresult moduleFunction(CUmod_st *module, const char *name, CUfunction *out);
 // A library kernel's function in `context` (its module loaded there on first use), with the
 // kernel's attributes applied. A CUkernel may stand where a CUfunction is expected (CUDA 12).
 CUresult kernelFunction(Driver &driver, CUkern_st *kernel, CUctx_st *context, CUfunction *out);
+
+// The value a program passed where cuda.h names an enum type, as a plain integer: any integer
+// may arrive there, and reading one that is no enumerator as the enum type is undefined
+// (UBSan's enum check stops at it). Compare the result with the enumerators.
+template <typename Enum> long long enumBits(const Enum &value) {
+  std::underlying_type_t<Enum> bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return static_cast<long long>(bits);
+}
 
 // CUDA_ERROR_NOT_SUPPORTED with a log line naming what is missing.
 CUresult notSupported(const char *api, const char *why);

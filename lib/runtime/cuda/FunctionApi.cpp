@@ -38,7 +38,7 @@ CUresult CUDAAPI cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config) {
   P2M_API_ENTER();
   if (CUresult r = checkFunction(driver, hfunc))
     return r;
-  if (config < CU_FUNC_CACHE_PREFER_NONE || config > CU_FUNC_CACHE_PREFER_EQUAL)
+  if (const long long bits = p2m::cuda::enumBits(config); bits < CU_FUNC_CACHE_PREFER_NONE || bits > CU_FUNC_CACHE_PREFER_EQUAL)
     return CUDA_ERROR_INVALID_VALUE;
   hfunc->cacheConfig = config;
   return CUDA_SUCCESS;

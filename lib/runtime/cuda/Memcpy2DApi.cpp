@@ -15,6 +15,7 @@
 using p2m::cuda::Driver;
 using p2m::cuda::resolveUnified;
 using p2m::cuda::toCuResult;
+using p2m::cuda::enumBits;
 
 #undef cuMemcpy2D
 #undef cuMemcpy2DUnaligned
@@ -29,7 +30,7 @@ namespace {
 
 // One side of a copy, whatever struct it came from.
 struct Side {
-  CUmemorytype type;
+  long long type; // a CUmemorytype, or any integer a program passed (enumBits)
   const void *host;
   CUdeviceptr device;
   CUarray array;
@@ -101,8 +102,8 @@ CUresult copy(Driver &driver, const Side &src, const Side &dst, const Extent &e,
 CUresult copy2D(Driver &driver, const CUDA_MEMCPY2D *p, const char *api) {
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
-  Side src{p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, 0, p->srcPitch, 0};
-  Side dst{p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, 0, p->dstPitch, 0};
+  Side src{enumBits(p->srcMemoryType), p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, 0, p->srcPitch, 0};
+  Side dst{enumBits(p->dstMemoryType), p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, 0, p->dstPitch, 0};
   return copy(driver, src, dst, {p->WidthInBytes, p->Height, 1}, api);
 }
 
@@ -111,9 +112,9 @@ template <typename Copy3D> CUresult copy3D(Driver &driver, const Copy3D *p, cons
     return CUDA_ERROR_INVALID_VALUE;
   if (p->srcLOD != 0 || p->dstLOD != 0)
     return CUDA_ERROR_INVALID_VALUE; // mipmap levels exist for arrays only
-  Side src{p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, p->srcZ, p->srcPitch,
+  Side src{enumBits(p->srcMemoryType), p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, p->srcZ, p->srcPitch,
            p->srcHeight};
-  Side dst{p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, p->dstZ, p->dstPitch,
+  Side dst{enumBits(p->dstMemoryType), p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, p->dstZ, p->dstPitch,
            p->dstHeight};
   return copy(driver, src, dst, {p->WidthInBytes, p->Height, p->Depth}, api);
 }
@@ -128,10 +129,10 @@ CUresult copy3DPeer(Driver &driver, const CUDA_MEMCPY3D_PEER *p, const char *api
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   // One device: both contexts share it; each is checked where it is used.
-  if (p->srcMemoryType != CU_MEMORYTYPE_ARRAY && p->srcContext)
+  if (enumBits(p->srcMemoryType) != CU_MEMORYTYPE_ARRAY && p->srcContext)
     if (CUresult r = driver.checkContext(p->srcContext))
       return r;
-  if (p->dstMemoryType != CU_MEMORYTYPE_ARRAY && p->dstContext)
+  if (enumBits(p->dstMemoryType) != CU_MEMORYTYPE_ARRAY && p->dstContext)
     if (CUresult r = driver.checkContext(p->dstContext))
       return r;
   return copy3D(driver, p, api);
