@@ -8,20 +8,19 @@
 #pragma once
 
 #include "runtime/core/Device.h"
+#include "runtime/core/EnumBits.h"
 #include "runtime/core/Module.h"
 #include "runtime/core/RuntimeError.h"
 
 #include <cuda.h>
 
 #include <chrono>
-#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 // The values of cuCtxSetLimit's limits (CUlimit), CUDA's defaults until set.
@@ -197,14 +196,8 @@ CUresult moduleFunction(CUmod_st *module, const char *name, CUfunction *out);
 // kernel's attributes applied. A CUkernel may stand where a CUfunction is expected (CUDA 12).
 CUresult kernelFunction(Driver &driver, CUkern_st *kernel, CUctx_st *context, CUfunction *out);
 
-// The value a program passed where cuda.h names an enum type, as a plain integer: any integer
-// may arrive there, and reading one that is no enumerator as the enum type is undefined
-// (UBSan's enum check stops at it). Compare the result with the enumerators.
-template <typename Enum> long long enumBits(const Enum &value) {
-  std::underlying_type_t<Enum> bits;
-  std::memcpy(&bits, &value, sizeof bits);
-  return static_cast<long long>(bits);
-}
+// A value a program passed where cuda.h names an enum type, as a plain integer (EnumBits.h).
+using runtime::enumBits;
 
 // CUDA_ERROR_NOT_SUPPORTED with a log line naming what is missing.
 CUresult notSupported(const char *api, const char *why);
