@@ -76,6 +76,8 @@ def main():
     parser.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
     parser.add_argument("--out-dir", required=True)
     parser.add_argument("--only", nargs="*", help="program names to run (default: all)")
+    parser.add_argument("--preload", default="",
+                        help="a sanitizer runtime the programs (not nvcc) need for a sanitized libcudart")
     parser.add_argument("--modes", nargs="+", choices=("load", "bundle"), default=["load", "bundle"],
                         help="which runs (default both; sanitizer builds run only 'load')")
     args = parser.parse_args()
@@ -109,6 +111,9 @@ def main():
         for mode in args.modes:
             env = dict(os.environ, LD_LIBRARY_PATH=args.cudart_dir + os.pathsep + args.cuda_dir, P2M_LOG="1", P2M_CACHE_DIR=cache)
             env.update(program.get("env", {}))
+            if args.preload:
+                env["LD_PRELOAD"] = args.preload
+                env["ASAN_OPTIONS"] = "detect_leaks=0"  # the programs' own allocations are theirs
             if mode == "bundle":
                 if convert.returncode not in (0, 1):  # 1: some kernel refused, with its diagnostic
                     failures.append(f"{name}: ptx2metal convert failed:\n{convert.stderr}")

@@ -16,6 +16,9 @@ EXPLANATION = "ptx2metal: this program uses NVIDIA's CUDA runtime"
 
 def main():
     nvcc, source, libcuda_dir, work = sys.argv[1:5]
+    # A sanitizer runtime that a sanitized libcuda.so.1 needs in an uninstrumented program
+    # (empty: none); preloaded for the program only, not for nvcc.
+    preload = sys.argv[5] if len(sys.argv) > 5 else ""
     if not os.path.exists(nvcc) and not shutil.which(nvcc):
         print(f"skipped: {nvcc} not found (NVIDIA's nvcc builds the static-cudart program)")
         return 77
@@ -28,6 +31,9 @@ def main():
     env = dict(os.environ)
     env["LD_LIBRARY_PATH"] = libcuda_dir + (":" + env["LD_LIBRARY_PATH"] if env.get("LD_LIBRARY_PATH") else "")
     env.pop("P2M_LOG", None)
+    if preload:
+        env["LD_PRELOAD"] = preload
+        env["ASAN_OPTIONS"] = "detect_leaks=0"
     run = subprocess.run([program], capture_output=True, text=True, env=env, timeout=120)
     print("exit status:", run.returncode)
     print("stdout:", run.stdout.strip())
