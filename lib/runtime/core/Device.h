@@ -18,6 +18,10 @@ namespace p2m::runtime {
 class Device {
 public:
   explicit Device(std::unique_ptr<Backend> backend) : backend_(std::move(backend)) {}
+  // The device's own allocations (the 64-bit atomics' lock table) go with it.
+  ~Device() { releaseAllOwnedBy(this); }
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
 
   Backend &backend() { return *backend_; }
   const DeviceProperties &properties() const { return backend_->properties(); }
