@@ -52,6 +52,9 @@ def build(program, nvcc, out_dir):
         return None
     if program.get("compiler") == "clang":
         command = clang_command(nvcc, out_dir) + sources + ["-o", binary, "-L", program["cudart_dir"], "-lcudart"]
+        if program.get("preload"):
+            # A sanitized libcudart leaves the sanitizer's symbols to the preloaded runtime.
+            command.append("-Wl,--allow-shlib-undefined")
     else:
         command = [nvcc, "-cudart", "shared", "-arch=sm_80", "-O2", "-I", os.path.join(HERE, "programs")]
         command += program.get("flags", []) + sources + ["-o", binary]
@@ -93,6 +96,7 @@ def main():
     for program in programs:
         name = program["name"]
         program["cudart_dir"] = args.cudart_dir
+        program["preload"] = args.preload
         problem = build(program, args.nvcc, args.out_dir)
         if problem:
             failures.append(f"{name}: {problem}")
