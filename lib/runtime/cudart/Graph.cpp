@@ -290,12 +290,11 @@ cudaError_t checkNotCapturing(CUstream stream) {
   return cudaErrorStreamCaptureUnsupported;
 }
 
-bool recordEventInCapture(cudaEvent_t event, CUstream stream) {
+void recordEventInCapture(cudaEvent_t event, CUstream stream) {
   GraphRegistry &r = registry();
   std::lock_guard lock(r.mutex);
   std::shared_ptr<Capture> capture = r.captures.at(stream);
   r.capturedEvents[event] = {capture->session, capture->frontier};
-  return true;
 }
 
 // A stream waiting on an event recorded in capture joins that capture (CUDA's fork); a

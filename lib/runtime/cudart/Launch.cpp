@@ -320,10 +320,4 @@ cudaError_t CUDARTAPI cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicS
   return fromDriver(cuOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, f, numBlocks, blockSize));
 }
 
-// CUDA-internal, with an undocumented signature; no argument is read.
-cudaError_t CUDARTAPI __cudaGetProcAddress() {
-  p2m::runtime::logMessage("__cudaGetProcAddress is not supported");
-  return cudaErrorNotSupported;
-}
-
 } // extern "C"

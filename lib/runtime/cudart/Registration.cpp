@@ -43,16 +43,16 @@ void CUDARTAPI __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun
 
 void CUDARTAPI __cudaRegisterVar(void **fatCubinHandle, char *hostVar, char *deviceAddress, const char *deviceName,
                                  int ext, size_t size, int constant, int global) {
-  (void)deviceAddress, (void)ext, (void)global;
+  (void)deviceAddress, (void)ext, (void)constant, (void)global; // the module knows its variables' spaces
   if (FatbinRegistration *fatbin = registration(fatCubinHandle))
-    Runtime::get().registerVariable(fatbin, hostVar, deviceName, size, constant != 0, nullptr);
+    Runtime::get().registerVariable(fatbin, hostVar, deviceName, size, nullptr);
 }
 
 void CUDARTAPI __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress, char *deviceAddress,
                                         const char *deviceName, int ext, size_t size, int constant, int global) {
-  (void)deviceAddress, (void)ext, (void)global;
+  (void)deviceAddress, (void)ext, (void)constant, (void)global;
   if (FatbinRegistration *fatbin = registration(fatCubinHandle))
-    Runtime::get().registerVariable(fatbin, hostVarPtrAddress, deviceName, size, constant != 0, hostVarPtrAddress);
+    Runtime::get().registerVariable(fatbin, hostVarPtrAddress, deviceName, size, hostVarPtrAddress);
 }
 
 // Called at the first host access of a __managed__ variable: 1 when its slot now points at it.
@@ -63,9 +63,9 @@ char CUDARTAPI __cudaInitModule(void **fatCubinHandle) {
   return Runtime::get().initializeManaged(*fatbin) == cudaSuccess ? 1 : 0;
 }
 
-// Host variables and unified function tables are CUDA-internal mechanisms, with undocumented
-// signatures, for features nvcc does not emit for ordinary programs: accepted (no argument is
-// read) and said.
+// Host variables, unified function tables and __cudaGetProcAddress are CUDA-internal, with
+// undocumented signatures, for features nvcc does not emit for ordinary programs: accepted or
+// refused without reading an argument, and said.
 void CUDARTAPI __cudaRegisterHostVar(void **fatCubinHandle) {
   (void)fatCubinHandle;
   p2m::runtime::logMessage("__cudaRegisterHostVar is not supported; the variable is not registered");
@@ -74,6 +74,11 @@ void CUDARTAPI __cudaRegisterHostVar(void **fatCubinHandle) {
 void CUDARTAPI __cudaRegisterUnifiedTable(void **fatCubinHandle) {
   (void)fatCubinHandle;
   p2m::runtime::logMessage("__cudaRegisterUnifiedTable is not supported; the table is not registered");
+}
+
+cudaError_t CUDARTAPI __cudaGetProcAddress() {
+  p2m::runtime::logMessage("__cudaGetProcAddress is not supported");
+  return cudaErrorNotSupported;
 }
 
 } // extern "C"

@@ -100,7 +100,6 @@ cudaError_t Runtime::resetDevice() {
 FatbinRegistration *Runtime::registerFatbin(const void *wrapper) {
   std::lock_guard lock(mutex);
   auto registration = std::make_unique<FatbinRegistration>();
-  registration->wrapper = wrapper;
   FatbinWrapper header{};
   if (wrapper)
     std::memcpy(&header, wrapper, sizeof header);
@@ -156,11 +155,11 @@ void Runtime::registerKernel(FatbinRegistration *fatbin, const void *hostStub, c
 }
 
 void Runtime::registerVariable(FatbinRegistration *fatbin, const void *hostVar, const char *deviceName,
-                               size_t bytes, bool constant, void **managedSlot) {
+                               size_t bytes, void **managedSlot) {
   std::lock_guard lock(mutex);
   if (!isFatbin(fatbin) || !hostVar || !deviceName)
     return;
-  variables_[hostVar] = RegisteredVariable{fatbin, deviceName, bytes, constant, managedSlot, 0, 0};
+  variables_[hostVar] = RegisteredVariable{fatbin, deviceName, bytes, managedSlot, 0, 0};
 }
 
 cudaError_t Runtime::loadModules(FatbinRegistration &fatbin) {

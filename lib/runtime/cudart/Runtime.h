@@ -29,7 +29,6 @@ namespace p2m::cudart {
 // NULL-terminated list of an -rdc program's version-2 wrapper) and, once loaded, one module per
 // fatbin in the primary context.
 struct FatbinRegistration {
-  const void *wrapper = nullptr;
   std::vector<const void *> images; // what cuModuleLoadData is given, wrapper or fatbin
   std::string problem;              // why the wrapper is unusable; empty when it is fine
   unsigned contextGeneration = 0;   // the primary context the modules belong to
@@ -53,7 +52,6 @@ struct RegisteredVariable {
   FatbinRegistration *fatbin = nullptr;
   std::string deviceName;
   size_t bytes = 0;
-  bool constant = false;
   void **managedSlot = nullptr; // __managed__: set to the variable's address at __cudaInitModule
   unsigned contextGeneration = 0;
   CUdeviceptr address = 0;
@@ -75,7 +73,6 @@ public:
   // Initializes the driver, retains the primary context and makes it current on this thread
   // (the runtime's implicit initialization). cudaErrorNoDevice etc. as CUDA reports them.
   cudaError_t ensureContext();
-  CUcontext primaryContext() const { return primary_.load(); }
   // cudaDeviceReset: destroys the primary context's state; registrations stay and load again.
   cudaError_t resetDevice();
 
@@ -84,7 +81,7 @@ public:
   void unregisterFatbin(FatbinRegistration *fatbin);
   void registerKernel(FatbinRegistration *fatbin, const void *hostStub, const char *deviceName);
   void registerVariable(FatbinRegistration *fatbin, const void *hostVar, const char *deviceName, size_t bytes,
-                        bool constant, void **managedSlot);
+                        void **managedSlot);
 
   // Loads the fatbin's modules in the current primary context when not loaded yet.
   cudaError_t loadModules(FatbinRegistration &fatbin);

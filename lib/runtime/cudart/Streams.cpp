@@ -14,7 +14,7 @@ using namespace p2m::cudart;
 
 namespace p2m::cudart {
 // Graph.cpp: the capture side of events.
-bool recordEventInCapture(cudaEvent_t event, CUstream stream);
+void recordEventInCapture(cudaEvent_t event, CUstream stream); // `stream` is capturing
 cudaError_t waitEventInCapture(CUstream stream, cudaEvent_t event, bool *handled);
 void forgetEvent(cudaEvent_t event);
 } // namespace p2m::cudart
@@ -51,8 +51,10 @@ cudaError_t launchHostFunc(cudaStream_t stream, bool perThread, cudaHostFn_t fn,
 cudaError_t recordEvent(cudaEvent_t event, cudaStream_t stream, bool perThread, unsigned flags) {
   P2M_CUDART_ENTER();
   CUstream s = driverStream(stream, perThread);
-  if (captureOf(s))
-    return recordEventInCapture(event, s) ? cudaSuccess : record(cudaErrorInvalidResourceHandle);
+  if (captureOf(s)) {
+    recordEventInCapture(event, s);
+    return cudaSuccess;
+  }
   if (cudaError_t e = checkNoImplicitCapture(s))
     return record(e);
   return fromDriver(cuEventRecordWithFlags(reinterpret_cast<CUevent>(event), s, flags));
