@@ -160,6 +160,15 @@ void lowerWarpOps(PassContext &ctx) {
       }
       case Opcode::Bar:
         if (in.has(Modifier::Warp)) {
+          // Before MSL 3.2 only simdgroup_barrier exists, which every lane must reach; PTX
+          // allows bar.warp.sync under a lane-dependent condition (warp_ops.h).
+          if (ctx.options.mslVersion < 320) {
+            markUnsupported(f, in.srcOffset,
+                            "bar.warp.sync (__syncwarp) needs MSL 3.2 or later: a SIMD-group fence is "
+                            "valid under a lane-dependent condition, simdgroup_barrier (all MSL 3.0 and "
+                            "3.1 have) is not");
+            return false;
+          }
           out.push_back(makeCall(m, in, "p2m_bar_warp_sync", Type::None, Operand{}, {in.ops[0]}, {Type::U32}));
           break;
         }

@@ -78,11 +78,20 @@ std::string suffixed(llvm::StringMap<unsigned> &nextSuffix, const std::string &b
   }
 }
 
+// A reserved name made free: `min` becomes `min_`; a name in a reserved family (`atomic_add`,
+// `simd_sum`, whose `_` suffix stays in the family) becomes `v_atomic_add`.
+void unreserve(std::string &name) {
+  if (!isMslReservedName(name))
+    return;
+  name += "_";
+  if (isMslReservedName(name))
+    name = "v_" + name.substr(0, name.size() - 1);
+}
+
 // A name not in `used` nor in `outer` (the module scope, when naming a function's locals).
 std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffix, std::string base,
                    const llvm::StringSet<> *outer = nullptr) {
-  if (isMslReservedName(base))
-    base += "_";
+  unreserve(base);
   auto isFree = [&](const std::string &c) { return (!outer || !outer->contains(c)) && !used.contains(c); };
   std::string name = isFree(base) ? std::move(base) : suffixed(nextSuffix, base, isFree);
   used.insert(name);
@@ -94,8 +103,7 @@ std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffi
 void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigned> &nextSuffix,
                   std::string &name, const llvm::StringSet<> &outer) {
   sanitizeInPlace(name);
-  if (isMslReservedName(name))
-    name += "_";
+  unreserve(name);
   // The usual case, a name still free: one lookup in each set.
   if (!outer.contains(name) && used.insert(name).second)
     return;

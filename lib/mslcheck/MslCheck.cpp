@@ -2,6 +2,7 @@
 
 #include "mslcheck/ClangDiagnostics.h"
 #include "mslcheck/EmbeddedHeaders.h"
+#include "mslcheck/DivergentBarrierCheck.h"
 #include "mslcheck/RecursionCheck.h"
 #include "mslcheck/Reporter.h"
 #include "mslcheck/SubsetVisitor.h"
@@ -70,6 +71,7 @@ public:
     Reporter reporter(context.getSourceManager(), file_);
     SubsetVisitor(context, reporter).run();
     checkRecursion(context, reporter);
+    checkDivergentBarriers(context, reporter);
     out_ = reporter.take();
   }
 
@@ -132,27 +134,86 @@ std::vector<Diagnostic> inFileOrder(std::vector<Diagnostic> diagnostics,
   return out;
 }
 
+bool isIdentifierChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// `[[threadgroup(0)]]` names an attribute after what the host headers define as a macro (the
+// threadgroup address space), which would expand inside the brackets into a parse error. For
+// Apple's view the name is masked in the text Clang parses with a name of the same length
+// (positions stay exact), which Clang then ignores as an unknown attribute; the kernel rules
+// read attributes from the original text (KernelSignature.cpp). Only attribute names are
+// masked: an identifier right after `[[`, `,` or `::` inside `[[ ... ]]`, followed by `(`.
+std::string maskAttributeNames(std::string_view text) {
+  static constexpr std::string_view kMasked = "threadgroup";
+  static constexpr std::string_view kMask = "p2m_tg_attr";
+  static_assert(kMasked.size() == kMask.size());
+  std::string out(text);
+  size_t at = 0;
+  while ((at = out.find("[[", at)) != std::string::npos) {
+    const size_t close = out.find("]]", at + 2);
+    if (close == std::string::npos)
+      break;
+    bool nameExpected = true;
+    int depth = 0;
+    for (size_t i = at + 2; i < close;) {
+      const char c = out[i];
+      if (isIdentifierChar(c)) {
+        const size_t start = i;
+        while (i < close && isIdentifierChar(out[i]))
+          ++i;
+        size_t next = i;
+        while (next < close && (out[next] == ' ' || out[next] == '\t'))
+          ++next;
+        if (nameExpected && depth == 0 && next < close && out[next] == '(' &&
+            std::string_view(out).substr(start, i - start) == kMasked)
+          out.replace(start, kMask.size(), kMask);
+        nameExpected = false;
+        continue;
+      }
+      if (c == '(')
+        ++depth;
+      else if (c == ')')
+        --depth;
+      else if (c == ',' && depth == 0)
+        nameExpected = true;
+      ++i;
+    }
+    at = close + 2;
+  }
+  return out;
+}
+
+std::string versionName(unsigned mslVersion) {
+  return std::to_string(mslVersion / 100) + "." + std::to_string(mslVersion / 10 % 10);
+}
+
 } // namespace
 
-CheckResult checkMsl(std::string_view source, std::string fileName) {
+CheckResult checkMsl(std::string_view source, std::string fileName, CheckOptions options) {
   const SourceFile file(fileName, std::string(source));
+  const bool appleView = options.mslVersion != 0;
+  const SourceFile parsed(fileName, appleView ? maskAttributeNames(source) : std::string(source));
   CheckResult result;
   ClangDiagnostics clangDiagnostics(file);
   std::vector<Diagnostic> ruleDiagnostics;
 
-  // A host compiler's view of the file (no __METAL_VERSION__) against metal_stdlib, with the
+  // A host compiler's or Apple's compiler's view of the file against metal_stdlib, with the
   // host backend's type rules (LP64, signed char), in C++14 as MSL 3 is: later features are
   // errors in the file (the headers are system headers to the check). Exceptions are enabled
   // so that throw and try reach the rules instead of failing to parse; vector conversions are
   // as strict as Metal's. Other warnings are not computed. __P2M_MSL_CHECK__ leaves `double`
   // unpoisoned for the type rule.
   const std::string includeDirectory(kHeaderDirectory);
-  const std::vector<const char *> arguments = {
+  const std::string versionDefine = "-D__METAL_VERSION__=" + std::to_string(options.mslVersion);
+  std::vector<const char *> arguments = {
       "-triple", "x86_64-unknown-linux-gnu", "-x", "c++", "-std=c++14", "-fsyntax-only",
       "-fcxx-exceptions", "-fexceptions", "-flax-vector-conversions=none",
       "-fno-caret-diagnostics", "-Wno-everything", "-Werror=c++17-extensions",
       "-Werror=c++20-extensions", "-Werror=c++23-extensions", "-ferror-limit", "50",
       "-D__P2M_MSL_CHECK__=1", "-I", includeDirectory.c_str(), kInputPath};
+  if (appleView)
+    arguments.insert(arguments.end() - 1, versionDefine.c_str());
 
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> argumentOptions =
       new clang::DiagnosticOptions();
@@ -168,7 +229,7 @@ CheckResult checkMsl(std::string_view source, std::string fileName) {
     clang::CompilerInstance compiler;
     compiler.setInvocation(std::move(invocation));
     compiler.createDiagnostics(&clangDiagnostics, /*ShouldOwnClient=*/false);
-    compiler.createFileManager(makeFileSystem(file));
+    compiler.createFileManager(makeFileSystem(parsed));
     compiler.createSourceManager(compiler.getFileManager());
     CheckAction action(file, ruleDiagnostics);
     ran = compiler.ExecuteAction(action);
@@ -186,6 +247,35 @@ CheckResult checkMsl(std::string_view source, std::string fileName) {
     all.push_back(std::move(diagnostic));
   result.diagnostics = inFileOrder(std::move(all), fileName);
   return result;
+}
+
+CheckResult checkGeneratedMsl(std::string_view source, std::string fileName, unsigned mslVersion) {
+  CheckResult host = checkMsl(source, fileName);
+  CheckResult apple = checkMsl(source, fileName, {mslVersion});
+  const auto same = [](const Diagnostic &a, const Diagnostic &b) {
+    return a.file == b.file && a.line == b.line && a.column == b.column && a.message == b.message;
+  };
+  CheckResult both;
+  both.compiled = host.compiled && apple.compiled;
+  both.diagnostics = std::move(host.diagnostics);
+  const size_t hostCount = both.diagnostics.size();
+  const std::string prefix = "MSL " + versionName(mslVersion) + ": ";
+  bool keepNotes = false;
+  for (Diagnostic &diagnostic : apple.diagnostics) {
+    if (diagnostic.severity == Severity::Note) {
+      if (keepNotes)
+        both.diagnostics.push_back(std::move(diagnostic));
+      continue;
+    }
+    keepNotes = std::none_of(both.diagnostics.begin(), both.diagnostics.begin() + hostCount,
+                             [&](const Diagnostic &d) { return same(d, diagnostic); });
+    if (!keepNotes)
+      continue;
+    diagnostic.message = prefix + diagnostic.message;
+    both.diagnostics.push_back(std::move(diagnostic));
+  }
+  both.diagnostics = inFileOrder(std::move(both.diagnostics), fileName);
+  return both;
 }
 
 } // namespace p2m::mslcheck

@@ -4,9 +4,11 @@
 // Apple GPU: goto, double, recursion, function pointers, pointers without an address space,
 // casts between address spaces, ... (the full list is Rules.def).
 //
-// Every generated MSL file must pass it (docs/DESIGN.md, "Verification"). The check sees the
-// file as a host compiler does: `__METAL_VERSION__` is not defined, so the kernel wrappers are
-// not checked, only the body functions they call.
+// Every generated MSL file must pass it (docs/DESIGN.md, "Verification"), in each view that
+// compiles it: a host compiler's (`__METAL_VERSION__` undefined: the kernel wrappers are left
+// out, the body functions they call are checked), and Apple's compiler's for the MSL version the
+// file targets (`__METAL_VERSION__` defined as Apple does, the kernel wrappers checked, the
+// standard library declared as that version has it, so that a 3.2 function is an error at 3.0).
 #pragma once
 
 #include "support/Diagnostics.h"
@@ -40,8 +42,20 @@ struct CheckResult {
   std::string format() const;
 };
 
-// Checks one MSL file. `fileName` names it in the diagnostics; nothing is read from disk (the
-// file may include only the standard library headers).
-CheckResult checkMsl(std::string_view source, std::string fileName);
+// The MSL versions the emitter targets, as __METAL_VERSION__ spells them.
+inline constexpr unsigned kMslVersions[] = {300, 310, 320};
+
+struct CheckOptions {
+  // 0: the host compiler's view; 300, 310 or 320: Apple's compiler's for that MSL version.
+  unsigned mslVersion = 0;
+};
+
+// Checks one MSL file in one view. `fileName` names it in the diagnostics; nothing is read
+// from disk (the file may include only the standard library headers).
+CheckResult checkMsl(std::string_view source, std::string fileName, CheckOptions options = {});
+
+// Both views of a file made for `mslVersion`: the host's, then Apple's at that version. A
+// diagnostic only Apple's view gives says so ("MSL 3.0: ..."); one both give appears once.
+CheckResult checkGeneratedMsl(std::string_view source, std::string fileName, unsigned mslVersion);
 
 } // namespace p2m::mslcheck

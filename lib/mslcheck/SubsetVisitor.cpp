@@ -1,5 +1,8 @@
 #include "mslcheck/SubsetVisitor.h"
 
+#include "mslcheck/KernelSignature.h"
+#include "support/MetalNames.h"
+
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Expr.h>
 #include <clang/AST/ExprCXX.h>
@@ -295,8 +298,11 @@ bool SubsetVisitor::VisitImplicitCastExpr(clang::ImplicitCastExpr *expr) {
 }
 
 bool SubsetVisitor::VisitUnaryOperator(clang::UnaryOperator *expr) {
+  if (expr->getOpcode() == clang::UO_Deref && written(expr->getOperatorLoc()))
+    checkPunnedAccess(expr, expr->getSubExpr());
   if (expr->getOpcode() != clang::UO_AddrOf || !written(expr->getOperatorLoc()))
     return true;
+  addressOnly_.insert(expr->getSubExpr()->IgnoreParens());
   const clang::Expr *operand = expr->getSubExpr()->IgnoreParens();
   const clang::ValueDecl *target = nullptr;
   if (const auto *ref = clang::dyn_cast<clang::DeclRefExpr>(operand))
@@ -389,6 +395,54 @@ void SubsetVisitor::checkVectorCast(clang::ExplicitCastExpr *cast, QualType from
          "cast from '" + typeName(from, context_) + "' to '" + typeName(to, context_) +
              "': Clang reinterprets the bits where Metal converts each element; convert the "
              "elements one by one, or use as_type to reinterpret");
+}
+
+bool SubsetVisitor::VisitArraySubscriptExpr(clang::ArraySubscriptExpr *expr) {
+  if (written(expr->getExprLoc()))
+    checkPunnedAccess(expr, expr->getBase());
+  return true;
+}
+
+// `*reinterpret_cast<device float *>(p)` and `((threadgroup uint *)q)[i]`: a scalar or vector
+// lvalue reached through a pointer cast from another pointee type or from an address. Apple's
+// compiler assumes accesses of different types never touch the same memory, so a store through
+// one type may be moved past, or deleted before, a load through the other. A union member
+// (abi.h's p2m_alias<T>) or a char type is the alias-safe form.
+void SubsetVisitor::checkPunnedAccess(const clang::Expr *access, const clang::Expr *pointer) {
+  if (addressOnly_.count(access) || access->isTypeDependent())
+    return;
+  const auto *cast = clang::dyn_cast<clang::ExplicitCastExpr>(pointer->IgnoreParenImpCasts());
+  if (!cast || !cast->getType()->isPointerType())
+    return;
+  const QualType written = cast->getType()->getPointeeType().getUnqualifiedType();
+  const QualType accessed = written.getCanonicalType();
+  const bool scalar = accessed->isArithmeticType() || accessed->isVectorType();
+  if (!scalar || accessed->isDependentType() || accessed->isCharType() ||
+      accessed->isSpecificBuiltinType(clang::BuiltinType::UChar) ||
+      accessed->isSpecificBuiltinType(clang::BuiltinType::SChar))
+    return;
+  const QualType from = cast->getSubExprAsWritten()->getType();
+  if (from.isNull() || from->isDependentType())
+    return;
+  std::string source;
+  if (from->isIntegerType()) {
+    source = "an address ('" + typeName(from, context_) + "')";
+  } else if (from->isPointerType() || from->isArrayType()) {
+    const QualType pointee = from->isPointerType()
+                                 ? from->getPointeeType()
+                                 : QualType(context_.getAsArrayType(from)->getElementType());
+    const QualType original = pointee.getCanonicalType().getUnqualifiedType();
+    if (original->isVoidType() || original->isDependentType() ||
+        context_.hasSameType(original, accessed))
+      return;
+    source = "a '" + typeName(from, context_) + "'";
+  } else {
+    return;
+  }
+  report(Rule::StrictAliasing, cast->getBeginLoc(),
+         "'" + typeName(written, context_) + "' accessed through a pointer cast from " + source +
+             ": Apple's compiler assumes differently typed accesses never alias; access "
+             "through a union member (p2m_alias<T>) or a char type");
 }
 
 bool SubsetVisitor::VisitUserDefinedLiteral(clang::UserDefinedLiteral *expr) {
@@ -501,6 +555,8 @@ void SubsetVisitor::checkFunctionPointerType(clang::SourceLocation loc, QualType
 bool SubsetVisitor::VisitFunctionDecl(clang::FunctionDecl *decl) {
   if (decl->isImplicit() || !written(decl->getLocation()))
     return true;
+  if (isMetalKernel(*decl) && decl->isThisDeclarationADefinition())
+    checkKernelSignature(*decl, context_, reporter_);
   if (decl->isVariadic())
     report(Rule::Variadic, decl->getLocation(),
            "variadic function '" + decl->getNameAsString() + "': Metal has no variadic functions");
@@ -522,6 +578,29 @@ bool SubsetVisitor::VisitCXXRecordDecl(clang::CXXRecordDecl *decl) {
     report(Rule::Inheritance, decl->getLocation(),
            "'" + decl->getNameAsString() + "' derives from another class: Metal has no class "
            "inheritance");
+  return true;
+}
+
+// Names that Metal's standard library or its keywords claim (support/MetalNames.h), at file or
+// namespace scope: with `using namespace metal;` such a function, variable or type collides
+// with the library's on Apple's compiler (an ambiguous or hijacked call), whatever the host's
+// stand-in declares. Locals, parameters and members only hide the library's name inside their
+// own scope, which C++ allows.
+bool SubsetVisitor::VisitNamedDecl(clang::NamedDecl *decl) {
+  if (decl->isImplicit() || !decl->getDeclName().isIdentifier() || !written(decl->getLocation()))
+    return true;
+  if (clang::isa<clang::UsingDecl, clang::UsingShadowDecl, clang::UsingDirectiveDecl>(decl))
+    return true;
+  const clang::DeclContext *scope = decl->getDeclContext();
+  if (const auto *enumeration = clang::dyn_cast<clang::EnumDecl>(scope); enumeration && !enumeration->isScoped())
+    scope = enumeration->getDeclContext(); // unscoped enumerators live in the enum's scope
+  if (!scope->isFileContext())
+    return true;
+  const std::string_view name = decl->getName();
+  if (isMetalReservedName(name))
+    report(Rule::ReservedName, decl->getLocation(),
+           "'" + std::string(name) + "' is a name Metal reserves (a keyword or a standard "
+           "library identifier): choose another");
   return true;
 }
 

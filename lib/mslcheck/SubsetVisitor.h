@@ -48,6 +48,7 @@ public:
   bool VisitFloatingLiteral(clang::FloatingLiteral *expr);
   bool VisitIntegerLiteral(clang::IntegerLiteral *expr);
   bool VisitUserDefinedLiteral(clang::UserDefinedLiteral *expr);
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *expr);
 
   // Declarations.
   bool VisitVarDecl(clang::VarDecl *decl);
@@ -56,6 +57,7 @@ public:
   bool VisitTypedefNameDecl(clang::TypedefNameDecl *decl);
   bool VisitFunctionDecl(clang::FunctionDecl *decl);
   bool VisitCXXRecordDecl(clang::CXXRecordDecl *decl);
+  bool VisitNamedDecl(clang::NamedDecl *decl);
 
   // Types as written.
   bool VisitBuiltinTypeLoc(clang::BuiltinTypeLoc loc);
@@ -79,6 +81,7 @@ private:
   void checkVectorCast(clang::ExplicitCastExpr *cast, clang::QualType from, clang::QualType to);
   void checkFunctionPointerType(clang::SourceLocation loc, clang::QualType type,
                                 const std::string &what);
+  void checkPunnedAccess(const clang::Expr *access, const clang::Expr *pointer);
 
   clang::ASTContext &context_;
   Reporter &reporter_;
@@ -86,6 +89,8 @@ private:
   std::set<const clang::Expr *> calleeDecays_;
   // The long double operands Clang gives literal operators such as 1.5h.
   std::set<const clang::Expr *> literalOperands_;
+  // Operands of `&`: an lvalue whose address is taken is not accessed.
+  std::set<const clang::Expr *> addressOnly_;
 };
 
 } // namespace p2m::mslcheck

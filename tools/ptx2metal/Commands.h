@@ -15,5 +15,6 @@ CommandRunner registerParseCommand(CLI::App &root);
 CommandRunner registerExtractCommand(CLI::App &root);
 CommandRunner registerCompileCommand(CLI::App &root);
 CommandRunner registerConvertCommand(CLI::App &root);
+CommandRunner registerCheckMslCommand(CLI::App &root);
 
 } // namespace p2m::cli

@@ -206,8 +206,9 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
     report.print(std::cerr);
   int verifyStatus = 0;
   if (opts.verifyMsl) {
-    mslcheck::CheckResult check = mslcheck::checkMsl(
-        result.msl(), opts.output.empty() || opts.output == "-" ? path + ".metal" : opts.output);
+    mslcheck::CheckResult check = mslcheck::checkGeneratedMsl(
+        result.msl(), opts.output.empty() || opts.output == "-" ? path + ".metal" : opts.output,
+        topts.mslVersion);
     if (!check.ok()) {
       std::string text = check.format();
       std::fwrite(text.data(), 1, text.size(), stderr);
@@ -323,7 +324,9 @@ CommandRunner registerCompileCommand(CLI::App &root) {
   cmd->add_flag("--stats", opts->stats,
                 "Report kernels translated / total, failures grouped by diagnostic, and speed on stderr");
   cmd->add_flag("--verify-msl", opts->verifyMsl,
-                "Run the MSL subset check (Clang against the project's metal_stdlib) on the output");
+                "Run the MSL subset check (Clang against the project's metal_stdlib) on the output, as a "
+                "host compiler sees it and as Apple's compiler does at --msl-version (kernel "
+                "wrappers included)");
   cmd->add_flag("--time-passes", opts->timePasses, "Report the time of each compilation phase on stderr");
   cmd->add_flag("--no-comments", opts->noComments, "Leave out the // line and label comments");
   return [opts] { return runCompile(*opts); };

@@ -744,7 +744,7 @@ static inline void p2m_st64_locked_generic(thread p2m_ctx &ctx, ulong a, ulong v
   if (p2m_is_shared_window(a))
     p2m_st64_locked_shared(ctx, reinterpret_cast<threadgroup ulong *>(ctx.smem + uint(a - P2M_SHARED_WINDOW)), v);
   else if (p2m_is_local_window(a))
-    *reinterpret_cast<thread ulong *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW)) = v;
+    reinterpret_cast<thread p2m_alias<ulong> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
   else
     p2m_st64_locked_global(ctx, a, v);
 }

@@ -272,11 +272,11 @@ static inline uint p2m_lop3_b32(uint a, uint b, uint c, uint lut)
 // bmsk.{clamp,wrap}.b32 d, a, b: b one-bits from bit a. With a1 = a & 31, b1 = b & 31: 0 when
 // b1 == 0 or a1 + b1 >= 32 would be cut (then the mask runs to bit 31); .clamp: a >= 32 gives
 // 0 and b >= 32 gives all bits from a1 up.
-static inline uint p2m_int_bmsk(uint a, uint b, bool clamp)
+static inline uint p2m_int_bmsk(uint a, uint b, bool clamped)
 {
     const uint a1 = a & 31u, b1 = b & 31u, sum = a1 + b1;
-    const bool posOverflow = clamp && a >= 32u;
-    const bool widthOverflow = clamp && b >= 32u;
+    const bool posOverflow = clamped && a >= 32u;
+    const bool widthOverflow = clamped && b >= 32u;
     const uint mask0 = posOverflow ? 0u : 0xFFFFFFFFu << a1;
     const uint mask1 = (sum >= 32u || posOverflow || widthOverflow) ? 0u
         : b1 == 0u ? 0xFFFFFFFFu : 0xFFFFFFFFu << sum;
@@ -288,10 +288,10 @@ static inline uint p2m_bmsk_wrap_b32(uint a, uint b) { return p2m_int_bmsk(a, b,
 
 // szext.{clamp,wrap}.{s32,u32} d, a, b: the low N bits of a sign-/zero-extended, N = b & 31
 // (.wrap) or b (.clamp, where N >= 32 returns a); N == 0 gives 0.
-static inline uint p2m_int_szext(uint a, uint b, bool clamp, bool isSigned)
+static inline uint p2m_int_szext(uint a, uint b, bool clamped, bool isSigned)
 {
     const uint b1 = b & 31u;
-    const bool tooLarge = clamp && b >= 32u;
+    const bool tooLarge = clamped && b >= 32u;
     const uint mask = tooLarge ? 0u : 0xFFFFFFFFu << b1;
     const bool signBit = isSigned && b1 != 0u && !tooLarge && ((a >> ((b1 - 1u) & 31u)) & 1u) != 0u;
     return (a & ~mask) | (signBit ? mask : 0u);
@@ -598,10 +598,10 @@ static inline uint p2m_vop4(uint op, uint a, uint b, uint c, bool dSigned, bool 
 #define P2M_VSHIFT_MIN 2u
 #define P2M_VSHIFT_MAX 3u
 
-static inline uint p2m_vshift(bool left, uint a, uint b, uint c, bool dSigned, bool aSigned, bool clamp, uint op2)
+static inline uint p2m_vshift(bool left, uint a, uint b, uint c, bool dSigned, bool aSigned, bool clamped, uint op2)
 {
     long ta = aSigned ? (long)(int)a : (long)a;
-    uint tb = clamp ? (b > 32u ? 32u : b) : (b & 31u);
+    uint tb = clamped ? (b > 32u ? 32u : b) : (b & 31u);
     long t = left ? (long)((ulong)ta << tb) : ta >> tb;
     long tc = dSigned ? (long)(int)c : (long)c;
     if (op2 == P2M_VSHIFT_ADD)

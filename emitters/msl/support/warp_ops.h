@@ -379,20 +379,17 @@ static inline uint p2m_match_all_sync_b64(ulong value, uint mask, thread bool &p
 // lanes in lockstep and reconverge, so the lanes of the mask that run together already meet,
 // and the fence gives the ordering. Lanes of one mask on different paths meet only as the
 // paths reconverge (no Metal equivalent; documented). Before MSL 3.2 there is no SIMD-group
-// fence: simdgroup_barrier, correct only where every lane of the SIMD-group reaches it (a
-// documented deviation in divergent code). A target whose SIMD-groups do not reconverge after
+// fence, and simdgroup_barrier is correct only where every lane of the SIMD-group reaches it,
+// which the translator cannot know: a kernel with bar.warp.sync needs MSL 3.2 (lower-warp-ops
+// refuses it below). A target whose SIMD-groups do not reconverge after
 // divergent code (CUDA's independent thread scheduling, in tests/gpu) or that must make lanes
 // wait (the host backend's fibers) defines P2M_HAVE_BAR_WARP_SYNC and waits for the lanes of
 // mask itself.
-#ifndef P2M_HAVE_BAR_WARP_SYNC
+#if !defined(P2M_HAVE_BAR_WARP_SYNC) && (!defined(__METAL_VERSION__) || __METAL_VERSION__ >= 320)
 static inline void p2m_bar_warp_sync(uint /*mask*/)
 {
-#if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 320
   atomic_thread_fence(mem_flags::mem_threadgroup | mem_flags::mem_device, memory_order_seq_cst,
                       thread_scope_simdgroup);
-#else
-  simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-#endif
 }
 #endif
 

@@ -41,11 +41,16 @@ TEST_CASE("cvt_ops.h and half_ops.h pass the MSL subset check", "[msl-cvt][mslch
     const std::string cvt = readHeader("cvt_ops.h"), half = readHeader("half_ops.h");
     REQUIRE(cvt.find("P2M_CVT_OPS_H") != std::string::npos);
     REQUIRE(half.find("P2M_HALF_OPS_H") != std::string::npos);
-    const mslcheck::CheckResult result = mslcheck::checkMsl(
-        "#include <metal_stdlib>\nusing namespace metal;\n" + cvt + half + kCalls, "cvt_half_ops.metal");
-    INFO(result.format());
-    CHECK(result.compiled);
-    CHECK(result.ok());
+    // Every view the file meets: the host's, and Apple's at each MSL version (the headers'
+    // #if __METAL_VERSION__ branches).
+    for (unsigned version : {0u, 300u, 310u, 320u}) {
+      const mslcheck::CheckResult result = mslcheck::checkMsl(
+        "#include <metal_stdlib>\nusing namespace metal;\n" + cvt + half + kCalls, "cvt_half_ops.metal", {version});
+      INFO("view: " << (version ? "MSL " + std::to_string(version) : std::string("host")));
+      INFO(result.format());
+      CHECK(result.compiled);
+      CHECK(result.ok());
+    }
 }
 
 } // namespace

@@ -30,11 +30,16 @@ TEST_CASE("cvt_ops.h's fp8 entry points pass the MSL subset check", "[msl-fp8][m
     std::ostringstream text;
     text << in.rdbuf();
     REQUIRE(text.str().find("p2m_cvt_rn_f16x2_e4m3x2") != std::string::npos);
-    const mslcheck::CheckResult result = mslcheck::checkMsl(
-        "#include <metal_stdlib>\nusing namespace metal;\n" + text.str() + kCalls, "fp8_ops.metal");
-    INFO(result.format());
-    CHECK(result.compiled);
-    CHECK(result.ok());
+    // Every view the file meets: the host's, and Apple's at each MSL version (the headers'
+    // #if __METAL_VERSION__ branches).
+    for (unsigned version : {0u, 300u, 310u, 320u}) {
+      const mslcheck::CheckResult result = mslcheck::checkMsl(
+        "#include <metal_stdlib>\nusing namespace metal;\n" + text.str() + kCalls, "fp8_ops.metal", {version});
+      INFO("view: " << (version ? "MSL " + std::to_string(version) : std::string("host")));
+      INFO(result.format());
+      CHECK(result.compiled);
+      CHECK(result.ok());
+    }
 }
 
 } // namespace

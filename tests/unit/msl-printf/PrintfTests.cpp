@@ -268,10 +268,15 @@ void p2m_test_body(thread p2m_ctx &ctx, thread uchar *frames)
   p2m_assertfail_call(ctx, frames, frames + 8, frames + 16, frames + 24, frames + 32);
 }
 )";
-  p2m::mslcheck::CheckResult result = p2m::mslcheck::checkMsl(
+  // Every view the file meets: the host's, and Apple's at each MSL version (the headers'
+  // #if __METAL_VERSION__ branches).
+  for (unsigned version : {0u, 300u, 310u, 320u}) {
+    p2m::mslcheck::CheckResult result = p2m::mslcheck::checkMsl(
       "#include <metal_stdlib>\nusing namespace metal;\n" + readSource("emitters/msl/support/abi.h") + header + body,
-      "printf.metal");
-  INFO(result.format());
-  CHECK(result.compiled);
-  CHECK(result.ok());
+      "printf.metal", {version});
+    INFO("view: " << (version ? "MSL " + std::to_string(version) : std::string("host")));
+    INFO(result.format());
+    CHECK(result.compiled);
+    CHECK(result.ok());
+  }
 }

@@ -12,17 +12,24 @@
 namespace p2m::mslcheck::test {
 namespace {
 
-TEST_CASE("valid MSL passes the subset check", "[mslcheck][corpus]") {
+TEST_CASE("valid MSL passes the subset check in every view", "[mslcheck][corpus]") {
   const std::vector<std::string> files = mslFiles("valid");
   REQUIRE(files.size() >= 5);
   for (const std::string &path : files) {
     const std::string name = baseName(path);
     SECTION(name) {
-      const CheckResult result = checkMsl(readFile(path), name);
-      INFO(result.format());
-      CHECK(result.compiled);
-      CHECK(result.ok());
-      CHECK(result.diagnostics.empty());
+      // `// MSL-VERSION: 3.1` in a valid file: the first version it is valid for.
+      const std::string source = readFile(path);
+      for (unsigned version : {0u, 300u, 310u, 320u}) {
+        if (version != 0 && version < checkedVersion(source))
+          continue;
+        const CheckResult result = checkMsl(source, name, {version});
+        INFO("view: " << (version ? "Apple's, MSL " + std::to_string(version) : "host") << "\n"
+                      << result.format());
+        CHECK(result.compiled);
+        CHECK(result.ok());
+        CHECK(result.diagnostics.empty());
+      }
     }
   }
 }
@@ -36,7 +43,7 @@ TEST_CASE("invalid MSL fails with the expected diagnostics", "[mslcheck][corpus]
       const std::string source = readFile(path);
       const std::vector<Expectation> expected = expectations(source);
       REQUIRE_FALSE(expected.empty());
-      const CheckResult result = checkMsl(source, name);
+      const CheckResult result = checkMsl(source, name, {checkedVersion(source)});
       INFO(result.format());
       CHECK_FALSE(result.ok());
       std::set<unsigned> expectedLines;

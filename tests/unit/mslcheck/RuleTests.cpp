@@ -179,17 +179,17 @@ TEST_CASE("the check reads nothing but the file and metal_stdlib", "[mslcheck]")
 // A few thousand lines of typical generated code must check in well under a second in a
 // release build (the limit here leaves room for sanitizer builds).
 TEST_CASE("checking a large file is fast", "[mslcheck][speed]") {
-  std::string source = kPrelude;
+  std::string source = kPrelude + "template <typename T> union alias { T v; };\n";
   for (int i = 0; i < 150; ++i) {
     const std::string n = std::to_string(i);
     source += "inline void body" + n +
               "(constant uchar* params, threadgroup uchar* smem, uint3 tid) {\n"
-              "  ulong a = *reinterpret_cast<constant ulong*>(params + 0);\n"
-              "  uint n = *reinterpret_cast<constant uint*>(params + 8);\n"
+              "  ulong a = reinterpret_cast<constant alias<ulong>*>(params + 0)->v;\n"
+              "  uint n = reinterpret_cast<constant alias<uint>*>(params + 8)->v;\n"
               "  threadgroup float* s = reinterpret_cast<threadgroup float*>(smem);\n"
               "  float acc = 0.0f;\n"
               "  for (uint i = tid.x; i < n; i += 32u) {\n"
-              "    float v = reinterpret_cast<device float*>(a)[i];\n"
+              "    float v = reinterpret_cast<device alias<float>*>(a)[i].v;\n"
               "    if (isnan(v))\n"
               "      continue;\n"
               "    acc = fma(v, v, acc);\n"
@@ -201,7 +201,7 @@ TEST_CASE("checking a large file is fast", "[mslcheck][speed]") {
               "  atomic_fetch_add_explicit(reinterpret_cast<device atomic_uint*>(a), 1u,\n"
               "                            memory_order_relaxed);\n"
               "  float4 q = float4{acc, acc, acc, acc} * 0.5f;\n"
-              "  reinterpret_cast<device float4*>(a)[tid.x] = q.wzyx;\n"
+              "  reinterpret_cast<device alias<float4>*>(a)[tid.x].v = q.wzyx;\n"
               "}\n";
   }
   const auto start = std::chrono::steady_clock::now();

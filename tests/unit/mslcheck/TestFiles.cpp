@@ -67,4 +67,13 @@ bool Expectation::matches(const std::string &message) const {
                          message.compare(message.size() - tag.size(), tag.size(), tag) == 0);
 }
 
+unsigned checkedVersion(const std::string &source) {
+  static const std::string marker = "// MSL-VERSION: ";
+  const size_t at = source.find(marker);
+  if (at == std::string::npos || at + marker.size() + 3 > source.size())
+    return 0;
+  const char major = source[at + marker.size()], minor = source[at + marker.size() + 2];
+  return static_cast<unsigned>((major - '0') * 100 + (minor - '0') * 10);
+}
+
 } // namespace p2m::mslcheck::test

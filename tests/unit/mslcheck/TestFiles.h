@@ -23,4 +23,8 @@ struct Expectation {
 };
 std::vector<Expectation> expectations(const std::string &source);
 
+// The view an invalid file is checked in: `// MSL-VERSION: 3.0` asks for Apple's compiler's at
+// that version (300); without it, the host compiler's (0).
+unsigned checkedVersion(const std::string &source);
+
 } // namespace p2m::mslcheck::test

@@ -4,6 +4,10 @@
 // Parameter block: in (u64) at 0, out (u64) at 8.
 #include <metal_stdlib>
 using namespace metal;
+#ifndef P2M_ALIAS_DEFINED // alias-safe access, as abi.h has it
+#define P2M_ALIAS_DEFINED
+template <typename T> union p2m_alias { T v; };
+#endif
 
 inline uint bits_byte_permute(uint a, uint b, uint selector)
 {
@@ -23,8 +27,8 @@ inline void bits_body(constant uchar* params, constant uchar* module,
   (void)module;
   (void)smem;
   (void)tid;
-  ulong src = *reinterpret_cast<constant ulong*>(params + 0);
-  ulong dst = *reinterpret_cast<constant ulong*>(params + 8);
+  ulong src = reinterpret_cast<constant p2m_alias<ulong>*>(params + 0)->v;
+  ulong dst = reinterpret_cast<constant p2m_alias<ulong>*>(params + 8)->v;
   device uint* in = reinterpret_cast<device uint*>(src);
   device uint* out = reinterpret_cast<device uint*>(dst);
 
@@ -55,7 +59,7 @@ inline void bits_body(constant uchar* params, constant uchar* module,
   ulong wide = static_cast<ulong>(a) << 32 | b;
   out[14] = static_cast<uint>(clz(wide >> 40));      // 43
   out[15] = static_cast<uint>(mulhi(wide, 16ul));    // 0x1
-  uint4 v = *reinterpret_cast<device uint4*>(src);
+  uint4 v = reinterpret_cast<device p2m_alias<uint4>*>(src)->v;
   v.xy = v.yx;
   out[16] = v.x;                                     // b
   float4 fv = float4{1.0f, 4.0f, 9.0f, 16.0f};

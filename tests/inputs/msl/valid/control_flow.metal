@@ -3,9 +3,14 @@
 // region, the loop guard that keeps Metal from deleting a possibly infinite loop, and helper
 // functions that take thread-space pointers and references. Also a program-scope table in the
 // constant address space, a struct in thread memory and half/bfloat arithmetic.
+// MSL-VERSION: 3.1 (bfloat)
 // Parameter block: out (u64) at 0, n (u32) at 8, mode (u32) at 12.
 #include <metal_stdlib>
 using namespace metal;
+#ifndef P2M_ALIAS_DEFINED // alias-safe access, as abi.h has it
+#define P2M_ALIAS_DEFINED
+template <typename T> union p2m_alias { T v; };
+#endif
 
 constant float kControlFlowWeights[4] = {0.5f, 0.25f, 0.125f, 0.0625f};
 
@@ -38,9 +43,9 @@ inline void control_flow_body(constant uchar* params, constant uchar* module,
 {
   (void)module;
   (void)smem;
-  ulong out = *reinterpret_cast<constant ulong*>(params + 0);
-  uint n = *reinterpret_cast<constant uint*>(params + 8);
-  uint mode = *reinterpret_cast<constant uint*>(params + 12);
+  ulong out = reinterpret_cast<constant p2m_alias<ulong>*>(params + 0)->v;
+  uint n = reinterpret_cast<constant p2m_alias<uint>*>(params + 8)->v;
+  uint mode = reinterpret_cast<constant p2m_alias<uint>*>(params + 12)->v;
   device float* result = reinterpret_cast<device float*>(out) + tid.x;
 
   ControlFlowState state = {0u, 0.0f};

@@ -6,15 +6,19 @@
 // count (u32) at 32. Shared memory: the counter at offset 0.
 #include <metal_stdlib>
 using namespace metal;
+#ifndef P2M_ALIAS_DEFINED // alias-safe access, as abi.h has it
+#define P2M_ALIAS_DEFINED
+template <typename T> union p2m_alias { T v; };
+#endif
 
-inline float histogram_atomic_max_f32(device atomic_uint* address, float value)
+inline float histogram_atomic_max_f32(device atomic_uint* word, float value)
 {
-  uint expected = atomic_load_explicit(address, memory_order_relaxed);
+  uint expected = atomic_load_explicit(word, memory_order_relaxed);
   while (true) {
     float current = as_type<float>(expected);
     if (!(value > current))
       break;
-    if (atomic_compare_exchange_weak_explicit(address, &expected, as_type<uint>(value),
+    if (atomic_compare_exchange_weak_explicit(word, &expected, as_type<uint>(value),
                                               memory_order_relaxed, memory_order_relaxed))
       break;
   }
@@ -26,11 +30,11 @@ inline void histogram_body(constant uchar* params, constant uchar* module,
                                   uint3 nctaid)
 {
   (void)module;
-  ulong data = *reinterpret_cast<constant ulong*>(params + 0);
-  ulong bins = *reinterpret_cast<constant ulong*>(params + 8);
-  ulong sum = *reinterpret_cast<constant ulong*>(params + 16);
-  ulong maximum = *reinterpret_cast<constant ulong*>(params + 24);
-  uint count = *reinterpret_cast<constant uint*>(params + 32);
+  ulong data = reinterpret_cast<constant p2m_alias<ulong>*>(params + 0)->v;
+  ulong bins = reinterpret_cast<constant p2m_alias<ulong>*>(params + 8)->v;
+  ulong sum = reinterpret_cast<constant p2m_alias<ulong>*>(params + 16)->v;
+  ulong maximum = reinterpret_cast<constant p2m_alias<ulong>*>(params + 24)->v;
+  uint count = reinterpret_cast<constant p2m_alias<uint>*>(params + 32)->v;
   threadgroup atomic_int* seen = reinterpret_cast<threadgroup atomic_int*>(smem + 0);
   uint stride = ntid.x * nctaid.x;
   for (uint i = ctaid.x * ntid.x + tid.x; i < count; i += stride) {

@@ -5,6 +5,10 @@
 // Shared memory: one float per warp at offset 0 (32 warps at most).
 #include <metal_stdlib>
 using namespace metal;
+#ifndef P2M_ALIAS_DEFINED // alias-safe access, as abi.h has it
+#define P2M_ALIAS_DEFINED
+template <typename T> union p2m_alias { T v; };
+#endif
 
 inline float reduction_warp_sum(float value, uint laneid)
 {
@@ -21,13 +25,13 @@ inline void reduction_body(constant uchar* params, constant uchar* module,
                                   uint laneid, uint warpid)
 {
   (void)module;
-  ulong src = *reinterpret_cast<constant ulong*>(params + 0);
-  ulong dst = *reinterpret_cast<constant ulong*>(params + 8);
-  uint n = *reinterpret_cast<constant uint*>(params + 16);
+  ulong src = reinterpret_cast<constant p2m_alias<ulong>*>(params + 0)->v;
+  ulong dst = reinterpret_cast<constant p2m_alias<ulong>*>(params + 8)->v;
+  uint n = reinterpret_cast<constant p2m_alias<uint>*>(params + 16)->v;
   threadgroup float* partial = reinterpret_cast<threadgroup float*>(smem);
 
   uint i = ctaid.x * ntid.x + tid.x;
-  float value = i < n ? reinterpret_cast<device float*>(src)[i] : 0.0f;
+  float value = i < n ? reinterpret_cast<device p2m_alias<float>*>(src)[i].v : 0.0f;
   simd_vote active = simd_ballot(value != 0.0f);
   if (static_cast<simd_vote::vote_t>(active) != 0ul)
     value = reduction_warp_sum(value, laneid);
@@ -39,7 +43,7 @@ inline void reduction_body(constant uchar* params, constant uchar* module,
     value = laneid < warps ? partial[laneid] : 0.0f;
     value = simd_sum(value);
     if (laneid == 0u)
-      reinterpret_cast<device float*>(dst)[ctaid.x] = value;
+      reinterpret_cast<device p2m_alias<float>*>(dst)[ctaid.x].v = value;
   }
   threadgroup_barrier(mem_flags::mem_device | mem_flags::mem_threadgroup);
 }
