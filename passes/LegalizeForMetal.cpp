@@ -60,6 +60,8 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
     if (b.term.kind == TermKind::Trap)
       f.mayTrap = true;
     for (Inst &in : b.insts) {
+      if (ordersDeviceMemory(m, in))
+        f.features |= kFeatureDeviceOrdering;
       if (const char *why = in.irop == IrOp::Ptx ? unsupportedFamily(in.opcode) : nullptr) {
         markUnsupported(f, in.srcOffset, fmt::format("{}: {}", ptx::spelling(in.opcode), why));
         return sites;

@@ -78,8 +78,8 @@ std::string suffixed(llvm::StringMap<unsigned> &nextSuffix, const std::string &b
   }
 }
 
-// A reserved name made free: `min` becomes `min_`; a name in a reserved family (`atomic_add`,
-// `simd_sum`, whose `_` suffix stays in the family) becomes `v_atomic_add`.
+// A reserved module-scope name made free: `min` becomes `min_`; a name in a reserved family
+// (`atomic_add`, `simd_sum`, whose `_` suffix stays in the family) becomes `v_atomic_add`.
 void unreserve(std::string &name) {
   if (!isMslReservedName(name))
     return;
@@ -103,7 +103,9 @@ std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffi
 void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigned> &nextSuffix,
                   std::string &name, const llvm::StringSet<> &outer) {
   sanitizeInPlace(name);
-  unreserve(name);
+  // Locals only hide a library name inside the function: a suffix suffices.
+  if (isMslReservedName(name))
+    name += "_";
   // The usual case, a name still free: one lookup in each set.
   if (!outer.contains(name) && used.insert(name).second)
     return;

@@ -52,6 +52,20 @@ struct FunctionEmitter {
   // expression, for the instruction being printed.
   std::vector<std::pair<ir::RegId, std::string>> folded = {};
 
+  // How plain accesses name device memory. Memory that threadgroups communicate through is
+  // coherent(device) from MSL 3.2 on, so that what a fence orders is also what other
+  // threadgroups read (docs/apple-compiler.md, "Coherence"): in a kernel that orders device
+  // memory (kFeatureDeviceOrdering, its callees' included); in a device function, which any
+  // kernel may call and which is printed before its callers, abi.h's P2M_DEVICE_DATA, coherent
+  // where some function of the module orders device memory (decided when the file is put
+  // together).
+  std::string_view deviceSpace() const {
+    if (!function.isEntry)
+      return "P2M_DEVICE_DATA";
+    return options.mslVersion >= 320 && (function.features & ir::kFeatureDeviceOrdering) ? "coherent(device) device"
+                                                                                         : "device";
+  }
+
   void line(std::string_view text) {
     out.append(indent * 4, ' ');
     out += text;

@@ -828,12 +828,17 @@ struct Sel {
     return m.functions[sym.owner].localFrameOffset + sym.offset;
   }
 
+  // The address space a plain access of the place names (FunctionEmitter::deviceSpace).
+  std::string_view accessSpace(const Place &p) const {
+    return p.pointerSpace == "device" ? e.deviceSpace() : std::string_view(p.pointerSpace);
+  }
+
   // An lvalue of type `T` at byte `delta` past the place, alias-safe (abi.h's p2m_alias: memory
   // is typed per access, and strict aliasing must not reorder accesses of different types).
   std::string lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
     std::string addr = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
     std::string_view vol = isVolatile && p.pointerSpace != "constant" ? "volatile " : "";
-    return formatCompiled(FMT_COMPILE("reinterpret_cast<{}{} p2m_alias<{}> *>({})->v"), vol, p.pointerSpace,
+    return formatCompiled(FMT_COMPILE("reinterpret_cast<{}{} p2m_alias<{}> *>({})->v"), vol, accessSpace(p),
                           T, addr);
   }
 
@@ -845,14 +850,14 @@ struct Sel {
       return lvalue(p, T, delta, false); // parameters and constants do not change
     std::string addr = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
     return formatCompiled(FMT_COMPILE("p2m_volatile_load<{0}>(reinterpret_cast<volatile {1} p2m_alias<{0}> *>({2}))"),
-                          T, p.pointerSpace, addr);
+                          T, accessSpace(p), addr);
   }
 
   // A pointer to the alias-safe wrapper of a `T` at the place (device or threadgroup), for
   // p2m_volatile_load/store.
   std::string pointer(const Place &p, std::string_view T, bool isVolatile) const {
     return formatCompiled(FMT_COMPILE("reinterpret_cast<{}{} p2m_alias<{}> *>({})"), isVolatile ? "volatile " : "",
-                          p.pointerSpace, T, p.base);
+                          accessSpace(p), T, p.base);
   }
 
   void load(bool isStore) {

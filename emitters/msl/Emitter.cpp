@@ -501,6 +501,7 @@ void ModuleEmitter::emitFunction(FuncId fi) {
     return;
   }
   prelude_ |= bits;
+  deviceOrdering_ |= (f.features & kFeatureDeviceOrdering) != 0;
   // Its IR is no longer needed (the reflection reads only the function's summary).
   f.blocks = {};
   f.regs = {};
@@ -552,6 +553,8 @@ EmitResult ModuleEmitter::finish() {
     prelude |= kPreludeCvt; // half_ops.h builds on cvt_ops.h
   if (prelude & kPreludeGenericParams)
     out += "#define P2M_GENERIC_PARAMS 1\n";
+  if (deviceOrdering_ && options_.mslVersion >= 320)
+    out += "#define P2M_COHERENT_DEVICE 1\n"; // abi.h's P2M_DEVICE_DATA
   for (auto &[bit, name] : kFiles) {
     if (bit && !(prelude & bit))
       continue;

@@ -60,6 +60,7 @@ private:
   std::vector<std::string> body_;
   std::string wrappers_; // the Metal `kernel` functions, last in the file
   uint32_t prelude_ = 0; // the prelude headers the printed code needs
+  bool deviceOrdering_ = false; // a printed function orders device memory (kFeatureDeviceOrdering)
   unsigned kernelsEmitted_ = 0;
 };
 

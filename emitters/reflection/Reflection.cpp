@@ -30,6 +30,7 @@ constexpr std::pair<uint32_t, const char *> kFeatureNames[] = {
     {kFeatureDenormals, "denormals"},
     {kFeaturePrintf, "printf"},
     {kFeatureAtomicU64MinMax, "atomic_u64_min_max"},
+    {kFeatureDeviceOrdering, "device_ordering"},
 };
 
 // Bytes of one element of a variable or parameter: its type times its vector width.

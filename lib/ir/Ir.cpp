@@ -123,6 +123,39 @@ std::vector<uint32_t> countRegisterMentions(const Function &f) {
   return mentions;
 }
 
+bool ordersDeviceMemory(const Module &module, const Inst &in) {
+  using ptx::Modifier;
+  using ptx::Opcode;
+  if (in.irop == IrOp::Call) {
+    const std::string &name = module.strings[in.name];
+    return name == "p2m_fence_gpu" || name == "p2m_fence_sys";
+  }
+  if (in.irop != IrOp::Ptx || in.has(Modifier::Cta))
+    return false;
+  switch (in.opcode) {
+  case Opcode::Membar:
+  case Opcode::Fence:
+    for (Modifier m : in.modifiers)
+      if (ptx::spelling(m).starts_with("proxy"))
+        return false;
+    return true;
+  case Opcode::Ld:
+  case Opcode::St:
+  case Opcode::Atom:
+  case Opcode::Red: {
+    if (in.space != Space::Global && in.space != Space::Generic)
+      return false;
+    const bool ordered = in.has(Modifier::Acquire) || in.has(Modifier::Release) || in.has(Modifier::Acq_rel) ||
+                         in.has(Modifier::Volatile);
+    // A relaxed atomic orders nothing else; a relaxed ld/st is a flag access beside plain data.
+    const bool relaxedAccess = in.has(Modifier::Relaxed) && (in.opcode == Opcode::Ld || in.opcode == Opcode::St);
+    return ordered || relaxedAccess;
+  }
+  default:
+    return false;
+  }
+}
+
 bool mayWrite(const Function &f, const Inst &in, RegId r) {
   if (in.ops.empty())
     return false;

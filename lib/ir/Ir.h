@@ -285,7 +285,11 @@ enum Feature : uint32_t {
   kFeaturePrintf = 1u << 11,    // device printf or assert messages: the module needs a printf buffer
   // Device capabilities: only some Apple GPU families have them (the Metal backend checks).
   kFeatureAtomicU64MinMax = 1u << 12, // native atomic_ulong min/max in device memory
+  // Device memory ordered across threadgroups (a gpu- or sys-scope fence, an acquire, release,
+  // relaxed or volatile global access): its plain accesses are coherent(device) from MSL 3.2.
+  kFeatureDeviceOrdering = 1u << 13,
 };
+
 
 struct Module {
   std::shared_ptr<const SourceFile> source; // the PTX, for locations and comments
@@ -307,5 +311,10 @@ struct Module {
 
   uint32_t intern(std::string_view s);
 };
+// Whether `in` orders device memory between threadgroups (kFeatureDeviceOrdering): membar/fence
+// at gpu or sys scope (not .proxy), ld/st/atom/red with memory-order semantics or .volatile
+// outside the CTA's scope on global or generic addresses, and the fences lower-atomics makes
+// of acquire/release atomics. Works before and after lowering.
+bool ordersDeviceMemory(const Module &module, const Inst &in);
 
 } // namespace p2m::ir

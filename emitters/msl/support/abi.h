@@ -105,6 +105,15 @@ static inline bool p2m_is_shared_window(ulong a) { return a - P2M_SHARED_WINDOW 
 static inline bool p2m_is_local_window(ulong a) { return a - P2M_LOCAL_WINDOW < P2M_WINDOW_SIZE; }
 static inline bool p2m_is_param_window(ulong a) { return a - P2M_PARAM_WINDOW < P2M_WINDOW_SIZE; }
 
+// Device memory as the support headers' plain and volatile accesses name it: coherent(device)
+// where the module orders device memory between threadgroups (the emitter then defines
+// P2M_COHERENT_DEVICE, from MSL 3.2 on; docs/apple-compiler.md, "Coherence"), else device.
+#if defined(P2M_COHERENT_DEVICE)
+#define P2M_DEVICE_DATA coherent(device) device
+#else
+#define P2M_DEVICE_DATA device
+#endif
+
 // A generic load or store whose state space is not known at compile time: dispatch on the
 // windows (DESIGN.md: "never assume").
 template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
@@ -117,7 +126,7 @@ template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong 
     if (p2m_is_param_window(a))
         return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
 #endif
-    return reinterpret_cast<device p2m_alias<T> *>(a)->v;
+    return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
 }
 
 template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
@@ -127,7 +136,7 @@ template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulo
     else if (p2m_is_local_window(a))
         reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
     else
-        reinterpret_cast<device p2m_alias<T> *>(a)->v = v;
+        reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
 }
 
 // One volatile access of a whole value of type T through a pointer P of any address space; for

@@ -542,7 +542,7 @@ template <typename T> static inline T p2m_ld_volatile_generic(thread p2m_ctx &ct
     if (p2m_is_param_window(a))
         return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
 #endif
-    return p2m_volatile_load<T>(reinterpret_cast<volatile device p2m_alias<T> *>(a));
+    return p2m_volatile_load<T>(reinterpret_cast<volatile P2M_DEVICE_DATA p2m_alias<T> *>(a));
 }
 
 template <typename T> static inline void p2m_st_volatile_generic(thread p2m_ctx &ctx, ulong a, T v)
@@ -553,7 +553,7 @@ template <typename T> static inline void p2m_st_volatile_generic(thread p2m_ctx 
     else if (p2m_is_local_window(a))
         reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
     else
-        p2m_volatile_store(reinterpret_cast<volatile device p2m_alias<T> *>(a), v);
+        p2m_volatile_store(reinterpret_cast<volatile P2M_DEVICE_DATA p2m_alias<T> *>(a), v);
 }
 
 #if !defined(__METAL_VERSION__) || __METAL_VERSION__ >= 320
@@ -599,7 +599,8 @@ static inline device atomic_uint *p2m_atom64_lock(thread p2m_ctx &ctx, ulong key
 }
 
 // `word` is a volatile device or threadgroup p2m_alias<ulong> pointer (one template: address
-// spaces are not types to every compiler that reads this file).
+// spaces are not types to every compiler that reads this file). Device words are
+// coherent(device): the next holder of the lock may run in another threadgroup.
 template <typename Word, typename Op>
 static inline ulong p2m_atom64_locked(thread p2m_ctx &ctx, ulong key, Word word, Op op)
 {
@@ -646,7 +647,7 @@ static inline ulong p2m_atom64_shared_key(thread p2m_ctx &ctx, threadgroup ulong
 }
 static inline ulong p2m_atom64_global_add_u64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_add{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_add{v});
 }
 static inline ulong p2m_atom64_shared_add_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -654,7 +655,7 @@ static inline ulong p2m_atom64_shared_add_u64(thread p2m_ctx &ctx, threadgroup u
 }
 static inline ulong p2m_atom64_global_min_u64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_min_u64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_min_u64{v});
 }
 static inline ulong p2m_atom64_shared_min_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -662,7 +663,7 @@ static inline ulong p2m_atom64_shared_min_u64(thread p2m_ctx &ctx, threadgroup u
 }
 static inline ulong p2m_atom64_global_max_u64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_max_u64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_max_u64{v});
 }
 static inline ulong p2m_atom64_shared_max_u64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -670,7 +671,7 @@ static inline ulong p2m_atom64_shared_max_u64(thread p2m_ctx &ctx, threadgroup u
 }
 static inline ulong p2m_atom64_global_min_s64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_min_s64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_min_s64{v});
 }
 static inline ulong p2m_atom64_shared_min_s64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -678,7 +679,7 @@ static inline ulong p2m_atom64_shared_min_s64(thread p2m_ctx &ctx, threadgroup u
 }
 static inline ulong p2m_atom64_global_max_s64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_max_s64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_max_s64{v});
 }
 static inline ulong p2m_atom64_shared_max_s64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -686,7 +687,7 @@ static inline ulong p2m_atom64_shared_max_s64(thread p2m_ctx &ctx, threadgroup u
 }
 static inline ulong p2m_atom64_global_and_b64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_and{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_and{v});
 }
 static inline ulong p2m_atom64_shared_and_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -694,7 +695,7 @@ static inline ulong p2m_atom64_shared_and_b64(thread p2m_ctx &ctx, threadgroup u
 }
 static inline ulong p2m_atom64_global_or_b64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_or{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_or{v});
 }
 static inline ulong p2m_atom64_shared_or_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -702,7 +703,7 @@ static inline ulong p2m_atom64_shared_or_b64(thread p2m_ctx &ctx, threadgroup ul
 }
 static inline ulong p2m_atom64_global_xor_b64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_xor{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_xor{v});
 }
 static inline ulong p2m_atom64_shared_xor_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -710,7 +711,7 @@ static inline ulong p2m_atom64_shared_xor_b64(thread p2m_ctx &ctx, threadgroup u
 }
 static inline ulong p2m_atom64_global_exch_b64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_exch{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_exch{v});
 }
 static inline ulong p2m_atom64_shared_exch_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -719,7 +720,7 @@ static inline ulong p2m_atom64_shared_exch_b64(thread p2m_ctx &ctx, threadgroup 
 
 static inline ulong p2m_atom64_global_cas_b64(thread p2m_ctx &ctx, ulong a, ulong cmp, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_cas{cmp, v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_cas{cmp, v});
 }
 static inline ulong p2m_atom64_shared_cas_b64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong cmp, ulong v)
 {
@@ -731,7 +732,7 @@ static inline ulong p2m_atom64_shared_cas_b64(thread p2m_ctx &ctx, threadgroup u
 // the locked write is one 64-bit access, which a load sees whole or not at all).
 static inline void p2m_st64_locked_global(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_exch{v});
+  p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_exch{v});
 }
 static inline void p2m_st64_locked_shared(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
@@ -754,7 +755,7 @@ static inline void p2m_st64_locked_generic(thread p2m_ctx &ctx, ulong a, ulong v
 struct p2m_atom64_op_add_f64 { ulong v; ulong apply(ulong x) const { return p2m_f64_add(x, v, P2M_F64_RN); } };
 static inline ulong p2m_atom64_global_add_f64(thread p2m_ctx &ctx, ulong a, ulong v)
 {
-  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile device p2m_alias<ulong> *>(a), p2m_atom64_op_add_f64{v});
+  return p2m_atom64_locked(ctx, a, reinterpret_cast<volatile coherent(device) device p2m_alias<ulong> *>(a), p2m_atom64_op_add_f64{v});
 }
 static inline ulong p2m_atom64_shared_add_f64(thread p2m_ctx &ctx, threadgroup ulong *p, ulong v)
 {
