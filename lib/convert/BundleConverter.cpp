@@ -96,6 +96,8 @@ ModuleResult translateOne(const PendingModule &module, const ConvertOptions &opt
   DiagnosticEngine diags;
   translate::TranslateOptions translateOptions;
   translateOptions.mslVersion = options.mslVersion;
+  translateOptions.fp64 = options.fp64;
+  translateOptions.f32Subnormals = options.f32Subnormals;
   translateOptions.mslFile = module.key + ".metal";
   translate::TranslateResult translated = translate::translateModule(source, translateOptions, diags);
   if (!translated.ok) {
@@ -189,14 +191,20 @@ void removeStaleEntries(const std::string &dir, const std::set<std::string> &key
 
 ConvertReport convertToBundle(const ConvertOptions &options) {
   ConvertReport report;
-  if (std::error_code ec = llvm::sys::fs::create_directories(options.outputDir)) {
-    report.errors.push_back(options.outputDir + ": cannot create the bundle directory: " + ec.message());
-    return report;
-  }
   std::vector<PendingModule> modules;
   std::set<std::string> seen;
   for (const std::string &input : options.inputs)
     gather(input, modules, seen, report);
+  // Inputs are read before anything is written: a command whose every input fails leaves no
+  // empty bundle behind.
+  if (modules.empty() && !report.errors.empty()) {
+    report.nothingConverted = true;
+    return report;
+  }
+  if (std::error_code ec = llvm::sys::fs::create_directories(options.outputDir)) {
+    report.errors.push_back(options.outputDir + ": cannot create the bundle directory: " + ec.message());
+    return report;
+  }
 
   // Largest first: the long translations start early and the pool stays busy to the end.
   std::vector<size_t> order(modules.size());

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "emitters/metallib/MetalToolchain.h"
+#include "passes/Pass.h"
 
 #include <cstdint>
 #include <functional>
@@ -22,6 +23,8 @@ struct ConvertOptions {
   std::string outputDir;
   unsigned jobs = 0;               // 0: every core
   unsigned mslVersion = 320;
+  passes::Fp64Mode fp64 = passes::Fp64Mode::Ieee;
+  passes::F32Subnormals f32Subnormals = passes::F32Subnormals::Flush;
   // When set, each module's KEY.metallib is built with this toolchain as well.
   const metallib::MetalToolchain *toolchain = nullptr;
   // Called from worker threads, serialized, after each module: (modules done, modules in all).
@@ -42,6 +45,8 @@ struct ConvertReport {
   std::vector<ModuleSummary> modules; // sorted by key
   uint64_t kernels = 0, translated = 0, unparsedModules = 0, ptxBytes = 0;
   std::map<std::string, uint64_t> reasons; // diagnostic group → untranslated kernels
+  // No input could be read: nothing was written, not even the bundle directory.
+  bool nothingConverted = false;
   bool ok() const { return errors.empty(); }
 };
 

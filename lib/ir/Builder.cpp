@@ -27,6 +27,30 @@ using ptx::Opcode;
 
 namespace {
 
+// Whether `name` is one of the PTX ISA's special registers (section 10), with its component
+// (`%ctaid.x`) or index (`%pm3`, `%envreg7`): the ones the IR knows are found before this.
+bool isPtxSpecialRegisterName(std::string_view name) {
+  static constexpr std::string_view kBases[] = {
+      "%tid", "%ntid", "%laneid", "%warpid", "%nwarpid", "%ctaid", "%nctaid", "%smid", "%nsmid",
+      "%gridid", "%is_explicit_cluster", "%clusterid", "%nclusterid", "%cluster_ctaid",
+      "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank", "%lanemask_eq", "%lanemask_le",
+      "%lanemask_lt", "%lanemask_ge", "%lanemask_gt", "%clock", "%clock_hi", "%clock64", "%pm",
+      "%envreg", "%globaltimer", "%globaltimer_lo", "%globaltimer_hi", "%reserved_smem_offset_begin",
+      "%reserved_smem_offset_end", "%reserved_smem_offset_cap", "%reserved_smem_offset_0",
+      "%reserved_smem_offset_1", "%total_smem_size", "%aggr_smem_size", "%dynamic_smem_size",
+      "%current_graph_exec"};
+  std::string_view base = name.substr(0, name.find('.'));
+  for (std::string_view known : kBases) {
+    if (base == known)
+      return true;
+    // Indexed families: %pm0..%pm7, %pm0_64, %envreg0..%envreg31.
+    if ((known == "%pm" || known == "%envreg") && base.starts_with(known) && base.size() > known.size() &&
+        base[known.size()] >= '0' && base[known.size()] <= '9')
+      return true;
+  }
+  return false;
+}
+
 // Thrown inside one function's build; the function becomes unsupported.
 struct BuildError {
   uint32_t offset;
@@ -828,9 +852,12 @@ private:
       error(offset, "'" + std::string(name) + "' is not supported yet: the driver-defined registers "
                     "carry a cooperative launch's grid workspace (grid-wide sync), which the runtime "
                     "does not provide");
+    if (isPtxSpecialRegisterName(name))
+      error(offset, "'" + std::string(name) + "' is not supported (a special register with no "
+                    "lowering)");
     if (!name.empty() && name[0] == '%')
-      error(offset, "'" + std::string(name) + "' is not supported (unknown or unsupported "
-                    "special register)");
+      error(offset, "'" + std::string(name) + "' is not declared: no .reg declares it, and PTX has no "
+                    "such special register");
     error(offset, "unknown name '" + std::string(name) + "'");
   }
 

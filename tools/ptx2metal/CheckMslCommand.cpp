@@ -2,6 +2,7 @@
 // compiler's view and in Apple's compiler's at one MSL version, as --verify-msl runs it on
 // generated files. For MSL written by hand or edited after translation.
 #include "Commands.h"
+#include "TargetOptions.h"
 
 #include "mslcheck/MslCheck.h"
 #include "support/FileIO.h"
@@ -19,12 +20,12 @@ namespace p2m::cli {
 namespace {
 struct CheckMslOptions {
   std::vector<std::string> files;
-  std::string mslVersion = "3.2";
+  TargetCliOptions target;
   bool hostOnly = false;
 };
 
 int runCheckMsl(const CheckMslOptions &opts) {
-  const unsigned version = opts.mslVersion == "3.0" ? 300 : opts.mslVersion == "3.1" ? 310 : 320;
+  const unsigned version = opts.target.mslVersionNumber();
   int status = 0;
   for (const std::string &path : opts.files) {
     std::string error;
@@ -60,8 +61,7 @@ CommandRunner registerCheckMslCommand(CLI::App &root) {
       "barriers under thread-dependent conditions, ...). Errors are file:line:col. Exit status 1\n"
       "if any file fails.");
   cmd->add_option("files", opts->files, "MSL files")->required();
-  cmd->add_option("--msl-version", opts->mslVersion, "The MSL version Apple's view checks against")
-      ->check(CLI::IsMember({"3.0", "3.1", "3.2"}));
+  addTargetOptions(*cmd, opts->target, /*arithmetic=*/false);
   cmd->add_flag("--host-only", opts->hostOnly, "Check only the host compiler's view");
   return [opts] { return runCheckMsl(*opts); };
 }

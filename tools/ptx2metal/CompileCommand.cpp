@@ -2,6 +2,9 @@
 // pass pipeline, emit; kernels that cannot be translated get a located diagnostic and the rest
 // of the module is still written.
 #include "Commands.h"
+#include "TargetOptions.h"
+
+#include "fatbin/FatbinContainer.h"
 
 #include "emitters/metallib/MetallibBuilder.h"
 #include "mslcheck/MslCheck.h"
@@ -31,6 +34,22 @@ namespace p2m::cli {
 
 namespace {
 
+// The container a file that is not PTX text starts like (magic numbers), for a hint.
+std::optional<std::string_view> binaryKind(std::string_view text) {
+  const auto startsWith = [&](std::string_view magic) { return text.substr(0, magic.size()) == magic; };
+  if (startsWith("\x7f" "ELF"))
+    return "an ELF object or shared library";
+  if (startsWith("\xcf\xfa\xed\xfe") || startsWith("\xca\xfe\xba\xbe"))
+    return "a Mach-O binary";
+  if (startsWith("!<arch>\n"))
+    return "a static archive";
+  if (startsWith("MZ"))
+    return "a Windows executable or DLL";
+  if (fatbin::startsWithFatbinMagic(fatbin::Bytes(reinterpret_cast<const uint8_t *>(text.data()), text.size())))
+    return "a fatbin";
+  return std::nullopt;
+}
+
 struct CompileOptions {
   std::vector<std::string> inputs;
   std::string output;
@@ -38,9 +57,7 @@ struct CompileOptions {
   std::string metallib;
   std::string metalToolchain;
   std::vector<std::string> entries;
-  std::string mslVersion = "3.2";
-  std::string fp64 = "ieee";
-  std::string f32Subnormals = "flush";
+  TargetCliOptions target;
   std::string dumpAfter;
   bool stats = false;
   bool noComments = false;
@@ -147,13 +164,20 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
     ++totals.failedModules;
     return 1;
   }
+  if (std::optional<std::string_view> kind = binaryKind(source->text())) {
+    fmt::print(stderr,
+               "{}: error: this is a binary ({}), not PTX text: list or extract its PTX with "
+               "`ptx2metal extract`, or translate all of it with `ptx2metal convert`\n",
+               path, *kind);
+    ++totals.failedModules;
+    return 1;
+  }
   totals.bytes += source->text().size();
   ++totals.modules;
   translate::TranslateOptions topts;
-  topts.mslVersion = opts.mslVersion == "3.0" ? 300 : opts.mslVersion == "3.1" ? 310 : 320;
-  topts.fp64 = opts.fp64 == "error" ? passes::Fp64Mode::Error
-               : opts.fp64 == "demote" ? passes::Fp64Mode::Demote : passes::Fp64Mode::Ieee;
-  topts.f32Subnormals = opts.f32Subnormals == "keep" ? passes::F32Subnormals::Keep : passes::F32Subnormals::Flush;
+  topts.mslVersion = opts.target.mslVersionNumber();
+  topts.fp64 = opts.target.fp64Mode();
+  topts.f32Subnormals = opts.target.f32SubnormalMode();
   topts.entries = opts.entries;
   topts.comments = !opts.noComments;
   topts.dumpAfter = opts.dumpAfter;
@@ -303,20 +327,7 @@ CommandRunner registerCompileCommand(CLI::App &root) {
                   "A directory holding the `metal` and `metallib` executables (for --metallib)")
       ->needs(metallibOption);
   cmd->add_option("--entry", opts->entries, "Translate only this kernel (PTX name) and what it calls; repeatable");
-  cmd->add_option("--msl-version", opts->mslVersion, "Target MSL version")
-      ->check(CLI::IsMember({"3.0", "3.1", "3.2"}))
-      ->capture_default_str();
-  cmd->add_option("--fp64", opts->fp64,
-                  "f64 arithmetic: ieee (exact software binary64), demote (add/sub/mul/fma/div/rcp/sqrt "
-                  "in float: faster, with float's precision and range; f64 values stay binary64 bits), "
-                  "error (f64 arithmetic is a diagnostic)")
-      ->check(CLI::IsMember({"ieee", "demote", "error"}))
-      ->capture_default_str();
-  cmd->add_option("--f32-subnormals", opts->f32Subnormals,
-                  "What the target does with f32 subnormals: flush (Apple GPUs: .ftz is then free) or "
-                  "keep (IEEE hardware: .ftz operands and results are flushed explicitly)")
-      ->check(CLI::IsMember({"flush", "keep"}))
-      ->capture_default_str();
+  addTargetOptions(*cmd, opts->target);
   std::string passList;
   for (const passes::PassInfo &p : passes::pipeline())
     passList += fmt::format("\n  {:<28} {}", p.name, p.description);

@@ -1,6 +1,7 @@
 // `ptx2metal convert`: a whole binary, library or fatbin → a bundle of prebuilt translations.
 // Orchestration only: lib/convert does the work; this prints progress and the summary.
 #include "Commands.h"
+#include "TargetOptions.h"
 
 #include "convert/BundleConverter.h"
 #include "emitters/metallib/MetalToolchain.h"
@@ -26,7 +27,7 @@ struct ConvertCliOptions {
   std::vector<std::string> inputs;
   std::string output;
   unsigned jobs = 0;
-  std::string mslVersion = "3.2";
+  TargetCliOptions target;
   bool metallib = false;
   std::string metalToolchain;
   bool quiet = false;
@@ -67,7 +68,9 @@ int runConvert(const ConvertCliOptions &cli) {
   options.inputs = cli.inputs;
   options.outputDir = cli.output;
   options.jobs = cli.jobs ? cli.jobs : std::max(1u, std::thread::hardware_concurrency());
-  options.mslVersion = cli.mslVersion == "3.0" ? 300 : cli.mslVersion == "3.1" ? 310 : 320;
+  options.mslVersion = cli.target.mslVersionNumber();
+  options.fp64 = cli.target.fp64Mode();
+  options.f32Subnormals = cli.target.f32SubnormalMode();
   std::optional<metallib::MetalToolchain> toolchain;
   if (cli.metallib) {
     metallib::ToolchainLookup lookup = metallib::findMetalToolchain(cli.metalToolchain);
@@ -89,7 +92,7 @@ int runConvert(const ConvertCliOptions &cli) {
     fmt::print(stderr, "warning: {}\n", warning);
   for (const std::string &error : report.errors)
     fmt::print(stderr, "error: {}\n", error);
-  if (!cli.quiet)
+  if (!cli.quiet && !report.nothingConverted)
     printSummary(report, cli.output, seconds, options.jobs);
   return report.ok() ? 0 : 1;
 }
@@ -106,9 +109,7 @@ CommandRunner registerConvertCommand(CLI::App &root) {
   cmd->add_option("-o,--output", opts->output, "The bundle directory (created; earlier entries are replaced)")
       ->required();
   cmd->add_option("-j,--jobs", opts->jobs, "Modules translated in parallel (default: every core)");
-  cmd->add_option("--msl-version", opts->mslVersion, "Target MSL version")
-      ->check(CLI::IsMember({"3.0", "3.1", "3.2"}))
-      ->capture_default_str();
+  addTargetOptions(*cmd, opts->target);
   CLI::Option *metallibFlag = cmd->add_flag(
       "--metallib", opts->metallib,
       "Also build KEY.metallib for each module with a Metal toolchain (as compile --metallib);\n"

@@ -35,11 +35,14 @@ std::string sibling(const std::string &reflectionPath, llvm::StringRef extension
 
 // The reflection's source.sha256, or empty when it has none (the full check comes later,
 // from parseReflection).
-// What decides whether a bundle entry fits: the PTX it was translated from, and the f32
-// subnormal behaviour it was translated for ("flush" when the reflection does not say).
+// What decides whether a bundle entry fits: the PTX it was translated from, the f32 subnormal
+// behaviour it was translated for ("flush" when the reflection does not say), and its f64
+// arithmetic ("ieee" when it does not say): the runtime computes f64 exactly, as its own
+// translations do, so an entry made with `convert --fp64 demote` is not taken in its place.
 struct EntryFacts {
   std::string sourceSha256;
   std::string f32Subnormals = "flush";
+  std::string fp64 = "ieee";
 };
 
 EntryFacts entryFactsOf(const std::string &reflectionJson) {
@@ -56,6 +59,8 @@ EntryFacts entryFactsOf(const std::string &reflectionJson) {
   const llvm::json::Object *msl = root ? root->getObject("msl") : nullptr;
   if (std::optional<llvm::StringRef> mode = msl ? msl->getString("f32_subnormals") : std::nullopt)
     facts.f32Subnormals = mode->str();
+  if (std::optional<llvm::StringRef> mode = msl ? msl->getString("fp64") : std::nullopt)
+    facts.fp64 = mode->str();
   return facts;
 }
 
@@ -102,6 +107,11 @@ bool findInBundles(const std::string &ptx, bool keepsF32Subnormals, PrebuiltModu
     if (facts.f32Subnormals != (keepsF32Subnormals ? "keep" : "flush")) {
       logMessage("bundle entry skipped: " + std::string(path) + " was translated for f32 subnormals '" +
                  facts.f32Subnormals + "', which this device does not match");
+      continue;
+    }
+    if (facts.fp64 != "ieee") {
+      logMessage("bundle entry skipped: " + std::string(path) + " computes f64 as '" + facts.fp64 +
+                 "'; the runtime computes it exactly (ieee)");
       continue;
     }
     logMessage("prebuilt translation from bundle " + dir.str() + " (" + key.substr(0, 16) + ")");

@@ -515,6 +515,15 @@ TEST_CASE("shim: prebuilt modules and bundles", "[runtime-shim]") {
     REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);
     CHECK(runStore(module) == 7);
     CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
+    // Nor does one whose f64 arithmetic is demoted to float: the runtime computes f64 exactly.
+    std::string demoted = reflection9, ieeeMode = "\"fp64\": \"ieee\"";
+    size_t fp64 = demoted.find(ieeeMode);
+    REQUIRE(fp64 != std::string::npos);
+    demoted.replace(fp64, ieeeMode.size(), "\"fp64\": \"demote\"");
+    writeText(bundle + "/" + key7 + ".json", demoted);
+    REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);
+    CHECK(runStore(module) == 7);
+    CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
     // An entry whose reflection names other PTX is not trusted.
     writeText(bundle + "/" + key7 + ".json", readText(dir + "/nine.json"));
     REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);
