@@ -25,6 +25,11 @@ struct Options {
   unsigned mslVersion = 320; // 300, 310, 320
   Fp64Mode fp64 = Fp64Mode::Ieee;
   F32Subnormals f32Subnormals = F32Subnormals::Flush;
+  // Run the IR verifier (ir/Verifier.h) after every pass of every function; a malformed IR is
+  // an internal error that stops the process. On in debug builds and where P2M_VERIFY_IR=1.
+  bool verifyIr = defaultVerifyIr();
+
+  static bool defaultVerifyIr();
 };
 
 // A warning a pass wants the user to see (a documented deviation, a demotion).

@@ -1,10 +1,13 @@
 #include "passes/Pass.h"
 
 #include "ir/Printer.h"
+#include "ir/Verifier.h"
 
 #include <array>
 #include <charconv>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 
 namespace p2m::passes {
 
@@ -29,7 +32,30 @@ constexpr std::array kPipeline{
     PassInfo{"structurize-cfg", "any CFG to goto-free structured control flow", structurizeCfg},
     PassInfo{"legalize-for-metal", "layout, call graph and Metal's limits", legalizeForMetal},
 };
+
+// A pass that leaves malformed IR is a bug in the translator, not in the input: say which pass
+// and what, and stop (the tests run with the verifier on, so this fails them).
+void verifyAfter(const PassContext &context, std::string_view pass) {
+  const ir::Function &f = context.module.functions[context.function];
+  std::vector<std::string> problems = ir::verifyFunction(context.module, f);
+  if (problems.empty())
+    return;
+  std::fprintf(stderr, "ptx2metal: internal error: the IR is malformed after pass %.*s:\n",
+               static_cast<int>(pass.size()), pass.data());
+  for (const std::string &problem : problems)
+    std::fprintf(stderr, "  %s\n", problem.c_str());
+  std::abort();
+}
 } // namespace
+
+bool Options::defaultVerifyIr() {
+#ifndef NDEBUG
+  return true;
+#else
+  const char *value = std::getenv("P2M_VERIFY_IR");
+  return value && std::string_view(value) == "1";
+#endif
+}
 
 std::span<const PassInfo> pipeline() { return kPipeline; }
 
@@ -41,6 +67,8 @@ bool runPipeline(PassContext &context, std::string_view dumpAfter, std::string *
     auto start = std::chrono::steady_clock::now();
     pass.run(context);
     context.passSeconds[i] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (context.options.verifyIr && !context.moduleStep())
+      verifyAfter(context, pass.name);
     if (pass.name == dumpAfter) {
       found = true;
       if (dump && !context.moduleStep())

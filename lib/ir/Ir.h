@@ -56,6 +56,8 @@ enum class Special : uint8_t {
   // legalize-for-metal reserves it in kernels whose code reads any of these.
   ReservedSmemBegin, ReservedSmemEnd, ReservedSmemCap, ReservedSmemOffset0, ReservedSmemOffset1,
 };
+// How many Special values there are (ReservedSmemOffset1 stays last).
+inline constexpr uint32_t kSpecialCount = static_cast<uint32_t>(Special::ReservedSmemOffset1) + 1;
 // Whether `special` is one of the %reserved_smem_offset_* registers.
 bool isReservedSmem(Special special);
 // The reserved region as the H200 reports it (tests/probes/reserved_smem.cu): 1 KiB (_cap), of
