@@ -154,12 +154,22 @@ RuntimeStatus Module::getGlobal(std::string_view name, uint64_t *address, uint64
 }
 
 RuntimeStatus Module::launch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra) {
+  std::vector<uint8_t> params;
+  if (RuntimeStatus s = prepareLaunch(kernel, shape, kernelParams, extra, &params))
+    return s;
+  return runLaunch(kernel, shape, params);
+}
+
+RuntimeStatus Module::prepareLaunch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra,
+                                    std::vector<uint8_t> *params) const {
   const KernelInfo &info = kernel.info();
   if (RuntimeStatus s = validateLaunch(device_.properties(), info, kernel.maxDynamicShared(), shape))
     return s;
-  std::vector<uint8_t> params;
-  if (RuntimeStatus s = packParams(info, kernelParams, extra, shape.dynamicSharedBytes, &params))
-    return s;
+  return packParams(info, kernelParams, extra, shape.dynamicSharedBytes, params);
+}
+
+RuntimeStatus Module::runLaunch(const Kernel &kernel, const LaunchShape &shape, const std::vector<uint8_t> &params) {
+  const KernelInfo &info = kernel.info();
   auto *status = static_cast<uint32_t *>(device_.hostPointer(wordsAddress_ + kStatusOffset));
   *status = 0;
   if (printfBuffer_)

@@ -72,6 +72,12 @@ public:
   // LaunchFailed when the kernel trapped (the status word) or the backend saw a deadlock;
   // IllegalAddress when the backend caught a memory fault in the kernel.
   RuntimeStatus launch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra);
+  // The two halves of launch, for a launch that is enqueued and run later: prepareLaunch
+  // validates the shape and packs the parameters into *params (what the caller may reuse at
+  // once is copied); runLaunch dispatches a prepared launch and reads the status word.
+  RuntimeStatus prepareLaunch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra,
+                              std::vector<uint8_t> *params) const;
+  RuntimeStatus runLaunch(const Kernel &kernel, const LaunchShape &shape, const std::vector<uint8_t> &params);
 
   // Sizes the printf buffer (CU_LIMIT_PRINTF_FIFO_SIZE, header included) for the launches
   // that follow; a module whose kernels do not print has none and ignores it.

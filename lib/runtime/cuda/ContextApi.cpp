@@ -258,15 +258,23 @@ CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
   return CUDA_SUCCESS;
 }
 
+// Drains every stream of the context (the work enqueued before the call, on every thread's
+// streams); a fault in that work is the sticky error returned.
 CUresult CUDAAPI cuCtxSynchronize(void) {
   P2M_API_ENTER_CONTEXT();
-  (void)context; // work is synchronous: nothing is pending
-  return CUDA_SUCCESS;
+  if (CUresult r = driver.synchronizeContext(context))
+    return r;
+  return driver.checkContext(context);
 }
 
 CUresult CUDAAPI cuCtxSynchronize_v2(CUcontext ctx) {
   P2M_API_ENTER();
-  return driver.checkContext(ctx ? ctx : driver.current());
+  CUctx_st *context = ctx ? ctx : driver.current();
+  if (CUresult r = driver.checkContext(context))
+    return r;
+  if (CUresult r = driver.synchronizeContext(context))
+    return r;
+  return driver.checkContext(context);
 }
 
 CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value) {

@@ -1,8 +1,11 @@
-// Kernel launches. The core validates, packs and dispatches; a trap breaks the context (sticky
-// CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA; after a failed device-side assert,
-// CUDA_ERROR_ASSERT; after a memory fault in the kernel, CUDA_ERROR_ILLEGAL_ADDRESS). A module's printf buffer takes the context's CU_LIMIT_PRINTF_FIFO_SIZE
-// at each launch. A cooperative launch is an ordinary one once the occupancy model says every
-// block of the grid is resident at once (the host backend then runs them all concurrently).
+// Kernel launches. The core validates the launch and packs the parameters when it is
+// enqueued (the caller may reuse its arguments at once); the stream's task dispatches it. A
+// trap breaks the context (sticky CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA;
+// after a failed device-side assert, CUDA_ERROR_ASSERT; after a memory fault in the kernel,
+// CUDA_ERROR_ILLEGAL_ADDRESS), which the next synchronizing call reports. A module's printf
+// buffer takes the context's CU_LIMIT_PRINTF_FIFO_SIZE at each launch. A cooperative launch
+// is an ordinary one once the occupancy model says every block of the grid is resident at once
+// (the host backend then runs them all concurrently).
 #include "Driver.h"
 
 #include "runtime/core/Occupancy.h"
@@ -14,6 +17,27 @@ using p2m::cuda::toCuResult;
 using namespace p2m::runtime;
 
 namespace {
+
+// The stream task of a launch: runs the prepared dispatch; a fault breaks the context.
+void runKernel(CUfunc_st *f, const LaunchShape &shape, CUctx_st *context, const std::vector<uint8_t> &params) {
+  Module &module = *f->module->module;
+  RuntimeStatus s = module.setPrintfBufferBytes(context->limits.printfFifoSize);
+  if (!s)
+    s = module.runLaunch(*f->kernel, shape, params);
+  if (!s)
+    return;
+  CUresult result = toCuResult(s, "cuLaunchKernel");
+  if (s->code == RuntimeErrorCode::LaunchFailed || s->code == RuntimeErrorCode::AssertFailed ||
+      s->code == RuntimeErrorCode::IllegalAddress) {
+    context->broken = result;
+    const char *name = "CUDA_ERROR_LAUNCH_FAILED";
+    cuGetErrorName(result, &name);
+    printMessage(s->message + "; the context is now unusable (" + name + ")");
+    return;
+  }
+  // Checked when it was enqueued, so not expected; said rather than lost.
+  printMessage("kernel " + f->kernel->info().name + " did not run: " + s->message);
+}
 
 CUresult launch(Driver &driver, CUfunction f, const LaunchShape &shape, CUstream stream, void **kernelParams,
                 void **extra) {
@@ -32,20 +56,16 @@ CUresult launch(Driver &driver, CUfunction f, const LaunchShape &shape, CUstream
     return r;
   if (CUresult r = driver.checkStream(stream, context))
     return r;
-  if (CUresult r = toCuResult(f->module->module->setPrintfBufferBytes(context->limits.printfFifoSize), "cuLaunchKernel"))
+  std::vector<uint8_t> params;
+  if (CUresult r = toCuResult(f->module->module->prepareLaunch(*f->kernel, shape, kernelParams, extra, &params),
+                              "cuLaunchKernel"))
     return r;
   if (f->kernel->info().usesPrintf)
     context->printfLaunched = true;
-  RuntimeStatus s = f->module->module->launch(*f->kernel, shape, kernelParams, extra);
-  CUresult result = toCuResult(s, "cuLaunchKernel");
-  if (s && (s->code == RuntimeErrorCode::LaunchFailed || s->code == RuntimeErrorCode::AssertFailed ||
-            s->code == RuntimeErrorCode::IllegalAddress)) {
-    context->broken = result;
-    const char *name = "CUDA_ERROR_LAUNCH_FAILED";
-    cuGetErrorName(result, &name);
-    printMessage(s->message + "; the context is now unusable (" + name + ")");
-  }
-  return result;
+  p2m::cuda::StreamTask task;
+  task.work = [f, shape, context, params = std::move(params)] { runKernel(f, shape, context, params); };
+  driver.enqueue(driver.queueOf(stream, context), std::move(task));
+  return CUDA_SUCCESS;
 }
 
 } // namespace
@@ -76,7 +96,7 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, vo
       break;
     case CU_LAUNCH_ATTRIBUTE_PRIORITY:
     case CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
-      break; // scheduling hints: nothing to honour when work runs in order
+      break; // scheduling hints: one priority level (cuCtxGetStreamPriorityRange)
     default:
       logMessage("cuLaunchKernelEx: launch attribute " + std::to_string(int(a.id)) + " is not supported");
       return CUDA_ERROR_NOT_SUPPORTED;
