@@ -275,6 +275,15 @@ public:
   // blocked host function) is left to finish on its own. Work enqueued later runs at once.
   void shutdown();
 
+  // Kernels of several streams run at once where the backend allows it: a launch's task
+  // dispatches with the API lock released (runUnlocked), counted in kernelsInFlight. A
+  // cooperative launch, whose grid needs every worker, first waits until none is in flight
+  // (waitForKernels) and keeps the lock while it runs, so that none starts beside it.
+  unsigned kernelsInFlight = 0;
+  void runUnlocked(const std::function<void()> &f); // with the API lock released at every depth
+  void waitForKernels();
+  void kernelDone(); // --kernelsInFlight, and wakes waitForKernels
+
 private:
   friend class ApiLock;
   void runFront(const std::shared_ptr<StreamQueue> &queue);

@@ -307,6 +307,23 @@ void Driver::retireThreadQueues(std::thread::id thread) {
   }
 }
 
+void Driver::runUnlocked(const std::function<void()> &f) {
+  Released released{mutex, apiLockDepth};
+  released.unlock();
+  f();
+  released.lock();
+}
+
+void Driver::waitForKernels() {
+  while (kernelsInFlight != 0)
+    wait(progress_);
+}
+
+void Driver::kernelDone() {
+  --kernelsInFlight;
+  progress_.notify_all();
+}
+
 void Driver::shutdown() {
   std::vector<std::thread> joinable;
   {
