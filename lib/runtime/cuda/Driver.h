@@ -74,10 +74,12 @@ struct StreamQueue {
   uint64_t completed = 0;
   bool running = false; // a thread has taken the front task and runs it
   bool retired = false; // its handle is gone: the worker leaves once the queue is empty
-  // The worker: started at the first enqueue; `workerBusy` while it runs a task.
+  // The worker: started at the first enqueue; `workerBusy` while it runs a task,
+  // `workerWaiting` while it waits on `wake` for work.
   std::thread worker;
   bool workerBusy = false;
-  std::condition_variable_any wake; // the worker waits here for work
+  bool workerWaiting = false;
+  std::condition_variable_any wake;
   bool idle() const { return completed == enqueued; }
 };
 
@@ -298,6 +300,8 @@ private:
   void quiesce(CUctx_st *context);
   // Waits on `cv` with the API lock released at every depth this thread holds it.
   void wait(std::condition_variable_any &cv);
+  void waitForProgress(); // wait(progress_), counted so that completions notify only waiters
+  void notifyProgress();
   std::vector<std::pair<std::shared_ptr<StreamQueue>, uint64_t>> pendingOf(CUctx_st *context, bool blockingOnly);
 public:
   void retireThreadQueues(std::thread::id thread); // the thread leaves (its per-thread streams)
@@ -324,7 +328,8 @@ private:
   std::vector<std::shared_ptr<StreamQueue>> queues_;
   std::map<std::pair<CUctx_st *, std::thread::id>, std::shared_ptr<StreamQueue>> perThread_;
   std::vector<std::thread> finished_; // workers that left their loop, to join
-  std::condition_variable_any progress_; // a task completed
+  std::condition_variable_any progress_; // a task completed, or a kernel dispatch ended
+  unsigned progressWaiters_ = 0;
   bool shuttingDown_ = false;
 };
 

@@ -111,7 +111,7 @@ CUresult copy(Driver &driver, const Order &order, const Side &src, const Side &d
     return r;
   if (e.width == 0 || e.height == 0 || e.depth == 0)
     return CUDA_SUCCESS;
-  bool wait = order.synchronous || toPageable;
+  bool wait = order.synchronous || toPageable || (fromPageable && fromSpan > p2m::cuda::kStagedBytes);
   // A pageable source is copied now, its span with the rows' gaps.
   std::shared_ptr<std::vector<uint8_t>> staged;
   if (!wait && fromPageable)

@@ -20,8 +20,19 @@ namespace p2m::cuda {
 namespace {
 
 thread_local unsigned apiLockDepth = 0;          // how many times this thread holds the API lock
+std::atomic<unsigned> apiLockWaiters{0};         // threads blocked taking the API lock
 thread_local unsigned perThreadDefaultDepth = 0; // inside a _ptds / _ptsz entry point
 thread_local bool inHostTask = false;            // this thread runs a host function or callback
+
+// Takes the API lock once, counted in apiLockWaiters while it waits (a worker between two
+// tasks lets such a thread in first).
+void lockCounted(std::recursive_mutex &mutex) {
+  if (mutex.try_lock())
+    return;
+  apiLockWaiters.fetch_add(1, std::memory_order_relaxed);
+  mutex.lock();
+  apiLockWaiters.fetch_sub(1, std::memory_order_relaxed);
+}
 
 // The API lock released at every depth the calling thread holds it: a Lockable for the waits,
 // which give it back at the same depth.
@@ -33,7 +44,10 @@ struct Released {
       mutex.unlock();
   }
   void lock() {
-    for (unsigned i = 0; i < depth; ++i)
+    if (depth == 0)
+      return;
+    lockCounted(mutex);
+    for (unsigned i = 1; i < depth; ++i)
       mutex.lock();
   }
 };
@@ -59,7 +73,7 @@ struct UnloadShutdown {
 } // namespace
 
 ApiLock::ApiLock() {
-  Driver::get().mutex.lock();
+  lockCounted(Driver::get().mutex);
   ++apiLockDepth;
 }
 
@@ -75,6 +89,17 @@ bool PerThreadDefaultScope::active() { return perThreadDefaultDepth != 0; }
 void Driver::wait(std::condition_variable_any &cv) {
   Released released{mutex, apiLockDepth};
   cv.wait(released);
+}
+
+void Driver::waitForProgress() {
+  ++progressWaiters_;
+  wait(progress_);
+  --progressWaiters_;
+}
+
+void Driver::notifyProgress() {
+  if (progressWaiters_ != 0)
+    progress_.notify_all();
 }
 
 std::shared_ptr<StreamQueue> Driver::newQueue(CUctx_st *context, bool legacy, bool blocking) {
@@ -156,7 +181,8 @@ uint64_t Driver::enqueue(const std::shared_ptr<StreamQueue> &queue, StreamTask t
     return number;
   }
   startWorker(queue);
-  queue->wake.notify_all();
+  if (queue->workerWaiting)
+    queue->wake.notify_one();
   return number;
 }
 
@@ -183,8 +209,9 @@ void Driver::runFront(const std::shared_ptr<StreamQueue> &queue) {
   task = StreamTask{}; // what it captured goes under the lock
   queue->running = false;
   ++queue->completed;
-  queue->wake.notify_all();
-  progress_.notify_all();
+  if (queue->workerWaiting) // a drainer ran it: the worker goes on with the next
+    queue->wake.notify_one();
+  notifyProgress();
   if (queue->retired && queue->idle() && !queue->worker.joinable())
     std::erase(queues_, queue);
 }
@@ -196,7 +223,7 @@ CUresult Driver::drain(const std::shared_ptr<StreamQueue> &queue, uint64_t upTo)
     if (!queue->running && !queue->tasks.empty())
       runFront(queue);
     else if (queue->running)
-      wait(progress_);
+      waitForProgress();
     else
       break; // nothing left to run (upTo was past the end)
   }
@@ -278,16 +305,20 @@ void Driver::workerLoop(std::shared_ptr<StreamQueue> queue) {
       queue->workerBusy = true;
       runFront(queue);
       queue->workerBusy = false;
-      // Let the API calls waiting for the lock in before the next task.
-      Released released{mutex, apiLockDepth};
-      released.unlock();
-      std::this_thread::yield();
-      released.lock();
+      // Let the threads waiting for the lock (API calls, other workers) in before the next task.
+      if (apiLockWaiters.load(std::memory_order_relaxed) != 0) {
+        Released released{mutex, apiLockDepth};
+        released.unlock();
+        std::this_thread::yield();
+        released.lock();
+      }
       continue;
     }
     if (queue->retired && queue->tasks.empty())
       break;
+    queue->workerWaiting = true;
     wait(queue->wake);
+    queue->workerWaiting = false;
   }
   // Shutdown took (joins or detached) the handle already; otherwise it is joined later.
   if (queue->worker.joinable())
@@ -316,12 +347,12 @@ void Driver::runUnlocked(const std::function<void()> &f) {
 
 void Driver::waitForKernels() {
   while (kernelsInFlight != 0)
-    wait(progress_);
+    waitForProgress();
 }
 
 void Driver::kernelDone() {
   --kernelsInFlight;
-  progress_.notify_all();
+  notifyProgress();
 }
 
 void Driver::shutdown() {

@@ -10,7 +10,7 @@ CUresult copyOnStream(Driver &driver, CUctx_st *context, CUstream stream, void *
                       bool toPageable, bool fromPageable, bool synchronous) {
   if (bytes == 0)
     return CUDA_SUCCESS;
-  bool wait = synchronous || toPageable;
+  bool wait = synchronous || toPageable || (fromPageable && bytes > kStagedBytes);
   StreamTask task;
   if (!wait && fromPageable) {
     auto staged = std::make_shared<std::vector<uint8_t>>(static_cast<const uint8_t *>(from),
