@@ -308,8 +308,8 @@ CUresult CUDAAPI cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
   return CUDA_SUCCESS;
 }
 
-// Stream priorities have no effect here (work runs in order): the range is [0, 0], as CUDA
-// reports for a device without priorities.
+// Stream priorities have no effect here (one level; streams are scheduled alike): the range is
+// [0, 0], as CUDA reports for a device without priorities.
 CUresult CUDAAPI cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
   P2M_API_ENTER_CONTEXT();
   (void)context;

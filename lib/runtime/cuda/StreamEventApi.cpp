@@ -51,7 +51,7 @@ CUresult CUDAAPI cuStreamCreate(CUstream *phStream, unsigned int Flags) {
   return CUDA_SUCCESS;
 }
 
-// Priorities order nothing when work runs in order; the value is clamped to the range
+// Priorities order nothing (one level); the value is clamped to the range
 // cuCtxGetStreamPriorityRange reports ([0, 0]), as CUDA clamps it.
 CUresult CUDAAPI cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority) {
   P2M_API_ENTER_CONTEXT();

@@ -907,8 +907,8 @@ TEST_CASE("breadth: cuGetProcAddress by name, version and stream form", "[runtim
   CHECK(fn == reinterpret_cast<void *>(&cuDeviceGetUuid_v2));
   REQUIRE(cuGetProcAddress("cuGetProcAddress", &fn, 12000, 0, &status) == CUDA_SUCCESS);
   CHECK(fn == reinterpret_cast<void *>(&cuGetProcAddress_v2));
-  // Per-thread forms: the _ptds/_ptsz export, else the legacy function (work is synchronous,
-  // so the two default streams behave alike).
+  // Per-thread forms: the _ptds/_ptsz export, else the legacy function (an older per-thread
+  // version this library does not export).
   REQUIRE(cuGetProcAddress("cuMemcpyHtoD", &fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
                            &status) == CUDA_SUCCESS);
   CHECK(fn != nullptr);
