@@ -13,6 +13,7 @@
 #include "runtime/core/Log.h"
 
 #include <algorithm>
+#include <atomic>
 #include <system_error>
 
 namespace p2m::cuda {
