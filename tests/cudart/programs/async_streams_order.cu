@@ -13,6 +13,10 @@
 // Events take their time when the stream reaches them: two events around the blocked host
 // function are at least as far apart as the main thread kept it blocked. A runtime that waits
 // where it must not would hang: a watchdog then fails the program, naming the phase.
+//
+// Built twice: as is, and with `--default-stream per-thread` (programs.json), where stream 0
+// and the synchronous calls are each thread's per-thread stream (the _ptsz/_ptds entry
+// points). The legacy stream is therefore named cudaStreamLegacy throughout.
 #include "check.h"
 
 #include <atomic>
@@ -124,9 +128,9 @@ int main() {
   {
     Gate gate;
     block(gate, nonBlocking);
-    fill<<<blocks, 256>>>(legacyFree, n, 9);
+    fill<<<blocks, 256, 0, cudaStreamLegacy>>>(legacyFree, n, 9);
     CUDA_OK(cudaGetLastError());
-    CUDA_OK(cudaStreamSynchronize(0));
+    CUDA_OK(cudaStreamSynchronize(cudaStreamLegacy));
     CHECK(all(legacyFree, 9));
     CUDA_OK(cudaMemcpy(host, legacyFree, n * sizeof(int), cudaMemcpyDeviceToHost));
     CHECK(all(host, 9));
@@ -172,9 +176,9 @@ int main() {
     CUDA_FAILS(cudaStreamQuery(waiting), cudaErrorNotReady);
 
     // The legacy stream waits for the blocking stream's pending work.
-    addTo<<<blocks, 256>>>(legacy, n, 3);
+    addTo<<<blocks, 256, 0, cudaStreamLegacy>>>(legacy, n, 3);
     CUDA_OK(cudaGetLastError());
-    CUDA_FAILS(cudaStreamQuery(0), cudaErrorNotReady);
+    CUDA_FAILS(cudaStreamQuery(cudaStreamLegacy), cudaErrorNotReady);
     CHECK(all(waiter, 0));
     CHECK(all(legacy, 0));
     CHECK(all(ordered, 0));
@@ -185,7 +189,7 @@ int main() {
     gate.open = true;
     CUDA_OK(cudaStreamSynchronize(waiting));
     CHECK(all(waiter, 5));
-    CUDA_OK(cudaStreamSynchronize(0));
+    CUDA_OK(cudaStreamSynchronize(cudaStreamLegacy));
     CHECK(all(legacy, 3));
     // When the host function returned, neither the legacy stream's kernel nor the waiting
     // stream's had run (the main thread slept 50 ms meanwhile: had they not waited, they
@@ -200,7 +204,14 @@ int main() {
     CHECK(ms >= heldMs - 1.0f);
   }
 
-  // 3. Per-thread default streams: this thread's is blocked, another thread's runs.
+  // 3. Per-thread default streams: this thread's is blocked, another thread's runs. Built with
+  //    --default-stream per-thread, the other thread names its own as stream 0 (which would be
+  //    the legacy stream, waiting for this thread's, otherwise).
+#if defined(CUDA_API_PER_THREAD_DEFAULT_STREAM)
+  const cudaStream_t own = 0;
+#else
+  const cudaStream_t own = cudaStreamPerThread;
+#endif
   phase = "3: per-thread default streams";
   {
     Gate gate;
@@ -208,9 +219,9 @@ int main() {
     CUDA_FAILS(cudaStreamQuery(cudaStreamPerThread), cudaErrorNotReady);
     std::atomic<bool> otherDone{false};
     std::thread other([&] {
-      fill<<<blocks, 256, 0, cudaStreamPerThread>>>(perThread, n, 4);
+      fill<<<blocks, 256, 0, own>>>(perThread, n, 4);
       CUDA_OK(cudaGetLastError());
-      CUDA_OK(cudaStreamSynchronize(cudaStreamPerThread));
+      CUDA_OK(cudaStreamSynchronize(own));
       CHECK(all(perThread, 4));
       otherDone = true;
     });
