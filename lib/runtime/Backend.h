@@ -132,6 +132,11 @@ public:
   // status word, which the core reads; a backend returns LaunchFailed only for what it sees
   // itself (a deadlocked barrier), IllegalAddress for a memory fault in kernel code.
   virtual Status dispatch(const Dispatch &dispatch) = 0;
+  // Whether dispatch() may be called from several threads at once, each call running its grid
+  // beside the others' (kernels of different streams overlapping), while the other functions
+  // are called too. A grid that needs all its threadgroups resident at once (a cooperative
+  // launch) is then still dispatched alone by the caller.
+  virtual bool concurrentDispatches() const { return false; }
 };
 
 } // namespace p2m::runtime

@@ -110,12 +110,16 @@ RuntimeStatus Device::copyOnDevice(uint64_t destination, uint64_t source, uint64
   return succeeded();
 }
 
-RuntimeStatus Device::fill(uint64_t destination, uint32_t value, unsigned elementBytes, uint64_t count) {
+RuntimeStatus Device::checkFill(uint64_t destination, unsigned elementBytes, uint64_t count) const {
   if (destination % elementBytes != 0)
     return failure(RuntimeErrorCode::InvalidValue, "memset destination is not aligned to its element size");
   if (count > UINT64_MAX / elementBytes)
     return failure(RuntimeErrorCode::InvalidValue, "memset element count overflows");
-  if (RuntimeStatus s = checkRange(destination, count * elementBytes, "memset"))
+  return checkRange(destination, count * elementBytes, "memset");
+}
+
+RuntimeStatus Device::fill(uint64_t destination, uint32_t value, unsigned elementBytes, uint64_t count) {
+  if (RuntimeStatus s = checkFill(destination, elementBytes, count))
     return s;
   if (count == 0)
     return succeeded();

@@ -52,6 +52,8 @@ public:
   // `count` elements of `elementBytes` (1, 2 or 4) each set to `value`'s low bytes; the
   // destination must be aligned to the element size, as CUDA requires.
   RuntimeStatus fill(uint64_t destination, uint32_t value, unsigned elementBytes, uint64_t count);
+  // What fill checks before it writes.
+  RuntimeStatus checkFill(uint64_t destination, unsigned elementBytes, uint64_t count) const;
 
   // The lock words of 64-bit atomics (abi.h's P2M_MODULE_ATOMIC_LOCKS): one zeroed table for
   // every module of the device, allocated by the first module that loads.

@@ -98,20 +98,12 @@ RuntimeStatus Module::createSegments() {
     return s;
   if (RuntimeStatus s = device_.allocate(std::max<uint64_t>(reflection_.constBytes, 16), this, &constBase_))
     return s;
-  if (RuntimeStatus s = device_.allocate(kWordsAllocationBytes, this, &wordsAddress_))
-    return s;
-  // Only a module whose kernels print pays for a printf buffer.
-  if (std::any_of(reflection_.kernels.begin(), reflection_.kernels.end(),
-                  [](const KernelInfo &k) { return k.translated && k.usesPrintf; }))
-    if (RuntimeStatus s = device_.allocate(printfBufferBytes_, this, &printfBuffer_))
-      return s;
   std::memset(device_.hostPointer(globalBase_), 0, std::max<uint64_t>(reflection_.globalBytes, 16));
   std::memset(device_.hostPointer(constBase_), 0, std::max<uint64_t>(reflection_.constBytes, 16));
-  uint64_t locks = 0;
-  if (RuntimeStatus s = device_.atomicLockTable(&locks))
+  if (RuntimeStatus s = device_.atomicLockTable(&atomicLocks_))
     return s;
-  uint64_t words[6] = {globalBase_, constBase_, wordsAddress_ + kStatusOffset, printfBuffer_, locks, 0};
-  std::memcpy(device_.hostPointer(wordsAddress_), words, sizeof words);
+  if (RuntimeStatus s = addSlot())
+    return s;
 
   for (const VariableInfo &v : reflection_.variables) {
     uint64_t address = segmentBase(v.segment) + v.offset;
@@ -126,6 +118,43 @@ RuntimeStatus Module::createSegments() {
       std::memcpy(device_.hostPointer(address + r.offset), &value, sizeof value);
     }
   }
+  return succeeded();
+}
+
+bool Module::prints() const {
+  return std::any_of(reflection_.kernels.begin(), reflection_.kernels.end(),
+                     [](const KernelInfo &k) { return k.translated && k.usesPrintf; });
+}
+
+RuntimeStatus Module::addSlot() {
+  LaunchSlot slot;
+  if (RuntimeStatus s = device_.allocate(kWordsAllocationBytes, this, &slot.words))
+    return s;
+  // Only a module whose kernels print pays for a printf buffer.
+  if (prints()) {
+    if (RuntimeStatus s = device_.allocate(printfBufferBytes_, this, &slot.printfBuffer)) {
+      (void)device_.release(slot.words, this);
+      return s;
+    }
+    slot.printfBytes = printfBufferBytes_;
+  }
+  uint64_t words[6] = {globalBase_, constBase_, slot.words + kStatusOffset, slot.printfBuffer, atomicLocks_, 0};
+  std::memcpy(device_.hostPointer(slot.words), words, sizeof words);
+  slots_.push_back(slot);
+  return succeeded();
+}
+
+RuntimeStatus Module::resizePrintfBuffer(LaunchSlot &slot) {
+  if (!slot.printfBuffer || slot.printfBytes == printfBufferBytes_)
+    return succeeded();
+  uint64_t replacement = 0;
+  if (RuntimeStatus s = device_.allocate(printfBufferBytes_, this, &replacement))
+    return s; // the old buffer stays
+  (void)device_.release(slot.printfBuffer, this);
+  slot.printfBuffer = replacement;
+  slot.printfBytes = printfBufferBytes_;
+  // abi.h: word 3 of the module words is the printf buffer's address.
+  std::memcpy(static_cast<uint8_t *>(device_.hostPointer(slot.words)) + 24, &slot.printfBuffer, 8);
   return succeeded();
 }
 
@@ -154,30 +183,66 @@ RuntimeStatus Module::getGlobal(std::string_view name, uint64_t *address, uint64
 }
 
 RuntimeStatus Module::launch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra) {
+  std::vector<uint8_t> params;
+  if (RuntimeStatus s = prepareLaunch(kernel, shape, kernelParams, extra, &params))
+    return s;
+  return runLaunch(kernel, shape, params);
+}
+
+RuntimeStatus Module::prepareLaunch(const Kernel &kernel, const LaunchShape &shape, void **kernelParams, void **extra,
+                                    std::vector<uint8_t> *params) const {
   const KernelInfo &info = kernel.info();
   if (RuntimeStatus s = validateLaunch(device_.properties(), info, kernel.maxDynamicShared(), shape))
     return s;
-  std::vector<uint8_t> params;
-  if (RuntimeStatus s = packParams(info, kernelParams, extra, shape.dynamicSharedBytes, &params))
-    return s;
-  auto *status = static_cast<uint32_t *>(device_.hostPointer(wordsAddress_ + kStatusOffset));
-  *status = 0;
-  if (printfBuffer_)
-    resetPrintfBuffer(printfBufferMemory());
+  return packParams(info, kernelParams, extra, shape.dynamicSharedBytes, params);
+}
+
+RuntimeStatus Module::runLaunch(const Kernel &kernel, const LaunchShape &shape, const std::vector<uint8_t> &params) {
   Dispatch dispatch;
-  dispatch.program = program_.get();
-  dispatch.mslName = info.mslName;
-  dispatch.grid = shape.grid;
-  dispatch.block = shape.block;
-  dispatch.params = params.data();
-  dispatch.paramBytes = params.size();
-  dispatch.moduleBuffer = wordsAddress_;
-  dispatch.threadgroupBytes = (info.staticSharedBytes + shape.dynamicSharedBytes + 15u) & ~15u;
-  dispatch.localBytes = info.localBytes;
-  RuntimeStatus dispatched = fromBackend(device_.backend().dispatch(dispatch));
+  size_t slot = 0;
+  if (RuntimeStatus s = beginLaunch(kernel, shape, params, &dispatch, &slot))
+    return s;
+  return finishLaunch(kernel, slot, fromBackend(device_.backend().dispatch(dispatch)));
+}
+
+RuntimeStatus Module::beginLaunch(const Kernel &kernel, const LaunchShape &shape, const std::vector<uint8_t> &params,
+                                  Dispatch *dispatch, size_t *slot) {
+  const KernelInfo &info = kernel.info();
+  size_t index = 0;
+  while (index < slots_.size() && slots_[index].busy)
+    ++index;
+  if (index == slots_.size())
+    if (RuntimeStatus s = addSlot())
+      return s;
+  LaunchSlot &free = slots_[index];
+  if (RuntimeStatus s = resizePrintfBuffer(free))
+    return s;
+  auto *status = static_cast<uint32_t *>(device_.hostPointer(free.words + kStatusOffset));
+  *status = 0;
+  if (free.printfBuffer)
+    resetPrintfBuffer(printfBufferMemory(free));
+  free.busy = true;
+  *slot = index;
+  dispatch->program = program_.get();
+  dispatch->mslName = info.mslName;
+  dispatch->grid = shape.grid;
+  dispatch->block = shape.block;
+  dispatch->params = params.data();
+  dispatch->paramBytes = params.size();
+  dispatch->moduleBuffer = free.words;
+  dispatch->threadgroupBytes = (info.staticSharedBytes + shape.dynamicSharedBytes + 15u) & ~15u;
+  dispatch->localBytes = info.localBytes;
+  return succeeded();
+}
+
+RuntimeStatus Module::finishLaunch(const Kernel &kernel, size_t index, RuntimeStatus dispatched) {
+  const KernelInfo &info = kernel.info();
+  LaunchSlot &slot = slots_[index];
+  slot.busy = false;
+  auto *status = static_cast<uint32_t *>(device_.hostPointer(slot.words + kStatusOffset));
   // What the kernel printed before it finished, trapped or faulted.
-  if (printfBuffer_)
-    printDeviceOutput();
+  if (slot.printfBuffer)
+    printDeviceOutput(slot);
   if (dispatched) {
     if (dispatched->code == RuntimeErrorCode::IllegalAddress)
       dispatched->message = "kernel " + info.name + ": " + dispatched->message;
@@ -194,35 +259,35 @@ RuntimeStatus Module::setPrintfBufferBytes(uint64_t bytes) {
   if (bytes < kPrintfHeaderBytes + kPrintfRecordHeaderBytes)
     return failure(RuntimeErrorCode::InvalidValue, "a printf buffer of " + std::to_string(bytes) +
                                                        " bytes cannot hold one record");
-  if (!printfBuffer_ || bytes == printfBufferBytes_) {
-    printfBufferBytes_ = bytes;
+  if (bytes == printfBufferBytes_)
     return succeeded();
-  }
-  uint64_t replacement = 0;
-  if (RuntimeStatus s = device_.allocate(bytes, this, &replacement))
-    return s; // the old buffer stays
-  (void)device_.release(printfBuffer_, this);
-  printfBuffer_ = replacement;
+  uint64_t previous = printfBufferBytes_;
   printfBufferBytes_ = bytes;
-  // abi.h: word 3 of the module words is the printf buffer's address.
-  std::memcpy(static_cast<uint8_t *>(device_.hostPointer(wordsAddress_)) + 24, &printfBuffer_, 8);
+  for (LaunchSlot &slot : slots_) {
+    if (slot.busy)
+      continue; // resized when it is next taken
+    if (RuntimeStatus s = resizePrintfBuffer(slot)) {
+      printfBufferBytes_ = previous;
+      return s;
+    }
+  }
   return succeeded();
 }
 
-std::span<uint8_t> Module::printfBufferMemory() {
-  return {static_cast<uint8_t *>(device_.hostPointer(printfBuffer_)), size_t(printfBufferBytes_)};
+std::span<uint8_t> Module::printfBufferMemory(const LaunchSlot &slot) {
+  return {static_cast<uint8_t *>(device_.hostPointer(slot.printfBuffer)), size_t(slot.printfBytes)};
 }
 
-void Module::printDeviceOutput() {
+void Module::printDeviceOutput(const LaunchSlot &slot) {
   PrintfOutput output =
-      formatPrintfBuffer(printfBufferMemory(), [this](uint64_t address) { return device_.bytesFrom(address); });
+      formatPrintfBuffer(printfBufferMemory(slot), [this](uint64_t address) { return device_.bytesFrom(address); });
   if (!output.text.empty()) {
     std::fwrite(output.text.data(), 1, output.text.size(), stdout);
     std::fflush(stdout);
   }
   if (output.dropped)
     printMessage(std::to_string(output.dropped) + " device printf record(s) lost: the " +
-                 std::to_string(printfBufferBytes_) + "-byte printf buffer was full (CU_LIMIT_PRINTF_FIFO_SIZE)");
+                 std::to_string(slot.printfBytes) + "-byte printf buffer was full (CU_LIMIT_PRINTF_FIFO_SIZE)");
   if (output.undecodable)
     printMessage(std::to_string(output.undecodable) +
                  " device printf record(s) not printed: a format string outside device memory or a damaged record");

@@ -258,15 +258,23 @@ CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version) {
   return CUDA_SUCCESS;
 }
 
+// Drains every stream of the context (the work enqueued before the call, on every thread's
+// streams); a fault in that work is the sticky error returned.
 CUresult CUDAAPI cuCtxSynchronize(void) {
   P2M_API_ENTER_CONTEXT();
-  (void)context; // work is synchronous: nothing is pending
-  return CUDA_SUCCESS;
+  if (CUresult r = driver.synchronizeContext(context))
+    return r;
+  return driver.checkContext(context);
 }
 
 CUresult CUDAAPI cuCtxSynchronize_v2(CUcontext ctx) {
   P2M_API_ENTER();
-  return driver.checkContext(ctx ? ctx : driver.current());
+  CUctx_st *context = ctx ? ctx : driver.current();
+  if (CUresult r = driver.checkContext(context))
+    return r;
+  if (CUresult r = driver.synchronizeContext(context))
+    return r;
+  return driver.checkContext(context);
 }
 
 CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value) {
@@ -300,8 +308,8 @@ CUresult CUDAAPI cuCtxGetLimit(size_t *pvalue, CUlimit limit) {
   return CUDA_SUCCESS;
 }
 
-// Stream priorities have no effect here (work runs in order): the range is [0, 0], as CUDA
-// reports for a device without priorities.
+// Stream priorities have no effect here (one level; streams are scheduled alike): the range is
+// [0, 0], as CUDA reports for a device without priorities.
 CUresult CUDAAPI cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority) {
   P2M_API_ENTER_CONTEXT();
   (void)context;

@@ -207,7 +207,7 @@ constexpr const char *kPciBusId = "0000:00:00.0";
 extern "C" {
 
 CUresult CUDAAPI cuInit(unsigned int flags) {
-  std::lock_guard<std::recursive_mutex> lock(Driver::get().mutex);
+  p2m::cuda::ApiLock lock;
   return Driver::get().initialize(flags);
 }
 

@@ -115,12 +115,32 @@ CUctx_st *Driver::createContext(bool primary, unsigned flags) {
 }
 
 void Driver::resetContext(CUctx_st *context) {
+  // The context's work finishes first: it may use any of what goes below.
+  quiesce(context);
   for (auto &[handle, library] : libraries_)
     library->modules.erase(context);
   for (auto it = modules_.begin(); it != modules_.end();)
     it = it->first->context == context ? modules_.erase(it) : std::next(it);
-  for (auto it = streams_.begin(); it != streams_.end();)
-    it = it->first->context == context ? streams_.erase(it) : std::next(it);
+  for (auto it = streams_.begin(); it != streams_.end();) {
+    if (it->first->context != context) {
+      ++it;
+      continue;
+    }
+    retire(it->second->queue);
+    it = streams_.erase(it);
+  }
+  if (context->legacy) {
+    retire(context->legacy);
+    context->legacy = nullptr;
+  }
+  for (auto it = perThread_.begin(); it != perThread_.end();) {
+    if (it->first.first != context) {
+      ++it;
+      continue;
+    }
+    retire(it->second);
+    it = perThread_.erase(it);
+  }
   for (auto it = events_.begin(); it != events_.end();)
     it = it->first->context == context ? events_.erase(it) : std::next(it);
   for (auto it = hostRanges.begin(); it != hostRanges.end();)
@@ -191,6 +211,12 @@ const Driver::HostRange *Driver::findHostRange(const void *p, uintptr_t *base) c
   return &it->second;
 }
 
+bool Driver::isPageable(const void *p) const {
+  runtime::AllocationInfo info;
+  uintptr_t base = 0;
+  return !device_->allocations().describe(reinterpret_cast<uintptr_t>(p), &info) && !findHostRange(p, &base);
+}
+
 bool Driver::isFunction(CUfunc_st *f) const {
   if (!f)
     return false;
@@ -221,16 +247,22 @@ CUmod_st *Driver::addModule(CUctx_st *context, std::unique_ptr<runtime::Module> 
 void Driver::destroyModule(CUmod_st *module) { modules_.erase(module); }
 
 CUstream_st *Driver::addStream(CUctx_st *context, unsigned flags) {
+  collectFinished();
   auto owned = std::make_unique<CUstream_st>();
   owned->context = context;
   owned->flags = flags;
   owned->id = nextId_++;
+  owned->queue = newQueue(context, /*legacy=*/false, /*blocking=*/!(flags & CU_STREAM_NON_BLOCKING));
   CUstream_st *handle = owned.get();
   streams_[handle] = std::move(owned);
   return handle;
 }
 
-void Driver::destroyStream(CUstream_st *stream) { streams_.erase(stream); }
+// CUDA: destroying a stream with pending work returns at once; the work still completes.
+void Driver::destroyStream(CUstream_st *stream) {
+  retire(stream->queue);
+  streams_.erase(stream);
+}
 
 CUevent_st *Driver::addEvent(CUctx_st *context, unsigned flags) {
   auto owned = std::make_unique<CUevent_st>();

@@ -2,10 +2,17 @@
 // runtime::Device over the backend P2M_BACKEND names; `host` is the only one on Linux), the
 // contexts and every live handle, so that a stale or made-up handle is an error
 // (CUDA_ERROR_INVALID_HANDLE / _CONTEXT), never a crash. CUDA's opaque handle types
-// (CUctx_st, CUmod_st, ...) are defined here. One lock serializes the API: work runs
-// synchronously, which CUDA allows (an async call may complete before it returns). Each host
-// thread has its own stack of current contexts (cuCtxPushCurrent / cuCtxPopCurrent).
+// (CUctx_st, CUmod_st, ...) are defined here. One lock (the API lock) guards all of it. Each
+// host thread has its own stack of current contexts (cuCtxPushCurrent / cuCtxPopCurrent).
+//
+// Streams are asynchronous (docs/runtime.md, "Streams"): every stream — a created one, each
+// context's legacy default stream, each thread's per-thread default stream — is a queue of
+// tasks (StreamQueue) with a worker thread that takes the API lock to run one task at a time.
+// Host functions and stream callbacks run without the lock. Every wait drains: it runs the
+// pending tasks itself, in order, or waits (the lock released) for the one already running.
 #pragma once
+
+#include "PerThreadDefault.h"
 
 #include "runtime/core/Device.h"
 #include "runtime/core/EnumBits.h"
@@ -15,12 +22,18 @@
 #include <cuda.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 // The values of cuCtxSetLimit's limits (CUlimit), CUDA's defaults until set.
@@ -34,6 +47,50 @@ struct ContextLimits {
   size_t persistingL2CacheSize = 0;
 };
 
+namespace p2m::cuda {
+
+// One operation of a stream, run when the stream reaches it.
+struct StreamTask {
+  // Work done under the API lock: a copy, fill, launch, event record or a wait on another
+  // stream. Skipped once the context is broken (a fault in an earlier task is sticky), unless
+  // `runsWhenBroken` (a stream-ordered free).
+  std::function<void()> work;
+  // Or a host function or stream callback, called WITHOUT the API lock with the context's
+  // status (CUDA_SUCCESS, or its sticky error). A host function (cuLaunchHostFunc) is skipped
+  // once the context is broken; a stream callback (runsWhenBroken) is called with the error.
+  std::function<void(CUresult)> host;
+  bool runsWhenBroken = false;
+};
+
+// A stream's queue. Tasks are numbered from 1 in enqueue order; the first `completed` of them
+// are done (run or skipped), the next one is at the front of `tasks` or `running`. Guarded by
+// the API lock.
+struct StreamQueue {
+  CUctx_st *context = nullptr;
+  bool legacy = false;   // a context's legacy default stream (0, CU_STREAM_LEGACY)
+  bool blocking = true;  // synchronizes with the legacy stream (not CU_STREAM_NON_BLOCKING)
+  std::deque<StreamTask> tasks;
+  uint64_t enqueued = 0;
+  uint64_t completed = 0;
+  bool running = false; // a thread has taken the front task and runs it
+  bool retired = false; // its handle is gone: the worker leaves once the queue is empty
+  // The worker: started at the first enqueue; `workerBusy` while it runs a task,
+  // `workerWaiting` while it waits on `wake` for work.
+  std::thread worker;
+  bool workerBusy = false;
+  bool workerWaiting = false;
+  std::condition_variable_any wake;
+  bool idle() const { return completed == enqueued; }
+};
+
+// When an event's recorded work ran: set by the record's task.
+struct EventStamp {
+  bool taken = false;
+  std::chrono::steady_clock::time_point time;
+};
+
+} // namespace p2m::cuda
+
 struct CUctx_st {
   bool primary = false;
   unsigned flags = 0;
@@ -44,6 +101,7 @@ struct CUctx_st {
   ContextLimits limits;
   bool printfLaunched = false; // a kernel that prints ran: the printf FIFO size is fixed now
   CUfunc_cache cacheConfig = CU_FUNC_CACHE_PREFER_NONE;
+  std::shared_ptr<p2m::cuda::StreamQueue> legacy; // the legacy default stream, made at first use
 };
 
 struct CUmod_st {
@@ -85,22 +143,36 @@ struct CUstream_st {
   unsigned flags = 0;
   int priority = 0;
   unsigned long long id = 0;
+  std::shared_ptr<p2m::cuda::StreamQueue> queue; // outlives the handle until its work is done
 };
 
+// The last record of an event: complete once its queue has completed task `task`.
 struct CUevent_st {
   CUctx_st *context = nullptr;
   unsigned flags = 0;
   bool recorded = false;
-  std::chrono::steady_clock::time_point time;
+  std::shared_ptr<p2m::cuda::StreamQueue> queue;
+  uint64_t task = 0;
+  std::shared_ptr<p2m::cuda::EventStamp> stamp;
 };
 
 namespace p2m::cuda {
+
+// The API lock, taken by every entry point (P2M_API_ENTER) and by the stream workers. It is
+// recursive; the calling thread's depth is counted so that a wait can release it entirely.
+class ApiLock {
+public:
+  ApiLock();
+  ~ApiLock();
+  ApiLock(const ApiLock &) = delete;
+  ApiLock &operator=(const ApiLock &) = delete;
+};
 
 class Driver {
 public:
   static Driver &get();
 
-  std::recursive_mutex mutex;
+  std::recursive_mutex mutex; // the API lock: take it through ApiLock
 
   // cuInit: creates the device once; later calls return the first outcome.
   CUresult initialize(unsigned flags);
@@ -163,8 +235,76 @@ public:
     CUctx_st *context = nullptr;
   };
   std::map<uintptr_t, HostRange> hostRanges;
+  // Allocations a cuMemFreeAsync will free when its stream reaches it: freeing one again is
+  // refused at once.
+  std::set<uint64_t> freeing;
   // The range holding host address `p`, with its base in *base; null when none does.
   const HostRange *findHostRange(const void *p, uintptr_t *base) const;
+  // Program memory that is neither device memory nor page-locked / registered host memory: an
+  // asynchronous copy stages it (a source) or waits for the copy (a destination), as CUDA does.
+  bool isPageable(const void *p) const;
+
+  // Streams (StreamQueues.cpp). All with the API lock held; the waits release it meanwhile.
+  //
+  // The queue a stream handle names, the handle checked beforehand (checkStream): a created
+  // stream's own; for 0 and CU_STREAM_LEGACY the context's legacy stream (0 is the per-thread
+  // stream inside a _ptds / _ptsz entry point); for CU_STREAM_PER_THREAD the calling
+  // thread's per-thread stream in the context.
+  std::shared_ptr<StreamQueue> queueOf(CUstream stream, CUctx_st *context);
+  // Appends a task, after the legacy stream's implicit synchronization: work on the legacy
+  // stream first waits for the pending work of every blocking stream of its context, work on
+  // a blocking stream for the pending work of the legacy stream. Returns the task's number.
+  uint64_t enqueue(const std::shared_ptr<StreamQueue> &queue, StreamTask task);
+  // Until `queue` has completed its first `upTo` tasks: runs them here, in order, or waits for
+  // the one another thread runs. CUDA_ERROR_NOT_PERMITTED when called from a host function or
+  // stream callback (which may not call CUDA), CUDA_SUCCESS otherwise; the caller then reports
+  // the context's sticky error, if a task broke it.
+  CUresult drain(const std::shared_ptr<StreamQueue> &queue, uint64_t upTo);
+  // Enqueues `task` on the stream and waits for it (a synchronous call, or a copy to pageable
+  // memory); then the context's sticky error, if it broke.
+  CUresult runSynchronously(CUstream stream, CUctx_st *context, StreamTask task);
+  // Either: `wait` runs it synchronously, else it is enqueued and CUDA_SUCCESS returned.
+  CUresult submit(CUstream stream, CUctx_st *context, StreamTask task, bool wait);
+  // cuStreamSynchronize / cuStreamQuery: the stream's work enqueued so far; for the legacy
+  // stream, that of every blocking stream of its context too (which work on it would wait for).
+  CUresult synchronizeStream(CUstream stream, CUctx_st *context);
+  bool streamIdle(CUstream stream, CUctx_st *context);
+  // Every stream of `context` (cuCtxSynchronize), or of every context (cuMemFree, module
+  // unloading): the work enqueued before the call.
+  CUresult synchronizeContext(CUctx_st *context);
+  CUresult synchronizeAll();
+  // Library unload: no new workers; idle workers leave and are joined, one inside a task (a
+  // blocked host function) is left to finish on its own. Work enqueued later runs at once.
+  void shutdown();
+
+  // Kernels of several streams run at once where the backend allows it: a launch's task
+  // dispatches with the API lock released (runUnlocked), counted in kernelsInFlight. A
+  // cooperative launch, whose grid needs every worker, first waits until none is in flight
+  // (waitForKernels) and keeps the lock while it runs, so that none starts beside it.
+  unsigned kernelsInFlight = 0;
+  void runUnlocked(const std::function<void()> &f); // with the API lock released at every depth
+  void waitForKernels();
+  void kernelDone(); // --kernelsInFlight, and wakes waitForKernels
+
+private:
+  friend class ApiLock;
+  void runFront(const std::shared_ptr<StreamQueue> &queue);
+  void workerLoop(std::shared_ptr<StreamQueue> queue);
+  void startWorker(const std::shared_ptr<StreamQueue> &queue);
+  std::shared_ptr<StreamQueue> newQueue(CUctx_st *context, bool legacy, bool blocking);
+  std::shared_ptr<StreamQueue> legacyQueue(CUctx_st *context);
+  // Drops finished queues of destroyed streams, joins workers that have left.
+  void retire(const std::shared_ptr<StreamQueue> &queue);
+  void collectFinished();
+  // Every queue of `context` drained, until none has work (context destruction and reset).
+  void quiesce(CUctx_st *context);
+  // Waits on `cv` with the API lock released at every depth this thread holds it.
+  void wait(std::condition_variable_any &cv);
+  void waitForProgress(); // wait(progress_), counted so that completions notify only waiters
+  void notifyProgress();
+  std::vector<std::pair<std::shared_ptr<StreamQueue>, uint64_t>> pendingOf(CUctx_st *context, bool blockingOnly);
+public:
+  void retireThreadQueues(std::thread::id thread); // the thread leaves (its per-thread streams)
 
 private:
   Driver() = default;
@@ -183,6 +323,14 @@ private:
   std::map<CUlib_st *, std::unique_ptr<CUlib_st>> libraries_;
   std::map<CUstream_st *, std::unique_ptr<CUstream_st>> streams_;
   std::map<CUevent_st *, std::unique_ptr<CUevent_st>> events_;
+  // Every queue with work or a handle: created streams' (also destroyed ones still running
+  // their work), legacy and per-thread streams.
+  std::vector<std::shared_ptr<StreamQueue>> queues_;
+  std::map<std::pair<CUctx_st *, std::thread::id>, std::shared_ptr<StreamQueue>> perThread_;
+  std::vector<std::thread> finished_; // workers that left their loop, to join
+  std::condition_variable_any progress_; // a task completed, or a kernel dispatch ended
+  unsigned progressWaiters_ = 0;
+  bool shuttingDown_ = false;
 };
 
 // A runtime failure as the CUresult CUDA documents for it; logged when P2M_LOG is set.
@@ -204,7 +352,7 @@ CUresult notSupported(const char *api, const char *why);
 
 // Takes the API lock and checks cuInit was called.
 #define P2M_API_ENTER()                                                                             \
-  std::lock_guard<std::recursive_mutex> apiLock(::p2m::cuda::Driver::get().mutex);                 \
+  ::p2m::cuda::ApiLock apiLock;                                                                     \
   ::p2m::cuda::Driver &driver = ::p2m::cuda::Driver::get();                                         \
   if (!driver.initialized())                                                                        \
     return CUDA_ERROR_NOT_INITIALIZED;

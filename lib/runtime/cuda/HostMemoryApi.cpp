@@ -65,6 +65,8 @@ CUresult CUDAAPI cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags) 
 CUresult CUDAAPI cuMemFreeHost(void *p) {
   P2M_API_ENTER_CONTEXT();
   (void)context;
+  if (CUresult r = driver.synchronizeAll()) // enqueued copies may still use it
+    return r;
   auto it = driver.hostRanges.find(reinterpret_cast<uintptr_t>(p));
   if (!p || it == driver.hostRanges.end() || it->second.registered)
     return CUDA_ERROR_INVALID_VALUE;
@@ -105,6 +107,8 @@ CUresult CUDAAPI cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags)
 CUresult CUDAAPI cuMemHostUnregister(void *p) {
   P2M_API_ENTER_CONTEXT();
   (void)context;
+  if (CUresult r = driver.synchronizeAll()) // enqueued copies and kernels may still use it
+    return r;
   auto it = driver.hostRanges.find(reinterpret_cast<uintptr_t>(p));
   if (!p || it == driver.hostRanges.end() || !it->second.registered)
     return CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;

@@ -1,8 +1,13 @@
-// Kernel launches. The core validates, packs and dispatches; a trap breaks the context (sticky
-// CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA; after a failed device-side assert,
-// CUDA_ERROR_ASSERT; after a memory fault in the kernel, CUDA_ERROR_ILLEGAL_ADDRESS). A module's printf buffer takes the context's CU_LIMIT_PRINTF_FIFO_SIZE
-// at each launch. A cooperative launch is an ordinary one once the occupancy model says every
-// block of the grid is resident at once (the host backend then runs them all concurrently).
+// Kernel launches. The core validates the launch and packs the parameters when it is
+// enqueued (the caller may reuse its arguments at once); the stream's task dispatches it, with
+// the API lock released where the backend runs dispatches side by side (the host backend), so
+// that kernels of different streams overlap and API calls go on meanwhile. A
+// trap breaks the context (sticky CUDA_ERROR_LAUNCH_FAILED on every later call, as in CUDA;
+// after a failed device-side assert, CUDA_ERROR_ASSERT; after a memory fault in the kernel,
+// CUDA_ERROR_ILLEGAL_ADDRESS), which the next synchronizing call reports. A module's printf
+// buffer takes the context's CU_LIMIT_PRINTF_FIFO_SIZE at each launch. A cooperative launch
+// is an ordinary one once the occupancy model says every block of the grid is resident at once
+// (the host backend then runs them all concurrently).
 #include "Driver.h"
 
 #include "runtime/core/Occupancy.h"
@@ -15,8 +20,49 @@ using namespace p2m::runtime;
 
 namespace {
 
+// The stream task of a launch: runs the prepared dispatch; a fault breaks the context. The
+// module and everything the dispatch reads stay alive while the lock is released: unloading,
+// freeing and context teardown all wait for the task first.
+void runKernel(Driver &driver, CUfunc_st *f, const LaunchShape &shape, CUctx_st *context,
+               const std::vector<uint8_t> &params, bool cooperative) {
+  Module &module = *f->module->module;
+  Backend &backend = driver.device().backend();
+  bool overlaps = backend.concurrentDispatches() && !cooperative;
+  if (cooperative)
+    driver.waitForKernels(); // its grid needs every worker: it runs alone
+  RuntimeStatus s = module.setPrintfBufferBytes(context->limits.printfFifoSize);
+  Dispatch dispatch;
+  size_t slot = 0;
+  if (!s)
+    s = module.beginLaunch(*f->kernel, shape, params, &dispatch, &slot);
+  if (!s) {
+    RuntimeStatus dispatched;
+    if (overlaps) {
+      ++driver.kernelsInFlight;
+      driver.runUnlocked([&] { dispatched = fromBackend(backend.dispatch(dispatch)); });
+      driver.kernelDone();
+    } else {
+      dispatched = fromBackend(backend.dispatch(dispatch));
+    }
+    s = module.finishLaunch(*f->kernel, slot, std::move(dispatched));
+  }
+  if (!s)
+    return;
+  CUresult result = toCuResult(s, "cuLaunchKernel");
+  if (s->code == RuntimeErrorCode::LaunchFailed || s->code == RuntimeErrorCode::AssertFailed ||
+      s->code == RuntimeErrorCode::IllegalAddress) {
+    context->broken = result;
+    const char *name = "CUDA_ERROR_LAUNCH_FAILED";
+    cuGetErrorName(result, &name);
+    printMessage(s->message + "; the context is now unusable (" + name + ")");
+    return;
+  }
+  // Checked when it was enqueued, so not expected; said rather than lost.
+  printMessage("kernel " + f->kernel->info().name + " did not run: " + s->message);
+}
+
 CUresult launch(Driver &driver, CUfunction f, const LaunchShape &shape, CUstream stream, void **kernelParams,
-                void **extra) {
+                void **extra, bool cooperative = false) {
   // A CUkernel cast to CUfunction launches its function in the current context (CUDA 12).
   if (!driver.isFunction(f) && driver.isKernel(reinterpret_cast<CUkern_st *>(f))) {
     CUctx_st *current = nullptr;
@@ -32,20 +78,18 @@ CUresult launch(Driver &driver, CUfunction f, const LaunchShape &shape, CUstream
     return r;
   if (CUresult r = driver.checkStream(stream, context))
     return r;
-  if (CUresult r = toCuResult(f->module->module->setPrintfBufferBytes(context->limits.printfFifoSize), "cuLaunchKernel"))
+  std::vector<uint8_t> params;
+  if (CUresult r = toCuResult(f->module->module->prepareLaunch(*f->kernel, shape, kernelParams, extra, &params),
+                              "cuLaunchKernel"))
     return r;
   if (f->kernel->info().usesPrintf)
     context->printfLaunched = true;
-  RuntimeStatus s = f->module->module->launch(*f->kernel, shape, kernelParams, extra);
-  CUresult result = toCuResult(s, "cuLaunchKernel");
-  if (s && (s->code == RuntimeErrorCode::LaunchFailed || s->code == RuntimeErrorCode::AssertFailed ||
-            s->code == RuntimeErrorCode::IllegalAddress)) {
-    context->broken = result;
-    const char *name = "CUDA_ERROR_LAUNCH_FAILED";
-    cuGetErrorName(result, &name);
-    printMessage(s->message + "; the context is now unusable (" + name + ")");
-  }
-  return result;
+  p2m::cuda::StreamTask task;
+  task.work = [d = &driver, f, shape, context, params = std::move(params), cooperative] {
+    runKernel(*d, f, shape, context, params, cooperative);
+  };
+  driver.enqueue(driver.queueOf(stream, context), std::move(task));
+  return CUDA_SUCCESS;
 }
 
 } // namespace
@@ -76,7 +120,7 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, vo
       break;
     case CU_LAUNCH_ATTRIBUTE_PRIORITY:
     case CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
-      break; // scheduling hints: nothing to honour when work runs in order
+      break; // scheduling hints: one priority level (cuCtxGetStreamPriorityRange)
     default:
       logMessage("cuLaunchKernelEx: launch attribute " + std::to_string(int(a.id)) + " is not supported");
       return CUDA_ERROR_NOT_SUPPORTED;
@@ -108,7 +152,7 @@ CUresult CUDAAPI cuLaunchCooperativeKernel(CUfunction f, unsigned int gridDimX, 
   if (perMultiprocessor > 0 && blocks > uint64_t(perMultiprocessor) * driver.device().properties().multiprocessors)
     return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
   LaunchShape shape{{gridDimX, gridDimY, gridDimZ}, {blockDimX, blockDimY, blockDimZ}, sharedMemBytes};
-  return launch(driver, f, shape, hStream, kernelParams, nullptr);
+  return launch(driver, f, shape, hStream, kernelParams, nullptr, /*cooperative=*/true);
 }
 
 } // extern "C"

@@ -185,6 +185,11 @@ CUresult CUDAAPI cuLibraryUnload(CUlibrary library) {
   P2M_API_ENTER();
   if (!driver.isLibrary(library))
     return CUDA_ERROR_INVALID_HANDLE;
+  // Enqueued launches may still use its modules.
+  if (CUresult r = driver.synchronizeAll())
+    return r;
+  if (!driver.isLibrary(library)) // another thread unloaded it meanwhile
+    return CUDA_ERROR_INVALID_HANDLE;
   driver.destroyLibrary(library);
   return CUDA_SUCCESS;
 }

@@ -1,16 +1,21 @@
 // Pitched copies and memsets: cuMemcpy2D / 3D (+Async, +Peer, 2DUnaligned) and cuMemsetD2D*.
 // Each side of a copy is host, device or unified memory (UnifiedAddress.h); its whole span —
 // from the first byte copied to the last, rows and slices included — is resolved and checked
-// once before anything is written, so a copy that would run past an allocation writes nothing.
+// once when the call is made, so a copy that would run past an allocation writes nothing. The
+// copy itself is a stream task (StreamWork.h: a pageable source is staged, a pageable
+// destination waited for; the forms without Async wait).
 // CUDA arrays are the texture work (issue 11), not done yet: a copy from or to one is
 // CUDA_ERROR_NOT_SUPPORTED.
 #include "Driver.h"
+#include "StreamWork.h"
 #include "UnifiedAddress.h"
 
 #include "runtime/core/Log.h"
 
 #include <climits>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 using p2m::cuda::Driver;
 using p2m::cuda::resolveUnified;
@@ -47,8 +52,10 @@ bool mulAdd(size_t a, size_t b, size_t c, size_t *out) {
 }
 
 // The host address of the side's first copied byte in *start and the number of bytes from
-// there to its last one in *span, checked against the memory it lies in.
-CUresult resolveSide(Driver &driver, const Side &side, const Extent &e, const char *api, uint8_t **start) {
+// there to its last one in *spanOut, checked against the memory it lies in; *pageable: it is
+// the program's pageable memory.
+CUresult resolveSide(Driver &driver, const Side &side, const Extent &e, const char *api, uint8_t **start,
+                     size_t *spanOut, bool *pageable) {
   if (side.type == CU_MEMORYTYPE_ARRAY) {
     p2m::runtime::logMessage(std::string(api) + ": CUDA arrays are not implemented yet (the texture work)");
     return CUDA_ERROR_NOT_SUPPORTED;
@@ -82,32 +89,53 @@ CUresult resolveSide(Driver &driver, const Side &side, const Extent &e, const ch
   if (span && !host)
     return CUDA_ERROR_INVALID_VALUE;
   *start = static_cast<uint8_t *>(host);
+  *spanOut = span;
+  *pageable = side.type != CU_MEMORYTYPE_DEVICE && driver.isPageable(reinterpret_cast<void *>(base + offset));
   return CUDA_SUCCESS;
 }
 
-CUresult copy(Driver &driver, const Side &src, const Side &dst, const Extent &e, const char *api) {
+// Where and how a copy runs: on `stream` of `context`, waited for when `synchronous`.
+struct Order {
+  CUctx_st *context;
+  CUstream stream;
+  bool synchronous;
+};
+
+CUresult copy(Driver &driver, const Order &order, const Side &src, const Side &dst, const Extent &e, const char *api) {
   uint8_t *from = nullptr, *to = nullptr;
-  if (CUresult r = resolveSide(driver, src, e, api, &from))
+  size_t fromSpan = 0, toSpan = 0;
+  bool fromPageable = false, toPageable = false;
+  if (CUresult r = resolveSide(driver, src, e, api, &from, &fromSpan, &fromPageable))
     return r;
-  if (CUresult r = resolveSide(driver, dst, e, api, &to))
+  if (CUresult r = resolveSide(driver, dst, e, api, &to, &toSpan, &toPageable))
     return r;
   if (e.width == 0 || e.height == 0 || e.depth == 0)
     return CUDA_SUCCESS;
-  for (size_t z = 0; z < e.depth; ++z)
-    for (size_t y = 0; y < e.height; ++y)
-      std::memmove(to + (z * dst.height + y) * dst.pitch, from + (z * src.height + y) * src.pitch, e.width);
-  return CUDA_SUCCESS;
+  bool wait = order.synchronous || toPageable || (fromPageable && fromSpan > p2m::cuda::kStagedBytes);
+  // A pageable source is copied now, its span with the rows' gaps.
+  std::shared_ptr<std::vector<uint8_t>> staged;
+  if (!wait && fromPageable)
+    staged = std::make_shared<std::vector<uint8_t>>(from, from + fromSpan);
+  size_t srcHeight = src.height, srcPitch = src.pitch, dstHeight = dst.height, dstPitch = dst.pitch;
+  p2m::cuda::StreamTask task;
+  task.work = [=] {
+    const uint8_t *source = staged ? staged->data() : from;
+    for (size_t z = 0; z < e.depth; ++z)
+      for (size_t y = 0; y < e.height; ++y)
+        std::memmove(to + (z * dstHeight + y) * dstPitch, source + (z * srcHeight + y) * srcPitch, e.width);
+  };
+  return driver.submit(order.stream, order.context, std::move(task), wait);
 }
 
-CUresult copy2D(Driver &driver, const CUDA_MEMCPY2D *p, const char *api) {
+CUresult copy2D(Driver &driver, const Order &order, const CUDA_MEMCPY2D *p, const char *api) {
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   Side src{enumBits(p->srcMemoryType), p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, 0, p->srcPitch, 0};
   Side dst{enumBits(p->dstMemoryType), p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, 0, p->dstPitch, 0};
-  return copy(driver, src, dst, {p->WidthInBytes, p->Height, 1}, api);
+  return copy(driver, order, src, dst, {p->WidthInBytes, p->Height, 1}, api);
 }
 
-template <typename Copy3D> CUresult copy3D(Driver &driver, const Copy3D *p, const char *api) {
+template <typename Copy3D> CUresult copy3D(Driver &driver, const Order &order, const Copy3D *p, const char *api) {
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   if (p->srcLOD != 0 || p->dstLOD != 0)
@@ -116,16 +144,16 @@ template <typename Copy3D> CUresult copy3D(Driver &driver, const Copy3D *p, cons
            p->srcHeight};
   Side dst{enumBits(p->dstMemoryType), p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, p->dstZ, p->dstPitch,
            p->dstHeight};
-  return copy(driver, src, dst, {p->WidthInBytes, p->Height, p->Depth}, api);
+  return copy(driver, order, src, dst, {p->WidthInBytes, p->Height, p->Depth}, api);
 }
 
-CUresult copy3DPlain(Driver &driver, const CUDA_MEMCPY3D *p, const char *api) {
+CUresult copy3DPlain(Driver &driver, const Order &order, const CUDA_MEMCPY3D *p, const char *api) {
   if (p && (p->reserved0 || p->reserved1))
     return CUDA_ERROR_INVALID_VALUE;
-  return copy3D(driver, p, api);
+  return copy3D(driver, order, p, api);
 }
 
-CUresult copy3DPeer(Driver &driver, const CUDA_MEMCPY3D_PEER *p, const char *api) {
+CUresult copy3DPeer(Driver &driver, const Order &order, const CUDA_MEMCPY3D_PEER *p, const char *api) {
   if (!p)
     return CUDA_ERROR_INVALID_VALUE;
   // One device: both contexts share it; each is checked where it is used.
@@ -135,12 +163,12 @@ CUresult copy3DPeer(Driver &driver, const CUDA_MEMCPY3D_PEER *p, const char *api
   if (enumBits(p->dstMemoryType) != CU_MEMORYTYPE_ARRAY && p->dstContext)
     if (CUresult r = driver.checkContext(p->dstContext))
       return r;
-  return copy3D(driver, p, api);
+  return copy3D(driver, order, p, api);
 }
 
 // `width` elements of `elementBytes` in each of `height` rows `pitch` bytes apart.
-CUresult fill2D(Driver &driver, CUdeviceptr dst, size_t pitch, uint32_t value, unsigned elementBytes, size_t width,
-                size_t height, const char *api) {
+CUresult fill2D(Driver &driver, const Order &order, CUdeviceptr dst, size_t pitch, uint32_t value,
+                unsigned elementBytes, size_t width, size_t height, const char *api) {
   if (dst % elementBytes || (height > 1 && pitch % elementBytes))
     return CUDA_ERROR_INVALID_VALUE;
   size_t rowBytes = 0, span = 0;
@@ -154,10 +182,12 @@ CUresult fill2D(Driver &driver, CUdeviceptr dst, size_t pitch, uint32_t value, u
     return CUDA_ERROR_INVALID_VALUE;
   if (CUresult r = toCuResult(driver.device().checkRange(dst, span, api), api))
     return r;
-  for (size_t y = 0; y < height; ++y)
-    if (CUresult r = toCuResult(driver.device().fill(dst + y * pitch, value, elementBytes, width), api))
-      return r;
-  return CUDA_SUCCESS;
+  p2m::cuda::StreamTask task;
+  task.work = [device = &driver.device(), dst, pitch, value, elementBytes, width, height] {
+    for (size_t y = 0; y < height; ++y)
+      (void)device->fill(dst + y * pitch, value, elementBytes, width);
+  };
+  return driver.submit(order.stream, order.context, std::move(task), order.synchronous);
 }
 
 } // namespace
@@ -166,67 +196,60 @@ extern "C" {
 
 CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy) {
   P2M_API_ENTER_CONTEXT();
-  (void)context;
-  return copy2D(driver, pCopy, "cuMemcpy2D");
+  return copy2D(driver, {context, nullptr, true}, pCopy, "cuMemcpy2D");
 }
 
 // Host copies have no alignment requirement, so the unaligned form is the same copy.
 CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy) {
   P2M_API_ENTER_CONTEXT();
-  (void)context;
-  return copy2D(driver, pCopy, "cuMemcpy2DUnaligned");
+  return copy2D(driver, {context, nullptr, true}, pCopy, "cuMemcpy2DUnaligned");
 }
 
 CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream) {
   P2M_API_ENTER_CONTEXT();
   if (CUresult r = driver.checkStream(hStream, context))
     return r;
-  return copy2D(driver, pCopy, "cuMemcpy2DAsync");
+  return copy2D(driver, {context, hStream, false}, pCopy, "cuMemcpy2DAsync");
 }
 
 CUresult CUDAAPI cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy) {
   P2M_API_ENTER_CONTEXT();
-  (void)context;
-  return copy3DPlain(driver, pCopy, "cuMemcpy3D");
+  return copy3DPlain(driver, {context, nullptr, true}, pCopy, "cuMemcpy3D");
 }
 
 CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream) {
   P2M_API_ENTER_CONTEXT();
   if (CUresult r = driver.checkStream(hStream, context))
     return r;
-  return copy3DPlain(driver, pCopy, "cuMemcpy3DAsync");
+  return copy3DPlain(driver, {context, hStream, false}, pCopy, "cuMemcpy3DAsync");
 }
 
 CUresult CUDAAPI cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy) {
   P2M_API_ENTER_CONTEXT();
-  (void)context;
-  return copy3DPeer(driver, pCopy, "cuMemcpy3DPeer");
+  return copy3DPeer(driver, {context, nullptr, true}, pCopy, "cuMemcpy3DPeer");
 }
 
 CUresult CUDAAPI cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream) {
   P2M_API_ENTER_CONTEXT();
   if (CUresult r = driver.checkStream(hStream, context))
     return r;
-  return copy3DPeer(driver, pCopy, "cuMemcpy3DPeerAsync");
+  return copy3DPeer(driver, {context, hStream, false}, pCopy, "cuMemcpy3DPeerAsync");
 }
 
 CUresult CUDAAPI cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height) {
   P2M_API_ENTER_CONTEXT();
-  (void)context;
-  return fill2D(driver, dstDevice, dstPitch, uc, 1, Width, Height, "cuMemsetD2D8");
+  return fill2D(driver, {context, nullptr, true}, dstDevice, dstPitch, uc, 1, Width, Height, "cuMemsetD2D8");
 }
 
 CUresult CUDAAPI cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
                                   size_t Height) {
   P2M_API_ENTER_CONTEXT();
-  (void)context;
-  return fill2D(driver, dstDevice, dstPitch, us, 2, Width, Height, "cuMemsetD2D16");
+  return fill2D(driver, {context, nullptr, true}, dstDevice, dstPitch, us, 2, Width, Height, "cuMemsetD2D16");
 }
 
 CUresult CUDAAPI cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height) {
   P2M_API_ENTER_CONTEXT();
-  (void)context;
-  return fill2D(driver, dstDevice, dstPitch, ui, 4, Width, Height, "cuMemsetD2D32");
+  return fill2D(driver, {context, nullptr, true}, dstDevice, dstPitch, ui, 4, Width, Height, "cuMemsetD2D32");
 }
 
 CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
@@ -234,7 +257,7 @@ CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsig
   P2M_API_ENTER_CONTEXT();
   if (CUresult r = driver.checkStream(hStream, context))
     return r;
-  return fill2D(driver, dstDevice, dstPitch, uc, 1, Width, Height, "cuMemsetD2D8Async");
+  return fill2D(driver, {context, hStream, false}, dstDevice, dstPitch, uc, 1, Width, Height, "cuMemsetD2D8Async");
 }
 
 CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
@@ -242,7 +265,7 @@ CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsi
   P2M_API_ENTER_CONTEXT();
   if (CUresult r = driver.checkStream(hStream, context))
     return r;
-  return fill2D(driver, dstDevice, dstPitch, us, 2, Width, Height, "cuMemsetD2D16Async");
+  return fill2D(driver, {context, hStream, false}, dstDevice, dstPitch, us, 2, Width, Height, "cuMemsetD2D16Async");
 }
 
 CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
@@ -250,7 +273,7 @@ CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsi
   P2M_API_ENTER_CONTEXT();
   if (CUresult r = driver.checkStream(hStream, context))
     return r;
-  return fill2D(driver, dstDevice, dstPitch, ui, 4, Width, Height, "cuMemsetD2D32Async");
+  return fill2D(driver, {context, hStream, false}, dstDevice, dstPitch, ui, 4, Width, Height, "cuMemsetD2D32Async");
 }
 
 } // extern "C"

@@ -159,6 +159,11 @@ CUresult CUDAAPI cuModuleUnload(CUmodule hmod) {
     return CUDA_ERROR_INVALID_HANDLE;
   if (CUresult r = driver.checkContext(hmod->context))
     return r;
+  // Enqueued launches may still use its code and segments.
+  if (CUresult r = driver.synchronizeAll())
+    return r;
+  if (!driver.isModule(hmod)) // another thread unloaded it meanwhile
+    return CUDA_ERROR_INVALID_HANDLE;
   driver.destroyModule(hmod);
   return CUDA_SUCCESS;
 }

@@ -1,7 +1,7 @@
 // cuPointerGetAttribute(s) and cuPointerSetAttribute: what the allocation table and the host
 // ranges know about the allocation holding an address (UnifiedAddress.h: device, managed,
-// page-locked host and registered memory). Every memory operation here is synchronous, so
-// CU_POINTER_ATTRIBUTE_SYNC_MEMOPS is always 1.
+// page-locked host and registered memory). Every synchronous memory operation here waits for
+// its copy (docs/runtime.md, "Streams"), so CU_POINTER_ATTRIBUTE_SYNC_MEMOPS is always 1.
 #include "Driver.h"
 
 #include "runtime/core/Log.h"
@@ -162,7 +162,7 @@ CUresult CUDAAPI cuPointerSetAttribute(const void *value, CUpointer_attribute at
   PointerInfo info;
   if (!describe(driver, ptr, &info))
     return CUDA_ERROR_INVALID_VALUE;
-  return CUDA_SUCCESS; // every memory operation is synchronous already
+  return CUDA_SUCCESS; // synchronous memory operations always synchronize already
 }
 
 } // extern "C"

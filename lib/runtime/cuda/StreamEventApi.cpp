@@ -1,7 +1,9 @@
-// Streams and events. Work runs synchronously, so a stream only has to exist, events record
-// the time at which the preceding work had already finished, a query never finds work pending,
-// and host functions and callbacks run in stream order by running at enqueue time. Stream
-// capture (graphs) is not implemented: no stream is ever capturing.
+// Streams and events. Each stream is a queue of tasks with a worker (StreamQueues.cpp): an
+// event record is a task that takes the time when the stream reaches it, a host function or
+// stream callback is a task run without the API lock, cuStreamWaitEvent enqueues a task that
+// drains the event's stream up to the record. Queries answer from the queues without waiting;
+// the synchronize calls drain. Stream capture (graphs) is not implemented in the driver: no
+// stream is ever capturing (libcudart captures by itself).
 #include "Driver.h"
 
 #include "runtime/core/Log.h"
@@ -26,6 +28,9 @@ bool isDefaultStream(CUstream stream) {
   return !stream || stream == CU_STREAM_LEGACY || stream == CU_STREAM_PER_THREAD;
 }
 
+// The stream has reached the event's last record (or it was never recorded).
+bool eventComplete(const CUevent_st *event) { return !event->queue || event->queue->completed >= event->task; }
+
 } // namespace
 
 // The unversioned names, exported for older headers (cuda.h maps them to _v2).
@@ -46,7 +51,7 @@ CUresult CUDAAPI cuStreamCreate(CUstream *phStream, unsigned int Flags) {
   return CUDA_SUCCESS;
 }
 
-// Priorities order nothing when work runs in order; the value is clamped to the range
+// Priorities order nothing (one level); the value is clamped to the range
 // cuCtxGetStreamPriorityRange reports ([0, 0]), as CUDA clamps it.
 CUresult CUDAAPI cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority) {
   P2M_API_ENTER_CONTEXT();
@@ -122,13 +127,18 @@ CUresult CUDAAPI cuStreamGetDevice(CUstream hStream, CUdevice *device) {
   return CUDA_SUCCESS;
 }
 
+// CUDA_ERROR_NOT_READY while work enqueued on the stream has not finished (for the legacy
+// stream: also work of the blocking streams, which it would wait for). Never waits.
 CUresult CUDAAPI cuStreamQuery(CUstream hStream) {
   P2M_API_ENTER();
   CUctx_st *context = nullptr;
-  return streamContext(driver, hStream, &context); // nothing is ever pending
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  return driver.streamIdle(hStream, context) ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 
-// The event's work finished when it was recorded: there is nothing to wait for.
+// Work enqueued on the stream after this waits until the event's last record has run (an event
+// never recorded, or whose work is done, has nothing to wait for).
 CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags) {
   P2M_API_ENTER();
   CUctx_st *context = nullptr;
@@ -138,10 +148,17 @@ CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned in
     return CUDA_ERROR_INVALID_HANDLE;
   if (Flags != CU_EVENT_WAIT_DEFAULT && Flags != CU_EVENT_WAIT_EXTERNAL)
     return CUDA_ERROR_INVALID_VALUE;
+  std::shared_ptr<p2m::cuda::StreamQueue> recorded = hEvent->queue;
+  if (!recorded || recorded->completed >= hEvent->task)
+    return CUDA_SUCCESS;
+  p2m::cuda::StreamTask task;
+  task.work = [d = &driver, recorded, upTo = hEvent->task] { (void)d->drain(recorded, upTo); };
+  driver.enqueue(driver.queueOf(hStream, context), std::move(task));
   return CUDA_SUCCESS;
 }
 
-// The callback runs now, which is in stream order: everything enqueued before it is done.
+// The callback runs when the stream reaches it, without the API lock. A broken context still
+// calls back, with its error as the status (CUDA's contract).
 CUresult CUDAAPI cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags) {
   P2M_API_ENTER();
   CUctx_st *context = nullptr;
@@ -150,11 +167,14 @@ CUresult CUDAAPI cuStreamAddCallback(CUstream hStream, CUstreamCallback callback
     return status;
   if (!callback || flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
-  // A broken context still calls back, with its error as the status (CUDA's contract).
-  callback(hStream, status, userData);
+  p2m::cuda::StreamTask task;
+  task.host = [callback, hStream, userData](CUresult streamStatus) { callback(hStream, streamStatus, userData); };
+  task.runsWhenBroken = true;
+  driver.enqueue(driver.queueOf(hStream, context), std::move(task));
   return CUDA_SUCCESS;
 }
 
+// The function runs when the stream reaches it, without the API lock (it may not call CUDA).
 CUresult CUDAAPI cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData) {
   P2M_API_ENTER();
   CUctx_st *context = nullptr;
@@ -162,7 +182,9 @@ CUresult CUDAAPI cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData)
     return r;
   if (!fn)
     return CUDA_ERROR_INVALID_VALUE;
-  fn(userData);
+  p2m::cuda::StreamTask task;
+  task.host = [fn, userData](CUresult) { fn(userData); };
+  driver.enqueue(driver.queueOf(hStream, context), std::move(task));
   return CUDA_SUCCESS;
 }
 
@@ -227,6 +249,7 @@ CUresult CUDAAPI cuStreamEndCapture(CUstream hStream, CUgraph *phGraph) {
   return CUDA_ERROR_ILLEGAL_STATE;
 }
 
+// CUDA: the call returns at once; work still pending on the stream completes.
 CUresult CUDAAPI cuStreamDestroy_v2(CUstream hStream) {
   P2M_API_ENTER();
   if (!driver.isStream(hStream))
@@ -237,10 +260,15 @@ CUresult CUDAAPI cuStreamDestroy_v2(CUstream hStream) {
 
 CUresult CUDAAPI cuStreamDestroy(CUstream hStream) { return cuStreamDestroy_v2(hStream); }
 
+// Drains the stream; a fault in its work is the context's sticky error, returned here.
 CUresult CUDAAPI cuStreamSynchronize(CUstream hStream) {
   P2M_API_ENTER();
   CUctx_st *context = nullptr;
-  return streamContext(driver, hStream, &context);
+  if (CUresult r = streamContext(driver, hStream, &context))
+    return r;
+  if (CUresult r = driver.synchronizeStream(hStream, context))
+    return r;
+  return driver.checkContext(context);
 }
 
 CUresult CUDAAPI cuEventCreate(CUevent *phEvent, unsigned int Flags) {
@@ -260,8 +288,18 @@ CUresult CUDAAPI cuEventRecord(CUevent hEvent, CUstream hStream) {
     return r;
   if (CUresult r = driver.checkStream(hStream, hEvent->context))
     return r;
+  // The time is taken when the stream reaches the record, not now.
+  auto stamp = std::make_shared<p2m::cuda::EventStamp>();
+  p2m::cuda::StreamTask task;
+  task.work = [stamp] {
+    stamp->time = std::chrono::steady_clock::now();
+    stamp->taken = true;
+  };
+  std::shared_ptr<p2m::cuda::StreamQueue> queue = driver.queueOf(hStream, hEvent->context);
+  hEvent->task = driver.enqueue(queue, std::move(task));
+  hEvent->queue = queue;
+  hEvent->stamp = stamp;
   hEvent->recorded = true;
-  hEvent->time = std::chrono::steady_clock::now();
   return CUDA_SUCCESS;
 }
 
@@ -271,18 +309,27 @@ CUresult CUDAAPI cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsign
   return cuEventRecord(hEvent, hStream);
 }
 
-// The work before a recorded event is always done; an event never recorded is complete too.
+// CUDA_ERROR_NOT_READY until the stream has reached the event's last record; an event never
+// recorded is complete. Never waits.
 CUresult CUDAAPI cuEventQuery(CUevent hEvent) {
   P2M_API_ENTER();
   if (!driver.isEvent(hEvent))
     return CUDA_ERROR_INVALID_HANDLE;
-  return driver.checkContext(hEvent->context);
+  if (CUresult r = driver.checkContext(hEvent->context))
+    return r;
+  return eventComplete(hEvent) ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
 }
 
+// Drains the event's stream up to the record.
 CUresult CUDAAPI cuEventSynchronize(CUevent hEvent) {
   P2M_API_ENTER();
   if (!driver.isEvent(hEvent))
     return CUDA_ERROR_INVALID_HANDLE;
+  if (CUresult r = driver.checkContext(hEvent->context))
+    return r;
+  if (std::shared_ptr<p2m::cuda::StreamQueue> queue = hEvent->queue)
+    if (CUresult r = driver.drain(queue, hEvent->task))
+      return r;
   return driver.checkContext(hEvent->context);
 }
 
@@ -298,7 +345,11 @@ CUresult CUDAAPI cuEventElapsedTime_v2(float *pMilliseconds, CUevent hStart, CUe
   if (!hStart->recorded || !hEnd->recorded || (hStart->flags & CU_EVENT_DISABLE_TIMING) ||
       (hEnd->flags & CU_EVENT_DISABLE_TIMING))
     return CUDA_ERROR_INVALID_HANDLE;
-  *pMilliseconds = std::chrono::duration<float, std::milli>(hEnd->time - hStart->time).count();
+  if (!eventComplete(hStart) || !eventComplete(hEnd))
+    return CUDA_ERROR_NOT_READY;
+  if (!hStart->stamp->taken || !hEnd->stamp->taken)
+    return CUDA_ERROR_INVALID_HANDLE; // the record was dropped (its context broke first)
+  *pMilliseconds = std::chrono::duration<float, std::milli>(hEnd->stamp->time - hStart->stamp->time).count();
   return CUDA_SUCCESS;
 }
 

@@ -222,7 +222,7 @@ cudaError_t runNode(const GraphNode &n, cudaStream_t stream) {
       return toRuntimeError(cuMemsetD2D32Async(d, m.pitch, m.value, m.width, m.height, s));
     return cudaErrorInvalidValue;
   }
-  case cudaGraphNodeTypeHost: n.host.fn(n.host.userData); return cudaSuccess;
+  case cudaGraphNodeTypeHost: return toRuntimeError(cuLaunchHostFunc(s, n.host.fn, n.host.userData));
   case cudaGraphNodeTypeEmpty: return cudaSuccess;
   case cudaGraphNodeTypeEventRecord: return toRuntimeError(cuEventRecord(reinterpret_cast<CUevent>(n.event), s));
   case cudaGraphNodeTypeWaitEvent: return toRuntimeError(cuStreamWaitEvent(s, reinterpret_cast<CUevent>(n.event), 0));
@@ -306,7 +306,7 @@ cudaError_t waitEventInCapture(CUstream stream, cudaEvent_t event, bool *handled
   auto recorded = r.capturedEvents.find(event);
   std::shared_ptr<Capture> current = findCapture(stream);
   if (recorded == r.capturedEvents.end()) {
-    // An event recorded outside capture: already complete (work is synchronous).
+    // An event recorded outside capture: no node of the graph waits for it.
     *handled = current != nullptr;
     return cudaSuccess;
   }
@@ -620,8 +620,9 @@ cudaError_t CUDARTAPI cudaGraphDestroyNode(cudaGraphNode_t h) {
   return cudaSuccess;
 }
 
-// Flags (auto-free on launch, upload, device launch, priority) have nothing to do when work
-// runs synchronously; they are kept for cudaGraphExecGetFlags.
+// Flags (auto-free on launch, upload, device launch, priority) change nothing here (a launch
+// enqueues the nodes on its stream in a topological order); they are kept for
+// cudaGraphExecGetFlags.
 cudaError_t CUDARTAPI cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, unsigned long long flags) {
   std::lock_guard lock(registry().mutex);
   if (!pGraphExec || !isGraph(graph))
@@ -659,7 +660,7 @@ cudaError_t CUDARTAPI cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t st
     return record(capture->addNode(std::move(n)));
   }
   std::vector<const GraphNode *> order = graphExec->order;
-  lock.unlock(); // host nodes may call the runtime
+  lock.unlock(); // the nodes are enqueued through the runtime's own calls
   for (const GraphNode *n : order)
     if (cudaError_t e = runNode(*n, stream))
       return record(e);

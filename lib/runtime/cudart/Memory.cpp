@@ -1,7 +1,10 @@
 // Memory: allocation (device, pinned host, managed, pitched, stream-ordered), copies in every
 // cudaMemcpyKind (cudaMemcpyDefault by unified addressing: the driver knows every allocation),
 // 2D and 3D copies of linear memory, fills, symbols, pointer attributes and registered host
-// memory. Work runs synchronously; the Async forms take part in stream capture.
+// memory. Every copy and fill is enqueued on its stream through the driver; the forms without
+// Async run on the default stream (legacy, or per-thread for the _ptds entry points) and wait
+// for it, as CUDA's cudaMemcpy does (the driver makes a copy to pageable memory wait too). The
+// Async forms take part in stream capture.
 #include "Graph.h"
 #include "Memory.h"
 #include "Runtime.h"
@@ -47,7 +50,7 @@ cudaError_t copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind, 
   else if (srcDevice)
     r = cuMemcpyDtoHAsync(dst, s, bytes, stream);
   else
-    std::memmove(dst, src, bytes); // host to host: pageable or pinned, the host does it
+    r = cuMemcpyAsync(d, s, bytes, stream); // host to host, in stream order
   return toRuntimeError(r);
 }
 
@@ -91,9 +94,17 @@ cudaError_t fill2D(void *dst, size_t pitch, int value, size_t width, size_t heig
 
 namespace {
 
+// The wait of a synchronous call (cudaMemcpy, cudaMemset, ...) for its stream, after a
+// successful enqueue.
+cudaError_t finish(cudaError_t enqueued, CUstream stream, bool synchronous) {
+  if (enqueued != cudaSuccess || !synchronous)
+    return enqueued;
+  return toRuntimeError(cuStreamSynchronize(stream));
+}
+
 // A stream-ordered copy: a memcpy node while the stream captures, else the copy.
 cudaError_t copyOn(cudaStream_t stream, bool perThread, void *dst, const void *src, size_t bytes,
-                   cudaMemcpyKind kind) {
+                   cudaMemcpyKind kind, bool synchronous = false) {
   P2M_CUDART_ENTER();
   CUstream s = driverStream(stream, perThread);
   if (std::shared_ptr<Capture> capture = captureOf(s)) {
@@ -107,11 +118,11 @@ cudaError_t copyOn(cudaStream_t stream, bool perThread, void *dst, const void *s
   }
   if (cudaError_t e = checkNoImplicitCapture(s))
     return record(e);
-  return record(copy(dst, src, bytes, kind, s));
+  return record(finish(copy(dst, src, bytes, kind, s), s, synchronous));
 }
 
 cudaError_t fillOn(cudaStream_t stream, bool perThread, void *dst, size_t pitch, int value, size_t width,
-                   size_t height) {
+                   size_t height, bool synchronous = false) {
   P2M_CUDART_ENTER();
   CUstream s = driverStream(stream, perThread);
   if (std::shared_ptr<Capture> capture = captureOf(s)) {
@@ -122,11 +133,11 @@ cudaError_t fillOn(cudaStream_t stream, bool perThread, void *dst, size_t pitch,
   }
   if (cudaError_t e = checkNoImplicitCapture(s))
     return record(e);
-  return record(fill2D(dst, pitch, value, width, height, s));
+  return record(finish(fill2D(dst, pitch, value, width, height, s), s, synchronous));
 }
 
 cudaError_t copy2DOn(cudaStream_t stream, bool perThread, void *dst, size_t dpitch, const void *src, size_t spitch,
-                     size_t width, size_t height, cudaMemcpyKind kind) {
+                     size_t width, size_t height, cudaMemcpyKind kind, bool synchronous = false) {
   if (height > 1 && (width > dpitch || width > spitch))
     return record(cudaErrorInvalidPitchValue);
   cudaMemcpy3DParms p{};
@@ -144,7 +155,7 @@ cudaError_t copy2DOn(cudaStream_t stream, bool perThread, void *dst, size_t dpit
   }
   if (cudaError_t e = checkNoImplicitCapture(s))
     return record(e);
-  return record(copy3D(p, s));
+  return record(finish(copy3D(p, s), s, synchronous));
 }
 
 cudaError_t symbolRange(const void *symbol, size_t count, size_t offset, CUdeviceptr *address) {
@@ -249,8 +260,8 @@ cudaError_t CUDARTAPI cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct 
   return cudaSuccess;
 }
 
-// Stream-ordered allocation: work runs in order, so the allocation is usable at once and the
-// free happens when the stream reaches it, which is now.
+// Stream-ordered allocation: the memory is allocated at once (usable by everything enqueued
+// after the call) and freed when the stream reaches the free.
 cudaError_t CUDARTAPI cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream) {
   P2M_CUDART_ENTER();
   if (captureOf(driverStream(hStream))) {
@@ -261,19 +272,26 @@ cudaError_t CUDARTAPI cudaMallocAsync(void **devPtr, size_t size, cudaStream_t h
 }
 
 cudaError_t CUDARTAPI cudaMallocAsync_ptsz(void **devPtr, size_t size, cudaStream_t hStream) {
-  return cudaMallocAsync(devPtr, size, hStream);
+  return cudaMallocAsync(devPtr, size, hStream ? hStream : cudaStreamPerThread);
 }
 
 cudaError_t CUDARTAPI cudaFreeAsync(void *devPtr, cudaStream_t hStream) {
   P2M_CUDART_ENTER();
-  if (captureOf(driverStream(hStream))) {
+  CUstream s = driverStream(hStream);
+  if (captureOf(s)) {
     p2m::runtime::logMessage("cudaFreeAsync: free nodes in stream capture are not supported");
     return record(cudaErrorNotSupported);
   }
-  return cudaFree(devPtr);
+  if (cudaError_t unsafe = checkNoImplicitCapture(nullptr, cudaErrorStreamCaptureUnsupported))
+    return record(unsafe);
+  if (!devPtr)
+    return cudaSuccess;
+  return fromDriver(cuMemFreeAsync(CUdeviceptr(devPtr), s));
 }
 
-cudaError_t CUDARTAPI cudaFreeAsync_ptsz(void *devPtr, cudaStream_t hStream) { return cudaFreeAsync(devPtr, hStream); }
+cudaError_t CUDARTAPI cudaFreeAsync_ptsz(void *devPtr, cudaStream_t hStream) {
+  return cudaFreeAsync(devPtr, hStream ? hStream : cudaStreamPerThread);
+}
 
 cudaError_t CUDARTAPI cudaMemGetInfo(size_t *free, size_t *total) {
   P2M_CUDART_ENTER();
@@ -281,10 +299,10 @@ cudaError_t CUDARTAPI cudaMemGetInfo(size_t *free, size_t *total) {
 }
 
 cudaError_t CUDARTAPI cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
-  return copyOn(nullptr, false, dst, src, count, kind);
+  return copyOn(nullptr, false, dst, src, count, kind, true);
 }
 cudaError_t CUDARTAPI cudaMemcpy_ptds(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind) {
-  return copyOn(nullptr, true, dst, src, count, kind);
+  return copyOn(nullptr, true, dst, src, count, kind, true);
 }
 cudaError_t CUDARTAPI cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                                       cudaStream_t stream) {
@@ -299,7 +317,7 @@ cudaError_t CUDARTAPI cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t co
 cudaError_t CUDARTAPI cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count) {
   if (dstDevice != 0 || srcDevice != 0)
     return record(cudaErrorInvalidDevice);
-  return copyOn(nullptr, false, dst, src, count, cudaMemcpyDeviceToDevice);
+  return copyOn(nullptr, false, dst, src, count, cudaMemcpyDeviceToDevice, true);
 }
 cudaError_t CUDARTAPI cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count,
                                           cudaStream_t stream) {
@@ -310,11 +328,11 @@ cudaError_t CUDARTAPI cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *
 
 cudaError_t CUDARTAPI cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                    size_t height, enum cudaMemcpyKind kind) {
-  return copy2DOn(nullptr, false, dst, dpitch, src, spitch, width, height, kind);
+  return copy2DOn(nullptr, false, dst, dpitch, src, spitch, width, height, kind, true);
 }
 cudaError_t CUDARTAPI cudaMemcpy2D_ptds(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                         size_t height, enum cudaMemcpyKind kind) {
-  return copy2DOn(nullptr, true, dst, dpitch, src, spitch, width, height, kind);
+  return copy2DOn(nullptr, true, dst, dpitch, src, spitch, width, height, kind, true);
 }
 cudaError_t CUDARTAPI cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                         size_t height, enum cudaMemcpyKind kind, cudaStream_t stream) {
@@ -325,15 +343,26 @@ cudaError_t CUDARTAPI cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const voi
   return copy2DOn(stream, true, dst, dpitch, src, spitch, width, height, kind);
 }
 
-cudaError_t CUDARTAPI cudaMemcpy3D(const struct cudaMemcpy3DParms *p) {
+} // extern "C"
+
+namespace {
+
+cudaError_t copy3DSynchronously(const struct cudaMemcpy3DParms *p, bool perThread) {
   if (!p)
     return record(cudaErrorInvalidValue);
   P2M_CUDART_ENTER();
-  if (cudaError_t e = checkNoImplicitCapture(nullptr))
+  CUstream s = driverStream(nullptr, perThread);
+  if (cudaError_t e = checkNoImplicitCapture(s))
     return record(e);
-  return record(copy3D(*p, nullptr));
+  return record(finish(copy3D(*p, s), s, true));
 }
-cudaError_t CUDARTAPI cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) { return cudaMemcpy3D(p); }
+
+} // namespace
+
+extern "C" {
+
+cudaError_t CUDARTAPI cudaMemcpy3D(const struct cudaMemcpy3DParms *p) { return copy3DSynchronously(p, false); }
+cudaError_t CUDARTAPI cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) { return copy3DSynchronously(p, true); }
 cudaError_t CUDARTAPI cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream) {
   if (!p)
     return record(cudaErrorInvalidValue);
@@ -352,10 +381,10 @@ cudaError_t CUDARTAPI cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p, 
 }
 
 cudaError_t CUDARTAPI cudaMemset(void *devPtr, int value, size_t count) {
-  return fillOn(nullptr, false, devPtr, count, value, count, 1);
+  return fillOn(nullptr, false, devPtr, count, value, count, 1, true);
 }
 cudaError_t CUDARTAPI cudaMemset_ptds(void *devPtr, int value, size_t count) {
-  return fillOn(nullptr, true, devPtr, count, value, count, 1);
+  return fillOn(nullptr, true, devPtr, count, value, count, 1, true);
 }
 cudaError_t CUDARTAPI cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream) {
   return fillOn(stream, false, devPtr, count, value, count, 1);
@@ -364,10 +393,10 @@ cudaError_t CUDARTAPI cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count
   return fillOn(stream, true, devPtr, count, value, count, 1);
 }
 cudaError_t CUDARTAPI cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
-  return fillOn(nullptr, false, devPtr, pitch, value, width, height);
+  return fillOn(nullptr, false, devPtr, pitch, value, width, height, true);
 }
 cudaError_t CUDARTAPI cudaMemset2D_ptds(void *devPtr, size_t pitch, int value, size_t width, size_t height) {
-  return fillOn(nullptr, true, devPtr, pitch, value, width, height);
+  return fillOn(nullptr, true, devPtr, pitch, value, width, height, true);
 }
 cudaError_t CUDARTAPI cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width, size_t height,
                                         cudaStream_t stream) {
@@ -377,16 +406,30 @@ cudaError_t CUDARTAPI cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int val
                                              cudaStream_t stream) {
   return fillOn(stream, true, devPtr, pitch, value, width, height);
 }
-cudaError_t CUDARTAPI cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent extent) {
+} // extern "C"
+
+namespace {
+
+cudaError_t fill3DSynchronously(struct cudaPitchedPtr p, int value, struct cudaExtent extent, bool perThread) {
   for (size_t z = 0; z < extent.depth; ++z) {
     char *slice = static_cast<char *>(p.ptr) + z * p.pitch * p.ysize;
-    if (cudaError_t e = fillOn(nullptr, false, slice, p.pitch, value, extent.width, extent.height))
+    // The slices are enqueued in order; the last one waits for the stream.
+    if (cudaError_t e = fillOn(nullptr, perThread, slice, p.pitch, value, extent.width, extent.height,
+                               z + 1 == extent.depth))
       return e;
   }
   return cudaSuccess;
 }
+
+} // namespace
+
+extern "C" {
+
+cudaError_t CUDARTAPI cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent extent) {
+  return fill3DSynchronously(p, value, extent, false);
+}
 cudaError_t CUDARTAPI cudaMemset3D_ptds(struct cudaPitchedPtr p, int value, struct cudaExtent extent) {
-  return cudaMemset3D(p, value, extent);
+  return fill3DSynchronously(p, value, extent, true);
 }
 cudaError_t CUDARTAPI cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExtent extent,
                                         cudaStream_t stream) {
@@ -425,50 +468,68 @@ cudaError_t CUDARTAPI cudaGetSymbolSize(size_t *size, const void *symbol) {
   return cudaSuccess;
 }
 
-cudaError_t CUDARTAPI cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
-                                              enum cudaMemcpyKind kind, cudaStream_t stream) {
+} // extern "C"
+
+namespace {
+
+cudaError_t copyToSymbol(const void *symbol, const void *src, size_t count, size_t offset, cudaMemcpyKind kind,
+                         cudaStream_t stream, bool synchronous) {
   P2M_CUDART_ENTER();
   if (long long k = p2m::runtime::enumBits(kind); k != cudaMemcpyHostToDevice && k != cudaMemcpyDeviceToDevice && k != cudaMemcpyDefault)
     return record(cudaErrorInvalidMemcpyDirection);
   CUdeviceptr address = 0;
   if (cudaError_t e = symbolRange(symbol, count, offset, &address))
     return record(e);
-  return copyOn(stream, false, reinterpret_cast<void *>(address), src, count, kind);
-}
-cudaError_t CUDARTAPI cudaMemcpyToSymbolAsync_ptsz(const void *symbol, const void *src, size_t count, size_t offset,
-                                                   enum cudaMemcpyKind kind, cudaStream_t stream) {
-  return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, stream ? stream : cudaStreamPerThread);
-}
-cudaError_t CUDARTAPI cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
-                                         enum cudaMemcpyKind kind) {
-  return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, nullptr);
-}
-cudaError_t CUDARTAPI cudaMemcpyToSymbol_ptds(const void *symbol, const void *src, size_t count, size_t offset,
-                                              enum cudaMemcpyKind kind) {
-  return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, cudaStreamPerThread);
+  return copyOn(stream, false, reinterpret_cast<void *>(address), src, count, kind, synchronous);
 }
 
-cudaError_t CUDARTAPI cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
-                                                enum cudaMemcpyKind kind, cudaStream_t stream) {
+cudaError_t copyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind,
+                           cudaStream_t stream, bool synchronous) {
   P2M_CUDART_ENTER();
   if (long long k = p2m::runtime::enumBits(kind); k != cudaMemcpyDeviceToHost && k != cudaMemcpyDeviceToDevice && k != cudaMemcpyDefault)
     return record(cudaErrorInvalidMemcpyDirection);
   CUdeviceptr address = 0;
   if (cudaError_t e = symbolRange(symbol, count, offset, &address))
     return record(e);
-  return copyOn(stream, false, dst, reinterpret_cast<const void *>(address), count, kind);
+  return copyOn(stream, false, dst, reinterpret_cast<const void *>(address), count, kind, synchronous);
+}
+
+} // namespace
+
+extern "C" {
+
+cudaError_t CUDARTAPI cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count, size_t offset,
+                                              enum cudaMemcpyKind kind, cudaStream_t stream) {
+  return copyToSymbol(symbol, src, count, offset, kind, stream, false);
+}
+cudaError_t CUDARTAPI cudaMemcpyToSymbolAsync_ptsz(const void *symbol, const void *src, size_t count, size_t offset,
+                                                   enum cudaMemcpyKind kind, cudaStream_t stream) {
+  return copyToSymbol(symbol, src, count, offset, kind, stream ? stream : cudaStreamPerThread, false);
+}
+cudaError_t CUDARTAPI cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset,
+                                         enum cudaMemcpyKind kind) {
+  return copyToSymbol(symbol, src, count, offset, kind, nullptr, true);
+}
+cudaError_t CUDARTAPI cudaMemcpyToSymbol_ptds(const void *symbol, const void *src, size_t count, size_t offset,
+                                              enum cudaMemcpyKind kind) {
+  return copyToSymbol(symbol, src, count, offset, kind, cudaStreamPerThread, true);
+}
+
+cudaError_t CUDARTAPI cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count, size_t offset,
+                                                enum cudaMemcpyKind kind, cudaStream_t stream) {
+  return copyFromSymbol(dst, symbol, count, offset, kind, stream, false);
 }
 cudaError_t CUDARTAPI cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *symbol, size_t count, size_t offset,
                                                      enum cudaMemcpyKind kind, cudaStream_t stream) {
-  return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, stream ? stream : cudaStreamPerThread);
+  return copyFromSymbol(dst, symbol, count, offset, kind, stream ? stream : cudaStreamPerThread, false);
 }
 cudaError_t CUDARTAPI cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset,
                                            enum cudaMemcpyKind kind) {
-  return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, nullptr);
+  return copyFromSymbol(dst, symbol, count, offset, kind, nullptr, true);
 }
 cudaError_t CUDARTAPI cudaMemcpyFromSymbol_ptds(void *dst, const void *symbol, size_t count, size_t offset,
                                                 enum cudaMemcpyKind kind) {
-  return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, cudaStreamPerThread);
+  return copyFromSymbol(dst, symbol, count, offset, kind, cudaStreamPerThread, true);
 }
 
 cudaError_t CUDARTAPI cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr) {

@@ -1,5 +1,6 @@
 // The copies and fills that several runtime files share (cudaMemcpy*, graph memcpy/memset
-// nodes). All run in stream order, which is now: work runs synchronously.
+// nodes). All are enqueued on `stream` through the driver's asynchronous calls; the
+// synchronous runtime calls then wait for the stream.
 #pragma once
 
 #include <cuda.h>

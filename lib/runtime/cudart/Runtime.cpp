@@ -44,7 +44,9 @@ cudaError_t toRuntimeError(CUresult result) {
 }
 
 cudaError_t record(cudaError_t error) {
-  if (error != cudaSuccess)
+  // cudaErrorNotReady (a query finding work pending) is an answer, not an error: CUDA does not
+  // keep it as the last error.
+  if (error != cudaSuccess && error != cudaErrorNotReady)
     threadState().lastError = error;
   return error;
 }

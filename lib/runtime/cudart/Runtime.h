@@ -114,7 +114,8 @@ struct ThreadState {
 };
 ThreadState &threadState();
 
-// Records a failure as this thread's last error (CUDA: every runtime call does) and returns it.
+// Records a failure as this thread's last error (CUDA: every runtime call does; a query's
+// cudaErrorNotReady is not one) and returns it.
 cudaError_t record(cudaError_t error);
 // A Driver API result as the runtime's error, recorded.
 cudaError_t fromDriver(CUresult result);

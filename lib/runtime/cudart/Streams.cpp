@@ -1,8 +1,8 @@
-// Streams, events and host functions. Work runs synchronously (CUDA allows an asynchronous
-// call to complete before it returns), so stream order, the legacy default stream's
-// synchronization and event ordering all hold; an event records when the work before it has
-// finished, which is when cudaEventRecord returns. In stream capture, host functions become
-// host nodes and events carry the capture to the streams that wait on them.
+// Streams, events and host functions, over the driver's asynchronous streams (each a queue
+// with its own worker; docs/runtime.md): stream order, the legacy default stream's
+// synchronization, cudaStreamNonBlocking, event ordering and timing are the driver's. In stream
+// capture, host functions become host nodes and events carry the capture to the streams that
+// wait on them.
 #include "Graph.h"
 #include "Runtime.h"
 
@@ -20,6 +20,19 @@ void forgetEvent(cudaEvent_t event);
 } // namespace p2m::cudart
 
 namespace {
+
+// A cudaStreamAddCallback callback as the driver calls it back: the runtime's stream handle
+// and error instead of the driver's.
+struct RuntimeCallback {
+  cudaStreamCallback_t callback;
+  cudaStream_t stream;
+  void *userData;
+};
+
+void CUDA_CB callRuntimeCallback(CUstream, CUresult status, void *data) {
+  std::unique_ptr<RuntimeCallback> c(static_cast<RuntimeCallback *>(data));
+  c->callback(c->stream, status == CUDA_SUCCESS ? cudaSuccess : toRuntimeError(status), c->userData);
+}
 
 cudaError_t createStream(cudaStream_t *stream, unsigned flags, int priority) {
   P2M_CUDART_ENTER();
@@ -156,10 +169,13 @@ cudaError_t CUDARTAPI cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallb
     return record(cudaErrorStreamCaptureUnsupported);
   if (cudaError_t e = checkNoImplicitCapture(s))
     return record(e);
-  CUresult status = cuStreamQuery(s);
-  if (status == CUDA_ERROR_INVALID_HANDLE)
+  auto c = std::make_unique<RuntimeCallback>(RuntimeCallback{callback, stream, userData});
+  CUresult r = cuStreamAddCallback(s, callRuntimeCallback, c.get(), 0);
+  if (r == CUDA_ERROR_INVALID_HANDLE)
     return record(cudaErrorInvalidResourceHandle);
-  callback(stream, status == CUDA_SUCCESS ? cudaSuccess : toRuntimeError(status), userData);
+  if (r != CUDA_SUCCESS)
+    return fromDriver(r);
+  c.release(); // the callback owns it now
   return cudaSuccess;
 }
 cudaError_t CUDARTAPI cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,

@@ -171,6 +171,8 @@ public:
   }
   const std::string &cacheDirectory() const override { return compiler_.cacheDirectory(); }
   unsigned workerThreads() const override { return threads_; }
+  // Dispatches share the worker pool; everything else they touch is the call's own or guarded.
+  bool concurrentDispatches() const override { return true; }
   bool flushesDenormals() const override { return flushDenormals_; }
 
   Status allocate(uint64_t bytes, uint64_t *address) override {

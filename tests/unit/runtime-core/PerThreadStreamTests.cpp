@@ -1,7 +1,8 @@
 // A Driver API program compiled for the per-thread default stream (nvcc's
 // `--default-stream per-thread`, i.e. CUDA_API_PER_THREAD_DEFAULT_STREAM): cuda.h maps its calls
-// to the _ptds / _ptsz entry points, which libcuda.so.1 exports and which behave as the legacy
-// ones (work is synchronous). This file is compiled with that macro; it links only if they exist.
+// to the _ptds / _ptsz entry points, which libcuda.so.1 exports: the legacy functions on the
+// calling thread's per-thread stream. This file is compiled with that macro; it links only if
+// they exist.
 #include <cuda.h>
 
 #include <catch2/catch.hpp>
@@ -32,6 +33,7 @@ TEST_CASE("per-thread default stream entry points", "[runtime-shim-per-thread]")
   CHECK(cuMemcpyHtoD(p, host.data(), 65) == CUDA_ERROR_INVALID_VALUE);
   int calls = 0;
   REQUIRE(cuLaunchHostFunc(nullptr, count, &calls) == CUDA_SUCCESS); // cuLaunchHostFunc_ptsz
+  REQUIRE(cuStreamSynchronize(nullptr) == CUDA_SUCCESS);                // the per-thread stream
   CHECK(calls == 1);
   CHECK(cuStreamQuery(nullptr) == CUDA_SUCCESS); // cuStreamQuery_ptsz
   CHECK(cuMemFree(p) == CUDA_SUCCESS);

@@ -67,9 +67,12 @@ Kernels loadKernels() {
 }
 
 // p[i] += 1 for i < n, through the device address `p`.
+// Launches addOne on the legacy stream and waits for it (the host then reads the memory).
 CUresult addOne(CUfunction f, CUdeviceptr p, unsigned n) {
   void *params[] = {&p, &n};
-  return cuLaunchKernel(f, (n + 63) / 64, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr);
+  if (CUresult r = cuLaunchKernel(f, (n + 63) / 64, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr))
+    return r;
+  return cuStreamSynchronize(nullptr);
 }
 
 } // namespace
@@ -603,18 +606,22 @@ TEST_CASE("breadth: streams, events and host functions", "[runtime-shim-breadth]
   CHECK(cuEventQuery(event) == CUDA_SUCCESS); // never recorded: complete
   CHECK(cuEventRecordWithFlags(event, stream, 5) == CUDA_ERROR_INVALID_VALUE);
   REQUIRE(cuEventRecordWithFlags(event, stream, CU_EVENT_RECORD_DEFAULT) == CUDA_SUCCESS);
+  REQUIRE(cuEventSynchronize(event) == CUDA_SUCCESS);
   CHECK(cuEventQuery(event) == CUDA_SUCCESS);
   CHECK(cuStreamWaitEvent(nullptr, event, 0) == CUDA_SUCCESS);
   CHECK(cuStreamWaitEvent(stream, event, 7) == CUDA_ERROR_INVALID_VALUE);
   CHECK(cuStreamWaitEvent(stream, reinterpret_cast<CUevent>(&bogus), 0) == CUDA_ERROR_INVALID_HANDLE);
   CHECK(cuEventQuery(reinterpret_cast<CUevent>(&bogus)) == CUDA_ERROR_INVALID_HANDLE);
 
-  // Host functions and callbacks run in stream order.
+  // Host functions and callbacks run in stream order (the stream does not block: the legacy
+  // stream's function comes after them once they are done).
   order.clear();
   int one = 1, two = 2, three = 3;
   REQUIRE(cuLaunchHostFunc(stream, hostFunction, &one) == CUDA_SUCCESS);
   REQUIRE(cuStreamAddCallback(stream, streamCallback, &two, 0) == CUDA_SUCCESS);
+  REQUIRE(cuStreamSynchronize(stream) == CUDA_SUCCESS);
   REQUIRE(cuLaunchHostFunc(nullptr, hostFunction, &three) == CUDA_SUCCESS);
+  REQUIRE(cuStreamSynchronize(nullptr) == CUDA_SUCCESS);
   CHECK(order == std::vector<int>{1, 2, 3});
   CHECK(cuLaunchHostFunc(stream, nullptr, &one) == CUDA_ERROR_INVALID_VALUE);
   CHECK(cuStreamAddCallback(stream, streamCallback, &two, 1) == CUDA_ERROR_INVALID_VALUE);
@@ -850,7 +857,10 @@ TEST_CASE("breadth: CU_LIMIT_PRINTF_FIFO_SIZE sizes the printf buffer", "[runtim
   void *params[] = {&n};
   auto launch512 = [&](CUfunction hello) {
     return captureStdout(
-        [&] { CHECK(cuLaunchKernel(hello, 1, 1, 1, 512, 1, 1, 0, nullptr, params, nullptr) == CUDA_SUCCESS); });
+        [&] {
+          CHECK(cuLaunchKernel(hello, 1, 1, 1, 512, 1, 1, 0, nullptr, params, nullptr) == CUDA_SUCCESS);
+          CHECK(cuCtxSynchronize() == CUDA_SUCCESS); // the kernel has run and printed
+        });
   };
   {
     Kernels k = loadKernels();
@@ -897,8 +907,8 @@ TEST_CASE("breadth: cuGetProcAddress by name, version and stream form", "[runtim
   CHECK(fn == reinterpret_cast<void *>(&cuDeviceGetUuid_v2));
   REQUIRE(cuGetProcAddress("cuGetProcAddress", &fn, 12000, 0, &status) == CUDA_SUCCESS);
   CHECK(fn == reinterpret_cast<void *>(&cuGetProcAddress_v2));
-  // Per-thread forms: the _ptds/_ptsz export, else the legacy function (work is synchronous,
-  // so the two default streams behave alike).
+  // Per-thread forms: the _ptds/_ptsz export, else the legacy function (an older per-thread
+  // version this library does not export).
   REQUIRE(cuGetProcAddress("cuMemcpyHtoD", &fn, CUDA_VERSION, CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
                            &status) == CUDA_SUCCESS);
   CHECK(fn != nullptr);

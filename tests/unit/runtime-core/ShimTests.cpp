@@ -393,6 +393,8 @@ TEST_CASE("shim: streams and events", "[runtime-shim]") {
   float ms = -1;
   CHECK(cuEventElapsedTime(&ms, start, stop) == CUDA_ERROR_INVALID_HANDLE); // never recorded
   REQUIRE(cuEventRecord(start, stream) == CUDA_SUCCESS);
+  // The stream does not block: the legacy stream waits for `start` explicitly.
+  REQUIRE(cuStreamWaitEvent(nullptr, start, 0) == CUDA_SUCCESS);
   REQUIRE(cuEventRecord(stop, nullptr) == CUDA_SUCCESS);
   REQUIRE(cuEventRecord(untimed, stream) == CUDA_SUCCESS);
   REQUIRE(cuEventSynchronize(stop) == CUDA_SUCCESS);
@@ -549,7 +551,8 @@ CUfunction kernelInNewContext(const char *ptx, const char *name, CUcontext *cont
 TEST_CASE("shim: a failed assert breaks its context with CUDA_ERROR_ASSERT", "[runtime-shim]") {
   CUcontext context = nullptr;
   CUfunction fails = kernelInNewContext(kAssertPtx, "fails", &context);
-  CHECK(cuLaunchKernel(fails, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr) == CUDA_ERROR_ASSERT);
+  // The launch is asynchronous: the failure is reported by the next synchronizing call.
+  CHECK(cuLaunchKernel(fails, 1, 1, 1, 1, 1, 1, 0, nullptr, nullptr, nullptr) == CUDA_SUCCESS);
   CHECK(cuCtxSynchronize() == CUDA_ERROR_ASSERT);
   CUdeviceptr more = 0;
   CHECK(cuMemAlloc(&more, 4) == CUDA_ERROR_ASSERT);
@@ -563,8 +566,8 @@ TEST_CASE("shim: a trap breaks its context for good", "[runtime-shim]") {
   CUdeviceptr out = 0;
   REQUIRE(cuMemAlloc(&out, 4) == CUDA_SUCCESS);
   void *params[] = {&out};
-  CHECK(cuLaunchKernel(boom, 1, 1, 1, 1, 1, 1, 0, nullptr, params, nullptr) == CUDA_ERROR_LAUNCH_FAILED);
-  // Sticky: everything in this context fails from now on.
+  CHECK(cuLaunchKernel(boom, 1, 1, 1, 1, 1, 1, 0, nullptr, params, nullptr) == CUDA_SUCCESS); // asynchronous
+  // Sticky: everything in this context fails from now on (the copy waits for the kernel).
   uint32_t value = 0;
   CHECK(cuMemcpyDtoH(&value, out, 4) == CUDA_ERROR_LAUNCH_FAILED);
   CUdeviceptr more = 0;
