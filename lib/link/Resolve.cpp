@@ -153,7 +153,7 @@ private:
         for (const Holder &h : holders)
           error(h, h.symbol->offset(),
                 "unresolved external " + std::string(kindName(h.symbol->kind)).substr(2) + " " + quoted +
-                    ": declared here, defined in none of the " + std::to_string(modules_.size()) + " linked modules");
+                    ": declared here and defined in no linked module");
         return;
       }
       out_.externals.emplace(std::string(name), result);
