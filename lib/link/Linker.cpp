@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <set>
 
 namespace p2m::link {
 
@@ -28,7 +29,16 @@ Linker::Linker(LinkOptions options) : options_(std::move(options)) {
 Linker::~Linker() = default;
 
 bool Linker::addModule(std::string name, std::string ptx, DiagnosticEngine &diags) {
+  return add(std::move(name), std::move(ptx), false, diags);
+}
+
+bool Linker::addLibraryMember(std::string name, std::string ptx, DiagnosticEngine &diags) {
+  return add(std::move(name), std::move(ptx), true, diags);
+}
+
+bool Linker::add(std::string name, std::string ptx, bool member, DiagnosticEngine &diags) {
   Input input;
+  input.member = member;
   input.hash = sha256Hex(ptx);
   input.source = std::make_shared<SourceFile>(std::move(name), std::move(ptx));
   DiagnosticEngine local(diags.maxRecorded());
@@ -45,16 +55,49 @@ bool Linker::addModule(std::string name, std::string ptx, DiagnosticEngine &diag
   return true;
 }
 
-std::optional<std::string> Linker::link(DiagnosticEngine &diags) const {
-  if (inputs_.empty()) {
-    diags.report(Severity::Error, std::string(), "no modules to link");
-    return std::nullopt;
-  }
+std::vector<size_t> Linker::linkedInputs() const {
   std::vector<size_t> order(inputs_.size());
   std::iota(order.begin(), order.end(), size_t(0));
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     return inputs_[a].hash != inputs_[b].hash ? inputs_[a].hash < inputs_[b].hash : a < b;
   });
+  std::vector<bool> linked(inputs_.size());
+  for (size_t i : order)
+    linked[i] = !inputs_[i].member;
+  // Members join while one defines a name that the linked inputs need and do not define.
+  for (bool grew = true; grew;) {
+    grew = false;
+    std::set<std::string_view> defined, needed;
+    for (size_t i : order)
+      if (linked[i])
+        for (const ModuleSymbol &s : inputs_[i].symbols.symbols)
+          (s.binding == Binding::Reference ? needed : defined).insert(s.name);
+    for (size_t i : order) {
+      if (linked[i])
+        continue;
+      for (const ModuleSymbol &s : inputs_[i].symbols.symbols) {
+        bool defines = s.binding == Binding::Strong || s.binding == Binding::Weak || s.binding == Binding::Common;
+        if (defines && needed.count(s.name) && !defined.count(s.name)) {
+          linked[i] = grew = true;
+          break;
+        }
+      }
+      if (grew)
+        break; // the first member in link order that helps, then look again
+    }
+  }
+  std::erase_if(order, [&](size_t i) { return !linked[i]; });
+  return order;
+}
+
+std::optional<std::string> Linker::link(DiagnosticEngine &diags) const {
+  std::vector<size_t> order = linkedInputs();
+  if (order.empty()) {
+    diags.report(Severity::Error, std::string(), inputs_.empty() ? "no modules to link"
+                                                                 : "no module to link: a library member is linked "
+                                                                   "only where another module needs it");
+    return std::nullopt;
+  }
   std::vector<const ptx::Module *> modules;
   std::vector<ModuleSymbols> symbols;
   for (size_t i : order) {

@@ -54,6 +54,10 @@ public:
   // Parses and validates one module; `name` names it in diagnostics. False, with the located
   // errors in `diags`, when it does not parse (it is then not part of the link).
   bool addModule(std::string name, std::string ptx, DiagnosticEngine &diags);
+  // The same for a member of a static library: as with nvlink and ld, it is linked only when
+  // it defines a name that a linked module declares and no other defines (and so on, for the
+  // names it needs in turn).
+  bool addLibraryMember(std::string name, std::string ptx, DiagnosticEngine &diags);
   size_t moduleCount() const { return inputs_.size(); }
 
   // The linked module as canonical PTX text; nullopt, with located errors, when the modules do
@@ -66,7 +70,11 @@ private:
     std::shared_ptr<const SourceFile> source;
     std::unique_ptr<ptx::Module> module;
     ModuleSymbols symbols;
+    bool member = false; // of a static library: linked only where needed
   };
+  bool add(std::string name, std::string ptx, bool member, DiagnosticEngine &diags);
+  // The inputs that take part, in link order: every module, and the members they need.
+  std::vector<size_t> linkedInputs() const;
   LinkOptions options_;
   std::vector<Input> inputs_;
 };

@@ -455,3 +455,28 @@ TEST_CASE("link: inputs that do not parse are reported where they are wrong", "[
   CHECK_FALSE(linker.link(none));
   CHECK(none.hasErrors());
 }
+
+TEST_CASE("link: a library member is linked only where another module needs it", "[link]") {
+  DiagnosticEngine diags;
+  link::Linker linker;
+  REQUIRE(linker.addModule("main.ptx", caller(), diags));
+  REQUIRE(linker.addLibraryMember("lib.a(defs.o)", definitions(), diags));
+  // Needed by nothing: it stays out, and so does its need of `missing`.
+  REQUIRE(linker.addLibraryMember("lib.a(other.o)", std::string(kHeader) + ".extern .global .u32 missing;\n"
+                                                    ".visible .global .u32 unused;\n", diags));
+  std::optional<std::string> linked = linker.link(diags);
+  std::string messages;
+  for (const Diagnostic &d : diags.diagnostics())
+    messages += formatDiagnostic(d);
+  INFO(messages);
+  REQUIRE(linked);
+  CHECK(count(*linked, "inc(") == 2);
+  CHECK(count(*linked, "unused") == 0);
+
+  DiagnosticEngine alone;
+  link::Linker onlyMembers;
+  REQUIRE(onlyMembers.addLibraryMember("lib.a(defs.o)", definitions(), alone));
+  CHECK_FALSE(onlyMembers.link(alone));
+  REQUIRE(alone.hasErrors());
+  CHECK(alone.diagnostics().front().message.find("a library member is linked only where") != std::string::npos);
+}
