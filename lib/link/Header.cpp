@@ -109,7 +109,8 @@ bool mergeHeaders(std::span<const ptx::Module *const> modules, DiagnosticEngine 
     out->targets.push_back("texmode_independent");
   if (first && hasTarget(*first, "map_f64_to_f32"))
     out->targets.push_back("map_f64_to_f32");
-  if (debug)
+  // `debug` promises DWARF, which a link of several modules leaves out (Merge.h).
+  if (debug && modules.size() == 1)
     out->targets.push_back("debug");
   for (const ptx::Module *m : modules)
     if (m->addressSize)

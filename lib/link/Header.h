@@ -3,6 +3,7 @@
 // for the newer), the target options every input agrees on. Inputs of different address sizes
 // cannot be linked (an absent .address_size means 32, as the PTX ISA defines it), nor inputs
 // that disagree on texture mode or on map_f64_to_f32, which change what their code means.
+// The `debug` target stays only for a link of one module (several lose their DWARF, Merge.h).
 #pragma once
 
 #include "ptx/Ast.h"

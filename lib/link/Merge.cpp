@@ -90,7 +90,12 @@ private:
   void place(size_t m, const ptx::Item &item) {
     switch (item.kind) {
     case ptx::ItemKind::File: files_.push_back(&item); return;
-    case ptx::ItemKind::Section: sections_.push_back(&item); return;
+    case ptx::ItemKind::Section:
+      // Several units' DWARF cannot be laid end to end (ptxas rejects the result): the linked
+      // module keeps the strings that .loc lines name and leaves out the rest.
+      if (modules_.size() == 1 || static_cast<const ptx::SectionItem &>(item).name == ".debug_str")
+        sections_.push_back(&item);
+      return;
     case ptx::ItemKind::Pragma:
     case ptx::ItemKind::Alias: bodies_.push_back(&item); return;
     case ptx::ItemKind::Function: placeFunction(m, static_cast<const ptx::Function &>(item)); return;

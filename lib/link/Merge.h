@@ -4,7 +4,8 @@
 // module uses it: the debug files; a prototype of every function that has a body (and the
 // .extern declarations of the driver's functions); every module-scope variable, each after
 // the variables its initializer takes the address of; the functions and kernels with their
-// bodies, module by module; the debug sections. Declarations that the link resolved
+// bodies, module by module; the debug sections (of several modules only .debug_str, which
+// .loc lines refer to: DWARF is not merged). Declarations that the link resolved
 // (.extern names, prototypes of functions defined elsewhere, definitions that lost to another
 // module's) are left out. The text depends on nothing but the modules and their order.
 #pragma once

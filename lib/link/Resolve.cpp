@@ -150,11 +150,18 @@ private:
       } else if (first.symbol->kind == SymbolKind::Function && provided_ && provided_(name)) {
         result.declarer = first.module; // the driver's own function: it stays .extern
       } else {
+        // Declared and never used (clang's -O0 PTX declares threadIdx and the like): nothing needs
+        // a definition, and the declaration is left out (ptxas too only warns about it).
+        bool needed = false;
         for (const Holder &h : holders)
-          error(h, h.symbol->offset(),
-                "unresolved external " + std::string(kindName(h.symbol->kind)).substr(2) + " " + quoted +
-                    ": declared here and defined in no linked module");
-        return;
+          if (uses(h, name) > h.symbol->declarations.size()) {
+            error(h, h.symbol->offset(),
+                  "unresolved external " + std::string(kindName(h.symbol->kind)).substr(2) + " " + quoted +
+                      ": declared here and defined in no linked module");
+            needed = true;
+          }
+        if (needed)
+          return;
       }
       out_.externals.emplace(std::string(name), result);
       return;
@@ -217,6 +224,22 @@ private:
       }
   }
 
+  // How often `name` is written in the module: in its declarations, and where it is used.
+  size_t uses(const Holder &h, std::string_view name) {
+    if (identifierCounts_.size() <= h.module)
+      identifierCounts_.resize(modules_.size());
+    auto &counts = identifierCounts_[h.module];
+    if (!counts) {
+      counts.emplace();
+      ptx::Lexer lexer(modules_[h.module]->source().text());
+      for (ptx::Token t = lexer.next(); t.kind != ptx::TokenKind::End; t = lexer.next())
+        if (t.kind == ptx::TokenKind::Identifier)
+          ++(*counts)[std::string(lexer.text(t))];
+    }
+    auto it = counts->find(name);
+    return it == counts->end() ? 0 : it->second;
+  }
+
   void rename(std::string_view name, size_t module) {
     if (moduleIdentifiers_.size() <= module)
       moduleIdentifiers_.resize(modules_.size());
@@ -239,6 +262,7 @@ private:
   bool ok_ = true;
   std::set<std::string, std::less<>> taken_; // every module-scope name, and each new one
   std::vector<std::optional<std::set<std::string, std::less<>>>> moduleIdentifiers_;
+  std::vector<std::optional<std::map<std::string, size_t, std::less<>>>> identifierCounts_;
 };
 
 } // namespace

@@ -6,6 +6,7 @@
 // * one strong (.visible) definition per name; .weak definitions yield to it, and among .weak
 //   ones the first module's wins; .common variables merge into the largest (only it may have an
 //   initializer), and a strong definition wins over them;
+// * a name declared .extern and never used needs no definition (the declaration is dropped);
 // * a function the CUDA driver provides to every module (vprintf, malloc, free, __assertfail)
 //   may stay .extern; so does dynamic shared memory (`.extern .shared .b8 smem[]`), which every
 //   kernel has for itself and the modules declare with the largest alignment asked for;

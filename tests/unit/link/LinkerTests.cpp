@@ -193,6 +193,20 @@ TEST_CASE("link: an unresolved .extern is a located error", "[link]") {
   CHECK(l.messages.find("'base'") == std::string::npos);
 }
 
+TEST_CASE("link: a name declared .extern and never used needs no definition", "[link]") {
+  // clang's -O0 PTX declares threadIdx and the like without using them.
+  std::string unused = std::string(kHeader) +
+                       ".extern .global .align 1 .b8 threadIdx[1];\n.extern .func (.param .b32 r) never(.param .b32 a);\n"
+                       ".visible .entry k2()\n{\n\tret;\n}\n";
+  Linked l = linkTexts({{"main.ptx", caller()}, {"lib.ptx", definitions()}, {"unused.ptx", unused}});
+  INFO(l.messages);
+  REQUIRE(l.ptx);
+  requireCanonical(*l.ptx);
+  CHECK(count(*l.ptx, "threadIdx") == 0);
+  CHECK(count(*l.ptx, "never") == 0);
+  CHECK(count(*l.ptx, ".visible .entry k2()") == 1);
+}
+
 TEST_CASE("link: the driver's own functions and dynamic shared memory stay .extern, once", "[link]") {
   auto module = [](const std::string &kernel, unsigned align) {
     return std::string(kHeader) + R"(
