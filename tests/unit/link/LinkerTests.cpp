@@ -494,3 +494,27 @@ TEST_CASE("link: a library member is linked only where another module needs it",
   REQUIRE(alone.hasErrors());
   CHECK(alone.diagnostics().front().message.find("a library member is linked only where") != std::string::npos);
 }
+
+TEST_CASE("link: a name another module defines by .alias resolves to it", "[link]") {
+  std::string aliased = std::string(kHeader) + ".visible .global .align 4 .u32 base = 1;\n" + R"(
+.visible .func (.param .b32 r) real_inc(.param .b32 a)
+{
+	.reg .b32 %r<3>;
+	ld.param.b32 %r1, [a];
+	add.s32 %r2, %r1, 1;
+	st.param.b32 [r], %r2;
+	ret;
+}
+.visible .func (.param .b32 r) inc(.param .b32 a);
+.alias inc, real_inc;
+)";
+  Linked l = linkTexts({{"main.ptx", caller()}, {"alias.ptx", aliased}});
+  INFO(l.messages);
+  REQUIRE(l.ptx);
+  requireCanonical(*l.ptx);
+  INFO(*l.ptx);
+  CHECK(count(*l.ptx, ".visible .func (.param .b32 r) inc(\n\t.param .b32 a\n)\n;") == 1);
+  CHECK(count(*l.ptx, ".alias inc, real_inc;") == 1);
+  CHECK(l.ptx->find(".alias inc, real_inc;") > l.ptx->find("add.s32 %r2, %r1, 1;"));
+  CHECK(count(*l.ptx, ".extern") == 0);
+}
