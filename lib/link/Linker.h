@@ -8,7 +8,7 @@
 //   linker.addModule("b.ptx", textB, diags);
 //   std::optional<std::string> linked = linker.link(diags);
 //
-// Resolution.h says how names resolve, Merge.h how the result is laid out, Header.h how the
+// Resolve.h says how names resolve, Merge.h how the result is laid out, Header.h how the
 // headers combine. The result does not depend on the order the modules were added in: they
 // are linked in the order of their texts' SHA-256, so every linker of the same modules (the
 // CUDA Runtime at load time, `ptx2metal convert` ahead of time, cuLinkComplete) makes the same
