@@ -347,6 +347,21 @@ TEST_CASE("link: files, fatbins, objects and libraries are inputs", "[runtime-li
   CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
   REQUIRE(cuLinkDestroy(state) == CUDA_SUCCESS);
 
+  // An -rdc program's first unit as PTX, the library of both units' objects beside it: only the
+  // member the PTX needs is linked (the other defines the same kernels again).
+  REQUIRE(cuLinkCreate(0, nullptr, nullptr, &state) == CUDA_SUCCESS);
+  REQUIRE(cuLinkAddFile(state, CU_JIT_INPUT_PTX, sourcePath("tests/inputs/link/rdc_device_call_main.sm_80.ptx").c_str(),
+                        0, nullptr, nullptr) == CUDA_SUCCESS);
+  REQUIRE(cuLinkAddFile(state, CU_JIT_INPUT_LIBRARY, sourcePath("tests/inputs/link/rdc_device_call.a").c_str(), 0,
+                        nullptr, nullptr) == CUDA_SUCCESS);
+  REQUIRE(cuLinkComplete(state, &image, nullptr) == CUDA_SUCCESS);
+  REQUIRE(cuModuleLoadData(&module, image) == CUDA_SUCCESS);
+  REQUIRE(cuLinkDestroy(state) == CUDA_SUCCESS);
+  ops = run(module, "_Z9callTablePii");
+  for (int i = 0; i < 64; ++i)
+    CHECK(ops[size_t(i)] == ((i & 1) ? i * i : -i));
+  CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
+
   // The object twice: `scale` defined twice.
   REQUIRE(cuLinkCreate(0, nullptr, nullptr, &state) == CUDA_SUCCESS);
   REQUIRE(cuLinkAddFile(state, CU_JIT_INPUT_OBJECT, object.c_str(), 0, nullptr, nullptr) == CUDA_SUCCESS);
