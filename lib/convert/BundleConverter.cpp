@@ -5,6 +5,7 @@
 #include "emitters/metallib/MetallibBuilder.h"
 #include "emitters/reflection/JsonWriter.h"
 #include "fatbin/PtxExtraction.h"
+#include "link/Linker.h"
 #include "support/Diagnostics.h"
 #include "support/FileIO.h"
 #include "support/Sha256.h"
@@ -21,6 +22,7 @@
 
 #include <algorithm>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -82,9 +84,32 @@ void gather(const std::string &path, std::vector<PendingModule> &modules, std::s
   fatbin::Extraction extraction = fatbin::extract(*scan, {});
   for (const fatbin::Error &problem : extraction.errors)
     report.warnings.push_back(path + ": " + fatbin::describe(problem));
+  // An -rdc program registers its translation units' fatbins together, and the runtime links
+  // them into one module before loading it: that module is translated here as well. The
+  // linked text does not depend on the order of the units (link/Linker.h), so it is the text
+  // the runtime makes, and its hash the key the runtime looks for.
+  std::vector<link::LinkInput> units;
+  for (const fatbin::ContainerPtx &c : fatbin::loadablePtx(extraction))
+    if (fatbin::isRelocatableSection(c.location)) {
+      const std::vector<uint8_t> &data = extraction.contents[c.content].data;
+      units.push_back({fmt::format("{} ({} at {:#x})", name, c.location, c.containerOffset),
+                       std::string(data.begin(), data.end())});
+    }
   for (fatbin::ExtractedContent &content : extraction.contents)
     if (content.kind == fatbin::ContentKind::Ptx)
       add(std::string(content.data.begin(), content.data.end()), fmt::format("{} (sm_{})", name, content.smArch));
+  if (units.size() < 2)
+    return;
+  DiagnosticEngine diags;
+  if (std::optional<std::string> linked = link::linkPtx(units, diags)) {
+    add(std::move(*linked), fmt::format("{} ({} -rdc translation units, device-linked)", name, units.size()));
+    return;
+  }
+  std::ostringstream messages;
+  diags.print(messages);
+  report.warnings.push_back(path + ": its " + std::to_string(units.size()) +
+                            " -rdc translation units do not link; the runtime will load them one by one:\n" +
+                            messages.str());
 }
 
 ModuleResult translateOne(const PendingModule &module, const ConvertOptions &options, std::string *writeError) {

@@ -149,6 +149,32 @@ Extraction extract(const FatbinScan &scan, const ExtractOptions &options) {
   return out;
 }
 
+std::vector<ContainerPtx> loadablePtx(const Extraction &extraction) {
+  std::vector<ContainerPtx> out;
+  std::map<uint64_t, size_t> byContainer;
+  for (const EntryRecord &record : extraction.entries) {
+    if (record.status != EntryStatus::Extracted || record.content == kNoContent ||
+        extraction.contents[record.content].kind != ContentKind::Ptx)
+      continue;
+    auto [it, inserted] = byContainer.try_emplace(record.containerOffset, out.size());
+    if (inserted) {
+      out.push_back({record.containerOffset, record.location, record.smArch, record.content});
+      continue;
+    }
+    ContainerPtx &best = out[it->second];
+    if (record.smArch > best.smArch) {
+      best.smArch = record.smArch;
+      best.content = record.content;
+    }
+  }
+  return out;
+}
+
+bool isRelocatableSection(std::string_view location) {
+  // ELF __nv_relfatbin (in archives "member.o:__nv_relfatbin"), Mach-O __nv_relfatbin too.
+  return location.find("relfatbin") != std::string_view::npos;
+}
+
 Result<Extraction> extractFromFile(const std::string &path, const ExtractOptions &options) {
   Result<InputFile> file = InputFile::open(path);
   if (!file)

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace p2m::fatbin {
@@ -91,6 +92,22 @@ std::string contentFileName(ContentKind kind, uint32_t smArch, const ContentHash
 // PTX text is NUL-terminated inside a zero-padded payload: the text is what precedes the
 // first NUL (all of it when there is none).
 Bytes ptxText(Bytes payload);
+
+// The PTX a module loader takes from one container: its PTX entry of the highest architecture
+// (the first of them), as the runtime does when it loads a fatbin (runtime/core/ModuleImage.h).
+struct ContainerPtx {
+  uint64_t containerOffset = 0;
+  std::string location; // the section holding the container
+  uint32_t smArch = 0;
+  size_t content = kNoContent; // into Extraction::contents
+};
+
+// One per container that holds decoded PTX, in file order.
+std::vector<ContainerPtx> loadablePtx(const Extraction &extraction);
+
+// Whether containers in this section hold relocatable device code (nvcc -rdc=true keeps each
+// translation unit's fatbin in __nv_relfatbin; the device-link step registers them together).
+bool isRelocatableSection(std::string_view location);
 
 // Decodes every entry found by `scan`, whose spans must still be valid.
 Extraction extract(const FatbinScan &scan, const ExtractOptions &options);

@@ -179,8 +179,7 @@ CallTargets::Resolved CallTargets::indirectTargets(const CallOperands &call, con
         r.functions.push_back(s);
     if (r.functions.empty())
       return fail("indirect call with no possible target in this module: no function whose address it "
-                  "takes matches the prototype (targets in other modules need device linking, which is "
-                  "not supported)");
+                  "takes matches the prototype (targets in another module need that module linked first)");
     return r;
   }
   if (auto t = lists.targets.find(name); t != lists.targets.end()) {

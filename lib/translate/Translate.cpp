@@ -238,7 +238,7 @@ std::string reasonGroup(const std::string &reason) {
     if (size_t at = reason.find(kBecause); at != std::string::npos)
       return "calls a function that cannot be translated: " + reasonGroup(reason.substr(at + kBecause.size()));
     if (reason.ends_with("(no body in this module)"))
-      return "calls a function declared but not defined in this module (device linking is not supported)";
+      return "calls a function declared but not defined in this module (link the module that defines it first)";
     return "calls a function that cannot be translated";
   }
   // An apostrophe between two letters or digits outside a quote ("a launch's") opens none.

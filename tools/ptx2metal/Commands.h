@@ -16,5 +16,6 @@ CommandRunner registerExtractCommand(CLI::App &root);
 CommandRunner registerCompileCommand(CLI::App &root);
 CommandRunner registerConvertCommand(CLI::App &root);
 CommandRunner registerCheckMslCommand(CLI::App &root);
+CommandRunner registerLinkCommand(CLI::App &root);
 
 } // namespace p2m::cli

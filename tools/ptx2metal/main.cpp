@@ -34,6 +34,7 @@ int main(int argc, char **argv) {
   add(p2m::cli::registerCompileCommand(app));
   add(p2m::cli::registerConvertCommand(app));
   add(p2m::cli::registerCheckMslCommand(app));
+  add(p2m::cli::registerLinkCommand(app));
 
   // CLI11 would only say "A subcommand is required"; name the unknown word instead.
   if (argc > 1 && argv[1][0] != '-') {

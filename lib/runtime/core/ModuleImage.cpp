@@ -3,6 +3,7 @@
 
 #include "fatbin/Decompress.h"
 #include "fatbin/FatbinContainer.h"
+#include "fatbin/ObjectFatbins.h"
 #include "fatbin/PtxExtraction.h"
 
 #include <cstring>
@@ -137,6 +138,24 @@ RuntimeStatus ptxFromImage(const void *image, std::string *ptx) {
                      "the image is a cubin (NVIDIA machine code); ptx2metal translates PTX only");
   }
   return ptxFromText(std::string_view(reinterpret_cast<const char *>(p)), ptx);
+}
+
+RuntimeStatus ptxFromObject(std::span<const uint8_t> bytes, std::vector<ObjectPtx> *out) {
+  fatbin::Result<fatbin::FatbinScan> scan = fatbin::scanFatbins(bytes);
+  if (!scan)
+    return failure(RuntimeErrorCode::InvalidImage, "not an object file or library: " + scan.error().reason);
+  fatbin::Extraction extraction = fatbin::extract(*scan, {});
+  for (const fatbin::ContainerPtx &c : fatbin::loadablePtx(extraction)) {
+    const std::vector<uint8_t> &text = extraction.contents[c.content].data;
+    out->push_back({c.location, std::string(text.begin(), text.end())});
+  }
+  if (!out->empty())
+    return succeeded();
+  if (extraction.stats.cubinEntries)
+    return failure(RuntimeErrorCode::NoBinaryForGpu,
+                   "its device code is cubins only (" + std::to_string(extraction.stats.cubinEntries) +
+                       "), NVIDIA machine code; ptx2metal links PTX: rebuild with PTX embedded");
+  return failure(RuntimeErrorCode::InvalidImage, "it holds no device code");
 }
 
 } // namespace p2m::runtime

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace p2m::runtime {
 
@@ -24,5 +25,15 @@ RuntimeStatus ptxFromImage(const void *image, std::string *ptx);
 // refused (its pointer means nothing outside the process that wrote it) unless
 // `followWrapperPointer` is set.
 RuntimeStatus ptxFromBytes(std::span<const uint8_t> bytes, std::string *ptx, bool followWrapperPointer = false);
+
+// The PTX inside a host object file or static library (cuLinkAddData's CU_JIT_INPUT_OBJECT and
+// _LIBRARY): one text per fatbin container that holds PTX, its highest architecture's, in file
+// order, each named by the section it was found in. A file with cubins only is NoBinaryForGpu,
+// one with no device code InvalidImage.
+struct ObjectPtx {
+  std::string location; // "__nv_relfatbin", "member.o:__nv_relfatbin" in an archive
+  std::string ptx;
+};
+RuntimeStatus ptxFromObject(std::span<const uint8_t> bytes, std::vector<ObjectPtx> *out);
 
 } // namespace p2m::runtime

@@ -1,5 +1,6 @@
 #include "Runtime.h"
 
+#include "DeviceLink.h"
 #include "runtime/core/Log.h"
 
 #include <algorithm>
@@ -110,13 +111,14 @@ FatbinRegistration *Runtime::registerFatbin(const void *wrapper) {
   } else if (header.version == 1) {
     registration->images.push_back(wrapper); // the loader takes the wrapper itself
   } else if (header.version == 2) {
-    // -rdc: each translation unit's fatbin, as nvcc's device-link stub lists them. Without
-    // device linking (not yet), each is loaded as a module of its own.
+    // -rdc: each translation unit's fatbin, as nvcc's device-link stub lists them; several are
+    // linked into one module when they load.
     const void *const *list = static_cast<const void *const *>(header.filenameOrFatbins);
     for (size_t i = 0; list && i < kMaxPrelinkedFatbins && list[i]; ++i)
       registration->images.push_back(list[i]);
     if (registration->images.empty())
       registration->problem = "a version-2 fatbin wrapper with no fatbins";
+    registration->deviceLinked = registration->images.size() > 1;
   } else {
     registration->problem = "fatbin wrapper version " + std::to_string(header.version) + " is not 1 or 2";
   }
@@ -172,6 +174,21 @@ cudaError_t Runtime::loadModules(FatbinRegistration &fatbin) {
   fatbin.modules.clear();
   fatbin.contextGeneration = generation_;
   fatbin.loadResult = cudaSuccess;
+  if (fatbin.deviceLinked) {
+    CUmodule module = nullptr;
+    std::string log;
+    CUresult r = loadLinkedModule(fatbin.images, &module, &log);
+    if (r == CUDA_SUCCESS) {
+      fatbin.modules.push_back(module);
+      return cudaSuccess;
+    }
+    // nvlink linked these units when the program was built: ours is stricter somewhere (a
+    // device-runtime library it took functions from). Each unit alone still runs the kernels
+    // that need nothing from the others.
+    p2m::runtime::printMessage("the " + std::to_string(fatbin.images.size()) +
+                               " -rdc translation units of a registered fatbin do not link (" +
+                               cudaGetErrorName(toRuntimeError(r)) + "); loading them one by one\n" + log);
+  }
   for (const void *image : fatbin.images) {
     CUmodule module = nullptr;
     CUresult r = cuModuleLoadData(&module, image);

@@ -26,10 +26,12 @@
 namespace p2m::cudart {
 
 // One __cudaRegisterFatBinary call: the fatbins it names (one for a version-1 wrapper; the
-// NULL-terminated list of an -rdc program's version-2 wrapper) and, once loaded, one module per
-// fatbin in the primary context.
+// NULL-terminated list of an -rdc program's version-2 wrapper) and, once loaded, its modules in
+// the primary context: one, or for the units of an -rdc program their linked module
+// (DeviceLink.h); when those do not link, one per unit.
 struct FatbinRegistration {
   std::vector<const void *> images; // what cuModuleLoadData is given, wrapper or fatbin
+  bool deviceLinked = false;        // several -rdc units: linked into one module
   std::string problem;              // why the wrapper is unusable; empty when it is fine
   unsigned contextGeneration = 0;   // the primary context the modules belong to
   std::vector<CUmodule> modules;    // empty until loaded

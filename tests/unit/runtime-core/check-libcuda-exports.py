@@ -49,6 +49,10 @@ cuStreamEndCapture cuStreamGetCaptureInfo_v3 cuStreamGetCtx cuStreamGetCtx_v2 cu
 cuStreamGetFlags cuStreamGetId cuStreamGetPriority cuStreamIsCapturing cuStreamQuery
 cuStreamWaitEvent""".split()
 
+# Device linking: the JIT linker, with the unversioned names of cuda.h's _v2 mappings.
+REQUIRED += """cuLinkCreate cuLinkCreate_v2 cuLinkAddData cuLinkAddData_v2 cuLinkAddFile cuLinkAddFile_v2
+cuLinkComplete cuLinkDestroy""".split()
+
 
 def main():
     lib = sys.argv[1]
