@@ -1,5 +1,7 @@
 #include "mslcheck/KernelSignature.h"
 
+#include "mslcheck/MslNames.h"
+
 #include <clang/AST/Attr.h>
 #include <clang/Lex/Lexer.h>
 
@@ -14,12 +16,6 @@ namespace p2m::mslcheck {
 namespace {
 
 using clang::QualType;
-
-bool isIdentifierChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 // One attribute as written: `buffer(0)` is name "buffer", argument "0", at byte `offset`.
 struct WrittenAttribute {
@@ -119,23 +115,11 @@ const std::map<std::string_view, Builtin> &builtins() {
   return table;
 }
 
-// The address space of a pointer's or reference's pointee, in MSL's names (metal_types maps
-// device, constant and threadgroup to Clang address spaces 1, 2 and 3).
+// The address space of a pointer's or reference's pointee ("" for other types).
 std::string_view pointeeSpace(QualType type) {
   if (!type->isPointerType() && !type->isReferenceType())
     return "";
-  const clang::LangAS space = type->getPointeeType().getCanonicalType().getAddressSpace();
-  if (space == clang::LangAS::Default)
-    return "thread";
-  if (clang::isTargetAddressSpace(space)) {
-    switch (clang::toTargetAddressSpace(space)) {
-    case 1: return "device";
-    case 2: return "constant";
-    case 3: return "threadgroup";
-    default: break;
-    }
-  }
-  return "non-Metal";
+  return addressSpaceName(type->getPointeeType());
 }
 
 bool isUintOrUshort(QualType type) {

@@ -2,6 +2,7 @@
 
 #include "mslcheck/ClangDiagnostics.h"
 #include "mslcheck/EmbeddedHeaders.h"
+#include "mslcheck/MslNames.h"
 #include "mslcheck/DivergentBarrierCheck.h"
 #include "mslcheck/RecursionCheck.h"
 #include "mslcheck/Reporter.h"
@@ -132,10 +133,6 @@ std::vector<Diagnostic> inFileOrder(std::vector<Diagnostic> diagnostics,
     for (Diagnostic &diagnostic : groups[index])
       out.push_back(std::move(diagnostic));
   return out;
-}
-
-bool isIdentifierChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 // `[[threadgroup(0)]]` names an attribute after what the host headers define as a macro (the

@@ -1,6 +1,7 @@
 #include "mslcheck/SubsetVisitor.h"
 
 #include "mslcheck/KernelSignature.h"
+#include "mslcheck/MslNames.h"
 #include "support/MetalNames.h"
 
 #include <clang/AST/ASTContext.h>
@@ -16,23 +17,6 @@ namespace p2m::mslcheck {
 namespace {
 
 using clang::QualType;
-
-// MSL's name for the address space `type` (a pointee, or an lvalue's type) lives in; the
-// mapping of metal_types: Clang's default space is MSL's thread space.
-std::string_view addressSpaceName(QualType type) {
-  const clang::LangAS space = type.getCanonicalType().getAddressSpace();
-  if (space == clang::LangAS::Default)
-    return "thread";
-  if (clang::isTargetAddressSpace(space)) {
-    switch (clang::toTargetAddressSpace(space)) {
-    case 1: return "device";
-    case 2: return "constant";
-    case 3: return "threadgroup";
-    default: break;
-    }
-  }
-  return "non-Metal";
-}
 
 // The builtin types Metal lacks, with what to write instead.
 const char *forbiddenBuiltin(const clang::BuiltinType *type, const char **hint) {
@@ -62,14 +46,6 @@ const char *forbiddenBuiltin(const clang::BuiltinType *type, const char **hint) 
   default:
     return nullptr;
   }
-}
-
-bool isIdentifierChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-bool isSpace(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
 // Whether `text` holds `word` as a whole identifier.
