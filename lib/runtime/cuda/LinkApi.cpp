@@ -141,14 +141,14 @@ CUresult addPtx(CUlinkState_st &s, const std::string &name, std::string ptx, con
   return CUDA_SUCCESS;
 }
 
-// One input's bytes, by its type.
-CUresult addInput(CUlinkState_st &s, CUjitInputType type, std::span<const uint8_t> bytes, const std::string &name,
+// One input's bytes, by its type (CUjitInputType's bits: a program may pass any integer).
+CUresult addInput(CUlinkState_st &s, long long type, std::span<const uint8_t> bytes, const std::string &name,
                   const char *api) {
   auto fail = [&](CUresult result, const std::string &why) {
     logError(s, api, name + ": " + why);
     return result;
   };
-  switch (p2m::cuda::enumBits(type)) {
+  switch (type) {
   case CU_JIT_INPUT_PTX: {
     std::string_view text(reinterpret_cast<const char *>(bytes.data()), bytes.size());
     return addPtx(s, name, std::string(text.substr(0, text.find('\0'))), api);
@@ -167,7 +167,7 @@ CUresult addInput(CUlinkState_st &s, CUjitInputType type, std::span<const uint8_
                                                                : p2m::cuda::toCuResult(st, api),
                   st->message);
     // A library's members are linked only where the other inputs need them, as nvlink does.
-    bool library = p2m::cuda::enumBits(type) == CU_JIT_INPUT_LIBRARY;
+    bool library = type == CU_JIT_INPUT_LIBRARY;
     for (ObjectPtx &unit : found)
       if (CUresult r = addPtx(s, name + " (" + unit.location + ")", std::move(unit.ptx), api, library))
         return r;
@@ -239,9 +239,10 @@ CUresult CUDAAPI cuLinkCreate(unsigned int numOptions, CUjit_option *options, vo
   return cuLinkCreate_v2(numOptions, options, optionValues, stateOut);
 }
 
-CUresult CUDAAPI cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name,
-                                  unsigned int numOptions, CUjit_option *options, void **optionValues) {
-  P2M_API_ENTER();
+// cuLinkAddData(_v2) and cuLinkAddFile(_v2): the input type as its bits, read once at the entry
+// point (an enum parameter holding a non-enumerator must not be loaded as the enum again).
+static CUresult linkAddData(CUlinkState state, long long type, void *data, size_t size, const char *name,
+                            unsigned int numOptions, CUjit_option *options, void **optionValues) {
   if (CUresult r = checkState(state, "cuLinkAddData"))
     return r;
   if (!data || size == 0)
@@ -255,14 +256,8 @@ CUresult CUDAAPI cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *
   return result;
 }
 
-CUresult CUDAAPI cuLinkAddData(CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name,
-                               unsigned int numOptions, CUjit_option *options, void **optionValues) {
-  return cuLinkAddData_v2(state, type, data, size, name, numOptions, options, optionValues);
-}
-
-CUresult CUDAAPI cuLinkAddFile_v2(CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions,
-                                  CUjit_option *options, void **optionValues) {
-  P2M_API_ENTER();
+static CUresult linkAddFile(CUlinkState state, long long type, const char *path, unsigned int numOptions,
+                            CUjit_option *options, void **optionValues) {
   if (CUresult r = checkState(state, "cuLinkAddFile"))
     return r;
   if (!path)
@@ -283,9 +278,28 @@ CUresult CUDAAPI cuLinkAddFile_v2(CUlinkState state, CUjitInputType type, const 
   return result;
 }
 
+CUresult CUDAAPI cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name,
+                                  unsigned int numOptions, CUjit_option *options, void **optionValues) {
+  P2M_API_ENTER();
+  return linkAddData(state, p2m::cuda::enumBits(type), data, size, name, numOptions, options, optionValues);
+}
+
+CUresult CUDAAPI cuLinkAddData(CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name,
+                               unsigned int numOptions, CUjit_option *options, void **optionValues) {
+  P2M_API_ENTER();
+  return linkAddData(state, p2m::cuda::enumBits(type), data, size, name, numOptions, options, optionValues);
+}
+
+CUresult CUDAAPI cuLinkAddFile_v2(CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions,
+                                  CUjit_option *options, void **optionValues) {
+  P2M_API_ENTER();
+  return linkAddFile(state, p2m::cuda::enumBits(type), path, numOptions, options, optionValues);
+}
+
 CUresult CUDAAPI cuLinkAddFile(CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions,
                                CUjit_option *options, void **optionValues) {
-  return cuLinkAddFile_v2(state, type, path, numOptions, options, optionValues);
+  P2M_API_ENTER();
+  return linkAddFile(state, p2m::cuda::enumBits(type), path, numOptions, options, optionValues);
 }
 
 CUresult CUDAAPI cuLinkComplete(CUlinkState state, void **cubinOut, size_t *sizeOut) {
