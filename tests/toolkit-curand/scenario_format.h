@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <string>
 
+#include "scenario_list.h"
+
 // "<generator> <kind> <seed> <subsequence> <offset>: <tag><hex> ..." with doubles as one
 // 16-digit token; bulk scenarios read "<generator> bulk <i>: ...". Empty for scenarios that do
 // not apply.
