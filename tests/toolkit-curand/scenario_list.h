@@ -41,8 +41,8 @@ enum ScenarioKind {
 #define SCENARIO_CONFIG_COUNT 27
 // Bulk scenarios: curand_init(777, i, 3 * i) for i < SCENARIO_BULK, two outputs each.
 #define SCENARIO_BULK 512
-#define SCENARIO_DETAILED (GEN_COUNT * K_COUNT * SCENARIO_CONFIG_COUNT)
-#define SCENARIO_TOTAL (SCENARIO_DETAILED + GEN_COUNT * SCENARIO_BULK)
+#define SCENARIO_DETAILED ((int)GEN_COUNT * (int)K_COUNT * SCENARIO_CONFIG_COUNT)
+#define SCENARIO_TOTAL (SCENARIO_DETAILED + (int)GEN_COUNT * SCENARIO_BULK)
 
 struct ScenarioConfig {
   unsigned long long seed, subsequence, offset;

@@ -77,7 +77,11 @@ SCENARIO_QUALIFIERS inline void put_state(ScenarioOut &o, curandStateMRG32k3a_t 
 
 // Kinds every generator supports.
 template <typename State>
-SCENARIO_QUALIFIERS inline bool run_common(ScenarioOut &o, State *s, int kind, ScenarioConfig c) {
+// (Skip amounts as scalars: ptx2metal cannot yet take the address of a by-value .func
+// parameter, which clang does for a struct argument.)
+SCENARIO_QUALIFIERS inline bool run_common(ScenarioOut &o, State *s, int kind,
+                                           unsigned long long subsequence,
+                                           unsigned long long offset) {
   switch (kind) {
   case K_STATE:
     put_state(o, s);
@@ -155,12 +159,12 @@ SCENARIO_QUALIFIERS inline bool run_common(ScenarioOut &o, State *s, int kind, S
     return true;
 #endif
   case K_SKIPAHEAD:
-    skipahead(c.offset, s);
+    skipahead(offset, s);
     for (int i = 0; i < 8; i++)
       put_u(o, curand(s));
     return true;
   case K_SKIPAHEAD_SEQUENCE:
-    skipahead_sequence(c.subsequence, s);
+    skipahead_sequence(subsequence, s);
     for (int i = 0; i < 8; i++)
       put_u(o, curand(s));
     return true;
@@ -270,14 +274,14 @@ SCENARIO_QUALIFIERS inline void run_scenario(int index, ScenarioOut &o) {
       curand_init(c.seed, 0, 0, &s);
     else
       curand_init(c.seed, c.subsequence, c.offset, &s);
-    run_common(o, &s, kind, c);
+    run_common(o, &s, kind, c.subsequence, c.offset);
   } else if (gen == GEN_PHILOX) {
     curandStatePhilox4_32_10_t s;
     if (kind == K_SKIPAHEAD || kind == K_SKIPAHEAD_SEQUENCE)
       curand_init(c.seed, 0, 0, &s);
     else
       curand_init(c.seed, c.subsequence, c.offset, &s);
-    if (!run_common(o, &s, kind, c))
+    if (!run_common(o, &s, kind, c.subsequence, c.offset))
       run_philox_only(o, &s, kind);
   } else {
     // cuRAND's MRG32k3a subsequence jumps are defined below 2^51 only (above, its table of
@@ -293,7 +297,7 @@ SCENARIO_QUALIFIERS inline void run_scenario(int index, ScenarioOut &o) {
       for (int i = 0; i < 8; i++)
         put_u(o, curand(&s));
     } else {
-      run_common(o, &s, kind, c);
+      run_common(o, &s, kind, c.subsequence, c.offset);
     }
   }
 }

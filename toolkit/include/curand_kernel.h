@@ -132,23 +132,18 @@ QUALIFIERS void curand_init(unsigned long long seed, unsigned long long subseque
 // Philox4_32_10: the API over curand_philox4x32_x.h. `output` always holds the outputs of the
 // current counter, and STATE says how many of them were returned.
 
+// Word i (< 8) of the eight outputs a, b. Written with selects rather than a switch: clang
+// turns a switch over STATE, which it proves is below 4, into one with an unreachable default.
+QUALIFIERS unsigned int __curand_philox_word(uint4 a, uint4 b, unsigned int i) {
+  uint4 q = i < 4 ? a : b;
+  i &= 3;
+  return i == 0 ? q.x : i == 1 ? q.y : i == 2 ? q.z : q.w;
+}
+
 QUALIFIERS unsigned int curand(curandStatePhilox4_32_10_t *state) {
-  unsigned int r;
-  switch (state->STATE++) {
-  case 1:
-    r = state->output.y;
-    break;
-  case 2:
-    r = state->output.z;
-    break;
-  case 3:
-    r = state->output.w;
-    break;
-  default:
-    r = state->output.x;
-    break;
-  }
-  if (state->STATE == 4) {
+  // (A STATE above 3 never occurs; cuRAND would then return .x, and so does this.)
+  unsigned int r = __curand_philox_word(state->output, state->output, state->STATE <= 3 ? state->STATE : 0);
+  if (++state->STATE == 4) {
     Philox_State_Incr(state);
     state->output = curand_Philox4x32_10(state->ctr, state->key);
     state->STATE = 0;
@@ -161,29 +156,13 @@ QUALIFIERS uint4 curand4(curandStatePhilox4_32_10_t *state) {
   uint4 old = state->output;
   Philox_State_Incr(state);
   state->output = curand_Philox4x32_10(state->ctr, state->key);
+  unsigned int s = state->STATE <= 3 ? state->STATE : 0;
   uint4 r;
-  switch (state->STATE) {
-  case 1:
-    r.x = old.y;
-    r.y = old.z;
-    r.z = old.w;
-    r.w = state->output.x;
-    return r;
-  case 2:
-    r.x = old.z;
-    r.y = old.w;
-    r.z = state->output.x;
-    r.w = state->output.y;
-    return r;
-  case 3:
-    r.x = old.w;
-    r.y = state->output.x;
-    r.z = state->output.y;
-    r.w = state->output.z;
-    return r;
-  default:
-    return old;
-  }
+  r.x = __curand_philox_word(old, state->output, s);
+  r.y = __curand_philox_word(old, state->output, s + 1);
+  r.z = __curand_philox_word(old, state->output, s + 2);
+  r.w = __curand_philox_word(old, state->output, s + 3);
+  return r;
 }
 
 QUALIFIERS void skipahead(unsigned long long n, curandStatePhilox4_32_10_t *state) {
