@@ -198,5 +198,6 @@ QUALIFIERS void curand_init(unsigned long long seed, unsigned long long subseque
 #include "curand_uniform.h"
 #include "curand_normal.h"
 #include "curand_lognormal.h"
+#include "curand_poisson.h"
 
 #endif // !defined(CURAND_KERNEL_H_)
