@@ -2119,8 +2119,9 @@ struct CUDA_RESOURCE_VIEW_DESC_st {
 typedef struct CUDA_RESOURCE_VIEW_DESC_st CUDA_RESOURCE_VIEW_DESC_v1;
 typedef CUDA_RESOURCE_VIEW_DESC_v1 CUDA_RESOURCE_VIEW_DESC;
 
+/* A tensor map is 128-byte aligned (the TMA unit reads it whole). */
 struct CUtensorMap_st {
-    cuuint64_t opaque[16];
+    __attribute__((aligned(128))) cuuint64_t opaque[CU_TENSOR_MAP_NUM_QWORDS];
 };
 
 typedef struct CUtensorMap_st CUtensorMap;
@@ -2867,6 +2868,19 @@ CUresult CUDAAPI cuGetExportTable(const void **ppExportTable, const CUuuid *pExp
 CUresult CUDAAPI cuGetProcAddress(
     const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,
     CUdriverProcAddressQueryResult *symbolStatus);
+
+/* With the per-thread default stream, cuGetProcAddress finds the per-thread forms of the entry
+   points unless the caller asks for one or the other. */
+#if !defined(__CUDA_API_VERSION_INTERNAL) && defined(__CUDA_API_PER_THREAD_DEFAULT_STREAM)
+static inline CUresult cuGetProcAddress_v2_ptsz(const char *symbol, void **funcPtr, int driverVersion,
+    cuuint64_t flags, CUdriverProcAddressQueryResult *symbolStatus) {
+    const cuuint64_t either = CU_GET_PROC_ADDRESS_LEGACY_STREAM | CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM;
+    if ((flags & either) == 0)
+        flags |= CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM;
+    return cuGetProcAddress_v2(symbol, funcPtr, driverVersion, flags, symbolStatus);
+}
+#define cuGetProcAddress_v2 cuGetProcAddress_v2_ptsz
+#endif
 
 /* The earlier versions of renamed entry points, still exported for programs built against
    older headers; declared only for the library's own implementation. */
