@@ -799,6 +799,25 @@ extern __host__ cudaError_t CUDARTAPI cudaLibraryLoadFromFile(
     void **libraryOptionValues, unsigned int numLibraryOptions);
 extern __host__ cudaError_t CUDARTAPI cudaLibraryUnload(cudaLibrary_t library);
 
+/* Clang's host code launches <<<...>>> through a function it finds by the name cudaLaunchKernel
+   (cudaLaunchKernelExC for launches with attributes). With the per-thread default stream those
+   names are macros for the _ptsz entry points, so functions of the plain names forward there:
+   a launch without a stream then runs on the calling thread's per-thread stream. */
+#if defined(__CUDA__) && defined(__CUDART_API_PER_THREAD_DEFAULT_STREAM)
+#undef cudaLaunchKernel
+static __inline__ __host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+    void **args, size_t sharedMem, cudaStream_t stream) {
+    return cudaLaunchKernel_ptsz(func, gridDim, blockDim, args, sharedMem, stream);
+}
+#define cudaLaunchKernel __CUDART_API_PTSZ(cudaLaunchKernel)
+#undef cudaLaunchKernelExC
+static __inline__ __host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+    const void *func, void **args) {
+    return cudaLaunchKernelExC_ptsz(config, func, args);
+}
+#define cudaLaunchKernelExC __CUDART_API_PTSZ(cudaLaunchKernelExC)
+#endif
+
 #if defined(__cplusplus)
 }
 #endif
