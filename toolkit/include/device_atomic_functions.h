@@ -28,7 +28,17 @@ __P2M_ATOMIC_SCOPED(double, atomicAdd, __dAtomicAdd)
 __P2M_ATOMIC_SCOPED(int, atomicExch, __iAtomicExch)
 __P2M_ATOMIC_SCOPED(unsigned int, atomicExch, __uAtomicExch)
 __P2M_ATOMIC_SCOPED(unsigned long long int, atomicExch, __ullAtomicExch)
-__P2M_ATOMIC_SCOPED(float, atomicExch, __fAtomicExch)
+// The float exchange is the 32-bit one on the bits (clang's helper goes through the device
+// library's __nv_float_as_int).
+static __inline__ __device__ float atomicExch(float *__address, float __val) {
+  return __builtin_bit_cast(float, __iAtomicExch((int *)__address, __builtin_bit_cast(int, __val)));
+}
+static __inline__ __device__ float atomicExch_block(float *__address, float __val) {
+  return __builtin_bit_cast(float, __iAtomicExch_block((int *)__address, __builtin_bit_cast(int, __val)));
+}
+static __inline__ __device__ float atomicExch_system(float *__address, float __val) {
+  return __builtin_bit_cast(float, __iAtomicExch_system((int *)__address, __builtin_bit_cast(int, __val)));
+}
 
 __P2M_ATOMIC_SCOPED(int, atomicMin, __iAtomicMin)
 __P2M_ATOMIC_SCOPED(unsigned int, atomicMin, __uAtomicMin)
