@@ -253,7 +253,8 @@ static __inline__ __host__ __device__ __nv_bfloat162 __lowhigh2highlow(const __n
 static __inline__ __host__ __device__ __nv_bfloat16 __p2m_bnan() { return __p2m_bf16(0x7fff); }
 static __inline__ __host__ __device__ __nv_bfloat16 __p2m_bsat(const __nv_bfloat16 __a) {
   const float __f = __bfloat162float(__a);
-  return __f != __f ? __p2m_bf16(0) : __f < 0.0f ? __p2m_bf16(0) : __f > 1.0f ? __p2m_bf16(0x3f80) : __a;
+  // [+0, 1]: NaN and every negative value, -0 included, give +0.
+  return (__f != __f || __f <= 0.0f) ? __p2m_bf16(0) : __f > 1.0f ? __p2m_bf16(0x3f80) : __a;
 }
 static __inline__ __host__ __device__ __nv_bfloat16 __p2m_brelu(const __nv_bfloat16 __r) {
   const float __f = __bfloat162float(__r);
@@ -416,7 +417,7 @@ __P2M_B_CMP(__hlt, __hblt2, __fa < __fb)
 __P2M_B_CMP(__hle, __hble2, __fa <= __fb)
 __P2M_B_CMP(__hgt, __hbgt2, __fa > __fb)
 __P2M_B_CMP(__hge, __hbge2, __fa >= __fb)
-__P2M_B_CMP(__hequ, __hbequ2, !(__fa != __fb))
+__P2M_B_CMP(__hequ, __hbequ2, !(__fa < __fb || __fa > __fb))
 __P2M_B_CMP(__hneu, __hbneu2, __fa != __fb)
 __P2M_B_CMP(__hltu, __hbltu2, !(__fa >= __fb))
 __P2M_B_CMP(__hleu, __hbleu2, !(__fa > __fb))
@@ -529,8 +530,8 @@ static __inline__ __device__ __nv_bfloat162 __ldlu(const __nv_bfloat162 *__ptr) 
 static __inline__ __device__ __nv_bfloat16 __ldg(const __nv_bfloat16 *__ptr) { return __p2m_bf16(__ldg((const unsigned short *)__ptr)); }
 static __inline__ __device__ __nv_bfloat162 __ldg(const __nv_bfloat162 *__ptr) { return __p2m_bf162(__ldg((const unsigned int *)__ptr)); }
 
-// atom.add.noftz.bf16{,x2} is sm_90; before it, a compare-and-swap loop on the containing word
-// (32-bit for the pair, 16-bit for one value), as CUDA does there.
+// atom.add.noftz.bf16{,x2} is sm_90; before it, a compare-and-swap loop on the aligned 32-bit
+// word that holds the value(s), changing only its own half for a single value.
 static __inline__ __device__ __nv_bfloat162 atomicAdd(__nv_bfloat162 *__address, const __nv_bfloat162 __val) {
 #if __CUDA_ARCH__ >= 900
   unsigned int __old;
@@ -552,13 +553,17 @@ static __inline__ __device__ __nv_bfloat16 atomicAdd(__nv_bfloat16 *__address, c
   __asm__ __volatile__("atom.add.noftz.bf16 %0, [%1], %2;" : "=h"(__old) : "l"(__address), "h"(__p2m_bbits(__val)) : "memory");
   return __p2m_bf16(__old);
 #else
-  unsigned short *__half_word = (unsigned short *)__address;
-  unsigned short __old = *__half_word, __assumed;
+  const unsigned long long __at = (unsigned long long)__address;
+  unsigned int *__word = (unsigned int *)(__at & ~3ull);
+  const unsigned int __shift = (unsigned int)(__at & 2ull) * 8u;
+  unsigned int __old = *__word, __assumed;
   do {
     __assumed = __old;
-    __old = atomicCAS(__half_word, __assumed, __p2m_bbits(__hadd(__p2m_bf16(__assumed), __val)));
+    const unsigned short __sum = __p2m_bbits(__hadd(__p2m_bf16((unsigned short)(__assumed >> __shift)), __val));
+    const unsigned int __replaced = (__assumed & ~(0xffffu << __shift)) | ((unsigned int)__sum << __shift);
+    __old = atomicCAS(__word, __assumed, __replaced);
   } while (__assumed != __old);
-  return __p2m_bf16(__old);
+  return __p2m_bf16((unsigned short)(__old >> __shift));
 #endif
 }
 #endif // defined(__CUDA__) && defined(__clang__)

@@ -88,9 +88,30 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 
 // std:: math overloads on the device, clang's warp shuffles/votes/__ldg/__reduce_*_sync (which
 // include our crt/sm_70_rt.hpp for __match_*_sync), complex arithmetic helpers.
+// clang 19's __reduce_*_sync pass the mask as the value: renamed out of the way here, ours are
+// in crt/sm_80_rt.h.
+#pragma push_macro("__reduce_add_sync")
+#pragma push_macro("__reduce_min_sync")
+#pragma push_macro("__reduce_max_sync")
+#pragma push_macro("__reduce_and_sync")
+#pragma push_macro("__reduce_or_sync")
+#pragma push_macro("__reduce_xor_sync")
+#define __reduce_add_sync __p2m_clang_reduce_add_sync
+#define __reduce_min_sync __p2m_clang_reduce_min_sync
+#define __reduce_max_sync __p2m_clang_reduce_max_sync
+#define __reduce_and_sync __p2m_clang_reduce_and_sync
+#define __reduce_or_sync __p2m_clang_reduce_or_sync
+#define __reduce_xor_sync __p2m_clang_reduce_xor_sync
 #include <__clang_cuda_cmath.h>
 #include <__clang_cuda_intrinsics.h>
 #include <__clang_cuda_complex_builtins.h>
+#pragma pop_macro("__reduce_xor_sync")
+#pragma pop_macro("__reduce_or_sync")
+#pragma pop_macro("__reduce_and_sync")
+#pragma pop_macro("__reduce_max_sync")
+#pragma pop_macro("__reduce_min_sync")
+#pragma pop_macro("__reduce_add_sync")
+#include "crt/sm_80_rt.h"
 
 // What clang's headers leave to CUDA's: atomics, the rest of the intrinsics.
 #include "device_functions.h"
