@@ -2,7 +2,7 @@
 // significand), their conversions, arithmetic, comparisons, math, warp shuffles, cache-operator
 // loads/stores and atomics. The arithmetic names are the __half ones, overloaded (__hadd,
 // __hfma2, hsqrt, ...). On the device each operation is the PTX of the target: sm_80 has
-// cvt.rn.bf16.f32, fma.rn.bf16{,x2}, min/max/neg/abs.bf16, so add, sub and mul are fmas with 1.0,
+// cvt.{rn,rz}.bf16.f32, fma.rn.bf16{,x2}, min/max/neg/abs.bf16, so add, sub and mul are fmas with 1.0,
 // -1.0 and -0.0 (one rounding, as nvcc emits them), comparisons go through float (exact), and
 // the other rounding modes and integer conversions round exactly in software; sm_90 has
 // add/sub/mul.bf16 and the cvt forms. The host rounds exactly (crt/host_float_narrowing.h).
@@ -146,20 +146,25 @@ static __inline__ __host__ __device__ __nv_bfloat16 __float2bfloat16_rn(const fl
       , return __p2m_bf16(__p2m_narrow_float(__p2m_bf16_format(), __a, __p2m_rn));)
 }
 static __inline__ __host__ __device__ __nv_bfloat16 __float2bfloat16(const float __a) { return __float2bfloat16_rn(__a); }
-// The directed modes: cvt.{rz,rm,rp}.bf16.f32 on sm_90; before it, exact integer rounding.
+// The directed modes: cvt.rz.bf16.f32 from sm_80, cvt.{rm,rp}.bf16.f32 from sm_90; before
+// those, exact rounding in integer arithmetic (as nvcc's headers do).
 #pragma push_macro("__P2M_F2B")
-#define __P2M_F2B(NAME, MODE, PTX)                                                                 \
+#define __P2M_F2B(NAME, MODE, PTX, HAVE_CVT)                                                       \
   static __inline__ __host__ __device__ __nv_bfloat16 NAME(const float __a) {                     \
-    if (__P2M_SM90) {                                                                              \
+    if (HAVE_CVT) {                                                                                \
       unsigned short __r = 0;                                                                      \
       __P2M_DEVICE_OR_HOST(__asm__("cvt." PTX ".bf16.f32 %0, %1;" : "=h"(__r) : "f"(__a));, );    \
       return __p2m_bf16(__r);                                                                      \
     }                                                                                              \
     return __p2m_bf16(__p2m_narrow_float(__p2m_bf16_format(), __a, MODE));                         \
   }
-__P2M_F2B(__float2bfloat16_rz, __p2m_rz, "rz")
-__P2M_F2B(__float2bfloat16_rd, __p2m_rd, "rm")
-__P2M_F2B(__float2bfloat16_ru, __p2m_ru, "rp")
+#if defined(__CUDA_ARCH__)
+__P2M_F2B(__float2bfloat16_rz, __p2m_rz, "rz", 1)
+#else
+__P2M_F2B(__float2bfloat16_rz, __p2m_rz, "rz", 0)
+#endif
+__P2M_F2B(__float2bfloat16_rd, __p2m_rd, "rm", __P2M_SM90)
+__P2M_F2B(__float2bfloat16_ru, __p2m_ru, "rp", __P2M_SM90)
 #pragma pop_macro("__P2M_F2B")
 
 static __inline__ __host__ __device__ __nv_bfloat16 __double2bfloat16(const double __a) {
