@@ -3,7 +3,7 @@
 // computed here on the host. Linked with ptx2metal's libcuda.so.1 it runs their translation.
 //
 // usage: device_headers_driver CASE PTX_DIRECTORY
-//   CASE: atomics, atomics16, warp, fp16, bf16, coop, grid, pipeline, intrinsics, printf, assert
+//   CASE: atomics, atomics16, warp, fp16, bf16, coop, wide_tiles, grid, pipeline, intrinsics, printf, assert
 // Prints "CASE: N checks, M failed" and exits 1 if any failed. The assert case expects the launch
 // to fail with CUDA_ERROR_ASSERT (the failure is sticky, so it runs in a process of its own).
 #include "NarrowReference.h"
@@ -405,6 +405,29 @@ void coopCase() {
   }
 }
 
+void wideTilesCase() {
+  CUmodule m = loadModule("coop");
+  const int threads = 256;
+  std::vector<int> in(threads);
+  for (int r = 0; r < threads; ++r)
+    in[r] = (r * 53) % 97 - 40;
+  DeviceVector<int> din(in), out(4 * threads, 0);
+  launch(kernel(m, "coop_wide_tiles"), 1, threads, {&din.ptr, &out.ptr});
+  auto o = out.read();
+  for (int r = 0; r < threads; ++r) {
+    const std::string at = " (rank " + std::to_string(r) + ")";
+    int sum = 0, mx = -(1 << 30);
+    for (int k = r / 64 * 64; k < r / 64 * 64 + 64; ++k)
+      sum += in[k];
+    for (int k = r / 128 * 128; k < r / 128 * 128 + 128; ++k)
+      mx = std::max(mx, in[k]);
+    expectEq(o[4 * r], sum, "reduce(tile64, plus)" + at);
+    expectEq(o[4 * r + 1], mx, "reduce(tile128, greater)" + at);
+    expectEq(o[4 * r + 2], in[r / 64 * 64 + (r % 64 + 32) % 64] * 3, "tile64 sync hands off between warps" + at);
+    expectEq(o[4 * r + 3], r % 64 + 100 * (r / 64) + 1000 * 4 + 10000 * (r / 128), "tile64 rank/meta" + at);
+  }
+}
+
 void gridCase() {
   CUmodule m = loadModule("coop");
   CUfunction f = kernel(m, "coop_grid");
@@ -557,6 +580,7 @@ int main(int argc, char **argv) {
       {"fp16", [] { narrowCase(NarrowType::Fp16); }},
       {"bf16", [] { narrowCase(NarrowType::Bf16); }},
       {"coop", coopCase},
+      {"wide_tiles", wideTilesCase},
       {"grid", gridCase},
       {"pipeline", pipelineCase},
       {"intrinsics", intrinsicsCase},

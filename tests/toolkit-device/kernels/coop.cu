@@ -89,3 +89,22 @@ extern "C" __global__ void coop_grid(int *published, int *sums) {
   if (grid.thread_rank() == 0)
     sums[3 * blocks] = (int)grid.num_threads() + 1000 * (int)grid.is_valid();
 }
+
+// Tiles wider than a warp (as CUDA's samples use them, with block_tile_memory): a 256-thread
+// block in tiles of 64 and 128, reduced, synchronized and read across their warps.
+extern "C" __global__ void coop_wide_tiles(const int *in, int *out) {
+  __shared__ cg::block_tile_memory<256> scratch;
+  __shared__ int handoff[256];
+  const cg::thread_block block = cg::this_thread_block(scratch);
+  const cg::thread_block_tile<64> tile = cg::tiled_partition<64>(block);
+  const auto wide = cg::tiled_partition<128>(block);
+  const int r = (int)block.thread_rank();
+  const int v = in[r];
+  out[4 * r] = cg::reduce(tile, v, cg::plus<int>());
+  out[4 * r + 1] = cg::reduce(wide, v, cg::greater<int>());
+  handoff[r] = v * 3;
+  tile.sync();
+  out[4 * r + 2] = handoff[tile.meta_group_rank() * 64 + (tile.thread_rank() + 32) % 64];
+  out[4 * r + 3] = (int)tile.thread_rank() + 100 * (int)tile.meta_group_rank() + 1000 * (int)tile.meta_group_size() +
+                   10000 * (int)wide.meta_group_rank();
+}
