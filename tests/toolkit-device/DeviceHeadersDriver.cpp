@@ -324,7 +324,7 @@ void narrowCase(NarrowType type) {
 // --- cooperative groups ----------------------------------------------------------------------------
 void coopCase() {
   CUmodule m = loadModule("coop");
-  const int threads = 128, results = 26;
+  const int threads = 128, results = 29;
   DeviceVector<int> out(threads * results, 0);
   launch(kernel(m, "coop_tiles"), 1, threads, {&out.ptr});
   auto o = out.read();
@@ -402,6 +402,17 @@ void coopCase() {
     expectEq(x[23], r, "thread_rank(block)" + at);
     expectEq(x[24], 1, "this_thread()" + at);
     expectEq(x[25], 16, "num_threads(tile16)" + at);
+    int prefix16 = 0, prefix32 = 0, running = -(1 << 30);
+    for (int k = b16; k <= r; ++k)
+      prefix16 += v(k);
+    for (int k = b32; k < r; ++k)
+      prefix32 += v(k);
+    for (int k = b32; k <= r; ++k)
+      if (k % 3 == 0)
+        running = std::max(running, v(k));
+    expectEq(x[26], prefix16, "inclusive_scan(tile16)" + at);
+    expectEq(x[27], prefix32, "exclusive_scan(tile32, plus)" + at);
+    expectEq(x[28], r % 3 == 0 ? running : -1, "inclusive_scan(coalesced, greater)" + at);
   }
 }
 

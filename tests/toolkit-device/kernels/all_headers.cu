@@ -6,6 +6,7 @@
 #include <cuda_fp16.h>
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 #include <cuda_pipeline.h>
 #include <cuda_pipeline_primitives.h>
 #include <cuda_runtime.h>

@@ -1,8 +1,9 @@
 // cooperative_groups.h: tiles of 32, 16, 4 reduced with every cg operator, tile votes,
 // shuffles and match, a coalesced group of a divergent branch, runtime tiles, and a grid-wide
-// sync under a cooperative launch. Each thread of a 128-thread block writes COOP_RESULTS ints.
+// sync under a cooperative launch; scans of tiles and of a coalesced group. Each thread of a 128-thread block writes COOP_RESULTS ints.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 
 namespace cg = cooperative_groups;
 
@@ -16,7 +17,7 @@ namespace cg = cooperative_groups;
 // PTX-DAG: bar.sync
 // PTX-DAG: atom.global.add.u32
 // PTX-DAG: membar.gl
-#define COOP_RESULTS 26
+#define COOP_RESULTS 29
 
 struct Pair {
   double weight;
@@ -69,6 +70,11 @@ extern "C" __global__ void coop_tiles(int *out) {
   const auto self = cg::this_thread();
   o[24] = (int)self.size() + (int)self.thread_rank();
   o[25] = (int)cg::num_threads(t16);
+  o[26] = cg::inclusive_scan(t16, v);
+  o[27] = cg::exclusive_scan(t32, v, cg::plus<int>());
+  o[28] = -1;
+  if (r % 3 == 0)
+    o[28] = cg::inclusive_scan(cg::coalesced_threads(), v, cg::greater<int>());
 }
 
 // Three rounds: every block publishes a value, the grid syncs, every block reads all of them.
