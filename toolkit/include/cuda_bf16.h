@@ -177,23 +177,22 @@ static __inline__ __host__ __device__ float __bfloat162float(const __nv_bfloat16
 
 // integer -> bfloat16, exact rounding in each mode.
 #pragma push_macro("__P2M_I2B")
-#define __P2M_I2B(NAME, T, MODE)                                                                   \
+#define __P2M_I2B(NAME, T, WIDE, MODE)                                                             \
   static __inline__ __host__ __device__ __nv_bfloat16 NAME(const T __i) {                         \
-    const bool __neg = __i < (T)0;                                                                 \
-    const unsigned long long __mag = __neg ? 0ull - (unsigned long long)__i : (unsigned long long)__i; \
-    return __p2m_bf16(__p2m_narrow_integer(__p2m_bf16_format(), __neg, __mag, MODE));              \
+    return __p2m_bf16(__p2m_narrow_integer(__p2m_bf16_format(), __p2m_negative((WIDE)__i),         \
+                                           __p2m_magnitude((WIDE)__i), MODE));                     \
   }
-#define __P2M_I2B_ALL(PREFIX, T)                                                                   \
-  __P2M_I2B(PREFIX##2bfloat16_rn, T, __p2m_rn)                                                     \
-  __P2M_I2B(PREFIX##2bfloat16_rz, T, __p2m_rz)                                                     \
-  __P2M_I2B(PREFIX##2bfloat16_rd, T, __p2m_rd)                                                     \
-  __P2M_I2B(PREFIX##2bfloat16_ru, T, __p2m_ru)
-__P2M_I2B_ALL(__int, int)
-__P2M_I2B_ALL(__uint, unsigned int)
-__P2M_I2B_ALL(__short, short)
-__P2M_I2B_ALL(__ushort, unsigned short)
-__P2M_I2B_ALL(__ll, long long)
-__P2M_I2B_ALL(__ull, unsigned long long)
+#define __P2M_I2B_ALL(PREFIX, T, WIDE)                                                             \
+  __P2M_I2B(PREFIX##2bfloat16_rn, T, WIDE, __p2m_rn)                                               \
+  __P2M_I2B(PREFIX##2bfloat16_rz, T, WIDE, __p2m_rz)                                               \
+  __P2M_I2B(PREFIX##2bfloat16_rd, T, WIDE, __p2m_rd)                                               \
+  __P2M_I2B(PREFIX##2bfloat16_ru, T, WIDE, __p2m_ru)
+__P2M_I2B_ALL(__int, int, long long)
+__P2M_I2B_ALL(__uint, unsigned int, unsigned long long)
+__P2M_I2B_ALL(__short, short, long long)
+__P2M_I2B_ALL(__ushort, unsigned short, unsigned long long)
+__P2M_I2B_ALL(__ll, long long, long long)
+__P2M_I2B_ALL(__ull, unsigned long long, unsigned long long)
 #undef __P2M_I2B_ALL
 #pragma pop_macro("__P2M_I2B")
 

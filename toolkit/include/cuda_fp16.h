@@ -207,26 +207,25 @@ static __inline__ __host__ __device__ float __half2float(const __half __a) {
 
 // integer -> half: cvt.{rn,rz,rm,rp}.f16.{s,u}{16,32,64}.
 #pragma push_macro("__P2M_I2H")
-#define __P2M_I2H(NAME, T, PTXT, C, MODE, PTX)                                                     \
+#define __P2M_I2H(NAME, T, WIDE, PTXT, C, MODE, PTX)                                                     \
   static __inline__ __host__ __device__ __half NAME(const T __i) {                                \
     __P2M_DEVICE_OR_HOST(                                                                         \
         unsigned short __r; __asm__("cvt." PTX ".f16." PTXT " %0, %1;" : "=h"(__r) : C(__i));     \
         return __p2m_half(__r);                                                                    \
-        , bool __neg = __i < (T)0;                                                                 \
-        unsigned long long __mag = __neg ? 0ull - (unsigned long long)__i : (unsigned long long)__i; \
-        return __p2m_half(__p2m_narrow_integer(__p2m_f16_format(), __neg, __mag, MODE));)          \
+        , return __p2m_half(__p2m_narrow_integer(__p2m_f16_format(), __p2m_negative((WIDE)__i),    \
+                                                 __p2m_magnitude((WIDE)__i), MODE));)              \
   }
-#define __P2M_I2H_ALL(PREFIX, T, PTXT, C)                                                          \
-  __P2M_I2H(PREFIX##2half_rn, T, PTXT, C, __p2m_rn, "rn")                                          \
-  __P2M_I2H(PREFIX##2half_rz, T, PTXT, C, __p2m_rz, "rz")                                          \
-  __P2M_I2H(PREFIX##2half_rd, T, PTXT, C, __p2m_rd, "rm")                                          \
-  __P2M_I2H(PREFIX##2half_ru, T, PTXT, C, __p2m_ru, "rp")
-__P2M_I2H_ALL(__int, int, "s32", "r")
-__P2M_I2H_ALL(__uint, unsigned int, "u32", "r")
-__P2M_I2H_ALL(__short, short, "s16", "h")
-__P2M_I2H_ALL(__ushort, unsigned short, "u16", "h")
-__P2M_I2H_ALL(__ll, long long, "s64", "l")
-__P2M_I2H_ALL(__ull, unsigned long long, "u64", "l")
+#define __P2M_I2H_ALL(PREFIX, T, WIDE, PTXT, C)                                                    \
+  __P2M_I2H(PREFIX##2half_rn, T, WIDE, PTXT, C, __p2m_rn, "rn")                                    \
+  __P2M_I2H(PREFIX##2half_rz, T, WIDE, PTXT, C, __p2m_rz, "rz")                                    \
+  __P2M_I2H(PREFIX##2half_rd, T, WIDE, PTXT, C, __p2m_rd, "rm")                                    \
+  __P2M_I2H(PREFIX##2half_ru, T, WIDE, PTXT, C, __p2m_ru, "rp")
+__P2M_I2H_ALL(__int, int, long long, "s32", "r")
+__P2M_I2H_ALL(__uint, unsigned int, unsigned long long, "u32", "r")
+__P2M_I2H_ALL(__short, short, long long, "s16", "h")
+__P2M_I2H_ALL(__ushort, unsigned short, unsigned long long, "u16", "h")
+__P2M_I2H_ALL(__ll, long long, long long, "s64", "l")
+__P2M_I2H_ALL(__ull, unsigned long long, unsigned long long, "u64", "l")
 #undef __P2M_I2H_ALL
 #pragma pop_macro("__P2M_I2H")
 
