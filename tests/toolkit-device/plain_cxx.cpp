@@ -6,6 +6,8 @@
 #include <cooperative_groups.h>
 #include <cuda_pipeline.h>
 
+cudaExtent plain_cxx_extent() { return make_cudaExtent(1, 2, 3); }
+
 float plain_cxx_round_trip(float x) {
   const __half h = __float2half(x);
   const __nv_bfloat16 b = __float2bfloat16(x);

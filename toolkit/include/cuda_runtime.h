@@ -35,6 +35,7 @@
 #include "driver_types.h"
 #include "vector_types.h"
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 #include "vector_functions.h"
 
 // threadIdx, blockIdx, blockDim, gridDim as clang implements them (reads of the special registers).
@@ -129,12 +130,18 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, siz
 #include "driver_types.h"
 #include "vector_types.h"
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 #include "vector_functions.h"
 
 #endif // defined(__CUDA__) && defined(__clang__)
 
 #if defined(__cplusplus)
-// The C++ overloads of the runtime API (cudaMalloc(T **), cudaLaunchKernel(kernel, ...), ...).
+// What CUDA's cuda_runtime.h brings to C++ code, which programs come to rely on: <utility> and
+// <functional>, the channel formats of texture element types, and the C++ overloads of the
+// runtime API (cudaMalloc(T **), cudaLaunchKernel(kernel, ...), ...).
+#include <functional>
+#include <utility>
+#include "channel_descriptor.h"
 #include "crt/cuda_runtime_templates.h"
 #endif
 

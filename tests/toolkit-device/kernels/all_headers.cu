@@ -48,7 +48,11 @@ int launch_everything(float *out, __half *h, __nv_bfloat16 *b) {
   cudaOccupancyMaxPotentialBlockSize(&minGrid, &blockSize, everything, 64 * sizeof(float));
   cudaFuncAttributes attributes;
   cudaFuncGetAttributes(&attributes, everything);
-  everything<<<1, 64, 64 * sizeof(float)>>>(out, h, b);
+  const cudaChannelFormatDesc channel = cudaCreateChannelDesc<float4>();
+  const cudaExtent extent = make_cudaExtent(channel.x / 8, 4, 1);
+  (void)make_cudaPitchedPtr(extra, extent.width * sizeof(float), extent.width, extent.height);
+  const auto pair = std::make_pair(minGrid, blockSize); // <utility>, as CUDA's cuda_runtime.h brings it
+  everything<<<1, (unsigned)pair.second, 64 * sizeof(float)>>>(out, h, b);
   void *args[] = {&out, &h, &b};
   return cudaLaunchKernel(everything, dim3(1), dim3(64), args, 64 * sizeof(float), nullptr) == cudaSuccess ? 0 : 1;
 }
