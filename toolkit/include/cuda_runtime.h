@@ -114,8 +114,10 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 #pragma pop_macro("__reduce_add_sync")
 #include "crt/sm_80_rt.h"
 
-// What clang's headers leave to CUDA's: atomics, the rest of the intrinsics.
+// What clang's headers leave to CUDA's: atomics, the rest of the intrinsics; the device-side
+// launch API (declared only).
 #include "device_functions.h"
+#include "cuda_device_runtime_api.h"
 
 #pragma pop_macro("__THROW")
 
