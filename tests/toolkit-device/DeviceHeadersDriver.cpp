@@ -3,7 +3,7 @@
 // computed here on the host. Linked with ptx2metal's libcuda.so.1 it runs their translation.
 //
 // usage: device_headers_driver CASE PTX_DIRECTORY
-//   CASE: atomics, atomics16, warp, fp16, bf16, coop, wide_tiles, grid, pipeline, intrinsics, printf, assert
+//   CASE: atomics, atomics16, warp, fp16, bf16, coop, wide_tiles, grid, pipeline, group_copy, intrinsics, printf, assert
 // Prints "CASE: N checks, M failed" and exits 1 if any failed. The assert case expects the launch
 // to fail with CUDA_ERROR_ASSERT (the failure is sticky, so it runs in a process of its own).
 #include "NarrowReference.h"
@@ -490,6 +490,25 @@ void pipelineCase() {
   }
 }
 
+void groupCopyCase() {
+  CUmodule m = loadModule("pipeline");
+  std::vector<int> in(256);
+  std::vector<char> bytes(256);
+  for (int i = 0; i < 256; ++i) {
+    in[i] = i * 13 - 7;
+    bytes[i] = (char)(i * 7);
+  }
+  DeviceVector<int> din(in), out(256, 0);
+  DeviceVector<char> dbytes(bytes), bout(203, 0);
+  launch(kernel(m, "group_copy"), 1, 96, {&din.ptr, &dbytes.ptr, &out.ptr, &bout.ptr});
+  auto o = out.read();
+  auto b = bout.read();
+  for (int i = 0; i < 256; ++i)
+    expectEq(o[i], in[255 - i], "cg::memcpy_async of aligned words");
+  for (int i = 0; i < 203; ++i)
+    expectEq(b[i], bytes[i + 1], "cg::memcpy_async of unaligned bytes");
+}
+
 // --- intrinsics ----------------------------------------------------------------------------------
 void intrinsicsCase() {
   CUmodule m = loadModule("intrinsics");
@@ -594,6 +613,7 @@ int main(int argc, char **argv) {
       {"wide_tiles", wideTilesCase},
       {"grid", gridCase},
       {"pipeline", pipelineCase},
+      {"group_copy", groupCopyCase},
       {"intrinsics", intrinsicsCase},
       {"printf", printfCase},
       {"assert", assertCase},

@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-CASES = ["atomics", "atomics16", "warp", "fp16", "bf16", "coop", "wide_tiles", "grid", "pipeline", "intrinsics", "printf", "assert"]
+CASES = ["atomics", "atomics16", "warp", "fp16", "bf16", "coop", "wide_tiles", "grid", "pipeline", "group_copy", "intrinsics", "printf", "assert"]
 
 
 def run(cmd, **kw):

@@ -7,6 +7,7 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cooperative_groups/scan.h>
+#include <cooperative_groups/memcpy_async.h>
 #include <cuda_pipeline.h>
 #include <cuda_pipeline_primitives.h>
 #include <cuda_runtime.h>
@@ -36,6 +37,10 @@ __global__ void everything(float *out, __half *h, __nv_bfloat16 *b) {
   assert(fixed[0] >= 0);
   if (threadIdx.x == 0)
     printf("%f\n", sum);
+  if (sum < -1e30f)
+    __trap();
+  if (sum > 1e30f)
+    __brkpt();
 }
 
 int launch_everything(float *out, __half *h, __nv_bfloat16 *b) {
