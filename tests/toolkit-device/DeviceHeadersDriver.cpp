@@ -10,6 +10,7 @@
 
 #include <cuda.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -512,7 +513,7 @@ void groupCopyCase() {
 // --- intrinsics ----------------------------------------------------------------------------------
 void intrinsicsCase() {
   CUmodule m = loadModule("intrinsics");
-  const int threads = 64, results = 16;
+  const int threads = 64, results = 20;
   std::vector<int> ints(threads);
   std::vector<float> floats(threads), v4(threads * 4);
   std::vector<double> v2(threads * 2);
@@ -572,6 +573,10 @@ void intrinsicsCase() {
     expectEq(r[13], 7 + 3 * (ub & 0xff) + 5 * ((ub >> 8) & 0xff), "__dp2a_lo" + at);
     expectEq(r[14], 1, "clock64 does not go back" + at);
     expectEq(r[15], 1, "__globaltimer does not go back" + at);
+    expectEq(r[16], (long long)(std::fmin(floats[t] + 0.5f, 2.5f) * 10.0f), "min(float, float)" + at);
+    expectEq(r[17], (long long)std::max((unsigned)ints[t], 2u), "max(int, unsigned) compares unsigned" + at);
+    expectEq(r[18], -(1ll << 40), "min(long long, long long)" + at);
+    expectEq(r[19], (long long)(std::fmax(0.25 * t, 1.5) * 100.0), "max(double, float)" + at);
   }
 }
 

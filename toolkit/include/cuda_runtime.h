@@ -47,6 +47,8 @@
 #include <__clang_cuda_libdevice_declares.h>
 #include <__clang_cuda_device_functions.h>
 #include <__clang_cuda_math.h>
+// CUDA's min/max overloads beyond clang's device min/max(int, int).
+#include "crt/math_min_max.h"
 
 #undef __THROW
 #define __THROW
