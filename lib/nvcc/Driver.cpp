@@ -116,7 +116,7 @@ private:
   // include directories.
   void addCudaCommon(std::vector<std::string> &a, const std::string &input) {
     a.insert(a.end(), {"-x", "cuda", "--cuda-path=" + tk_.root, "-nocudainc", "-nocudalib",
-                       "-Wno-unknown-cuda-version"});
+                       "-Wno-unknown-cuda-version", "-Xclang", "-target-sdk-version=" + std::string(kClangCudaVersion)});
     addSourceFlags(a, /*cuda=*/true);
     if (o_.relocatableDeviceCode) {
       // Both passes must agree on the unit's id: it names its externalized static variables.
@@ -182,7 +182,7 @@ private:
                    const std::string &output) {
     Command c{{tk_.clang}};
     addCudaCommon(c.argv, input);
-    c.argv.insert(c.argv.end(), {"--cuda-host-only", "-Xclang", "-target-sdk-version=" + std::string(kClangCudaVersion)});
+    c.argv.push_back("--cuda-host-only");
     if (!fatbin.empty())
       c.argv.insert(c.argv.end(), {"-Xclang", "-fcuda-include-gpubinary", "-Xclang", fatbin});
     addHostFlags(c.argv);
