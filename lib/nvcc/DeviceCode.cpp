@@ -50,6 +50,10 @@ DeviceCode buildDeviceCode(const std::string &origin, const std::string &ptx, ui
                            const DeviceCodeOptions &options) {
   DeviceCode code;
   std::vector<fatbin::EntryToWrite> entries = {fatbin::ptxEntry(ptx, smArch)};
+  if (!options.translate) {
+    code.fatbin = fatbin::writeFatbin(entries);
+    return code;
+  }
 
   // Named as the runtime names a translation it makes (PtxTranslation.cpp): the same MSL text.
   std::string key = sha256Hex(ptx);

@@ -15,6 +15,8 @@ namespace p2m::nvcc {
 struct DeviceCodeOptions {
   bool keepsF32Subnormals = false; // the runtime's devices flush f32 subnormals unless told
   bool buildMetallib = true;       // when a Metal toolchain is found
+  // False for an -rdc unit: what runs is the device link's module, translated there.
+  bool translate = true;
 };
 
 struct DeviceCode {

@@ -192,7 +192,7 @@ std::string deviceLinkSource(const std::vector<RdcUnit> &units, const std::strin
   for (const RdcUnit &unit : units)
     if (done.insert(unit.moduleId).second)
       s << "// " << unit.origin << "\n"
-        << "void __cudaRegisterLinkedBinary_" << unit.moduleId
+        << "void __cudaRegisterLinkedBinary" << unit.moduleId
         << "(void (*registerGlobals)(void **), void *, void *, void (*)(void *)) { registerUnit(registerGlobals); }\n";
   s << "}\n";
   return s.str();

@@ -1,12 +1,12 @@
 // Separate compilation's device link (-dlink, and the implicit one when an executable is
 // linked from -rdc objects). Clang's -fgpu-rdc host code does not register its unit's fatbin
-// itself: its start-up code calls __cudaRegisterLinkedBinary_<module id>(register_globals,
+// itself: its start-up code calls __cudaRegisterLinkedBinary<module id>(register_globals,
 // wrapper, prefix, callback), which nvcc's device-link object defines. The module id is in the
 // object's `__nv_module_id` section, the unit's fatbin in `__nv_relfatbin`.
 //
 // Here the units' PTX is linked into one module (lib/link) and translated (DeviceCode.h), and
 // the device-link object is a small generated C++ file, compiled by Clang: it holds the linked
-// fatbin (PTX and translation) and defines __cudaRegisterLinkedBinary_<id> for every unit, each
+// fatbin (PTX and translation) and defines __cudaRegisterLinkedBinary<id> for every unit, each
 // registering the linked fatbin once (__cudaRegisterFatBinary) and running the unit's
 // registration of its kernels and variables against it.
 #pragma once

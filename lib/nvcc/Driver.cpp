@@ -297,7 +297,9 @@ private:
     std::string sourcePath = temporary("dlink.cpp");
     bool ok = inProcess("ptx2metal device-link (in process: link the -rdc units' PTX, translate) -> " + fatbinPath,
                         [&] {
-                          DeviceLinkResult linked = linkDeviceCode(units, deviceOptions_);
+                          DeviceCodeOptions options = deviceOptions_;
+                          options.translate = true;
+                          DeviceLinkResult linked = linkDeviceCode(units, options);
                           if (!linked.ok) {
                             std::fputs(linked.error.c_str(), stderr);
                             fatal("the device code of the -rdc units does not link");
@@ -383,6 +385,7 @@ private:
 
 int Compilation::run() {
   chooseArchitecture();
+  deviceOptions_.translate = !o_.relocatableDeviceCode;
   for (const Input &input : o_.inputs) {
     if (isSource(input))
       ++sources_;
