@@ -1,6 +1,8 @@
 // The device link of -rdc units (DeviceLink.h).
 #include "nvcc/DeviceLink.h"
 
+#include "nvcc/ClangPtx.h"
+
 #include "fatbin/Decompress.h"
 #include "fatbin/FatbinContainer.h"
 #include "fatbin/PtxExtraction.h"
@@ -66,8 +68,8 @@ bool unitOfObject(const llvm::object::ObjectFile &object, const std::string &ori
     return false;
   }
   fatbin::Bytes text = fatbin::ptxText(*data);
-  units.push_back({origin, moduleId, std::string(reinterpret_cast<const char *>(text.data()), text.size()),
-                   best->smArch, member});
+  std::string ptx(reinterpret_cast<const char *>(text.data()), text.size());
+  units.push_back({origin, moduleId, withoutClangUsedExternals(ptx), best->smArch, member});
   return true;
 }
 
