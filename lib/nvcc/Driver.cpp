@@ -143,8 +143,12 @@ private:
       a.push_back("-D__CUDACC_EXTENDED_LAMBDA__");
     if (cuda && o_.relaxedConstexpr)
       a.push_back("-D__CUDACC_RELAXED_CONSTEXPR__");
-    if (o_.perThreadDefaultStream)
+    if (o_.perThreadDefaultStream) {
       a.push_back("-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1");
+      // Clang's launches then call cudaLaunchKernel_ptsz, which the header's macro names.
+      if (cuda)
+        a.insert(a.end(), {"-Xclang", "-fgpu-default-stream=per-thread"});
+    }
     for (const std::string &d : o_.defines)
       a.push_back("-D" + d);
     for (const std::string &u : o_.undefines)

@@ -26,7 +26,7 @@ CUDART_TESTS = os.path.join(os.path.dirname(HERE), "cudart")
 
 def first_error(text):
     """The line that says what stopped a build: a compiler error, an undefined symbol, or nvcc's."""
-    for pattern in (r"^.*error: .*$", r"^.*undefined reference to .*$", r"^nvcc fatal.*$"):
+    for pattern in (r"^.*undefined reference to .*$", r"^.*error: .*$", r"^nvcc fatal.*$"):
         match = re.search(pattern, text, re.M)
         if match:
             return match.group(0).strip()
@@ -40,7 +40,10 @@ def build(program, nvcc, out_dir):
     command = [nvcc, "-arch=sm_80", "-O2", "-I", os.path.join(CUDART_TESTS, "programs")]
     command += program.get("flags", []) + sources + ["-o", binary]
     start = time.monotonic()
-    result = subprocess.run(command, capture_output=True, text=True, cwd=out_dir)
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, cwd=out_dir)
+    except OSError as error:
+        return None, f"nvcc could not run: {error}", 0.0
     seconds = time.monotonic() - start
     if result.returncode != 0:
         return None, first_error(result.stderr + result.stdout), seconds
