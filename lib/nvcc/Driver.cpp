@@ -126,7 +126,7 @@ private:
     }
   }
 
-  void addSourceFlags(std::vector<std::string> &a, bool cuda) {
+  void addSourceFlags(std::vector<std::string> &a, bool cuda, bool c = false) {
     for (const std::string &dir : o_.includePaths)
       a.push_back("-I" + dir);
     for (const std::string &dir : o_.systemIncludePaths)
@@ -153,7 +153,7 @@ private:
       a.push_back("-D" + d);
     for (const std::string &u : o_.undefines)
       a.push_back("-U" + u);
-    if (!o_.standard.empty())
+    if (!o_.standard.empty() && !c) // nvcc's -std names a C++ dialect; C sources keep the default
       a.push_back("-std=" + o_.standard);
     if (o_.disableWarnings)
       a.push_back("-w");
@@ -200,7 +200,7 @@ private:
   Command hostOnlySource(const Input &input, const std::vector<std::string> &mode, const std::string &output) {
     Command c{{tk_.clang}};
     c.argv.insert(c.argv.end(), {"-x", input.kind == InputKind::C ? "c" : "c++"});
-    addSourceFlags(c.argv, /*cuda=*/false);
+    addSourceFlags(c.argv, /*cuda=*/false, /*c=*/input.kind == InputKind::C);
     addHostFlags(c.argv);
     c.argv.insert(c.argv.end(), mode.begin(), mode.end());
     if (!output.empty())
@@ -454,7 +454,10 @@ int Compilation::run() {
       if (status)
         break;
       if (isSource(input)) {
-        std::string object = temporary(stemOf(input.path) + ".o");
+        // In a folder of its own: an archive's member is named as nvcc names it (unit.o).
+        std::string folder = temporary("objects");
+        llvm::sys::fs::create_directories(folder);
+        std::string object = joinPath(folder, stemOf(input.path) + ".o");
         status = compileSource(input, object);
         objects.push_back(object);
         anyRdc = anyRdc || (input.kind == InputKind::Cuda && o_.relocatableDeviceCode);
