@@ -13,6 +13,7 @@ Usage: compile-time.py --nvcc build-dev/toolkit/cuda/bin/nvcc [--runs 5] [--arch
 """
 import argparse
 import os
+import resource
 import shlex
 import subprocess
 import sys
@@ -22,13 +23,20 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(commands, cwd):
-    start = time.perf_counter()
+    """Wall-clock and CPU seconds (user + system of the processes run): on a loaded machine
+    the CPU time is the steadier measure of the work done."""
+    start, cpu = time.perf_counter(), cpu_seconds()
     for command in commands:
         result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
         if result.returncode != 0:
             sys.exit(f"failed: {' '.join(command)}\n{result.stderr}")
-    return time.perf_counter() - start
+    return time.perf_counter() - start, cpu_seconds() - cpu
 
 
 def clang_passes(nvcc, source, arch, work):
@@ -63,15 +71,20 @@ def main():
         if os.path.exists(args.nvidia_nvcc):
             ways["NVIDIA nvcc -c"] = [[args.nvidia_nvcc, "-c", f"-arch={args.arch}", args.source, "-o",
                                        os.path.join(work, "nvidia.o")]]
-        best = {name: float("inf") for name in ways}
+        wall = {name: float("inf") for name in ways}
+        cpu = dict(wall)
         for _ in range(args.runs):  # interleaved, so that load on the machine hits every way alike
             for name, commands in ways.items():
-                best[name] = min(best[name], timed(commands, work))
-    print(f"nvcc -c {os.path.relpath(args.source)} -arch={args.arch}, best of {args.runs}:")
-    for name, seconds in best.items():
-        print(f"  {name:<36} {seconds:7.3f} s")
-    base = best["clang device + host passes alone"]
-    print(f"  the toolkit beyond Clang's passes:    {best['toolkit (ptx2metal nvcc -c)'] - base:+7.3f} s")
+                w, c = timed(commands, work)
+                wall[name], cpu[name] = min(wall[name], w), min(cpu[name], c)
+    print(f"nvcc -c {os.path.relpath(args.source)} -arch={args.arch}, best of {args.runs} "
+          f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs):")
+    print(f"  {'':<36} {'wall':>9} {'CPU':>9}")
+    for name in ways:
+        print(f"  {name:<36} {wall[name]:7.3f} s {cpu[name]:7.3f} s")
+    toolkit, base = "toolkit (ptx2metal nvcc -c)", "clang device + host passes alone"
+    print(f"  {'the toolkit beyond Clang passes':<36} {wall[toolkit] - wall[base]:+7.3f} s "
+          f"{cpu[toolkit] - cpu[base]:+7.3f} s")
     return 0
 
 
