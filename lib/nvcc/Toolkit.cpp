@@ -11,6 +11,9 @@
 #ifndef P2M_LLVM_BINDIR
 #define P2M_LLVM_BINDIR ""
 #endif
+#ifndef P2M_TOOLKIT_INSTALL_DIR
+#define P2M_TOOLKIT_INSTALL_DIR ""
+#endif
 
 namespace p2m::nvcc {
 
@@ -65,10 +68,9 @@ std::optional<Toolkit> locateToolkit(const std::string &argv0, std::string &erro
   if (std::string invoked = invokedPath(argv0); !invoked.empty())
     candidates.push_back(parentOf(invoked, 2));
   std::string self = llvm::sys::fs::getMainExecutable(argv0.c_str(), reinterpret_cast<void *>(&locateToolkit));
-  if (!self.empty()) {
-    candidates.push_back(join(parentOf(self, 2), "lib/ptx2metal/cuda"));
-    candidates.push_back(join(parentOf(self, 3), "toolkit/cuda"));
-  }
+  if (!self.empty())
+    candidates.push_back(join(parentOf(self, 3), "toolkit/cuda")); // the build tree
+  candidates.push_back(P2M_TOOLKIT_INSTALL_DIR);                    // where it is installed
   Toolkit toolkit;
   for (const std::string &c : candidates)
     if (isToolkit(c)) {

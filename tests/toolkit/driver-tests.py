@@ -6,7 +6,8 @@
             --options-file, no input;
   program:  a .cu → executable that runs through the toolkit's libcudart on the host backend
             with the translation embedded at compile time (P2M_LOG shows it used, and no
-            translation at run time);
+            translation at run time); on a device that keeps f32 subnormals it is skipped, with
+            the reason, and the PTX translated;
   rdc:      a two-unit -rdc program: -dc, -dlink, link; and the implicit device link.
 
 The tests compile against tests/toolkit/prelude (a test-only cuda_runtime.h) so that they do
@@ -133,6 +134,14 @@ def test_program(nvcc, work, c):
     c.check("saxpy: compiles and links against the toolkit's libcudart", r.returncode == 0, detail(r))
     if r.returncode == 0:
         run_program(binary, work, c, "saxpy")
+        # A device that keeps f32 subnormals needs another translation than the embedded one
+        # (made for flushing devices): the runtime says why it skips it and translates.
+        env = dict(os.environ, P2M_LOG="1", P2M_CACHE_DIR=os.path.join(work, "cache"), P2M_HOST_DENORMALS="ieee")
+        r = run([binary], work, env=env)
+        c.check("saxpy: an embedded translation for other f32 subnormals is skipped, said, and replaced",
+                r.returncode == 0 and "PASS" in r.stdout.split()
+                and "embedded translation skipped: made with 'f32_subnormals=flush" in r.stderr
+                and "translated PTX at load" in r.stderr, detail(r))
 
 
 def test_rdc(nvcc, work, c):
