@@ -3,6 +3,7 @@
   ROOT/bin/nvcc        -> the ptx2metal-nvcc executable
   ROOT/include         -> the source tree's toolkit/include (an empty directory when absent)
   ROOT/lib/NAME        -> each library or file given with --lib NAME=PATH
+  ROOT/nvvm/libdevice/ (where nvcc keeps libdevice; CMake looks for the directory)
   ROOT/version.json    (copied)
 Links, not copies, so a rebuilt library is what the tree holds; then writes the stamp file."""
 import argparse
@@ -27,7 +28,7 @@ def main():
     parser.add_argument("--lib", action="append", default=[], help="NAME=PATH")
     parser.add_argument("--stamp", required=True)
     args = parser.parse_args()
-    for sub in ("bin", "lib"):
+    for sub in ("bin", "lib", os.path.join("nvvm", "libdevice")):
         os.makedirs(os.path.join(args.root, sub), exist_ok=True)
     link(os.path.abspath(args.nvcc), os.path.join(args.root, "bin", "nvcc"))
     include = os.path.join(args.root, "include")
@@ -40,6 +41,8 @@ def main():
     for item in args.lib:
         name, path = item.split("=", 1)
         link(os.path.abspath(path), os.path.join(args.root, "lib", name))
+        if name.endswith(".bc"):
+            link(os.path.abspath(path), os.path.join(args.root, "nvvm", "libdevice", name))
     shutil.copyfile(args.version_json, os.path.join(args.root, "version.json"))
     with open(args.stamp, "w") as stamp:
         stamp.write("assembled\n")

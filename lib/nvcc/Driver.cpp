@@ -82,6 +82,7 @@ private:
     std::fprintf(stderr, "#$ _HERE_=%s\n#$ _THERE_=%s\n#$ _TARGET_SIZE_=\n#$ _TARGET_DIR_=\n", here.c_str(),
                  here.c_str());
     std::fprintf(stderr, "#$ TOP=%s\n", tk_.root.c_str());
+    std::fprintf(stderr, "#$ NVVMIR_LIBRARY_DIR=%s\n", joinPath(tk_.root, "nvvm/libdevice").c_str());
     std::fprintf(stderr, "#$ INCLUDES=\"-I%s\"\n", tk_.include.c_str());
     std::fprintf(stderr, "#$ LIBRARIES=  \"-L%s\"\n", tk_.lib.c_str());
     std::fprintf(stderr, "#$ CLANG=%s\n", tk_.clang.c_str());
