@@ -412,10 +412,12 @@ private:
     }
     if (n == "device-debug") {
       o_.deviceDebug = true;
+      note(spec.shortName, "", "device code is compiled without optimization; no device debug information is made");
       return {};
     }
     if (n == "generate-line-info") {
       o_.lineInfo = true;
+      note(spec.shortName, "", "accepted; no line information is made for device code");
       return {};
     }
     if (n == "use_fast_math") {
