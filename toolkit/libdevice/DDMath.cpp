@@ -203,12 +203,12 @@ P2M_INTERNAL void sinCosPiDD(double x, DD& s, DD& c)
   double t = y - n * 0.5; // exact, in [-1/4, 1/4]
   DD s0, c0;
   sinCosDD(mul(ddc(k::kPiOver4), 4 * t), s0, c0); // pi*t
-  switch (static_cast<int>(n) & 3) {
-  case 0: s = s0; c = c0; break;
-  case 1: s = c0; c = neg(s0); break;
-  case 2: s = neg(s0); c = neg(c0); break;
-  default: s = neg(c0); c = s0; break;
-  }
+  // Quadrant by selection, not a switch: a switch over all four values leaves an unreachable
+  // default, which NVPTX lowers to `exit` (not translatable inside a function).
+  int q = static_cast<int>(n) & 3;
+  DD sq = (q & 1) ? c0 : s0, cq = (q & 1) ? s0 : c0;
+  s = (q & 2) ? neg(sq) : sq;
+  c = ((q + 1) & 2) ? neg(cq) : cq;
 }
 
 P2M_INTERNAL DD atanDD(DD x)
