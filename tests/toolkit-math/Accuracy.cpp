@@ -271,6 +271,42 @@ void test2(const Options& o, const char* name, T (*fn)(T, T), Ref2 ref, double b
   results.push_back(res);
 }
 
+// A fast intrinsic with CUDA's per-input bound: on `inRange` inputs an absolute error bound
+// (absBound > 0), elsewhere ulps given by ulpBound(x) (vs the correctly rounded result, so
+// +0.5 against the exact value). Reported: the largest error relative to its bound (1 = at it).
+void testFast(const Options& o, const char* name, float (*fn)(float), Ref1 ref, double lo, double hi,
+              std::function<bool(float)> inRange, double absBound,
+              std::function<double(float)> ulpBound, const char* note)
+{
+  if (!wanted(o, name))
+    return;
+  Result res{name, 1, 0, 0, 0, "", note};
+  std::vector<float> in = specials<float>();
+  std::vector<float> rnd = randoms<float>(o.random, lo, hi, std::hash<std::string>{}(name));
+  in.insert(in.end(), rnd.begin(), rnd.end());
+  std::vector<float> args;
+  for (float x : in)
+    if (std::isfinite(x) && x >= lo && x <= hi)
+      args.push_back(x);
+  measure<float>(res, static_cast<long>(args.size()), [&](long i, mpfr_t r) {
+    mpfr_t x;
+    mpfr_init2(x, kPrec);
+    mpfr_set_d(x, static_cast<double>(args[i]), MPFR_RNDN);
+    ref(r, x);
+    mpfr_clear(x);
+    float got = fn(args[i]);
+    if (inRange && inRange(args[i])) {
+      double exact = mpfr_get_d(r, MPFR_RNDN);
+      return std::fabs(static_cast<double>(got) - exact) / absBound;
+    }
+    return ulpError<float>(got, r) / (ulpBound(args[i]) + 0.5);
+  });
+  if (!res.worst.empty())
+    res.worst = show(args[std::stol(res.worst)]);
+  res.bound = 1; // the ratio's limit
+  results.push_back(res);
+}
+
 // MPFR function adapters.
 #define MP1(f) [](mpfr_t r, const mpfr_t x) { f(r, x, MPFR_RNDN); }
 #define MP2(f) [](mpfr_t r, const mpfr_t x, const mpfr_t y) { f(r, x, y, MPFR_RNDN); }
@@ -385,7 +421,7 @@ void refNormcdfinv(mpfr_t r, const mpfr_t p)
 
 void runAll(const Options& o)
 {
-  constexpr double pi = 3.141592653589793;
+  constexpr float pi = 3.14159265f;
   // lgamma's bound holds outside (-11.0001, -2.2637) (double) / (-10.001, -2.264) (float).
   auto lgExemptD = [](double x) { return x > -11.0001 && x < -2.2637; };
   auto lgExemptF = [](float x) { return x > -10.001f && x < -2.264f; };
@@ -471,7 +507,25 @@ void runAll(const Options& o)
   test1<double>(o, "lgamma", __nv_lgamma, refLgamma, 4, -20, 40, lgExemptD,
                 "bound outside (-11.0001, -2.2637)");
   test1<double>(o, "tgamma", __nv_tgamma, MP1(mpfr_gamma), 10, -180, 172);
-  (void)pi;
+  // Fast intrinsics (host stand-ins of the approximate instructions; the ratio error/bound is
+  // reported, 1 = at CUDA's bound).
+  auto halfToTwo = [](float x) { return x >= 0.5f && x <= 2.0f; };
+  auto withinPi = [](float x) { return std::fabs(x) <= pi; };
+  auto none = [](float) { return false; };
+  testFast(o, "__expf", __nv_fast_expf, MP1(mpfr_exp), -87, 88, none, 0,
+           [](float x) { return 2 + std::floor(std::fabs(1.173 * x)); }, "2 + floor(|1.173 x|) ulp");
+  testFast(o, "__exp10f", __nv_fast_exp10f, MP1(mpfr_exp10), -37, 38, none, 0,
+           [](float x) { return 2 + std::floor(std::fabs(2.97 * x)); }, "2 + floor(|2.97 x|) ulp");
+  testFast(o, "__logf", __nv_fast_logf, MP1(mpfr_log), 0x1p-126, 1e30, halfToTwo,
+           std::exp2(-21.41), [](float) { return 3.0; }, "2^-21.41 abs on [0.5,2], else 3 ulp");
+  testFast(o, "__log2f", __nv_fast_log2f, MP1(mpfr_log2), 0x1p-126, 1e30, halfToTwo,
+           std::exp2(-22), [](float) { return 2.0; }, "2^-22 abs on [0.5,2], else 2 ulp");
+  testFast(o, "__log10f", __nv_fast_log10f, MP1(mpfr_log10), 0x1p-126, 1e30, halfToTwo,
+           std::exp2(-24), [](float) { return 3.0; }, "2^-24 abs on [0.5,2], else 3 ulp");
+  testFast(o, "__sinf", __nv_fast_sinf, MP1(mpfr_sin), -pi, pi, withinPi, std::exp2(-21.41),
+           [](float) { return 0.0; }, "2^-21.41 abs on [-pi,pi]");
+  testFast(o, "__cosf", __nv_fast_cosf, MP1(mpfr_cos), -pi, pi, withinPi, std::exp2(-21.19),
+           [](float) { return 0.0; }, "2^-21.19 abs on [-pi,pi]");
 }
 
 } // namespace

@@ -11,8 +11,9 @@
 // Helpers are internal to the bitcode; only the __nv_* entry points are exported.
 #define P2M_FN static inline __attribute__((device, always_inline))
 #define P2M_EXPORT extern "C" __attribute__((device))
-// Functions shared between the library's files; internalized when a program links the bitcode.
-#define P2M_INTERNAL __attribute__((device))
+// Functions shared between the library's files, kept out of line (they are large and shared
+// by many entry points); internalized when a program links the bitcode.
+#define P2M_INTERNAL __attribute__((device, noinline))
 #define __device__ __attribute__((device))
 #include <__clang_cuda_libdevice_declares.h> // our definitions must match clang's declarations
 #undef __device__
