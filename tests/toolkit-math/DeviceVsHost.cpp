@@ -107,7 +107,8 @@ int main(int argc, char** argv)
   CUdevice dev;
   CHECK(cuDeviceGet(&dev, 0));
   CUcontext ctx;
-  CHECK(cuCtxCreate(&ctx, 0, dev));
+  CHECK(cuDevicePrimaryCtxRetain(&ctx, dev));
+  CHECK(cuCtxSetCurrent(ctx));
   CUmodule mod;
   CHECK(cuModuleLoadData(&mod, ptx.c_str()));
   CUfunction fn;
@@ -170,6 +171,8 @@ int main(int argc, char** argv)
     mismatches += badD[j];
   for (int j = 0; j < ni; ++j)
     mismatches += badI[j];
+  CHECK(cuModuleUnload(mod));
+  CHECK(cuDevicePrimaryCtxRelease(dev));
   std::printf("%d inputs x %d functions: %ld results compared, %ld bit mismatches, %ld "
               "skipped (subnormal float results, flushed on the device)\n",
               n, nf + nd + ni, compared, mismatches, skipped);
