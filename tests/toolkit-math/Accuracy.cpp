@@ -432,6 +432,76 @@ void refNormcdfinv(mpfr_t r, const mpfr_t p)
   mpfr_clear(t);
 }
 
+// I_nu(x) = (x/2)^nu sum_j (x^2/4)^j / (j! (j+nu)!) in MPFR: positive terms, so a working
+// precision of 256 bits plus the sum's growth gives the exact result to well below 2^-60.
+void refBesselI(mpfr_t r, const mpfr_t x, int nu)
+{
+  if (mpfr_nan_p(x)) {
+    mpfr_set_nan(r);
+    return;
+  }
+  if (mpfr_inf_p(x)) {
+    mpfr_set_inf(r, nu && mpfr_sgn(x) < 0 ? -1 : 1);
+    return;
+  }
+  double xd = std::fabs(mpfr_get_d(x, MPFR_RNDN));
+  if (xd > 800) { // beyond double's range
+    mpfr_set_inf(r, nu && mpfr_sgn(x) < 0 ? -1 : 1);
+    return;
+  }
+  if (xd > 100) {
+    // Hankel's expansion e^x / sqrt(2 pi x) sum_j (-1)^j prod (4nu^2 - (2i-1)^2) / (j! (8x)^j):
+    // its smallest term, about e^-2x < 2^-288, bounds the truncation error.
+    mpfr_t ax, term, sum, t;
+    mpfr_inits2(kPrec, ax, term, sum, t, (mpfr_ptr)nullptr);
+    mpfr_abs(ax, x, MPFR_RNDN);
+    mpfr_set_ui(term, 1, MPFR_RNDN);
+    mpfr_set_ui(sum, 1, MPFR_RNDN);
+    for (long j = 1; j < 2000; ++j) {
+      long odd = 2 * j - 1;
+      mpfr_mul_si(term, term, -(4L * nu * nu - odd * odd), MPFR_RNDN);
+      mpfr_div_ui(term, term, static_cast<unsigned long>(8 * j), MPFR_RNDN);
+      mpfr_div(term, term, ax, MPFR_RNDN);
+      if (mpfr_zero_p(term) || mpfr_get_exp(term) < mpfr_get_exp(sum) - kPrec - 8)
+        break;
+      mpfr_add(sum, sum, term, MPFR_RNDN);
+    }
+    mpfr_exp(t, ax, MPFR_RNDN);
+    mpfr_mul(sum, sum, t, MPFR_RNDN);
+    mpfr_const_pi(t, MPFR_RNDN);
+    mpfr_mul(t, t, ax, MPFR_RNDN);
+    mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+    mpfr_sqrt(t, t, MPFR_RNDN);
+    mpfr_div(r, sum, t, MPFR_RNDN);
+    if (nu && mpfr_sgn(x) < 0)
+      mpfr_neg(r, r, MPFR_RNDN);
+    mpfr_clears(ax, term, sum, t, (mpfr_ptr)nullptr);
+    return;
+  }
+  mpfr_prec_t prec = kPrec + static_cast<mpfr_prec_t>(2 * xd);
+  mpfr_t q, term, sum;
+  mpfr_inits2(prec, q, term, sum, (mpfr_ptr)nullptr);
+  mpfr_sqr(q, x, MPFR_RNDN);
+  mpfr_div_2ui(q, q, 2, MPFR_RNDN);
+  mpfr_set_ui(term, 1, MPFR_RNDN);
+  mpfr_set_ui(sum, 1, MPFR_RNDN);
+  for (long j = 1;; ++j) {
+    mpfr_mul(term, term, q, MPFR_RNDN);
+    mpfr_div_ui(term, term, static_cast<unsigned long>(j * (j + nu)), MPFR_RNDN);
+    mpfr_add(sum, sum, term, MPFR_RNDN);
+    if (mpfr_zero_p(term) || mpfr_get_exp(term) < mpfr_get_exp(sum) - kPrec - 8)
+      break;
+  }
+  if (nu) {
+    mpfr_mul(sum, sum, x, MPFR_RNDN);
+    mpfr_div_2ui(sum, sum, 1, MPFR_RNDN);
+  }
+  mpfr_set(r, sum, MPFR_RNDN);
+  mpfr_clears(q, term, sum, (mpfr_ptr)nullptr);
+}
+void refI0(mpfr_t r, const mpfr_t x) { refBesselI(r, x, 0); }
+void refI1(mpfr_t r, const mpfr_t x) { refBesselI(r, x, 1); }
+
 void runAll(const Options& o)
 {
   constexpr float pi = 3.14159265f;
@@ -479,6 +549,8 @@ void runAll(const Options& o)
   test1<float>(o, "lgammaf", __nv_lgammaf, refLgamma, 6, -20, 40, lgExemptF,
                "bound outside (-10.001, -2.264)");
   test1<float>(o, "tgammaf", __nv_tgammaf, MP1(mpfr_gamma), 5, -40, 36);
+  test1<float>(o, "cyl_bessel_i0f", __nv_cyl_bessel_i0f, refI0, 6, -100, 100);
+  test1<float>(o, "cyl_bessel_i1f", __nv_cyl_bessel_i1f, refI1, 6, -100, 100);
 
   // Double precision.
   test1<double>(o, "sin", __nv_sin, MP1(mpfr_sin), 2, -100, 100);
@@ -520,6 +592,8 @@ void runAll(const Options& o)
   test1<double>(o, "lgamma", __nv_lgamma, refLgamma, 4, -20, 40, lgExemptD,
                 "bound outside (-11.0001, -2.2637)");
   test1<double>(o, "tgamma", __nv_tgamma, MP1(mpfr_gamma), 10, -180, 172);
+  test1<double>(o, "cyl_bessel_i0", __nv_cyl_bessel_i0, refI0, 6, -720, 720);
+  test1<double>(o, "cyl_bessel_i1", __nv_cyl_bessel_i1, refI1, 6, -720, 720);
   // Fast intrinsics (host stand-ins of the approximate instructions; the ratio error/bound is
   // reported, 1 = at CUDA's bound).
   auto halfToTwo = [](float x) { return x >= 0.5f && x <= 2.0f; };
