@@ -129,6 +129,18 @@ template <typename T> std::vector<T> specials()
     v.push_back(std::nextafter(x, L::infinity()));
     v.push_back(std::nextafter(x, static_cast<T>(0)));
   }
+  // Neighbours of the Bessel functions' zeros below 8 (J0, J1, Y0, Y1).
+  for (double z : {2.404825557695773, 5.520078110286311, 3.831705970207512, 7.015586669815619,
+                   0.8935769662791675, 3.957678419314858, 7.086051060301773, 2.197141326031017,
+                   5.429681040794135}) {
+    T t = static_cast<T>(z);
+    for (int k = 0; k < 3; ++k) {
+      v.push_back(t);
+      v.push_back(std::nextafter(t, L::infinity()));
+      v.push_back(std::nextafter(t, -L::infinity()));
+      t = std::nextafter(t, L::infinity());
+    }
+  }
   // Integers and half-integers (pow, gamma poles, sinpi).
   for (int k = -40; k <= 40; ++k) {
     v.push_back(static_cast<T>(k));
@@ -317,6 +329,41 @@ void testFast(const Options& o, const char* name, float (*fn)(float), Ref1 ref, 
   if (!res.worst.empty())
     res.worst = show(args[std::stol(res.worst)]);
   res.bound = 1; // the ratio's limit
+  results.push_back(res);
+}
+
+// Bessel-style bounds: ulps below `ulpLimit` in magnitude (against the correctly rounded
+// result: +0.5 here), an absolute error at and above it; the ratio error/bound is reported.
+template <typename T>
+void testMixed(const Options& o, const char* name, std::function<T(T)> fn, Ref1 ref, double lo,
+               double hi, double ulpLimit, double ulpBound, double absBound, const char* note,
+               double minArg = -INFINITY)
+{
+  if (!wanted(o, name))
+    return;
+  Result res{name, 1, 0, 0, 0, "", note};
+  std::vector<T> in = specials<T>();
+  std::vector<T> rnd = randoms<T>(o.random, lo, hi, std::hash<std::string>{}(name));
+  in.insert(in.end(), rnd.begin(), rnd.end());
+  std::vector<T> args;
+  for (T x : in)
+    if (!(std::fabs(x) < 1e-300) && !(x < minArg)) // where the bound is stated
+      args.push_back(x);
+  measure<T>(res, static_cast<long>(args.size()), [&](long i, mpfr_t r) {
+    mpfr_t x;
+    mpfr_init2(x, kPrec);
+    mpfr_set_d(x, static_cast<double>(args[i]), MPFR_RNDN);
+    ref(r, x);
+    mpfr_clear(x);
+    T got = fn(args[i]);
+    if (std::fabs(static_cast<double>(args[i])) < ulpLimit || std::isnan(got) ||
+        mpfr_nan_p(r) || std::isinf(got) || mpfr_inf_p(r))
+      return ulpError<T>(got, r) / (ulpBound + 0.5);
+    double exact = mpfr_get_d(r, MPFR_RNDN);
+    return std::fabs(static_cast<double>(got) - exact) / absBound;
+  });
+  if (!res.worst.empty())
+    res.worst = show(args[std::stol(res.worst)]);
   results.push_back(res);
 }
 
@@ -594,6 +641,22 @@ void runAll(const Options& o)
   test1<double>(o, "tgamma", __nv_tgamma, MP1(mpfr_gamma), 10, -180, 172);
   test1<double>(o, "cyl_bessel_i0", __nv_cyl_bessel_i0, refI0, 6, -720, 720);
   test1<double>(o, "cyl_bessel_i1", __nv_cyl_bessel_i1, refI1, 6, -720, 720);
+  // Bessel functions: ulps for |x| < 8, absolute error beyond (CUDA's form of the bound).
+  testMixed<float>(o, "j0f", __nv_j0f, MP1(mpfr_j0), -100, 100, 8, 9, 2.2e-6, "9 ulp |x|<8, else 2.2e-6 abs");
+  testMixed<float>(o, "j1f", __nv_j1f, MP1(mpfr_j1), -100, 100, 8, 9, 2.2e-6, "9 ulp |x|<8, else 2.2e-6 abs");
+  testMixed<float>(o, "y0f", __nv_y0f, MP1(mpfr_y0), 0, 100, 8, 9, 2.2e-6, "9 ulp |x|<8, else 2.2e-6 abs");
+  testMixed<float>(o, "y1f", __nv_y1f, MP1(mpfr_y1), 0, 100, 8, 9, 2.2e-6, "9 ulp |x|<8, else 2.2e-6 abs");
+  testMixed<double>(o, "j0", __nv_j0, MP1(mpfr_j0), -100, 100, 8, 7, 5e-12, "7 ulp |x|<8, else 5e-12 abs");
+  testMixed<double>(o, "j1", __nv_j1, MP1(mpfr_j1), -100, 100, 8, 7, 5e-12, "7 ulp |x|<8, else 5e-12 abs");
+  testMixed<double>(o, "y0", __nv_y0, MP1(mpfr_y0), 0, 100, 8, 7, 5e-12, "7 ulp |x|<8, else 5e-12 abs");
+  testMixed<double>(o, "y1", __nv_y1, MP1(mpfr_y1), 0, 100, 8, 7, 5e-12, "7 ulp |x|<8, else 5e-12 abs");
+  testMixed<double>(o, "jn(128,x)", [](double x) { return __nv_jn(128, x); },
+                    [](mpfr_t r, const mpfr_t x) { mpfr_jn(r, 128, x, MPFR_RNDN); }, -400, 400, 0,
+                    0, 5e-12, "n = 128: 5e-12 abs");
+  testMixed<double>(o, "yn(5,x)", [](double x) { return __nv_yn(5, x); },
+                    [](mpfr_t r, const mpfr_t x) { mpfr_yn(r, 5, x, MPFR_RNDN); }, 7.5, 400, 0, 0,
+                    5e-12, "|x| > 1.5n: 5e-12 abs", 7.5);
+
   // Fast intrinsics (host stand-ins of the approximate instructions; the ratio error/bound is
   // reported, 1 = at CUDA's bound).
   auto halfToTwo = [](float x) { return x >= 0.5f && x <= 2.0f; };
