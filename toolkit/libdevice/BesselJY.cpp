@@ -141,11 +141,11 @@ P2M_FN double nearZero(int nu, const double (&z)[3], double x, const DD& slope)
   return toDouble(sum);
 }
 
-template <size_t N> P2M_FN int closeZero(const double (&zs)[N][3], double x)
+template <int N> P2M_FN int closeZero(const double (&zs)[N][3], double x)
 {
-  for (size_t i = 0; i < N; ++i)
+  for (int i = 0; i < N; ++i)
     if (__builtin_fabs(x - zs[i][0]) < kNearZero)
-      return static_cast<int>(i);
+      return i;
   return -1;
 }
 
