@@ -1,5 +1,7 @@
 #include "fatbin/ExtractionReport.h"
 
+#include "fatbin/FatbinFormat.h"
+
 #include <fmt/format.h>
 #include <llvm/Support/FormatVariadic.h>
 #include <llvm/Support/JSON.h>
@@ -78,8 +80,9 @@ std::string formatListing(const std::string &path, const FatbinScan &scan) {
     out += ")\n";
     for (const Entry &entry : blob.container.entries) {
       auto [stored, decoded] = sizes(entry);
-      std::string kind = entry.isKnownKind() ? std::string(kindName(entry.kind))
-                                             : fmt::format("kind{}", entry.kind);
+      std::string kind = entry.isKnownKind() || entry.kind == format::kKindTranslation
+                             ? std::string(kindName(entry.kind))
+                             : fmt::format("kind{}", entry.kind);
       out += fmt::format("    {:<#10x} {:<6} {:<7} {:<6} {:<5} {:>10} -> {:<10}",
                          blob.fileOffset + entry.offset, kind, archName(entry.smArch),
                          versionString(entry), compressionName(entry.compression), stored, decoded);

@@ -160,6 +160,8 @@ std::string_view kindName(uint16_t kind) {
     return "ptx";
   case f::kKindCubin:
     return "cubin";
+  case f::kKindTranslation:
+    return "p2m-translation";
   default:
     return "unknown";
   }

@@ -58,7 +58,7 @@ bool startsWithFatbinMagic(Bytes bytes);
 Result<Container> parseContainer(Bytes bytes);
 
 // Display helpers shared by the listing, the JSON index and error messages.
-std::string_view kindName(uint16_t kind);        // "ptx", "cubin", "unknown"
+std::string_view kindName(uint16_t kind);        // "ptx", "cubin", "p2m-translation", "unknown"
 std::string_view compressionName(Compression c); // "none", "lz4", "zstd"
 std::string archName(uint32_t smArch);           // "sm_80"
 std::string versionString(const Entry &entry);   // "9.0"

@@ -36,6 +36,23 @@ inline constexpr uint16_t kEntryFormatVersion = 0x0101;
 
 inline constexpr uint16_t kKindPtx = 1;
 inline constexpr uint16_t kKindCubin = 2;
+// ptx2metal's own entry: the translation of the container's PTX entry of the same
+// architecture, made when the program was compiled (ptx2metal-nvcc). NVIDIA's tools use small
+// kind values (1, 2, 4, 8 seen); this one spells "MP" and is skipped by NVIDIA's loaders.
+// Its payload (uncompressed, 8-byte records) is described below and in docs/FATBIN.md.
+inline constexpr uint16_t kKindTranslation = 0x504D;
+
+// Translation payload: u32 magic, u16 layout version, u16 record count, then the records back
+// to back, each u32 tag, u32 zero, u64 data size, the data, zero padding to 8 bytes.
+inline constexpr uint32_t kTranslationMagic = 0x544D3250; // "P2MT"
+inline constexpr uint16_t kTranslationLayoutVersion = 1;
+inline constexpr uint64_t kTranslationHeaderSize = 8;
+inline constexpr uint64_t kTranslationRecordHeaderSize = 16;
+inline constexpr uint32_t kRecordPtxSha256 = 1;  // 64 lowercase hex digits of the PTX text
+inline constexpr uint32_t kRecordOptions = 2;    // "key=value;..." the translation depended on
+inline constexpr uint32_t kRecordReflection = 3; // the reflection JSON
+inline constexpr uint32_t kRecordMsl = 4;        // the MSL text
+inline constexpr uint32_t kRecordMetallib = 5;   // the metallib, where a Metal toolchain made one
 
 inline constexpr uint64_t kFlag64Bit = 0x1;
 inline constexpr uint64_t kFlagDebug = 0x2;

@@ -35,8 +35,11 @@ RuntimeStatus Kernel::setMaxDynamicShared(uint32_t bytes) {
   return succeeded();
 }
 
-RuntimeStatus Module::loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out) {
+RuntimeStatus Module::loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out,
+                              const std::vector<fatbin::EmbeddedTranslation> &embedded) {
   bool keepsSubnormals = device.properties().keepsF32Subnormals;
+  if (PrebuiltModule prebuilt; findEmbedded(ptx, keepsSubnormals, embedded, &prebuilt))
+    return loadPrebuilt(device, prebuilt, out);
   if (PrebuiltModule prebuilt; findInBundles(ptx, keepsSubnormals, &prebuilt))
     return loadPrebuilt(device, prebuilt, out);
   TranslatedModule translated;

@@ -54,7 +54,9 @@ class Module {
 public:
   // Translates (or takes from the cache) and loads PTX text.
   // Uses a prebuilt translation from $P2M_BUNDLE_PATH when one matches (PrebuiltModule.h).
-  static RuntimeStatus loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out);
+  // An embedded translation that matches (findEmbedded) is used before bundles and translating.
+  static RuntimeStatus loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out,
+                               const std::vector<fatbin::EmbeddedTranslation> &embedded = {});
   // Loads a translation made ahead of time.
   static RuntimeStatus loadPrebuilt(Device &device, const PrebuiltModule &prebuilt, std::unique_ptr<Module> *out);
   // Loads an already translated module.

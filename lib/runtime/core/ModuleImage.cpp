@@ -2,9 +2,11 @@
 #include "runtime/core/ModuleImage.h"
 
 #include "fatbin/Decompress.h"
+#include "fatbin/FatbinFormat.h"
 #include "fatbin/FatbinContainer.h"
 #include "fatbin/ObjectFatbins.h"
 #include "fatbin/PtxExtraction.h"
+#include "runtime/core/Log.h"
 
 #include <cstring>
 #include <string_view>
@@ -43,7 +45,23 @@ RuntimeStatus ptxFromText(std::string_view text, std::string *ptx) {
   return succeeded();
 }
 
-RuntimeStatus ptxFromFatbin(std::span<const uint8_t> bytes, std::string *ptx) {
+using Translations = std::vector<fatbin::EmbeddedTranslation>;
+
+// The translation entries made of the chosen PTX entry's architecture; one that does not
+// decode is skipped (logged): the PTX is still there to translate.
+void collectTranslations(const fatbin::Container &container, uint32_t smArch, Translations *out) {
+  for (const fatbin::Entry &e : container.entries) {
+    if (e.kind != fatbin::format::kKindTranslation || e.smArch != smArch)
+      continue;
+    fatbin::Result<fatbin::EmbeddedTranslation> t = fatbin::decodeTranslation(e.payload);
+    if (t)
+      out->push_back(std::move(*t));
+    else
+      logMessage("embedded translation skipped: " + fatbin::describe(t.error()));
+  }
+}
+
+RuntimeStatus ptxFromFatbin(std::span<const uint8_t> bytes, std::string *ptx, Translations *translations) {
   fatbin::Result<fatbin::Container> container = fatbin::parseContainer(bytes);
   if (!container)
     return failure(RuntimeErrorCode::InvalidImage, "malformed fatbin: " + fatbin::describe(container.error()));
@@ -69,6 +87,8 @@ RuntimeStatus ptxFromFatbin(std::span<const uint8_t> bytes, std::string *ptx) {
                    "the fatbin's " + fatbin::archName(best->smArch) + " PTX entry cannot be decoded: " +
                        fatbin::describe(data.error()));
   fatbin::Bytes text = fatbin::ptxText(*data);
+  if (translations)
+    collectTranslations(*container, best->smArch, translations);
   return ptxFromText(std::string_view(reinterpret_cast<const char *>(text.data()), text.size()), ptx);
 }
 
@@ -86,26 +106,27 @@ RuntimeStatus fatbinSpanAt(const void *address, std::span<const uint8_t> *out) {
   return succeeded();
 }
 
-RuntimeStatus ptxFromWrapper(std::span<const uint8_t> wrapper, std::string *ptx) {
+RuntimeStatus ptxFromWrapper(std::span<const uint8_t> wrapper, std::string *ptx, Translations *translations) {
   if (wrapper.size() < 16)
     return failure(RuntimeErrorCode::InvalidImage, "truncated fatbin wrapper");
   uint64_t pointer = fatbin::loadLE<uint64_t>(wrapper, 8);
   std::span<const uint8_t> fatbinBytes;
   if (RuntimeStatus s = fatbinSpanAt(reinterpret_cast<const void *>(uintptr_t(pointer)), &fatbinBytes))
     return s;
-  return ptxFromFatbin(fatbinBytes, ptx);
+  return ptxFromFatbin(fatbinBytes, ptx, translations);
 }
 
 } // namespace
 
-RuntimeStatus ptxFromBytes(std::span<const uint8_t> bytes, std::string *ptx, bool followWrapperPointer) {
+RuntimeStatus ptxFromBytes(std::span<const uint8_t> bytes, std::string *ptx, bool followWrapperPointer,
+                           Translations *translations) {
   uint32_t magic = magicOf(bytes);
   if (magic == kFatbinMagic)
-    return ptxFromFatbin(bytes, ptx);
+    return ptxFromFatbin(bytes, ptx, translations);
   if (magic == kFatbinWrapperMagic) {
     if (!followWrapperPointer)
       return failure(RuntimeErrorCode::InvalidImage, "a fatbin wrapper read from a file: its pointer is meaningless");
-    return ptxFromWrapper(bytes, ptx);
+    return ptxFromWrapper(bytes, ptx, translations);
   }
   if (isElf(bytes))
     return failure(RuntimeErrorCode::NoBinaryForGpu,
@@ -114,7 +135,7 @@ RuntimeStatus ptxFromBytes(std::span<const uint8_t> bytes, std::string *ptx, boo
   return ptxFromText(text.substr(0, text.find('\0')), ptx);
 }
 
-RuntimeStatus ptxFromImage(const void *image, std::string *ptx) {
+RuntimeStatus ptxFromImage(const void *image, std::string *ptx, Translations *translations) {
   if (!image)
     return failure(RuntimeErrorCode::InvalidValue, "the module image is null");
   const auto *p = static_cast<const uint8_t *>(image);
@@ -129,10 +150,10 @@ RuntimeStatus ptxFromImage(const void *image, std::string *ptx) {
       std::span<const uint8_t> bytes;
       if (RuntimeStatus s = fatbinSpanAt(image, &bytes))
         return s;
-      return ptxFromFatbin(bytes, ptx);
+      return ptxFromFatbin(bytes, ptx, translations);
     }
     if (magic == kFatbinWrapperMagic)
-      return ptxFromWrapper(std::span<const uint8_t>(p, 24), ptx);
+      return ptxFromWrapper(std::span<const uint8_t>(p, 24), ptx, translations);
     if (isElf(std::span<const uint8_t>(p, 4)))
       return failure(RuntimeErrorCode::NoBinaryForGpu,
                      "the image is a cubin (NVIDIA machine code); ptx2metal translates PTX only");

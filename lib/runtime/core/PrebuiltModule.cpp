@@ -4,6 +4,7 @@
 #include "runtime/core/Log.h"
 #include "support/FileIO.h"
 #include "support/Sha256.h"
+#include "translate/Translate.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/JSON.h>
@@ -116,6 +117,38 @@ bool findInBundles(const std::string &ptx, bool keepsF32Subnormals, PrebuiltModu
     }
     logMessage("prebuilt translation from bundle " + dir.str() + " (" + key.substr(0, 16) + ")");
     *out = std::move(found);
+    return true;
+  }
+  return false;
+}
+
+bool findEmbedded(const std::string &ptx, bool keepsF32Subnormals,
+                  const std::vector<fatbin::EmbeddedTranslation> &embedded, PrebuiltModule *out) {
+  if (embedded.empty())
+    return false;
+  std::string key = sha256Hex(ptx);
+  std::string wanted = fatbin::translationOptionsKey(keepsF32Subnormals, /*fp64Ieee=*/true,
+                                                     translate::TranslateOptions{}.mslVersion);
+  for (const fatbin::EmbeddedTranslation &t : embedded) {
+    if (t.ptxSha256 != key) {
+      logMessage("embedded translation skipped: it was made from other PTX (" + t.ptxSha256.substr(0, 16) +
+                 ", the module's is " + key.substr(0, 16) + ")");
+      continue;
+    }
+    if (t.options != wanted) {
+      logMessage("embedded translation skipped: made with '" + t.options + "', this device needs '" + wanted + "'");
+      continue;
+    }
+    EntryFacts facts = entryFactsOf(t.reflectionJson);
+    if (facts.sourceSha256 != key) {
+      logMessage("embedded translation skipped: its reflection names other PTX");
+      continue;
+    }
+    out->reflectionJson = t.reflectionJson;
+    out->msl = t.msl;
+    out->metallib = t.metallib;
+    out->origin = "the translation embedded in the fatbin (" + key.substr(0, 16) + ")";
+    logMessage("embedded translation used (" + key.substr(0, 16) + (t.metallib.empty() ? "" : ", with metallib") + ")");
     return true;
   }
   return false;

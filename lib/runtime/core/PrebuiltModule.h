@@ -9,9 +9,11 @@
 // there first, so the fatbin a program registers runs the translation made offline.
 #pragma once
 
+#include "fatbin/EmbeddedTranslation.h"
 #include "runtime/core/RuntimeError.h"
 
 #include <string>
+#include <vector>
 
 namespace p2m::runtime {
 
@@ -34,5 +36,12 @@ bool isReflectionPath(const std::string &path);
 // whose reflection names another source hash, or was translated for the other f32 subnormal
 // behaviour (--f32-subnormals), is ignored (logged).
 bool findInBundles(const std::string &ptx, bool keepsF32Subnormals, PrebuiltModule *out);
+
+// The translation that ptx2metal-nvcc embedded in the fatbin beside `ptx` (ModuleImage.h), when
+// one was made from exactly this PTX (its SHA-256) with the options this device needs (the f32
+// subnormal behaviour, exact f64, the runtime's MSL version). True when one matches; each
+// mismatch is logged, and the caller then translates.
+bool findEmbedded(const std::string &ptx, bool keepsF32Subnormals,
+                  const std::vector<fatbin::EmbeddedTranslation> &embedded, PrebuiltModule *out);
 
 } // namespace p2m::runtime

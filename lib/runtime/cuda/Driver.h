@@ -122,7 +122,8 @@ struct CUfunc_st {
 // context the first time it is used there. `reference` is one context-free load that answers
 // names and attributes.
 struct CUlib_st {
-  std::string ptx;                                     // the code as PTX text, or
+  std::string ptx;                                     // the code as PTX text (with the
+  std::vector<p2m::fatbin::EmbeddedTranslation> embedded; // translations its fatbin carried), or
   std::optional<p2m::runtime::PrebuiltModule> prebuilt; // a translation made ahead of time
   std::unique_ptr<p2m::runtime::Module> reference;
   std::map<CUctx_st *, CUmod_st *> modules;

@@ -22,7 +22,7 @@ namespace {
 RuntimeStatus loadCode(Driver &driver, const CUlib_st &library, std::unique_ptr<Module> *out) {
   if (library.prebuilt)
     return Module::loadPrebuilt(driver.device(), *library.prebuilt, out);
-  return Module::loadPtx(driver.device(), library.ptx, out);
+  return Module::loadPtx(driver.device(), library.ptx, out, library.embedded);
 }
 
 CUresult finishLoad(Driver &driver, std::unique_ptr<CUlib_st> library, CUlibrary *out, const char *api) {
@@ -140,7 +140,7 @@ CUresult CUDAAPI cuLibraryLoadData(CUlibrary *library, const void *code, CUjit_o
                                 libraryOptionValues))
     return r;
   auto loaded = std::make_unique<CUlib_st>();
-  if (RuntimeStatus s = ptxFromImage(code, &loaded->ptx)) {
+  if (RuntimeStatus s = ptxFromImage(code, &loaded->ptx, &loaded->embedded)) {
     printMessage(std::string("cuLibraryLoadData: ") + s->message); // loading failed entirely: always shown
     return toCuResult(s, "cuLibraryLoadData");
   }
@@ -174,7 +174,8 @@ CUresult CUDAAPI cuLibraryLoadFromFile(CUlibrary *library, const char *fileName,
     return CUDA_ERROR_FILE_NOT_FOUND;
   }
   llvm::StringRef bytes = (*file)->getBuffer();
-  if (RuntimeStatus s = ptxFromBytes({reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()}, &loaded->ptx)) {
+  if (RuntimeStatus s = ptxFromBytes({reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()}, &loaded->ptx,
+                                     /*followWrapperPointer=*/false, &loaded->embedded)) {
     printMessage(std::string("cuLibraryLoadFromFile: ") + fileName + ": " + s->message);
     return toCuResult(s, "cuLibraryLoadFromFile");
   }

@@ -21,9 +21,9 @@ using namespace p2m::runtime;
 namespace {
 
 CUresult loadPtx(Driver &driver, CUctx_st *context, const std::string &ptx, CUmodule *module, std::string *error,
-                 const char *api) {
+                 const char *api, const std::vector<p2m::fatbin::EmbeddedTranslation> &embedded = {}) {
   std::unique_ptr<Module> loaded;
-  RuntimeStatus s = Module::loadPtx(driver.device(), ptx, &loaded);
+  RuntimeStatus s = Module::loadPtx(driver.device(), ptx, &loaded, embedded);
   if (s) {
     *error = s->message;
     return toCuResult(s, api);
@@ -37,12 +37,13 @@ CUresult loadImage(const void *image, CUmodule *module, std::string *error, cons
   if (!module)
     return CUDA_ERROR_INVALID_VALUE;
   std::string ptx;
-  if (RuntimeStatus s = ptxFromImage(image, &ptx)) {
+  std::vector<p2m::fatbin::EmbeddedTranslation> embedded;
+  if (RuntimeStatus s = ptxFromImage(image, &ptx, &embedded)) {
     *error = s->message;
     printMessage(std::string(api) + ": " + s->message); // loading failed entirely: always shown
     return toCuResult(s, api);
   }
-  return loadPtx(driver, context, ptx, module, error, api);
+  return loadPtx(driver, context, ptx, module, error, api, embedded);
 }
 
 // Copies `text` into a JIT log buffer of `size` bytes (always NUL-terminated).
@@ -145,12 +146,14 @@ CUresult CUDAAPI cuModuleLoad(CUmodule *module, const char *fname) {
     return CUDA_SUCCESS;
   }
   std::string ptx;
-  if (RuntimeStatus s = ptxFromBytes({reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()}, &ptx)) {
+  std::vector<p2m::fatbin::EmbeddedTranslation> embedded;
+  if (RuntimeStatus s = ptxFromBytes({reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()}, &ptx,
+                                     /*followWrapperPointer=*/false, &embedded)) {
     printMessage(std::string("cuModuleLoad: ") + fname + ": " + s->message);
     return toCuResult(s, "cuModuleLoad");
   }
   std::string error;
-  return loadPtx(driver, context, ptx, module, &error, "cuModuleLoad");
+  return loadPtx(driver, context, ptx, module, &error, "cuModuleLoad", embedded);
 }
 
 CUresult CUDAAPI cuModuleUnload(CUmodule hmod) {
