@@ -3,6 +3,8 @@
   ROOT/bin/nvcc        -> the ptx2metal-nvcc executable
   ROOT/include         -> the source tree's toolkit/include (an empty directory when absent)
   ROOT/lib/NAME        -> each library or file given with --lib NAME=PATH
+  ROOT/nvvm/libdevice/ -> the device library, given with --libdevice PATH (the directory exists
+                          in any case: CMake's CUDA support requires it)
   ROOT/version.json    (copied)
 Links, not copies, so a rebuilt library is what the tree holds; then writes the stamp file."""
 import argparse
@@ -25,9 +27,10 @@ def main():
     parser.add_argument("--include", required=True)
     parser.add_argument("--version-json", required=True)
     parser.add_argument("--lib", action="append", default=[], help="NAME=PATH")
+    parser.add_argument("--libdevice", help="the device library's bitcode")
     parser.add_argument("--stamp", required=True)
     args = parser.parse_args()
-    for sub in ("bin", "lib"):
+    for sub in ("bin", "lib", os.path.join("nvvm", "libdevice")):
         os.makedirs(os.path.join(args.root, sub), exist_ok=True)
     link(os.path.abspath(args.nvcc), os.path.join(args.root, "bin", "nvcc"))
     include = os.path.join(args.root, "include")
@@ -40,6 +43,9 @@ def main():
     for item in args.lib:
         name, path = item.split("=", 1)
         link(os.path.abspath(path), os.path.join(args.root, "lib", name))
+    if args.libdevice:
+        link(os.path.abspath(args.libdevice),
+             os.path.join(args.root, "nvvm", "libdevice", os.path.basename(args.libdevice)))
     shutil.copyfile(args.version_json, os.path.join(args.root, "version.json"))
     with open(args.stamp, "w") as stamp:
         stamp.write("assembled\n")
