@@ -336,7 +336,7 @@ private:
   }
 
   int link(const std::vector<std::string> &objects, const std::string &output) {
-    Command c{{tk_.clang}};
+    Command c{{tk_.hostLink}};
     if (o_.shared)
       c.argv.push_back("-shared");
     c.argv.insert(c.argv.end(), objects.begin(), objects.end());
@@ -345,8 +345,11 @@ private:
     for (const std::string &lib : o_.libraries)
       c.argv.push_back("-l" + lib);
     if (o_.cudart != "none") {
-      // As nvcc users expect: the program finds the toolkit's runtime without LD_LIBRARY_PATH.
-      c.argv.insert(c.argv.end(), {"-L" + tk_.lib, "-lcudart", "-Wl,-rpath," + tk_.lib});
+      // As nvcc users expect: the program finds the toolkit's runtime without LD_LIBRARY_PATH
+      // (ptx2metal-host-link puts the toolkit's lib/ on the run path itself).
+      c.argv.insert(c.argv.end(), {"-L" + tk_.lib, "-lcudart"});
+      if (tk_.hostLink == tk_.clang)
+        c.argv.push_back("-Wl,-rpath," + tk_.lib);
     } else {
       c.argv.push_back("-L" + tk_.lib);
     }
