@@ -119,8 +119,10 @@ DeviceLinkResult linkDeviceCode(const std::vector<RdcUnit> &units, const DeviceC
   link::Linker linker;
   uint32_t arch = 0;
   for (const RdcUnit &unit : units) {
-    bool added = unit.libraryMember ? linker.addLibraryMember(unit.origin, unit.ptx, diags)
-                                    : linker.addModule(unit.origin, unit.ptx, diags);
+    // Every unit, static-library members too, as nvlink does: the host linker may take a
+    // member's host object (whose registration calls this link's __cudaRegisterLinkedBinary) even
+    // when no device code needs the member, e.g. a C++ test program over a CUDA library.
+    bool added = linker.addModule(unit.origin, unit.ptx, diags);
     if (!added)
       break;
     arch = std::max(arch, unit.smArch);

@@ -82,9 +82,11 @@ private:
     std::fprintf(stderr, "#$ _HERE_=%s\n#$ _THERE_=%s\n#$ _TARGET_SIZE_=\n#$ _TARGET_DIR_=\n", here.c_str(),
                  here.c_str());
     std::fprintf(stderr, "#$ TOP=%s\n", tk_.root.c_str());
+    // CMake requires the device library's directory to end in nvvm/libdevice.
     std::fprintf(stderr, "#$ NVVMIR_LIBRARY_DIR=%s\n", joinPath(tk_.root, "nvvm/libdevice").c_str());
     std::fprintf(stderr, "#$ INCLUDES=\"-I%s\"\n", tk_.include.c_str());
-    std::fprintf(stderr, "#$ LIBRARIES=  \"-L%s\"\n", tk_.lib.c_str());
+    // Unquoted, as the link line prints it: CMake finds the link line by this text.
+    std::fprintf(stderr, "#$ LIBRARIES=  -L%s\n", tk_.lib.c_str());
     std::fprintf(stderr, "#$ CLANG=%s\n", tk_.clang.c_str());
     for (const std::string &note : o_.notes)
       std::fprintf(stderr, "#$ note: %s\n", note.c_str());
@@ -137,6 +139,9 @@ private:
       a.insert(a.end(), {"-include", "cuda_runtime.h"});
     for (const std::string &file : o_.preIncludes)
       a.insert(a.end(), {"-include", file});
+    // nvcc defines __NVCC__ for every file it compiles, .cpp included; build systems (CMake's
+    // compiler identification among them) recognize nvcc by it.
+    a.push_back("-D__NVCC__=1");
     a.push_back("-D__CUDACC_VER_MAJOR__=" + std::to_string(kCudaMajor));
     a.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(kCudaMinor));
     a.push_back("-D__CUDACC_VER_BUILD__=" + std::to_string(kCudaPatch));
@@ -247,7 +252,10 @@ private:
     std::string ptxPath = temporary(stemOf(input.path) + ".ptx");
     if (int status = step(devicePass(input.path, ptxPath)))
       return status;
-    bool ok = inProcess("ptx2metal translate " + ptxPath + " -> " + fatbinPath + " (in process: PTX, MSL, reflection)",
+    // "-arch compute_XX" is how nvcc's -v names the virtual architecture; CMake reads its default
+    // CUDA_ARCHITECTURES from it.
+    bool ok = inProcess("ptx2metal translate -arch compute_" + std::to_string(arch_) + " " + ptxPath + " -> " +
+                            fatbinPath + " (in process: PTX, MSL, reflection)",
                         [&] { return writeDeviceCode(input.path, ptxPath, fatbinPath); });
     return ok ? 0 : 1;
   }
@@ -328,7 +336,7 @@ private:
   }
 
   int link(const std::vector<std::string> &objects, const std::string &output) {
-    Command c{{tk_.clang}};
+    Command c{{tk_.hostLink}};
     if (o_.shared)
       c.argv.push_back("-shared");
     c.argv.insert(c.argv.end(), objects.begin(), objects.end());
@@ -337,8 +345,11 @@ private:
     for (const std::string &lib : o_.libraries)
       c.argv.push_back("-l" + lib);
     if (o_.cudart != "none") {
-      // As nvcc users expect: the program finds the toolkit's runtime without LD_LIBRARY_PATH.
-      c.argv.insert(c.argv.end(), {"-L" + tk_.lib, "-lcudart", "-Wl,-rpath," + tk_.lib});
+      // As nvcc users expect: the program finds the toolkit's runtime without LD_LIBRARY_PATH
+      // (ptx2metal-host-link puts the toolkit's lib/ on the run path itself).
+      c.argv.insert(c.argv.end(), {"-L" + tk_.lib, "-lcudart"});
+      if (tk_.hostLink == tk_.clang)
+        c.argv.push_back("-Wl,-rpath," + tk_.lib);
     } else {
       c.argv.push_back("-L" + tk_.lib);
     }

@@ -87,6 +87,9 @@ std::optional<Toolkit> locateToolkit(const std::string &argv0, std::string &erro
   if (std::string bc = join(toolkit.lib, "p2m-libdevice.bc"); llvm::sys::fs::exists(bc))
     toolkit.libdevice = bc;
   toolkit.clang = findClang();
+  toolkit.hostLink = toolkit.clang;
+  if (std::string launcher = join(join(toolkit.root, "bin"), "ptx2metal-host-link"); llvm::sys::fs::exists(launcher))
+    toolkit.hostLink = launcher;
   if (toolkit.clang.empty()) {
     error = "cannot find Clang 19 (clang++-19); install it or set P2M_CLANG";
     return std::nullopt;

@@ -20,6 +20,10 @@ struct Toolkit {
   std::string lib;       // <toolkit>/lib
   std::string libdevice; // <toolkit>/lib/p2m-libdevice.bc, empty when absent
   std::string clang;     // the clang++ executable
+  // The host link: <toolkit>/bin/ptx2metal-host-link (Clang with <toolkit>/lib on the run path;
+  // CMake links CUDA executables with the program nvcc -v shows as the linker), or Clang itself
+  // where the toolkit has no such file.
+  std::string hostLink;
 };
 
 // `argv0` as the process received it. Nullopt with `error` set when no toolkit or no Clang is

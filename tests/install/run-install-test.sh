@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the build into a temporary directory (meson install --destdir, so the tree is not
 # where its prefix says) and builds and runs the two user-facing examples against that tree
-# alone: examples/cmake through find_package(ptx2metal) and examples/build-script through
-# pkg-config. Exit 77 (skipped) where nvcc, cmake, make or pkg-config is missing, and in
+# alone: examples/cmake through find_package(ptx2metal), examples/build-script through
+# pkg-config, and examples/cmake-cuda through the installed toolkit's nvcc
+# (-DCMAKE_CUDA_COMPILER alone). Exit 77 (skipped) where nvcc, cmake, make or pkg-config is missing, and in
 # sanitizer builds, whose libcuda.so.1 needs the sanitizer runtime loaded before it.
 #   usage: run-install-test.sh BUILD_DIR SOURCE_DIR PREFIX LIBDIR B_SANITIZE
 set -euo pipefail
@@ -68,4 +69,23 @@ echo "== a CUDA Runtime program (nvcc -cudart shared) through the installed libc
 found="$(LD_LIBRARY_PATH="$lib/ptx2metal" ldd "$work/vector_add" | sed -n 's/^[[:space:]]*libcuda\.so\.1 => \([^ ]*\).*/\1/p')"
 [ "$found" = "$lib/ptx2metal/libcuda.so.1" ] || fail "the installed libcudart.so.13 loads libcuda.so.1 from '$found'"
 LD_LIBRARY_PATH="$lib/ptx2metal" "$work/vector_add" | grep -qx PASS || fail "vector_add did not pass"
-echo "PASS: both examples and a Runtime API program built and ran against the installed tree"
+
+echo "== examples/cmake-cuda: an unmodified CMake CUDA project, only the compiler switched to the installed toolkit"
+toolkit="$lib/ptx2metal/cuda"
+for file in bin/nvcc bin/ptx2metal-host-link include/cuda_runtime.h lib/libcudart.so lib/libcudart.so.13 \
+            lib/libcuda.so lib/libcudadevrt.a lib/libcudart_static.a nvvm/libdevice version.json; do
+  [ -e "$toolkit/$file" ] || fail "not installed in the toolkit: $file"
+done
+cmake -S "$source/examples/cmake-cuda" -B "$work/cmake-cuda" -DCMAKE_CUDA_COMPILER="$toolkit/bin/nvcc"
+grep -q '^CMAKE_CUDA_COMPILER_ID:INTERNAL=NVIDIA$\|CMAKE_CUDA_COMPILER_ID "NVIDIA"' \
+  "$work/cmake-cuda/CMakeCache.txt" "$work/cmake-cuda"/CMakeFiles/*/CMakeCUDACompiler.cmake \
+  || fail "CMake did not identify the toolkit's nvcc as nvcc"
+cmake --build "$work/cmake-cuda" -j 2
+for program in particles physics_test; do
+  found="$(ldd "$work/cmake-cuda/$program" | sed -n 's/^[[:space:]]*libcudart\.so\.13 => \([^ ]*\).*/\1/p')"
+  [ "$(realpath "$found")" = "$(realpath "$lib/ptx2metal/libcudart.so.13")" ] \
+    || fail "$program loads libcudart.so.13 from '$found'"
+done
+(cd "$work/cmake-cuda" && ctest --output-on-failure)
+
+echo "PASS: the examples, a Runtime API program and a CMake CUDA project built and ran against the installed tree"
