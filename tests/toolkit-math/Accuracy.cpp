@@ -706,6 +706,9 @@ int main(int argc, char** argv)
     std::fprintf(md, "| function | CUDA bound (ulp) | max error vs exact (ulp) | inputs | worst input |\n"
                      "|---|---|---|---|---|\n");
   for (auto& r : results) {
+    std::string mdNote; // the note with table-safe bars
+    for (char c : r.note)
+      mdNote += c == '|' ? std::string("\\|") : std::string(1, c);
     // CUDA's bounds are against the correctly rounded result; ours is against the exact
     // value, which adds at most half an ulp.
     bool ok = r.bound < 0 || r.maxUlp <= r.bound + 0.5;
@@ -716,10 +719,10 @@ int main(int argc, char** argv)
                 r.note.empty() ? "" : ("  (" + r.note + ")").c_str());
     if (md && r.ratio)
       std::fprintf(md, "| %s | %s | %.3f of the bound | %ld | %s |\n", r.name.c_str(),
-                   r.note.c_str(), r.maxUlp, r.inputs, r.worst.c_str());
+                   mdNote.c_str(), r.maxUlp, r.inputs, r.worst.c_str());
     else if (md)
       std::fprintf(md, "| %s | %g%s | %.3f | %ld | %s |\n", r.name.c_str(), r.bound,
-                   r.note.empty() ? "" : (" (" + r.note + ")").c_str(), r.maxUlp, r.inputs,
+                   mdNote.empty() ? "" : (" (" + mdNote + ")").c_str(), r.maxUlp, r.inputs,
                    r.worst.c_str());
   }
   if (md)
