@@ -8,13 +8,42 @@ P2M_EXPORT double __nv_fabs(double a) { return __builtin_fabs(a); }
 P2M_EXPORT float __nv_fabsf(float a) { return __builtin_fabsf(a); }
 P2M_EXPORT double __nv_copysign(double a, double b) { return __builtin_copysign(a, b); }
 P2M_EXPORT float __nv_copysignf(float a, float b) { return __builtin_copysignf(a, b); }
-// IEEE minNum/maxNum: a NaN operand yields the other operand.
-P2M_EXPORT double __nv_fmin(double a, double b) { return a != a ? b : b != b ? a : a < b ? a : (b < a ? b : (__builtin_signbit(a) ? a : b)); }
-P2M_EXPORT double __nv_fmax(double a, double b) { return a != a ? b : b != b ? a : a > b ? a : (b > a ? b : (__builtin_signbit(a) ? b : a)); }
-P2M_EXPORT float __nv_fminf(float a, float b) { return a != a ? b : b != b ? a : a < b ? a : (b < a ? b : (__builtin_signbit(a) ? a : b)); }
-P2M_EXPORT float __nv_fmaxf(float a, float b) { return a != a ? b : b != b ? a : a > b ? a : (b > a ? b : (__builtin_signbit(a) ? b : a)); }
-P2M_EXPORT double __nv_fdim(double a, double b) { return a != a || b != b ? a + b : a > b ? a - b : 0.0; }
-P2M_EXPORT float __nv_fdimf(float a, float b) { return a != a || b != b ? a + b : a > b ? a - b : 0.0f; }
+// IEEE minNum/maxNum: a NaN operand yields the other operand; -0 is below +0.
+namespace {
+template <typename T> P2M_FN T minNum(T a, T b)
+{
+  if (a != a)
+    return b;
+  if (b != b || a < b)
+    return a;
+  if (b < a)
+    return b;
+  return __builtin_signbit(a) ? a : b;
+}
+template <typename T> P2M_FN T maxNum(T a, T b)
+{
+  if (a != a)
+    return b;
+  if (b != b || a > b)
+    return a;
+  if (b > a)
+    return b;
+  return __builtin_signbit(a) ? b : a;
+}
+} // namespace
+
+P2M_EXPORT double __nv_fmin(double a, double b) { return minNum(a, b); }
+P2M_EXPORT double __nv_fmax(double a, double b) { return maxNum(a, b); }
+P2M_EXPORT float __nv_fminf(float a, float b) { return minNum(a, b); }
+P2M_EXPORT float __nv_fmaxf(float a, float b) { return maxNum(a, b); }
+P2M_EXPORT double __nv_fdim(double a, double b)
+{
+  return a != a || b != b ? a + b : a > b ? a - b : 0.0;
+}
+P2M_EXPORT float __nv_fdimf(float a, float b)
+{
+  return a != a || b != b ? a + b : a > b ? a - b : 0.0f;
+}
 
 P2M_EXPORT double __nv_trunc(double a) { return __builtin_trunc(a); }
 P2M_EXPORT float __nv_truncf(float a) { return __builtin_truncf(a); }
@@ -24,7 +53,8 @@ P2M_EXPORT double __nv_ceil(double a) { return __builtin_ceil(a); }
 P2M_EXPORT float __nv_ceilf(float a) { return __builtin_ceilf(a); }
 P2M_EXPORT double __nv_rint(double a) { return __builtin_rint(a); }
 P2M_EXPORT float __nv_rintf(float a) { return __builtin_rintf(a); }
-P2M_EXPORT double __nv_nearbyint(double a) { return __builtin_rint(a); } // no FP exceptions on the GPU
+// The GPU raises no floating-point exceptions: nearbyint is rint.
+P2M_EXPORT double __nv_nearbyint(double a) { return __builtin_rint(a); }
 P2M_EXPORT float __nv_nearbyintf(float a) { return __builtin_rintf(a); }
 // Halfway cases away from zero.
 P2M_EXPORT double __nv_round(double a)
@@ -71,7 +101,10 @@ P2M_EXPORT float __nv_frexpf(float a, int* e)
 {
   return static_cast<float>(__nv_frexp(static_cast<double>(a), e));
 }
-P2M_EXPORT double __nv_ldexp(double a, int e) { return scale(a, e < -4000 ? -4000 : e > 4000 ? 4000 : e); }
+P2M_EXPORT double __nv_ldexp(double a, int e)
+{
+  return scale(a, e < -4000 ? -4000 : e > 4000 ? 4000 : e); // beyond +-4000 the result is 0 or inf
+}
 P2M_EXPORT float __nv_ldexpf(float a, int e) { return static_cast<float>(__nv_ldexp(a, e)); }
 P2M_EXPORT double __nv_scalbn(double a, int e) { return __nv_ldexp(a, e); }
 P2M_EXPORT float __nv_scalbnf(float a, int e) { return __nv_ldexpf(a, e); }

@@ -78,7 +78,10 @@ P2M_EXPORT float __nv_half2float(unsigned short h)
     return f32(sign | 0x7f800000u | (m << 13));
   if (e != 0)
     return f32(sign | ((e + 112) << 23) | (m << 13));
-  return f32(sign) + (m ? static_cast<float>(m) * 0x1p-24f * (sign ? -1.0f : 1.0f) : 0.0f);
+  if (m == 0)
+    return f32(sign); // +-0
+  float magnitude = static_cast<float>(m) * 0x1p-24f; // subnormal half: exact in float
+  return sign ? -magnitude : magnitude;
 }
 
 P2M_EXPORT int __nv_isnanf(float a) { return (bits(a) & 0x7fffffffu) > 0x7f800000u; }
