@@ -3,7 +3,10 @@
 C, as C++, and as CUDA in clang's host and device passes (as the toolkit's driver runs them,
 without clang's CUDA wrapper headers); and with GCC as plain C and C++ where GCC is installed.
 
-usage: check-headers-compile.py CLANG CLANGXX INCLUDE_DIR HEADER..."""
+A small program using the keywords and vector types (keywords.cu) compiles the same way in the
+C++ and CUDA modes.
+
+usage: check-headers-compile.py CLANG CLANGXX INCLUDE_DIR KEYWORDS_CU HEADER..."""
 import concurrent.futures
 import os
 import shutil
@@ -27,13 +30,15 @@ def modes(clang, clangxx, include_dir):
 
 
 def main():
-    clang, clangxx, include_dir, headers = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    clang, clangxx, include_dir, keywords, headers = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
     jobs = [(mode, cmd, header) for mode, cmd in modes(clang, clangxx, include_dir) for header in headers]
+    jobs += [(mode, cmd, keywords) for mode, cmd in modes(clang, clangxx, include_dir) if "C++" in mode or "CUDA" in mode]
 
     def compile_one(job):
         mode, cmd, header = job
+        source = open(header).read() if header == keywords else f"#include <{header}>\n"
         return job, subprocess.run(cmd + WARN + ["-isystem", "/nonexistent", "-I", include_dir, "-"],
-                                   input=f"#include <{header}>\n", capture_output=True, text=True)
+                                   input=source, capture_output=True, text=True)
 
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
@@ -41,7 +46,7 @@ def main():
             if run.returncode != 0:
                 failures += 1
                 print(f"FAIL: {header} as {mode}:\n{run.stderr}")
-    print(f"{len(jobs) - failures} of {len(jobs)} compilations clean ({len(headers)} headers)")
+    print(f"{len(jobs) - failures} of {len(jobs)} compilations clean ({len(headers)} headers and {keywords})")
     return 1 if failures else 0
 
 

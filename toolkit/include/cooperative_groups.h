@@ -1,8 +1,8 @@
 // cooperative_groups.h: CUDA's Cooperative Groups: the thread block, the grid (with grid-wide
-// sync), warp tiles of a compile-time size (thread_block_tile<N>: shuffles, votes, match), the
-// runtime-sized tiles and the coalesced group of the threads active at a point, and the free
-// functions sync, thread_rank, group_size, num_threads. Reductions are in
-// cooperative_groups/reduce.h, which this header includes (as CUDA's does since CUDA 11).
+// sync), tiles of a compile-time size (thread_block_tile<N>: within a warp, shuffles, votes and
+// match; wider, sync and reduce), runtime-sized tiles, the coalesced group of the threads active
+// at a point, and the free functions sync, thread_rank, group_size, num_threads. Reductions are
+// in cooperative_groups/reduce.h, which this header includes.
 //
 // A grid's sync is a barrier on a counter in global memory: it needs every block of the grid
 // resident, which a cooperative launch (cudaLaunchCooperativeKernel, cuLaunchCooperativeKernel)
@@ -168,9 +168,12 @@ public:
   __device__ unsigned int meta_group_size() const { return meta_size_; }
 };
 
+template <unsigned int MaxBlockSize = 1024> struct block_tile_memory;
+
 // The threads of this block.
 class thread_block : public thread_group {
   friend __device__ thread_block this_thread_block();
+  template <unsigned int MaxBlockSize> friend __device__ thread_block this_thread_block(block_tile_memory<MaxBlockSize> &);
   __device__ thread_block() : thread_group(details::kind_block, 0, 0, 0) {}
 
 public:
@@ -184,6 +187,17 @@ public:
   static __device__ dim3 group_dim() { return dim_threads(); }
 };
 __device__ inline thread_block this_thread_block() { return thread_block(); }
+
+// The scratch space CUDA gives tiles wider than a warp on GPUs before sm_80. Here those tiles
+// need none beyond what cg::reduce declares itself, so it is accepted and left unused.
+template <unsigned int MaxBlockSize> struct block_tile_memory {
+  static_assert(MaxBlockSize >= 1 && MaxBlockSize <= 1024, "block_tile_memory: at most 1024 threads");
+  unsigned int unused;
+};
+template <unsigned int MaxBlockSize>
+__device__ inline thread_block this_thread_block(block_tile_memory<MaxBlockSize> &) {
+  return thread_block();
+}
 
 // The threads of this grid.
 class grid_group : public thread_group {
@@ -221,17 +235,22 @@ protected:
 };
 } // namespace details
 
-// A tile of N threads (a power of two, at most 32) of consecutive ranks in its parent block.
+// A tile of N threads (a power of two up to 1024) of consecutive ranks in its parent block.
+// Tiles of up to 32 threads live in one warp and have the warp operations (shuffles, votes,
+// match); a wider tile is whole warps: its sync is the block's barrier (so all of the block's
+// tiles must sync together, as they do when the block runs one code path), and cg::reduce
+// combines its warps' results through shared memory.
 template <unsigned int N, typename Parent = void> class thread_block_tile;
 
 template <unsigned int N> class thread_block_tile<N, void> : public thread_group {
-  static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0,
-                "thread_block_tile<N>: N must be a power of two from 1 to 32");
+  static_assert(N >= 1 && N <= 1024 && (N & (N - 1)) == 0,
+                "thread_block_tile<N>: N must be a power of two from 1 to 1024");
+  static constexpr bool in_one_warp = N <= 32;
 
 protected:
   static __device__ unsigned int tile_mask() {
     const unsigned int lane = details::laneid();
-    return N == 32 ? 0xffffffffu : ((1u << N) - 1u) << (lane & ~(N - 1u));
+    return N >= 32 ? 0xffffffffu : ((1u << N) - 1u) << (lane & ~(N - 1u));
   }
 
 public:
@@ -242,40 +261,58 @@ public:
   static constexpr __device__ unsigned int size() { return N; }
   static constexpr __device__ unsigned int num_threads() { return N; }
   __device__ unsigned int thread_rank() const { return rank_; }
-  __device__ void sync() const { __syncwarp(mask_); }
+  __device__ void sync() const {
+    if constexpr (in_one_warp)
+      __syncwarp(mask_);
+    else
+      __syncthreads();
+  }
   __device__ unsigned int meta_group_rank() const { return meta_rank_; }
   __device__ unsigned int meta_group_size() const { return meta_size_; }
 
   template <typename T> __device__ T shfl(const T &var, int src_rank) const {
+    static_assert(in_one_warp, "thread_block_tile<N>::shfl: only tiles of at most 32 threads shuffle");
     const unsigned int mask = mask_;
     return details::shuffle_pieces(var, [mask, src_rank](auto v) { return __shfl_sync(mask, v, src_rank, (int)N); });
   }
   template <typename T> __device__ T shfl_down(const T &var, unsigned int delta) const {
+    static_assert(in_one_warp, "thread_block_tile<N>::shfl_down: only tiles of at most 32 threads shuffle");
     const unsigned int mask = mask_;
     return details::shuffle_pieces(var, [mask, delta](auto v) { return __shfl_down_sync(mask, v, delta, (int)N); });
   }
   template <typename T> __device__ T shfl_up(const T &var, unsigned int delta) const {
+    static_assert(in_one_warp, "thread_block_tile<N>::shfl_up: only tiles of at most 32 threads shuffle");
     const unsigned int mask = mask_;
     return details::shuffle_pieces(var, [mask, delta](auto v) { return __shfl_up_sync(mask, v, delta, (int)N); });
   }
   template <typename T> __device__ T shfl_xor(const T &var, unsigned int lane_mask) const {
+    static_assert(in_one_warp, "thread_block_tile<N>::shfl_xor: only tiles of at most 32 threads shuffle");
     const unsigned int mask = mask_;
     return details::shuffle_pieces(var, [mask, lane_mask](auto v) {
       return __shfl_xor_sync(mask, v, (int)lane_mask, (int)N);
     });
   }
-  __device__ int any(int predicate) const { return __any_sync(mask_, predicate); }
-  __device__ int all(int predicate) const { return __all_sync(mask_, predicate); }
+  __device__ int any(int predicate) const {
+    static_assert(in_one_warp, "thread_block_tile<N>::any: only tiles of at most 32 threads vote");
+    return __any_sync(mask_, predicate);
+  }
+  __device__ int all(int predicate) const {
+    static_assert(in_one_warp, "thread_block_tile<N>::all: only tiles of at most 32 threads vote");
+    return __all_sync(mask_, predicate);
+  }
   // Bit i is rank i's predicate.
   __device__ unsigned int ballot(int predicate) const {
+    static_assert(in_one_warp, "thread_block_tile<N>::ballot: only tiles of at most 32 threads vote");
     const unsigned int lanes = __ballot_sync(mask_, predicate);
     return N == 32 ? lanes : (lanes >> (details::laneid() & ~(N - 1u))) & ((1u << N) - 1u);
   }
   template <typename T> __device__ unsigned int match_any(T value) const {
+    static_assert(in_one_warp, "thread_block_tile<N>::match_any: only tiles of at most 32 threads match");
     const unsigned int lanes = __match_any_sync(mask_, value);
     return N == 32 ? lanes : (lanes >> (details::laneid() & ~(N - 1u))) & ((1u << N) - 1u);
   }
   template <typename T> __device__ unsigned int match_all(T value, int &pred) const {
+    static_assert(in_one_warp, "thread_block_tile<N>::match_all: only tiles of at most 32 threads match");
     const unsigned int lanes = __match_all_sync(mask_, value, &pred);
     return N == 32 ? lanes : (lanes >> (details::laneid() & ~(N - 1u))) & ((1u << N) - 1u);
   }
@@ -301,8 +338,6 @@ public:
       this->meta_size_ = parent_size / N;
     }
   }
-  // A tile converts to the tile of the same size with no parent type.
-  __device__ operator thread_block_tile<N, void>() const { return thread_block_tile<N, void>(*this); }
 };
 
 // tiled_partition<N>(parent): this thread's tile of N.

@@ -118,7 +118,7 @@ typedef uint64_t cuuint64_t;
 extern "C" {
 #endif
 
-/* ---- Flags and constants ----------------------------------------------------------------------- */
+/* ---- Flags and constants -------------------------------------------------------------------- */
 #define CU_IPC_HANDLE_SIZE 64
 #define CU_STREAM_LEGACY ((CUstream)0x1)
 #define CU_STREAM_PER_THREAD ((CUstream)0x2)
@@ -191,7 +191,7 @@ extern "C" {
 #define RESOURCE_ABI_VERSION 1
 #define RESOURCE_ABI_EXTERNAL_BYTES 48
 
-/* ---- Enumerations ------------------------------------------------------------------------------ */
+/* ---- Enumerations --------------------------------------------------------------------------- */
 enum cl_context_flags_enum {
     NVCL_CTX_SCHED_AUTO = 0,
     NVCL_CTX_SCHED_SPIN = 1,
@@ -396,6 +396,7 @@ enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum {
 };
 typedef enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS_enum CUDA_POINTER_ATTRIBUTE_ACCESS_FLAGS;
 
+/* Every status a Driver API call returns (CUresult); cuGetErrorName/String describe each. */
 enum cudaError_enum {
     CUDA_SUCCESS = 0,
     CUDA_ERROR_INVALID_VALUE = 1,
@@ -501,6 +502,7 @@ enum cudaError_enum {
 };
 typedef enum cudaError_enum CUresult;
 
+/* Device properties queried with cuDeviceGetAttribute. */
 enum CUdevice_attribute_enum {
     CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
     CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2,
@@ -960,6 +962,7 @@ enum CUjit_fallback_enum {
 };
 typedef enum CUjit_fallback_enum CUjit_fallback;
 
+/* Options of the JIT compiler and linker (cuModuleLoadDataEx, cuLink*). */
 enum CUjit_option_enum {
     CU_JIT_MAX_REGISTERS = 0,
     CU_JIT_THREADS_PER_BLOCK = 1,
@@ -1271,6 +1274,7 @@ enum CUoccupancy_flags_enum {
 };
 typedef enum CUoccupancy_flags_enum CUoccupancy_flags;
 
+/* What cuPointerGetAttribute(s) reports about an address. */
 enum CUpointer_attribute_enum {
     CU_POINTER_ATTRIBUTE_CONTEXT = 1,
     CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2,
@@ -1498,7 +1502,7 @@ enum CUuserObjectRetain_flags_enum {
 };
 typedef enum CUuserObjectRetain_flags_enum CUuserObjectRetain_flags;
 
-/* ---- Handles, structures and callbacks --------------------------------------------------------- */
+/* ---- Handles, structures and callbacks ------------------------------------------------------ */
 
 #if defined(_WIN64) || defined(__LP64__)
 typedef unsigned long long CUdeviceptr_v2;
@@ -1510,6 +1514,7 @@ typedef CUdeviceptr_v2 CUdeviceptr;
 typedef int CUdevice_v1;
 typedef CUdevice_v1 CUdevice;
 
+/* Opaque handles: pointers to structs that only the library defines. */
 typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
 
@@ -1848,6 +1853,7 @@ struct CUlaunchAttribute_st {
 
 typedef struct CUlaunchAttribute_st CUlaunchAttribute;
 
+/* An extended launch (cuLaunchKernelEx): geometry, stream and attributes. */
 struct CUlaunchConfig_st {
     unsigned int gridDimX;
     unsigned int gridDimY;
@@ -1916,6 +1922,7 @@ typedef void (*CUstreamCallback)(CUstream, CUresult, void *);
 
 typedef size_t (*CUoccupancyB2DSize)(int);
 
+/* A 2D copy between host, device and array memory (cuMemcpy2D); unused members are zero. */
 struct CUDA_MEMCPY2D_st {
     size_t srcXInBytes;
     size_t srcY;
@@ -1938,6 +1945,7 @@ struct CUDA_MEMCPY2D_st {
 typedef struct CUDA_MEMCPY2D_st CUDA_MEMCPY2D_v2;
 typedef CUDA_MEMCPY2D_v2 CUDA_MEMCPY2D;
 
+/* A 3D copy (cuMemcpy3D); unused members are zero. */
 struct CUDA_MEMCPY3D_st {
     size_t srcXInBytes;
     size_t srcY;
@@ -2596,29 +2604,29 @@ typedef void (*CUlogsCallback)(void *, CUlogLevel, char *, size_t);
 
 typedef unsigned int CUlogIterator;
 
-/* ---- Errors ------------------------------------------------------------------------------------ */
+/* ---- Errors --------------------------------------------------------------------------------- */
 CUresult CUDAAPI cuGetErrorName(CUresult error, const char **pStr);
 CUresult CUDAAPI cuGetErrorString(CUresult error, const char **pStr);
 
-/* ---- Initialization and versions --------------------------------------------------------------- */
+/* ---- Initialization and versions ------------------------------------------------------------ */
 CUresult CUDAAPI cuDriverGetVersion(int *driverVersion);
 CUresult CUDAAPI cuInit(unsigned int Flags);
 
-/* ---- Peer access ------------------------------------------------------------------------------- */
+/* ---- Peer access ---------------------------------------------------------------------------- */
 CUresult CUDAAPI cuCtxDisablePeerAccess(CUcontext peerContext);
 CUresult CUDAAPI cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags);
 CUresult CUDAAPI cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDev);
 CUresult CUDAAPI cuDeviceGetP2PAttribute(
     int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice, CUdevice dstDevice);
 
-/* ---- Primary contexts -------------------------------------------------------------------------- */
+/* ---- Primary contexts ----------------------------------------------------------------------- */
 CUresult CUDAAPI cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active);
 CUresult CUDAAPI cuDevicePrimaryCtxRelease(CUdevice dev);
 CUresult CUDAAPI cuDevicePrimaryCtxReset(CUdevice dev);
 CUresult CUDAAPI cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev);
 CUresult CUDAAPI cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags);
 
-/* ---- Devices ----------------------------------------------------------------------------------- */
+/* ---- Devices -------------------------------------------------------------------------------- */
 CUresult CUDAAPI cuDeviceComputeCapability(int *major, int *minor, CUdevice dev);
 CUresult CUDAAPI cuDeviceGet(CUdevice *device, int ordinal);
 CUresult CUDAAPI cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev);
@@ -2632,7 +2640,7 @@ CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev);
 CUresult CUDAAPI cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
 CUresult CUDAAPI cuDeviceTotalMem(size_t *bytes, CUdevice dev);
 
-/* ---- Contexts ---------------------------------------------------------------------------------- */
+/* ---- Contexts ------------------------------------------------------------------------------- */
 CUresult CUDAAPI cuCtxCreate(
     CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags, CUdevice dev);
 CUresult CUDAAPI cuCtxDestroy(CUcontext ctx);
@@ -2655,7 +2663,7 @@ CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value);
 CUresult CUDAAPI cuCtxSynchronize(void);
 CUresult CUDAAPI cuCtxSynchronize_v2(CUcontext ctx);
 
-/* ---- Modules ----------------------------------------------------------------------------------- */
+/* ---- Modules -------------------------------------------------------------------------------- */
 CUresult CUDAAPI cuModuleEnumerateFunctions(
     CUfunction *functions, unsigned int numFunctions, CUmodule mod);
 CUresult CUDAAPI cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name);
@@ -2671,7 +2679,7 @@ CUresult CUDAAPI cuModuleLoadDataEx(
 CUresult CUDAAPI cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin);
 CUresult CUDAAPI cuModuleUnload(CUmodule hmod);
 
-/* ---- Linker ------------------------------------------------------------------------------------ */
+/* ---- Linker --------------------------------------------------------------------------------- */
 CUresult CUDAAPI cuLinkAddData(
     CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name,
     unsigned int numOptions, CUjit_option *options, void **optionValues);
@@ -2683,7 +2691,7 @@ CUresult CUDAAPI cuLinkCreate(
     unsigned int numOptions, CUjit_option *options, void **optionValues, CUlinkState *stateOut);
 CUresult CUDAAPI cuLinkDestroy(CUlinkState state);
 
-/* ---- Libraries and kernels --------------------------------------------------------------------- */
+/* ---- Libraries and kernels ------------------------------------------------------------------ */
 CUresult CUDAAPI cuKernelGetAttribute(
     int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev);
 CUresult CUDAAPI cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel);
@@ -2714,7 +2722,7 @@ CUresult CUDAAPI cuLibraryLoadFromFile(
     unsigned int numLibraryOptions);
 CUresult CUDAAPI cuLibraryUnload(CUlibrary library);
 
-/* ---- Memory ------------------------------------------------------------------------------------ */
+/* ---- Memory --------------------------------------------------------------------------------- */
 CUresult CUDAAPI cuMemAdvise(
     CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location);
 CUresult CUDAAPI cuMemAlloc(CUdeviceptr *dptr, size_t bytesize);
@@ -2791,7 +2799,7 @@ CUresult CUDAAPI cuPointerGetAttributes(
 CUresult CUDAAPI cuPointerSetAttribute(
     const void *value, CUpointer_attribute attribute, CUdeviceptr ptr);
 
-/* ---- Streams ----------------------------------------------------------------------------------- */
+/* ---- Streams -------------------------------------------------------------------------------- */
 CUresult CUDAAPI cuStreamAddCallback(
     CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags);
 CUresult CUDAAPI cuStreamAttachMemAsync(
@@ -2816,7 +2824,7 @@ CUresult CUDAAPI cuStreamQuery(CUstream hStream);
 CUresult CUDAAPI cuStreamSynchronize(CUstream hStream);
 CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags);
 
-/* ---- Events ------------------------------------------------------------------------------------ */
+/* ---- Events --------------------------------------------------------------------------------- */
 CUresult CUDAAPI cuEventCreate(CUevent *phEvent, unsigned int Flags);
 CUresult CUDAAPI cuEventDestroy(CUevent hEvent);
 CUresult CUDAAPI cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd);
@@ -2825,7 +2833,7 @@ CUresult CUDAAPI cuEventRecord(CUevent hEvent, CUstream hStream);
 CUresult CUDAAPI cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags);
 CUresult CUDAAPI cuEventSynchronize(CUevent hEvent);
 
-/* ---- Functions and launches -------------------------------------------------------------------- */
+/* ---- Functions and launches ----------------------------------------------------------------- */
 CUresult CUDAAPI cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc);
 CUresult CUDAAPI cuFuncGetModule(CUmodule *hmod, CUfunction hfunc);
 CUresult CUDAAPI cuFuncGetName(const char **name, CUfunction hfunc);
@@ -2848,7 +2856,7 @@ CUresult CUDAAPI cuLaunchKernel(
 CUresult CUDAAPI cuLaunchKernelEx(
     const CUlaunchConfig *config, CUfunction f, void **kernelParams, void **extra);
 
-/* ---- Occupancy --------------------------------------------------------------------------------- */
+/* ---- Occupancy ------------------------------------------------------------------------------ */
 CUresult CUDAAPI cuOccupancyAvailableDynamicSMemPerBlock(
     size_t *dynamicSmemSize, CUfunction func, int numBlocks, int blockSize);
 CUresult CUDAAPI cuOccupancyMaxActiveBlocksPerMultiprocessor(
@@ -2863,7 +2871,7 @@ CUresult CUDAAPI cuOccupancyMaxPotentialBlockSizeWithFlags(
     CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize, int blockSizeLimit,
     unsigned int flags);
 
-/* ---- Entry points ------------------------------------------------------------------------------ */
+/* ---- Entry points --------------------------------------------------------------------------- */
 CUresult CUDAAPI cuGetExportTable(const void **ppExportTable, const CUuuid *pExportTableId);
 CUresult CUDAAPI cuGetProcAddress(
     const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,

@@ -2,14 +2,21 @@
 
 /* cudaProfiler.h: the Driver API's profiler control. */
 
-#ifndef __cudaProfiler_h__
-#define __cudaProfiler_h__
+#ifndef cuda_profiler_H
+#define cuda_profiler_H
 
 #include "cuda.h"
 
 #if defined(__cplusplus)
 extern "C" {
 #endif
+
+/* The output format of the (legacy) profiler's configuration. */
+enum CUoutput_mode_enum {
+    CU_OUT_KEY_VALUE_PAIR = 0,
+    CU_OUT_CSV = 1
+};
+typedef enum CUoutput_mode_enum CUoutput_mode;
 
 CUresult CUDAAPI cuProfilerStart(void);
 CUresult CUDAAPI cuProfilerStop(void);
@@ -18,4 +25,4 @@ CUresult CUDAAPI cuProfilerStop(void);
 }
 #endif
 
-#endif /* __cudaProfiler_h__ */
+#endif /* cuda_profiler_H */

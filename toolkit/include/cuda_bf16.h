@@ -2,7 +2,7 @@
 // significand), their conversions, arithmetic, comparisons, math, warp shuffles, cache-operator
 // loads/stores and atomics. The arithmetic names are the __half ones, overloaded (__hadd,
 // __hfma2, hsqrt, ...). On the device each operation is the PTX of the target: sm_80 has
-// cvt.rn.bf16.f32, fma.rn.bf16{,x2}, min/max/neg/abs.bf16, so add, sub and mul are fmas with 1.0,
+// cvt.{rn,rz}.bf16.f32, fma.rn.bf16{,x2}, min/max/neg/abs.bf16, so add, sub and mul are fmas with 1.0,
 // -1.0 and -0.0 (one rounding, as nvcc emits them), comparisons go through float (exact), and
 // the other rounding modes and integer conversions round exactly in software; sm_90 has
 // add/sub/mul.bf16 and the cvt forms. The host rounds exactly (crt/host_float_narrowing.h).
@@ -146,20 +146,25 @@ static __inline__ __host__ __device__ __nv_bfloat16 __float2bfloat16_rn(const fl
       , return __p2m_bf16(__p2m_narrow_float(__p2m_bf16_format(), __a, __p2m_rn));)
 }
 static __inline__ __host__ __device__ __nv_bfloat16 __float2bfloat16(const float __a) { return __float2bfloat16_rn(__a); }
-// The directed modes: cvt.{rz,rm,rp}.bf16.f32 on sm_90; before it, exact integer rounding.
+// The directed modes: cvt.rz.bf16.f32 from sm_80, cvt.{rm,rp}.bf16.f32 from sm_90; before
+// those, exact rounding in integer arithmetic (as nvcc's headers do).
 #pragma push_macro("__P2M_F2B")
-#define __P2M_F2B(NAME, MODE, PTX)                                                                 \
+#define __P2M_F2B(NAME, MODE, PTX, HAVE_CVT)                                                       \
   static __inline__ __host__ __device__ __nv_bfloat16 NAME(const float __a) {                     \
-    if (__P2M_SM90) {                                                                              \
+    if (HAVE_CVT) {                                                                                \
       unsigned short __r = 0;                                                                      \
       __P2M_DEVICE_OR_HOST(__asm__("cvt." PTX ".bf16.f32 %0, %1;" : "=h"(__r) : "f"(__a));, );    \
       return __p2m_bf16(__r);                                                                      \
     }                                                                                              \
     return __p2m_bf16(__p2m_narrow_float(__p2m_bf16_format(), __a, MODE));                         \
   }
-__P2M_F2B(__float2bfloat16_rz, __p2m_rz, "rz")
-__P2M_F2B(__float2bfloat16_rd, __p2m_rd, "rm")
-__P2M_F2B(__float2bfloat16_ru, __p2m_ru, "rp")
+#if defined(__CUDA_ARCH__)
+__P2M_F2B(__float2bfloat16_rz, __p2m_rz, "rz", 1)
+#else
+__P2M_F2B(__float2bfloat16_rz, __p2m_rz, "rz", 0)
+#endif
+__P2M_F2B(__float2bfloat16_rd, __p2m_rd, "rm", __P2M_SM90)
+__P2M_F2B(__float2bfloat16_ru, __p2m_ru, "rp", __P2M_SM90)
 #pragma pop_macro("__P2M_F2B")
 
 static __inline__ __host__ __device__ __nv_bfloat16 __double2bfloat16(const double __a) {
@@ -172,23 +177,22 @@ static __inline__ __host__ __device__ float __bfloat162float(const __nv_bfloat16
 
 // integer -> bfloat16, exact rounding in each mode.
 #pragma push_macro("__P2M_I2B")
-#define __P2M_I2B(NAME, T, MODE)                                                                   \
+#define __P2M_I2B(NAME, T, WIDE, MODE)                                                             \
   static __inline__ __host__ __device__ __nv_bfloat16 NAME(const T __i) {                         \
-    const bool __neg = __i < (T)0;                                                                 \
-    const unsigned long long __mag = __neg ? 0ull - (unsigned long long)__i : (unsigned long long)__i; \
-    return __p2m_bf16(__p2m_narrow_integer(__p2m_bf16_format(), __neg, __mag, MODE));              \
+    return __p2m_bf16(__p2m_narrow_integer(__p2m_bf16_format(), __p2m_negative((WIDE)__i),         \
+                                           __p2m_magnitude((WIDE)__i), MODE));                     \
   }
-#define __P2M_I2B_ALL(PREFIX, T)                                                                   \
-  __P2M_I2B(PREFIX##2bfloat16_rn, T, __p2m_rn)                                                     \
-  __P2M_I2B(PREFIX##2bfloat16_rz, T, __p2m_rz)                                                     \
-  __P2M_I2B(PREFIX##2bfloat16_rd, T, __p2m_rd)                                                     \
-  __P2M_I2B(PREFIX##2bfloat16_ru, T, __p2m_ru)
-__P2M_I2B_ALL(__int, int)
-__P2M_I2B_ALL(__uint, unsigned int)
-__P2M_I2B_ALL(__short, short)
-__P2M_I2B_ALL(__ushort, unsigned short)
-__P2M_I2B_ALL(__ll, long long)
-__P2M_I2B_ALL(__ull, unsigned long long)
+#define __P2M_I2B_ALL(PREFIX, T, WIDE)                                                             \
+  __P2M_I2B(PREFIX##2bfloat16_rn, T, WIDE, __p2m_rn)                                               \
+  __P2M_I2B(PREFIX##2bfloat16_rz, T, WIDE, __p2m_rz)                                               \
+  __P2M_I2B(PREFIX##2bfloat16_rd, T, WIDE, __p2m_rd)                                               \
+  __P2M_I2B(PREFIX##2bfloat16_ru, T, WIDE, __p2m_ru)
+__P2M_I2B_ALL(__int, int, long long)
+__P2M_I2B_ALL(__uint, unsigned int, unsigned long long)
+__P2M_I2B_ALL(__short, short, long long)
+__P2M_I2B_ALL(__ushort, unsigned short, unsigned long long)
+__P2M_I2B_ALL(__ll, long long, long long)
+__P2M_I2B_ALL(__ull, unsigned long long, unsigned long long)
 #undef __P2M_I2B_ALL
 #pragma pop_macro("__P2M_I2B")
 
@@ -253,7 +257,8 @@ static __inline__ __host__ __device__ __nv_bfloat162 __lowhigh2highlow(const __n
 static __inline__ __host__ __device__ __nv_bfloat16 __p2m_bnan() { return __p2m_bf16(0x7fff); }
 static __inline__ __host__ __device__ __nv_bfloat16 __p2m_bsat(const __nv_bfloat16 __a) {
   const float __f = __bfloat162float(__a);
-  return __f != __f ? __p2m_bf16(0) : __f < 0.0f ? __p2m_bf16(0) : __f > 1.0f ? __p2m_bf16(0x3f80) : __a;
+  // [+0, 1]: NaN and every negative value, -0 included, give +0.
+  return (__f != __f || __f <= 0.0f) ? __p2m_bf16(0) : __f > 1.0f ? __p2m_bf16(0x3f80) : __a;
 }
 static __inline__ __host__ __device__ __nv_bfloat16 __p2m_brelu(const __nv_bfloat16 __r) {
   const float __f = __bfloat162float(__r);
@@ -416,7 +421,7 @@ __P2M_B_CMP(__hlt, __hblt2, __fa < __fb)
 __P2M_B_CMP(__hle, __hble2, __fa <= __fb)
 __P2M_B_CMP(__hgt, __hbgt2, __fa > __fb)
 __P2M_B_CMP(__hge, __hbge2, __fa >= __fb)
-__P2M_B_CMP(__hequ, __hbequ2, !(__fa != __fb))
+__P2M_B_CMP(__hequ, __hbequ2, !(__fa < __fb || __fa > __fb))
 __P2M_B_CMP(__hneu, __hbneu2, __fa != __fb)
 __P2M_B_CMP(__hltu, __hbltu2, !(__fa >= __fb))
 __P2M_B_CMP(__hleu, __hbleu2, !(__fa > __fb))
@@ -529,8 +534,8 @@ static __inline__ __device__ __nv_bfloat162 __ldlu(const __nv_bfloat162 *__ptr) 
 static __inline__ __device__ __nv_bfloat16 __ldg(const __nv_bfloat16 *__ptr) { return __p2m_bf16(__ldg((const unsigned short *)__ptr)); }
 static __inline__ __device__ __nv_bfloat162 __ldg(const __nv_bfloat162 *__ptr) { return __p2m_bf162(__ldg((const unsigned int *)__ptr)); }
 
-// atom.add.noftz.bf16{,x2} is sm_90; before it, a compare-and-swap loop on the containing word
-// (32-bit for the pair, 16-bit for one value), as CUDA does there.
+// atom.add.noftz.bf16{,x2} is sm_90; before it, a compare-and-swap loop on the aligned 32-bit
+// word that holds the value(s), changing only its own half for a single value.
 static __inline__ __device__ __nv_bfloat162 atomicAdd(__nv_bfloat162 *__address, const __nv_bfloat162 __val) {
 #if __CUDA_ARCH__ >= 900
   unsigned int __old;
@@ -552,13 +557,17 @@ static __inline__ __device__ __nv_bfloat16 atomicAdd(__nv_bfloat16 *__address, c
   __asm__ __volatile__("atom.add.noftz.bf16 %0, [%1], %2;" : "=h"(__old) : "l"(__address), "h"(__p2m_bbits(__val)) : "memory");
   return __p2m_bf16(__old);
 #else
-  unsigned short *__half_word = (unsigned short *)__address;
-  unsigned short __old = *__half_word, __assumed;
+  const unsigned long long __at = (unsigned long long)__address;
+  unsigned int *__word = (unsigned int *)(__at & ~3ull);
+  const unsigned int __shift = (unsigned int)(__at & 2ull) * 8u;
+  unsigned int __old = *__word, __assumed;
   do {
     __assumed = __old;
-    __old = atomicCAS(__half_word, __assumed, __p2m_bbits(__hadd(__p2m_bf16(__assumed), __val)));
+    const unsigned short __sum = __p2m_bbits(__hadd(__p2m_bf16((unsigned short)(__assumed >> __shift)), __val));
+    const unsigned int __replaced = (__assumed & ~(0xffffu << __shift)) | ((unsigned int)__sum << __shift);
+    __old = atomicCAS(__word, __assumed, __replaced);
   } while (__assumed != __old);
-  return __p2m_bf16(__old);
+  return __p2m_bf16((unsigned short)(__old >> __shift));
 #endif
 }
 #endif // defined(__CUDA__) && defined(__clang__)

@@ -194,36 +194,38 @@ static __inline__ __host__ __device__ __half __double2half(const double __a) {
       , return __p2m_half(__p2m_narrow_double(__p2m_f16_format(), __a, __p2m_rn));)
 }
 
-// half -> float: exact (cvt.f32.f16).
+// half -> float: exact (cvt.f32.f16); a NaN becomes the canonical float NaN, as the device's
+// cvt and CUDA's host conversion give it.
 static __inline__ __host__ __device__ float __half2float(const __half __a) {
   __P2M_DEVICE_OR_HOST(
       float __r; __asm__("cvt.f32.f16 %0, %1;" : "=f"(__r) : "h"(__p2m_hbits(__a)));
       return __r;
-      , return __p2m_widen_to_float(__p2m_f16_format(), __p2m_hbits(__a));)
+      , const unsigned short __b = __p2m_hbits(__a);
+      return (__b & 0x7fffu) > 0x7c00u ? __builtin_bit_cast(float, 0x7fffffffu)
+                                       : __p2m_widen_to_float(__p2m_f16_format(), __b);)
 }
 
 // integer -> half: cvt.{rn,rz,rm,rp}.f16.{s,u}{16,32,64}.
 #pragma push_macro("__P2M_I2H")
-#define __P2M_I2H(NAME, T, PTXT, C, MODE, PTX)                                                     \
+#define __P2M_I2H(NAME, T, WIDE, PTXT, C, MODE, PTX)                                                     \
   static __inline__ __host__ __device__ __half NAME(const T __i) {                                \
     __P2M_DEVICE_OR_HOST(                                                                         \
         unsigned short __r; __asm__("cvt." PTX ".f16." PTXT " %0, %1;" : "=h"(__r) : C(__i));     \
         return __p2m_half(__r);                                                                    \
-        , bool __neg = __i < (T)0;                                                                 \
-        unsigned long long __mag = __neg ? 0ull - (unsigned long long)__i : (unsigned long long)__i; \
-        return __p2m_half(__p2m_narrow_integer(__p2m_f16_format(), __neg, __mag, MODE));)          \
+        , return __p2m_half(__p2m_narrow_integer(__p2m_f16_format(), __p2m_negative((WIDE)__i),    \
+                                                 __p2m_magnitude((WIDE)__i), MODE));)              \
   }
-#define __P2M_I2H_ALL(PREFIX, T, PTXT, C)                                                          \
-  __P2M_I2H(PREFIX##2half_rn, T, PTXT, C, __p2m_rn, "rn")                                          \
-  __P2M_I2H(PREFIX##2half_rz, T, PTXT, C, __p2m_rz, "rz")                                          \
-  __P2M_I2H(PREFIX##2half_rd, T, PTXT, C, __p2m_rd, "rm")                                          \
-  __P2M_I2H(PREFIX##2half_ru, T, PTXT, C, __p2m_ru, "rp")
-__P2M_I2H_ALL(__int, int, "s32", "r")
-__P2M_I2H_ALL(__uint, unsigned int, "u32", "r")
-__P2M_I2H_ALL(__short, short, "s16", "h")
-__P2M_I2H_ALL(__ushort, unsigned short, "u16", "h")
-__P2M_I2H_ALL(__ll, long long, "s64", "l")
-__P2M_I2H_ALL(__ull, unsigned long long, "u64", "l")
+#define __P2M_I2H_ALL(PREFIX, T, WIDE, PTXT, C)                                                    \
+  __P2M_I2H(PREFIX##2half_rn, T, WIDE, PTXT, C, __p2m_rn, "rn")                                    \
+  __P2M_I2H(PREFIX##2half_rz, T, WIDE, PTXT, C, __p2m_rz, "rz")                                    \
+  __P2M_I2H(PREFIX##2half_rd, T, WIDE, PTXT, C, __p2m_rd, "rm")                                    \
+  __P2M_I2H(PREFIX##2half_ru, T, WIDE, PTXT, C, __p2m_ru, "rp")
+__P2M_I2H_ALL(__int, int, long long, "s32", "r")
+__P2M_I2H_ALL(__uint, unsigned int, unsigned long long, "u32", "r")
+__P2M_I2H_ALL(__short, short, long long, "s16", "h")
+__P2M_I2H_ALL(__ushort, unsigned short, unsigned long long, "u16", "h")
+__P2M_I2H_ALL(__ll, long long, long long, "s64", "l")
+__P2M_I2H_ALL(__ull, unsigned long long, unsigned long long, "u64", "l")
 #undef __P2M_I2H_ALL
 #pragma pop_macro("__P2M_I2H")
 
@@ -333,7 +335,8 @@ static __inline__ __host__ __device__ __half2 __lowhigh2highlow(const __half2 __
 
 static __inline__ __host__ __device__ __half __p2m_hsat(const __half __a) {
   const float __f = __half2float(__a);
-  return __f != __f ? __p2m_half(0) : __f < 0.0f ? __p2m_half(0) : __f > 1.0f ? __p2m_half(0x3c00) : __a;
+  // [+0, 1]: NaN and every negative value, -0 included, give +0.
+  return (__f != __f || __f <= 0.0f) ? __p2m_half(0) : __f > 1.0f ? __p2m_half(0x3c00) : __a;
 }
 static __inline__ __host__ __device__ __half __p2m_hnan() { return __p2m_half(0x7fff); }
 
@@ -503,7 +506,7 @@ __P2M_H_CMP_ALL(__hlt, __hblt2, "lt", __fa < __fb)
 __P2M_H_CMP_ALL(__hle, __hble2, "le", __fa <= __fb)
 __P2M_H_CMP_ALL(__hgt, __hbgt2, "gt", __fa > __fb)
 __P2M_H_CMP_ALL(__hge, __hbge2, "ge", __fa >= __fb)
-__P2M_H_CMP_ALL(__hequ, __hbequ2, "equ", !(__fa != __fb))
+__P2M_H_CMP_ALL(__hequ, __hbequ2, "equ", !(__fa < __fb || __fa > __fb))
 __P2M_H_CMP_ALL(__hneu, __hbneu2, "neu", __fa != __fb)
 __P2M_H_CMP_ALL(__hltu, __hbltu2, "ltu", !(__fa >= __fb))
 __P2M_H_CMP_ALL(__hleu, __hbleu2, "leu", !(__fa > __fb))
@@ -644,7 +647,9 @@ static __inline__ __device__ __half2 __ldlu(const __half2 *__ptr) { return __p2m
 static __inline__ __device__ __half __ldg(const __half *__ptr) { return __p2m_half(__ldg((const unsigned short *)__ptr)); }
 static __inline__ __device__ __half2 __ldg(const __half2 *__ptr) { return __p2m_half2(__ldg((const unsigned int *)__ptr)); }
 
-// atom.add.noftz.f16x2 (sm_60) and atom.add.noftz.f16 (sm_70): the old value back.
+// atom.add.noftz.f16x2 (sm_60): the old value back. The single half (atom.add.noftz.f16 on
+// sm_70) is a compare-and-swap loop on its aligned 32-bit word, adding with __hadd (the same
+// rounding): see device_atomic_functions.h for why the headers avoid 16-bit atom.
 static __inline__ __device__ __half2 atomicAdd(__half2 *__address, const __half2 __val) {
   unsigned int __old;
   __asm__ __volatile__("atom.add.noftz.f16x2 %0, [%1], %2;"
@@ -654,12 +659,17 @@ static __inline__ __device__ __half2 atomicAdd(__half2 *__address, const __half2
   return __p2m_half2(__old);
 }
 static __inline__ __device__ __half atomicAdd(__half *__address, const __half __val) {
-  unsigned short __old;
-  __asm__ __volatile__("atom.add.noftz.f16 %0, [%1], %2;"
-                       : "=h"(__old)
-                       : "l"(__address), "h"(__p2m_hbits(__val))
-                       : "memory");
-  return __p2m_half(__old);
+  const unsigned long long __at = (unsigned long long)__address;
+  unsigned int *__word = (unsigned int *)(__at & ~3ull);
+  const unsigned int __shift = (unsigned int)(__at & 2ull) * 8u;
+  unsigned int __old = *__word, __assumed;
+  do {
+    __assumed = __old;
+    const unsigned short __sum = __p2m_hbits(__hadd(__p2m_half((unsigned short)(__assumed >> __shift)), __val));
+    const unsigned int __replaced = (__assumed & ~(0xffffu << __shift)) | ((unsigned int)__sum << __shift);
+    __old = atomicCAS(__word, __assumed, __replaced);
+  } while (__assumed != __old);
+  return __p2m_half((unsigned short)(__old >> __shift));
 }
 #endif // defined(__CUDA__) && defined(__clang__)
 

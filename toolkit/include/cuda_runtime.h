@@ -35,6 +35,7 @@
 #include "driver_types.h"
 #include "vector_types.h"
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 #include "vector_functions.h"
 
 // threadIdx, blockIdx, blockDim, gridDim as clang implements them (reads of the special registers).
@@ -46,6 +47,8 @@
 #include <__clang_cuda_libdevice_declares.h>
 #include <__clang_cuda_device_functions.h>
 #include <__clang_cuda_math.h>
+// CUDA's min/max overloads beyond clang's device min/max(int, int).
+#include "crt/math_min_max.h"
 
 #undef __THROW
 #define __THROW
@@ -88,12 +91,35 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 
 // std:: math overloads on the device, clang's warp shuffles/votes/__ldg/__reduce_*_sync (which
 // include our crt/sm_70_rt.hpp for __match_*_sync), complex arithmetic helpers.
+// clang 19's __reduce_*_sync pass the mask as the value: renamed out of the way here, ours are
+// in crt/sm_80_rt.h.
+#pragma push_macro("__reduce_add_sync")
+#pragma push_macro("__reduce_min_sync")
+#pragma push_macro("__reduce_max_sync")
+#pragma push_macro("__reduce_and_sync")
+#pragma push_macro("__reduce_or_sync")
+#pragma push_macro("__reduce_xor_sync")
+#define __reduce_add_sync __p2m_clang_reduce_add_sync
+#define __reduce_min_sync __p2m_clang_reduce_min_sync
+#define __reduce_max_sync __p2m_clang_reduce_max_sync
+#define __reduce_and_sync __p2m_clang_reduce_and_sync
+#define __reduce_or_sync __p2m_clang_reduce_or_sync
+#define __reduce_xor_sync __p2m_clang_reduce_xor_sync
 #include <__clang_cuda_cmath.h>
 #include <__clang_cuda_intrinsics.h>
 #include <__clang_cuda_complex_builtins.h>
+#pragma pop_macro("__reduce_xor_sync")
+#pragma pop_macro("__reduce_or_sync")
+#pragma pop_macro("__reduce_and_sync")
+#pragma pop_macro("__reduce_max_sync")
+#pragma pop_macro("__reduce_min_sync")
+#pragma pop_macro("__reduce_add_sync")
+#include "crt/sm_80_rt.h"
 
-// What clang's headers leave to CUDA's: atomics, the rest of the intrinsics.
+// What clang's headers leave to CUDA's: atomics, the rest of the intrinsics; the device-side
+// launch API (declared only).
 #include "device_functions.h"
+#include "cuda_device_runtime_api.h"
 
 #pragma pop_macro("__THROW")
 
@@ -108,12 +134,18 @@ extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, siz
 #include "driver_types.h"
 #include "vector_types.h"
 #include "cuda_runtime_api.h"
+#include "driver_functions.h"
 #include "vector_functions.h"
 
 #endif // defined(__CUDA__) && defined(__clang__)
 
 #if defined(__cplusplus)
-// The C++ overloads of the runtime API (cudaMalloc(T **), cudaLaunchKernel(kernel, ...), ...).
+// What CUDA's cuda_runtime.h brings to C++ code, which programs come to rely on: <utility> and
+// <functional>, the channel formats of texture element types, and the C++ overloads of the
+// runtime API (cudaMalloc(T **), cudaLaunchKernel(kernel, ...), ...).
+#include <functional>
+#include <utility>
+#include "channel_descriptor.h"
 #include "crt/cuda_runtime_templates.h"
 #endif
 

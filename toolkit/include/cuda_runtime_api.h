@@ -98,8 +98,6 @@
 #define cudaMallocFromPoolAsync __CUDART_API_PTSZ(cudaMallocFromPoolAsync)
 #define cudaGetDriverEntryPoint __CUDART_API_PTSZ(cudaGetDriverEntryPoint)
 #define cudaGetDriverEntryPointByVersion __CUDART_API_PTSZ(cudaGetDriverEntryPointByVersion)
-#define cudaLaunchKernel __CUDART_API_PTSZ(cudaLaunchKernel)
-#define cudaLaunchKernelExC __CUDART_API_PTSZ(cudaLaunchKernelExC)
 #endif
 
 #if !defined(__dv)
@@ -114,35 +112,35 @@
 extern "C" {
 #endif
 
-/* ---- Callback types ---------------------------------------------------------------------------- */
+/* ---- Callback types ------------------------------------------------------------------------- */
 typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void *);
 typedef void (*cudaLogsCallback_t)(void *, cudaLogLevel, char *, size_t);
 
-/* ---- Errors ------------------------------------------------------------------------------------ */
+/* ---- Errors --------------------------------------------------------------------------------- */
 extern __host__ const char * CUDARTAPI cudaGetErrorName(cudaError_t error);
 extern __host__ const char * CUDARTAPI cudaGetErrorString(cudaError_t error);
 extern __host__ cudaError_t CUDARTAPI cudaGetLastError(void);
 extern __host__ cudaError_t CUDARTAPI cudaPeekAtLastError(void);
 
-/* ---- Versions ---------------------------------------------------------------------------------- */
+/* ---- Versions ------------------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaDriverGetVersion(int *driverVersion);
 extern __host__ cudaError_t CUDARTAPI cudaRuntimeGetVersion(int *runtimeVersion);
 
-/* ---- Peer access ------------------------------------------------------------------------------- */
+/* ---- Peer access ---------------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaDeviceCanAccessPeer(
     int *canAccessPeer, int device, int peerDevice);
 extern __host__ cudaError_t CUDARTAPI cudaDeviceDisablePeerAccess(int peerDevice);
 extern __host__ cudaError_t CUDARTAPI cudaDeviceEnablePeerAccess(
     int peerDevice, unsigned int flags);
 
-/* ---- Graph memory ------------------------------------------------------------------------------ */
+/* ---- Graph memory --------------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaDeviceGetGraphMemAttribute(
     int device, enum cudaGraphMemAttributeType attr, void *value);
 extern __host__ cudaError_t CUDARTAPI cudaDeviceGraphMemTrim(int device);
 extern __host__ cudaError_t CUDARTAPI cudaDeviceSetGraphMemAttribute(
     int device, enum cudaGraphMemAttributeType attr, void *value);
 
-/* ---- Devices ----------------------------------------------------------------------------------- */
+/* ---- Devices -------------------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaChooseDevice(
     int *device, const struct cudaDeviceProp *prop);
 extern __host__ cudaError_t CUDARTAPI cudaDeviceFlushGPUDirectRDMAWrites(
@@ -202,7 +200,7 @@ extern __host__ cudaError_t CUDARTAPI cudaSetDevice(int device);
 extern __host__ cudaError_t CUDARTAPI cudaSetDeviceFlags(unsigned int flags);
 extern __host__ cudaError_t CUDARTAPI cudaSetValidDevices(int *device_arr, int len);
 
-/* ---- Streams ----------------------------------------------------------------------------------- */
+/* ---- Streams -------------------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaCtxResetPersistingL2Cache(void);
 extern __host__ cudaError_t CUDARTAPI cudaStreamAddCallback(
     cudaStream_t stream, cudaStreamCallback_t callback, void *userData, unsigned int flags);
@@ -249,7 +247,7 @@ extern __host__ cudaError_t CUDARTAPI cudaStreamWaitEvent(
 extern __host__ cudaError_t CUDARTAPI cudaThreadExchangeStreamCaptureMode(
     enum cudaStreamCaptureMode *mode);
 
-/* ---- Events ------------------------------------------------------------------------------------ */
+/* ---- Events --------------------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaEventCreate(cudaEvent_t *event);
 extern __host__ cudaError_t CUDARTAPI cudaEventCreateWithFlags(
     cudaEvent_t *event, unsigned int flags);
@@ -263,7 +261,7 @@ extern __host__ cudaError_t CUDARTAPI cudaEventRecordWithFlags(
     cudaEvent_t event, cudaStream_t stream __dv(0), unsigned int flags __dv(0));
 extern __host__ cudaError_t CUDARTAPI cudaEventSynchronize(cudaEvent_t event);
 
-/* ---- External memory and semaphores ------------------------------------------------------------ */
+/* ---- External memory and semaphores --------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaDestroyExternalMemory(cudaExternalMemory_t extMem);
 extern __host__ cudaError_t CUDARTAPI cudaDestroyExternalSemaphore(cudaExternalSemaphore_t extSem);
 extern __host__ cudaError_t CUDARTAPI cudaExternalMemoryGetMappedBuffer(
@@ -286,7 +284,7 @@ extern __host__ cudaError_t CUDARTAPI cudaWaitExternalSemaphoresAsync(
     const struct cudaExternalSemaphoreWaitParams *paramsArray, unsigned int numExtSems,
     cudaStream_t stream __dv(0));
 
-/* ---- Launches and kernels ---------------------------------------------------------------------- */
+/* ---- Launches and kernels ------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaFuncGetAttributes(
     struct cudaFuncAttributes *attr, const void *func);
 extern __host__ cudaError_t CUDARTAPI cudaFuncGetName(const char **name, const void *func);
@@ -325,7 +323,7 @@ extern __host__ cudaError_t CUDARTAPI cudaOccupancyMaxActiveClusters(
 extern __host__ cudaError_t CUDARTAPI cudaOccupancyMaxPotentialClusterSize(
     int *clusterSize, const void *func, const cudaLaunchConfig_t *launchConfig);
 
-/* ---- Stream-ordered allocation and memory pools ------------------------------------------------ */
+/* ---- Stream-ordered allocation and memory pools --------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaFreeAsync(void *devPtr, cudaStream_t hStream);
 extern __host__ cudaError_t CUDARTAPI cudaMallocAsync(
     void **devPtr, size_t size, cudaStream_t hStream);
@@ -361,7 +359,7 @@ extern __host__ cudaError_t CUDARTAPI cudaMemPoolTrimTo(
 extern __host__ cudaError_t CUDARTAPI cudaMemSetMemPool(
     struct cudaMemLocation *location, enum cudaMemAllocationType type, cudaMemPool_t memPool);
 
-/* ---- Memory ------------------------------------------------------------------------------------ */
+/* ---- Memory --------------------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaArrayGetInfo(
     struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned int *flags,
     cudaArray_t array);
@@ -516,7 +514,7 @@ extern __host__ cudaError_t CUDARTAPI cudaMipmappedArrayGetSparseProperties(
 extern __host__ cudaError_t CUDARTAPI cudaPointerGetAttributes(
     struct cudaPointerAttributes *attributes, const void *ptr);
 
-/* ---- Graphics interoperability ----------------------------------------------------------------- */
+/* ---- Graphics interoperability -------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaGraphicsMapResources(
     int count, cudaGraphicsResource_t *resources, cudaStream_t stream __dv(0));
 extern __host__ cudaError_t CUDARTAPI cudaGraphicsResourceGetMappedMipmappedArray(
@@ -533,7 +531,7 @@ extern __host__ cudaError_t CUDARTAPI cudaGraphicsUnmapResources(
 extern __host__ cudaError_t CUDARTAPI cudaGraphicsUnregisterResource(
     cudaGraphicsResource_t resource);
 
-/* ---- Textures and surfaces --------------------------------------------------------------------- */
+/* ---- Textures and surfaces ------------------------------------------------------------------ */
 extern __host__ struct cudaChannelFormatDesc CUDARTAPI cudaCreateChannelDesc(
     int x, int y, int z, int w, enum cudaChannelFormatKind f);
 extern __host__ cudaError_t CUDARTAPI cudaCreateSurfaceObject(
@@ -554,7 +552,7 @@ extern __host__ cudaError_t CUDARTAPI cudaGetTextureObjectResourceViewDesc(
 extern __host__ cudaError_t CUDARTAPI cudaGetTextureObjectTextureDesc(
     struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject);
 
-/* ---- Graphs ------------------------------------------------------------------------------------ */
+/* ---- Graphs --------------------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaGraphAddChildGraphNode(
     cudaGraphNode_t *pGraphNode, cudaGraph_t graph, const cudaGraphNode_t *pDependencies,
     size_t numDependencies, cudaGraph_t childGraph);
@@ -757,7 +755,7 @@ extern __host__ cudaError_t CUDARTAPI cudaUserObjectRelease(
 extern __host__ cudaError_t CUDARTAPI cudaUserObjectRetain(
     cudaUserObject_t object, unsigned int count __dv(1));
 
-/* ---- Logs -------------------------------------------------------------------------------------- */
+/* ---- Logs ----------------------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaLogsCurrent(
     cudaLogIterator *iterator_out, unsigned int flags);
 extern __host__ cudaError_t CUDARTAPI cudaLogsDumpToFile(
@@ -768,7 +766,7 @@ extern __host__ cudaError_t CUDARTAPI cudaLogsRegisterCallback(
     cudaLogsCallback_t callbackFunc, void *userData, cudaLogsCallbackHandle *callback_out);
 extern __host__ cudaError_t CUDARTAPI cudaLogsUnregisterCallback(cudaLogsCallbackHandle callback);
 
-/* ---- Driver entry points ----------------------------------------------------------------------- */
+/* ---- Driver entry points -------------------------------------------------------------------- */
 extern __host__ cudaError_t CUDARTAPI cudaGetDriverEntryPoint(
     const char *symbol, void **funcPtr, unsigned long long flags,
     enum cudaDriverEntryPointQueryResult *driverStatus __dv(NULL));
@@ -778,7 +776,7 @@ extern __host__ cudaError_t CUDARTAPI cudaGetDriverEntryPointByVersion(
 extern __host__ cudaError_t CUDARTAPI cudaGetExportTable(
     const void **ppExportTable, const cudaUUID_t *pExportTableId);
 
-/* ---- Libraries --------------------------------------------------------------------------------- */
+/* ---- Libraries ------------------------------------------------------------------------------ */
 extern __host__ cudaError_t CUDARTAPI cudaLibraryEnumerateKernels(
     cudaKernel_t *kernels, unsigned int numKernels, cudaLibrary_t lib);
 extern __host__ cudaError_t CUDARTAPI cudaLibraryGetGlobal(

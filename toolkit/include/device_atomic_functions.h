@@ -102,16 +102,32 @@ __P2M_ATOMIC_CAS_SCOPED(int, __iAtomicCAS, int)
 __P2M_ATOMIC_CAS_SCOPED(unsigned int, __iAtomicCAS, int)
 __P2M_ATOMIC_CAS_SCOPED(unsigned long long int, __ullAtomicCAS, unsigned long long int)
 
-// atom.cas.b16 (sm_70): clang has no builtin for it.
+// The 16-bit compare-and-swap (sm_70), as a 32-bit compare-and-swap loop on the aligned word
+// that holds it: ptx2metal's lowering of the 16-bit atom instructions (atom.cas.b16,
+// atom.add.noftz.f16) does not compile yet, so the headers give the translator 32-bit atomics
+// only; the result is the same (the other half of the word is never changed).
+static __inline__ __device__ unsigned short int __p2m_atomic_cas_u16(unsigned short int *__address,
+                                                                     unsigned short int __compare,
+                                                                     unsigned short int __val) {
+  const unsigned long long __at = (unsigned long long)__address;
+  unsigned int *__word = (unsigned int *)(__at & ~3ull);
+  const unsigned int __shift = (unsigned int)(__at & 2ull) * 8u;
+  unsigned int __old = *(volatile unsigned int *)__word;
+  for (;;) {
+    const unsigned short int __current = (unsigned short int)(__old >> __shift);
+    if (__current != __compare)
+      return __current;
+    const unsigned int __replaced = (__old & ~(0xffffu << __shift)) | ((unsigned int)__val << __shift);
+    const unsigned int __seen = __uAtomicCAS(__word, __old, __replaced);
+    if (__seen == __old)
+      return __compare;
+    __old = __seen; // the other half (or this one) changed: look again
+  }
+}
 static __inline__ __device__ unsigned short int atomicCAS(unsigned short int *__address,
                                                           unsigned short int __compare,
                                                           unsigned short int __val) {
-  unsigned short int __old;
-  __asm__ __volatile__("atom.cas.b16 %0, [%1], %2, %3;"
-                       : "=h"(__old)
-                       : "l"(__address), "h"(__compare), "h"(__val)
-                       : "memory");
-  return __old;
+  return __p2m_atomic_cas_u16(__address, __compare, __val);
 }
 
 #pragma pop_macro("__P2M_ATOMIC_CAS_SCOPED")

@@ -1,6 +1,6 @@
 // device_functions.h: the CUDA device functions that clang's __clang_cuda_device_functions.h
 // and __clang_cuda_intrinsics.h leave to CUDA's headers: the global timer and sleep, address-space
-// byte/halfword dot products, the signed __reduce_add_sync; then the
+// byte/halfword dot products; then the
 // atomics and the cache-operator loads and stores.
 #ifndef __DEVICE_FUNCTIONS_H__
 #define __DEVICE_FUNCTIONS_H__
@@ -52,11 +52,6 @@ static __inline__ __device__ unsigned int __dp2a_hi(unsigned int __a, unsigned i
   unsigned int __d;
   __asm__("dp2a.hi.u32.u32 %0, %1, %2, %3;" : "=r"(__d) : "r"(__a), "r"(__b), "r"(__c));
   return __d;
-}
-
-// redux.sync.add.s32 (sm_80): clang defines only the unsigned overload of __reduce_add_sync.
-static __inline__ __device__ int __reduce_add_sync(unsigned int __mask, int __value) {
-  return __nvvm_redux_sync_add(__value, __mask);
 }
 
 #include "device_atomic_functions.h"

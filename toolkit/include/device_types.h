@@ -7,7 +7,7 @@
 
 #include "crt/host_defines.h"
 
-/* ---- Enumerations ------------------------------------------------------------------------------ */
+/* ---- Enumerations --------------------------------------------------------------------------- */
 enum cudaRoundMode {
     cudaRoundNearest = 0,
     cudaRoundZero = 1,

@@ -16,7 +16,7 @@
 /* Callbacks use the platform's C calling convention. */
 #define CUDART_CB
 
-/* ---- Flags and constants ----------------------------------------------------------------------- */
+/* ---- Flags and constants -------------------------------------------------------------------- */
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocPortable 0x01
 #define cudaHostAllocMapped 0x02
@@ -97,7 +97,7 @@
 #define cudaKernelNodeAttributeNvlinkUtilCentricScheduling cudaLaunchAttributeNvlinkUtilCentricScheduling
 #define cudaKernelNodeAttrValue cudaLaunchAttributeValue
 
-/* ---- Enumerations ------------------------------------------------------------------------------ */
+/* ---- Enumerations --------------------------------------------------------------------------- */
 enum cudaAccessProperty {
     cudaAccessPropertyNormal = 0,
     cudaAccessPropertyStreaming = 1,
@@ -189,6 +189,7 @@ enum cudaComputeMode {
     cudaComputeModeExclusiveProcess = 3
 };
 
+/* Device properties queried one at a time with cudaDeviceGetAttribute. */
 enum cudaDeviceAttr {
     cudaDevAttrMaxThreadsPerBlock = 1,
     cudaDevAttrMaxBlockDimX = 2,
@@ -349,6 +350,7 @@ enum cudaDriverEntryPointQueryResult {
     cudaDriverEntryPointVersionNotSufficent = 2
 };
 
+/* Every status a Runtime API call returns; cudaGetErrorName/String describe each. */
 enum cudaError {
     cudaSuccess = 0,
     cudaErrorInvalidValue = 1,
@@ -784,6 +786,7 @@ enum cudaMemcpyFlags {
     cudaMemcpyFlagPreferOverlapWithCompute = 1
 };
 
+/* Direction of a copy; cudaMemcpyDefault infers it from the pointers (unified addressing). */
 enum cudaMemcpyKind {
     cudaMemcpyHostToHost = 0,
     cudaMemcpyHostToDevice = 1,
@@ -936,7 +939,7 @@ enum cudaUserObjectRetainFlags {
     cudaGraphUserObjectMove = 1
 };
 
-/* ---- Handles, structures and callbacks --------------------------------------------------------- */
+/* ---- Handles, structures and callbacks ------------------------------------------------------ */
 struct cudaChannelFormatDesc {
     int x;
     int y;
@@ -988,6 +991,7 @@ struct cudaPos {
     size_t z;
 };
 
+/* A 3D copy between arrays and pitched pointers (cudaMemcpy3D); unused members are zero. */
 struct cudaMemcpy3DParms {
     cudaArray_t srcArray;
     struct cudaPos srcPos;
@@ -1095,6 +1099,7 @@ struct cudaResourceViewDesc {
     unsigned int reserved[16];
 };
 
+/* What cudaPointerGetAttributes reports about an address. */
 struct cudaPointerAttributes {
     enum cudaMemoryType type;
     int device;
@@ -1103,6 +1108,7 @@ struct cudaPointerAttributes {
     long reserved[8];
 };
 
+/* A kernel's resource use and limits (cudaFuncGetAttributes). */
 struct cudaFuncAttributes {
     size_t sharedSizeBytes;
     size_t constSizeBytes;
@@ -1213,6 +1219,7 @@ typedef struct CUuuid_st CUuuid;
 #endif
 typedef struct CUuuid_st cudaUUID_t;
 
+/* All of a device's properties (cudaGetDeviceProperties); reserved bytes keep the size fixed. */
 struct cudaDeviceProp {
     char name[256];
     cudaUUID_t uuid;
@@ -1409,6 +1416,7 @@ struct cudaExternalSemaphoreWaitParams {
     unsigned int reserved[16];
 };
 
+/* Runtime handles are the Driver API's handles (the same opaque structs). */
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 
@@ -1568,6 +1576,7 @@ struct cudaLaunchMemSyncDomainMap_st {
 
 typedef struct cudaLaunchMemSyncDomainMap_st cudaLaunchMemSyncDomainMap;
 
+/* Launch attributes: an ID and its value, for cudaLaunchKernelExC, streams and graph kernel nodes. */
 union cudaLaunchAttributeValue {
     char pad[64];
     struct cudaAccessPolicyWindow accessPolicyWindow;
@@ -1615,6 +1624,7 @@ struct cudaLaunchAttribute_st {
 
 typedef struct cudaLaunchAttribute_st cudaLaunchAttribute;
 
+/* An extended launch (cudaLaunchKernelExC): geometry, stream and attributes. */
 struct cudaLaunchConfig_st {
     dim3 gridDim;
     dim3 blockDim;

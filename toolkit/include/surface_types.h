@@ -7,7 +7,7 @@
 
 #include "driver_types.h"
 
-/* ---- Flags and constants ----------------------------------------------------------------------- */
+/* ---- Flags and constants -------------------------------------------------------------------- */
 #define cudaSurfaceType1D 0x01
 #define cudaSurfaceType2D 0x02
 #define cudaSurfaceType3D 0x03
@@ -16,7 +16,7 @@
 #define cudaSurfaceType2DLayered 0xF2
 #define cudaSurfaceTypeCubemapLayered 0xFC
 
-/* ---- Enumerations ------------------------------------------------------------------------------ */
+/* ---- Enumerations --------------------------------------------------------------------------- */
 enum cudaSurfaceBoundaryMode {
     cudaBoundaryModeZero = 0,
     cudaBoundaryModeClamp = 1,
@@ -28,7 +28,7 @@ enum cudaSurfaceFormatMode {
     cudaFormatModeAuto = 1
 };
 
-/* ---- Handles, structures and callbacks --------------------------------------------------------- */
+/* ---- Handles, structures and callbacks ------------------------------------------------------ */
 typedef unsigned long long cudaSurfaceObject_t;
 
 #endif /* __SURFACE_TYPES_H__ */

@@ -7,7 +7,7 @@
 
 #include "driver_types.h"
 
-/* ---- Flags and constants ----------------------------------------------------------------------- */
+/* ---- Flags and constants -------------------------------------------------------------------- */
 #define cudaTextureType1D 0x01
 #define cudaTextureType2D 0x02
 #define cudaTextureType3D 0x03
@@ -16,7 +16,7 @@
 #define cudaTextureType2DLayered 0xF2
 #define cudaTextureTypeCubemapLayered 0xFC
 
-/* ---- Enumerations ------------------------------------------------------------------------------ */
+/* ---- Enumerations --------------------------------------------------------------------------- */
 enum cudaTextureAddressMode {
     cudaAddressModeWrap = 0,
     cudaAddressModeClamp = 1,
@@ -34,7 +34,7 @@ enum cudaTextureReadMode {
     cudaReadModeNormalizedFloat = 1
 };
 
-/* ---- Handles, structures and callbacks --------------------------------------------------------- */
+/* ---- Handles, structures and callbacks ------------------------------------------------------ */
 struct cudaTextureDesc {
     enum cudaTextureAddressMode addressMode[3];
     enum cudaTextureFilterMode filterMode;

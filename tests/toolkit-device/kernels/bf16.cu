@@ -3,6 +3,7 @@
 #include "narrow_ops.h"
 
 // PTX-DAG: cvt.rn.bf16.f32
+// PTX-DAG: cvt.rz.bf16.f32
 // PTX-DAG: fma.rn.bf16 
 // PTX-DAG: fma.rn.relu.bf16
 // PTX-DAG: fma.rn.bf16x2

@@ -1,8 +1,9 @@
 // cooperative_groups.h: tiles of 32, 16, 4 reduced with every cg operator, tile votes,
 // shuffles and match, a coalesced group of a divergent branch, runtime tiles, and a grid-wide
-// sync under a cooperative launch. Each thread of a 128-thread block writes COOP_RESULTS ints.
+// sync under a cooperative launch; scans of tiles and of a coalesced group. Each thread of a 128-thread block writes COOP_RESULTS ints.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 
 namespace cg = cooperative_groups;
 
@@ -16,7 +17,7 @@ namespace cg = cooperative_groups;
 // PTX-DAG: bar.sync
 // PTX-DAG: atom.global.add.u32
 // PTX-DAG: membar.gl
-#define COOP_RESULTS 26
+#define COOP_RESULTS 29
 
 struct Pair {
   double weight;
@@ -69,6 +70,11 @@ extern "C" __global__ void coop_tiles(int *out) {
   const auto self = cg::this_thread();
   o[24] = (int)self.size() + (int)self.thread_rank();
   o[25] = (int)cg::num_threads(t16);
+  o[26] = cg::inclusive_scan(t16, v);
+  o[27] = cg::exclusive_scan(t32, v, cg::plus<int>());
+  o[28] = -1;
+  if (r % 3 == 0)
+    o[28] = cg::inclusive_scan(cg::coalesced_threads(), v, cg::greater<int>());
 }
 
 // Three rounds: every block publishes a value, the grid syncs, every block reads all of them.
@@ -88,4 +94,23 @@ extern "C" __global__ void coop_grid(int *published, int *sums) {
   }
   if (grid.thread_rank() == 0)
     sums[3 * blocks] = (int)grid.num_threads() + 1000 * (int)grid.is_valid();
+}
+
+// Tiles wider than a warp (as CUDA's samples use them, with block_tile_memory): a 256-thread
+// block in tiles of 64 and 128, reduced, synchronized and read across their warps.
+extern "C" __global__ void coop_wide_tiles(const int *in, int *out) {
+  __shared__ cg::block_tile_memory<256> scratch;
+  __shared__ int handoff[256];
+  const cg::thread_block block = cg::this_thread_block(scratch);
+  const cg::thread_block_tile<64> tile = cg::tiled_partition<64>(block);
+  const auto wide = cg::tiled_partition<128>(block);
+  const int r = (int)block.thread_rank();
+  const int v = in[r];
+  out[4 * r] = cg::reduce(tile, v, cg::plus<int>());
+  out[4 * r + 1] = cg::reduce(wide, v, cg::greater<int>());
+  handoff[r] = v * 3;
+  tile.sync();
+  out[4 * r + 2] = handoff[tile.meta_group_rank() * 64 + (tile.thread_rank() + 32) % 64];
+  out[4 * r + 3] = (int)tile.thread_rank() + 100 * (int)tile.meta_group_rank() + 1000 * (int)tile.meta_group_size() +
+                   10000 * (int)wide.meta_group_rank();
 }

@@ -1,6 +1,6 @@
 // The other device functions: cache-operator loads and stores, block votes (__syncthreads_*),
-// fences, timers, __nanosleep, address-space predicates and conversions, __dp4a/__dp2a, and
-// dynamic shared memory (extern __shared__).
+// fences, timers, __nanosleep, address-space predicates and conversions, __dp4a/__dp2a, min and
+// max, and dynamic shared memory (extern __shared__).
 #include <cuda_runtime.h>
 
 // PTX-DAG: ld.global.cg.s32
@@ -27,7 +27,7 @@
 // PTX-DAG: cvta.shared.u64
 // PTX-DAG: dp4a.s32.s32
 // PTX-DAG: dp2a.lo.u32.u32
-#define INTRINSIC_RESULTS 16
+#define INTRINSIC_RESULTS 20
 extern "C" __global__ void intrinsics(const int *ints, const float *floats, const float4 *vec4, const double2 *vec2,
                                       const signed char *bytes, int *iout, float4 *vout, double *dout,
                                       unsigned short *hout, long long *out) {
@@ -63,4 +63,9 @@ extern "C" __global__ void intrinsics(const int *ints, const float *floats, cons
   __nanosleep(100);
   o[14] = clock64() >= start;
   o[15] = __globaltimer() >= start_ns;
+  // CUDA's min/max overloads: floats stay floats, mixed signedness compares unsigned.
+  o[16] = (long long)(min(floats[t] + 0.5f, 2.5f) * 10.0f);
+  o[17] = max(ints[t], 2u);
+  o[18] = min((long long)t, -(1ll << 40));
+  o[19] = (long long)(max(0.25 * t, 1.5f) * 100.0);
 }

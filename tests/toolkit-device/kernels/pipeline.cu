@@ -1,5 +1,8 @@
 // cuda_pipeline.h: copies of 16, 8 and 4 bytes (one with zero fill) from global to shared memory
-// through cp.async, committed and waited for, then read back reversed.
+// through cp.async, committed and waited for, then read back reversed; and cooperative groups'
+// memcpy_async of a whole block, aligned and not.
+#include <cooperative_groups.h>
+#include <cooperative_groups/memcpy_async.h>
 #include <cuda_pipeline.h>
 
 // PTX-DAG: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16
@@ -26,4 +29,17 @@ extern "C" __global__ void pipeline(const float4 *in4, const double *in8, const 
   out4[t] = s4[63 - t];
   out8[t] = s8[63 - t];
   out1[t] = s1[63 - t];
+}
+
+extern "C" __global__ void group_copy(const int *in, const char *bytes, int *out, char *bytes_out) {
+  __shared__ int words[256];
+  __shared__ char chars[203];
+  const auto block = cooperative_groups::this_thread_block();
+  cooperative_groups::memcpy_async(block, words, 256, in, 300); // element counts: the smaller
+  cooperative_groups::memcpy_async(block, chars, bytes + 1, 203); // bytes
+  cooperative_groups::wait(block);
+  for (unsigned i = block.thread_rank(); i < 256; i += block.size())
+    out[i] = words[255 - i];
+  for (unsigned i = block.thread_rank(); i < 203; i += block.size())
+    bytes_out[i] = chars[i];
 }

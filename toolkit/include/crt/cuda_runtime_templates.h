@@ -5,15 +5,16 @@
 #ifndef P2M_CRT_CUDA_RUNTIME_TEMPLATES_H
 #define P2M_CRT_CUDA_RUNTIME_TEMPLATES_H
 
+// T is the kernel's function type (a const T * would not deduce from a function pointer).
 template <class T>
-static __inline__ __host__ cudaError_t cudaLaunchKernel(const T *func, dim3 gridDim, dim3 blockDim,
+static __inline__ __host__ cudaError_t cudaLaunchKernel(T *func, dim3 gridDim, dim3 blockDim,
                                                         void **args, size_t sharedMem = 0,
                                                         cudaStream_t stream = 0) {
   return ::cudaLaunchKernel((const void *)func, gridDim, blockDim, args, sharedMem, stream);
 }
 
 template <class T>
-static __inline__ __host__ cudaError_t cudaLaunchCooperativeKernel(const T *func, dim3 gridDim,
+static __inline__ __host__ cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 gridDim,
                                                                    dim3 blockDim, void **args,
                                                                    size_t sharedMem = 0,
                                                                    cudaStream_t stream = 0) {
@@ -131,7 +132,7 @@ static __inline__ __host__ cudaError_t cudaFuncSetAttribute(T *entry, enum cudaF
   return ::cudaFuncSetAttribute((const void *)entry, attr, value);
 }
 template <class T>
-static __inline__ __host__ cudaError_t cudaFuncGetName(const char **name, const T *func) {
+static __inline__ __host__ cudaError_t cudaFuncGetName(const char **name, T *func) {
   return ::cudaFuncGetName(name, (const void *)func);
 }
 template <class T>

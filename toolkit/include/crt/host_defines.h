@@ -30,8 +30,16 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+/* Clang's managed attribute is HIP's only (CUDA mode ignores it): a __managed__ variable is a
+   device variable here, which device code uses as CUDA's; host code cannot name it directly. */
+#define __managed__ __attribute__((device))
+/* Clang 19 has no grid_constant; without it a const kernel parameter whose address is taken is
+   copied, which is what CUDA did before the attribute existed. */
+#if __has_attribute(grid_constant)
 #define __grid_constant__ __attribute__((grid_constant))
+#else
+#define __grid_constant__
+#endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __location__(a) __attribute__((a))
 #else

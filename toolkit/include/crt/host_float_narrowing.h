@@ -104,6 +104,14 @@ static __inline__ __host__ __device__ unsigned short __p2m_narrow_float(struct _
   return __p2m_narrow_double(__f, (double)__x, __mode); // float to double is exact
 }
 
+// Sign and magnitude of an integer of any width and signedness.
+static __inline__ __host__ __device__ bool __p2m_negative(long long __i) { return __i < 0; }
+static __inline__ __host__ __device__ bool __p2m_negative(unsigned long long) { return false; }
+static __inline__ __host__ __device__ unsigned long long __p2m_magnitude(long long __i) {
+  return __i < 0 ? 0ull - (unsigned long long)__i : (unsigned long long)__i;
+}
+static __inline__ __host__ __device__ unsigned long long __p2m_magnitude(unsigned long long __i) { return __i; }
+
 static __inline__ __host__ __device__ unsigned short __p2m_narrow_integer(struct __p2m_narrow_format __f,
                                                                           bool __negative,
                                                                           unsigned long long __magnitude,
