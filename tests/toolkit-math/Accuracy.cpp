@@ -129,6 +129,18 @@ template <typename T> std::vector<T> specials()
     v.push_back(std::nextafter(x, L::infinity()));
     v.push_back(std::nextafter(x, static_cast<T>(0)));
   }
+  // Neighbours of the Bessel functions' zeros below 8 (J0, J1, Y0, Y1).
+  for (double z : {2.404825557695773, 5.520078110286311, 3.831705970207512, 7.015586669815619,
+                   0.8935769662791675, 3.957678419314858, 7.086051060301773, 2.197141326031017,
+                   5.429681040794135}) {
+    T t = static_cast<T>(z);
+    for (int k = 0; k < 3; ++k) {
+      v.push_back(t);
+      v.push_back(std::nextafter(t, L::infinity()));
+      v.push_back(std::nextafter(t, -L::infinity()));
+      t = std::nextafter(t, L::infinity());
+    }
+  }
   // Integers and half-integers (pow, gamma poles, sinpi).
   for (int k = -40; k <= 40; ++k) {
     v.push_back(static_cast<T>(k));
@@ -211,6 +223,19 @@ std::vector<Result> results;
 
 bool wanted(const Options& o, const std::string& name) { return o.only.empty() || o.only == name; }
 
+// The erfc family's references (MPFR's erfc at large arguments, Newton's method for the
+// inverses) cost 100 times the others': a quarter of the random inputs keeps the run short.
+long randomCount(const Options& o, const std::string& name)
+{
+  static const char* const costly[] = {"erfc",    "erfcx",      "erfcinv",     "normcdf",
+                                       "normcdfinv", "erfcf",    "erfcxf",      "erfcinvf",
+                                       "normcdff", "normcdfinvf"};
+  for (const char* c : costly)
+    if (name == c)
+      return o.random / 4;
+  return o.random;
+}
+
 template <typename T>
 void test1(const Options& o, const char* name, T (*fn)(T), Ref1 ref, double bound, double lo,
            double hi, std::function<bool(T)> exempt = nullptr, const char* note = "")
@@ -219,7 +244,7 @@ void test1(const Options& o, const char* name, T (*fn)(T), Ref1 ref, double boun
     return;
   Result res{name, bound, 0, 0, 0, "", note};
   std::vector<T> in = specials<T>();
-  std::vector<T> rnd = randoms<T>(o.random, lo, hi, std::hash<std::string>{}(name));
+  std::vector<T> rnd = randoms<T>(randomCount(o, name), lo, hi, std::hash<std::string>{}(name));
   in.insert(in.end(), rnd.begin(), rnd.end());
   std::vector<T> args;
   for (T x : in)
@@ -268,6 +293,77 @@ void test2(const Options& o, const char* name, T (*fn)(T, T), Ref2 ref, double b
     auto& w = args[std::stol(res.worst)];
     res.worst = show(w.first) + ", " + show(w.second);
   }
+  results.push_back(res);
+}
+
+// A fast intrinsic with CUDA's per-input bound: on `inRange` inputs an absolute error bound
+// (absBound > 0), elsewhere ulps given by ulpBound(x) (vs the correctly rounded result, so
+// +0.5 against the exact value). Reported: the largest error relative to its bound (1 = at it).
+void testFast(const Options& o, const char* name, float (*fn)(float), Ref1 ref, double lo, double hi,
+              std::function<bool(float)> inRange, double absBound,
+              std::function<double(float)> ulpBound, const char* note)
+{
+  if (!wanted(o, name))
+    return;
+  Result res{name, 1, 0, 0, 0, "", note};
+  std::vector<float> in = specials<float>();
+  std::vector<float> rnd = randoms<float>(o.random, lo, hi, std::hash<std::string>{}(name));
+  in.insert(in.end(), rnd.begin(), rnd.end());
+  std::vector<float> args;
+  for (float x : in)
+    if (std::isfinite(x) && x >= lo && x <= hi)
+      args.push_back(x);
+  measure<float>(res, static_cast<long>(args.size()), [&](long i, mpfr_t r) {
+    mpfr_t x;
+    mpfr_init2(x, kPrec);
+    mpfr_set_d(x, static_cast<double>(args[i]), MPFR_RNDN);
+    ref(r, x);
+    mpfr_clear(x);
+    float got = fn(args[i]);
+    if (inRange && inRange(args[i])) {
+      double exact = mpfr_get_d(r, MPFR_RNDN);
+      return std::fabs(static_cast<double>(got) - exact) / absBound;
+    }
+    return ulpError<float>(got, r) / (ulpBound(args[i]) + 0.5);
+  });
+  if (!res.worst.empty())
+    res.worst = show(args[std::stol(res.worst)]);
+  res.bound = 1; // the ratio's limit
+  results.push_back(res);
+}
+
+// Bessel-style bounds: ulps below `ulpLimit` in magnitude (against the correctly rounded
+// result: +0.5 here), an absolute error at and above it; the ratio error/bound is reported.
+template <typename T>
+void testMixed(const Options& o, const char* name, std::function<T(T)> fn, Ref1 ref, double lo,
+               double hi, double ulpLimit, double ulpBound, double absBound, const char* note,
+               double minArg = -INFINITY)
+{
+  if (!wanted(o, name))
+    return;
+  Result res{name, 1, 0, 0, 0, "", note};
+  std::vector<T> in = specials<T>();
+  std::vector<T> rnd = randoms<T>(o.random, lo, hi, std::hash<std::string>{}(name));
+  in.insert(in.end(), rnd.begin(), rnd.end());
+  std::vector<T> args;
+  for (T x : in)
+    if (!(std::fabs(x) < 1e-300) && !(x < minArg)) // where the bound is stated
+      args.push_back(x);
+  measure<T>(res, static_cast<long>(args.size()), [&](long i, mpfr_t r) {
+    mpfr_t x;
+    mpfr_init2(x, kPrec);
+    mpfr_set_d(x, static_cast<double>(args[i]), MPFR_RNDN);
+    ref(r, x);
+    mpfr_clear(x);
+    T got = fn(args[i]);
+    if (std::fabs(static_cast<double>(args[i])) < ulpLimit || std::isnan(got) ||
+        mpfr_nan_p(r) || std::isinf(got) || mpfr_inf_p(r))
+      return ulpError<T>(got, r) / (ulpBound + 0.5);
+    double exact = mpfr_get_d(r, MPFR_RNDN);
+    return std::fabs(static_cast<double>(got) - exact) / absBound;
+  });
+  if (!res.worst.empty())
+    res.worst = show(args[std::stol(res.worst)]);
   results.push_back(res);
 }
 
@@ -352,7 +448,7 @@ void refInverse(mpfr_t r, const mpfr_t x, bool complement)
   mpfr_t y, f, d;
   mpfr_inits2(kPrec, y, f, d, (mpfr_ptr)nullptr);
   mpfr_set_d(y, guess, MPFR_RNDN);
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < 4; ++i) { // quadratic convergence from a double-accurate start
     // f = erf(y) - x (or erfc), f' = +-2/sqrt(pi) e^{-y^2}
     if (complement)
       mpfr_erfc(f, y, MPFR_RNDN);
@@ -383,9 +479,79 @@ void refNormcdfinv(mpfr_t r, const mpfr_t p)
   mpfr_clear(t);
 }
 
+// I_nu(x) = (x/2)^nu sum_j (x^2/4)^j / (j! (j+nu)!) in MPFR: positive terms, so a working
+// precision of 256 bits plus the sum's growth gives the exact result to well below 2^-60.
+void refBesselI(mpfr_t r, const mpfr_t x, int nu)
+{
+  if (mpfr_nan_p(x)) {
+    mpfr_set_nan(r);
+    return;
+  }
+  if (mpfr_inf_p(x)) {
+    mpfr_set_inf(r, nu && mpfr_sgn(x) < 0 ? -1 : 1);
+    return;
+  }
+  double xd = std::fabs(mpfr_get_d(x, MPFR_RNDN));
+  if (xd > 800) { // beyond double's range
+    mpfr_set_inf(r, nu && mpfr_sgn(x) < 0 ? -1 : 1);
+    return;
+  }
+  if (xd > 100) {
+    // Hankel's expansion e^x / sqrt(2 pi x) sum_j (-1)^j prod (4nu^2 - (2i-1)^2) / (j! (8x)^j):
+    // its smallest term, about e^-2x < 2^-288, bounds the truncation error.
+    mpfr_t ax, term, sum, t;
+    mpfr_inits2(kPrec, ax, term, sum, t, (mpfr_ptr)nullptr);
+    mpfr_abs(ax, x, MPFR_RNDN);
+    mpfr_set_ui(term, 1, MPFR_RNDN);
+    mpfr_set_ui(sum, 1, MPFR_RNDN);
+    for (long j = 1; j < 2000; ++j) {
+      long odd = 2 * j - 1;
+      mpfr_mul_si(term, term, -(4L * nu * nu - odd * odd), MPFR_RNDN);
+      mpfr_div_ui(term, term, static_cast<unsigned long>(8 * j), MPFR_RNDN);
+      mpfr_div(term, term, ax, MPFR_RNDN);
+      if (mpfr_zero_p(term) || mpfr_get_exp(term) < mpfr_get_exp(sum) - kPrec - 8)
+        break;
+      mpfr_add(sum, sum, term, MPFR_RNDN);
+    }
+    mpfr_exp(t, ax, MPFR_RNDN);
+    mpfr_mul(sum, sum, t, MPFR_RNDN);
+    mpfr_const_pi(t, MPFR_RNDN);
+    mpfr_mul(t, t, ax, MPFR_RNDN);
+    mpfr_mul_2ui(t, t, 1, MPFR_RNDN);
+    mpfr_sqrt(t, t, MPFR_RNDN);
+    mpfr_div(r, sum, t, MPFR_RNDN);
+    if (nu && mpfr_sgn(x) < 0)
+      mpfr_neg(r, r, MPFR_RNDN);
+    mpfr_clears(ax, term, sum, t, (mpfr_ptr)nullptr);
+    return;
+  }
+  mpfr_prec_t prec = kPrec + static_cast<mpfr_prec_t>(2 * xd);
+  mpfr_t q, term, sum;
+  mpfr_inits2(prec, q, term, sum, (mpfr_ptr)nullptr);
+  mpfr_sqr(q, x, MPFR_RNDN);
+  mpfr_div_2ui(q, q, 2, MPFR_RNDN);
+  mpfr_set_ui(term, 1, MPFR_RNDN);
+  mpfr_set_ui(sum, 1, MPFR_RNDN);
+  for (long j = 1;; ++j) {
+    mpfr_mul(term, term, q, MPFR_RNDN);
+    mpfr_div_ui(term, term, static_cast<unsigned long>(j * (j + nu)), MPFR_RNDN);
+    mpfr_add(sum, sum, term, MPFR_RNDN);
+    if (mpfr_zero_p(term) || mpfr_get_exp(term) < mpfr_get_exp(sum) - kPrec - 8)
+      break;
+  }
+  if (nu) {
+    mpfr_mul(sum, sum, x, MPFR_RNDN);
+    mpfr_div_2ui(sum, sum, 1, MPFR_RNDN);
+  }
+  mpfr_set(r, sum, MPFR_RNDN);
+  mpfr_clears(q, term, sum, (mpfr_ptr)nullptr);
+}
+void refI0(mpfr_t r, const mpfr_t x) { refBesselI(r, x, 0); }
+void refI1(mpfr_t r, const mpfr_t x) { refBesselI(r, x, 1); }
+
 void runAll(const Options& o)
 {
-  constexpr double pi = 3.141592653589793;
+  constexpr float pi = 3.14159265f;
   // lgamma's bound holds outside (-11.0001, -2.2637) (double) / (-10.001, -2.264) (float).
   auto lgExemptD = [](double x) { return x > -11.0001 && x < -2.2637; };
   auto lgExemptF = [](float x) { return x > -10.001f && x < -2.264f; };
@@ -430,6 +596,8 @@ void runAll(const Options& o)
   test1<float>(o, "lgammaf", __nv_lgammaf, refLgamma, 6, -20, 40, lgExemptF,
                "bound outside (-10.001, -2.264)");
   test1<float>(o, "tgammaf", __nv_tgammaf, MP1(mpfr_gamma), 5, -40, 36);
+  test1<float>(o, "cyl_bessel_i0f", __nv_cyl_bessel_i0f, refI0, 6, -100, 100);
+  test1<float>(o, "cyl_bessel_i1f", __nv_cyl_bessel_i1f, refI1, 6, -100, 100);
 
   // Double precision.
   test1<double>(o, "sin", __nv_sin, MP1(mpfr_sin), 2, -100, 100);
@@ -471,7 +639,43 @@ void runAll(const Options& o)
   test1<double>(o, "lgamma", __nv_lgamma, refLgamma, 4, -20, 40, lgExemptD,
                 "bound outside (-11.0001, -2.2637)");
   test1<double>(o, "tgamma", __nv_tgamma, MP1(mpfr_gamma), 10, -180, 172);
-  (void)pi;
+  test1<double>(o, "cyl_bessel_i0", __nv_cyl_bessel_i0, refI0, 6, -720, 720);
+  test1<double>(o, "cyl_bessel_i1", __nv_cyl_bessel_i1, refI1, 6, -720, 720);
+  // Bessel functions: ulps for |x| < 8, absolute error beyond (CUDA's form of the bound).
+  testMixed<float>(o, "j0f", __nv_j0f, MP1(mpfr_j0), -100, 100, 8, 9, 2.2e-6, "9 ulp |x|<8, else 2.2e-6 abs");
+  testMixed<float>(o, "j1f", __nv_j1f, MP1(mpfr_j1), -100, 100, 8, 9, 2.2e-6, "9 ulp |x|<8, else 2.2e-6 abs");
+  testMixed<float>(o, "y0f", __nv_y0f, MP1(mpfr_y0), 0, 100, 8, 9, 2.2e-6, "9 ulp |x|<8, else 2.2e-6 abs");
+  testMixed<float>(o, "y1f", __nv_y1f, MP1(mpfr_y1), 0, 100, 8, 9, 2.2e-6, "9 ulp |x|<8, else 2.2e-6 abs");
+  testMixed<double>(o, "j0", __nv_j0, MP1(mpfr_j0), -100, 100, 8, 7, 5e-12, "7 ulp |x|<8, else 5e-12 abs");
+  testMixed<double>(o, "j1", __nv_j1, MP1(mpfr_j1), -100, 100, 8, 7, 5e-12, "7 ulp |x|<8, else 5e-12 abs");
+  testMixed<double>(o, "y0", __nv_y0, MP1(mpfr_y0), 0, 100, 8, 7, 5e-12, "7 ulp |x|<8, else 5e-12 abs");
+  testMixed<double>(o, "y1", __nv_y1, MP1(mpfr_y1), 0, 100, 8, 7, 5e-12, "7 ulp |x|<8, else 5e-12 abs");
+  testMixed<double>(o, "jn(128,x)", [](double x) { return __nv_jn(128, x); },
+                    [](mpfr_t r, const mpfr_t x) { mpfr_jn(r, 128, x, MPFR_RNDN); }, -400, 400, 0,
+                    0, 5e-12, "n = 128: 5e-12 abs");
+  testMixed<double>(o, "yn(5,x)", [](double x) { return __nv_yn(5, x); },
+                    [](mpfr_t r, const mpfr_t x) { mpfr_yn(r, 5, x, MPFR_RNDN); }, 7.5, 400, 0, 0,
+                    5e-12, "|x| > 1.5n: 5e-12 abs", 7.5);
+
+  // Fast intrinsics (host stand-ins of the approximate instructions; the ratio error/bound is
+  // reported, 1 = at CUDA's bound).
+  auto halfToTwo = [](float x) { return x >= 0.5f && x <= 2.0f; };
+  auto withinPi = [](float x) { return std::fabs(x) <= pi; };
+  auto none = [](float) { return false; };
+  testFast(o, "__expf", __nv_fast_expf, MP1(mpfr_exp), -87, 88, none, 0,
+           [](float x) { return 2 + std::floor(std::fabs(1.173 * x)); }, "2 + floor(|1.173 x|) ulp");
+  testFast(o, "__exp10f", __nv_fast_exp10f, MP1(mpfr_exp10), -37, 38, none, 0,
+           [](float x) { return 2 + std::floor(std::fabs(2.97 * x)); }, "2 + floor(|2.97 x|) ulp");
+  testFast(o, "__logf", __nv_fast_logf, MP1(mpfr_log), 0x1p-126, 1e30, halfToTwo,
+           std::exp2(-21.41), [](float) { return 3.0; }, "2^-21.41 abs on [0.5,2], else 3 ulp");
+  testFast(o, "__log2f", __nv_fast_log2f, MP1(mpfr_log2), 0x1p-126, 1e30, halfToTwo,
+           std::exp2(-22), [](float) { return 2.0; }, "2^-22 abs on [0.5,2], else 2 ulp");
+  testFast(o, "__log10f", __nv_fast_log10f, MP1(mpfr_log10), 0x1p-126, 1e30, halfToTwo,
+           std::exp2(-24), [](float) { return 3.0; }, "2^-24 abs on [0.5,2], else 3 ulp");
+  testFast(o, "__sinf", __nv_fast_sinf, MP1(mpfr_sin), -pi, pi, withinPi, std::exp2(-21.41),
+           [](float) { return 0.0; }, "2^-21.41 abs on [-pi,pi]");
+  testFast(o, "__cosf", __nv_fast_cosf, MP1(mpfr_cos), -pi, pi, withinPi, std::exp2(-21.19),
+           [](float) { return 0.0; }, "2^-21.19 abs on [-pi,pi]");
 }
 
 } // namespace

@@ -238,4 +238,25 @@ inline constexpr double kLogGammaNear1[40][2] = {
   {0x1.999999999b333p-6, 0x1.9ad0584412591p-61},
   {-0x1.8f9c18f9c2577p-6, 0x1.766fd061292d7p-60},
 };
+// J0 zeros below 8, as three doubles each
+inline constexpr double kZerosJ0[2][3] = {
+  {0x1.33d152e971b40p+1, -0x1.0f539d7da258ep-53, -0x1.646effa90e9e4p-107},
+  {0x1.6148f5b2c2e45p+2, 0x1.75054cd60a517p-54, -0x1.2c78a130dfed1p-112},
+};
+// J1 zeros below 8, as three doubles each
+inline constexpr double kZerosJ1[2][3] = {
+  {0x1.ea75575af6f09p+1, -0x1.60155a9d1b256p-53, -0x1.fb72b16a8f55ep-108},
+  {0x1.c0ff5f3b47250p+2, -0x1.b226d9d243827p-54, -0x1.3ceb4a3a76e2cp-109},
+};
+// Y0 zeros below 8, as three doubles each
+inline constexpr double kZerosY0[3][3] = {
+  {0x1.c982eb8d417eap-1, 0x1.ea9d270347f83p-56, -0x1.2c2f4d6e99a1fp-112},
+  {0x1.fa9534d98569cp+1, -0x1.f06ae7804384ep-54, 0x1.a02d2e779d6a4p-109},
+  {0x1.c581dc4e72103p+2, -0x1.9774a495f56cfp-54, 0x1.acc2b9cf914d1p-113},
+};
+// Y1 zeros below 8, as three doubles each
+inline constexpr double kZerosY1[2][3] = {
+  {0x1.193bed4dff243p+1, -0x1.bd1e50d219bfdp-55, -0x1.eaabce933bf64p-114},
+  {0x1.5b7fe4e87b02ep+2, 0x1.dfe7bac228e8cp-52, -0x1.11f731cc08f30p-108},
+};
 } // namespace p2m::k

@@ -15,7 +15,7 @@ P2M_FN DD recip(double n)
 }
 } // namespace
 
-P2M_INTERNAL double roundScaled(DD v, int k)
+P2M_INTERNAL double roundScaled(const DD& v, int k)
 {
   double t = v.hi + v.lo;
   if (t == 0 || !(absd(t) <= 1.7976931348623157e308))
@@ -35,7 +35,7 @@ P2M_INTERNAL double roundScaled(DD v, int k)
   return scale(n, -1074);
 }
 
-P2M_INTERNAL DD expm1Small(DD x)
+P2M_INTERNAL DD expm1Small(const DD& x)
 {
   constexpr int N = 22;
   DD p = ddc(k::kInvFactorial[N]);
@@ -44,7 +44,7 @@ P2M_INTERNAL DD expm1Small(DD x)
   return mul(p, x);
 }
 
-P2M_INTERNAL DD expParts(DD x, int& k)
+P2M_INTERNAL DD expParts(const DD& x, int& k)
 {
   double kd = rintd(x.hi * k::kLog2E[0]);
   DD r = sub(x, twoProd(kd, k::kLn2[0]));
@@ -54,8 +54,9 @@ P2M_INTERNAL DD expParts(DD x, int& k)
   return add(expm1Small(r), 1.0);
 }
 
-P2M_INTERNAL DD logDD(DD x)
+P2M_INTERNAL DD logDD(const DD& xIn)
 {
+  DD x = xIn;
   int e = 0;
   if (x.hi < 0x1p-1022) {
     x = mul2k(x, 0x1p54);
@@ -85,7 +86,7 @@ P2M_INTERNAL DD logDD(DD x)
 
 P2M_INTERNAL DD log1pDD(double x) { return logDD(twoSum(1.0, x)); }
 
-P2M_INTERNAL void sinCosDD(DD r, DD& s, DD& c)
+P2M_INTERNAL void sinCosDD(const DD& r, DD& s, DD& c)
 {
   DD z = neg(mul(r, r));
   constexpr int N = 15;
@@ -203,15 +204,15 @@ P2M_INTERNAL void sinCosPiDD(double x, DD& s, DD& c)
   double t = y - n * 0.5; // exact, in [-1/4, 1/4]
   DD s0, c0;
   sinCosDD(mul(ddc(k::kPiOver4), 4 * t), s0, c0); // pi*t
-  switch (static_cast<int>(n) & 3) {
-  case 0: s = s0; c = c0; break;
-  case 1: s = c0; c = neg(s0); break;
-  case 2: s = neg(s0); c = neg(c0); break;
-  default: s = neg(c0); c = s0; break;
-  }
+  // Quadrant by selection, not a switch: a switch over all four values leaves an unreachable
+  // default, which NVPTX lowers to `exit` (not translatable inside a function).
+  int q = static_cast<int>(n) & 3;
+  DD sq = (q & 1) ? c0 : s0, cq = (q & 1) ? s0 : c0;
+  s = (q & 2) ? neg(sq) : sq;
+  c = ((q + 1) & 2) ? neg(cq) : cq;
 }
 
-P2M_INTERNAL DD atanDD(DD x)
+P2M_INTERNAL DD atanDD(const DD& x)
 {
   bool negative = x.hi < 0;
   DD a = negative ? neg(x) : x;
@@ -232,7 +233,7 @@ P2M_INTERNAL DD atanDD(DD x)
   return negative ? neg(r) : r;
 }
 
-P2M_INTERNAL DD atan2DD(DD y, DD x)
+P2M_INTERNAL DD atan2DD(const DD& y, const DD& x)
 {
   DD halfPi{k::kPiOver2[0], k::kPiOver2[1]};
   bool yNeg = __builtin_signbit(y.hi);
@@ -312,7 +313,7 @@ P2M_INTERNAL DD lgammaDD(double x, int* sign)
   return sub(l, lgammaPositive(twoSum(1.0, -x)));
 }
 
-P2M_INTERNAL DD erfDD(DD x)
+P2M_INTERNAL DD erfDD(const DD& x)
 {
   // erf x = 2/sqrt(pi) e^{-x^2} sum 2^n x^(2n+1) / (1*3*...*(2n+1)): positive terms only.
   DD x2 = mul(x, x);
@@ -330,7 +331,7 @@ P2M_INTERNAL DD erfDD(DD x)
   return mul2k(r, pow2(k));
 }
 
-P2M_INTERNAL DD erfcScaledDD(DD x)
+P2M_INTERNAL DD erfcScaledDD(const DD& x)
 {
   // Laplace's continued fraction: erfc x = e^{-x^2}/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/...)))
   int depth = 30 + static_cast<int>(3000.0 / (x.hi * x.hi));

@@ -39,29 +39,29 @@ P2M_FN double scale(double x, int k)
 P2M_FN float scalef(float x, int k) { return static_cast<float>(scale(static_cast<double>(x), k)); }
 
 // The value v * 2^k rounded once to double (subnormal results included).
-P2M_INTERNAL double roundScaled(DD v, int k);
+P2M_INTERNAL double roundScaled(const DD& v, int k);
 
 // e^x = 2^k * exp(r), returned as the pair (e^r, k), for |x.hi| < 2000.
-P2M_INTERNAL DD expParts(DD x, int& k);
+P2M_INTERNAL DD expParts(const DD& x, int& k);
 // e^x - 1 for |x| <= 0.36 (no cancellation).
-P2M_INTERNAL DD expm1Small(DD x);
+P2M_INTERNAL DD expm1Small(const DD& x);
 // Natural logarithm of x > 0 (x.hi finite, normal or subnormal).
-P2M_INTERNAL DD logDD(DD x);
+P2M_INTERNAL DD logDD(const DD& x);
 // log(1 + x) for x > -1.
 P2M_INTERNAL DD log1pDD(double x);
 // x = q * pi/2 + r with |r| <= ~pi/4; returns q mod 4. Any finite x.
 P2M_INTERNAL int reducePiOver2(double x, DD& r);
 // sin and cos of |r| <= ~0.8.
-P2M_INTERNAL void sinCosDD(DD r, DD& s, DD& c);
+P2M_INTERNAL void sinCosDD(const DD& r, DD& s, DD& c);
 // sin(pi x) and cos(pi x) for any finite x.
 P2M_INTERNAL void sinCosPiDD(double x, DD& s, DD& c);
 // arctangent of any finite x; atan2 for finite, not both zero.
-P2M_INTERNAL DD atanDD(DD x);
-P2M_INTERNAL DD atan2DD(DD y, DD x);
+P2M_INTERNAL DD atanDD(const DD& x);
+P2M_INTERNAL DD atan2DD(const DD& y, const DD& x);
 // log Gamma(|x|)-style core: log|Gamma(x)| for finite x not a pole; *sign gets Gamma's sign.
 P2M_INTERNAL DD lgammaDD(double x, int* sign);
 // erf(x) for |x| < 6 and erfc(x) for x >= 0 (exp(-x^2) split off: erfc = e^{-x^2} * ret).
-P2M_INTERNAL DD erfDD(DD x);
-P2M_INTERNAL DD erfcScaledDD(DD x);
+P2M_INTERNAL DD erfDD(const DD& x);
+P2M_INTERNAL DD erfcScaledDD(const DD& x);
 
 } // namespace p2m

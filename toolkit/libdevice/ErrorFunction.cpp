@@ -71,6 +71,12 @@ P2M_EXPORT double __nv_erfcx(double x)
     return toDouble(erfcScaledDD(dd(x)));
   if (x < -26.7)
     return kInf;
+  if (x <= -kErfcSeriesLimit) { // e^{x^2} (2 - erfc(-x)) = 2 e^{x^2} - erfcx(-x)
+    int k;
+    DD e = expParts(twoProd(x, x), k);
+    DD s = erfcScaledDD(dd(-x));
+    return roundScaled(sub(mul2k(e, 2.0), DD{scale(s.hi, -k), scale(s.lo, -k)}), k);
+  }
   DD c = add(neg(erfDD(dd(x))), 1.0);
   int k;
   DD e = expParts(twoProd(x, x), k);

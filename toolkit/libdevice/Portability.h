@@ -11,8 +11,9 @@
 // Helpers are internal to the bitcode; only the __nv_* entry points are exported.
 #define P2M_FN static inline __attribute__((device, always_inline))
 #define P2M_EXPORT extern "C" __attribute__((device))
-// Functions shared between the library's files; internalized when a program links the bitcode.
-#define P2M_INTERNAL __attribute__((device))
+// Functions shared between the library's files, kept out of line (they are large and shared
+// by many entry points); internalized when a program links the bitcode.
+#define P2M_INTERNAL __attribute__((device, noinline))
 #define __device__ __attribute__((device))
 #include <__clang_cuda_libdevice_declares.h> // our definitions must match clang's declarations
 #undef __device__
@@ -90,7 +91,7 @@ template <Rnd M> P2M_FN double sqrt(double a) { return P2M_RND(M, sqrt, _d, a); 
 template <Rnd M> P2M_FN float rcp(float a) { return P2M_RND(M, rcp, _f, a); }
 template <Rnd M> P2M_FN double rcp(double a) { return P2M_RND(M, rcp, _d, a); }
 
-// Conversions (PTX cvt: integer results saturate, NaN gives 0).
+// Conversions (PTX cvt: integer results saturate; NaN: see saturatingConvert below).
 template <Rnd M> P2M_FN int32_t toI32(float a) { return P2M_RND(M, f2i, , a); }
 template <Rnd M> P2M_FN uint32_t toU32(float a) { return P2M_RND(M, f2ui, , a); }
 template <Rnd M> P2M_FN int64_t toI64(float a) { return P2M_RND(M, f2ll, , a); }
@@ -203,11 +204,16 @@ template <Rnd M, typename T> T roundIntegral(T a)
        : M == Rnd::Down    ? std::floor(a)
                            : std::ceil(a);
 }
-// PTX cvt to an integer: round, saturate to the destination's range, NaN gives 0.
+// PTX cvt to an integer: round, saturate to the destination's range. A NaN gives what
+// NVIDIA's hardware gives (measured for the translator's cvt lowering, emitters/msl/support):
+// 0 from f32 to 32-bit integers, 0x80000000 from f64 to 32-bit integers, and
+// 0x8000000000000000 for 64-bit destinations from either.
 template <typename I, Rnd M, typename T> I saturatingConvert(T a)
 {
   if (a != a)
-    return 0;
+    return sizeof(I) == 8 ? static_cast<I>(1ull << 63)
+         : sizeof(T) == 8 ? static_cast<I>(0x80000000u)
+                          : static_cast<I>(0);
   T r = roundIntegral<M>(a);
   constexpr I lo = static_cast<I>(I(0) < I(-1) ? 0 : I(1) << (sizeof(I) * 8 - 1));
   constexpr I hi = static_cast<I>(~lo);

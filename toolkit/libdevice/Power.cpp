@@ -40,7 +40,13 @@ P2M_EXPORT double __nv_pow(double x, double y)
   if (x < 0 && !isInteger(y))
     return __builtin_nan("");
   double sign = x < 0 && oddY ? -1.0 : 1.0;
-  DD t = mul(logDD(dd(ax)), y);
+  DD l = logDD(dd(ax));
+  double estimate = l.hi * y; // decides overflow before the double-double product could
+  if (estimate > 720)
+    return sign * kInf;
+  if (estimate < -760)
+    return sign * 0.0;
+  DD t = mul(l, y);
   if (t.hi > 710)
     return sign * kInf;
   if (t.hi < -746)

@@ -12,12 +12,10 @@ P2M_FN void sinCos(double x, double* s, double* c)
   int q = reducePiOver2(x, r);
   sinCosDD(r, sr, cr);
   double sv = toDouble(sr), cv = toDouble(cr);
-  switch (q) {
-  case 0: *s = sv; *c = cv; break;
-  case 1: *s = cv; *c = -sv; break;
-  case 2: *s = -sv; *c = -cv; break;
-  default: *s = -cv; *c = sv; break;
-  }
+  // Quadrant by selection (see sinCosPiDD): sin = +-(sin r or cos r), cos likewise.
+  double sq = (q & 1) ? cv : sv, cq = (q & 1) ? sv : cv;
+  *s = (q & 2) ? -sq : sq;
+  *c = ((q + 1) & 2) ? -cq : cq;
 }
 P2M_FN bool nonFinite(double x) { return !(__builtin_fabs(x) <= 1.7976931348623157e308); }
 } // namespace

@@ -156,4 +156,76 @@ emit("kEulerGamma", EULER, 2, "Euler's constant")
 # log Gamma(1+e) = -gamma e + sum_k>=2 (-1)^k zeta(k)/k e^k
 emit_table("kLogGammaNear1", [(-1) ** k * zeta(k) / k for k in range(2, 42)],
            "(-1)^k zeta(k)/k, k = 2..41: Taylor series of log Gamma(1+e) after -gamma e")
+
+# Zeros of J0, J1, Y0, Y1 below 8 (where CUDA bounds Bessel functions in ulps), by Newton's
+# method on their power series; the library expands the functions around them.
+def bessel_j(nu, x):  # J_nu(x) = sum (-1)^k (x/2)^(2k+nu) / (k! (k+nu)!)
+    q = (x / 2) ** 2
+    term = (x / 2) ** nu / fact_dec(nu)
+    total, k = Decimal(0), 0
+    eps = Decimal(10) ** -(getcontext().prec + 5)
+    while abs(term) > eps or k < 5:
+        total += term
+        k += 1
+        term = -term * q / (k * (k + nu))
+    return total
+
+
+def bessel_y(nu, x):
+    # Y0 = 2/pi (ln(x/2) + gamma) J0 + 2/pi sum_{k>=1} (-1)^(k+1) H_k (x^2/4)^k / (k!)^2
+    # Y1 = -2/(pi x) + 2/pi ln(x/2) J1 - 1/pi sum_{k>=0} (-1)^k (psi(k+1) + psi(k+2)) (x/2)^(2k+1) / (k! (k+1)!)
+    q = (x / 2) ** 2
+    eps = Decimal(10) ** -(getcontext().prec + 5)
+    if nu == 0:
+        s, term, H, k = Decimal(0), Decimal(1), Decimal(0), 0
+        while True:
+            k += 1
+            term = -term * q / (k * k)
+            H += Decimal(1) / k
+            s += -term * H
+            if abs(term * H) < eps and k > 5:
+                break
+        return 2 / PI * ((ln(x / 2) + EULER) * bessel_j(0, x) + s)
+    s, term, k = Decimal(0), x / 2, 0
+    psi1, psi2 = -EULER, -EULER + 1  # psi(1), psi(2)
+    while True:
+        s += term * (psi1 + psi2)
+        k += 1
+        term = -term * q / (k * (k + 1))
+        psi1 += Decimal(1) / k
+        psi2 += Decimal(1) / (k + 1)
+        if abs(term) < eps and k > 5:
+            break
+    return -2 / (PI * x) + 2 / PI * ln(x / 2) * bessel_j(1, x) - s / PI
+
+
+def derivative(f, x):
+    h = Decimal(10) ** -60
+    return (f(x + h) - f(x - h)) / (2 * h)
+
+
+def zero_near(f, x):
+    for _ in range(200):
+        step = f(x) / derivative(f, x)
+        x -= step
+        if abs(step) < Decimal(10) ** -(getcontext().prec - 70):
+            break
+    return x
+
+
+getcontext().prec = 200
+zeros = {
+    "kZerosJ0": [zero_near(lambda t: bessel_j(0, t), Decimal(g)) for g in ("2.4048", "5.5201")],
+    "kZerosJ1": [zero_near(lambda t: bessel_j(1, t), Decimal(g)) for g in ("3.8317", "7.0156")],
+    "kZerosY0": [zero_near(lambda t: bessel_y(0, t), Decimal(g)) for g in ("0.8936", "3.9577", "7.0861")],
+    "kZerosY1": [zero_near(lambda t: bessel_y(1, t), Decimal(g)) for g in ("2.1971", "5.4297")],
+}
+for name, zs in zeros.items():
+    print(f"// {name[6:]} zeros below 8, as three doubles each")
+    print(f"inline constexpr double {name}[{len(zs)}][3] = {{")
+    for z in zs:
+        d = split(z, 3)
+        print(f"  {{{d[0].hex()}, {d[1].hex()}, {d[2].hex()}}},")
+    print("};")
+
 print("} // namespace p2m::k")
