@@ -481,8 +481,19 @@ private:
       return {};
     }
     if (n == "library") {
-      for (std::string &l : splitCommas(value))
+      for (std::string &l : splitCommas(value)) {
+        // NVIDIA's static runtime and device runtime: ours is one shared libcudart, and the
+        // device runtime's functions are built into the translation (CMake names both).
+        if (l == "cudart_static" || l == "cudart") {
+          o_.cudart = "shared";
+          continue;
+        }
+        if (l == "cudadevrt") {
+          note(spec.shortName, l, "the device runtime is part of ptx2metal's translation; nothing to link");
+          continue;
+        }
         o_.libraries.push_back(std::move(l));
+      }
       return {};
     }
     if (n == "optimize") {

@@ -33,6 +33,10 @@ def main():
     clang, clangxx, include_dir, keywords, headers = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
     jobs = [(mode, cmd, header) for mode, cmd in modes(clang, clangxx, include_dir) for header in headers]
     jobs += [(mode, cmd, keywords) for mode, cmd in modes(clang, clangxx, include_dir) if "C++" in mode or "CUDA" in mode]
+    # With the per-thread default stream the API names are macros for other entry points.
+    jobs += [(mode + ", per-thread default stream", cmd + ["-DCUDA_API_PER_THREAD_DEFAULT_STREAM"], header)
+             for mode, cmd in modes(clang, clangxx, include_dir) if mode in ("C", "C++", "CUDA host")
+             for header in headers if header in ("cuda.h", "cudaTypedefs.h", "cuda_runtime_api.h")]
 
     def compile_one(job):
         mode, cmd, header = job

@@ -2893,6 +2893,75 @@ static inline CUresult cuGetProcAddress_v2_ptsz(const char *symbol, void **funcP
 /* The earlier versions of renamed entry points, still exported for programs built against
    older headers; declared only for the library's own implementation. */
 #if defined(__CUDA_API_VERSION_INTERNAL)
+/* The 32-bit device pointers and the copy descriptors of CUDA before 3.2. */
+typedef unsigned int CUdeviceptr_v1;
+struct CUDA_MEMCPY2D_v1_st {
+    unsigned int srcXInBytes;
+    unsigned int srcY;
+    CUmemorytype srcMemoryType;
+    const void *srcHost;
+    CUdeviceptr_v1 srcDevice;
+    CUarray srcArray;
+    unsigned int srcPitch;
+    unsigned int dstXInBytes;
+    unsigned int dstY;
+    CUmemorytype dstMemoryType;
+    void *dstHost;
+    CUdeviceptr_v1 dstDevice;
+    CUarray dstArray;
+    unsigned int dstPitch;
+    unsigned int WidthInBytes;
+    unsigned int Height;
+};
+typedef struct CUDA_MEMCPY2D_v1_st CUDA_MEMCPY2D_v1;
+
+struct CUDA_MEMCPY3D_v1_st {
+    unsigned int srcXInBytes;
+    unsigned int srcY;
+    unsigned int srcZ;
+    unsigned int srcLOD;
+    CUmemorytype srcMemoryType;
+    const void *srcHost;
+    CUdeviceptr_v1 srcDevice;
+    CUarray srcArray;
+    void *reserved0;
+    unsigned int srcPitch;
+    unsigned int srcHeight;
+    unsigned int dstXInBytes;
+    unsigned int dstY;
+    unsigned int dstZ;
+    unsigned int dstLOD;
+    CUmemorytype dstMemoryType;
+    void *dstHost;
+    CUdeviceptr_v1 dstDevice;
+    CUarray dstArray;
+    void *reserved1;
+    unsigned int dstPitch;
+    unsigned int dstHeight;
+    unsigned int WidthInBytes;
+    unsigned int Height;
+    unsigned int Depth;
+};
+typedef struct CUDA_MEMCPY3D_v1_st CUDA_MEMCPY3D_v1;
+
+struct CUDA_ARRAY_DESCRIPTOR_v1_st {
+    unsigned int Width;
+    unsigned int Height;
+    CUarray_format Format;
+    unsigned int NumChannels;
+};
+typedef struct CUDA_ARRAY_DESCRIPTOR_v1_st CUDA_ARRAY_DESCRIPTOR_v1;
+
+struct CUDA_ARRAY3D_DESCRIPTOR_v1_st {
+    unsigned int Width;
+    unsigned int Height;
+    unsigned int Depth;
+    CUarray_format Format;
+    unsigned int NumChannels;
+    unsigned int Flags;
+};
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_v1_st CUDA_ARRAY3D_DESCRIPTOR_v1;
+
 #undef cuDeviceTotalMem
 #undef cuCtxCreate
 #undef cuModuleGetGlobal

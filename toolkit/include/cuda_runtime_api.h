@@ -799,6 +799,26 @@ extern __host__ cudaError_t CUDARTAPI cudaLibraryLoadFromFile(
     void **libraryOptionValues, unsigned int numLibraryOptions);
 extern __host__ cudaError_t CUDARTAPI cudaLibraryUnload(cudaLibrary_t library);
 
+/* Clang's host code needs a declaration named cudaLaunchKernel for <<<...>>> (it looks the name
+   up for the launch's type). With the per-thread default stream that name is a macro for the
+   _ptsz entry point, so a function of the plain name forwards there, as NVIDIA's header does for
+   nvcc's old launch stubs. Clang 19's stubs still call the exported cudaLaunchKernel, not this
+   function: a <<<...>>> launch without a stream runs on the legacy default stream. */
+#if defined(__CUDA__) && defined(__CUDART_API_PER_THREAD_DEFAULT_STREAM)
+#undef cudaLaunchKernel
+static __inline__ __host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim,
+    void **args, size_t sharedMem, cudaStream_t stream) {
+    return cudaLaunchKernel_ptsz(func, gridDim, blockDim, args, sharedMem, stream);
+}
+#define cudaLaunchKernel __CUDART_API_PTSZ(cudaLaunchKernel)
+#undef cudaLaunchKernelExC
+static __inline__ __host__ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+    const void *func, void **args) {
+    return cudaLaunchKernelExC_ptsz(config, func, args);
+}
+#define cudaLaunchKernelExC __CUDART_API_PTSZ(cudaLaunchKernelExC)
+#endif
+
 #if defined(__cplusplus)
 }
 #endif

@@ -350,141 +350,276 @@ enum cudaDriverEntryPointQueryResult {
     cudaDriverEntryPointVersionNotSufficent = 2
 };
 
-/* Every status a Runtime API call returns; cudaGetErrorName/String describe each. */
+/* Every status a Runtime API call returns; cudaGetErrorName gives the name, cudaGetErrorString
+   the description (of the library built against these headers: the comments below). */
 enum cudaError {
+    /** No error. */
     cudaSuccess = 0,
+    /** An argument is out of range or otherwise invalid. */
     cudaErrorInvalidValue = 1,
+    /** Out of memory: the allocation or the resources the call needs could not be obtained. */
     cudaErrorMemoryAllocation = 2,
+    /** The driver or the runtime could not be initialized. */
     cudaErrorInitializationError = 3,
+    /** The runtime is being unloaded at process exit and can no longer serve calls. */
     cudaErrorCudartUnloading = 4,
+    /** The profiler is not enabled for this run. */
     cudaErrorProfilerDisabled = 5,
+    /** Profiler not initialized (no longer returned since CUDA 5.0). */
     cudaErrorProfilerNotInitialized = 6,
+    /** Profiler already started (no longer returned since CUDA 5.0). */
     cudaErrorProfilerAlreadyStarted = 7,
+    /** Profiler already stopped (no longer returned since CUDA 5.0). */
     cudaErrorProfilerAlreadyStopped = 8,
+    /** The launch configuration asks for more than the device can ever provide. */
     cudaErrorInvalidConfiguration = 9,
+    /** A pitch argument is out of range. */
     cudaErrorInvalidPitchValue = 12,
+    /** The symbol does not name a device variable or function. */
     cudaErrorInvalidSymbol = 13,
+    /** A host pointer argument is not valid. */
     cudaErrorInvalidHostPointer = 16,
+    /** A device pointer argument is not valid. */
     cudaErrorInvalidDevicePointer = 17,
+    /** The texture is not valid. */
     cudaErrorInvalidTexture = 18,
+    /** The texture binding is not valid. */
     cudaErrorInvalidTextureBinding = 19,
+    /** The channel descriptor is not valid. */
     cudaErrorInvalidChannelDescriptor = 20,
+    /** The copy direction is not a cudaMemcpyKind. */
     cudaErrorInvalidMemcpyDirection = 21,
+    /** The address of a constant variable was taken (no longer returned). */
     cudaErrorAddressOfConstant = 22,
+    /** A texture fetch failed (no longer returned). */
     cudaErrorTextureFetchFailed = 23,
+    /** The texture is not bound (no longer returned). */
     cudaErrorTextureNotBound = 24,
+    /** A synchronization failed (no longer returned). */
     cudaErrorSynchronizationError = 25,
+    /** Linear filtering was requested for a texture that does not hold floating-point data. */
     cudaErrorInvalidFilterSetting = 26,
+    /** The data type cannot be read as a normalized float. */
     cudaErrorInvalidNormSetting = 27,
+    /** Device code and device-emulation code were mixed (no longer returned). */
     cudaErrorMixedDeviceExecution = 28,
+    /** The call is not implemented. */
     cudaErrorNotYetImplemented = 31,
+    /** An emulated device pointer exceeded 32 bits (no longer returned). */
     cudaErrorMemoryValueTooLarge = 32,
+    /** The loaded driver is a stub library, not a real driver. */
     cudaErrorStubLibrary = 34,
+    /** The driver is older than the runtime. */
     cudaErrorInsufficientDriver = 35,
+    /** The call needs a newer driver. */
     cudaErrorCallRequiresNewerDriver = 36,
+    /** The surface is not valid. */
     cudaErrorInvalidSurface = 37,
+    /** Two device variables of the program have the same name. */
     cudaErrorDuplicateVariableName = 43,
+    /** Two textures of the program have the same name. */
     cudaErrorDuplicateTextureName = 44,
+    /** Two surfaces of the program have the same name. */
     cudaErrorDuplicateSurfaceName = 45,
+    /** All devices are busy or unavailable. */
     cudaErrorDevicesUnavailable = 46,
+    /** The current context was not created by this runtime. */
     cudaErrorIncompatibleDriverContext = 49,
+    /** No launch configuration precedes the launch. */
     cudaErrorMissingConfiguration = 52,
+    /** An earlier launch failed (no longer returned). */
     cudaErrorPriorLaunchFailure = 53,
+    /** A device-side launch exceeds the nesting depth limit. */
     cudaErrorLaunchMaxDepthExceeded = 65,
+    /** A device-side launch uses a file-scoped texture. */
     cudaErrorLaunchFileScopedTex = 66,
+    /** A device-side launch uses a file-scoped surface. */
     cudaErrorLaunchFileScopedSurf = 67,
+    /** A device-side synchronization exceeds the depth limit. */
     cudaErrorSyncDepthExceeded = 68,
+    /** Too many device-side launches are pending. */
     cudaErrorLaunchPendingCountExceeded = 69,
+    /** The function is not a kernel, or has no code for this device. */
     cudaErrorInvalidDeviceFunction = 98,
+    /** No CUDA device was found. */
     cudaErrorNoDevice = 100,
+    /** The device ordinal does not name a device. */
     cudaErrorInvalidDevice = 101,
+    /** The device is not licensed for this use. */
     cudaErrorDeviceNotLicensed = 102,
+    /** The software validity check of the device failed. */
     cudaErrorSoftwareValidityNotEstablished = 103,
+    /** The runtime failed to start. */
     cudaErrorStartupFailure = 127,
+    /** The kernel image is not valid. */
     cudaErrorInvalidKernelImage = 200,
+    /** The device has no context, or its context was destroyed. */
     cudaErrorDeviceUninitialized = 201,
+    /** A graphics buffer could not be mapped. */
     cudaErrorMapBufferObjectFailed = 205,
+    /** A graphics buffer could not be unmapped. */
     cudaErrorUnmapBufferObjectFailed = 206,
+    /** The array is mapped and cannot be destroyed. */
     cudaErrorArrayIsMapped = 207,
+    /** The resource is already mapped. */
     cudaErrorAlreadyMapped = 208,
+    /** The program has no kernel image that runs on this device. */
     cudaErrorNoKernelImageForDevice = 209,
+    /** The resource is already acquired. */
     cudaErrorAlreadyAcquired = 210,
+    /** The resource is not mapped. */
     cudaErrorNotMapped = 211,
+    /** The resource is not mapped as an array. */
     cudaErrorNotMappedAsArray = 212,
+    /** The resource is not mapped as a pointer. */
     cudaErrorNotMappedAsPointer = 213,
+    /** An uncorrectable memory (ECC) error was detected. */
     cudaErrorECCUncorrectable = 214,
+    /** The device does not support this limit. */
     cudaErrorUnsupportedLimit = 215,
+    /** The device is already in use by another thread. */
     cudaErrorDeviceAlreadyInUse = 216,
+    /** Peer access between these devices is not supported. */
     cudaErrorPeerAccessUnsupported = 217,
+    /** The PTX could not be compiled. */
     cudaErrorInvalidPtx = 218,
+    /** The graphics context is not valid. */
     cudaErrorInvalidGraphicsContext = 219,
+    /** An uncorrectable NVLink error was detected. */
     cudaErrorNvlinkUncorrectable = 220,
+    /** No PTX compiler was found. */
     cudaErrorJitCompilerNotFound = 221,
+    /** The PTX uses an ISA version this toolchain does not support. */
     cudaErrorUnsupportedPtxVersion = 222,
+    /** PTX compilation is disabled. */
     cudaErrorJitCompilationDisabled = 223,
+    /** The execution affinity is not supported. */
     cudaErrorUnsupportedExecAffinity = 224,
+    /** The code uses device-side synchronization, which is not supported. */
     cudaErrorUnsupportedDevSideSync = 225,
+    /** An error was contained to the running work, which was stopped. */
     cudaErrorContained = 226,
+    /** The kernel source is not valid. */
     cudaErrorInvalidSource = 300,
+    /** The file was not found. */
     cudaErrorFileNotFound = 301,
+    /** A symbol of a shared object could not be resolved. */
     cudaErrorSharedObjectSymbolNotFound = 302,
+    /** A shared object failed to initialize. */
     cudaErrorSharedObjectInitFailed = 303,
+    /** An operating system call failed. */
     cudaErrorOperatingSystem = 304,
+    /** The handle (stream, event, graph...) is not valid. */
     cudaErrorInvalidResourceHandle = 400,
+    /** The resource is not in a state that allows the operation. */
     cudaErrorIllegalState = 401,
+    /** The query cannot be answered exactly. */
     cudaErrorLossyQuery = 402,
+    /** The named symbol was not found. */
     cudaErrorSymbolNotFound = 500,
+    /** The work is not finished yet. */
     cudaErrorNotReady = 600,
+    /** A kernel accessed an illegal address. */
     cudaErrorIllegalAddress = 700,
+    /** The launch needs more registers or shared memory than are available. */
     cudaErrorLaunchOutOfResources = 701,
+    /** The kernel ran past the time limit and was stopped. */
     cudaErrorLaunchTimeout = 702,
+    /** The launch uses an incompatible texturing mode. */
     cudaErrorLaunchIncompatibleTexturing = 703,
+    /** Peer access is already enabled. */
     cudaErrorPeerAccessAlreadyEnabled = 704,
+    /** Peer access is not enabled. */
     cudaErrorPeerAccessNotEnabled = 705,
+    /** The device is already active: its flags can no longer be set. */
     cudaErrorSetOnActiveProcess = 708,
+    /** The context was destroyed. */
     cudaErrorContextIsDestroyed = 709,
+    /** A device-side assertion failed. */
     cudaErrorAssert = 710,
+    /** Too many peers for peer access. */
     cudaErrorTooManyPeers = 711,
+    /** The host memory is already registered. */
     cudaErrorHostMemoryAlreadyRegistered = 712,
+    /** The host memory is not registered. */
     cudaErrorHostMemoryNotRegistered = 713,
+    /** A kernel overflowed or corrupted its call stack. */
     cudaErrorHardwareStackError = 714,
+    /** A kernel executed an illegal instruction. */
     cudaErrorIllegalInstruction = 715,
+    /** A kernel accessed a misaligned address. */
     cudaErrorMisalignedAddress = 716,
+    /** A kernel used an address outside the space the instruction allows. */
     cudaErrorInvalidAddressSpace = 717,
+    /** A kernel jumped to an invalid program counter. */
     cudaErrorInvalidPc = 718,
+    /** The kernel failed while running. */
     cudaErrorLaunchFailure = 719,
+    /** The cooperative launch has more blocks than can run at once. */
     cudaErrorCooperativeLaunchTooLarge = 720,
+    /** A kernel exited without releasing its tensor memory. */
     cudaErrorTensorMemoryLeak = 721,
+    /** The operation is not permitted. */
     cudaErrorNotPermitted = 800,
+    /** The operation is not supported. */
     cudaErrorNotSupported = 801,
+    /** The system is not ready for CUDA. */
     cudaErrorSystemNotReady = 802,
+    /** The driver and the kernel module versions differ. */
     cudaErrorSystemDriverMismatch = 803,
+    /** Forward compatibility is not supported on this device. */
     cudaErrorCompatNotSupportedOnDevice = 804,
+    /** The connection to the MPS server failed. */
     cudaErrorMpsConnectionFailed = 805,
+    /** A call to the MPS server failed. */
     cudaErrorMpsRpcFailure = 806,
+    /** The MPS server is not ready. */
     cudaErrorMpsServerNotReady = 807,
+    /** The MPS server has no room for more clients. */
     cudaErrorMpsMaxClientsReached = 808,
+    /** The MPS server has no room for more connections. */
     cudaErrorMpsMaxConnectionsReached = 809,
+    /** The MPS client was terminated by the server. */
     cudaErrorMpsClientTerminated = 810,
+    /** Device-side launches are not supported. */
     cudaErrorCdpNotSupported = 811,
+    /** Device-side launch code of different versions was mixed. */
     cudaErrorCdpVersionMismatch = 812,
+    /** The operation is not allowed while the stream is being captured. */
     cudaErrorStreamCaptureUnsupported = 900,
+    /** The stream capture was invalidated by an earlier error. */
     cudaErrorStreamCaptureInvalidated = 901,
+    /** The operation would merge two separate captures. */
     cudaErrorStreamCaptureMerge = 902,
+    /** The capture was not begun in this stream. */
     cudaErrorStreamCaptureUnmatched = 903,
+    /** The capture forked into a stream that was not joined back. */
     cudaErrorStreamCaptureUnjoined = 904,
+    /** The operation would cross the capture boundary. */
     cudaErrorStreamCaptureIsolation = 905,
+    /** The operation would implicitly depend on the legacy stream during capture. */
     cudaErrorStreamCaptureImplicit = 906,
+    /** The event was recorded in a capture and cannot be used this way. */
     cudaErrorCapturedEvent = 907,
+    /** The capture was begun by another thread in a thread-local mode. */
     cudaErrorStreamCaptureWrongThread = 908,
+    /** The wait timed out. */
     cudaErrorTimeout = 909,
+    /** The executable graph cannot be updated with this graph. */
     cudaErrorGraphExecUpdateFailure = 910,
+    /** An external device signalled an error. */
     cudaErrorExternalDevice = 911,
+    /** The cluster size is not valid. */
     cudaErrorInvalidClusterSize = 912,
+    /** The function is not loaded. */
     cudaErrorFunctionNotLoaded = 913,
+    /** The resource type is not valid for the operation. */
     cudaErrorInvalidResourceType = 914,
+    /** The resource configuration is not valid. */
     cudaErrorInvalidResourceConfiguration = 915,
+    /** An unknown internal error. */
     cudaErrorUnknown = 999,
+    /** Base of the range of API-failure codes (no longer returned). */
     cudaErrorApiFailureBase = 10000
 };
 typedef enum cudaError cudaError_t;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the table of cudaError_t values behind cudaGetErrorName and cudaGetErrorString,
-read from the `enum cudaError` of the driver_types.h the library is compiled against: each
-enumerator's name, and as its description the first sentence of its documentation comment.
+read from the `enum cudaError` of the driver_types.h the library is compiled against (NVIDIA's,
+or the toolkit's own in toolkit/include): each enumerator's name, and as its description the
+first sentence of its documentation comment.
 
 usage: gen_errors.py driver_types.h OUTPUT
 """
@@ -12,7 +13,8 @@ import sys
 def main():
     header, output = sys.argv[1:]
     text = open(header, encoding="utf-8", errors="replace").read()
-    body = re.search(r"enum\s+__device_builtin__\s+cudaError\s*\{(.*?)\};", text, re.S).group(1)
+    # NVIDIA's header marks the enum __device_builtin__; the toolkit's (toolkit/include) does not.
+    body = re.search(r"enum\s+(?:__device_builtin__\s+)?cudaError\s*\{(.*?)\};", text, re.S).group(1)
     entries = []
     for m in re.finditer(r"/\*\*(.*?)\*/\s*(cuda\w+)\s*=\s*(\d+)", body, re.S):
         doc = " ".join(line.strip().lstrip("*").strip() for line in m.group(1).splitlines())

@@ -94,3 +94,9 @@ TEST_CASE("options files split as a shell would", "[nvcc-options]") {
         std::vector<std::string>{"-I", "a b", "-DX=1 2", "k.cu x"});
   CHECK(splitOptionsFile("  \n\t").empty());
 }
+
+TEST_CASE("NVIDIA's runtime libraries map to the toolkit's libcudart", "[nvcc-options]") {
+  DriverOptions o = parsed({"-cudart", "none", "-lcudart_static", "-lcudadevrt", "-lm", "k.cu"});
+  CHECK(o.cudart == "shared");
+  CHECK(o.libraries == std::vector<std::string>{"m"});
+}
