@@ -11,7 +11,8 @@ P2M_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 P2M_PACKAGES=(meson ninja-build pkg-config python3 clang-19 llvm-19-dev libclang-19-dev
               llvm-19-tools libclang-rt-19-dev libcli11-dev libfmt-dev catch2 liblz4-dev
               libzstd-dev libmpfr-dev # libmpfr-dev: the device math accuracy test
-              cmake make g++) # the install test builds examples/cmake and examples/build-script
+              cmake make g++ # the install test builds examples/cmake and examples/build-script
+              libthrust-dev libcub-dev) # tests/toolkit-thrust-cub compiles Thrust and CUB programs
 
 p2m_install_packages() {
   local missing=()
