@@ -9,8 +9,11 @@
 // there first, so the fatbin a program registers runs the translation made offline.
 #pragma once
 
+#include "runtime/core/ModuleReflection.h"
 #include "runtime/core/RuntimeError.h"
+#include "support/TargetProfile.h"
 
+#include <optional>
 #include <string>
 
 namespace p2m::runtime {
@@ -20,6 +23,8 @@ struct PrebuiltModule {
   std::string msl;
   std::string metallib; // empty when the module has none
   std::string origin;   // the reflection's path, for messages
+  // reflectionJson parsed, where it already was (findInBundles reads it to choose the entry).
+  std::optional<ModuleReflection> reflection;
 };
 
 // Reads STEM.json and its siblings. FileNotFound when a file is missing or unreadable.
@@ -30,9 +35,10 @@ RuntimeStatus readPrebuiltModule(const std::string &reflectionPath, PrebuiltModu
 bool isReflectionPath(const std::string &path);
 
 // Looks for `ptx` in the bundles of $P2M_BUNDLE_PATH, by its key sha256Hex(ptx)
-// (support/Sha256.h, the hash its reflection records). True when found and read; a bundle entry
-// whose reflection names another source hash, or was translated for the other f32 subnormal
-// behaviour (--f32-subnormals), is ignored (logged).
-bool findInBundles(const std::string &ptx, bool keepsF32Subnormals, PrebuiltModule *out);
+// (support/Sha256.h, the hash its reflection records). True when found and read; an entry that
+// does not parse, names another source hash, or whose target profile does not fit `wanted`
+// (profileMismatch: another fp64 mode or f32 subnormal behaviour, a later MSL version) is
+// skipped, and the log says why.
+bool findInBundles(const std::string &ptx, const TargetProfile &wanted, PrebuiltModule *out);
 
 } // namespace p2m::runtime

@@ -383,7 +383,7 @@ TEST_CASE("module: the capabilities the kernels need reach the backend", "[runti
   // No kernel the translator writes needs one today (64-bit min/max take the lock table, which
   // a native atomic_ulong operation could race with), so the reflection says so by hand.
   TranslatedModule translated;
-  REQUIRE_FALSE(translatePtx(readSource("examples/saxpy/saxpy.ptx"), &translated, /*useCache=*/false));
+  REQUIRE_FALSE(translatePtx(readSource("examples/saxpy/saxpy.ptx"), p2m::TargetProfile{}, &translated, /*useCache=*/false));
   ModuleReflection reflection;
   REQUIRE_FALSE(parseReflection(translated.reflectionJson, &reflection));
   REQUIRE_FALSE(reflection.kernels.empty());
