@@ -86,7 +86,7 @@ struct CompileRequest {
   // The device capabilities those kernels need (reflection features such as
   // "atomic_u64_min_max"), each once: a backend whose device lacks one refuses the load.
   std::vector<std::string> capabilities;
-  unsigned mslVersion = 320;            // 300, 310, 320 (from the reflection)
+  TargetProfile target;                 // what the MSL was translated for (the reflection's)
   std::string_view metallib;            // a prebuilt metallib of this MSL; empty: compile the MSL
                                         // (the host backend always compiles the MSL)
 };

@@ -71,7 +71,7 @@ RuntimeStatus Module::load(Device &device, std::string_view msl, ModuleReflectio
   CompileRequest request;
   request.msl = msl;
   request.metallib = metallib;
-  request.mslVersion = module->reflection_.target.mslVersionNumber();
+  request.target = module->reflection_.target;
   for (const KernelInfo &k : module->reflection_.kernels) {
     if (!k.translated)
       continue;

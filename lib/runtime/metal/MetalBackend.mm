@@ -45,27 +45,26 @@ NSString *makeString(std::string_view text) {
   return [[NSString alloc] initWithBytes:text.data() length:text.size() encoding:NSUTF8StringEncoding];
 }
 
-Status languageVersion(unsigned mslVersion, MTLLanguageVersion *version) {
+Status languageVersion(MslVersion mslVersion, MTLLanguageVersion *version) {
   switch (mslVersion) {
-  case 300:
+  case MslVersion::V3_0:
     *version = MTLLanguageVersion3_0;
     return ok();
-  case 310:
+  case MslVersion::V3_1:
     if (@available(macOS 14.0, *)) {
       *version = MTLLanguageVersion3_1;
       return ok();
     }
     return fail(ErrorCode::NotSupported, "metal backend: MSL 3.1 needs macOS 14");
-  case 320:
+  case MslVersion::V3_2:
     if (@available(macOS 15.0, *)) {
       *version = MTLLanguageVersion3_2;
       return ok();
     }
     return fail(ErrorCode::NotSupported, "metal backend: MSL 3.2 needs macOS 15");
-  default:
-    return fail(ErrorCode::InvalidValue,
-                "metal backend: MSL version " + std::to_string(mslVersion) + " is not 300, 310 or 320");
   }
+  return fail(ErrorCode::InvalidValue,
+              "metal backend: MSL version " + std::string(spelling(mslVersion)) + " is not known here");
 }
 
 MTLCompileOptions *compileOptions(MTLLanguageVersion version) {
@@ -188,7 +187,7 @@ public:
         library = [device_ newLibraryWithData:data error:&error];
       } else {
         MTLLanguageVersion version;
-        if (Status status = languageVersion(request.mslVersion, &version))
+        if (Status status = languageVersion(request.target.mslVersion, &version))
           return status;
         library = [device_ newLibraryWithSource:makeString(request.msl)
                                         options:compileOptions(version)
