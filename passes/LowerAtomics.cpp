@@ -57,7 +57,7 @@ bool lowerMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &o
     return refuse("mbarrier at cluster scope is not supported yet");
   if (in.has(Modifier::Expect_tx) || in.has(Modifier::Complete_tx) || in.has(Modifier::Arrive_drop))
     return refuse("mbarrier transaction counts and arrive_drop are not supported yet");
-  if (ctx.options.mslVersion < 320)
+  if (!ctx.options.target.has(Capability::ThreadFence))
     return refuse("mbarrier needs atomic_thread_fence, MSL 3.2 or later");
   auto address = std::find_if(in.ops.begin(), in.ops.end(), [](const Operand &o) { return o.address; });
   if (in.has(Modifier::Pending_count))
@@ -136,7 +136,7 @@ void lowerAtomics(PassContext &ctx) {
         // forms Metal could do lock-free too: a lock-free update racing with a locked one on
         // the same word would be lost.
         f.features |= kFeatureAtomic64;
-        if (ctx.options.mslVersion < 320) {
+        if (!ctx.options.target.has(Capability::ThreadFence)) {
           markUnsupported(f, in.srcOffset, noExact64BitAtomic(in) + " before MSL 3.2 (its lock table needs "
                                                                    "atomic_thread_fence)");
           return false;
@@ -149,7 +149,7 @@ void lowerAtomics(PassContext &ctx) {
         else if (op == "and" || op == "or" || op == "xor" || op == "exch" || op == "cas")
           kind = op + "_b64";
         if (kind.empty() || kind == "min" || kind == "max" || (t == Type::F64 && op != "add" && op != "exch" && op != "cas") ||
-            (t == Type::F64 && ctx.options.fp64 != Fp64Mode::Ieee)) {
+            (t == Type::F64 && ctx.options.target.fp64 != Fp64Mode::Ieee)) {
           markUnsupported(f, in.srcOffset, noExact64BitAtomic(in));
           return false;
         }
@@ -164,7 +164,7 @@ void lowerAtomics(PassContext &ctx) {
       }
       bool acquire = in.has(Modifier::Acquire) || in.has(Modifier::Acq_rel);
       bool release = in.has(Modifier::Release) || in.has(Modifier::Acq_rel);
-      if ((acquire || release) && ctx.options.mslVersion < 320) {
+      if ((acquire || release) && !ctx.options.target.has(Capability::ThreadFence)) {
         markUnsupported(f, in.srcOffset, "atomics with acquire/release semantics need "
                                          "atomic_thread_fence, MSL 3.2 or later");
         return false;

@@ -53,12 +53,12 @@ void lowerFp64(PassContext &ctx) {
         out.push_back(std::move(in));
         return true;
       }
-      if (ctx.options.fp64 == Fp64Mode::Error) {
+      if (ctx.options.target.fp64 == Fp64Mode::Error) {
         markUnsupported(f, in.srcOffset, "f64 arithmetic with --fp64=error");
         return false;
       }
       // The arithmetic that --fp64=demote does in float; the rest stays exact.
-      const std::string arith = ctx.options.fp64 == Fp64Mode::Demote ? "p2m_f64_demote_" : "p2m_f64_";
+      const std::string arith = ctx.options.target.fp64 == Fp64Mode::Demote ? "p2m_f64_demote_" : "p2m_f64_";
       f.features |= kFeatureFp64;
       std::string rnd = roundingOf(in);
       std::string op(ptx::spelling(in.opcode));

@@ -346,7 +346,7 @@ void lowerRoundingAndFtz(PassContext &ctx) {
         done = lowerHalf(m, in, out);
       if (!done && in.type == Type::F32 && in.has(Modifier::Ftz)) {
         // Arithmetic and comparisons MSL does itself (add/sub/mul/fma .rn, setp).
-        bool flushExplicitly = ctx.options.f32Subnormals == F32Subnormals::Keep;
+        bool flushExplicitly = ctx.options.target.f32Subnormals == F32Subnormals::Keep;
         if (flushExplicitly)
           flushSources(m, f, in, out, Type::F32);
         in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Ftz), in.modifiers.end());

@@ -162,7 +162,7 @@ void lowerWarpOps(PassContext &ctx) {
         if (in.has(Modifier::Warp)) {
           // Before MSL 3.2 only simdgroup_barrier exists, which every lane must reach; PTX
           // allows bar.warp.sync under a lane-dependent condition (warp_ops.h).
-          if (ctx.options.mslVersion < 320) {
+          if (!ctx.options.target.has(Capability::ConditionalWarpBarrier)) {
             markUnsupported(f, in.srcOffset,
                             "bar.warp.sync (__syncwarp) needs MSL 3.2 or later: a SIMD-group fence is "
                             "valid under a lane-dependent condition, simdgroup_barrier (all MSL 3.0 and "

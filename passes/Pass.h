@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ir/Ir.h"
+#include "support/TargetProfile.h"
 
 #include <functional>
 #include <span>
@@ -13,18 +14,12 @@
 
 namespace p2m::passes {
 
-enum class Fp64Mode { Ieee, Demote, Error };
-
-// What the target does with f32 subnormals (DESIGN.md numeric policy). Flush: Apple GPUs flush
-// them in hardware, so `.ftz` arithmetic is exact as it is. Keep: the target computes them as
-// IEEE says (the host backend with IEEE subnormals, an NVIDIA GPU running the MSL), so `.ftz`
-// operands and results are flushed explicitly.
-enum class F32Subnormals { Flush, Keep };
-
 struct Options {
-  unsigned mslVersion = 320; // 300, 310, 320
-  Fp64Mode fp64 = Fp64Mode::Ieee;
-  F32Subnormals f32Subnormals = F32Subnormals::Flush;
+  // What the passes lower for (support/TargetProfile.h). f32 subnormals (DESIGN.md numeric
+  // policy): Flush, Apple GPUs flush them in hardware, so `.ftz` arithmetic is exact as it is;
+  // Keep, the target computes them as IEEE says (the host backend with IEEE subnormals, an
+  // NVIDIA GPU running the MSL), so `.ftz` operands and results are flushed explicitly.
+  TargetProfile target;
   // Run the IR verifier (ir/Verifier.h) after every pass of every function; a malformed IR is
   // an internal error that stops the process. On in debug builds and where P2M_VERIFY_IR=1.
   bool verifyIr = defaultVerifyIr();

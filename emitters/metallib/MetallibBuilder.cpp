@@ -42,8 +42,8 @@ std::optional<ToolchainError> compileAndLink(const MetalToolchain &toolchain,
 
   llvm::SmallString<256> air(scratch.path());
   llvm::sys::path::append(air, llvm::sys::path::stem(request.mslPath) + ".air");
-  std::vector<std::string> arguments = {metalStandardFlag(request.mslVersion)};
-  for (std::string &flag : metalMathFlags(request.mslVersion))
+  std::vector<std::string> arguments = {metalStandardFlag(request.target)};
+  for (std::string &flag : metalMathFlags(request.target))
     arguments.push_back(std::move(flag));
   arguments.insert(arguments.end(), {"-c", request.mslPath, "-o", std::string(air)});
   const ToolOutcome compiled = runTool(toolchain.metal, arguments);
@@ -62,13 +62,13 @@ std::optional<ToolchainError> compileAndLink(const MetalToolchain &toolchain,
 
 } // namespace
 
-std::string metalStandardFlag(unsigned mslVersion) {
-  return "-std=metal" + std::to_string(mslVersion / 100) + "." + std::to_string(mslVersion / 10 % 10);
+std::string metalStandardFlag(const TargetProfile &target) {
+  return "-std=metal" + std::string(spelling(target.mslVersion));
 }
 
-std::vector<std::string> metalMathFlags(unsigned mslVersion) {
+std::vector<std::string> metalMathFlags(const TargetProfile &target) {
   std::vector<std::string> flags = {"-fno-fast-math", "-ffp-contract=off"};
-  if (mslVersion >= 320)
+  if (target.has(Capability::SafeMathMode))
     flags.insert(flags.end(), {"-fmetal-math-mode=safe", "-fmetal-math-fp32-functions=precise"});
   return flags;
 }

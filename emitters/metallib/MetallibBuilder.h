@@ -7,6 +7,7 @@
 #pragma once
 
 #include "emitters/metallib/MetalToolchain.h"
+#include "support/TargetProfile.h"
 
 #include <optional>
 #include <string>
@@ -17,17 +18,18 @@ namespace p2m::metallib {
 struct MetallibRequest {
   std::string mslPath;       // the MSL file to compile
   std::string outputPath;    // the metallib to write
-  unsigned mslVersion = 320; // 300, 310 or 320 (TranslateOptions::mslVersion)
+  TargetProfile target;      // what the MSL was translated for (TranslateOptions::target)
 };
 
 // `-std=metal3.0`, `-std=metal3.1` or `-std=metal3.2`.
-std::string metalStandardFlag(unsigned mslVersion);
+std::string metalStandardFlag(const TargetProfile &target);
 
 // The floating-point mode the generated file also states itself (its pragmas): safe math,
 // precise fp32 library functions, no contraction. `-fno-fast-math -ffp-contract=off` for every
-// version; from MSL 3.2 on (Xcode 16, whose compiler has the 3.2 spec's options) also
-// `-fmetal-math-mode=safe -fmetal-math-fp32-functions=precise`, which older compilers lack.
-std::vector<std::string> metalMathFlags(unsigned mslVersion);
+// version; where the target has Capability::SafeMathMode (MSL 3.2, Xcode 16, whose compiler has
+// the 3.2 spec's options) also `-fmetal-math-mode=safe -fmetal-math-fp32-functions=precise`,
+// which older compilers lack.
+std::vector<std::string> metalMathFlags(const TargetProfile &target);
 
 // Empty on success.
 std::optional<ToolchainError> buildMetallib(const MetalToolchain &toolchain,

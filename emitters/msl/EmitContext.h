@@ -62,7 +62,7 @@ struct FunctionEmitter {
   std::string_view deviceSpace() const {
     if (!function.isEntry)
       return "P2M_DEVICE_DATA";
-    return options.mslVersion >= 320 && (function.features & ir::kFeatureDeviceOrdering) ? "coherent(device) device"
+    return options.target.has(Capability::CoherentDevice) && (function.features & ir::kFeatureDeviceOrdering) ? "coherent(device) device"
                                                                                          : "device";
   }
 

@@ -986,7 +986,7 @@ struct Sel {
       e.fail(in, "ld/st with memory-order semantics in this state space are not supported yet");
     std::string scope = in.has(Modifier::Cta) ? "cta" : in.has(Modifier::Sys) ? "sys" : "gpu";
     auto fence = [&] {
-      if (e.options.mslVersion < 320)
+      if (!e.options.target.has(Capability::ThreadFence))
         e.fail(in, "memory-order semantics need atomic_thread_fence, MSL 3.2 or later");
       e.prelude |= kPreludeAtomic;
       e.line("p2m_fence_{}();", scope);
@@ -1009,7 +1009,7 @@ struct Sel {
           std::string v = formatCompiled(FMT_COMPILE("p2m_ld_relaxed_generic_b32(ctx, {})"), p.base);
           assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
         }
-      } else if (isStore && bitWidth(t) == 64 && e.options.mslVersion >= 320) {
+      } else if (isStore && bitWidth(t) == 64 && e.options.target.has(Capability::ThreadFence)) {
         e.line("p2m_st64_locked_generic(ctx, {}, {});", p.base, val(data, t)); // see below
       } else if (isStore) {
         e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, p.base, val(data, t));
@@ -1025,7 +1025,7 @@ struct Sel {
         std::string v = formatCompiled(FMT_COMPILE("atomic_load_explicit({}, memory_order_relaxed)"), ptr);
         assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
       }
-    } else if (isStore && bitWidth(t) == 64 && e.options.mslVersion >= 320) {
+    } else if (isStore && bitWidth(t) == 64 && e.options.target.has(Capability::ThreadFence)) {
       // Through the lock of 64-bit atomics (atomic_ops.h): a strong store must not land between
       // the read and the write of a locked read-modify-write of the same word.
       e.prelude |= kPreludeAtomic;
@@ -1133,7 +1133,7 @@ struct Sel {
       std::string fn = in.has(Modifier::Popc) ? "popc" : in.has(Modifier::And) ? "and" : "or";
       if (in.ops.size() == 4) {
         // bar.red.OP d, a, b, {!}c: the threads of named barrier a's count b (atomic_ops.h).
-        if (e.options.mslVersion < 320)
+        if (!e.options.target.has(Capability::ThreadFence))
           e.fail(in, "barriers with a thread count need atomic_thread_fence, MSL 3.2 or later");
         e.prelude |= kPreludeAtomic;
         return assign(op(0), formatCompiled(FMT_COMPILE("p2m_bar_red_named_{}({}, {}, {}, p2m_named_barrier_words(ctx))"), fn,
@@ -1157,7 +1157,7 @@ struct Sel {
     }
     // A thread count, or an arrival without waiting: a named barrier (atomic_ops.h), whose
     // fences need MSL 3.2.
-    if (e.options.mslVersion < 320)
+    if (!e.options.target.has(Capability::ThreadFence))
       e.fail(in, "barriers with a thread count need atomic_thread_fence, MSL 3.2 or later");
     e.prelude |= kPreludeAtomic;
     e.line("p2m_bar_named({}, {}, {}, p2m_named_barrier_words(ctx));", val(op(0), Type::U32), val(op(1), Type::U32),
@@ -1172,7 +1172,7 @@ struct Sel {
           return;
         }
     }
-    if (e.options.mslVersion < 320)
+    if (!e.options.target.has(Capability::ThreadFence))
       e.fail(in, "membar/fence need atomic_thread_fence, MSL 3.2 or later");
     e.prelude |= kPreludeAtomic;
     if (in.has(Modifier::Cta))

@@ -9,6 +9,7 @@
 #pragma once
 
 #include "ir/Ir.h"
+#include "support/TargetProfile.h"
 
 #include <cstdint>
 #include <functional>
@@ -18,7 +19,7 @@
 namespace p2m::msl {
 
 struct EmitOptions {
-  unsigned mslVersion = 320;
+  TargetProfile target; // the MSL version and the capabilities the file may use
   // Emit only these kernels (by PTX name) and what they call; empty: every kernel.
   std::vector<std::string> entries;
   // `// line N` comments from .loc, and a comment naming each PTX label.

@@ -1,5 +1,6 @@
 #include "emitters/reflection/Reflection.h"
 
+#include "emitters/msl/support/kernel_abi.h"
 #include "emitters/reflection/JsonWriter.h"
 #include "support/Sha256.h"
 #include "support/SourceFile.h"
@@ -33,6 +34,13 @@ constexpr std::pair<uint32_t, const char *> kFeatureNames[] = {
     {kFeatureDeviceOrdering, "device_ordering"},
 };
 
+// The module words by index (kernel_abi.h's P2M_MODULE_*).
+constexpr const char *kModuleWordNames[] = {"global_base", "const_base", "status", "printf", "atomic_locks"};
+static_assert(std::size(kModuleWordNames) == P2M_MODULE_WORDS && P2M_MODULE_GLOBAL_BASE == 0 &&
+                  P2M_MODULE_CONST_BASE == 1 && P2M_MODULE_STATUS == 2 && P2M_MODULE_PRINTF == 3 &&
+                  P2M_MODULE_ATOMIC_LOCKS == 4,
+              "kModuleWordNames lists kernel_abi.h's module words in index order");
+
 // Bytes of one element of a variable or parameter: its type times its vector width.
 uint64_t elementBytes(const Symbol &s) {
   uint64_t bits = bitWidth(s.elementType);
@@ -48,9 +56,10 @@ public:
     w_.key("format");
     w_.value("ptx2metal-reflection");
     w_.key("version");
-    w_.value(1);
+    w_.value(kReflectionVersion);
     source();
     msl();
+    profile();
     abi();
     moduleSegments();
     w_.key("kernels");
@@ -118,40 +127,60 @@ private:
   void msl() {
     w_.key("msl");
     w_.beginObject();
-    w_.key("version");
-    w_.value(fmt::format("{}.{}", o_.mslVersion / 100, o_.mslVersion % 100 / 10));
     w_.key("file");
     optionalString(o_.mslFile);
-    w_.key("fp64");
-    w_.value(o_.fp64Mode);
-    w_.key("f32_subnormals");
-    w_.value(o_.f32Subnormals);
     w_.endObject();
   }
 
-  // The fixed facts of the kernel ABI (DESIGN.md, emitters/msl/support/abi.h).
+  // Every option of the target profile, by its key (support/TargetProfile.def).
+  void profile() {
+    w_.key("profile");
+    w_.beginObject();
+    for (const TargetOption &option : targetOptions()) {
+      w_.key(option.key());
+      w_.value(option.get(o_.target));
+    }
+    w_.endObject();
+  }
+
+  // The kernel ABI the MSL follows, from its one definition (emitters/msl/support/kernel_abi.h),
+  // for hosts other than our runtime (which is built with that header).
   void abi() {
     w_.key("abi");
     w_.beginObject();
     w_.key("params_buffer");
-    w_.value(0);
+    w_.value(P2M_PARAMS_BUFFER);
     w_.key("module_buffer");
-    w_.value(1);
-    w_.key("threadgroup_window");
-    w_.value(0);
+    w_.value(P2M_MODULE_BUFFER);
+    w_.key("threadgroup_index");
+    w_.value(P2M_THREADGROUP_INDEX);
+    w_.key("threadgroup_granule");
+    w_.value(P2M_THREADGROUP_GRANULE);
     w_.key("module_words");
     w_.beginArray(true);
-    for (const char *word : {"global_base", "const_base", "status"})
+    for (const char *word : kModuleWordNames)
       w_.value(word);
     w_.endArray();
-    w_.key("launch_info_offset");
-    w_.value("align16(param_bytes)");
-    w_.key("shared_window");
-    w_.value("0xFFFE000000000000");
-    w_.key("local_window");
-    w_.value("0xFFFF000000000000");
-    w_.key("function_window");
-    w_.value("0xFFFD000000000000");
+    w_.key("status_bits");
+    w_.beginObject();
+    w_.key("trap");
+    w_.value(P2M_STATUS_TRAP);
+    w_.key("assert");
+    w_.value(P2M_STATUS_ASSERT);
+    w_.endObject();
+    w_.key("launch_words_align");
+    w_.value(P2M_LAUNCH_WORDS_ALIGN);
+    w_.key("launch_words_bytes");
+    w_.value(P2M_LAUNCH_WORDS_BYTES);
+    w_.key("body_suffix");
+    w_.value(P2M_BODY_SUFFIX);
+    for (auto [key, window] : {std::pair{"shared_window", P2M_SHARED_WINDOW}, {"local_window", P2M_LOCAL_WINDOW},
+                               {"param_window", P2M_PARAM_WINDOW}, {"function_window", P2M_FUNCTION_WINDOW}}) {
+      w_.key(key);
+      w_.value(fmt::format("0x{:016X}", window));
+    }
+    w_.key("window_size");
+    w_.value(fmt::format("0x{:016X}", P2M_WINDOW_SIZE));
     w_.endObject();
   }
 
@@ -252,7 +281,7 @@ private:
     w_.beginObject();
     header(f);
     w_.key("body");
-    w_.value(f.name + "_body");
+    w_.value(f.name + P2M_BODY_SUFFIX);
     w_.key("demangled");
     std::string demangled = llvm::demangle(f.ptxName);
     if (demangled == f.ptxName)

@@ -12,19 +12,21 @@
 #pragma once
 
 #include "ir/Ir.h"
+#include "support/TargetProfile.h"
 
 #include <string>
 
 namespace p2m::reflection {
 
 struct ReflectionOptions {
-  unsigned mslVersion = 320;     // 300, 310, 320 → "3.0", "3.1", "3.2"
-  std::string fp64Mode = "ieee"; // the --fp64 mode the MSL was generated with
-  std::string f32Subnormals = "flush"; // the --f32-subnormals the MSL was generated for
-  std::string mslFile;           // the MSL file's name as the user sees it; empty: null
+  TargetProfile target; // what the MSL was generated for: the "profile" object
+  std::string mslFile;  // the MSL file's name as the user sees it; empty: null
 };
 
-// The reflection JSON of `module` (format "ptx2metal-reflection", version 1).
+// The reflection JSON of `module` (format "ptx2metal-reflection", version kReflectionVersion).
+// Version 2: the target profile in "profile" (it was spread over "msl"), the "abi" block
+// printed from kernel_abi.h.
+inline constexpr int kReflectionVersion = 2;
 std::string emitReflection(const ir::Module &module, const ReflectionOptions &options);
 
 } // namespace p2m::reflection

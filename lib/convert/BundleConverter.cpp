@@ -120,9 +120,7 @@ ModuleResult translateOne(const PendingModule &module, const ConvertOptions &opt
   auto source = std::make_shared<SourceFile>(module.key + ".ptx", module.ptx);
   DiagnosticEngine diags;
   translate::TranslateOptions translateOptions;
-  translateOptions.mslVersion = options.mslVersion;
-  translateOptions.fp64 = options.fp64;
-  translateOptions.f32Subnormals = options.f32Subnormals;
+  translateOptions.target = options.target;
   translateOptions.mslFile = module.key + ".metal";
   translate::TranslateResult translated = translate::translateModule(source, translateOptions, diags);
   if (!translated.ok) {
@@ -146,7 +144,7 @@ ModuleResult translateOne(const PendingModule &module, const ConvertOptions &opt
   }
   if (options.toolchain && result.summary.translated > 0)
     if (auto failed = metallib::buildMetallib(*options.toolchain,
-                                              {base + ".metal", base + ".metallib", options.mslVersion}))
+                                              {base + ".metal", base + ".metallib", options.target}))
       *writeError = base + ".metallib: " + failed->message;
   return result;
 }

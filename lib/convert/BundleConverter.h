@@ -8,7 +8,7 @@
 #pragma once
 
 #include "emitters/metallib/MetalToolchain.h"
-#include "passes/Pass.h"
+#include "support/TargetProfile.h"
 
 #include <cstdint>
 #include <functional>
@@ -22,9 +22,7 @@ struct ConvertOptions {
   std::vector<std::string> inputs; // binaries, libraries, fatbins, object files or .ptx files
   std::string outputDir;
   unsigned jobs = 0;               // 0: every core
-  unsigned mslVersion = 320;
-  passes::Fp64Mode fp64 = passes::Fp64Mode::Ieee;
-  passes::F32Subnormals f32Subnormals = passes::F32Subnormals::Flush;
+  TargetProfile target; // what every module is translated for
   // When set, each module's KEY.metallib is built with this toolchain as well.
   const metallib::MetalToolchain *toolchain = nullptr;
   // Called from worker threads, serialized, after each module: (modules done, modules in all).

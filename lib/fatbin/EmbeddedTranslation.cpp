@@ -29,11 +29,6 @@ void appendRecord(std::string &out, uint32_t tag, const std::string &data) {
 
 } // namespace
 
-std::string translationOptionsKey(bool keepsF32Subnormals, bool fp64Ieee, unsigned mslVersion) {
-  return fmt::format("f32_subnormals={};fp64={};msl={}", keepsF32Subnormals ? "keep" : "flush",
-                     fp64Ieee ? "ieee" : "demote", mslVersion);
-}
-
 std::string encodeTranslation(const EmbeddedTranslation &t) {
   std::vector<std::pair<uint32_t, const std::string *>> records = {
       {f::kRecordPtxSha256, &t.ptxSha256},

@@ -13,15 +13,13 @@ namespace p2m::fatbin {
 
 struct EmbeddedTranslation {
   std::string ptxSha256; // support/Sha256.h's spelling
-  std::string options;   // translationOptionsKey(...)
+  // The target profile it was made for, as TargetProfile::print() spells it: for listings. The
+  // runtime matches by the profile its reflection records (one reader, one comparison).
+  std::string options;
   std::string reflectionJson;
   std::string msl;
   std::string metallib; // empty when none was made
 };
-
-// The options key: what a translation depends on besides the PTX, in one spelling that the
-// driver writes and the runtime compares ("f32_subnormals=flush;fp64=ieee;msl=320").
-std::string translationOptionsKey(bool keepsF32Subnormals, bool fp64Ieee, unsigned mslVersion);
 
 std::string encodeTranslation(const EmbeddedTranslation &translation);
 

@@ -181,10 +181,6 @@ std::string maskAttributeNames(std::string_view text) {
   return out;
 }
 
-std::string versionName(unsigned mslVersion) {
-  return std::to_string(mslVersion / 100) + "." + std::to_string(mslVersion / 10 % 10);
-}
-
 } // namespace
 
 CheckResult checkMsl(std::string_view source, std::string fileName, CheckOptions options) {
@@ -246,9 +242,9 @@ CheckResult checkMsl(std::string_view source, std::string fileName, CheckOptions
   return result;
 }
 
-CheckResult checkGeneratedMsl(std::string_view source, std::string fileName, unsigned mslVersion) {
+CheckResult checkGeneratedMsl(std::string_view source, std::string fileName, const TargetProfile &target) {
   CheckResult host = checkMsl(source, fileName);
-  CheckResult apple = checkMsl(source, fileName, {mslVersion});
+  CheckResult apple = checkMsl(source, fileName, {target.mslVersionNumber()});
   const auto same = [](const Diagnostic &a, const Diagnostic &b) {
     return a.file == b.file && a.line == b.line && a.column == b.column && a.message == b.message;
   };
@@ -256,7 +252,7 @@ CheckResult checkGeneratedMsl(std::string_view source, std::string fileName, uns
   both.compiled = host.compiled && apple.compiled;
   both.diagnostics = std::move(host.diagnostics);
   const size_t hostCount = both.diagnostics.size();
-  const std::string prefix = "MSL " + versionName(mslVersion) + ": ";
+  const std::string prefix = "MSL " + std::string(spelling(target.mslVersion)) + ": ";
   bool keepNotes = false;
   for (Diagnostic &diagnostic : apple.diagnostics) {
     if (diagnostic.severity == Severity::Note) {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "support/Diagnostics.h"
+#include "support/TargetProfile.h"
 
 #include <string>
 #include <string_view>
@@ -42,9 +43,6 @@ struct CheckResult {
   std::string format() const;
 };
 
-// The MSL versions the emitter targets, as __METAL_VERSION__ spells them.
-inline constexpr unsigned kMslVersions[] = {300, 310, 320};
-
 struct CheckOptions {
   // 0: the host compiler's view; 300, 310 or 320: Apple's compiler's for that MSL version.
   unsigned mslVersion = 0;
@@ -54,8 +52,8 @@ struct CheckOptions {
 // from disk (the file may include only the standard library headers).
 CheckResult checkMsl(std::string_view source, std::string fileName, CheckOptions options = {});
 
-// Both views of a file made for `mslVersion`: the host's, then Apple's at that version. A
+// Both views of a file made for `target`: the host's, then Apple's at its MSL version. A
 // diagnostic only Apple's view gives says so ("MSL 3.0: ..."); one both give appears once.
-CheckResult checkGeneratedMsl(std::string_view source, std::string fileName, unsigned mslVersion);
+CheckResult checkGeneratedMsl(std::string_view source, std::string fileName, const TargetProfile &target);
 
 } // namespace p2m::mslcheck

@@ -24,7 +24,7 @@ namespace {
 
 // The metallib of `msl`, or empty when there is no Metal toolchain (said in `warnings` only
 // when building one failed: no toolchain is the normal case off macOS).
-std::string metallibOf(const std::string &key, const std::string &msl, unsigned mslVersion,
+std::string metallibOf(const std::string &key, const std::string &msl, const TargetProfile &target,
                        std::vector<std::string> &warnings) {
   metallib::ToolchainLookup lookup = metallib::findMetalToolchain("");
   if (!lookup.toolchain)
@@ -35,7 +35,7 @@ std::string metallibOf(const std::string &key, const std::string &msl, unsigned 
   std::string base = (dir + "/" + key).str();
   std::string error, result;
   if (writeFile(base + ".metal", msl, error)) {
-    if (auto failed = metallib::buildMetallib(*lookup.toolchain, {base + ".metal", base + ".metallib", mslVersion}))
+    if (auto failed = metallib::buildMetallib(*lookup.toolchain, {base + ".metal", base + ".metallib", target}))
       warnings.push_back("no metallib embedded: " + failed->message);
     else if (std::optional<std::string> bytes = readFile(base + ".metallib", error))
       result = std::move(*bytes);
@@ -61,8 +61,7 @@ DeviceCode buildDeviceCode(const std::string &origin, const std::string &ptx, ui
   DiagnosticEngine diags;
   translate::TranslateOptions translateOptions;
   translateOptions.mslFile = key + ".metal";
-  translateOptions.f32Subnormals =
-      options.keepsF32Subnormals ? passes::F32Subnormals::Keep : passes::F32Subnormals::Flush;
+  translateOptions.target = options.target;
   translate::TranslateResult result = translate::translateModule(source, translateOptions, diags);
   if (!result.ok) {
     std::ostringstream messages;
@@ -75,12 +74,11 @@ DeviceCode buildDeviceCode(const std::string &origin, const std::string &ptx, ui
         code.warnings.push_back("kernel " + k.ptxName + " of " + origin + " is not translated: " + k.reason);
     fatbin::EmbeddedTranslation translation;
     translation.ptxSha256 = key;
-    translation.options = fatbin::translationOptionsKey(options.keepsF32Subnormals, /*fp64Ieee=*/true,
-                                                         translateOptions.mslVersion);
+    translation.options = options.target.print();
     translation.msl = result.msl();
     translation.reflectionJson = std::move(result.reflectionJson);
     if (options.buildMetallib)
-      translation.metallib = metallibOf(key, translation.msl, translateOptions.mslVersion, code.warnings);
+      translation.metallib = metallibOf(key, translation.msl, options.target, code.warnings);
     entries.push_back({fatbin::format::kKindTranslation, smArch, 0, 0, fatbin::encodeTranslation(translation)});
     code.translated = true;
   }

@@ -6,6 +6,8 @@
 // is added where a Metal toolchain exists.
 #pragma once
 
+#include "support/TargetProfile.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,7 +15,9 @@
 namespace p2m::nvcc {
 
 struct DeviceCodeOptions {
-  bool keepsF32Subnormals = false; // the runtime's devices flush f32 subnormals unless told
+  // What the runtime's devices want unless told otherwise (the default profile: f32 subnormals
+  // flushed, exact f64, MSL 3.2); the runtime matches the embedded translation by it.
+  TargetProfile target;
   bool buildMetallib = true;       // when a Metal toolchain is found
   // False for an -rdc unit: what runs is the device link's module, translated there.
   bool translate = true;

@@ -9,6 +9,8 @@
 // behind this interface, so the host backend exercises all shared logic.
 #pragma once
 
+#include "support/TargetProfile.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -64,9 +66,11 @@ struct DeviceProperties {
   // barrier completes (cooperative launches). Metal promises no such forward progress.
   bool coResidentGrid = false;
   uint32_t clockRateKHz = 1000000;
-  // The device computes f32 subnormals as IEEE says instead of flushing them (Apple GPUs
-  // flush): PTX is then translated with --f32-subnormals keep.
-  bool keepsF32Subnormals = false;
+  // What the runtime translates PTX for on this device, and which prebuilt translations it
+  // takes (support/TargetProfile.h's profileMismatch). A device that computes f32 subnormals as
+  // IEEE says instead of flushing them (Apple GPUs flush) wants f32Subnormals Keep; f64 is
+  // always exact (Ieee).
+  TargetProfile target;
 };
 
 // A compiled MSL program (one translated module); its kernels are found by MSL name.
@@ -82,7 +86,7 @@ struct CompileRequest {
   // The device capabilities those kernels need (reflection features such as
   // "atomic_u64_min_max"), each once: a backend whose device lacks one refuses the load.
   std::vector<std::string> capabilities;
-  unsigned mslVersion = 320;            // 300, 310, 320 (from the reflection)
+  TargetProfile target;                 // what the MSL was translated for (the reflection's)
   std::string_view metallib;            // a prebuilt metallib of this MSL; empty: compile the MSL
                                         // (the host backend always compiles the MSL)
 };

@@ -22,10 +22,6 @@ double secondsBetween(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
-std::string fp64ModeName(passes::Fp64Mode mode) {
-  return mode == passes::Fp64Mode::Error ? "error" : mode == passes::Fp64Mode::Demote ? "demote" : "ieee";
-}
-
 // Drops a function's IR once it is emitted or left out: callers, the reflection and the
 // emitter's finish() read only its summary. Assigning fresh vectors frees their buffers
 // (`v = {}` would assign an empty list and keep the capacity).
@@ -88,15 +84,13 @@ TranslateResult translateParsed(std::unique_ptr<ptx::Module> ast, const Translat
   auto abandoned = [&] { return checks && checks->failed(); };
   std::unique_ptr<ir::Module> module = builder.declare();
   passes::Options popts;
-  popts.mslVersion = options.mslVersion;
-  popts.fp64 = options.fp64;
-  popts.f32Subnormals = options.f32Subnormals;
+  popts.target = options.target;
   passes::PassContext ctx{*module, popts, {}};
   if (!passes::runPipeline(ctx, options.dumpAfter))
     return result;
 
   msl::EmitOptions eopts;
-  eopts.mslVersion = options.mslVersion;
+  eopts.target = options.target;
   eopts.entries = options.entries;
   eopts.comments = options.comments;
   eopts.bodySink = options.bodySink;
@@ -154,9 +148,7 @@ TranslateResult translateParsed(std::unique_ptr<ptx::Module> ast, const Translat
 
   if (options.reflection) {
     reflection::ReflectionOptions ropts;
-    ropts.mslVersion = options.mslVersion;
-    ropts.fp64Mode = fp64ModeName(options.fp64);
-    ropts.f32Subnormals = options.f32Subnormals == passes::F32Subnormals::Keep ? "keep" : "flush";
+    ropts.target = options.target;
     ropts.mslFile = options.mslFile;
     result.reflectionJson = reflection::emitReflection(*module, ropts);
   }

@@ -6,6 +6,7 @@
 #include "passes/Pass.h"
 #include "support/Diagnostics.h"
 #include "support/SourceFile.h"
+#include "support/TargetProfile.h"
 
 #include <functional>
 #include <memory>
@@ -16,9 +17,7 @@
 namespace p2m::translate {
 
 struct TranslateOptions {
-  unsigned mslVersion = 320; // 300, 310, 320
-  passes::Fp64Mode fp64 = passes::Fp64Mode::Ieee;
-  passes::F32Subnormals f32Subnormals = passes::F32Subnormals::Flush;
+  TargetProfile target; // what to translate for (support/TargetProfile.def)
   // Translate only these kernels (PTX names) and what they call; empty: every kernel.
   std::vector<std::string> entries;
   bool comments = true;      // `// line N` and label comments in the MSL

@@ -33,7 +33,7 @@ bool fatbinFits(const uint8_t *bytes, size_t size) {
 
 void loadPtx(const std::string &ptx) {
   TranslatedModule translated;
-  if (translatePtx(ptx, &translated, /*useCache=*/false))
+  if (translatePtx(ptx, p2m::TargetProfile{}, &translated, /*useCache=*/false))
     return;
   ModuleReflection reflection;
   if (parseReflection(translated.reflectionJson, &reflection)) {

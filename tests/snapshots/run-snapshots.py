@@ -21,6 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = ROOT / "tests" / "snapshots"
 SUPPORT = ROOT / "emitters" / "msl" / "support"
+sys.path.insert(0, str(ROOT / "lib" / "support"))
+from embed_files import expand_includes  # noqa: E402  the prelude as the emitter pastes it
 
 
 def inputs():
@@ -52,7 +54,8 @@ def main():
     ap.add_argument("--ptx2metal", required=True)
     ap.add_argument("--update", action="store_true")
     args = ap.parse_args()
-    headers = sorted(((p.name, p.read_text()) for p in SUPPORT.glob("*.h")), key=lambda h: -len(h[1]))
+    headers = sorted(((p.name, expand_includes(p.read_text(), str(SUPPORT))) for p in SUPPORT.glob("*.h")),
+                     key=lambda h: -len(h[1]))
     expected_dir = HERE / "expected"
     expected_dir.mkdir(exist_ok=True)
     problems, written, checked = [], 0, 0

@@ -37,7 +37,7 @@ ONE = """extern "C" void launch_{name}(const unsigned char *params, const unsign
     for (uint t = 0; t < block; ++t) {{
       p2m_builtins b = {{uint3{{t, 0, 0}}, uint3{{block, 1, 1}}, uint3{{g, 0, 0}}, uint3{{grid, 1, 1}},
                         t % 32u, t / 32u, (block + 31u) / 32u, 0u}};
-      {name}_body(asConstant(params), asConstant(module), asThreadgroup(smem), b);
+      {body}(asConstant(params), asConstant(module), asThreadgroup(smem), b);
     }}
 }}
 """
@@ -54,7 +54,9 @@ int main(int argc, char **argv) {{
     if (std::scanf("%x", &w) != 1) return 2;
   std::memset(out.data(), 0xA5, out.size() * 4);
   uint32_t status = 0;
-  uint64_t module[4] = {{0, 0, (uint64_t)(uintptr_t)&status, 0}}; // abi.h's words; no printf buffer
+  // The module words as the reflection's "abi" block lays them out; no segments, no printf buffer.
+  uint64_t module[{module_words}] = {{0}};
+  module[{status_word}] = (uint64_t)(uintptr_t)&status;
   unsigned char params[64] = {{0}};
   uint64_t o = (uint64_t)(uintptr_t)out.data(), i = (uint64_t)(uintptr_t)in.data();
   uint32_t n = {n_in};
@@ -95,9 +97,11 @@ def main():
             if r.returncode != 0:
                 failures.append(f"{ptx.name}: compile failed\n{r.stderr}")
                 continue
-            kernels = [k for k in json.loads(refl.read_text())["kernels"] if k["translated"]]
+            reflection = json.loads(refl.read_text())
+            kernels = [k for k in reflection["kernels"] if k["translated"]]
+            abi = reflection["abi"]
             offs = [[p["offset"] for p in k["params"]] for k in kernels]
-            launchers = "".join(ONE.format(name=k["msl_name"]) for k in kernels)
+            launchers = "".join(ONE.format(name=k["msl_name"], body=k["msl_name"] + abi["body_suffix"]) for k in kernels)
             (tmp / f"{ptx.stem}_k.cpp").write_text(LAUNCHER.format(metal=metal.name, launchers=launchers))
             decls = "".join(f'extern "C" void launch_{k["msl_name"]}(const unsigned char *, const unsigned char *, '
                             f'unsigned char *, unsigned, unsigned);\n' for k in kernels)
@@ -106,6 +110,8 @@ def main():
                                for k in kernels)
             (off_out, off_in, off_n) = offs[0][:3]
             (tmp / f"{ptx.stem}_m.cpp").write_text(MAIN.format(decls=decls, dispatch=dispatch, n_in=inputs.N_IN,
+                                                               module_words=len(abi["module_words"]),
+                                                               status_word=abi["module_words"].index("status"),
                                                                out_words=inputs.OUT_WORDS, off_out=off_out,
                                                                off_in=off_in, off_n=off_n))
             exe = tmp / ptx.stem

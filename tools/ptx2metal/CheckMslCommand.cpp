@@ -25,7 +25,7 @@ struct CheckMslOptions {
 };
 
 int runCheckMsl(const CheckMslOptions &opts) {
-  const unsigned version = opts.target.mslVersionNumber();
+  const TargetProfile target = opts.target.profile();
   int status = 0;
   for (const std::string &path : opts.files) {
     std::string error;
@@ -36,7 +36,7 @@ int runCheckMsl(const CheckMslOptions &opts) {
       continue;
     }
     const mslcheck::CheckResult result = opts.hostOnly ? mslcheck::checkMsl(*text, path)
-                                                       : mslcheck::checkGeneratedMsl(*text, path, version);
+                                                       : mslcheck::checkGeneratedMsl(*text, path, target);
     const std::string diagnostics = result.format();
     std::fwrite(diagnostics.data(), 1, diagnostics.size(), stderr);
     if (!result.ok()) {
@@ -61,7 +61,7 @@ CommandRunner registerCheckMslCommand(CLI::App &root) {
       "barriers under thread-dependent conditions, ...). Errors are file:line:col. Exit status 1\n"
       "if any file fails.");
   cmd->add_option("files", opts->files, "MSL files")->required();
-  addTargetOptions(*cmd, opts->target, /*arithmetic=*/false);
+  addTargetOptions(*cmd, opts->target, /*languageOnly=*/true);
   cmd->add_flag("--host-only", opts->hostOnly, "Check only the host compiler's view");
   return [opts] { return runCheckMsl(*opts); };
 }

@@ -133,7 +133,7 @@ struct Totals {
 
 // Builds the metallib from the MSL just written to -o. No Metal toolchain is a warning, not an
 // error: the MSL and reflection stand on their own.
-int writeMetallib(const CompileOptions &opts, unsigned mslVersion) {
+int writeMetallib(const CompileOptions &opts, const TargetProfile &target) {
   metallib::ToolchainLookup lookup = metallib::findMetalToolchain(opts.metalToolchain);
   if (lookup.error) {
     fmt::print(stderr, "{}: error: cannot build the metallib: {}\n", opts.metallib, lookup.error->message);
@@ -144,7 +144,7 @@ int writeMetallib(const CompileOptions &opts, unsigned mslVersion) {
                *lookup.noneFound);
     return 0;
   }
-  if (auto error = metallib::buildMetallib(*lookup.toolchain, {opts.output, opts.metallib, mslVersion})) {
+  if (auto error = metallib::buildMetallib(*lookup.toolchain, {opts.output, opts.metallib, target})) {
     fmt::print(stderr, "{}: error: cannot build the metallib: {}\n", opts.metallib, error->message);
     return 1;
   }
@@ -175,9 +175,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   totals.bytes += source->text().size();
   ++totals.modules;
   translate::TranslateOptions topts;
-  topts.mslVersion = opts.target.mslVersionNumber();
-  topts.fp64 = opts.target.fp64Mode();
-  topts.f32Subnormals = opts.target.f32SubnormalMode();
+  topts.target = opts.target.profile();
   topts.entries = opts.entries;
   topts.comments = !opts.noComments;
   topts.dumpAfter = opts.dumpAfter;
@@ -232,7 +230,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
   if (opts.verifyMsl) {
     mslcheck::CheckResult check = mslcheck::checkGeneratedMsl(
         result.msl(), opts.output.empty() || opts.output == "-" ? path + ".metal" : opts.output,
-        topts.mslVersion);
+        topts.target);
     if (!check.ok()) {
       std::string text = check.format();
       std::fwrite(text.data(), 1, text.size(), stderr);
@@ -257,7 +255,7 @@ int compileOne(const CompileOptions &opts, const std::string &path, Totals &tota
       return 1;
     }
     if (!opts.metallib.empty())
-      if (int status = writeMetallib(opts, topts.mslVersion))
+      if (int status = writeMetallib(opts, topts.target))
         return status;
   }
   return (failedKernels || verifyStatus) ? 1 : 0;

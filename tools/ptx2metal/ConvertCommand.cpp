@@ -68,9 +68,7 @@ int runConvert(const ConvertCliOptions &cli) {
   options.inputs = cli.inputs;
   options.outputDir = cli.output;
   options.jobs = cli.jobs ? cli.jobs : std::max(1u, std::thread::hardware_concurrency());
-  options.mslVersion = cli.target.mslVersionNumber();
-  options.fp64 = cli.target.fp64Mode();
-  options.f32Subnormals = cli.target.f32SubnormalMode();
+  options.target = cli.target.profile();
   std::optional<metallib::MetalToolchain> toolchain;
   if (cli.metallib) {
     metallib::ToolchainLookup lookup = metallib::findMetalToolchain(cli.metalToolchain);

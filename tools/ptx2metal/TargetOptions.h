@@ -1,11 +1,12 @@
-// The translation target as the command line spells it (--msl-version, --fp64,
-// --f32-subnormals): one definition of each option, its help and its parse, for every
-// subcommand that translates or checks MSL.
+// The translation target on the command line: one `--NAME VALUE` option per row of
+// support/TargetProfile.def, with its help and its check, for every subcommand that translates
+// or checks MSL; the values given become a TargetProfile.
 #pragma once
 
-#include "passes/Pass.h"
+#include "support/TargetProfile.h"
 
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -14,16 +15,15 @@ class App;
 namespace p2m::cli {
 
 struct TargetCliOptions {
-  std::string mslVersion = "3.2";
-  std::string fp64 = "ieee";
-  std::string f32Subnormals = "flush";
+  // The value each option of targetOptions() was given, in that order (the default's spelling
+  // when it was not given).
+  std::vector<std::string> values;
 
-  unsigned mslVersionNumber() const; // 300, 310, 320
-  passes::Fp64Mode fp64Mode() const;
-  passes::F32Subnormals f32SubnormalMode() const;
+  TargetProfile profile() const;
 };
 
-// Adds --msl-version, and with `arithmetic` also --fp64 and --f32-subnormals.
-void addTargetOptions(CLI::App &command, TargetCliOptions &options, bool arithmetic = true);
+// Adds the profile's options: every one, or with `languageOnly` only those of
+// TargetScope::Language (check-msl: --msl-version).
+void addTargetOptions(CLI::App &command, TargetCliOptions &options, bool languageOnly = false);
 
 } // namespace p2m::cli

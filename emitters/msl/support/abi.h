@@ -3,41 +3,7 @@
 // memory, and the window of function addresses. Pasted into every generated file.
 #ifndef P2M_ABI_H
 #define P2M_ABI_H
-
-// Generic addresses of shared and local memory: fixed windows far above any device address
-// (host virtual addresses are below 2^47; Metal GPU addresses likewise). A generic address in
-// [window, window + 2^32) is that state space's offset plus the window base.
-#define P2M_SHARED_WINDOW 0xFFFE000000000000ul
-#define P2M_LOCAL_WINDOW 0xFFFF000000000000ul
-#define P2M_WINDOW_SIZE 0x0000000100000000ul
-
-// Generic addresses of kernel parameters (cvta.param): the parameter block's offset plus this
-// window. Generic loads look for it only in modules that take such an address (the emitter
-// then defines P2M_GENERIC_PARAMS); parameters are read-only, so generic stores never meet it.
-#define P2M_PARAM_WINDOW 0xFFFC000000000000ul
-
-// A function's address (mov.u64 %rd, func; a function name in an initializer) is this window
-// plus the function's index in its module: a value no device address, shared or local window
-// reaches, which an indirect call compares against its possible targets (MSL has no function
-// pointers). Nothing loads or stores through it.
-#define P2M_FUNCTION_WINDOW 0xFFFD000000000000ul
-
-// The module buffer (buffer 1): device addresses of the .global segment, the .const segment,
-// the launch status word (P2M_STATUS_* bits), the module's printf buffer (printf.h; 0
-// when no kernel of the module prints) and the context's table of 2^P2M_ATOMIC_LOCK_BITS
-// 32-bit lock words for 64-bit atomics (atomic_ops.h; zero-filled, shared by all modules).
-#define P2M_MODULE_GLOBAL_BASE 0u
-#define P2M_MODULE_CONST_BASE 1u
-#define P2M_MODULE_STATUS 2u
-#define P2M_MODULE_PRINTF 3u
-#define P2M_MODULE_ATOMIC_LOCKS 4u
-#define P2M_MODULE_WORDS 5u
-#define P2M_ATOMIC_LOCK_BITS 12u
-
-// Bits of the launch status word: a trap, and a failed assert (which then traps too), so that
-// the launch fails with CUDA_ERROR_ASSERT rather than CUDA_ERROR_LAUNCH_FAILED.
-#define P2M_STATUS_TRAP 1u
-#define P2M_STATUS_ASSERT 2u
+#include "kernel_abi.h"
 
 struct p2m_builtins {
   uint3 tid;    // %tid
@@ -82,11 +48,11 @@ static inline ulong p2m_module_word(constant uchar *module, uint index)
     return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
 }
 
-// The launch parameters the runtime appends after the CUDA parameter block, at the first
-// 16-byte boundary: the dynamic shared-memory size.
+// The dynamic shared-memory size: the first of the launch words.
 static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
 {
-    return reinterpret_cast<constant p2m_alias<uint> *>(params + ((param_bytes + 15u) & ~15u))->v;
+    uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+    return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
 }
 
 static inline void p2m_trap(thread p2m_ctx &ctx)

@@ -1,6 +1,8 @@
 // Checked device memory operations (Device.h).
 #include "runtime/core/Device.h"
 
+#include "emitters/msl/support/kernel_abi.h"
+
 #include <llvm/ADT/StringExtras.h>
 
 #include <cstring>
@@ -134,8 +136,8 @@ RuntimeStatus Device::fill(uint64_t destination, uint32_t value, unsigned elemen
 }
 
 RuntimeStatus Device::atomicLockTable(uint64_t *address) {
-  // abi.h: 2^P2M_ATOMIC_LOCK_BITS (12) u32 lock words, all 0 (unlocked).
-  constexpr uint64_t kLockTableBytes = 4ull << 12;
+  // kernel_abi.h: 2^P2M_ATOMIC_LOCK_BITS u32 lock words, all 0 (unlocked).
+  constexpr uint64_t kLockTableBytes = 4ull << P2M_ATOMIC_LOCK_BITS;
   std::lock_guard<std::mutex> hold(lockTableMutex_);
   if (!lockTable_) {
     uint64_t table = 0;

@@ -1,6 +1,7 @@
 // Module loading, segments and launches (Module.h).
 #include "runtime/core/Module.h"
 
+#include "emitters/msl/support/kernel_abi.h"
 #include "runtime/core/DevicePrintf.h"
 #include "runtime/core/Log.h"
 #include "runtime/core/ParamPacking.h"
@@ -15,14 +16,10 @@ namespace p2m::runtime {
 
 namespace {
 
-// abi.h: the module words buffer is 5 u64 words (global base, const base, status word
-// address, printf buffer address, the device's atomic lock table); the u32 status word
-// follows them.
-constexpr uint64_t kStatusOffset = 40;
-constexpr uint32_t kStatusAssert = 2; // abi.h's P2M_STATUS_ASSERT
-constexpr uint64_t kWordsAllocationBytes = 48;
-// abi.h's P2M_FUNCTION_WINDOW: a function's address is this plus its index in the module.
-constexpr uint64_t kFunctionWindow = 0xFFFD000000000000ull;
+// A launch slot's allocation: the module words (kernel_abi.h), then the u32 status word that
+// word P2M_MODULE_STATUS points at, in a u64 of its own.
+constexpr uint64_t kStatusOffset = P2M_MODULE_WORDS * 8;
+constexpr uint64_t kWordsAllocationBytes = kStatusOffset + 8;
 
 } // namespace
 
@@ -37,13 +34,13 @@ RuntimeStatus Kernel::setMaxDynamicShared(uint32_t bytes) {
 
 RuntimeStatus Module::loadPtx(Device &device, const std::string &ptx, std::unique_ptr<Module> *out,
                               const std::vector<fatbin::EmbeddedTranslation> &embedded) {
-  bool keepsSubnormals = device.properties().keepsF32Subnormals;
-  if (PrebuiltModule prebuilt; findEmbedded(ptx, keepsSubnormals, embedded, &prebuilt))
-    return loadPrebuilt(device, prebuilt, out);
-  if (PrebuiltModule prebuilt; findInBundles(ptx, keepsSubnormals, &prebuilt))
-    return loadPrebuilt(device, prebuilt, out);
+  const TargetProfile &target = device.properties().target;
+  if (PrebuiltModule prebuilt; findEmbedded(ptx, target, embedded, &prebuilt))
+    return load(device, prebuilt.msl, std::move(*prebuilt.reflection), out, prebuilt.metallib);
+  if (PrebuiltModule prebuilt; findInBundles(ptx, target, &prebuilt))
+    return load(device, prebuilt.msl, std::move(*prebuilt.reflection), out, prebuilt.metallib);
   TranslatedModule translated;
-  if (RuntimeStatus s = translatePtx(ptx, &translated, /*useCache=*/true, keepsSubnormals)) {
+  if (RuntimeStatus s = translatePtx(ptx, target, &translated)) {
     printMessage(s->message); // loading failed entirely: always shown
     return s;
   }
@@ -57,10 +54,16 @@ RuntimeStatus Module::loadPtx(Device &device, const std::string &ptx, std::uniqu
 
 RuntimeStatus Module::loadPrebuilt(Device &device, const PrebuiltModule &prebuilt, std::unique_ptr<Module> *out) {
   ModuleReflection reflection;
-  if (RuntimeStatus s = parseReflection(prebuilt.reflectionJson, &reflection)) {
+  if (prebuilt.reflection) {
+    reflection = *prebuilt.reflection;
+  } else if (RuntimeStatus s = parseReflection(prebuilt.reflectionJson, &reflection)) {
     printMessage(prebuilt.origin + ": " + s->message);
     return s;
   }
+  // Loaded as asked even when made for another target (`ptx2metal compile --fp64 demote`, say);
+  // the log says so.
+  if (std::optional<std::string> why = profileMismatch(reflection.target, device.properties().target))
+    logMessage(prebuilt.origin + " was translated for " + reflection.target.print() + ": " + *why);
   return load(device, prebuilt.msl, std::move(reflection), out, prebuilt.metallib);
 }
 
@@ -71,7 +74,7 @@ RuntimeStatus Module::load(Device &device, std::string_view msl, ModuleReflectio
   CompileRequest request;
   request.msl = msl;
   request.metallib = metallib;
-  request.mslVersion = module->reflection_.mslVersion;
+  request.target = module->reflection_.target;
   for (const KernelInfo &k : module->reflection_.kernels) {
     if (!k.translated)
       continue;
@@ -115,7 +118,7 @@ RuntimeStatus Module::createSegments() {
     for (const RelocationInfo &r : v.relocations) {
       uint64_t value = 0;
       if (r.function)
-        value = kFunctionWindow + *r.function;
+        value = P2M_FUNCTION_WINDOW + *r.function;
       else if (const VariableInfo *target = r.target ? reflection_.findVariable(*r.target) : nullptr)
         value = segmentBase(target->segment) + target->offset + uint64_t(r.addend);
       std::memcpy(device_.hostPointer(address + r.offset), &value, sizeof value);
@@ -141,7 +144,12 @@ RuntimeStatus Module::addSlot() {
     }
     slot.printfBytes = printfBufferBytes_;
   }
-  uint64_t words[6] = {globalBase_, constBase_, slot.words + kStatusOffset, slot.printfBuffer, atomicLocks_, 0};
+  uint64_t words[kWordsAllocationBytes / 8] = {};
+  words[P2M_MODULE_GLOBAL_BASE] = globalBase_;
+  words[P2M_MODULE_CONST_BASE] = constBase_;
+  words[P2M_MODULE_STATUS] = slot.words + kStatusOffset;
+  words[P2M_MODULE_PRINTF] = slot.printfBuffer;
+  words[P2M_MODULE_ATOMIC_LOCKS] = atomicLocks_;
   std::memcpy(device_.hostPointer(slot.words), words, sizeof words);
   slots_.push_back(slot);
   return succeeded();
@@ -156,8 +164,7 @@ RuntimeStatus Module::resizePrintfBuffer(LaunchSlot &slot) {
   (void)device_.release(slot.printfBuffer, this);
   slot.printfBuffer = replacement;
   slot.printfBytes = printfBufferBytes_;
-  // abi.h: word 3 of the module words is the printf buffer's address.
-  std::memcpy(static_cast<uint8_t *>(device_.hostPointer(slot.words)) + 24, &slot.printfBuffer, 8);
+  std::memcpy(static_cast<uint8_t *>(device_.hostPointer(slot.words)) + P2M_MODULE_PRINTF * 8, &slot.printfBuffer, 8);
   return succeeded();
 }
 
@@ -233,7 +240,8 @@ RuntimeStatus Module::beginLaunch(const Kernel &kernel, const LaunchShape &shape
   dispatch->params = params.data();
   dispatch->paramBytes = params.size();
   dispatch->moduleBuffer = free.words;
-  dispatch->threadgroupBytes = (info.staticSharedBytes + shape.dynamicSharedBytes + 15u) & ~15u;
+  dispatch->threadgroupBytes = (info.staticSharedBytes + shape.dynamicSharedBytes + (P2M_THREADGROUP_GRANULE - 1u)) &
+                               ~(P2M_THREADGROUP_GRANULE - 1u);
   dispatch->localBytes = info.localBytes;
   return succeeded();
 }
@@ -251,7 +259,7 @@ RuntimeStatus Module::finishLaunch(const Kernel &kernel, size_t index, RuntimeSt
       dispatched->message = "kernel " + info.name + ": " + dispatched->message;
     return dispatched;
   }
-  if (*status & kStatusAssert)
+  if (*status & P2M_STATUS_ASSERT)
     return failure(RuntimeErrorCode::AssertFailed, "kernel " + info.name + " failed a device-side assertion");
   if (*status != 0)
     return failure(RuntimeErrorCode::LaunchFailed, "kernel " + info.name + " trapped");

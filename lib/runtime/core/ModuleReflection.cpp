@@ -2,6 +2,8 @@
 // ranges and consistency and names the offending field in its error).
 #include "runtime/core/ModuleReflection.h"
 
+#include "emitters/reflection/Reflection.h"
+
 #include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/JSON.h>
 
@@ -233,6 +235,25 @@ public:
     return true;
   }
 
+  // Every option of the target profile (support/TargetProfile.def), each required.
+  bool profile(const json::Object &o, TargetProfile *out) {
+    const json::Object *profile = object(o, "profile", "reflection");
+    if (!profile)
+      return false;
+    for (const TargetOption &option : targetOptions()) {
+      std::string value;
+      if (!string(*profile, option.key(), "reflection.profile", &value))
+        return false;
+      if (!option.set(*out, value)) {
+        std::string known;
+        for (std::string_view v : option.values)
+          known += (known.empty() ? "" : ", ") + std::string(v);
+        return fail("reflection.profile." + option.key(), "'" + value + "' is none of " + known);
+      }
+    }
+    return true;
+  }
+
   bool module(const json::Value &root, ModuleReflection *out) {
     const json::Object *o = root.getAsObject();
     if (!o)
@@ -243,23 +264,14 @@ public:
     int64_t version = 0;
     if (!number(*o, "version", "reflection", &version))
       return false;
-    if (version != 1)
-      return fail("reflection.version", "unknown version " + std::to_string(version));
+    if (version != reflection::kReflectionVersion)
+      return fail("reflection.version", "version " + std::to_string(version) + ", where this runtime reads " +
+                                            std::to_string(reflection::kReflectionVersion));
     const json::Object *source = object(*o, "source", "reflection");
     if (!source || !string(*source, "sha256", "reflection.source", &out->sourceSha256))
       return false;
-    const json::Object *msl = object(*o, "msl", "reflection");
-    std::string mslVersion;
-    if (!msl || !string(*msl, "version", "reflection.msl", &mslVersion))
+    if (!profile(*o, &out->target))
       return false;
-    if (mslVersion == "3.0")
-      out->mslVersion = 300;
-    else if (mslVersion == "3.1")
-      out->mslVersion = 310;
-    else if (mslVersion == "3.2")
-      out->mslVersion = 320;
-    else
-      return fail("reflection.msl.version", "not 3.0, 3.1 or 3.2");
     const json::Object *module = object(*o, "module", "reflection");
     if (!module || !number(*module, "global_bytes", "reflection.module", &out->globalBytes) ||
         !number(*module, "const_bytes", "reflection.module", &out->constBytes))

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "runtime/core/RuntimeError.h"
+#include "support/TargetProfile.h"
 
 #include <cstdint>
 #include <optional>
@@ -66,7 +67,7 @@ struct VariableInfo {
 
 struct ModuleReflection {
   std::string sourceSha256;  // of the PTX text the module was translated from
-  unsigned mslVersion = 320; // "3.2" → 320
+  TargetProfile target;      // what the MSL was translated for ("profile")
   uint64_t globalBytes = 0;
   uint64_t constBytes = 0;
   std::vector<VariableInfo> variables;
@@ -76,7 +77,8 @@ struct ModuleReflection {
   const VariableInfo *findVariable(std::string_view name) const;
 };
 
-// Parses and checks a reflection JSON text; InvalidImage with a reason on any problem.
+// Parses and checks a reflection JSON text; InvalidImage with a reason on any problem. The one
+// reader of reflections in the runtime: loading and choosing bundle entries both use it.
 RuntimeStatus parseReflection(std::string_view json, ModuleReflection *out);
 
 } // namespace p2m::runtime

@@ -1,6 +1,7 @@
 // The occupancy model (Occupancy.h).
 #include "runtime/core/Occupancy.h"
 
+#include "emitters/msl/support/kernel_abi.h"
 #include "runtime/core/LaunchValidation.h"
 
 #include <algorithm>
@@ -10,7 +11,7 @@ namespace p2m::runtime {
 
 namespace {
 
-constexpr uint64_t kSharedGranule = 16; // the threadgroup window is rounded to 16 bytes (kernel ABI)
+constexpr uint64_t kSharedGranule = P2M_THREADGROUP_GRANULE; // the threadgroup window's rounding (kernel_abi.h)
 
 uint64_t sharedPerMultiprocessor(const DeviceProperties &device) {
   return device.threadgroupMemoryPerMultiprocessor ? device.threadgroupMemoryPerMultiprocessor

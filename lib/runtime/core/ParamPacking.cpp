@@ -40,7 +40,7 @@ RuntimeStatus readExtra(void **extra, const void **block, size_t *size) {
 RuntimeStatus packParams(const KernelInfo &kernel, void **kernelParams, void **extra,
                          uint32_t dynamicSharedBytes, std::vector<uint8_t> *buffer) {
   uint32_t wordsOffset = launchWordsOffset(kernel.paramBytes);
-  buffer->assign(wordsOffset + 16, 0);
+  buffer->assign(wordsOffset + P2M_LAUNCH_WORDS_BYTES, 0);
   if (kernelParams && extra)
     return invalid("both kernelParams and extra were given");
   if (kernelParams) {

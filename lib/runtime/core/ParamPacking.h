@@ -4,6 +4,7 @@
 // next 16-byte boundary the u32 dynamic shared-memory size.
 #pragma once
 
+#include "emitters/msl/support/kernel_abi.h"
 #include "runtime/core/ModuleReflection.h"
 #include "runtime/core/RuntimeError.h"
 
@@ -17,8 +18,10 @@ inline constexpr uintptr_t kLaunchParamEnd = 0x00;
 inline constexpr uintptr_t kLaunchParamBufferPointer = 0x01;
 inline constexpr uintptr_t kLaunchParamBufferSize = 0x02;
 
-// Where the launch words start: align16(paramBytes).
-inline uint32_t launchWordsOffset(uint32_t paramBytes) { return (paramBytes + 15u) & ~15u; }
+// Where the launch words start: paramBytes rounded up to P2M_LAUNCH_WORDS_ALIGN (kernel_abi.h).
+inline uint32_t launchWordsOffset(uint32_t paramBytes) {
+  return (paramBytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+}
 
 // Exactly one of kernelParams / extra must be given (a kernel without parameters may give
 // neither). An `extra` block must hold at least paramBytes and at most the block rounded up

@@ -10,8 +10,11 @@
 #pragma once
 
 #include "fatbin/EmbeddedTranslation.h"
+#include "runtime/core/ModuleReflection.h"
 #include "runtime/core/RuntimeError.h"
+#include "support/TargetProfile.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +25,8 @@ struct PrebuiltModule {
   std::string msl;
   std::string metallib; // empty when the module has none
   std::string origin;   // the reflection's path, for messages
+  // reflectionJson parsed, where it already was (findInBundles reads it to choose the entry).
+  std::optional<ModuleReflection> reflection;
 };
 
 // Reads STEM.json and its siblings. FileNotFound when a file is missing or unreadable.
@@ -32,16 +37,17 @@ RuntimeStatus readPrebuiltModule(const std::string &reflectionPath, PrebuiltModu
 bool isReflectionPath(const std::string &path);
 
 // Looks for `ptx` in the bundles of $P2M_BUNDLE_PATH, by its key sha256Hex(ptx)
-// (support/Sha256.h, the hash its reflection records). True when found and read; a bundle entry
-// whose reflection names another source hash, or was translated for the other f32 subnormal
-// behaviour (--f32-subnormals), is ignored (logged).
-bool findInBundles(const std::string &ptx, bool keepsF32Subnormals, PrebuiltModule *out);
+// (support/Sha256.h, the hash its reflection records). True when found and read; an entry that
+// does not parse, names another source hash, or whose target profile does not fit `wanted`
+// (profileMismatch: another fp64 mode or f32 subnormal behaviour, a later MSL version) is
+// skipped, and the log says why.
+bool findInBundles(const std::string &ptx, const TargetProfile &wanted, PrebuiltModule *out);
 
 // The translation that ptx2metal-nvcc embedded in the fatbin beside `ptx` (ModuleImage.h), when
-// one was made from exactly this PTX (its SHA-256) with the options this device needs (the f32
-// subnormal behaviour, exact f64, the runtime's MSL version). True when one matches; each
-// mismatch is logged, and the caller then translates.
-bool findEmbedded(const std::string &ptx, bool keepsF32Subnormals,
+// one was made from exactly this PTX (its SHA-256) for a target profile that fits `wanted`
+// (profileMismatch, as for bundles). True when one matches (`out->reflection` parsed); each
+// mismatch is logged, and the caller then looks further or translates.
+bool findEmbedded(const std::string &ptx, const TargetProfile &wanted,
                   const std::vector<fatbin::EmbeddedTranslation> &embedded, PrebuiltModule *out);
 
 } // namespace p2m::runtime

@@ -38,11 +38,13 @@ std::string translatorIdentity() {
   return id;
 }
 
-std::string cacheKey(const std::string &ptx, bool keepsF32Subnormals) {
+std::string cacheKey(const std::string &ptx, const TargetProfile &target) {
   llvm::SHA256 hash;
   static const std::string identity = translatorIdentity();
   hash.update(identity);
-  hash.update(keepsF32Subnormals ? llvm::StringRef(";keep\0", 6) : llvm::StringRef("\0", 1));
+  // The profile's text ends at the NUL, so it cannot run into the PTX.
+  std::string profile = ";" + target.print();
+  hash.update(llvm::StringRef(profile.c_str(), profile.size() + 1));
   hash.update(ptx);
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }
@@ -93,9 +95,10 @@ std::string runtimeCacheDirectory() {
   return std::string(path);
 }
 
-RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool useCache, bool keepsF32Subnormals) {
+RuntimeStatus translatePtx(const std::string &ptx, const TargetProfile &target, TranslatedModule *out,
+                           bool useCache) {
   std::string root = useCache ? runtimeCacheDirectory() : std::string();
-  std::string key = cacheKey(ptx, keepsF32Subnormals);
+  std::string key = cacheKey(ptx, target);
   llvm::SmallString<256> dir(root);
   llvm::sys::path::append(dir, "translations");
   std::string base = (dir + "/" + key).str();
@@ -111,7 +114,7 @@ RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool u
   DiagnosticEngine diags;
   translate::TranslateOptions options;
   options.mslFile = name + ".metal";
-  options.f32Subnormals = keepsF32Subnormals ? passes::F32Subnormals::Keep : passes::F32Subnormals::Flush;
+  options.target = target;
   translate::TranslateResult result = translate::translateModule(source, options, diags);
   std::ostringstream messages;
   diags.print(messages);
@@ -119,7 +122,7 @@ RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool u
     if (!k.translated)
       messages << "kernel " << k.ptxName << " not translated: " << k.reason << "\n";
   out->diagnostics = messages.str();
-  logMessage("translated PTX at load (" + key.substr(0, 16) + ")");
+  logMessage("translated PTX at load (" + key.substr(0, 16) + ", " + target.print() + ")");
   if (!result.ok)
     return failure(RuntimeErrorCode::InvalidPtx, "the PTX does not translate:\n" + out->diagnostics);
   out->msl = result.msl();

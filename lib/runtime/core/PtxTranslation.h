@@ -7,6 +7,7 @@
 #pragma once
 
 #include "runtime/core/RuntimeError.h"
+#include "support/TargetProfile.h"
 
 #include <string>
 
@@ -18,11 +19,11 @@ struct TranslatedModule {
   std::string diagnostics; // the translator's messages (printed when P2M_LOG is set)
 };
 
-// InvalidPtx (with the diagnostics in the message) when the PTX does not parse or validate.
-// `useCache` false: neither read nor write the disk cache (fuzzing). `keepsF32Subnormals`: the
-// device's f32 subnormal behaviour (DeviceProperties), which the translation depends on.
-RuntimeStatus translatePtx(const std::string &ptx, TranslatedModule *out, bool useCache = true,
-                           bool keepsF32Subnormals = false);
+// Translates `ptx` for `target` (the device's: DeviceProperties::target); the cache key holds
+// the whole profile. InvalidPtx (with the diagnostics in the message) when the PTX does not
+// parse or validate. `useCache` false: neither read nor write the disk cache (fuzzing).
+RuntimeStatus translatePtx(const std::string &ptx, const TargetProfile &target, TranslatedModule *out,
+                           bool useCache = true);
 
 // The cache root described above; empty when no directory can be named.
 std::string runtimeCacheDirectory();

@@ -7,6 +7,7 @@
 #include "runtime/host/FaultHandler.h"
 #include "runtime/host/ProgramCompiler.h"
 #include "runtime/host/ThreadgroupRunner.h"
+#include "emitters/msl/support/kernel_abi.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
@@ -155,7 +156,7 @@ public:
     properties_.maxThreadsPerMultiprocessor = properties_.maxThreadsPerThreadgroup;
     properties_.threadgroupMemoryPerMultiprocessor = options.maxThreadgroupMemory;
     properties_.coResidentGrid = true;
-    properties_.keepsF32Subnormals = !flushDenormals_;
+    properties_.target.f32Subnormals = flushDenormals_ ? F32Subnormals::Flush : F32Subnormals::Keep;
   }
 
   ~HostBackendImpl() override {
@@ -272,8 +273,8 @@ public:
     launch.module = reinterpret_cast<const unsigned char *>(d.moduleBuffer);
     launch.grid = d.grid;
     launch.block = d.block;
-    // The launch words are the last 16 bytes of buffer 0 (abi.h: at align16(param_bytes)).
-    std::memcpy(&launch.dynamicSmem, launch.params + d.paramBytes - 16, 4);
+    // The launch words end buffer 0 (kernel_abi.h); the first is the dynamic shared size.
+    std::memcpy(&launch.dynamicSmem, launch.params + d.paramBytes - P2M_LAUNCH_WORDS_BYTES, 4);
     launch.threadgroupBytes = d.threadgroupBytes;
     const size_t page = size_t(sysconf(_SC_PAGESIZE));
     launch.stackBytes = (size_t(d.localBytes) + stackMarginBytes_ + page - 1) / page * page;
@@ -335,10 +336,11 @@ private:
                   "host backend: " + std::to_string(d.threadgroupBytes) +
                       " bytes of threadgroup memory; the most is " +
                       std::to_string(p.maxThreadgroupMemory));
-    if (!d.params || d.paramBytes < 16 || d.paramBytes % 16 != 0)
+    if (!d.params || d.paramBytes < P2M_LAUNCH_WORDS_BYTES || d.paramBytes % P2M_LAUNCH_WORDS_ALIGN != 0)
       return fail(ErrorCode::InvalidValue,
-                  "host backend: buffer 0 must hold the parameter block and the 16-byte launch "
-                  "words (paramBytes = align16(param_bytes) + 16)");
+                  "host backend: buffer 0 must hold the parameter block and the launch words "
+                  "(kernel_abi.h: paramBytes = align" + std::to_string(P2M_LAUNCH_WORDS_ALIGN) +
+                      "(param_bytes) + " + std::to_string(P2M_LAUNCH_WORDS_BYTES) + ")");
     return ok();
   }
 

@@ -5,8 +5,8 @@
 // functions meet exactly as on a GPU (ThreadgroupRunner.h has the scheduling rules).
 //
 // What dispatch() expects beyond Backend.h: Dispatch::paramBytes is the length of the whole
-// buffer 0, align16(param_bytes) + 16, so the launch words (the dynamic shared size) are its
-// last 16 bytes. Device addresses are host addresses. A memory fault inside a kernel (a wild
+// buffer 0, the parameter block and then the launch words (kernel_abi.h), so the launch words
+// (the dynamic shared size) are its last P2M_LAUNCH_WORDS_BYTES. Device addresses are host addresses. A memory fault inside a kernel (a wild
 // pointer: SIGSEGV or SIGBUS on a worker) fails the dispatch with IllegalAddress and stops its
 // other threadgroups; the process goes on (FaultHandler.h).
 #pragma once

@@ -3,6 +3,8 @@
 
 #include "runtime/host/EmbeddedFiles.h"
 
+#include "emitters/msl/support/kernel_abi.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -131,7 +133,7 @@ std::string launcherSource(const std::vector<std::string> &kernels, const std::s
            "                    uint3{t->ctaid[0], t->ctaid[1], t->ctaid[2]},\n"
            "                    uint3{t->nctaid[0], t->nctaid[1], t->nctaid[2]},\n"
            "                    t->lane, t->warp, t->nwarp, t->dynamic_smem};\n"
-           "  " + name + "_body(p2m_host_launch::as_constant(t->params),\n"
+           "  " + name + P2M_BODY_SUFFIX "(p2m_host_launch::as_constant(t->params),\n"
            "      p2m_host_launch::as_constant(t->module), p2m_host_launch::as_threadgroup(t->smem), b);\n"
            "}\n";
   }

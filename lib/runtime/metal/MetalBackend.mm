@@ -3,6 +3,8 @@
 // an autorelease pool because the runtime calls in from plain threads that have none.
 #include "runtime/metal/MetalBackend.h"
 
+#include "emitters/msl/support/kernel_abi.h"
+
 #import <Foundation/Foundation.h>
 #import <Metal/Metal.h>
 
@@ -43,27 +45,26 @@ NSString *makeString(std::string_view text) {
   return [[NSString alloc] initWithBytes:text.data() length:text.size() encoding:NSUTF8StringEncoding];
 }
 
-Status languageVersion(unsigned mslVersion, MTLLanguageVersion *version) {
+Status languageVersion(MslVersion mslVersion, MTLLanguageVersion *version) {
   switch (mslVersion) {
-  case 300:
+  case MslVersion::V3_0:
     *version = MTLLanguageVersion3_0;
     return ok();
-  case 310:
+  case MslVersion::V3_1:
     if (@available(macOS 14.0, *)) {
       *version = MTLLanguageVersion3_1;
       return ok();
     }
     return fail(ErrorCode::NotSupported, "metal backend: MSL 3.1 needs macOS 14");
-  case 320:
+  case MslVersion::V3_2:
     if (@available(macOS 15.0, *)) {
       *version = MTLLanguageVersion3_2;
       return ok();
     }
     return fail(ErrorCode::NotSupported, "metal backend: MSL 3.2 needs macOS 15");
-  default:
-    return fail(ErrorCode::InvalidValue,
-                "metal backend: MSL version " + std::to_string(mslVersion) + " is not 300, 310 or 320");
   }
+  return fail(ErrorCode::InvalidValue,
+              "metal backend: MSL version " + std::string(spelling(mslVersion)) + " is not known here");
 }
 
 MTLCompileOptions *compileOptions(MTLLanguageVersion version) {
@@ -186,7 +187,7 @@ public:
         library = [device_ newLibraryWithData:data error:&error];
       } else {
         MTLLanguageVersion version;
-        if (Status status = languageVersion(request.mslVersion, &version))
+        if (Status status = languageVersion(request.target.mslVersion, &version))
           return status;
         library = [device_ newLibraryWithSource:makeString(request.msl)
                                         options:compileOptions(version)
@@ -244,7 +245,7 @@ public:
           return fail(ErrorCode::OutOfResources, "metal backend: no compute command encoder");
         [encoder setComputePipelineState:pipeline];
         if (d.paramBytes < kInlineParamLimit) {
-          [encoder setBytes:d.params length:d.paramBytes atIndex:0];
+          [encoder setBytes:d.params length:d.paramBytes atIndex:P2M_PARAMS_BUFFER];
         } else {
           id<MTLBuffer> params = [device_ newBufferWithBytes:d.params
                                                       length:d.paramBytes
@@ -253,13 +254,13 @@ public:
             [encoder endEncoding];
             return fail(ErrorCode::OutOfMemory, "metal backend: no buffer for the parameter block");
           }
-          [encoder setBuffer:params offset:0 atIndex:0];
+          [encoder setBuffer:params offset:0 atIndex:P2M_PARAMS_BUFFER];
         }
-        [encoder setBuffer:module->buffer offset:moduleOffset atIndex:1];
+        [encoder setBuffer:module->buffer offset:moduleOffset atIndex:P2M_MODULE_BUFFER];
         // The kernel always declares [[threadgroup(0)]], so its length is always set, and never
         // to 0 (Metal's smallest threadgroup allocation is 16 bytes; a kernel without shared
         // memory gets those).
-        [encoder setThreadgroupMemoryLength:threadgroupLength(d) atIndex:0];
+        [encoder setThreadgroupMemoryLength:threadgroupLength(d) atIndex:P2M_THREADGROUP_INDEX];
         makeResident(commands, encoder);
         [encoder dispatchThreadgroups:MTLSizeMake(d.grid.x, d.grid.y, d.grid.z)
                 threadsPerThreadgroup:MTLSizeMake(d.block.x, d.block.y, d.block.z)];
@@ -298,7 +299,7 @@ private:
   // The length of threadgroup(0) for a dispatch: the bytes the core asks for (static + dynamic
   // shared memory, a multiple of 16), at least 16.
   static NSUInteger threadgroupLength(const Dispatch &d) {
-    return std::max<NSUInteger>(d.threadgroupBytes, 16);
+    return std::max<NSUInteger>(d.threadgroupBytes, P2M_THREADGROUP_GRANULE);
   }
 
   // The limits that belong to the pipeline; the core has checked the device's (LaunchValidation).
@@ -311,19 +312,20 @@ private:
                   "metal backend: " + std::to_string(threads) + " threads per threadgroup; kernel '" +
                       d.mslName + "' takes at most " +
                       std::to_string(pipeline.maxTotalThreadsPerThreadgroup));
-    if (d.threadgroupBytes % 16 != 0)
-      return fail(ErrorCode::InvalidValue,
-                  "metal backend: threadgroup memory comes in multiples of 16 bytes");
+    if (d.threadgroupBytes % P2M_THREADGROUP_GRANULE != 0)
+      return fail(ErrorCode::InvalidValue, "metal backend: threadgroup memory comes in multiples of " +
+                                               std::to_string(P2M_THREADGROUP_GRANULE) + " bytes");
     const uint64_t threadgroupBytes = uint64_t(threadgroupLength(d)) + pipeline.staticThreadgroupMemoryLength;
     if (threadgroupBytes > device_.maxThreadgroupMemoryLength)
       return fail(ErrorCode::OutOfResources,
                   "metal backend: " + std::to_string(threadgroupBytes) +
                       " bytes of threadgroup memory; the device has " +
                       std::to_string(device_.maxThreadgroupMemoryLength));
-    if (!d.params || d.paramBytes < 16 || d.paramBytes % 16 != 0)
+    if (!d.params || d.paramBytes < P2M_LAUNCH_WORDS_BYTES || d.paramBytes % P2M_LAUNCH_WORDS_ALIGN != 0)
       return fail(ErrorCode::InvalidValue,
-                  "metal backend: buffer 0 must hold the parameter block and the 16-byte launch "
-                  "words (paramBytes = align16(param_bytes) + 16)");
+                  "metal backend: buffer 0 must hold the parameter block and the launch words "
+                  "(kernel_abi.h: paramBytes = align" + std::to_string(P2M_LAUNCH_WORDS_ALIGN) +
+                      "(param_bytes) + " + std::to_string(P2M_LAUNCH_WORDS_BYTES) + ")");
     return ok();
   }
 

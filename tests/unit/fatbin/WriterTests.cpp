@@ -37,7 +37,7 @@ TEST_CASE("a written PTX entry parses back with its version, architecture and te
 TEST_CASE("a translation entry round-trips beside its PTX entry", "[writer]") {
   EmbeddedTranslation t;
   t.ptxSha256 = std::string(64, 'a');
-  t.options = translationOptionsKey(false, true, 320);
+  t.options = "msl-version=3.2 fp64=ieee f32-subnormals=flush";
   t.reflectionJson = "{\"kernels\":[]}";
   t.msl = "#include <metal_stdlib>\n"; // 24 bytes: no padding needed
   t.metallib = "MTLB\x01"; // odd size: padded
@@ -51,7 +51,7 @@ TEST_CASE("a translation entry round-trips beside its PTX entry", "[writer]") {
   Result<EmbeddedTranslation> back = decodeTranslation(c->entries[1].payload);
   REQUIRE(back.ok());
   CHECK(back->ptxSha256 == t.ptxSha256);
-  CHECK(back->options == "f32_subnormals=flush;fp64=ieee;msl=320");
+  CHECK(back->options == "msl-version=3.2 fp64=ieee f32-subnormals=flush");
   CHECK(back->reflectionJson == t.reflectionJson);
   CHECK(back->msl == t.msl);
   CHECK(back->metallib == t.metallib);

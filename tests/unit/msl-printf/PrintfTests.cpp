@@ -93,6 +93,15 @@ std::string readSource(const std::string &relative) {
   return text.str();
 }
 
+// abi.h as the emitter pastes it: its #include of kernel_abi.h replaced by that header (the
+// check reads nothing from disk).
+std::string readAbiPrelude() {
+  std::string abi = readSource("emitters/msl/support/abi.h");
+  const std::string include = "#include \"kernel_abi.h\"\n";
+  abi.replace(abi.find(include), include.size(), readSource("emitters/msl/support/kernel_abi.h"));
+  return abi;
+}
+
 } // namespace
 
 TEST_CASE("printf.h: the layout of vprintf's argument buffer", "[msl-printf]") {
@@ -272,7 +281,7 @@ void p2m_test_body(thread p2m_ctx &ctx, thread uchar *frames)
   // #if __METAL_VERSION__ branches).
   for (unsigned version : {0u, 300u, 310u, 320u}) {
     p2m::mslcheck::CheckResult result = p2m::mslcheck::checkMsl(
-      "#include <metal_stdlib>\nusing namespace metal;\n" + readSource("emitters/msl/support/abi.h") + header + body,
+      "#include <metal_stdlib>\nusing namespace metal;\n" + readAbiPrelude() + header + body,
       "printf.metal", {version});
     INFO("view: " << (version ? "MSL " + std::to_string(version) : std::string("host")));
     INFO(result.format());

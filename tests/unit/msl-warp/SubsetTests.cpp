@@ -18,6 +18,16 @@ std::string readSource(const std::string &relative)
   return text.str();
 }
 
+// abi.h as the emitter pastes it: its #include of kernel_abi.h replaced by that header (the
+// check reads nothing from disk).
+std::string readAbiPrelude()
+{
+  std::string abi = readSource("emitters/msl/support/abi.h");
+  const std::string include = "#include \"kernel_abi.h\"\n";
+  abi.replace(abi.find(include), include.size(), readSource("emitters/msl/support/kernel_abi.h"));
+  return abi;
+}
+
 // One call of every entry point of warp_ops.h and atomic_ops.h.
 const char *const kBody = R"(
 void p2m_test_body(thread p2m_ctx &ctx, device uint *g, threadgroup uint *s, ulong a64,
@@ -113,7 +123,7 @@ void p2m_test_body(thread p2m_ctx &ctx, device uint *g, threadgroup uint *s, ulo
 TEST_CASE("warp_ops.h and atomic_ops.h pass the MSL subset check", "[subset]")
 {
   const std::string source = "#include <metal_stdlib>\nusing namespace metal;\n" +
-                             readSource("emitters/msl/support/abi.h") +
+                             readAbiPrelude() +
                              readSource("emitters/msl/support/warp_ops.h") +
                              readSource("emitters/msl/support/atomic_ops.h") + kBody;
   // Every view the file meets: the host's, and Apple's at each MSL version (the headers'

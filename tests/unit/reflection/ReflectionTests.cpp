@@ -114,7 +114,7 @@ Module smallModule() {
 
 constexpr const char *kSmallJson = R"J({
   "format": "ptx2metal-reflection",
-  "version": 1,
+  "version": 2,
   "source": {
     "file": "small.ptx",
     "sha256": "6c6e30d9b11f0a1098bd5850b60b71a8574c20d939f5e51b874aedba1e1498f6",
@@ -124,20 +124,31 @@ constexpr const char *kSmallJson = R"J({
     "address_size": 64
   },
   "msl": {
-    "version": "3.2",
-    "file": "small.metal",
+    "file": "small.metal"
+  },
+  "profile": {
+    "msl_version": "3.2",
     "fp64": "ieee",
     "f32_subnormals": "flush"
   },
   "abi": {
     "params_buffer": 0,
     "module_buffer": 1,
-    "threadgroup_window": 0,
-    "module_words": ["global_base", "const_base", "status"],
-    "launch_info_offset": "align16(param_bytes)",
+    "threadgroup_index": 0,
+    "threadgroup_granule": 16,
+    "module_words": ["global_base", "const_base", "status", "printf", "atomic_locks"],
+    "status_bits": {
+      "trap": 1,
+      "assert": 2
+    },
+    "launch_words_align": 16,
+    "launch_words_bytes": 16,
+    "body_suffix": "_body",
     "shared_window": "0xFFFE000000000000",
     "local_window": "0xFFFF000000000000",
-    "function_window": "0xFFFD000000000000"
+    "param_window": "0xFFFC000000000000",
+    "function_window": "0xFFFD000000000000",
+    "window_size": "0x0000000100000000"
   },
   "module": {
     "global_bytes": 0,
@@ -274,18 +285,20 @@ TEST_CASE("reflection: the exact text of a small module", "[reflection]") {
 
 TEST_CASE("reflection: options", "[reflection]") {
   ReflectionOptions options;
-  options.mslVersion = 300;
-  options.fp64Mode = "demote";
-  options.f32Subnormals = "keep";
+  options.target.mslVersion = p2m::MslVersion::V3_0;
+  options.target.fp64 = p2m::Fp64Mode::Demote;
+  options.target.f32Subnormals = p2m::F32Subnormals::Keep;
   std::string json = emitReflection(smallModule(), options);
   CHECK(contains(json, R"J("msl": {
-    "version": "3.0",
-    "file": null,
+    "file": null
+  },
+  "profile": {
+    "msl_version": "3.0",
     "fp64": "demote",
     "f32_subnormals": "keep"
   },)J"));
-  options.mslVersion = 310;
-  CHECK(contains(emitReflection(smallModule(), options), R"J("version": "3.1",)J"));
+  options.target.mslVersion = p2m::MslVersion::V3_1;
+  CHECK(contains(emitReflection(smallModule(), options), R"J("msl_version": "3.1",)J"));
 }
 
 TEST_CASE("reflection: source facts", "[reflection]") {

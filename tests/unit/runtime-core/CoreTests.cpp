@@ -24,13 +24,21 @@ std::string reflectionText(const std::string &kernelExtra = "", const std::strin
   std::string var = variable.empty()
                         ? R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":"0102","relocations":[]})"
                         : variable;
-  return R"({"format":"ptx2metal-reflection","version":1,"source":{"sha256":"00"},"msl":{"version":"3.2"},)"
+  return R"({"format":"ptx2metal-reflection","version":2,"source":{"sha256":"00"},"msl":{"file":null},)"
+         R"("profile":{"msl_version":"3.1","fp64":"ieee","f32_subnormals":"keep"},)"
          R"("module":{"global_bytes":8,"const_bytes":0,"variables":[)" +
          var + R"(]},"kernels":[{"name":"k","msl_name":"k","translated":true,"error":null,"params":)" + params +
          R"(,"param_bytes":)" + paramBytes +
          R"(,"shared":{"static_bytes":32,"dynamic":true,"variables":[]},"local_bytes":0,)"
          R"("reqntid":null,"maxntid":null)" +
          kernelExtra + "}]}";
+}
+
+// `text` with its first `from` replaced by `to`.
+std::string replaced(std::string text, const std::string &from, const std::string &to) {
+  size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
 }
 
 RuntimeErrorCode codeOf(const RuntimeStatus &s) { return s ? s->code : RuntimeErrorCode::NotSupported; }
@@ -41,7 +49,8 @@ TEST_CASE("reflection: a valid text is read completely", "[runtime-core][reflect
   ModuleReflection r;
   RuntimeStatus s = parseReflection(reflectionText(), &r);
   REQUIRE_FALSE(s);
-  CHECK(r.mslVersion == 320);
+  CHECK(r.target.mslVersion == p2m::MslVersion::V3_1);
+  CHECK(r.target.f32Subnormals == p2m::F32Subnormals::Keep);
   CHECK(r.globalBytes == 8);
   REQUIRE(r.kernels.size() == 1);
   const KernelInfo *k = r.findKernel("k");
@@ -99,7 +108,13 @@ TEST_CASE("reflection: malformed or inconsistent texts are errors", "[runtime-co
   bad("");
   bad("{");
   bad("[]");
-  bad(R"({"format":"something else","version":1})");
+  bad(R"({"format":"something else","version":2})");
+  // A reflection of another format version, and profiles this runtime does not know.
+  CHECK(bad(replaced(reflectionText(), R"("version":2)", R"("version":1)")).find("version 1") != std::string::npos);
+  CHECK(bad(replaced(reflectionText(), R"("fp64":"ieee")", R"("fp64":"quad")"))
+            .find("reflection.profile.fp64: 'quad' is none of ieee, demote, error") != std::string::npos);
+  CHECK(bad(replaced(reflectionText(), R"(,"f32_subnormals":"keep")", ""))
+            .find("reflection.profile.f32_subnormals") != std::string::npos);
   CHECK(bad(reflectionText().substr(0, 60)).find("JSON") != std::string::npos);
   // A parameter past param_bytes.
   CHECK(bad(reflectionText("", "", R"([{"name":"a","offset":16,"size":4,"align":4}])")).find("params[0]") !=

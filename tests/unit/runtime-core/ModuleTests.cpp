@@ -5,6 +5,8 @@
 // the launch; what a kernel printed is written to stdout after the launch, a trap's included.
 #include "FakeBackend.h"
 
+#include "emitters/msl/support/kernel_abi.h"
+
 #include "runtime/core/Device.h"
 #include "runtime/core/DevicePrintf.h"
 #include "runtime/core/Module.h"
@@ -151,10 +153,10 @@ TEST_CASE("module: a function's address in an initializer is its id", "[runtime-
   uint64_t ops = 0, data = 0, bytes = 0;
   REQUIRE_FALSE(module->getGlobal("ops", &ops, &bytes));
   REQUIRE_FALSE(module->getGlobal("data", &data, &bytes));
-  // abi.h's function window plus the function's index in the module.
-  CHECK(load<uint64_t>(ops) == 0xFFFD000000000001ull);
+  // The ABI's function window plus the function's index in the module.
+  CHECK(load<uint64_t>(ops) == P2M_FUNCTION_WINDOW + 1);
   CHECK(load<uint64_t>(ops + 8) == data);
-  CHECK(load<uint64_t>(ops + 16) == 0xFFFD000000000000ull);
+  CHECK(load<uint64_t>(ops + 16) == P2M_FUNCTION_WINDOW);
 }
 
 TEST_CASE("module: a launch hands the backend the ABI's buffers", "[runtime-core][module]") {
@@ -383,7 +385,7 @@ TEST_CASE("module: the capabilities the kernels need reach the backend", "[runti
   // No kernel the translator writes needs one today (64-bit min/max take the lock table, which
   // a native atomic_ulong operation could race with), so the reflection says so by hand.
   TranslatedModule translated;
-  REQUIRE_FALSE(translatePtx(readSource("examples/saxpy/saxpy.ptx"), &translated, /*useCache=*/false));
+  REQUIRE_FALSE(translatePtx(readSource("examples/saxpy/saxpy.ptx"), p2m::TargetProfile{}, &translated, /*useCache=*/false));
   ModuleReflection reflection;
   REQUIRE_FALSE(parseReflection(translated.reflectionJson, &reflection));
   REQUIRE_FALSE(reflection.kernels.empty());

@@ -526,6 +526,15 @@ TEST_CASE("shim: prebuilt modules and bundles", "[runtime-shim]") {
     REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);
     CHECK(runStore(module) == 7);
     CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
+    // One made for an earlier MSL version than the device's fits (msl-version matches AtMost).
+    std::string older = reflection9, version = "\"msl_version\": \"3.2\"";
+    size_t msl = older.find(version);
+    REQUIRE(msl != std::string::npos);
+    older.replace(msl, version.size(), "\"msl_version\": \"3.1\"");
+    writeText(bundle + "/" + key7 + ".json", older);
+    REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);
+    CHECK(runStore(module) == 9);
+    CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
     // An entry whose reflection names other PTX is not trusted.
     writeText(bundle + "/" + key7 + ".json", readText(dir + "/nine.json"));
     REQUIRE(cuModuleLoadData(&module, ptx7.c_str()) == CUDA_SUCCESS);

@@ -1,6 +1,7 @@
 // The team's CUDA kernels (tests/inputs/cuda), compiled to PTX by nvcc, translated by
 // lib/translate and run on the host backend: generated MSL with its warp helpers
 // (emitters/msl/support/warp_ops.h), barriers and bar.red, checked against scalar models.
+#include "emitters/msl/support/kernel_abi.h"
 #include "runtime/host/HostBackend.h"
 
 #include "translate/Translate.h"
@@ -71,13 +72,14 @@ public:
     REQUIRE(!status);
     status_ = allocate(16);
     std::memset(backend_->hostPointer(status_), 0, 16);
-    moduleWords_ = allocate(40); // abi.h's five module words
+    moduleWords_ = allocate(P2M_MODULE_WORDS * 8);
     auto *words = static_cast<uint64_t *>(backend_->hostPointer(moduleWords_));
-    words[0] = allocate(64); // no module variables in these kernels
-    words[1] = allocate(64);
-    words[2] = status_;
-    words[3] = 0; // no printf buffer
-    words[4] = allocate(4 << 12); // the lock table of 64-bit atomics, unlocked
+    std::memset(words, 0, P2M_MODULE_WORDS * 8);
+    words[P2M_MODULE_GLOBAL_BASE] = allocate(64); // no module variables in these kernels
+    words[P2M_MODULE_CONST_BASE] = allocate(64);
+    words[P2M_MODULE_STATUS] = status_;
+    words[P2M_MODULE_PRINTF] = 0; // no printf buffer
+    words[P2M_MODULE_ATOMIC_LOCKS] = allocate(4 << P2M_ATOMIC_LOCK_BITS); // the lock table, unlocked
     std::memset(backend_->hostPointer(words[4]), 0, 4 << 12);
   }
   // One per test process (sections reuse its programs), removed at exit.
