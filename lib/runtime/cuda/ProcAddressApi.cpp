@@ -5,8 +5,7 @@
 // for, resolved to this library's export of that symbol. A symbol this library does not export
 // is CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND; a name whose first version is newer than the one
 // asked for is CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT. A per-thread form this library does
-// not export is answered with its legacy form (an older per-thread version, such as
-// cuStreamGetCtx_ptsz; stream 0 then means the legacy stream).
+// not export is answered with its legacy form (stream 0 then means the legacy stream).
 #include "Driver.h"
 
 #include "runtime/core/Log.h"
