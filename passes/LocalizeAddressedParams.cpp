@@ -39,12 +39,17 @@ void appendCopy(Function &f, const Symbol &param, SymId paramId, SymId copyId, s
     while (offset + w > param.size || offset % w)
       w /= 2;
     Type t = w == 8 ? Type::B64 : w == 4 ? Type::B32 : w == 2 ? Type::B16 : Type::B8;
+    ptx::Modifier typeModifier = w == 8   ? ptx::Modifier::B64
+                                 : w == 4 ? ptx::Modifier::B32
+                                 : w == 2 ? ptx::Modifier::B16
+                                          : ptx::Modifier::B8;
     RegId tmp = newTemp(f, t);
     auto access = [&](Opcode op, Space space, SymId base, Operand data) {
       Inst in;
       in.opcode = op;
       in.type = t;
       in.space = space;
+      in.modifiers = {space == Space::Param ? ptx::Modifier::Param : ptx::Modifier::Local, typeModifier};
       in.srcOffset = param.srcOffset;
       Operand a = Operand::symbol(base);
       a.address = true;
@@ -56,6 +61,12 @@ void appendCopy(Function &f, const Symbol &param, SymId paramId, SymId copyId, s
     access(Opcode::St, Space::Local, copyId, Operand::reg(tmp));
     offset += w;
   }
+}
+
+// An access moved from the parameter to its copy: local space, as the IR printer shows it too.
+void makeLocal(Inst &in) {
+  in.space = Space::Local;
+  std::replace(in.modifiers.begin(), in.modifiers.end(), ptx::Modifier::Param, ptx::Modifier::Local);
 }
 
 } // namespace
@@ -118,10 +129,10 @@ void localizeAddressedParams(PassContext &ctx) {
         if (a->kind == OperandKind::Symbol) {
           if (SymId c = copyOf(a->id); c != kNone) {
             a->id = c;
-            in.space = Space::Local;
+            makeLocal(in);
           }
         } else if (a->kind == OperandKind::Reg && !in.fromGeneric) {
-          in.space = Space::Local;
+          makeLocal(in);
         }
       }
     std::vector<Inst> entry;
