@@ -57,8 +57,8 @@ struct CallSite {
 std::vector<CallSite> scanInstructions(Module &m, Function &f) {
   std::vector<CallSite> sites;
   for (Block &b : f.blocks) {
-    if (b.term.kind == TermKind::Trap)
-      f.mayTrap = true;
+    if (b.term.kind == TermKind::Trap || (b.term.kind == TermKind::Exit && !f.isEntry))
+      f.mayEndThread = true;
     for (Inst &in : b.insts) {
       if (ordersDeviceMemory(m, in))
         f.features |= kFeatureDeviceOrdering;
@@ -75,7 +75,7 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
       }
       bool indirect = in.isPtx(Opcode::Call) && in.ops.size() > 1 && in.ops[1].isReg();
       if (indirect)
-        f.mayTrap = true; // a value that is none of its candidates traps
+        f.mayEndThread = true; // a value that is none of its candidates traps
       auto visit = [&](const Operand &x) {
         if (x.kind != OperandKind::Symbol)
           return;
@@ -111,7 +111,7 @@ void checkCallees(Module &m, Function &f, const std::vector<CallSite> &sites) {
     const Function &callee = m.functions[f.callees[i]];
     const DeviceRuntimeFunction *runtime = callee.isDeclaration ? findDeviceRuntimeFunction(callee.ptxName) : nullptr;
     if (runtime && runtime->failsLaunch)
-      f.mayTrap = true;
+      f.mayEndThread = true;
     if (runtime) {
       if (!hasSignatureOf(m, callee, *runtime)) {
         markUnsupported(f, callee.srcOffset,
@@ -168,7 +168,7 @@ void layoutShared(Module &m, Function &f) {
     f.usesBarRed |= callee.usesBarRed;
     f.usesNamedBarriers |= callee.usesNamedBarriers;
     f.usesReservedSmem |= callee.usesReservedSmem;
-    f.mayTrap |= callee.mayTrap;
+    f.mayEndThread |= callee.mayEndThread;
     f.features |= callee.features;
   }
   if (!f.isEntry) {

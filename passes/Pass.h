@@ -76,6 +76,7 @@ void forEachFunction(PassContext &context, const std::function<void(ir::Function
 // The declarations of the passes (each defined in its own file).
 void normalizeIdentifiers(PassContext &);
 void expandOperands(PassContext &);
+void localizeAddressedParams(PassContext &);
 void normalizePredicates(PassContext &);
 void fixSpecialRegisters(PassContext &);
 void resolveStateSpaces(PassContext &);

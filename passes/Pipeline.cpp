@@ -15,6 +15,8 @@ namespace {
 constexpr std::array kPipeline{
     PassInfo{"normalize-identifiers", "PTX names to unique MSL identifiers", normalizeIdentifiers},
     PassInfo{"expand-operands", "symbol addresses and vector moves become explicit", expandOperands},
+    PassInfo{"localize-addressed-params", ".func parameters whose address is taken to local copies",
+             localizeAddressedParams},
     PassInfo{"normalize-predicates", "setp/set with a boolean combiner, predicate pairs", normalizePredicates},
     PassInfo{"fix-special-registers", "special registers become reads of thread builtins", fixSpecialRegisters},
     PassInfo{"resolve-state-spaces", "generic accesses to a proven state space", resolveStateSpaces},

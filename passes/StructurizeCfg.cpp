@@ -25,13 +25,9 @@ void structurizeCfg(PassContext &ctx) {
         graph.add(cfg::Switch{id, t.targets, t.targets.back()});
         break;
       case TermKind::Return: graph.add(cfg::Return{}); break;
-      case TermKind::Exit:
-        if (!f.isEntry) {
-          markUnsupported(f, t.srcOffset, "exit inside a .func is not supported yet");
-          return;
-        }
-        graph.add(cfg::Return{});
-        break;
+      // A kernel's exit ends its body. In a .func, exit ends the thread, not just the function:
+      // the block itself sets ctx.ended and returns (the callers then return too), like trap.
+      case TermKind::Exit: graph.add(f.isEntry ? cfg::Terminator{cfg::Return{}} : cfg::Unreachable{}); break;
       case TermKind::Trap: graph.add(cfg::Unreachable{}); break;
       }
     }

@@ -103,6 +103,8 @@ struct FunctionEmitter {
   void emitInstruction(const ir::Inst &inst);
   // The trap sequence of a block that ends in trap.
   void emitTrap();
+  // The end of a .func block that ends in exit: the thread ends, so the callers return too.
+  void emitFuncExit();
 
   [[noreturn]] void fail(const ir::Inst &inst, std::string message) const {
     throw EmitError{inst.srcOffset, std::move(message)};

@@ -1259,8 +1259,8 @@ struct Sel {
     pendingCopies.clear();
     if (runtime && runtime->failsLaunch)
       e.emitTrap(); // a failed assert: its message is recorded, then the launch fails
-    else if (g.mayTrap)
-      e.line("if (ctx.trapped) return;"); // a trap ends the thread, not just the callee
+    else if (g.mayEndThread)
+      e.line("if (ctx.ended) return;"); // a trap or exit ends the thread, not just the callee
     --e.indent;
     e.line("}");
   }
@@ -1342,7 +1342,8 @@ struct Sel {
         v = formatCompiled(FMT_COMPILE("{}u"), sym.offset + extra);
         break;
       }
-      e.fail(in, "taking the address of a .func parameter is not supported yet");
+      // A .func's own parameters moved to local copies (localize-addressed-params).
+      e.fail(in, "taking the address of a .func return value or call argument is not supported yet");
     default: e.fail(in, "unsupported address_of");
     }
     assignAs(op(0), in.type, v);
@@ -1557,6 +1558,11 @@ void FunctionEmitter::emitInstruction(const Inst &inst) {
 
 void FunctionEmitter::emitTrap() {
   line("p2m_trap(ctx);");
+  line("return;");
+}
+
+void FunctionEmitter::emitFuncExit() {
+  line("ctx.ended = true;");
   line("return;");
 }
 

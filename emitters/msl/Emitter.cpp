@@ -219,6 +219,8 @@ private:
     }
     if (b.term.kind == TermKind::Trap)
       e_.emitTrap();
+    else if (b.term.kind == TermKind::Exit && !f_.isEntry)
+      e_.emitFuncExit();
   }
 
   // How often each register is named (operands written or read, vector elements, guards,

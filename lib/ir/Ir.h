@@ -247,9 +247,9 @@ struct Function {
   // It or a callee reads a %reserved_smem_offset_* register: the kernel's static shared area
   // ends with the reserved region (kReservedSmemCap bytes), so it starts at static_smem - cap.
   bool usesReservedSmem = false;
-  // It or a callee can trap (trap, a failed assert, an indirect call to no candidate): a trap
-  // ends the thread, so its callers return at once after calling it when ctx.trapped is set.
-  bool mayTrap = false;
+  // It or a callee can end the thread (trap, a failed assert, an indirect call to no candidate,
+  // exit in a .func): its callers then return at once after calling it when ctx.ended is set.
+  bool mayEndThread = false;
   uint32_t features = 0;           // Feature bits, the kernel's and its callees'
   std::vector<FuncId> callees;     // direct callees, each once
   std::vector<SymId> sharedUsed;   // static .shared variables its own code names

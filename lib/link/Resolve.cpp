@@ -105,12 +105,21 @@ private:
   void resolveExternal(std::string_view name, const std::vector<Holder> &holders) {
     const std::string quoted = "'" + std::string(name) + "'";
     const Holder &first = holders.front();
+    // Clang's -fgpu-rdc PTX lists the device symbols a unit uses from other units in
+    // __clang_gpu_used_external, and declares a kernel it launches from there as `.extern .func`
+    // (the NVPTX backend has no extern kernel declaration): such a reference names the kernel.
+    auto entry = std::find_if(holders.begin(), holders.end(),
+                              [](const Holder &h) { return h.symbol->kind == SymbolKind::Entry; });
+    auto namesKernel = [&](const Holder &h) {
+      return entry != holders.end() && h.symbol->kind == SymbolKind::Function && h.symbol->binding == Binding::Reference;
+    };
+    const Holder &kindHolder = entry != holders.end() ? *entry : first;
     for (const Holder &h : holders) {
-      if (h.symbol->kind != first.symbol->kind) {
+      if (h.symbol->kind != kindHolder.symbol->kind && !namesKernel(h)) {
         error(h, h.symbol->offset(),
-              quoted + " is " + kindName(h.symbol->kind) + " here and " + kindName(first.symbol->kind) + " in " +
-                  fileOf(first));
-        note(first, first.symbol->offset(), "declared here");
+              quoted + " is " + kindName(h.symbol->kind) + " here and " + kindName(kindHolder.symbol->kind) + " in " +
+                  fileOf(kindHolder));
+        note(kindHolder, kindHolder.symbol->offset(), "declared here");
         return;
       }
     }
@@ -126,7 +135,7 @@ private:
       }
     }
     ExternalName result;
-    result.kind = first.symbol->kind;
+    result.kind = kindHolder.symbol->kind;
     for (size_t i = 1; i < strong.size(); ++i) {
       error(strong[i], strong[i].symbol->offset(), "duplicate definition of " + quoted + " (also defined in " +
                                                        fileOf(strong[0]) + ")");
@@ -217,6 +226,10 @@ private:
       for (const Declaration &d : h.symbol->declarations) {
         const ptx::Function *declared = function(d);
         if (!declared || declared == defined || prototypeKey(*declared) == key)
+          continue;
+        // A kernel named by a .func declaration (clang's __clang_gpu_used_external): only its
+        // address is taken, with parameter types of the backend's choosing (.b64 for .u64).
+        if (defined->isEntry && !declared->isEntry)
           continue;
         error(h, d.offset, quoted + " is declared here with parameters or results that differ from its definition in " +
                                fileOf(winner));

@@ -40,7 +40,7 @@ struct p2m_ctx {
   uint static_smem;         // static shared bytes of the kernel
   uint bar_scratch;         // offset of the word bar.red counts in
   ulong clock;              // the %clock/%globaltimer stand-in: strictly increasing per thread
-  bool trapped;             // this thread trapped: callers of the function that did return too
+  bool ended;               // the thread trapped or exited: callers of the function that did return too
 };
 
 static inline ulong p2m_module_word(constant uchar *module, uint index)
@@ -60,7 +60,7 @@ static inline void p2m_trap(thread p2m_ctx &ctx)
     device atomic_uint *status =
         reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
     atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
-    ctx.trapped = true;
+    ctx.ended = true;
 }
 
 // NVIDIA's f32 arithmetic returns the canonical NaN 0x7FFFFFFF whatever the inputs' payloads

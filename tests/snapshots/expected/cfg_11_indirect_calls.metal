@@ -303,7 +303,7 @@ static inline void cfg_indirect_calls_body(constant uchar *params, constant ucha
             case P2M_FUNCTION_WINDOW + 3ul:
                 {
                     apply3(ctx, qr, q0, q1, q2);
-                    if (ctx.trapped) return;
+                    if (ctx.ended) return;
                 }
                 break;
             default:
@@ -323,7 +323,7 @@ static inline void cfg_indirect_calls_body(constant uchar *params, constant ucha
             reinterpret_cast<thread p2m_alias<uint> *>(d2)->v = t;
             {
                 apply3(ctx, dr, d0, d1, d2);
-                if (ctx.trapped) return;
+                if (ctx.ended) return;
             }
             h = reinterpret_cast<thread p2m_alias<uint> *>(dr)->v;
             break;

@@ -48,9 +48,10 @@ TranslatedModule translatePtx(const std::string &relativePath) {
   return module;
 }
 
+// The kernel by its MSL name or its PTX name (mangled C++ names get a prefix in MSL).
 const llvm::json::Object &kernelReflection(const TranslatedModule &module, const std::string &name) {
   for (const llvm::json::Value &k : *module.reflection.getAsObject()->getArray("kernels"))
-    if (k.getAsObject()->getString("msl_name") == name)
+    if (k.getAsObject()->getString("msl_name") == name || k.getAsObject()->getString("name") == name)
       return *k.getAsObject();
   FAIL("no kernel " << name);
   throw;
@@ -123,7 +124,7 @@ public:
     params.resize((paramBytes + 15) / 16 * 2 + 2, 0); // + the launch words (no dynamic shared)
     Dispatch d;
     d.program = program_.get();
-    d.mslName = kernel;
+    d.mslName = r.getString("msl_name")->str();
     d.grid = {grid, 1, 1};
     d.block = {block, 1, 1};
     d.params = params.data();
@@ -304,6 +305,71 @@ TEST_CASE("translated: a .local table stored as u32, read as f32 (strict aliasin
       CAPTURE(g, t);
       CHECK(got[g * block + t] == (in[uint32_t(idx[t]) & 15] ^ (t << 3)));
     }
+}
+
+} // namespace p2m::runtime::test
+
+namespace p2m::runtime::test {
+
+// clang 19's device-function ABI (tests/inputs/clang-device/func_abi.cu): structs passed by
+// value whose address the callee takes, written through and passed on as a generic pointer;
+// exit inside a .func, which ends the thread: its callers write nothing after it.
+TEST_CASE("translated: clang's by-value structs and exit in device functions", "[runtime-host]") {
+  const char *variant = GENERATE("O0", "O3");
+  CAPTURE(variant);
+  TranslatedFixture f(std::string("tests/inputs/clang-device/func_abi.clang.sm_80.") + variant + ".ptx");
+  const uint32_t block = 32, grid = 3, n = block * grid;
+  const uint32_t untouched = 0xeeeeeeeeu; // TranslatedFixture::allocate's fill
+
+  SECTION("byval_table: a dynamic index into a by-value array, a write to the copy, its address passed on") {
+    std::vector<float> in(n);
+    for (uint32_t i = 0; i < n; ++i)
+      in[i] = float(int32_t(i * 7 % 13) - 6); // small integers: every sum and product is exact
+    const uint64_t out = f.allocate(2 * n * 4);
+    f.launch("_Z11byval_tablePKfPf", grid, block, {f.upload(in), out});
+    const std::vector<float> got = f.download<float>(out, 2 * n);
+    for (uint32_t i = 0; i < n; ++i) {
+      float v[7];
+      for (uint32_t j = 0; j < 7; ++j)
+        v[j] = in[(i + j) % n];
+      const uint32_t count = 3 + i % 5;
+      float sum = 0;
+      for (uint32_t j = 0; j < count; ++j)
+        sum += v[(j + i) % 7] * float(j + 1);
+      v[i % 7] *= 2.0f;
+      const float *a = &v[i % 5], *b = &v[(i + 2) % 5];
+      CAPTURE(i);
+      CHECK(got[i] == sum);
+      CHECK(got[n + i] == a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + v[i % 7]);
+    }
+  }
+
+  SECTION("nested_exit: exit two calls deep ends the thread") {
+    const uint64_t out = f.allocate(n * 4);
+    f.launch("_Z11nested_exitPi", grid, block, {out});
+    const std::vector<uint32_t> got = f.download<uint32_t>(out, n);
+    for (uint32_t i = 0; i < n; ++i) {
+      CAPTURE(i);
+      CHECK(got[i] == (i % 3 == 0 ? untouched : i * 10 + 1));
+    }
+  }
+
+  SECTION("switch_exit: the unreachable default of a switch in a .func") {
+    // -O0 keeps no exit there (an out-of-range code is undefined in C++): in-range codes only.
+    const bool outOfRange = std::string(variant) == "O3";
+    std::vector<int32_t> codes(n);
+    for (uint32_t i = 0; i < n; ++i)
+      codes[i] = int32_t(i * 5 % (outOfRange ? 7 : 5));
+    const uint64_t out = f.allocate(n * 4);
+    f.launch("_Z11switch_exitPKiPi", grid, block, {f.upload(codes), out});
+    const std::vector<uint32_t> got = f.download<uint32_t>(out, n);
+    for (uint32_t i = 0; i < n; ++i) {
+      const int32_t a = int32_t(i * 3 + 1), b = int32_t(i % 7);
+      const int32_t results[5] = {a + b, a - b, a * b, a ^ b, a >> (b & 31)};
+      CAPTURE(i, codes[i]);
+      CHECK(got[i] == (codes[i] < 5 ? uint32_t(results[codes[i]]) : untouched));
+    }
+  }
 }
 
 } // namespace p2m::runtime::test
