@@ -4,6 +4,7 @@
 #include "passes/Pass.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <initializer_list>
 #include <iterator>
@@ -13,13 +14,16 @@
 
 namespace p2m::passes {
 
-// `dst = name(args...)` with each argument's PTX type (the emitter converts between a
-// register's storage and the helper's value types). dst may be a None operand (no result).
-inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, std::string_view name, ir::Type resultType,
+// `dst = helper(args...)` with each argument's PTX type (the emitter converts between a
+// register's storage and the helper's value types). `helper` is a name Module::internHelper
+// returned. dst may be a None operand (no result).
+inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, uint32_t helper, ir::Type resultType,
                          ir::Operand dst, std::vector<ir::Operand> args, std::vector<ir::Type> argTypes) {
+  assert(helper < m.strings.size() && "not a name Module::internHelper returned");
+  (void)m;
   ir::Inst c;
   c.irop = ir::IrOp::Call;
-  c.name = m.intern(name);
+  c.name = helper;
   c.type = resultType;
   c.space = from.space;
   c.fromGeneric = from.fromGeneric;
