@@ -45,7 +45,23 @@ def fold_support(msl, units):
     for text, line in units:
         # Whole lines only: a unit starts a line of the file.
         msl = msl.replace("\n" + text, "\n" + line)
-    return msl
+    # One line per run of units from one header: "//@ support f32_ops.h: a, b, c".
+    out, header, names = [], None, []
+    for line in msl.split("\n"):
+        if line.startswith("//@ support "):
+            h, name = line[len("//@ support "):].split(": ", 1)
+            if h == header:
+                names.append(name)
+                continue
+            if header:
+                out.append(f"//@ support {header}: {', '.join(names)}")
+            header, names = h, [name]
+            continue
+        if header:
+            out.append(f"//@ support {header}: {', '.join(names)}")
+            header, names = None, []
+        out.append(line)
+    return "\n".join(out)
 
 
 def translate(tool, name, path, tmp):
