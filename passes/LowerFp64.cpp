@@ -19,17 +19,6 @@ using ptx::Opcode;
 
 namespace {
 
-Operand modeOf(const std::string &rnd) {
-  int64_t mode = 0;
-  if (rnd == "rz" || rnd == "rzi")
-    mode = 1;
-  else if (rnd == "rm" || rnd == "rmi")
-    mode = 2;
-  else if (rnd == "rp" || rnd == "rpi")
-    mode = 3;
-  return Operand::imm(mode);
-}
-
 bool needsLowering(const Inst &in) {
   if (in.irop != IrOp::Ptx || (in.type != Type::F64 && in.type2 != Type::F64))
     return false;
@@ -71,7 +60,7 @@ void lowerFp64(PassContext &ctx) {
         uint32_t name = m.internHelper(h, {operation});
         std::vector<Operand> args = src;
         std::vector<Type> types = f64s;
-        args.push_back(modeOf(rnd));
+        args.push_back(roundingModeArgument(rnd));
         types.push_back(Type::S32);
         call(name, Type::F64, args, types);
       };
@@ -130,7 +119,7 @@ void lowerFp64(PassContext &ctx) {
         Type dt = in.type, st = in.type2;
         std::vector<Operand> args = src;
         std::vector<Type> types{st};
-        args.push_back(modeOf(rnd));
+        args.push_back(roundingModeArgument(rnd));
         types.push_back(Type::S32);
         if (dt == Type::F64 && st == Type::F64)
           call(m.internHelper(Helper::F64RoundToIntegral), Type::F64, args, types);
@@ -157,7 +146,7 @@ void lowerFp64(PassContext &ctx) {
             return false;
           }
           out.push_back(std::move(conv));
-          call(m.internHelper(Helper::F64FromInt, {spelling(wide)}), Type::F64, {Operand::reg(t), modeOf(rnd)},
+          call(m.internHelper(Helper::F64FromInt, {spelling(wide)}), Type::F64, {Operand::reg(t), roundingModeArgument(rnd)},
                {wide, Type::S32});
         } else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt))) {
           // 8/16-bit results: saturate to 32 bits, then to the narrow range (the ranges nest,

@@ -322,6 +322,21 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
                            dt, in.ops[0], sources(in), {Type::F32, Type::F32}));
     return true;
   }
+  if (!isFloat(dt) && (st == Type::F32 || st == Type::F16 || st == Type::BF16) &&
+      (rnd == "rni" || rnd == "rzi" || rnd == "rmi" || rnd == "rpi")) {
+    // cvt.<irnd>.<int>.<float>: p2m_cvt_f32_to_<int>(x, mode), an f16 or bf16 source widened to
+    // f32 first (exact; a NaN stays a NaN).
+    Operand x = in.ops[1];
+    if (st != Type::F32) {
+      RegId wide = newTemp(f, Type::F32);
+      out.push_back(makeCall(m, in, m.internHelper(Helper::CvtWiden, {"f32", spelling(st)}), Type::F32,
+                             Operand::reg(wide), {x}, {st}));
+      x = Operand::reg(wide);
+    }
+    out.push_back(makeCall(m, in, m.internHelper(Helper::CvtF32ToInt, {spelling(dt)}), dt, in.ops[0],
+                           {x, roundingModeArgument(rnd)}, {Type::F32, Type::S32}));
+    return true;
+  }
   if (isFloat(dt) && isFloat(st) && bitWidth(dt) > bitWidth(st))
     name = m.internHelper(Helper::CvtWiden, {spelling(dt), spelling(st)}); // exact widening
   else

@@ -92,6 +92,20 @@ void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
 // The rounding-mode modifier of an instruction ("rn", "rz", "rm", "rp", "rni", ...), or "".
 std::string roundingOf(const ir::Inst &in);
 
+// The rounding-mode argument of the support helpers that take one (fp64.h's P2M_F64_RN..RP,
+// cvt_ops.h's P2M_CVT_RN..RP: 0 to nearest even, 1 toward zero, 2 down, 3 up) for the modifier
+// `rnd` (roundingOf; the integer-rounding forms rni..rpi alike); "" is to nearest.
+inline ir::Operand roundingModeArgument(std::string_view rnd) {
+  int64_t mode = 0;
+  if (rnd == "rz" || rnd == "rzi")
+    mode = 1;
+  else if (rnd == "rm" || rnd == "rmi")
+    mode = 2;
+  else if (rnd == "rp" || rnd == "rpi")
+    mode = 3;
+  return ir::Operand::imm(mode);
+}
+
 // The operation of an atom/red ("add", "exch", "cas", ...), or "".
 std::string atomicOpName(const ir::Inst &in);
 
