@@ -39,7 +39,10 @@ bool SupportUse::name(std::string_view mslName) {
                              [](const Name &n, std::string_view s) { return n.name < s; });
   if (it == std::end(kNames) || it->name != mslName)
     return false;
-  units.insert(units.end(), kNameUnits + it->first, kNameUnits + it->first + it->count);
+  // A function calls few distinct helpers, most of them many times.
+  uint32_t index = static_cast<uint32_t>(it - std::begin(kNames));
+  if (std::find(names.begin(), names.end(), index) == names.end())
+    names.push_back(index);
   return true;
 }
 
@@ -49,8 +52,9 @@ SupportUnits::SupportUnits() : used_(std::size(kUnits), 0) {
 }
 
 void SupportUnits::add(const SupportUse &use) {
-  for (uint32_t u : use.units)
-    used_[u] = 1;
+  for (uint32_t n : use.names)
+    for (uint32_t k = 0; k < kNames[n].count; ++k)
+      used_[kNameUnits[kNames[n].first + k]] = 1;
   genericParams_ = genericParams_ || use.genericParams;
 }
 

@@ -15,7 +15,7 @@ namespace p2m::msl {
 // The helpers one function's code names, gathered while it is printed; a function that fails to
 // print leaves the module's set as it was.
 struct SupportUse {
-  std::vector<uint32_t> units; // the units that define the names used
+  std::vector<uint32_t> names; // the names used (indices into the split headers' names), once each
   bool genericParams = false;  // a generic access may find abi.h's parameter window
 
   // Records the definitions of `mslName` (all of them, for an overloaded name); false when no

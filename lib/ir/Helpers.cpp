@@ -21,21 +21,26 @@ const HelperInfo &helperInfo(Helper h) { return kHelpers[static_cast<size_t>(h)]
 
 std::string helperName(Helper h, std::initializer_list<std::string_view> parts) {
   std::string_view pattern = helperInfo(h).name;
+  size_t size = pattern.size();
+  for (std::string_view p : parts)
+    size += p.size();
   std::string out;
-  out.reserve(pattern.size() + 16);
+  out.reserve(size);
   auto part = parts.begin();
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    if (pattern.compare(i, 4, "{{}}") == 0) {
-      out += "{}";
-      i += 3;
-    } else if (pattern.compare(i, 2, "{}") == 0) {
-      assert(part != parts.end() && "fewer parts than the helper's name pattern has");
-      if (part != parts.end())
-        out += *part++;
-      ++i;
-    } else {
-      out += pattern[i];
+  for (size_t i = 0;;) {
+    size_t brace = pattern.find('{', i);
+    out.append(pattern.substr(i, brace - i));
+    if (brace == std::string_view::npos)
+      break;
+    if (pattern.compare(brace, 4, "{{}}") == 0) {
+      out += "{}"; // the emitter's state space
+      i = brace + 4;
+      continue;
     }
+    assert(part != parts.end() && "fewer parts than the helper's name pattern has");
+    if (part != parts.end())
+      out += *part++;
+    i = brace + 2;
   }
   assert(part == parts.end() && "more parts than the helper's name pattern has");
   return out;
