@@ -6,8 +6,8 @@ without the headers' commentary. The headers stay the commented, tested source o
 usage: split_support_headers.py OUTPUT.inc HELPERS.def HEADER...
 
 A unit is one top-level definition of a header: a function (its declaration and body), a
-struct, a variable, or one #define (the include guard's #define included: `defined(GUARD)`
-tests whether the header's other parts are present). A unit inside #if/#ifdef/#else keeps its
+struct, a variable, or one #define. Every unit of a header needs the header's include-guard
+#define, so that `defined(GUARD)` still tells whether the header (some of it) is present. A unit inside #if/#ifdef/#else keeps its
 conditions: it is written wrapped in the directives that lead to its branch, with empty
 branches before it. Comments are dropped, and so are #pragma and #error lines.
 
@@ -138,6 +138,8 @@ def split_header(path, header_index):
 
     def add(body, names):
         refs = identifiers(body) | cond_refs()
+        if guard and names != [guard]:
+            refs.add(guard)  # a part of the header brings its guard: `defined(GUARD)` still tells
         units.append(Unit(header_index, wrap(body), names, refs - set(names) - {'defined'}))
 
     for line in lines:
