@@ -45,9 +45,8 @@ bool isCanonicalizingArith(const Inst &in) {
 // canonicalization of a NaN result, abs/neg by the bare sign operations (signOperationsOnBits).
 class HelperRewrite {
 public:
-  HelperRewrite(Module &m, std::string_view first, std::string_view second, std::string_view firstTo,
-                std::string_view secondTo)
-      : from_{m.intern(first), m.intern(second)}, to_{m.intern(firstTo), m.intern(secondTo)} {}
+  HelperRewrite(Module &m, Helper first, Helper second, Helper firstTo, Helper secondTo)
+      : from_{m.internHelper(first), m.internHelper(second)}, to_{m.internHelper(firstTo), m.internHelper(secondTo)} {}
   bool matches(const Inst &in) const { return in.irop == IrOp::Call && (in.name == from_[0] || in.name == from_[1]); }
   void rewrite(Inst &in) const { in.name = in.name == from_[0] ? to_[0] : to_[1]; }
 
@@ -90,51 +89,18 @@ template <typename Visit> void forEachSourceRegister(const Function &f, const In
   }
 }
 
-// What a helper call does with a NaN operand's bits, by the helper's name (see the file
-// comment). The names are those lower-rounding-and-ftz and insert-saturation call.
-enum class NanBitsUse : uint8_t {
-  Unknown,      // not classified yet
-  Looks,        // may keep or show them
-  Ignores,      // returns the canonical NaN (or the other operand, or a number) for any NaN
-  IgnoresAsF32, // Ignores when its result type is f32
-  PassesOn,     // p2m_cvt_ftz_f32, the explicit flush of a .ftz operand: keeps them
-  PassesOnValue, // p2m_shfl_sync_*_b32: the bits of its value operand (ops[1]) from some lane
-};
-
-NanBitsUse classifyHelper(std::string_view name) {
-  if (name == "p2m_cvt_ftz_f32")
-    return NanBitsUse::PassesOn;
-  if (name.starts_with("p2m_shfl_sync_") && (name.ends_with("_b32") || name.ends_with("_b32_nopred")))
-    return NanBitsUse::PassesOnValue;
-  if (name.starts_with("p2m_cvt_") || name.starts_with("p2m_copysign") || name.find("xorsign") != name.npos)
-    return NanBitsUse::Looks; // conversions and copysign keep NaN bits; .xorsign.abs keeps a NaN's sign
-  if (name.starts_with("p2m_testp_"))
-    return NanBitsUse::Ignores;
-  if (!name.ends_with("_f32"))
-    return NanBitsUse::Looks;
-  // p2m_{abs,neg}_bits_f32 keep a NaN's bits, but exist only where no reader of their result
-  // looks at them (signOperationsOnBits), so no one sees their operand's bits either; they
-  // match the "p2m_abs_"/"p2m_neg_" prefixes below.
-  for (std::string_view op : {"p2m_add_", "p2m_sub_", "p2m_mul_", "p2m_fma_", "p2m_div_", "p2m_rcp_",
-                              "p2m_sqrt_", "p2m_rsqrt_", "p2m_sin_", "p2m_cos_", "p2m_lg2_", "p2m_ex2_",
-                              "p2m_tanh_", "p2m_abs_", "p2m_neg_", "p2m_min_", "p2m_max_", "p2m_sat_"})
-    if (name.starts_with(op))
-      return NanBitsUse::IgnoresAsF32;
-  return NanBitsUse::Looks;
-}
-
-// The verdicts of classifyHelper by interned name: a module's functions call few distinct
-// helpers, and every walk of this pass asks about every call.
+// What a helper call does with a NaN operand's bits: the registry's `nan` column
+// (ir/Helpers.def).
 class NanBitsReaders {
 public:
-  explicit NanBitsReaders(const Module &m) : m_(m), helpers_(m.strings.size(), NanBitsUse::Unknown) {}
+  explicit NanBitsReaders(const Module &m) : m_(m) {}
 
   // Whether `in` reads f32 operands without looking at a NaN's bits.
   bool ignoresPayload(const Inst &in) const {
     if (in.irop == IrOp::Ptx)
       return (in.opcode == Opcode::Setp || in.opcode == Opcode::Set) && in.type == Type::F32;
-    NanBitsUse use = helperUse(in);
-    return use == NanBitsUse::Ignores || (use == NanBitsUse::IgnoresAsF32 && in.type == Type::F32);
+    HelperNan use = helperUse(in);
+    return use == HelperNan::Ignores || (use == HelperNan::IgnoresAsF32 && in.type == Type::F32);
   }
 
   // A register-to-register move of 32 bits (f32 or bits), a reinterpretation of 32 bits as
@@ -146,7 +112,7 @@ public:
   bool passesOn(const Inst &in) const {
     if (in.ops.size() < 2 || !in.ops[0].isReg() || !in.ops[1].isReg() || in.guard != kNone)
       return false;
-    if (in.irop == IrOp::Call && helperUse(in) == NanBitsUse::PassesOnValue)
+    if (in.irop == IrOp::Call && helperUse(in) == HelperNan::PassesOnValue)
       return true;
     if (in.ops.size() != 2)
       return false;
@@ -154,23 +120,17 @@ public:
       return in.opcode == Opcode::Mov && bitWidth(in.type) == 32;
     if (in.irop == IrOp::Convert)
       return bitWidth(in.type) == 32 && bitWidth(in.type2) == 32;
-    return helperUse(in) == NanBitsUse::PassesOn;
+    return helperUse(in) == HelperNan::PassesOn;
   }
 
 private:
-  NanBitsUse helperUse(const Inst &in) const {
+  HelperNan helperUse(const Inst &in) const {
     if (in.irop != IrOp::Call || in.name == kNone)
-      return NanBitsUse::Looks;
-    if (in.name >= helpers_.size()) // interned after this table was made
-      return classifyHelper(m_.strings[in.name]);
-    NanBitsUse &use = helpers_[in.name];
-    if (use == NanBitsUse::Unknown)
-      use = classifyHelper(m_.strings[in.name]);
-    return use;
+      return HelperNan::Looks;
+    return helperInfo(m_.helpers[in.name]).nan;
   }
 
   const Module &m_;
-  mutable std::vector<NanBitsUse> helpers_;
 };
 
 // Registers whose NaN bits something may observe: read by an instruction that does not ignore
@@ -297,8 +257,8 @@ bool keepDeferralsThatPay(const std::vector<uint8_t> &takenAsIs, std::vector<uin
 
 void deferNanCanonicalization(PassContext &ctx) {
   Module &m = ctx.module;
-  const HelperRewrite signHelpers(m, "p2m_abs_f32", "p2m_neg_f32", "p2m_abs_bits_f32", "p2m_neg_bits_f32");
-  const HelperRewrite minMax(m, "p2m_min_f32", "p2m_max_f32", "p2m_min_any_nan_f32", "p2m_max_any_nan_f32");
+  const HelperRewrite signHelpers(m, Helper::AbsF32, Helper::NegF32, Helper::AbsBitsF32, Helper::NegBitsF32);
+  const HelperRewrite minMax(m, Helper::MinF32, Helper::MaxF32, Helper::MinAnyNanF32, Helper::MaxAnyNanF32);
   forEachFunction(ctx, [&](Function &f) {
     // Every step needs to know which registers' NaN bits are observed, and only functions with
     // canonicalizing definitions, abs or neg have anything to change (most of a large module
@@ -352,7 +312,7 @@ void deferNanCanonicalization(PassContext &ctx) {
           if (from == r)
             return to;
         RegId t = newTemp(f, Type::F32);
-        Inst c = makeCall(m, in, "p2m_canon_f32", Type::F32, Operand::reg(t), {Operand::reg(r)}, {Type::F32});
+        Inst c = makeCall(m, in, m.internHelper(Helper::CanonF32), Type::F32, Operand::reg(t), {Operand::reg(r)}, {Type::F32});
         c.guard = kNone; // a pure function of r: computing it unguarded is harmless
         c.guardNegated = false;
         out.push_back(std::move(c));

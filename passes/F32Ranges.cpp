@@ -29,11 +29,7 @@ std::optional<double> finiteImmediate(const Operand &o) {
 
 F32Ranges::F32Ranges(const Module &m, const Function &f)
     : state_(f.regs.size(), State::Unwritten), hull_(f.regs.size()) {
-  auto helper = [&](std::string_view name) {
-    auto interned = m.stringIndex.find(std::string(name));
-    return interned == m.stringIndex.end() ? kNone : interned->second;
-  };
-  uint32_t sat = helper("p2m_sat_f32"), satAnyZero = helper("p2m_sat_any_zero_f32");
+  uint32_t sat = m.findHelper(Helper::SatF32), satAnyZero = m.findHelper(Helper::SatAnyZeroF32);
   auto forget = [&](const Operand &o) {
     if (o.isReg())
       state_[o.id] = State::Unknown;

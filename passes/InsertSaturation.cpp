@@ -108,7 +108,7 @@ void insertSaturation(PassContext &ctx) {
         return true;
       }
       if ((in.opcode == Opcode::Add || in.opcode == Opcode::Sub) && in.type == Type::S32) {
-        std::string name = in.opcode == Opcode::Add ? "p2m_add_sat_s32" : "p2m_sub_sat_s32";
+        uint32_t name = m.internHelper(in.opcode == Opcode::Add ? Helper::AddSatS32 : Helper::SubSatS32);
         out.push_back(makeCall(m, in, name, Type::S32, in.ops[0], {in.ops[1], in.ops[2]},
                                {Type::S32, Type::S32}));
         return true;
@@ -120,7 +120,7 @@ void insertSaturation(PassContext &ctx) {
       }
       in.modifiers.erase(std::remove(in.modifiers.begin(), in.modifiers.end(), Modifier::Sat), in.modifiers.end());
       Operand d = in.ops[0];
-      const char *helper = rt == Type::F16 ? "p2m_sat_f16" : anyZero[d.id] ? "p2m_sat_any_zero_f32" : "p2m_sat_f32";
+      uint32_t helper = m.internHelper(rt == Type::F16 ? Helper::SatF16 : anyZero[d.id] ? Helper::SatAnyZeroF32 : Helper::SatF32);
       RegId t = newTemp(f, rt);
       in.ops[0] = Operand::reg(t);
       Inst clamp = makeCall(m, in, helper, rt, d, {Operand::reg(t)}, {rt});

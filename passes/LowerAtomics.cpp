@@ -39,8 +39,8 @@ std::string noExact64BitAtomic(const Inst &in) {
 namespace {
 
 Inst fenceCall(Module &m, const Inst &in) {
-  const char *name = in.has(Modifier::Cta) ? "p2m_fence_cta" : in.has(Modifier::Sys) ? "p2m_fence_sys" : "p2m_fence_gpu";
-  Inst c = makeCall(m, in, name, Type::None, Operand{}, {}, {});
+  Helper fence = in.has(Modifier::Cta) ? Helper::FenceCta : in.has(Modifier::Sys) ? Helper::FenceSys : Helper::FenceGpu;
+  Inst c = makeCall(m, in, m.internHelper(fence), Type::None, Operand{}, {}, {});
   c.space = Space::Global;
   return c;
 }
@@ -57,7 +57,7 @@ bool lowerMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &o
     return refuse("mbarrier at cluster scope is not supported yet");
   if (in.has(Modifier::Expect_tx) || in.has(Modifier::Complete_tx) || in.has(Modifier::Arrive_drop))
     return refuse("mbarrier transaction counts and arrive_drop are not supported yet");
-  if (!ctx.options.target.has(Capability::ThreadFence))
+  if (!helperAvailable(Helper::MbarrierArrive, ctx.options.target.mslVersionNumber()))
     return refuse("mbarrier needs atomic_thread_fence, MSL 3.2 or later");
   auto address = std::find_if(in.ops.begin(), in.ops.end(), [](const Operand &o) { return o.address; });
   if (in.has(Modifier::Pending_count))
@@ -71,24 +71,24 @@ bool lowerMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &o
     // The copies are synchronous, so their completion is now: .noinc arrives once; without it
     // the pending count is raised by one and lowered again, which changes nothing.
     if (in.has(Modifier::Noinc))
-      out.push_back(makeCall(m, in, "p2m_mbarrier_arrive", Type::B64, Operand{}, {bar, Operand::imm(1)},
+      out.push_back(makeCall(m, in, m.internHelper(Helper::MbarrierArrive), Type::B64, Operand{}, {bar, Operand::imm(1)},
                              {Type::U32, Type::U32}));
     return true;
   }
   if (in.has(Modifier::Init))
-    out.push_back(makeCall(m, in, "p2m_mbarrier_init", Type::None, Operand{}, {bar, count(1)},
+    out.push_back(makeCall(m, in, m.internHelper(Helper::MbarrierInit), Type::None, Operand{}, {bar, count(1)},
                            {Type::U32, Type::U32}));
   else if (in.has(Modifier::Inval))
     return true; // the object's memory may be reused: nothing to undo
   else if (in.has(Modifier::Test_wait) || in.has(Modifier::Try_wait))
     // try_wait may return false before its time limit: it returns at once, like test_wait.
-    out.push_back(makeCall(m, in, in.has(Modifier::Parity) ? "p2m_mbarrier_test_wait_parity" : "p2m_mbarrier_test_wait",
+    out.push_back(makeCall(m, in, m.internHelper(in.has(Modifier::Parity) ? Helper::MbarrierTestWaitParity : Helper::MbarrierTestWait),
                            Type::Pred, in.ops[0], {bar, in.ops[2]},
                            {Type::U32, in.has(Modifier::Parity) ? Type::U32 : Type::B64}));
   else if (in.has(Modifier::Pending_count))
-    out.push_back(makeCall(m, in, "p2m_mbarrier_pending_count", Type::U32, in.ops[0], {in.ops[1]}, {Type::B64}));
+    out.push_back(makeCall(m, in, m.internHelper(Helper::MbarrierPendingCount), Type::U32, in.ops[0], {in.ops[1]}, {Type::B64}));
   else if (in.has(Modifier::Arrive)) // .noComplete too: completing the phase would be undefined
-    out.push_back(makeCall(m, in, "p2m_mbarrier_arrive", Type::B64, result(in.ops[0]), {bar, count(2)},
+    out.push_back(makeCall(m, in, m.internHelper(Helper::MbarrierArrive), Type::B64, result(in.ops[0]), {bar, count(2)},
                            {Type::U32, Type::U32}));
   else
     return refuse("this mbarrier form is not supported yet");
@@ -130,13 +130,13 @@ void lowerAtomics(PassContext &ctx) {
       std::string ts(spelling(t));
       if (op == "and" || op == "or" || op == "xor" || op == "exch" || op == "cas")
         ts = "b" + std::to_string(bitWidth(t));
-      std::string name;
+      uint32_t name = kNone;
       if (bitWidth(t) == 64) {
         // Every 64-bit atom and red takes the lock of its word's stripe (atomic_ops.h), the
         // forms Metal could do lock-free too: a lock-free update racing with a locked one on
         // the same word would be lost.
         f.features |= kFeatureAtomic64;
-        if (!ctx.options.target.has(Capability::ThreadFence)) {
+        if (!helperAvailable(Helper::Atom64, ctx.options.target.mslVersionNumber())) {
           markUnsupported(f, in.srcOffset, noExact64BitAtomic(in) + " before MSL 3.2 (its lock table needs "
                                                                    "atomic_thread_fence)");
           return false;
@@ -153,18 +153,18 @@ void lowerAtomics(PassContext &ctx) {
           markUnsupported(f, in.srcOffset, noExact64BitAtomic(in));
           return false;
         }
-        name = "p2m_atom64_{}_" + kind;
+        name = m.internHelper(Helper::Atom64, {kind});
         Operand context;
         context.kind = OperandKind::Special; // the helper's `ctx` (the lock table's address)
         args.insert(args.begin(), context);
         types.assign(args.size(), Type::U64);
       } else {
         std::string noftz = in.has(Modifier::Noftz) ? "_noftz" : "";
-        name = fmt::format("p2m_atom_{{}}_{}{}_{}", op, noftz, ts);
+        name = m.internHelper(Helper::Atom, {op + noftz, ts});
       }
       bool acquire = in.has(Modifier::Acquire) || in.has(Modifier::Acq_rel);
       bool release = in.has(Modifier::Release) || in.has(Modifier::Acq_rel);
-      if ((acquire || release) && !ctx.options.target.has(Capability::ThreadFence)) {
+      if ((acquire || release) && !helperAvailable(Helper::FenceGpu, ctx.options.target.mslVersionNumber())) {
         markUnsupported(f, in.srcOffset, "atomics with acquire/release semantics need "
                                          "atomic_thread_fence, MSL 3.2 or later");
         return false;

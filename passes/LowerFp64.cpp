@@ -19,17 +19,6 @@ using ptx::Opcode;
 
 namespace {
 
-Operand modeOf(const std::string &rnd) {
-  int64_t mode = 0;
-  if (rnd == "rz" || rnd == "rzi")
-    mode = 1;
-  else if (rnd == "rm" || rnd == "rmi")
-    mode = 2;
-  else if (rnd == "rp" || rnd == "rpi")
-    mode = 3;
-  return Operand::imm(mode);
-}
-
 bool needsLowering(const Inst &in) {
   if (in.irop != IrOp::Ptx || (in.type != Type::F64 && in.type2 != Type::F64))
     return false;
@@ -58,48 +47,49 @@ void lowerFp64(PassContext &ctx) {
         return false;
       }
       // The arithmetic that --fp64=demote does in float; the rest stays exact.
-      const std::string arith = ctx.options.target.fp64 == Fp64Mode::Demote ? "p2m_f64_demote_" : "p2m_f64_";
+      const Helper arith = ctx.options.target.fp64 == Fp64Mode::Demote ? Helper::F64DemoteOp : Helper::F64Op;
       f.features |= kFeatureFp64;
       std::string rnd = roundingOf(in);
       std::string op(ptx::spelling(in.opcode));
       std::vector<Operand> src(in.ops.begin() + 1, in.ops.end());
       std::vector<Type> f64s(src.size(), Type::F64);
-      auto call = [&](const std::string &name, Type rt, std::vector<Operand> args, std::vector<Type> types) {
+      auto call = [&](uint32_t name, Type rt, std::vector<Operand> args, std::vector<Type> types) {
         out.push_back(makeCall(m, in, name, rt, in.ops[0], std::move(args), std::move(types)));
       };
-      auto withMode = [&](const std::string &name) {
+      auto withMode = [&](Helper h, std::string_view operation) {
+        uint32_t name = m.internHelper(h, {operation});
         std::vector<Operand> args = src;
         std::vector<Type> types = f64s;
-        args.push_back(modeOf(rnd));
+        args.push_back(roundingModeArgument(rnd));
         types.push_back(Type::S32);
         call(name, Type::F64, args, types);
       };
       bool ftz = in.has(Modifier::Ftz);
       switch (in.opcode) {
-      case Opcode::Add: case Opcode::Sub: case Opcode::Mul: withMode(arith + op); break;
-      case Opcode::Fma: case Opcode::Mad: withMode(arith + "fma"); break;
-      case Opcode::Div: withMode(arith + "div"); break;
+      case Opcode::Add: case Opcode::Sub: case Opcode::Mul: withMode(arith, op); break;
+      case Opcode::Fma: case Opcode::Mad: withMode(arith, "fma"); break;
+      case Opcode::Div: withMode(arith, "div"); break;
       case Opcode::Rcp:
         if (in.has(Modifier::Approx))
-          call("p2m_f64_rcp_approx_ftz", Type::F64, src, f64s);
+          call(m.internHelper(Helper::F64RcpApproxFtz), Type::F64, src, f64s);
         else
-          withMode(arith + "rcp");
+          withMode(arith, "rcp");
         break;
       case Opcode::Sqrt:
         if (in.has(Modifier::Approx))
-          call("p2m_f64_sqrt_approx", Type::F64, src, f64s);
+          call(m.internHelper(Helper::F64SqrtApprox), Type::F64, src, f64s);
         else
-          withMode(arith + "sqrt");
+          withMode(arith, "sqrt");
         break;
       case Opcode::Rsqrt:
-        call(ftz ? "p2m_f64_rsqrt_approx_ftz" : "p2m_f64_rsqrt_approx", Type::F64, src, f64s);
+        call(m.internHelper(ftz ? Helper::F64RsqrtApproxFtz : Helper::F64RsqrtApprox), Type::F64, src, f64s);
         break;
       case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max: case Opcode::Copysign:
         if (in.has(Modifier::NaN)) {
           markUnsupported(f, in.srcOffset, "min/max.NaN.f64 is not supported yet");
           return false;
         }
-        call("p2m_f64_" + op, Type::F64, src, f64s);
+        call(m.internHelper(Helper::F64Op, {op}), Type::F64, src, f64s);
         break;
       case Opcode::Testp: {
         std::string kind;
@@ -107,7 +97,7 @@ void lowerFp64(PassContext &ctx) {
           if (mm == Modifier::Finite || mm == Modifier::Infinite || mm == Modifier::Number ||
               mm == Modifier::Notanumber || mm == Modifier::Normal || mm == Modifier::Subnormal)
             kind = std::string(ptx::spelling(mm));
-        call("p2m_f64_testp_" + kind, Type::Pred, src, f64s);
+        call(m.internHelper(Helper::F64Testp, {kind}), Type::Pred, src, f64s);
         break;
       }
       case Opcode::Setp: {
@@ -122,25 +112,25 @@ void lowerFp64(PassContext &ctx) {
           markUnsupported(f, in.srcOffset, "this setp.f64 form is not supported yet");
           return false;
         }
-        call("p2m_f64_setp_" + cmp, Type::Pred, src, f64s);
+        call(m.internHelper(Helper::F64Setp, {cmp}), Type::Pred, src, f64s);
         break;
       }
       case Opcode::Cvt: {
         Type dt = in.type, st = in.type2;
         std::vector<Operand> args = src;
         std::vector<Type> types{st};
-        args.push_back(modeOf(rnd));
+        args.push_back(roundingModeArgument(rnd));
         types.push_back(Type::S32);
         if (dt == Type::F64 && st == Type::F64)
-          call("p2m_f64_round_to_integral", Type::F64, args, types);
+          call(m.internHelper(Helper::F64RoundToIntegral), Type::F64, args, types);
         else if (dt == Type::F64 && st == Type::F32)
-          call("p2m_f64_from_float", Type::F64, src, {Type::F32});
+          call(m.internHelper(Helper::F64FromFloat), Type::F64, src, {Type::F32});
         else if (dt == Type::F32 && st == Type::F64)
-          call("p2m_f64_to_float", Type::F32, args, types); // .ftz: the f32 result flushes on the target
+          call(m.internHelper(Helper::F64ToFloat), Type::F32, args, types); // .ftz: the f32 result flushes on the target
         else if (dt == Type::F64 && (isSigned(st) || isUnsignedInt(st)) && bitWidth(st) >= 32)
-          call(fmt::format("p2m_f64_from_{}", spelling(st)), Type::F64, args, types);
+          call(m.internHelper(Helper::F64FromInt, {spelling(st)}), Type::F64, args, types);
         else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt)) && bitWidth(dt) >= 32)
-          call(fmt::format("p2m_f64_to_{}", spelling(dt)), dt, args, types);
+          call(m.internHelper(Helper::F64ToInt, {spelling(dt)}), dt, args, types);
         else if (dt == Type::F64 && (isSigned(st) || isUnsignedInt(st) || isBits(st))) {
           // 8/16-bit integers: widen (exactly) to 32 bits first.
           Type wide = isSigned(st) ? Type::S32 : Type::U32;
@@ -156,22 +146,22 @@ void lowerFp64(PassContext &ctx) {
             return false;
           }
           out.push_back(std::move(conv));
-          call(fmt::format("p2m_f64_from_{}", spelling(wide)), Type::F64, {Operand::reg(t), modeOf(rnd)},
+          call(m.internHelper(Helper::F64FromInt, {spelling(wide)}), Type::F64, {Operand::reg(t), roundingModeArgument(rnd)},
                {wide, Type::S32});
         } else if (st == Type::F64 && (isSigned(dt) || isUnsignedInt(dt))) {
           // 8/16-bit results: saturate to 32 bits, then to the narrow range (the ranges nest,
           // and NaN gives 0 either way).
           Type wide = isSigned(dt) ? Type::S32 : Type::U32;
           RegId t = newTemp(f, wide);
-          out.push_back(makeCall(m, in, fmt::format("p2m_f64_to_{}", spelling(wide)), wide, Operand::reg(t),
+          out.push_back(makeCall(m, in, m.internHelper(Helper::F64ToInt, {spelling(wide)}), wide, Operand::reg(t),
                                  args, types));
-          call(fmt::format("p2m_sat_{}_from_{}", spelling(dt), spelling(wide)), dt, {Operand::reg(t)}, {wide});
+          call(m.internHelper(Helper::SatIntFromInt, {spelling(dt), spelling(wide)}), dt, {Operand::reg(t)}, {wide});
         } else if (st == Type::F64 && (dt == Type::F16 || dt == Type::BF16)) {
           // Round to odd in f32, then once to the target format.
           RegId t = newTemp(f, Type::F32);
-          out.push_back(makeCall(m, in, "p2m_f64_to_float_odd", Type::F32, Operand::reg(t), {in.ops[1]},
+          out.push_back(makeCall(m, in, m.internHelper(Helper::F64ToFloatOdd), Type::F32, Operand::reg(t), {in.ops[1]},
                                  {Type::F64}));
-          std::string narrow = fmt::format("p2m_cvt_{}_{}_f32", rnd.empty() ? "rn" : rnd, spelling(dt));
+          uint32_t narrow = m.internHelper(Helper::Cvt, {rnd.empty() ? "rn" : rnd, spelling(dt), "f32"});
           if (dt == Type::F16) {
             call(narrow, dt, {Operand::reg(t)}, {Type::F32});
           } else {
@@ -179,7 +169,7 @@ void lowerFp64(PassContext &ctx) {
             // cvt.bf16.f32 gives the canonical NaN): p2m_f64_bf16_keep_nan restores them.
             RegId u = newTemp(f, Type::BF16);
             out.push_back(makeCall(m, in, narrow, dt, Operand::reg(u), {Operand::reg(t)}, {Type::F32}));
-            call("p2m_f64_bf16_keep_nan", dt, {in.ops[1], Operand::reg(u)}, {Type::F64, Type::BF16});
+            call(m.internHelper(Helper::F64Bf16KeepNan), dt, {in.ops[1], Operand::reg(u)}, {Type::F64, Type::BF16});
           }
         } else {
           markUnsupported(f, in.srcOffset, fmt::format("cvt.{}.{} is not supported yet", spelling(dt), spelling(st)));

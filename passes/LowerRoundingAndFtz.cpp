@@ -22,7 +22,6 @@
 //    bit operations here too.
 #include "passes/F32Ranges.h"
 #include "passes/LowerUtil.h"
-#include "support/Format.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,7 +29,6 @@
 #include <optional>
 #include <tuple>
 
-#include <fmt/compile.h>
 #include <fmt/format.h>
 
 namespace p2m::passes {
@@ -67,7 +65,7 @@ void flushSources(Module &m, Function &f, Inst &in, std::vector<Inst> &out, Type
     if (o.kind != OperandKind::Reg || f.regs[o.id].type == Type::Pred)
       continue;
     RegId t = newTemp(f, Type::F32);
-    out.push_back(makeCall(m, in, "p2m_cvt_ftz_f32", Type::F32, Operand::reg(t), {o}, {Type::F32}));
+    out.push_back(makeCall(m, in, m.internHelper(Helper::CvtFtzF32), Type::F32, Operand::reg(t), {o}, {Type::F32}));
     o = Operand::reg(t);
   }
 }
@@ -78,7 +76,7 @@ void pushWithFlushedResult(Module &m, Function &f, Inst in, std::vector<Inst> &o
   Operand dst = in.ops[0];
   RegId t = newTemp(f, Type::F32);
   in.ops[0] = Operand::reg(t);
-  Inst flush = makeCall(m, in, "p2m_cvt_ftz_f32", Type::F32, dst, {Operand::reg(t)}, {Type::F32});
+  Inst flush = makeCall(m, in, m.internHelper(Helper::CvtFtzF32), Type::F32, dst, {Operand::reg(t)}, {Type::F32});
   out.push_back(std::move(in));
   out.push_back(std::move(flush));
 }
@@ -125,7 +123,7 @@ bool hasDirectedF32Fma(const Function &f) {
 Inst signBitsOf(Module &m, const Inst &in) {
   Operand zero = Operand::imm(in.opcode == Opcode::Neg ? 0x80000000 : 0);
   zero.floatBits = 'f';
-  return makeCall(m, in, "p2m_copysign_f32", Type::F32, in.ops[0], {zero, in.ops[1]}, {Type::F32, Type::F32});
+  return makeCall(m, in, m.internHelper(Helper::CopysignF32), Type::F32, in.ops[0], {zero, in.ops[1]}, {Type::F32, Type::F32});
 }
 
 // Whether fma.rz/.rm/.rp's exact a * b + c lies in c's binade for every value the operands can
@@ -168,10 +166,21 @@ bool sumStaysInAddendBinade(const F32Ranges &ranges, const Inst &in) {
   return smallestNormal(a) * smallestNormal(b) >= 0x1p-126;
 }
 
+// The .approx.f32 helper of rsqrt, sin, cos, lg2, ex2 (without .ftz) and tanh.
+Helper approximationF32(Opcode op) {
+  switch (op) {
+  case Opcode::Rsqrt: return Helper::RsqrtApproxF32;
+  case Opcode::Sin: return Helper::SinApproxF32;
+  case Opcode::Cos: return Helper::CosApproxF32;
+  case Opcode::Lg2: return Helper::Lg2ApproxF32;
+  case Opcode::Ex2: return Helper::Ex2ApproxF32;
+  default: return Helper::TanhApproxF32;
+  }
+}
+
 bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F32Ranges *ranges) {
   std::string rnd = roundingOf(in);
-  std::string op(ptx::spelling(in.opcode));
-  auto call = [&](const std::string &name, Type rt, std::vector<Type> types) {
+  auto call = [&](uint32_t name, Type rt, std::vector<Type> types) {
     flushSources(m, f, in, out, Type::F32);
     Inst c = makeCall(m, in, name, rt, in.ops[0], sources(in), std::move(types));
     if (in.has(Modifier::Ftz) && rt == Type::F32)
@@ -183,51 +192,57 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F3
   std::vector<Type> two{Type::F32, Type::F32}, one{Type::F32}, three{Type::F32, Type::F32, Type::F32};
   switch (in.opcode) {
   case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
-    if (rnd == "rz" || rnd == "rm" || rnd == "rp")
-      return call(formatCompiled(FMT_COMPILE("p2m_{}_{}_f32"), op, rnd), Type::F32, two);
+    if (rnd == "rz" || rnd == "rm" || rnd == "rp") {
+      Helper h = in.opcode == Opcode::Add ? Helper::AddF32 : in.opcode == Opcode::Sub ? Helper::SubF32 : Helper::MulF32;
+      return call(m.internHelper(h, {rnd}), Type::F32, two);
+    }
     return false;
   case Opcode::Fma: case Opcode::Mad:
     if (rnd == "rz" || rnd == "rm" || rnd == "rp") {
       bool inBinade = ranges && sumStaysInAddendBinade(*ranges, in);
-      return call(formatCompiled(FMT_COMPILE("p2m_fma_{}{}_f32"), rnd, inBinade ? "_in_binade" : ""), Type::F32, three);
+      return call(m.internHelper(inBinade ? Helper::FmaInBinadeF32 : Helper::FmaF32, {rnd}), Type::F32, three);
     }
     return false;
   case Opcode::Div:
     if (in.has(Modifier::Approx))
-      return call("p2m_div_approx_f32", Type::F32, two);
+      return call(m.internHelper(Helper::DivApproxF32), Type::F32, two);
     if (in.has(Modifier::Full))
-      return call("p2m_div_full_f32", Type::F32, two);
-    return call(formatCompiled(FMT_COMPILE("p2m_div_{}_f32"), rnd.empty() ? "rn" : rnd), Type::F32, two);
+      return call(m.internHelper(Helper::DivFullF32), Type::F32, two);
+    return call(m.internHelper(Helper::DivF32, {rnd.empty() ? "rn" : rnd}), Type::F32, two);
   case Opcode::Rcp: case Opcode::Sqrt:
     if (in.has(Modifier::Approx))
-      return call(formatCompiled(FMT_COMPILE("p2m_{}_approx_f32"), op), Type::F32, one);
-    return call(formatCompiled(FMT_COMPILE("p2m_{}_{}_f32"), op, rnd.empty() ? "rn" : rnd), Type::F32, one);
+      return call(m.internHelper(in.opcode == Opcode::Rcp ? Helper::RcpApproxF32 : Helper::SqrtApproxF32), Type::F32, one);
+    return call(m.internHelper(in.opcode == Opcode::Rcp ? Helper::RcpF32 : Helper::SqrtF32, {rnd.empty() ? "rn" : rnd}),
+                Type::F32, one);
   case Opcode::Rsqrt: case Opcode::Sin: case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2:
   case Opcode::Tanh:
     if (in.opcode == Opcode::Ex2 && in.has(Modifier::Ftz)) {
       // Its own .ftz form: flushes its result without a separate pass over the bits, and its
       // operand needs none (f32_ops.h).
-      out.push_back(makeCall(m, in, "p2m_ex2_approx_ftz_f32", Type::F32, in.ops[0], sources(in), one));
+      out.push_back(makeCall(m, in, m.internHelper(Helper::Ex2ApproxFtzF32), Type::F32, in.ops[0], sources(in), one));
       return true;
     }
-    return call(formatCompiled(FMT_COMPILE("p2m_{}_approx_f32"), op), Type::F32, one);
+    return call(m.internHelper(approximationF32(in.opcode)), Type::F32, one);
   case Opcode::Abs: case Opcode::Neg:
-    return call(formatCompiled(FMT_COMPILE("p2m_{}_f32"), op), Type::F32, one);
+    return call(m.internHelper(in.opcode == Opcode::Abs ? Helper::AbsF32 : Helper::NegF32), Type::F32, one);
   case Opcode::Min: case Opcode::Max: {
     if (in.ops.size() != 3)
       return false;
-    std::string v = in.has(Modifier::NaN) ? "_nan" : in.has(Modifier::Xorsign) ? "_xorsign_abs" : "";
-    return call(formatCompiled(FMT_COMPILE("p2m_{}{}_f32"), op, v), Type::F32, two);
+    const bool min = in.opcode == Opcode::Min;
+    Helper h = in.has(Modifier::NaN)       ? (min ? Helper::MinNanF32 : Helper::MaxNanF32)
+               : in.has(Modifier::Xorsign) ? (min ? Helper::MinXorsignAbsF32 : Helper::MaxXorsignAbsF32)
+                                           : (min ? Helper::MinF32 : Helper::MaxF32);
+    return call(m.internHelper(h), Type::F32, two);
   }
   case Opcode::Copysign:
-    return call("p2m_copysign_f32", Type::F32, two);
+    return call(m.internHelper(Helper::CopysignF32), Type::F32, two);
   case Opcode::Testp: {
     std::string kind;
     for (Modifier mm : in.modifiers)
       if (mm == Modifier::Finite || mm == Modifier::Infinite || mm == Modifier::Number ||
           mm == Modifier::Notanumber || mm == Modifier::Normal || mm == Modifier::Subnormal)
         kind = std::string(ptx::spelling(mm));
-    return call(formatCompiled(FMT_COMPILE("p2m_testp_{}_f32"), kind), Type::Pred, one);
+    return call(m.internHelper(Helper::TestpF32, {kind}), Type::Pred, one);
   }
   default:
     return false;
@@ -238,10 +253,9 @@ bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
   Type t = in.type;
   std::string ts(spelling(t));
   std::string rnd = roundingOf(in);
-  std::string op(ptx::spelling(in.opcode));
   size_t n = in.ops.size() - 1;
   std::vector<Type> types(n, t);
-  auto call = [&](const std::string &name, Type rt) {
+  auto call = [&](uint32_t name, Type rt) {
     out.push_back(makeCall(m, in, name, rt, in.ops[0], sources(in), types));
     return true;
   };
@@ -249,16 +263,26 @@ bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
   case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
     // Through the helpers even when MSL's half arithmetic would round the same: NaN results
     // must be NVIDIA's canonical 0x7FFF, not whatever the GPU's half unit returns.
-    return call(formatCompiled(FMT_COMPILE("p2m_{}_{}{}_{}"), op, rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "", ts), t);
+    return call(m.internHelper(in.opcode == Opcode::Add   ? Helper::AddHalf
+                               : in.opcode == Opcode::Sub ? Helper::SubHalf
+                                                          : Helper::MulHalf,
+                               {(rnd.empty() ? "rn" : rnd) + (in.has(Modifier::Ftz) ? "_ftz" : ""), ts}),
+                t);
   case Opcode::Fma: case Opcode::Mad:
-    return call(formatCompiled(FMT_COMPILE("p2m_fma_{}{}{}_{}"), rnd.empty() ? "rn" : rnd, in.has(Modifier::Ftz) ? "_ftz" : "",
-                            in.has(Modifier::Relu) ? "_relu" : "", ts), t);
+    return call(m.internHelper(Helper::FmaHalf, {(rnd.empty() ? "rn" : rnd) + (in.has(Modifier::Ftz) ? "_ftz" : "") +
+                                                     (in.has(Modifier::Relu) ? "_relu" : ""),
+                                                 ts}),
+                t);
   case Opcode::Abs: case Opcode::Neg:
-    return call(formatCompiled(FMT_COMPILE("p2m_{}_{}"), op, ts), t);
+    return call(m.internHelper(in.opcode == Opcode::Abs ? Helper::AbsHalf : Helper::NegHalf, {ts}), t);
   case Opcode::Min: case Opcode::Max:
-    return call(formatCompiled(FMT_COMPILE("p2m_{}{}_{}"), op, in.has(Modifier::NaN) ? "_nan" : "", ts), t);
+    return call(m.internHelper(in.opcode == Opcode::Min ? Helper::MinHalf : Helper::MaxHalf,
+                               {in.has(Modifier::NaN) ? "_nan" : "", ts}),
+                t);
   case Opcode::Ex2: case Opcode::Tanh:
-    return call(formatCompiled(FMT_COMPILE("p2m_{}_approx{}_{}"), op, in.has(Modifier::Ftz) ? "_ftz" : "", ts), t);
+    return call(m.internHelper(in.opcode == Opcode::Ex2 ? Helper::Ex2ApproxHalf : Helper::TanhApproxHalf,
+                               {in.has(Modifier::Ftz) ? "_ftz" : "", ts}),
+                t);
   default:
     return false;
   }
@@ -279,12 +303,12 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
     // fp8 pairs (b16 in the IR; the IR builder admits only these forms):
     // p2m_cvt_rn[_relu]_f16x2_<f8x2>(b16), p2m_cvt_rn[_relu]_satfinite_<f8x2>_{f16x2,f32}.
     std::string_view f8 = in.has(Modifier::E4m3x2) ? "e4m3x2" : "e5m2x2";
-    std::string fp8Name = dt == Type::F16x2 ? formatCompiled(FMT_COMPILE("p2m_cvt_rn{}_f16x2_{}"), extra, f8)
-                                            : formatCompiled(FMT_COMPILE("p2m_cvt_rn{}_{}_{}"), extra, f8, spelling(st));
+    uint32_t fp8Name = dt == Type::F16x2 ? m.internHelper(Helper::CvtFp8ToF16x2, {extra, f8})
+                                         : m.internHelper(Helper::CvtToFp8, {extra, f8, spelling(st)});
     out.push_back(makeCall(m, in, fp8Name, dt, in.ops[0], sources(in), std::vector<Type>(in.ops.size() - 1, st)));
     return true;
   }
-  std::string name;
+  uint32_t name = kNone;
   if (dt == st && dt == Type::F32 && rnd.empty()) {
     // cvt.ftz.f32.f32 (flush; free on a flushing target) or cvt.sat.f32.f32 (insert-saturation
     // did it). Its source is flushed above.
@@ -294,14 +318,29 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
     return true;
   }
   if ((dt == Type::F16x2 || dt == Type::BF16x2) && st == Type::F32) {
-    out.push_back(makeCall(m, in, formatCompiled(FMT_COMPILE("p2m_cvt_{}{}_{}_f32"), rnd.empty() ? "rn" : rnd, extra, spelling(dt)),
+    out.push_back(makeCall(m, in, m.internHelper(Helper::Cvt, {(rnd.empty() ? "rn" : rnd) + extra, spelling(dt), "f32"}),
                            dt, in.ops[0], sources(in), {Type::F32, Type::F32}));
     return true;
   }
+  if (!isFloat(dt) && (st == Type::F32 || st == Type::F16 || st == Type::BF16) &&
+      (rnd == "rni" || rnd == "rzi" || rnd == "rmi" || rnd == "rpi")) {
+    // cvt.<irnd>.<int>.<float>: p2m_cvt_f32_to_<int>(x, mode), an f16 or bf16 source widened to
+    // f32 first (exact; a NaN stays a NaN).
+    Operand x = in.ops[1];
+    if (st != Type::F32) {
+      RegId wide = newTemp(f, Type::F32);
+      out.push_back(makeCall(m, in, m.internHelper(Helper::CvtWiden, {"f32", spelling(st)}), Type::F32,
+                             Operand::reg(wide), {x}, {st}));
+      x = Operand::reg(wide);
+    }
+    out.push_back(makeCall(m, in, m.internHelper(Helper::CvtF32ToInt, {spelling(dt)}), dt, in.ops[0],
+                           {x, roundingModeArgument(rnd)}, {Type::F32, Type::S32}));
+    return true;
+  }
   if (isFloat(dt) && isFloat(st) && bitWidth(dt) > bitWidth(st))
-    name = formatCompiled(FMT_COMPILE("p2m_cvt_{}_{}"), spelling(dt), spelling(st)); // exact widening
+    name = m.internHelper(Helper::CvtWiden, {spelling(dt), spelling(st)}); // exact widening
   else
-    name = formatCompiled(FMT_COMPILE("p2m_cvt_{}{}_{}_{}"), rnd.empty() ? "rn" : rnd, extra, spelling(dt), spelling(st));
+    name = m.internHelper(Helper::Cvt, {(rnd.empty() ? "rn" : rnd) + extra, spelling(dt), spelling(st)});
   out.push_back(makeCall(m, in, name, dt, in.ops[0], sources(in), {st}));
   return true;
 }

@@ -4,6 +4,7 @@
 #include "passes/Pass.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <initializer_list>
 #include <iterator>
@@ -13,13 +14,16 @@
 
 namespace p2m::passes {
 
-// `dst = name(args...)` with each argument's PTX type (the emitter converts between a
-// register's storage and the helper's value types). dst may be a None operand (no result).
-inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, std::string_view name, ir::Type resultType,
+// `dst = helper(args...)` with each argument's PTX type (the emitter converts between a
+// register's storage and the helper's value types). `helper` is a name Module::internHelper
+// returned. dst may be a None operand (no result).
+inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, uint32_t helper, ir::Type resultType,
                          ir::Operand dst, std::vector<ir::Operand> args, std::vector<ir::Type> argTypes) {
+  assert(helper < m.strings.size() && "not a name Module::internHelper returned");
+  (void)m;
   ir::Inst c;
   c.irop = ir::IrOp::Call;
-  c.name = m.intern(name);
+  c.name = helper;
   c.type = resultType;
   c.space = from.space;
   c.fromGeneric = from.fromGeneric;
@@ -87,6 +91,20 @@ void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {
 
 // The rounding-mode modifier of an instruction ("rn", "rz", "rm", "rp", "rni", ...), or "".
 std::string roundingOf(const ir::Inst &in);
+
+// The rounding-mode argument of the support helpers that take one (fp64.h's P2M_F64_RN..RP,
+// cvt_ops.h's P2M_CVT_RN..RP: 0 to nearest even, 1 toward zero, 2 down, 3 up) for the modifier
+// `rnd` (roundingOf; the integer-rounding forms rni..rpi alike); "" is to nearest.
+inline ir::Operand roundingModeArgument(std::string_view rnd) {
+  int64_t mode = 0;
+  if (rnd == "rz" || rnd == "rzi")
+    mode = 1;
+  else if (rnd == "rm" || rnd == "rmi")
+    mode = 2;
+  else if (rnd == "rp" || rnd == "rpi")
+    mode = 3;
+  return ir::Operand::imm(mode);
+}
 
 // The operation of an atom/red ("add", "exch", "cas", ...), or "".
 std::string atomicOpName(const ir::Inst &in);

@@ -6,7 +6,6 @@
 // over the active threads; the other deprecated non-.sync forms are reported.
 #include "passes/LowerUtil.h"
 
-#include <fmt/format.h>
 
 #include <algorithm>
 
@@ -65,14 +64,13 @@ void lowerWarpOps(PassContext &ctx) {
         Operand l = lane();
         std::vector<Operand> args{in.ops[1], in.ops[2], in.ops[3], in.ops[4], l};
         std::vector<Type> types{Type::B32, Type::U32, Type::U32, Type::U32, Type::U32};
-        std::string name = fmt::format("p2m_shfl_sync_{}_b32", mode);
+        Helper shfl = Helper::ShflSyncNopred;
         if (p.kind == OperandKind::Reg) {
           args.push_back(p);
           types.push_back(Type::Pred);
-        } else {
-          name += "_nopred";
+          shfl = Helper::ShflSync;
         }
-        out.push_back(makeCall(m, in, name, Type::B32, d, args, types));
+        out.push_back(makeCall(m, in, m.internHelper(shfl, {mode}), Type::B32, d, args, types));
         f.features |= kFeatureSimd;
         break;
       }
@@ -88,14 +86,14 @@ void lowerWarpOps(PassContext &ctx) {
         std::string mode = in.has(Modifier::All) ? "all" : in.has(Modifier::Any) ? "any"
                            : in.has(Modifier::Uni) ? "uni" : "ballot";
         bool ballot = mode == "ballot";
-        out.push_back(makeCall(m, in, ballot ? "p2m_vote_ballot_sync_b32" : "p2m_vote_" + mode + "_sync",
+        out.push_back(makeCall(m, in, ballot ? m.internHelper(Helper::VoteBallotSync) : m.internHelper(Helper::VoteSync, {mode}),
                                ballot ? Type::B32 : Type::Pred, in.ops[0], {in.ops[1], members},
                                {Type::Pred, Type::U32}));
         f.features |= kFeatureSimd;
         break;
       }
       case Opcode::Activemask:
-        out.push_back(makeCall(m, in, "p2m_activemask", Type::B32, in.ops[0], {}, {}));
+        out.push_back(makeCall(m, in, m.internHelper(Helper::Activemask), Type::B32, in.ops[0], {}, {}));
         f.features |= kFeatureSimd;
         break;
       case Opcode::Elect: {
@@ -107,7 +105,7 @@ void lowerWarpOps(PassContext &ctx) {
         }
         if (d.kind != OperandKind::Reg)
           d = Operand::reg(newTemp(f, Type::U32));
-        out.push_back(makeCall(m, in, "p2m_elect_sync", Type::B32, d, {in.ops[1]}, {Type::U32}));
+        out.push_back(makeCall(m, in, m.internHelper(Helper::ElectSync), Type::B32, d, {in.ops[1]}, {Type::U32}));
         if (p.kind == OperandKind::Reg) {
           Operand l = lane();
           Inst setp;
@@ -132,7 +130,7 @@ void lowerWarpOps(PassContext &ctx) {
           return false;
         }
         Type t = (op == "and" || op == "or" || op == "xor") ? Type::B32 : in.type;
-        out.push_back(makeCall(m, in, fmt::format("p2m_redux_sync_{}_{}", op, spelling(t)), in.type,
+        out.push_back(makeCall(m, in, m.internHelper(Helper::ReduxSync, {op, spelling(t)}), in.type,
                                in.ops[0], {in.ops[1], in.ops[2]}, {in.type, Type::U32}));
         f.features |= kFeatureSimd;
         break;
@@ -144,7 +142,7 @@ void lowerWarpOps(PassContext &ctx) {
           p = f.vectorElements[d.id + 1];
           d = f.vectorElements[d.id];
         }
-        std::string name = fmt::format("p2m_match_{}_sync_{}", all ? "all" : "any", spelling(in.type));
+        uint32_t name = m.internHelper(Helper::MatchSync, {all ? "all" : "any", spelling(in.type)});
         if (all) {
           if (p.kind != OperandKind::Reg)
             p = Operand::reg(newTemp(f, Type::Pred));
@@ -162,14 +160,14 @@ void lowerWarpOps(PassContext &ctx) {
         if (in.has(Modifier::Warp)) {
           // Before MSL 3.2 only simdgroup_barrier exists, which every lane must reach; PTX
           // allows bar.warp.sync under a lane-dependent condition (warp_ops.h).
-          if (!ctx.options.target.has(Capability::ConditionalWarpBarrier)) {
+          if (!helperAvailable(Helper::BarWarpSync, ctx.options.target.mslVersionNumber())) {
             markUnsupported(f, in.srcOffset,
                             "bar.warp.sync (__syncwarp) needs MSL 3.2 or later: a SIMD-group fence is "
                             "valid under a lane-dependent condition, simdgroup_barrier (all MSL 3.0 and "
                             "3.1 have) is not");
             return false;
           }
-          out.push_back(makeCall(m, in, "p2m_bar_warp_sync", Type::None, Operand{}, {in.ops[0]}, {Type::U32}));
+          out.push_back(makeCall(m, in, m.internHelper(Helper::BarWarpSync), Type::None, Operand{}, {in.ops[0]}, {Type::U32}));
           break;
         }
         out.push_back(std::move(in));

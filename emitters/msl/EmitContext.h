@@ -3,6 +3,8 @@
 #pragma once
 
 #include "emitters/msl/MslEmitter.h"
+#include "emitters/msl/SupportUnits.h"
+#include "ir/Helpers.h"
 
 #include <fmt/format.h>
 
@@ -15,22 +17,6 @@
 
 namespace p2m::msl {
 
-// Prelude headers (emitters/msl/support) a module needs.
-enum PreludeBit : uint32_t {
-  kPreludeFp64 = 1u << 0,
-  kPreludeInt = 1u << 1,
-  kPreludeF32 = 1u << 2,
-  kPreludeCvt = 1u << 3,
-  kPreludeHalf = 1u << 4,
-  kPreludeWarp = 1u << 5,
-  kPreludeAtomic = 1u << 6,
-  kPreludePrintf = 1u << 7,
-  kPreludeFp64Demote = 1u << 8, // fp64_demote.h, which builds on fp64.h
-  // Not a header: a kernel takes the generic address of a parameter (cvta.param), so generic
-  // loads look for abi.h's parameter window (P2M_GENERIC_PARAMS).
-  kPreludeGenericParams = 1u << 9,
-};
-
 // Thrown when an instruction form has no lowering; the function becomes unsupported.
 struct EmitError {
   uint32_t srcOffset;
@@ -42,7 +28,7 @@ struct FunctionEmitter {
   const ir::Function &function;
   const EmitOptions &options;
   std::string &out;
-  uint32_t &prelude;
+  SupportUse &support; // the support helpers its code names
   unsigned indent = 1;
   uint32_t lastDebugLine = 0;
   uint32_t usedFeatures = 0;
@@ -108,6 +94,19 @@ struct FunctionEmitter {
 
   [[noreturn]] void fail(const ir::Inst &inst, std::string message) const {
     throw EmitError{inst.srcOffset, std::move(message)};
+  }
+
+  // Records that the code calls the support helper `name` (its definition goes into the file).
+  // A name no support header defines is a lowering without its helper: `inst` fails.
+  void useName(const ir::Inst &inst, std::string_view name) {
+    if (!support.name(name))
+      fail(inst, fmt::format("no MSL support helper {} for this instruction form", name));
+  }
+  // The MSL name of registry helper `h` with its name's `parts`, recorded as used.
+  std::string use(const ir::Inst &inst, ir::Helper h, std::initializer_list<std::string_view> parts = {}) {
+    std::string name = ir::helperName(h, parts);
+    useName(inst, name);
+    return name;
   }
 };
 

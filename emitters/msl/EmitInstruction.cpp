@@ -208,9 +208,20 @@ struct Sel {
 
   // `name(args...)`, sized once: the arguments are viewed, not copied (the strings a caller
   // builds for them live until its full expression ends).
-  std::string helper(std::string_view name, std::initializer_list<std::string_view> args,
-                     uint32_t preludeBit) const {
-    e.prelude |= preludeBit;
+  // Helper `h` of the registry with its name's parts, recorded as used (its definition goes
+  // into the file): its MSL name.
+  std::string use(Helper h, std::initializer_list<std::string_view> parts = {}) const {
+    return e.use(in, h, parts);
+  }
+  // The same for a helper whose name has the state space of its address (`{{}}`): `space`.
+  std::string spaced(Helper h, std::string_view space, std::initializer_list<std::string_view> parts = {}) const {
+    std::string name = helperName(h, parts);
+    name.replace(name.find("{}"), 2, space);
+    e.useName(in, name);
+    return name;
+  }
+
+  std::string helper(std::string_view name, std::initializer_list<std::string_view> args) const {
     size_t size = name.size() + 2;
     for (std::string_view a : args)
       size += a.size() + 2;
@@ -267,11 +278,11 @@ struct Sel {
       Type rt = t;
       if (in.has(Modifier::Hi)) {
         if (in.has(Modifier::Sat))
-          return assign(op(0), helper("p2m_mad_hi_sat_s32", {a(1), a(2), a(3)}, kPreludeInt));
-        prod = helper("p2m_mul_hi_" + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+          return assign(op(0), helper(use(Helper::MadHiSatS32), {a(1), a(2), a(3)}));
+        prod = helper(use(Helper::MulHi, {typeSuffix(t)}), {ival(op(1), t), ival(op(2), t)});
       } else if (in.has(Modifier::Wide)) {
         rt = isSigned(t) ? signedType(w * 2) : unsignedType(w * 2);
-        prod = helper("p2m_mul_wide_" + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+        prod = helper(use(Helper::MulWide, {typeSuffix(t)}), {ival(op(1), t), ival(op(2), t)});
         if (isSigned(t))
           prod = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w * 2), prod);
       } else {
@@ -289,8 +300,8 @@ struct Sel {
     }
     case Opcode::Mul24:
     case Opcode::Mad24: {
-      std::string h = formatCompiled(FMT_COMPILE("p2m_mul24_{}_{}"), in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(t));
-      std::string prod = helper(h, {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+      std::string h = use(Helper::Mul24, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(t)});
+      std::string prod = helper(h, {ival(op(1), t), ival(op(2), t)});
       if (isSigned(t))
         prod = formatCompiled(FMT_COMPILE("as_type<uint>({})"), prod);
       if (in.opcode == Opcode::Mad24) {
@@ -303,16 +314,16 @@ struct Sel {
     }
     case Opcode::Div:
     case Opcode::Rem: {
-      std::string name = std::string(in.opcode == Opcode::Div ? "p2m_div_" : "p2m_rem_");
+      Helper h = in.opcode == Opcode::Div ? Helper::DivInt : Helper::RemInt;
       if (w < 32) {
         // 16-bit division through the 32-bit helper: the operands extended by their signedness.
         Type wt = isSigned(t) ? Type::S32 : Type::U32;
         std::string x = isSigned(t) ? formatCompiled(FMT_COMPILE("int({})"), ival(op(1), t)) : formatCompiled(FMT_COMPILE("uint({})"), a(1));
         std::string y = isSigned(t) ? formatCompiled(FMT_COMPILE("int({})"), ival(op(2), t)) : formatCompiled(FMT_COMPILE("uint({})"), a(2));
-        std::string r = helper(name + typeSuffix(wt), {x, y}, kPreludeInt);
+        std::string r = helper(use(h, {typeSuffix(wt)}), {x, y});
         return assignAs(op(0), t, isSigned(t) ? formatCompiled(FMT_COMPILE("as_type<uint>({})"), r) : r);
       }
-      std::string r = helper(name + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+      std::string r = helper(use(h, {typeSuffix(t)}), {ival(op(1), t), ival(op(2), t)});
       if (isSigned(t))
         r = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), r);
       return assign(op(0), r);
@@ -321,7 +332,7 @@ struct Sel {
     case Opcode::Neg: {
       if (in.opcode == Opcode::Neg) // two's complement, wrapping (neg of MIN is MIN)
         return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} - {}"), w == 64 ? "0ul" : "0u", wrap(a(1))));
-      std::string r = helper("p2m_abs_" + typeSuffix(t), {ival(op(1), t)}, kPreludeInt);
+      std::string r = helper(use(Helper::AbsInt, {typeSuffix(t)}), {ival(op(1), t)});
       return assignAs(op(0), t, formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), r));
     }
     case Opcode::Min:
@@ -374,7 +385,7 @@ struct Sel {
     std::string u(unsignedName(w));
     std::string prod;
     if (in.has(Modifier::Hi)) {
-      prod = helper("p2m_mul_hi_" + typeSuffix(t), {ival(op(1), t), ival(op(2), t)}, kPreludeInt);
+      prod = helper(use(Helper::MulHi, {typeSuffix(t)}), {ival(op(1), t), ival(op(2), t)});
       if (isSigned(t))
         prod = formatCompiled(FMT_COMPILE("as_type<{}>({})"), u, prod);
     } else {
@@ -430,65 +441,65 @@ struct Sel {
     auto a = [&](size_t i, Type ty) { return val(op(i), ty); };
     switch (in.opcode) {
     case Opcode::Shl:
-      return assign(op(0), helper("p2m_shl_" + typeSuffix(bitsType(bitWidth(t))), {a(1, t), a(2, Type::U32)}, kPreludeInt));
+      return assign(op(0), helper(use(Helper::Shl, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
     case Opcode::Shr: {
       if (isSigned(t))
         return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)),
-                                         helper("p2m_shr_" + s, {ival(op(1), t), a(2, Type::U32)}, kPreludeInt)));
-      return assign(op(0), helper("p2m_shr_" + typeSuffix(unsignedType(bitWidth(t))), {a(1, t), a(2, Type::U32)}, kPreludeInt));
+                                         helper(use(Helper::Shr, {s}), {ival(op(1), t), a(2, Type::U32)})));
+      return assign(op(0), helper(use(Helper::Shr, {typeSuffix(unsignedType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
     }
     case Opcode::Popc:
-      return assign(op(0), helper("p2m_popc_" + typeSuffix(bitsType(bitWidth(t))), {a(1, t)}, kPreludeInt));
+      return assign(op(0), helper(use(Helper::Popc, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Clz:
-      return assign(op(0), helper("p2m_clz_" + typeSuffix(bitsType(bitWidth(t))), {a(1, t)}, kPreludeInt));
+      return assign(op(0), helper(use(Helper::Clz, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Brev:
-      return assign(op(0), helper("p2m_brev_" + typeSuffix(bitsType(bitWidth(t))), {a(1, t)}, kPreludeInt));
+      return assign(op(0), helper(use(Helper::Brev, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Bfind: {
-      std::string name = in.has(Modifier::Shiftamt) ? "p2m_bfind_shiftamt_" + s : "p2m_bfind_" + s;
-      return assign(op(0), helper(name, {ival(op(1), t)}, kPreludeInt));
+      std::string name = use(in.has(Modifier::Shiftamt) ? Helper::BfindShiftamt : Helper::Bfind, {s});
+      return assign(op(0), helper(name, {ival(op(1), t)}));
     }
     case Opcode::Bfe: {
-      std::string r = helper("p2m_bfe_" + s, {ival(op(1), t), a(2, Type::U32), a(3, Type::U32)}, kPreludeInt);
+      std::string r = helper(use(Helper::Bfe, {s}), {ival(op(1), t), a(2, Type::U32), a(3, Type::U32)});
       if (isSigned(t))
         r = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)), r);
       return assign(op(0), r);
     }
     case Opcode::Bfi:
-      return assign(op(0), helper("p2m_bfi_" + s, {a(1, t), a(2, t), a(3, Type::U32), a(4, Type::U32)}, kPreludeInt));
+      return assign(op(0), helper(use(Helper::Bfi, {s}), {a(1, t), a(2, t), a(3, Type::U32), a(4, Type::U32)}));
     case Opcode::Prmt: {
       std::string mode;
       for (Modifier mm : in.modifiers)
         if (mm == Modifier::F4e || mm == Modifier::B4e || mm == Modifier::Rc8 || mm == Modifier::Ecl ||
             mm == Modifier::Ecr || mm == Modifier::Rc16)
           mode = std::string(ptx::spelling(mm)) + "_";
-      return assign(op(0), helper("p2m_prmt_" + mode + "b32", {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32)}, kPreludeInt));
+      return assign(op(0), helper(use(Helper::Prmt, {mode}), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32)}));
     }
     case Opcode::Lop3:
       if (in.ops.size() != 5)
         e.fail(in, "lop3 with a predicate output is not supported yet");
-      return assign(op(0), helper("p2m_lop3_b32", {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32), a(4, Type::B32)}, kPreludeInt));
+      return assign(op(0), helper(use(Helper::Lop3), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32), a(4, Type::B32)}));
     case Opcode::Shf: {
       std::string dir = in.has(Modifier::L) ? "l" : "r";
       std::string mode = in.has(Modifier::Clamp) ? "clamp" : "wrap";
-      return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_shf_{}_{}_{}"), dir, mode, s), {a(1, t), a(2, t), a(3, Type::U32)}, kPreludeInt));
+      return assign(op(0), helper(use(Helper::Shf, {dir, mode, s}), {a(1, t), a(2, t), a(3, Type::U32)}));
     }
     case Opcode::Bmsk:
-      return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_bmsk_{}_b32"), in.has(Modifier::Clamp) ? "clamp" : "wrap"), {a(1, Type::U32), a(2, Type::U32)}, kPreludeInt));
+      return assign(op(0), helper(use(Helper::Bmsk, {in.has(Modifier::Clamp) ? "clamp" : "wrap"}), {a(1, Type::U32), a(2, Type::U32)}));
     case Opcode::Szext: {
-      std::string r = helper(formatCompiled(FMT_COMPILE("p2m_szext_{}_{}"), in.has(Modifier::Clamp) ? "clamp" : "wrap", s), {a(1, Type::U32), a(2, Type::U32)}, kPreludeInt);
+      std::string r = helper(use(Helper::Szext, {in.has(Modifier::Clamp) ? "clamp" : "wrap", s}), {a(1, Type::U32), a(2, Type::U32)});
       return assign(op(0), r);
     }
     case Opcode::Sad: {
-      std::string r = helper("p2m_sad_" + s, {ival(op(1), t), ival(op(2), t), val(op(3), t)}, kPreludeInt);
+      std::string r = helper(use(Helper::Sad, {s}), {ival(op(1), t), ival(op(2), t), val(op(3), t)});
       return assignAs(op(0), t, r);
     }
     case Opcode::Dp4a:
     case Opcode::Dp2a: {
-      std::string name = formatCompiled(FMT_COMPILE("p2m_{}{}_{}_{}"), in.opcode == Opcode::Dp4a ? "dp4a" : "dp2a",
-                                     in.opcode == Opcode::Dp2a ? (in.has(Modifier::Hi) ? "_hi" : "_lo") : "",
-                                     typeSuffix(in.type), typeSuffix(in.type2));
+      std::string name = in.opcode == Opcode::Dp4a
+                             ? use(Helper::Dp4a, {typeSuffix(in.type), typeSuffix(in.type2)})
+                             : use(Helper::Dp2a, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(in.type), typeSuffix(in.type2)});
       Type ct = isSigned(in.type) || isSigned(in.type2) ? Type::S32 : Type::U32;
-      return assign(op(0), helper(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}, kPreludeInt));
+      return assign(op(0), helper(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}));
     }
     case Opcode::Vadd4: case Opcode::Vsub4: case Opcode::Vabsdiff4: case Opcode::Vmin4: case Opcode::Vmax4: {
       // The video instructions' types are written d, a, b; the IR keeps the first two.
@@ -501,10 +512,9 @@ struct Sel {
       const char *opName = in.opcode == Opcode::Vadd4 ? "P2M_VOP4_ADD" : in.opcode == Opcode::Vsub4 ? "P2M_VOP4_SUB"
                            : in.opcode == Opcode::Vabsdiff4 ? "P2M_VOP4_ABSDIFF"
                            : in.opcode == Opcode::Vmin4 ? "P2M_VOP4_MIN" : "P2M_VOP4_MAX";
-      std::string r = helper("p2m_vop4", {opName, a(1, Type::U32), a(2, Type::U32), a(3, Type::U32),
+      std::string r = helper(use(Helper::Vop4), {opName, a(1, Type::U32), a(2, Type::U32), a(3, Type::U32),
                                           flag(isSigned(in.type)), flag(isSigned(in.type2)), flag(bt == Type::S32),
-                                          flag(in.has(Modifier::Sat)), flag(in.has(Modifier::Add))},
-                             kPreludeInt);
+                                          flag(in.has(Modifier::Sat)), flag(in.has(Modifier::Add))});
       return assign(op(0), r);
     }
     case Opcode::Vshl: case Opcode::Vshr: {
@@ -518,10 +528,9 @@ struct Sel {
         e.fail(in, "the data-merge form of video instructions is not supported yet");
       if (in.opcode == Opcode::Vshl && (in.has(Modifier::Min) || in.has(Modifier::Max)))
         e.fail(in, "vshl with .min or .max is not supported yet");
-      std::string r = helper("p2m_vshift", {flag(in.opcode == Opcode::Vshl), a(1, Type::U32), a(2, Type::U32),
+      std::string r = helper(use(Helper::Vshift), {flag(in.opcode == Opcode::Vshl), a(1, Type::U32), a(2, Type::U32),
                                             secondary ? a(3, Type::U32) : "0u", flag(isSigned(in.type)),
-                                            flag(isSigned(in.type2)), flag(in.has(Modifier::Clamp)), op2},
-                             kPreludeInt);
+                                            flag(isSigned(in.type2)), flag(in.has(Modifier::Clamp)), op2});
       return assign(op(0), r);
     }
     default:
@@ -674,14 +683,12 @@ struct Sel {
         e.fail(in, "this cvt.pack form is not supported yet");
       std::string a = ival(op(1), Type::S32), b = ival(op(2), Type::S32);
       if (in.ops.size() == 4)
-        return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_cvt_pack_sat_{}_s32_b32"), ct),
-                                    {a, b, val(op(3), Type::B32)}, kPreludeInt));
-      return assign(op(0), helper(formatCompiled(FMT_COMPILE("p2m_cvt_pack_sat_{}_s32"), ct), {a, b}, kPreludeInt));
+        return assign(op(0), helper(use(Helper::CvtPackSatMerge, {ct}), {a, b, val(op(3), Type::B32)}));
+      return assign(op(0), helper(use(Helper::CvtPackSat, {ct}), {a, b}));
     }
     if (!isFloat(dt) && !isFloat(st)) {
       if (sat && (isSigned(dt) != isSigned(st) || dw < sw)) {
-        std::string r = helper(formatCompiled(FMT_COMPILE("p2m_sat_{}_from_{}"), typeSuffix(dt), typeSuffix(st)),
-                               {ival(op(1), st)}, kPreludeInt);
+        std::string r = helper(use(Helper::SatIntFromInt, {typeSuffix(dt), typeSuffix(st)}), {ival(op(1), st)});
         return assign(op(0), isSigned(dt) ? formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(dw), r) : r);
       }
       // Extension follows the source's signedness; narrowing keeps the low bits.
@@ -717,7 +724,6 @@ struct Sel {
       for (Modifier mm : in.modifiers)
         if (mm == Modifier::Sat || mm == Modifier::Ftz || mm == Modifier::Relu || mm == Modifier::Oob)
           e.fail(in, "this f16 form must be lowered by lower-rounding-and-ftz");
-      e.prelude |= kPreludeHalf;
       auto h = [&](size_t i) { return formatCompiled(FMT_COMPILE("as_type<half>({})"), val(op(i), t)); };
       switch (in.opcode) {
       case Opcode::Add: return assign(op(0), formatCompiled(FMT_COMPILE("as_type<ushort>(half({} + {}))"), h(1), h(2)));
@@ -879,14 +885,12 @@ struct Sel {
       if (p.pointerSpace == "generic") {
         // Dispatched on the address at run time: abi.h's helpers, atomic_ops.h's volatile ones.
         std::string a = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
-        if (vol)
-          e.prelude |= kPreludeAtomic;
         if (isStore && vol)
-          e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, a, val(d, t));
+          e.line("{}<{}>(ctx, {}, {});", use(Helper::StVolatileGeneric), T, a, val(d, t));
         else if (isStore)
           e.line("p2m_st_generic<{}>(ctx, {}, {});", T, a, val(d, t));
         else if (d.kind != OperandKind::Sink)
-          assign(d, vol ? formatCompiled(FMT_COMPILE("p2m_ld_volatile_generic<{}>(ctx, {})"), T, a)
+          assign(d, vol ? formatCompiled(FMT_COMPILE("{}<{}>(ctx, {})"), use(Helper::LdVolatileGeneric), T, a)
                         : formatCompiled(FMT_COMPILE("p2m_ld_generic<{}>(ctx, {})"), T, a));
         return;
       }
@@ -940,7 +944,7 @@ struct Sel {
         value += (i ? ", " : "") + val(element(i), in.type);
       value += "}";
       if (generic)
-        e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", vectorType, p.base, value);
+        e.line("{}<{}>(ctx, {}, {});", use(Helper::StVolatileGeneric), vectorType, p.base, value);
       else if (isVolatile)
         e.line("p2m_volatile_store({}, {});", pointer(p, vectorType, true), value);
       else
@@ -951,7 +955,7 @@ struct Sel {
     e.line("{");
     ++e.indent;
     if (generic)
-      e.line("{} p2m_v = p2m_ld_volatile_generic<{}>(ctx, {});", vectorType, vectorType, p.base);
+      e.line("{} p2m_v = {}<{}>(ctx, {});", vectorType, use(Helper::LdVolatileGeneric), vectorType, p.base);
     else if (isVolatile)
       e.line("{} p2m_v = p2m_volatile_load<{}>({});", vectorType, vectorType, pointer(p, vectorType, true));
     else
@@ -984,37 +988,33 @@ struct Sel {
     bool generic = p.pointerSpace == "generic";
     if (p.pointerSpace != "device" && p.pointerSpace != "threadgroup" && !generic)
       e.fail(in, "ld/st with memory-order semantics in this state space are not supported yet");
-    std::string scope = in.has(Modifier::Cta) ? "cta" : in.has(Modifier::Sys) ? "sys" : "gpu";
+    Helper scope = in.has(Modifier::Cta) ? Helper::FenceCta : in.has(Modifier::Sys) ? Helper::FenceSys : Helper::FenceGpu;
     auto fence = [&] {
-      if (!e.options.target.has(Capability::ThreadFence))
+      if (!helperAvailable(scope, e.options.target.mslVersionNumber()))
         e.fail(in, "memory-order semantics need atomic_thread_fence, MSL 3.2 or later");
-      e.prelude |= kPreludeAtomic;
-      e.line("p2m_fence_{}();", scope);
+      e.line("{}();", use(scope));
     };
     std::string T(mslStorageName(storageOf(t)));
     if (isStore && in.has(Modifier::Release))
       fence();
     if (vector) {
-      if (generic)
-        e.prelude |= kPreludeAtomic;
       wholeVectorAccess(p, T, data, isStore, true);
     } else if (generic) {
       // Not placed at compile time: the helpers dispatch on the address (atomic_ops.h).
-      e.prelude |= kPreludeAtomic;
       if (bitWidth(t) == 32) {
         if (isStore) {
           std::string v = t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<uint>({})"), val(data, t)) : val(data, t);
-          e.line("p2m_st_relaxed_generic_b32(ctx, {}, {});", p.base, v);
+          e.line("{}(ctx, {}, {});", use(Helper::StRelaxedGenericB32), p.base, v);
         } else {
-          std::string v = formatCompiled(FMT_COMPILE("p2m_ld_relaxed_generic_b32(ctx, {})"), p.base);
+          std::string v = formatCompiled(FMT_COMPILE("{}(ctx, {})"), use(Helper::LdRelaxedGenericB32), p.base);
           assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
         }
-      } else if (isStore && bitWidth(t) == 64 && e.options.target.has(Capability::ThreadFence)) {
-        e.line("p2m_st64_locked_generic(ctx, {}, {});", p.base, val(data, t)); // see below
+      } else if (isStore && bitWidth(t) == 64 && helperAvailable(Helper::St64Locked, e.options.target.mslVersionNumber())) {
+        e.line("{}(ctx, {}, {});", spaced(Helper::St64Locked, "generic"), p.base, val(data, t)); // see below
       } else if (isStore) {
-        e.line("p2m_st_volatile_generic<{}>(ctx, {}, {});", T, p.base, val(data, t));
+        e.line("{}<{}>(ctx, {}, {});", use(Helper::StVolatileGeneric), T, p.base, val(data, t));
       } else {
-        assign(data, formatCompiled(FMT_COMPILE("p2m_ld_volatile_generic<{}>(ctx, {})"), T, p.base));
+        assign(data, formatCompiled(FMT_COMPILE("{}<{}>(ctx, {})"), use(Helper::LdVolatileGeneric), T, p.base));
       }
     } else if (bitWidth(t) == 32) {
       std::string ptr = formatCompiled(FMT_COMPILE("reinterpret_cast<{} atomic_uint *>({})"), p.pointerSpace, p.base);
@@ -1025,14 +1025,14 @@ struct Sel {
         std::string v = formatCompiled(FMT_COMPILE("atomic_load_explicit({}, memory_order_relaxed)"), ptr);
         assign(data, t == Type::F32 ? formatCompiled(FMT_COMPILE("as_type<float>({})"), v) : v);
       }
-    } else if (isStore && bitWidth(t) == 64 && e.options.target.has(Capability::ThreadFence)) {
+    } else if (isStore && bitWidth(t) == 64 && helperAvailable(Helper::St64Locked, e.options.target.mslVersionNumber())) {
       // Through the lock of 64-bit atomics (atomic_ops.h): a strong store must not land between
       // the read and the write of a locked read-modify-write of the same word.
-      e.prelude |= kPreludeAtomic;
       if (p.pointerSpace == "device")
-        e.line("p2m_st64_locked_global(ctx, {}, {});", p.base, val(data, t));
+        e.line("{}(ctx, {}, {});", spaced(Helper::St64Locked, "global"), p.base, val(data, t));
       else
-        e.line("p2m_st64_locked_shared(ctx, reinterpret_cast<threadgroup ulong *>({}), {});", p.base, val(data, t));
+        e.line("{}(ctx, reinterpret_cast<threadgroup ulong *>({}), {});", spaced(Helper::St64Locked, "shared"), p.base,
+               val(data, t));
     } else if (isStore) {
       e.assignment(lvalue(p, T, 0, true), val(data, t));
     } else {
@@ -1064,7 +1064,7 @@ struct Sel {
       // parameter's name) in abi.h's parameter window.
       if (!f.isEntry)
         e.fail(in, "cvta.param in a device function is not supported yet (kernel parameters only)");
-      e.prelude |= kPreludeGenericParams;
+      e.support.genericParams = true;
       r = to ? formatCompiled(FMT_COMPILE("{} - P2M_PARAM_WINDOW"), a) : formatCompiled(FMT_COMPILE("ulong({}) + P2M_PARAM_WINDOW"), a);
       break;
     default:
@@ -1125,7 +1125,7 @@ struct Sel {
       bool pred = o.kind == OperandKind::Reg && f.regs[o.id].type == Type::Pred;
       srcSize = pred ? formatCompiled(FMT_COMPILE("({} ? 0u : {})"), val(o, Type::Pred), size) : val(o, Type::U32);
     }
-    e.line("p2m_cp_async_shared_global({}, {}, {}, {});", pd.base, ps.base, size, srcSize);
+    e.line("{}({}, {}, {}, {});", use(Helper::CpAsyncSharedGlobal), pd.base, ps.base, size, srcSize);
   }
 
   void barrier() {
@@ -1133,19 +1133,18 @@ struct Sel {
       std::string fn = in.has(Modifier::Popc) ? "popc" : in.has(Modifier::And) ? "and" : "or";
       if (in.ops.size() == 4) {
         // bar.red.OP d, a, b, {!}c: the threads of named barrier a's count b (atomic_ops.h).
-        if (!e.options.target.has(Capability::ThreadFence))
+        if (!helperAvailable(Helper::BarRedNamed, e.options.target.mslVersionNumber()))
           e.fail(in, "barriers with a thread count need atomic_thread_fence, MSL 3.2 or later");
-        e.prelude |= kPreludeAtomic;
-        return assign(op(0), formatCompiled(FMT_COMPILE("p2m_bar_red_named_{}({}, {}, {}, p2m_named_barrier_words(ctx))"), fn,
-                                         val(op(1), Type::U32), val(op(2), Type::U32), val(op(3), Type::Pred)));
+        return assign(op(0), formatCompiled(FMT_COMPILE("{}({}, {}, {}, {}(ctx))"), use(Helper::BarRedNamed, {fn}),
+                                         val(op(1), Type::U32), val(op(2), Type::U32), val(op(3), Type::Pred),
+                                         use(Helper::NamedBarrierWords)));
       }
       // bar.red.OP d, a, {!}c: every thread of the CTA.
       if (in.ops.size() != 3)
         e.fail(in, "expected bar.red d, a, {b,} c");
-      e.prelude |= kPreludeAtomic;
       std::string scratch = "reinterpret_cast<threadgroup uint *>(ctx.smem + ctx.bar_scratch)";
       std::string c = val(op(2), Type::Pred);
-      return assign(op(0), formatCompiled(FMT_COMPILE("p2m_bar_red_{}({}, {})"), fn, c, scratch));
+      return assign(op(0), formatCompiled(FMT_COMPILE("{}({}, {})"), use(Helper::BarRed, {fn}), c, scratch));
     }
     const bool arrive = in.has(Modifier::Arrive);
     if (in.ops.size() < 2) {
@@ -1157,11 +1156,10 @@ struct Sel {
     }
     // A thread count, or an arrival without waiting: a named barrier (atomic_ops.h), whose
     // fences need MSL 3.2.
-    if (!e.options.target.has(Capability::ThreadFence))
+    if (!helperAvailable(Helper::BarNamed, e.options.target.mslVersionNumber()))
       e.fail(in, "barriers with a thread count need atomic_thread_fence, MSL 3.2 or later");
-    e.prelude |= kPreludeAtomic;
-    e.line("p2m_bar_named({}, {}, {}, p2m_named_barrier_words(ctx));", val(op(0), Type::U32), val(op(1), Type::U32),
-           arrive ? "false" : "true");
+    e.line("{}({}, {}, {}, {}(ctx));", use(Helper::BarNamed), val(op(0), Type::U32), val(op(1), Type::U32),
+           arrive ? "false" : "true", use(Helper::NamedBarrierWords));
   }
 
   void fence() {
@@ -1172,15 +1170,10 @@ struct Sel {
           return;
         }
     }
-    if (!e.options.target.has(Capability::ThreadFence))
+    Helper fence = in.has(Modifier::Cta) ? Helper::FenceCta : in.has(Modifier::Sys) ? Helper::FenceSys : Helper::FenceGpu;
+    if (!helperAvailable(fence, e.options.target.mslVersionNumber()))
       e.fail(in, "membar/fence need atomic_thread_fence, MSL 3.2 or later");
-    e.prelude |= kPreludeAtomic;
-    if (in.has(Modifier::Cta))
-      e.line("p2m_fence_cta();");
-    else if (in.has(Modifier::Sys))
-      e.line("p2m_fence_sys();");
-    else
-      e.line("p2m_fence_gpu();");
+    e.line("{}();", use(fence));
   }
 
   void call() {
@@ -1220,9 +1213,7 @@ struct Sel {
     // vprintf and __assertfail: support-library helpers with the .func calling convention
     // (legalize-for-metal checked their signatures).
     const DeviceRuntimeFunction *runtime = g.isDeclaration ? findDeviceRuntimeFunction(g.ptxName) : nullptr;
-    if (runtime)
-      e.prelude |= kPreludePrintf;
-    std::string s = (runtime ? std::string(runtime->mslHelper) : g.name) + "(ctx";
+    std::string s = (runtime ? use(runtime->mslHelper) : g.name) + "(ctx";
     auto pass = [&](const Operand &list, const std::vector<SymId> &formals, bool isReturn) {
       size_t n = list.kind == OperandKind::Vector ? static_cast<size_t>(list.value) : 0;
       if (n != formals.size())
@@ -1388,7 +1379,7 @@ struct Sel {
           s += formatCompiled(FMT_COMPILE("reinterpret_cast<threadgroup {}*>({})"), T, place->pointerSpace == "generic"
                                ? formatCompiled(FMT_COMPILE("ctx.smem + uint({} - P2M_SHARED_WINDOW)"), place->base)
                                : place->base);
-        else if (m.strings[in.name].starts_with("p2m_atom64_"))
+        else if (m.helpers[in.name] == Helper::Atom64)
           s += place->base; // the locked 64-bit atomics hash the address itself (a ulong)
         else
           s += formatCompiled(FMT_COMPILE("reinterpret_cast<device {}*>({})"), T, place->base);
@@ -1405,24 +1396,7 @@ struct Sel {
 
   void helperCall() {
     const std::string &name = m.strings[in.name];
-    const std::string &fullName = name;
-    uint32_t bit = 0;
-    if (fullName.starts_with("p2m_f64_demote_")) bit = kPreludeFp64 | kPreludeFp64Demote;
-    else if (fullName.starts_with("p2m_f64_")) bit = kPreludeFp64;
-    else if (fullName.starts_with("p2m_cvt_")) bit = kPreludeCvt;
-    else if (fullName.find("_f16") != std::string::npos || fullName.find("_bf16") != std::string::npos) bit = kPreludeHalf | kPreludeCvt;
-    else if (fullName.starts_with("p2m_shfl") || fullName.starts_with("p2m_vote") || fullName.starts_with("p2m_redux") ||
-             fullName.starts_with("p2m_match") || fullName.starts_with("p2m_activemask") || fullName.starts_with("p2m_bar_warp") ||
-             fullName.starts_with("p2m_elect"))
-      bit = kPreludeWarp;
-    else if (fullName.starts_with("p2m_atom") || fullName.starts_with("p2m_red_") || fullName.starts_with("p2m_fence") ||
-             fullName.starts_with("p2m_mbarrier"))
-      bit = kPreludeAtomic;
-    else if (fullName.find("_f32") != std::string::npos) bit = kPreludeF32;
-    else bit = kPreludeInt;
-    if (fullName.starts_with("p2m_atom64_") && fullName.ends_with("_f64"))
-      bit |= kPreludeFp64; // the f64 add of the locked atomics is fp64.h's
-    e.prelude |= bit;
+    const bool byAddress = helperInfo(m.helpers[in.name]).space == HelperSpace::ByAddress;
     // The address argument, if any, decides the state space of `{}` helpers.
     const Operand *addr = nullptr;
     for (size_t i = 1; i < in.ops.size(); ++i)
@@ -1439,8 +1413,8 @@ struct Sel {
       else
         assign(in.ops[0], call);
     };
-    size_t brace = name.find("{}");
-    if (!addr || brace == std::string::npos) {
+    if (!addr || !byAddress) {
+      e.useName(in, name);
       Place p;
       if (addr)
         p = place(*addr, in.space, in.fromGeneric);
@@ -1449,7 +1423,8 @@ struct Sel {
     }
     auto named = [&](const char *sp) {
       std::string n = name;
-      n.replace(brace, 2, sp);
+      n.replace(name.find("{}"), 2, sp);
+      e.useName(in, n);
       return n;
     };
     if (in.space == Space::Generic) {

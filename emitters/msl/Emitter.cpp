@@ -5,7 +5,6 @@
 
 #include "cfg/Structured.h"
 #include "emitters/msl/support/kernel_abi.h"
-#include "support/EmbeddedFile.h"
 #include "support/Format.h"
 #include "support/SourceFile.h"
 
@@ -23,20 +22,11 @@ using namespace ir;
 
 namespace {
 
-#include "MslPrelude.inc"
-
-std::string_view preludeText(std::string_view name) {
-  for (const EmbeddedFile &file : kEmbeddedFiles)
-    if (name == file.name)
-      return file.text;
-  return {};
-}
-
 class FunctionPrinter {
 public:
   FunctionPrinter(const Module &m, const Function &f, const EmitOptions &o, std::string &out,
-                  uint32_t &prelude, const std::vector<SymId> &paramVariables)
-      : m_(m), f_(f), e_{m, f, o, out, prelude}, paramVariables_(paramVariables) {}
+                  SupportUse &support, const std::vector<SymId> &paramVariables)
+      : m_(m), f_(f), e_{m, f, o, out, support}, paramVariables_(paramVariables) {}
 
   void print() {
     std::string &out = e_.out;
@@ -51,8 +41,10 @@ public:
               "b, {0}u, {0}u, {1}u, 0ul, false}};",
               f_.staticSharedBytes, f_.barScratch);
       if (f_.usesNamedBarriers) {
-        e_.prelude |= kPreludeAtomic;
-        e_.line("p2m_named_barriers_init(b.lane, b.warp, p2m_named_barrier_words(ctx));");
+        std::string init = helperName(Helper::NamedBarriersInit), words = helperName(Helper::NamedBarrierWords);
+        if (!e_.support.name(init) || !e_.support.name(words))
+          throw EmitError{f_.srcOffset, "the MSL support library has no named barriers"};
+        e_.line("{}(b.lane, b.warp, {}(ctx));", init, words);
       }
     } else {
       out += fmt::format("// .func {}\n", f_.ptxName);
@@ -491,19 +483,19 @@ void ModuleEmitter::emitFunction(FuncId fi) {
   }
   std::string &out = body_.back();
   size_t mark = out.size();
-  uint32_t bits = 0;
+  SupportUse support;
   std::vector<SymId> paramVariables;
   for (SymId s : f.symbols)
     if (m_.symbols[s].kind == SymbolKind::Variable && m_.symbols[s].space == Space::Param)
       paramVariables.push_back(s);
   try {
-    FunctionPrinter(m_, f, options_, out, bits, paramVariables).print();
+    FunctionPrinter(m_, f, options_, out, support, paramVariables).print();
   } catch (EmitError &err) {
     out.resize(mark);
     f.unsupported = Unsupported{err.srcOffset, std::move(err.message)};
     return;
   }
-  prelude_ |= bits;
+  support_.add(support);
   deviceOrdering_ |= (f.features & kFeatureDeviceOrdering) != 0;
   // Its IR is no longer needed (the reflection reads only the function's summary).
   f.blocks = {};
@@ -539,37 +531,14 @@ EmitResult ModuleEmitter::finish() {
          "#endif\n"
          "#pragma clang fp contract(off)\n";
   out += "#include <metal_stdlib>\nusing namespace metal;\n\n";
-  static constexpr std::pair<uint32_t, const char *> kFiles[] = {
-      {0, "abi.h"},
-      {kPreludeInt, "int_ops.h"},
-      {kPreludeF32, "f32_ops.h"},
-      {kPreludeCvt, "cvt_ops.h"},
-      {kPreludeHalf, "half_ops.h"},
-      {kPreludeFp64, "fp64.h"},
-      {kPreludeFp64Demote, "fp64_demote.h"},
-      {kPreludeWarp, "warp_ops.h"},
-      {kPreludeAtomic, "atomic_ops.h"},
-      {kPreludePrintf, "printf.h"},
-  };
-  uint32_t prelude = prelude_;
-  if (prelude & kPreludeHalf)
-    prelude |= kPreludeCvt; // half_ops.h builds on cvt_ops.h
-  if (prelude & kPreludeGenericParams)
+  if (support_.genericParams())
     out += "#define P2M_GENERIC_PARAMS 1\n";
   if (deviceOrdering_ && options_.target.has(Capability::CoherentDevice))
     out += "#define P2M_COHERENT_DEVICE 1\n"; // abi.h's P2M_DEVICE_DATA
-  for (auto &[bit, name] : kFiles) {
-    if (bit && !(prelude & bit))
-      continue;
-    std::string_view text = preludeText(name);
-    if (text.empty()) {
-      // Only a broken build gets here; the file then fails to compile, loudly.
-      out += fmt::format("#error \"ptx2metal was built without its prelude header {}\"\n", name);
-      continue;
-    }
-    out += text;
-    out += '\n';
-  }
+  // The support helpers the code calls and what they need (abi.h whole), without the headers'
+  // commentary; a kernel that failed to print leaves none of its own behind.
+  support_.write(out);
+  out += '\n';
   result.body = std::move(body_);
   if (!wrappers_.empty()) {
     wrappers_ += "#endif\n";

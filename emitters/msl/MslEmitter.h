@@ -8,6 +8,7 @@
 // module is still emitted.
 #pragma once
 
+#include "emitters/msl/SupportUnits.h"
 #include "ir/Ir.h"
 #include "support/TargetProfile.h"
 
@@ -60,7 +61,7 @@ private:
   EmitOptions options_;
   std::vector<std::string> body_;
   std::string wrappers_; // the Metal `kernel` functions, last in the file
-  uint32_t prelude_ = 0; // the prelude headers the printed code needs
+  SupportUnits support_; // the support helpers the printed code needs
   bool deviceOrdering_ = false; // a printed function orders device memory (kFeatureDeviceOrdering)
   unsigned kernelsEmitted_ = 0;
 };

@@ -1302,11 +1302,19 @@ std::unique_ptr<Module> buildModule(const ptx::Module &ast) {
   return m;
 }
 
-uint32_t Module::intern(std::string_view s) {
-  auto [it, inserted] = stringIndex.try_emplace(std::string(s), static_cast<uint32_t>(strings.size()));
-  if (inserted)
-    strings.emplace_back(s);
+uint32_t Module::internHelper(Helper h, std::initializer_list<std::string_view> parts) {
+  std::string name = helperName(h, parts);
+  auto [it, inserted] = stringIndex.try_emplace(name, static_cast<uint32_t>(strings.size()));
+  if (inserted) {
+    strings.push_back(std::move(name));
+    helpers.push_back(h);
+  }
   return it->second;
+}
+
+uint32_t Module::findHelper(Helper h, std::initializer_list<std::string_view> parts) const {
+  auto it = stringIndex.find(helperName(h, parts));
+  return it == stringIndex.end() ? kNone : it->second;
 }
 
 } // namespace p2m::ir

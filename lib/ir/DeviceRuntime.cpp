@@ -13,9 +13,9 @@ constexpr uint32_t kAssertfailParams[] = {8, 8, 4, 8, 8};     // message, file, 
 
 constexpr DeviceRuntimeFunction kFunctions[] = {
     {"vprintf", "(.param .b32) vprintf(.param .b64, .param .b64)", kVprintfReturns, kVprintfParams,
-     "p2m_vprintf_call", false},
+     Helper::VprintfCall, false},
     {"__assertfail", "__assertfail(.param .b64, .param .b64, .param .b32, .param .b64, .param .b64)", {},
-     kAssertfailParams, "p2m_assertfail_call", true},
+     kAssertfailParams, Helper::AssertfailCall, true},
 };
 
 bool sizesMatch(const Module &m, const std::vector<SymId> &formals, std::span<const uint32_t> bytes) {

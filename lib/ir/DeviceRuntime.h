@@ -15,7 +15,7 @@ struct DeviceRuntimeFunction {
   std::string_view signature;            // CUDA's, for diagnostics
   std::span<const uint32_t> returnBytes; // the sizes of its .param results, in order
   std::span<const uint32_t> paramBytes;  // and of its .param arguments
-  std::string_view mslHelper;            // takes the .param frames as a .func's MSL does
+  Helper mslHelper;                      // takes the .param frames as a .func's MSL does
   bool failsLaunch;                      // the launch fails after the call (a trap)
 };
 

@@ -127,8 +127,8 @@ bool ordersDeviceMemory(const Module &module, const Inst &in) {
   using ptx::Modifier;
   using ptx::Opcode;
   if (in.irop == IrOp::Call) {
-    const std::string &name = module.strings[in.name];
-    return name == "p2m_fence_gpu" || name == "p2m_fence_sys";
+    Helper h = module.helpers[in.name];
+    return h == Helper::FenceGpu || h == Helper::FenceSys;
   }
   if (in.irop != IrOp::Ptx || in.has(Modifier::Cta))
     return false;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "cfg/Structured.h"
+#include "ir/Helpers.h"
 #include "ir/Types.h"
 #include "ptx/Vocabulary.h"
 
@@ -98,6 +99,7 @@ enum class IrOp : uint8_t {
   Convert,     // ops[0] = ops[1] converted from type2 to type (bit reinterpretation when the
                // widths match, else PTX's truncation/extension rules for that pair)
   Call,        // ops[0] (may be None) = helper `name`(ops[1..]); `type` is the result type
+               // (the helper's id: Module::helpers[name])
   ReadSpecial, // ops[0] = the special register ops[1] (read at this point: %clock moves)
   AddressOf,   // ops[0] = the address of symbol ops[1] (+ ops[1].value) in space `space`; of a
                // function: its id, abi.h's P2M_FUNCTION_WINDOW + FuncId (space Generic)
@@ -300,7 +302,8 @@ struct Module {
   uint32_t addressSize = 64;
   std::vector<Symbol> symbols;
   std::vector<Function> functions;
-  std::vector<std::string> strings;    // helper names of IrOp::Call
+  std::vector<std::string> strings;    // helper names of IrOp::Call (Helpers.def's, filled in)
+  std::vector<Helper> helpers;         // the registry's id of each of `strings`
   std::unordered_map<std::string, uint32_t> stringIndex;
   // Layout of the module's .global and .const variables (set by legalize-for-metal).
   uint64_t globalBytes = 0, constBytes = 0;
@@ -311,7 +314,10 @@ struct Module {
   // own names may shadow.
   llvm::StringSet<> mslNames;
 
-  uint32_t intern(std::string_view s);
+  // The index of helper `h`'s name with `parts` filled in (helperName), added if new.
+  uint32_t internHelper(Helper h, std::initializer_list<std::string_view> parts = {});
+  // The index of the name already interned for `h` with `parts`, or kNone.
+  uint32_t findHelper(Helper h, std::initializer_list<std::string_view> parts = {}) const;
 };
 // Whether `in` orders device memory between threadgroups (kFeatureDeviceOrdering): membar/fence
 // at gpu or sys scope (not .proxy), ld/st/atom/red with memory-order semantics or .volatile

@@ -6,8 +6,9 @@ is a test rather than a hand check, and a change that alters it shows the diff i
 Inputs: tests/snapshots/inputs/*.ptx (the GPU speed suite's kernels, tests/gpu/bench/*.cu by
 nvcc 13 -arch=sm_90 -O3 -ptx, committed so that a different nvcc cannot change them) and the
 hand-written CFG set, tests/inputs/ptx-cfg/*.ptx. Each is translated for MSL 3.2. In the stored
-MSL every support header pasted verbatim (emitters/msl/support/*.h, tested on their own) is
-replaced by one line naming it, so the snapshots hold what the emitter itself writes.
+MSL every support-library unit the file carries (one definition of emitters/msl/support/*.h,
+tested on their own, as split_support_headers.py cuts it out) is replaced by one line naming it,
+so the snapshots hold what the emitter itself writes and which helpers it picked.
 
   run-snapshots.py --ptx2metal PATH            compare (exit 1 and a diff on a mismatch)
   run-snapshots.py --ptx2metal PATH --update   rewrite tests/snapshots/expected"""
@@ -21,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 HERE = ROOT / "tests" / "snapshots"
 SUPPORT = ROOT / "emitters" / "msl" / "support"
-sys.path.insert(0, str(ROOT / "lib" / "support"))
-from embed_files import expand_includes  # noqa: E402  the prelude as the emitter pastes it
+sys.path.insert(0, str(ROOT / "emitters" / "msl"))
+import split_support_headers  # noqa: E402
 
 
 def inputs():
@@ -31,11 +32,36 @@ def inputs():
     return [(p.stem, p) for p in own] + [(f"cfg_{p.stem}", p) for p in cfg]
 
 
-def fold_support(msl, headers):
-    for name, text in headers:
-        if text and text in msl:
-            msl = msl.replace(text, f"//@ support header {name} pasted here, verbatim\n")
-    return msl
+def support_units():
+    """(text, line) of every unit of the support headers, longest first."""
+    units = []
+    for index, path in enumerate(sorted(SUPPORT.glob("*.h"))):
+        for unit in split_support_headers.split_header(str(path), index):
+            units.append((unit.text, f"//@ support {path.name}: {unit.names[0]}\n"))
+    return sorted(units, key=lambda u: -len(u[0]))
+
+
+def fold_support(msl, units):
+    for text, line in units:
+        # Whole lines only: a unit starts a line of the file.
+        msl = msl.replace("\n" + text, "\n" + line)
+    # One line per run of units from one header: "//@ support f32_ops.h: a, b, c".
+    out, header, names = [], None, []
+    for line in msl.split("\n"):
+        if line.startswith("//@ support "):
+            h, name = line[len("//@ support "):].split(": ", 1)
+            if h == header:
+                names.append(name)
+                continue
+            if header:
+                out.append(f"//@ support {header}: {', '.join(names)}")
+            header, names = h, [name]
+            continue
+        if header:
+            out.append(f"//@ support {header}: {', '.join(names)}")
+            header, names = None, []
+        out.append(line)
+    return "\n".join(out)
 
 
 def translate(tool, name, path, tmp):
@@ -54,8 +80,7 @@ def main():
     ap.add_argument("--ptx2metal", required=True)
     ap.add_argument("--update", action="store_true")
     args = ap.parse_args()
-    headers = sorted(((p.name, expand_includes(p.read_text(), str(SUPPORT))) for p in SUPPORT.glob("*.h")),
-                     key=lambda h: -len(h[1]))
+    headers = support_units()
     expected_dir = HERE / "expected"
     expected_dir.mkdir(exist_ok=True)
     problems, written, checked = [], 0, 0

@@ -15,7 +15,8 @@
 // char/uchar/short/ushort/int/uint/long/ulong for s8/u8/s16/u16/s32/u32/s64/u64.
 //
 // Interface (<rnd> is rn/rz/rm/rp for a float result, rni/rzi/rmi/rpi for an integer one):
-//   float -> int    p2m_cvt_<irnd>_<s8..u64>_{f32,f16,bf16}(x)   (saturating, NaN see below)
+//   float -> int    p2m_cvt_f32_to_<s8..u64>(float x, mode)      (saturating, NaN see below;
+//                   an f16 or bf16 through p2m_cvt_f32_f16/bf16 first)
 //   round to int    p2m_cvt_<irnd>_f32_f32(float), _f16_f16(half), _bf16_bf16(ushort)
 //   int -> float    p2m_cvt_<rnd>_{f32,f16,bf16}_<s8..u64>(v)
 //   f32 -> f16      p2m_cvt_<rnd>_f16_f32(float); p2m_cvt_{rn,rz}[_relu][_satfinite]_f16_f32
@@ -719,146 +720,43 @@ static inline ulong p2m_cvt_f32_bits_to_unsigned(uint x, int mode, ulong maxval,
 #define P2M_CVT_NAN_S64 (-0x7FFFFFFFFFFFFFFFl - 1l)
 #define P2M_CVT_NAN_U64 0x8000000000000000ul
 
-// f32 bits to each integer type in one mode. The f16 and bf16 forms convert to f32 first,
-// which is exact (an f16 NaN stays a NaN).
-static inline char p2m_cvt_to_s8(uint x, int mode)
+// The entry points, `cvt.<irnd>.<dst>.f32 d, a;`: a to each integer type in rounding mode
+// `mode` (P2M_CVT_RN/RZ/RM/RP for .rni/.rzi/.rmi/.rpi). An f16 or bf16 source is converted to
+// f32 first (p2m_cvt_f32_f16, p2m_cvt_f32_bf16: exact, a NaN stays a NaN).
+static inline char p2m_cvt_f32_to_s8(float x, int mode)
 {
-    return (char)p2m_cvt_f32_bits_to_signed(x, mode, 0x7Ful, 0l);
+    return (char)p2m_cvt_f32_bits_to_signed(as_type<uint>(x), mode, 0x7Ful, 0l);
 }
-static inline uchar p2m_cvt_to_u8(uint x, int mode)
+static inline uchar p2m_cvt_f32_to_u8(float x, int mode)
 {
-    return (uchar)p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFul, 0ul);
+    return (uchar)p2m_cvt_f32_bits_to_unsigned(as_type<uint>(x), mode, 0xFFul, 0ul);
 }
-static inline short p2m_cvt_to_s16(uint x, int mode)
+static inline short p2m_cvt_f32_to_s16(float x, int mode)
 {
-    return (short)p2m_cvt_f32_bits_to_signed(x, mode, 0x7FFFul, 0l);
+    return (short)p2m_cvt_f32_bits_to_signed(as_type<uint>(x), mode, 0x7FFFul, 0l);
 }
-static inline ushort p2m_cvt_to_u16(uint x, int mode)
+static inline ushort p2m_cvt_f32_to_u16(float x, int mode)
 {
-    return (ushort)p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFFFul, 0ul);
+    return (ushort)p2m_cvt_f32_bits_to_unsigned(as_type<uint>(x), mode, 0xFFFFul, 0ul);
 }
-static inline int p2m_cvt_to_s32(uint x, int mode)
+static inline int p2m_cvt_f32_to_s32(float x, int mode)
 {
-    return (int)p2m_cvt_f32_bits_to_signed(x, mode, 0x7FFFFFFFul, 0l);
+    return (int)p2m_cvt_f32_bits_to_signed(as_type<uint>(x), mode, 0x7FFFFFFFul, 0l);
 }
-static inline uint p2m_cvt_to_u32(uint x, int mode)
+static inline uint p2m_cvt_f32_to_u32(float x, int mode)
 {
-    return (uint)p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFFFFFFFul, 0ul);
+    return (uint)p2m_cvt_f32_bits_to_unsigned(as_type<uint>(x), mode, 0xFFFFFFFFul, 0ul);
 }
-static inline long p2m_cvt_to_s64(uint x, int mode)
+static inline long p2m_cvt_f32_to_s64(float x, int mode)
 {
-    return p2m_cvt_f32_bits_to_signed(x, mode, 0x7FFFFFFFFFFFFFFFul,
+    return p2m_cvt_f32_bits_to_signed(as_type<uint>(x), mode, 0x7FFFFFFFFFFFFFFFul,
                                       P2M_CVT_NAN_S64);
 }
-static inline ulong p2m_cvt_to_u64(uint x, int mode)
+static inline ulong p2m_cvt_f32_to_u64(float x, int mode)
 {
-    return p2m_cvt_f32_bits_to_unsigned(x, mode, 0xFFFFFFFFFFFFFFFFul,
+    return p2m_cvt_f32_bits_to_unsigned(as_type<uint>(x), mode, 0xFFFFFFFFFFFFFFFFul,
                                         P2M_CVT_NAN_U64);
 }
-
-// An f16 (exact in f32) or a bf16 as the bits of the same value in f32.
-static inline uint p2m_cvt_f16_bits32(half h) { return as_type<uint>(static_cast<float>(h)); }
-static inline uint p2m_cvt_bf16_bits32(ushort b) { return (uint)b << 16; }
-
-// The entry points, `cvt.<irnd>.<dst>.<src> d, a;` for src f32 (float), f16 (half) and bf16
-// (ushort bits). Written out one by one (no macros), so that every definition has a source
-// line of its own for the MSL subset check and for readers.
-static inline char p2m_cvt_rni_s8_f32(float x) { return p2m_cvt_to_s8(as_type<uint>(x), P2M_CVT_RN); }
-static inline uchar p2m_cvt_rni_u8_f32(float x) { return p2m_cvt_to_u8(as_type<uint>(x), P2M_CVT_RN); }
-static inline short p2m_cvt_rni_s16_f32(float x) { return p2m_cvt_to_s16(as_type<uint>(x), P2M_CVT_RN); }
-static inline ushort p2m_cvt_rni_u16_f32(float x) { return p2m_cvt_to_u16(as_type<uint>(x), P2M_CVT_RN); }
-static inline int p2m_cvt_rni_s32_f32(float x) { return p2m_cvt_to_s32(as_type<uint>(x), P2M_CVT_RN); }
-static inline uint p2m_cvt_rni_u32_f32(float x) { return p2m_cvt_to_u32(as_type<uint>(x), P2M_CVT_RN); }
-static inline long p2m_cvt_rni_s64_f32(float x) { return p2m_cvt_to_s64(as_type<uint>(x), P2M_CVT_RN); }
-static inline ulong p2m_cvt_rni_u64_f32(float x) { return p2m_cvt_to_u64(as_type<uint>(x), P2M_CVT_RN); }
-static inline char p2m_cvt_rzi_s8_f32(float x) { return p2m_cvt_to_s8(as_type<uint>(x), P2M_CVT_RZ); }
-static inline uchar p2m_cvt_rzi_u8_f32(float x) { return p2m_cvt_to_u8(as_type<uint>(x), P2M_CVT_RZ); }
-static inline short p2m_cvt_rzi_s16_f32(float x) { return p2m_cvt_to_s16(as_type<uint>(x), P2M_CVT_RZ); }
-static inline ushort p2m_cvt_rzi_u16_f32(float x) { return p2m_cvt_to_u16(as_type<uint>(x), P2M_CVT_RZ); }
-static inline int p2m_cvt_rzi_s32_f32(float x) { return p2m_cvt_to_s32(as_type<uint>(x), P2M_CVT_RZ); }
-static inline uint p2m_cvt_rzi_u32_f32(float x) { return p2m_cvt_to_u32(as_type<uint>(x), P2M_CVT_RZ); }
-static inline long p2m_cvt_rzi_s64_f32(float x) { return p2m_cvt_to_s64(as_type<uint>(x), P2M_CVT_RZ); }
-static inline ulong p2m_cvt_rzi_u64_f32(float x) { return p2m_cvt_to_u64(as_type<uint>(x), P2M_CVT_RZ); }
-static inline char p2m_cvt_rmi_s8_f32(float x) { return p2m_cvt_to_s8(as_type<uint>(x), P2M_CVT_RM); }
-static inline uchar p2m_cvt_rmi_u8_f32(float x) { return p2m_cvt_to_u8(as_type<uint>(x), P2M_CVT_RM); }
-static inline short p2m_cvt_rmi_s16_f32(float x) { return p2m_cvt_to_s16(as_type<uint>(x), P2M_CVT_RM); }
-static inline ushort p2m_cvt_rmi_u16_f32(float x) { return p2m_cvt_to_u16(as_type<uint>(x), P2M_CVT_RM); }
-static inline int p2m_cvt_rmi_s32_f32(float x) { return p2m_cvt_to_s32(as_type<uint>(x), P2M_CVT_RM); }
-static inline uint p2m_cvt_rmi_u32_f32(float x) { return p2m_cvt_to_u32(as_type<uint>(x), P2M_CVT_RM); }
-static inline long p2m_cvt_rmi_s64_f32(float x) { return p2m_cvt_to_s64(as_type<uint>(x), P2M_CVT_RM); }
-static inline ulong p2m_cvt_rmi_u64_f32(float x) { return p2m_cvt_to_u64(as_type<uint>(x), P2M_CVT_RM); }
-static inline char p2m_cvt_rpi_s8_f32(float x) { return p2m_cvt_to_s8(as_type<uint>(x), P2M_CVT_RP); }
-static inline uchar p2m_cvt_rpi_u8_f32(float x) { return p2m_cvt_to_u8(as_type<uint>(x), P2M_CVT_RP); }
-static inline short p2m_cvt_rpi_s16_f32(float x) { return p2m_cvt_to_s16(as_type<uint>(x), P2M_CVT_RP); }
-static inline ushort p2m_cvt_rpi_u16_f32(float x) { return p2m_cvt_to_u16(as_type<uint>(x), P2M_CVT_RP); }
-static inline int p2m_cvt_rpi_s32_f32(float x) { return p2m_cvt_to_s32(as_type<uint>(x), P2M_CVT_RP); }
-static inline uint p2m_cvt_rpi_u32_f32(float x) { return p2m_cvt_to_u32(as_type<uint>(x), P2M_CVT_RP); }
-static inline long p2m_cvt_rpi_s64_f32(float x) { return p2m_cvt_to_s64(as_type<uint>(x), P2M_CVT_RP); }
-static inline ulong p2m_cvt_rpi_u64_f32(float x) { return p2m_cvt_to_u64(as_type<uint>(x), P2M_CVT_RP); }
-static inline char p2m_cvt_rni_s8_f16(half x) { return p2m_cvt_to_s8(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
-static inline uchar p2m_cvt_rni_u8_f16(half x) { return p2m_cvt_to_u8(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
-static inline short p2m_cvt_rni_s16_f16(half x) { return p2m_cvt_to_s16(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
-static inline ushort p2m_cvt_rni_u16_f16(half x) { return p2m_cvt_to_u16(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
-static inline int p2m_cvt_rni_s32_f16(half x) { return p2m_cvt_to_s32(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
-static inline uint p2m_cvt_rni_u32_f16(half x) { return p2m_cvt_to_u32(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
-static inline long p2m_cvt_rni_s64_f16(half x) { return p2m_cvt_to_s64(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
-static inline ulong p2m_cvt_rni_u64_f16(half x) { return p2m_cvt_to_u64(p2m_cvt_f16_bits32(x), P2M_CVT_RN); }
-static inline char p2m_cvt_rzi_s8_f16(half x) { return p2m_cvt_to_s8(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
-static inline uchar p2m_cvt_rzi_u8_f16(half x) { return p2m_cvt_to_u8(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
-static inline short p2m_cvt_rzi_s16_f16(half x) { return p2m_cvt_to_s16(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
-static inline ushort p2m_cvt_rzi_u16_f16(half x) { return p2m_cvt_to_u16(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
-static inline int p2m_cvt_rzi_s32_f16(half x) { return p2m_cvt_to_s32(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
-static inline uint p2m_cvt_rzi_u32_f16(half x) { return p2m_cvt_to_u32(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
-static inline long p2m_cvt_rzi_s64_f16(half x) { return p2m_cvt_to_s64(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
-static inline ulong p2m_cvt_rzi_u64_f16(half x) { return p2m_cvt_to_u64(p2m_cvt_f16_bits32(x), P2M_CVT_RZ); }
-static inline char p2m_cvt_rmi_s8_f16(half x) { return p2m_cvt_to_s8(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
-static inline uchar p2m_cvt_rmi_u8_f16(half x) { return p2m_cvt_to_u8(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
-static inline short p2m_cvt_rmi_s16_f16(half x) { return p2m_cvt_to_s16(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
-static inline ushort p2m_cvt_rmi_u16_f16(half x) { return p2m_cvt_to_u16(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
-static inline int p2m_cvt_rmi_s32_f16(half x) { return p2m_cvt_to_s32(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
-static inline uint p2m_cvt_rmi_u32_f16(half x) { return p2m_cvt_to_u32(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
-static inline long p2m_cvt_rmi_s64_f16(half x) { return p2m_cvt_to_s64(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
-static inline ulong p2m_cvt_rmi_u64_f16(half x) { return p2m_cvt_to_u64(p2m_cvt_f16_bits32(x), P2M_CVT_RM); }
-static inline char p2m_cvt_rpi_s8_f16(half x) { return p2m_cvt_to_s8(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
-static inline uchar p2m_cvt_rpi_u8_f16(half x) { return p2m_cvt_to_u8(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
-static inline short p2m_cvt_rpi_s16_f16(half x) { return p2m_cvt_to_s16(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
-static inline ushort p2m_cvt_rpi_u16_f16(half x) { return p2m_cvt_to_u16(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
-static inline int p2m_cvt_rpi_s32_f16(half x) { return p2m_cvt_to_s32(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
-static inline uint p2m_cvt_rpi_u32_f16(half x) { return p2m_cvt_to_u32(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
-static inline long p2m_cvt_rpi_s64_f16(half x) { return p2m_cvt_to_s64(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
-static inline ulong p2m_cvt_rpi_u64_f16(half x) { return p2m_cvt_to_u64(p2m_cvt_f16_bits32(x), P2M_CVT_RP); }
-static inline char p2m_cvt_rni_s8_bf16(ushort x) { return p2m_cvt_to_s8(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
-static inline uchar p2m_cvt_rni_u8_bf16(ushort x) { return p2m_cvt_to_u8(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
-static inline short p2m_cvt_rni_s16_bf16(ushort x) { return p2m_cvt_to_s16(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
-static inline ushort p2m_cvt_rni_u16_bf16(ushort x) { return p2m_cvt_to_u16(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
-static inline int p2m_cvt_rni_s32_bf16(ushort x) { return p2m_cvt_to_s32(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
-static inline uint p2m_cvt_rni_u32_bf16(ushort x) { return p2m_cvt_to_u32(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
-static inline long p2m_cvt_rni_s64_bf16(ushort x) { return p2m_cvt_to_s64(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
-static inline ulong p2m_cvt_rni_u64_bf16(ushort x) { return p2m_cvt_to_u64(p2m_cvt_bf16_bits32(x), P2M_CVT_RN); }
-static inline char p2m_cvt_rzi_s8_bf16(ushort x) { return p2m_cvt_to_s8(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
-static inline uchar p2m_cvt_rzi_u8_bf16(ushort x) { return p2m_cvt_to_u8(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
-static inline short p2m_cvt_rzi_s16_bf16(ushort x) { return p2m_cvt_to_s16(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
-static inline ushort p2m_cvt_rzi_u16_bf16(ushort x) { return p2m_cvt_to_u16(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
-static inline int p2m_cvt_rzi_s32_bf16(ushort x) { return p2m_cvt_to_s32(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
-static inline uint p2m_cvt_rzi_u32_bf16(ushort x) { return p2m_cvt_to_u32(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
-static inline long p2m_cvt_rzi_s64_bf16(ushort x) { return p2m_cvt_to_s64(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
-static inline ulong p2m_cvt_rzi_u64_bf16(ushort x) { return p2m_cvt_to_u64(p2m_cvt_bf16_bits32(x), P2M_CVT_RZ); }
-static inline char p2m_cvt_rmi_s8_bf16(ushort x) { return p2m_cvt_to_s8(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
-static inline uchar p2m_cvt_rmi_u8_bf16(ushort x) { return p2m_cvt_to_u8(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
-static inline short p2m_cvt_rmi_s16_bf16(ushort x) { return p2m_cvt_to_s16(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
-static inline ushort p2m_cvt_rmi_u16_bf16(ushort x) { return p2m_cvt_to_u16(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
-static inline int p2m_cvt_rmi_s32_bf16(ushort x) { return p2m_cvt_to_s32(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
-static inline uint p2m_cvt_rmi_u32_bf16(ushort x) { return p2m_cvt_to_u32(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
-static inline long p2m_cvt_rmi_s64_bf16(ushort x) { return p2m_cvt_to_s64(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
-static inline ulong p2m_cvt_rmi_u64_bf16(ushort x) { return p2m_cvt_to_u64(p2m_cvt_bf16_bits32(x), P2M_CVT_RM); }
-static inline char p2m_cvt_rpi_s8_bf16(ushort x) { return p2m_cvt_to_s8(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
-static inline uchar p2m_cvt_rpi_u8_bf16(ushort x) { return p2m_cvt_to_u8(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
-static inline short p2m_cvt_rpi_s16_bf16(ushort x) { return p2m_cvt_to_s16(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
-static inline ushort p2m_cvt_rpi_u16_bf16(ushort x) { return p2m_cvt_to_u16(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
-static inline int p2m_cvt_rpi_s32_bf16(ushort x) { return p2m_cvt_to_s32(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
-static inline uint p2m_cvt_rpi_u32_bf16(ushort x) { return p2m_cvt_to_u32(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
-static inline long p2m_cvt_rpi_s64_bf16(ushort x) { return p2m_cvt_to_s64(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
-static inline ulong p2m_cvt_rpi_u64_bf16(ushort x) { return p2m_cvt_to_u64(p2m_cvt_bf16_bits32(x), P2M_CVT_RP); }
 
 // ---------------------------------------------------------------------------------------
 // Integer -> float (cvt.rn/rz/rm/rp.<float>.<int>)

@@ -50,8 +50,7 @@
 //         p2m_{min,max}[_nan][_xorsign_abs]_bf16(a, b), p2m_{neg,abs}_bf16(a),
 //         p2m_ex2_approx_ftz_bf16(a), p2m_tanh_approx_bf16(a)
 //   x2    every scalar form above as p2m_<name>_{f16x2,bf16x2}(uint...) (p2m_add_rn_f16x2,
-//         p2m_fma_rn_ftz_relu_f16x2, p2m_min_nan_bf16x2, p2m_sat_f16x2, p2m_ftz_f16x2, ...), the
-//         short names p2m_{add,sub,mul,fma}_{f16x2,bf16x2} for the .rn forms, and
+//         p2m_fma_rn_ftz_relu_f16x2, p2m_min_nan_bf16x2, p2m_sat_f16x2, p2m_ftz_f16x2, ...) and
 //         p2m_{f16x2,bf16x2}_{lo,hi}(v) / p2m_{f16x2,bf16x2}_pack(lo, hi).
 // .sat forms are p2m_sat_f16 of the result; .ftz forms of min/max/neg/abs take p2m_ftz_f16 of
 // the operands (their results are operands).
@@ -821,15 +820,6 @@ static inline uint p2m_tanh_approx_bf16x2(uint a)
                            p2m_tanh_approx_bf16(p2m_bf16x2_hi(a)));
 }
 
-// The plain names of the packed forms (each the .rn form above).
-static inline uint p2m_add_f16x2(uint a, uint b) { return p2m_add_rn_f16x2(a, b); }
-static inline uint p2m_sub_f16x2(uint a, uint b) { return p2m_sub_rn_f16x2(a, b); }
-static inline uint p2m_mul_f16x2(uint a, uint b) { return p2m_mul_rn_f16x2(a, b); }
-static inline uint p2m_fma_f16x2(uint a, uint b, uint c) { return p2m_fma_rn_f16x2(a, b, c); }
-static inline uint p2m_add_bf16x2(uint a, uint b) { return p2m_add_rn_bf16x2(a, b); }
-static inline uint p2m_sub_bf16x2(uint a, uint b) { return p2m_sub_rn_bf16x2(a, b); }
-static inline uint p2m_mul_bf16x2(uint a, uint b) { return p2m_mul_rn_bf16x2(a, b); }
-static inline uint p2m_fma_bf16x2(uint a, uint b, uint c) { return p2m_fma_rn_bf16x2(a, b, c); }
 
 #pragma clang diagnostic pop
 

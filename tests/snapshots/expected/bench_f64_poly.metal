@@ -10,11 +10,9 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support header abi.h pasted here, verbatim
-
-//@ support header int_ops.h pasted here, verbatim
-
-//@ support header fp64.h pasted here, verbatim
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support int_ops.h: P2M_INT_OPS_H, p2m_mul_wide_s32
+//@ support fp64.h: P2M_F64_SUPPORT_H, P2M_F64_RN, P2M_F64_RZ, P2M_F64_RM, P2M_F64_RP, P2M_F64_DEFAULT_NAN, P2M_F64_QUIET_BIT, P2M_F64_SIGN_BIT, P2M_F64_FRAC_MASK, P2M_F64_HIDDEN_BIT, P2M_F64_INF, p2m_f64_is_nan, p2m_f64_is_inf, p2m_f64_is_zero, p2m_f64_sign, p2m_f64_signed_zero, p2m_f64_signed_inf, p2m_f64_quiet, p2m_f64_nan_2, p2m_f64_nan_div, p2m_f64_nan_fma, p2m_f64_shr_jam, p2m_f64_u128, p2m_f64_u128_make, p2m_f64_mul_64x64, p2m_f64_u128_less, p2m_f64_u128_add, p2m_f64_u128_sub, p2m_f64_u128_shl, p2m_f64_u128_shr_jam, p2m_f64_parts, p2m_f64_unpack, p2m_f64_round_increment, p2m_f64_round_pack_format, p2m_f64_round_pack, p2m_f64_norm_round_pack, p2m_f64_cancellation_zero, p2m_f64_mul, p2m_f64_fma, p2m_f64_div
 
 // .entry f64_poly
 static inline void f64_poly_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)

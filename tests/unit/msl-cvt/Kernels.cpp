@@ -27,117 +27,48 @@ ulong zext(ulong v) { return v; }
 
 unsigned long cvtF32ToInt(float x, int rnd, int dst)
 {
-    switch (rnd * 8 + dst) {
-    case 0: return zext(p2m_cvt_rni_s8_f32(x));
-    case 1: return zext(p2m_cvt_rni_u8_f32(x));
-    case 2: return zext(p2m_cvt_rni_s16_f32(x));
-    case 3: return zext(p2m_cvt_rni_u16_f32(x));
-    case 4: return zext(p2m_cvt_rni_s32_f32(x));
-    case 5: return zext(p2m_cvt_rni_u32_f32(x));
-    case 6: return zext(p2m_cvt_rni_s64_f32(x));
-    case 7: return zext(p2m_cvt_rni_u64_f32(x));
-    case 8: return zext(p2m_cvt_rzi_s8_f32(x));
-    case 9: return zext(p2m_cvt_rzi_u8_f32(x));
-    case 10: return zext(p2m_cvt_rzi_s16_f32(x));
-    case 11: return zext(p2m_cvt_rzi_u16_f32(x));
-    case 12: return zext(p2m_cvt_rzi_s32_f32(x));
-    case 13: return zext(p2m_cvt_rzi_u32_f32(x));
-    case 14: return zext(p2m_cvt_rzi_s64_f32(x));
-    case 15: return zext(p2m_cvt_rzi_u64_f32(x));
-    case 16: return zext(p2m_cvt_rmi_s8_f32(x));
-    case 17: return zext(p2m_cvt_rmi_u8_f32(x));
-    case 18: return zext(p2m_cvt_rmi_s16_f32(x));
-    case 19: return zext(p2m_cvt_rmi_u16_f32(x));
-    case 20: return zext(p2m_cvt_rmi_s32_f32(x));
-    case 21: return zext(p2m_cvt_rmi_u32_f32(x));
-    case 22: return zext(p2m_cvt_rmi_s64_f32(x));
-    case 23: return zext(p2m_cvt_rmi_u64_f32(x));
-    case 24: return zext(p2m_cvt_rpi_s8_f32(x));
-    case 25: return zext(p2m_cvt_rpi_u8_f32(x));
-    case 26: return zext(p2m_cvt_rpi_s16_f32(x));
-    case 27: return zext(p2m_cvt_rpi_u16_f32(x));
-    case 28: return zext(p2m_cvt_rpi_s32_f32(x));
-    case 29: return zext(p2m_cvt_rpi_u32_f32(x));
-    case 30: return zext(p2m_cvt_rpi_s64_f32(x));
-    case 31: return zext(p2m_cvt_rpi_u64_f32(x));
+    // rnd 0..3 (.rni .rzi .rmi .rpi) is the helper's mode, P2M_CVT_RN..P2M_CVT_RP.
+    switch (dst) {
+    case 0: return zext(p2m_cvt_f32_to_s8(x, rnd));
+    case 1: return zext(p2m_cvt_f32_to_u8(x, rnd));
+    case 2: return zext(p2m_cvt_f32_to_s16(x, rnd));
+    case 3: return zext(p2m_cvt_f32_to_u16(x, rnd));
+    case 4: return zext(p2m_cvt_f32_to_s32(x, rnd));
+    case 5: return zext(p2m_cvt_f32_to_u32(x, rnd));
+    case 6: return zext(p2m_cvt_f32_to_s64(x, rnd));
+    case 7: return zext(p2m_cvt_f32_to_u64(x, rnd));
     }
     return 0;
 }
 
 unsigned long cvtF16ToInt(unsigned short x, int rnd, int dst)
 {
-    switch (rnd * 8 + dst) {
-    case 0: return zext(p2m_cvt_rni_s8_f16(halfOf(x)));
-    case 1: return zext(p2m_cvt_rni_u8_f16(halfOf(x)));
-    case 2: return zext(p2m_cvt_rni_s16_f16(halfOf(x)));
-    case 3: return zext(p2m_cvt_rni_u16_f16(halfOf(x)));
-    case 4: return zext(p2m_cvt_rni_s32_f16(halfOf(x)));
-    case 5: return zext(p2m_cvt_rni_u32_f16(halfOf(x)));
-    case 6: return zext(p2m_cvt_rni_s64_f16(halfOf(x)));
-    case 7: return zext(p2m_cvt_rni_u64_f16(halfOf(x)));
-    case 8: return zext(p2m_cvt_rzi_s8_f16(halfOf(x)));
-    case 9: return zext(p2m_cvt_rzi_u8_f16(halfOf(x)));
-    case 10: return zext(p2m_cvt_rzi_s16_f16(halfOf(x)));
-    case 11: return zext(p2m_cvt_rzi_u16_f16(halfOf(x)));
-    case 12: return zext(p2m_cvt_rzi_s32_f16(halfOf(x)));
-    case 13: return zext(p2m_cvt_rzi_u32_f16(halfOf(x)));
-    case 14: return zext(p2m_cvt_rzi_s64_f16(halfOf(x)));
-    case 15: return zext(p2m_cvt_rzi_u64_f16(halfOf(x)));
-    case 16: return zext(p2m_cvt_rmi_s8_f16(halfOf(x)));
-    case 17: return zext(p2m_cvt_rmi_u8_f16(halfOf(x)));
-    case 18: return zext(p2m_cvt_rmi_s16_f16(halfOf(x)));
-    case 19: return zext(p2m_cvt_rmi_u16_f16(halfOf(x)));
-    case 20: return zext(p2m_cvt_rmi_s32_f16(halfOf(x)));
-    case 21: return zext(p2m_cvt_rmi_u32_f16(halfOf(x)));
-    case 22: return zext(p2m_cvt_rmi_s64_f16(halfOf(x)));
-    case 23: return zext(p2m_cvt_rmi_u64_f16(halfOf(x)));
-    case 24: return zext(p2m_cvt_rpi_s8_f16(halfOf(x)));
-    case 25: return zext(p2m_cvt_rpi_u8_f16(halfOf(x)));
-    case 26: return zext(p2m_cvt_rpi_s16_f16(halfOf(x)));
-    case 27: return zext(p2m_cvt_rpi_u16_f16(halfOf(x)));
-    case 28: return zext(p2m_cvt_rpi_s32_f16(halfOf(x)));
-    case 29: return zext(p2m_cvt_rpi_u32_f16(halfOf(x)));
-    case 30: return zext(p2m_cvt_rpi_s64_f16(halfOf(x)));
-    case 31: return zext(p2m_cvt_rpi_u64_f16(halfOf(x)));
+    // rnd 0..3 (.rni .rzi .rmi .rpi) is the helper's mode, P2M_CVT_RN..P2M_CVT_RP.
+    switch (dst) {
+    case 0: return zext(p2m_cvt_f32_to_s8(p2m_cvt_f32_f16(halfOf(x)), rnd));
+    case 1: return zext(p2m_cvt_f32_to_u8(p2m_cvt_f32_f16(halfOf(x)), rnd));
+    case 2: return zext(p2m_cvt_f32_to_s16(p2m_cvt_f32_f16(halfOf(x)), rnd));
+    case 3: return zext(p2m_cvt_f32_to_u16(p2m_cvt_f32_f16(halfOf(x)), rnd));
+    case 4: return zext(p2m_cvt_f32_to_s32(p2m_cvt_f32_f16(halfOf(x)), rnd));
+    case 5: return zext(p2m_cvt_f32_to_u32(p2m_cvt_f32_f16(halfOf(x)), rnd));
+    case 6: return zext(p2m_cvt_f32_to_s64(p2m_cvt_f32_f16(halfOf(x)), rnd));
+    case 7: return zext(p2m_cvt_f32_to_u64(p2m_cvt_f32_f16(halfOf(x)), rnd));
     }
     return 0;
 }
 
 unsigned long cvtBF16ToInt(unsigned short x, int rnd, int dst)
 {
-    switch (rnd * 8 + dst) {
-    case 0: return zext(p2m_cvt_rni_s8_bf16((ushort)x));
-    case 1: return zext(p2m_cvt_rni_u8_bf16((ushort)x));
-    case 2: return zext(p2m_cvt_rni_s16_bf16((ushort)x));
-    case 3: return zext(p2m_cvt_rni_u16_bf16((ushort)x));
-    case 4: return zext(p2m_cvt_rni_s32_bf16((ushort)x));
-    case 5: return zext(p2m_cvt_rni_u32_bf16((ushort)x));
-    case 6: return zext(p2m_cvt_rni_s64_bf16((ushort)x));
-    case 7: return zext(p2m_cvt_rni_u64_bf16((ushort)x));
-    case 8: return zext(p2m_cvt_rzi_s8_bf16((ushort)x));
-    case 9: return zext(p2m_cvt_rzi_u8_bf16((ushort)x));
-    case 10: return zext(p2m_cvt_rzi_s16_bf16((ushort)x));
-    case 11: return zext(p2m_cvt_rzi_u16_bf16((ushort)x));
-    case 12: return zext(p2m_cvt_rzi_s32_bf16((ushort)x));
-    case 13: return zext(p2m_cvt_rzi_u32_bf16((ushort)x));
-    case 14: return zext(p2m_cvt_rzi_s64_bf16((ushort)x));
-    case 15: return zext(p2m_cvt_rzi_u64_bf16((ushort)x));
-    case 16: return zext(p2m_cvt_rmi_s8_bf16((ushort)x));
-    case 17: return zext(p2m_cvt_rmi_u8_bf16((ushort)x));
-    case 18: return zext(p2m_cvt_rmi_s16_bf16((ushort)x));
-    case 19: return zext(p2m_cvt_rmi_u16_bf16((ushort)x));
-    case 20: return zext(p2m_cvt_rmi_s32_bf16((ushort)x));
-    case 21: return zext(p2m_cvt_rmi_u32_bf16((ushort)x));
-    case 22: return zext(p2m_cvt_rmi_s64_bf16((ushort)x));
-    case 23: return zext(p2m_cvt_rmi_u64_bf16((ushort)x));
-    case 24: return zext(p2m_cvt_rpi_s8_bf16((ushort)x));
-    case 25: return zext(p2m_cvt_rpi_u8_bf16((ushort)x));
-    case 26: return zext(p2m_cvt_rpi_s16_bf16((ushort)x));
-    case 27: return zext(p2m_cvt_rpi_u16_bf16((ushort)x));
-    case 28: return zext(p2m_cvt_rpi_s32_bf16((ushort)x));
-    case 29: return zext(p2m_cvt_rpi_u32_bf16((ushort)x));
-    case 30: return zext(p2m_cvt_rpi_s64_bf16((ushort)x));
-    case 31: return zext(p2m_cvt_rpi_u64_bf16((ushort)x));
+    // rnd 0..3 (.rni .rzi .rmi .rpi) is the helper's mode, P2M_CVT_RN..P2M_CVT_RP.
+    switch (dst) {
+    case 0: return zext(p2m_cvt_f32_to_s8(p2m_cvt_f32_bf16((ushort)x), rnd));
+    case 1: return zext(p2m_cvt_f32_to_u8(p2m_cvt_f32_bf16((ushort)x), rnd));
+    case 2: return zext(p2m_cvt_f32_to_s16(p2m_cvt_f32_bf16((ushort)x), rnd));
+    case 3: return zext(p2m_cvt_f32_to_u16(p2m_cvt_f32_bf16((ushort)x), rnd));
+    case 4: return zext(p2m_cvt_f32_to_s32(p2m_cvt_f32_bf16((ushort)x), rnd));
+    case 5: return zext(p2m_cvt_f32_to_u32(p2m_cvt_f32_bf16((ushort)x), rnd));
+    case 6: return zext(p2m_cvt_f32_to_s64(p2m_cvt_f32_bf16((ushort)x), rnd));
+    case 7: return zext(p2m_cvt_f32_to_u64(p2m_cvt_f32_bf16((ushort)x), rnd));
     }
     return 0;
 }
@@ -453,16 +384,8 @@ unsigned short bf16Op(int op, unsigned short a, unsigned short b, unsigned short
     return 0;
 }
 
-unsigned f16x2Op(int op, unsigned a, unsigned b, unsigned c, bool shortName)
+unsigned f16x2Op(int op, unsigned a, unsigned b, unsigned c)
 {
-    if (shortName) {
-        switch (op) {
-        case Add: return p2m_add_f16x2(a, b);
-        case Sub: return p2m_sub_f16x2(a, b);
-        case Mul: return p2m_mul_f16x2(a, b);
-        case Fma: return p2m_fma_f16x2(a, b, c);
-        }
-    }
     switch (op) {
     case Add: return p2m_add_rn_f16x2(a, b);
     case Sub: return p2m_sub_rn_f16x2(a, b);
@@ -494,16 +417,8 @@ unsigned f16x2Op(int op, unsigned a, unsigned b, unsigned c, bool shortName)
     return 0;
 }
 
-unsigned bf16x2Op(int op, unsigned a, unsigned b, unsigned c, bool shortName)
+unsigned bf16x2Op(int op, unsigned a, unsigned b, unsigned c)
 {
-    if (shortName) {
-        switch (op) {
-        case Add: return p2m_add_bf16x2(a, b);
-        case Sub: return p2m_sub_bf16x2(a, b);
-        case Mul: return p2m_mul_bf16x2(a, b);
-        case Fma: return p2m_fma_bf16x2(a, b, c);
-        }
-    }
     switch (op) {
     case Add: return p2m_add_rn_bf16x2(a, b);
     case Sub: return p2m_sub_rn_bf16x2(a, b);

@@ -53,10 +53,9 @@ enum HalfOp {
 };
 unsigned short f16Op(int op, unsigned short a, unsigned short b, unsigned short c);
 unsigned short bf16Op(int op, unsigned short a, unsigned short b, unsigned short c); // Ex2: .ftz
-// Packed forms: every op of the format (the .rn forms through their short names too, with
-// `shortName`).
-unsigned f16x2Op(int op, unsigned a, unsigned b, unsigned c, bool shortName = false);
-unsigned bf16x2Op(int op, unsigned a, unsigned b, unsigned c, bool shortName = false);
+// Packed forms: every op of the format.
+unsigned f16x2Op(int op, unsigned a, unsigned b, unsigned c);
+unsigned bf16x2Op(int op, unsigned a, unsigned b, unsigned c);
 // half_ops.h's exact integer fma (the slow path of the bf16 operations), for finite operands.
 unsigned short bf16FmaExact(unsigned short a, unsigned short b, unsigned short c);
 

@@ -24,12 +24,13 @@ constexpr const char *kCalls = R"(
 uint p2m_test_calls(float x, half h, ushort b, long l, ulong u)
 {
     uint r = p2m_cvt_rn_f16x2_f32(x, x) + p2m_cvt_rna_satfinite_tf32_f32(x) + p2m_cvt_rz_relu_tf32_f32(x);
-    r += (uint)p2m_cvt_rpi_u64_bf16(b) + (uint)p2m_cvt_rni_s8_f32(x) + (uint)p2m_cvt_rzi_u16_f16(h);
+    r += (uint)p2m_cvt_f32_to_u64(p2m_cvt_f32_bf16(b), P2M_CVT_RP) + (uint)p2m_cvt_f32_to_s8(x, P2M_CVT_RN) +
+         (uint)p2m_cvt_f32_to_u16(p2m_cvt_f32_f16(h), P2M_CVT_RZ);
     r += as_type<uint>(p2m_cvt_rp_f32_u64(u)) + as_type<uint>(p2m_cvt_rm_f32_s64(l));
     r += (uint)as_type<ushort>(p2m_cvt_rz_f16_s32((int)l)) + (uint)p2m_cvt_rp_bf16_u16(b);
     r += (uint)p2m_cvt_rm_bf16_f32(x) + (uint)as_type<ushort>(p2m_cvt_rp_f16_bf16(b));
     r += (uint)as_type<ushort>(p2m_sat_f16(p2m_fma_rn_ftz_relu_f16(h, h, h)));
-    r += (uint)p2m_fma_rn_relu_bf16(b, b, b) + p2m_fma_bf16x2(r, r, r) + p2m_max_f16x2(r, r);
+    r += (uint)p2m_fma_rn_relu_bf16(b, b, b) + p2m_fma_rn_bf16x2(r, r, r) + p2m_max_f16x2(r, r);
     r += (uint)p2m_min_nan_xorsign_abs_bf16(b, b) + (uint)p2m_tanh_approx_bf16(b);
     r += (uint)as_type<ushort>(p2m_ex2_approx_f16(h)) + as_type<uint>(p2m_cvt_rpi_f32_f32(x));
     return r;
