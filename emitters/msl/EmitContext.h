@@ -29,6 +29,7 @@ enum PreludeBit : uint32_t {
   // Not a header: a kernel takes the generic address of a parameter (cvta.param), so generic
   // loads look for abi.h's parameter window (P2M_GENERIC_PARAMS).
   kPreludeGenericParams = 1u << 9,
+  kPreludeMma = 1u << 10, // mma_ops.h: mma, ldmatrix, stmatrix, movmatrix
 };
 
 // Thrown when an instruction form has no lowering; the function becomes unsupported.

@@ -1406,7 +1406,10 @@ struct Sel {
     const std::string &name = m.strings[in.name];
     const std::string &fullName = name;
     uint32_t bit = 0;
-    if (fullName.starts_with("p2m_f64_demote_")) bit = kPreludeFp64 | kPreludeFp64Demote;
+    if (fullName.starts_with("p2m_mma_") || fullName.starts_with("p2m_ldmatrix_") ||
+        fullName.starts_with("p2m_stmatrix_") || fullName.starts_with("p2m_movmatrix_"))
+      bit = kPreludeMma;
+    else if (fullName.starts_with("p2m_f64_demote_")) bit = kPreludeFp64 | kPreludeFp64Demote;
     else if (fullName.starts_with("p2m_f64_")) bit = kPreludeFp64;
     else if (fullName.starts_with("p2m_cvt_")) bit = kPreludeCvt;
     else if (fullName.find("_f16") != std::string::npos || fullName.find("_bf16") != std::string::npos) bit = kPreludeHalf | kPreludeCvt;

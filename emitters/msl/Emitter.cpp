@@ -545,6 +545,7 @@ EmitResult ModuleEmitter::finish() {
       {kPreludeFp64, "fp64.h"},
       {kPreludeFp64Demote, "fp64_demote.h"},
       {kPreludeWarp, "warp_ops.h"},
+      {kPreludeMma, "mma_ops.h"},
       {kPreludeAtomic, "atomic_ops.h"},
       {kPreludePrintf, "printf.h"},
   };

@@ -1,0 +1,565 @@
+// ptx2metal MSL support library: PTX tensor-core instructions (mma.sync, ldmatrix, stmatrix,
+// movmatrix) on Metal SIMD-groups, emulated exactly.
+//
+// A PTX warp is a 32-wide SIMD-group; fragments live in the lanes' registers as the PTX ISA's
+// "Matrix Fragments" sections lay them out (groupID = lane >> 2, threadID_in_group = lane % 4).
+// Each helper computes one destination register of one lane: it fetches the A row and B column
+// it needs from the lanes that hold them with simd_shuffle, then computes the element(s) in
+// scalar integer code that reproduces the tensor cores' arithmetic bit for bit (the rules were
+// measured on an H200, docs/gpu-facts.md "Tensor cores"; tests/probes/mma_arith.cu). Every lane
+// calls the same shuffles in the same order (PTX's .aligned: all lanes execute the instruction
+// together), so no shuffle is under a lane-dependent condition.
+//
+// The emitter pastes this file after metal_stdlib and abi.h (p2m_ctx, p2m_alias). The lowering
+// (passes/LowerTensorOps.cpp) passes fragment registers as their bits (uint).
+#ifndef P2M_MMA_OPS_H
+#define P2M_MMA_OPS_H
+
+static inline uint p2m_tc_shfl(uint v, uint src_lane)
+{
+  return simd_shuffle(v, ushort(src_lane & 31u));
+}
+
+// --- ldmatrix / stmatrix / movmatrix ---------------------------------------------------------
+// Matrix j of an .xN form is addressed by lanes 8j..8j+7 (row r by lane 8j + r, 16 bytes per
+// row). Without .trans, lane L holds row L/4, columns 2(L%4) and 2(L%4)+1 of each matrix; with
+// .trans, the same positions of the transposed matrix.
+
+static inline uint p2m_tc_smem_offset(thread p2m_ctx &ctx, threadgroup uint *p)
+{
+  return uint(reinterpret_cast<threadgroup uchar *>(p) - ctx.smem);
+}
+
+static inline uint p2m_tc_ld16(thread p2m_ctx &ctx, uint off)
+{
+  return uint(reinterpret_cast<threadgroup p2m_alias<ushort> *>(ctx.smem + off)->v);
+}
+
+static inline uint p2m_ldmatrix_b16(uint j, threadgroup uint *p, thread p2m_ctx &ctx, uint lane, bool trans)
+{
+  const uint off = p2m_tc_smem_offset(ctx, p);
+  const uint r = (lane >> 2) & 7u, q = lane & 3u;
+  if (!trans) {
+    const uint row = p2m_tc_shfl(off, 8u * j + r);
+    return reinterpret_cast<threadgroup p2m_alias<uint> *>(ctx.smem + row + 4u * q)->v;
+  }
+  const uint row0 = p2m_tc_shfl(off, 8u * j + 2u * q), row1 = p2m_tc_shfl(off, 8u * j + 2u * q + 1u);
+  return p2m_tc_ld16(ctx, row0 + 2u * r) | (p2m_tc_ld16(ctx, row1 + 2u * r) << 16);
+}
+
+#define P2M_LDMATRIX(NAME, TRANS)                                                                 \
+  static inline uint NAME(uint j, threadgroup uint *p, thread p2m_ctx &ctx, uint lane)           \
+  {                                                                                               \
+    return p2m_ldmatrix_b16(j, p, ctx, lane, TRANS);                                              \
+  }
+P2M_LDMATRIX(p2m_ldmatrix_x1_b16, false)
+P2M_LDMATRIX(p2m_ldmatrix_x2_b16, false)
+P2M_LDMATRIX(p2m_ldmatrix_x4_b16, false)
+P2M_LDMATRIX(p2m_ldmatrix_x1_trans_b16, true)
+P2M_LDMATRIX(p2m_ldmatrix_x2_trans_b16, true)
+P2M_LDMATRIX(p2m_ldmatrix_x4_trans_b16, true)
+#undef P2M_LDMATRIX
+
+// stmatrix: the inverse of ldmatrix; each lane stores its own elements at the row addresses
+// the addressing lanes give.
+static inline void p2m_stmatrix_one(uint j, uint off, uint v, thread p2m_ctx &ctx, uint lane, bool trans)
+{
+  const uint r = (lane >> 2) & 7u, q = lane & 3u;
+  if (!trans) {
+    const uint row = p2m_tc_shfl(off, 8u * j + r);
+    reinterpret_cast<threadgroup p2m_alias<uint> *>(ctx.smem + row + 4u * q)->v = v;
+    return;
+  }
+  const uint row0 = p2m_tc_shfl(off, 8u * j + 2u * q), row1 = p2m_tc_shfl(off, 8u * j + 2u * q + 1u);
+  reinterpret_cast<threadgroup p2m_alias<ushort> *>(ctx.smem + row0 + 2u * r)->v = ushort(v & 0xffffu);
+  reinterpret_cast<threadgroup p2m_alias<ushort> *>(ctx.smem + row1 + 2u * r)->v = ushort(v >> 16);
+}
+
+static inline void p2m_stmatrix_x1_b16(threadgroup uint *p, thread p2m_ctx &ctx, uint r0, uint lane)
+{
+  p2m_stmatrix_one(0u, p2m_tc_smem_offset(ctx, p), r0, ctx, lane, false);
+}
+static inline void p2m_stmatrix_x2_b16(threadgroup uint *p, thread p2m_ctx &ctx, uint r0, uint r1, uint lane)
+{
+  const uint off = p2m_tc_smem_offset(ctx, p);
+  p2m_stmatrix_one(0u, off, r0, ctx, lane, false);
+  p2m_stmatrix_one(1u, off, r1, ctx, lane, false);
+}
+static inline void p2m_stmatrix_x4_b16(threadgroup uint *p, thread p2m_ctx &ctx, uint r0, uint r1, uint r2,
+                                       uint r3, uint lane)
+{
+  const uint off = p2m_tc_smem_offset(ctx, p);
+  p2m_stmatrix_one(0u, off, r0, ctx, lane, false);
+  p2m_stmatrix_one(1u, off, r1, ctx, lane, false);
+  p2m_stmatrix_one(2u, off, r2, ctx, lane, false);
+  p2m_stmatrix_one(3u, off, r3, ctx, lane, false);
+}
+static inline void p2m_stmatrix_x1_trans_b16(threadgroup uint *p, thread p2m_ctx &ctx, uint r0, uint lane)
+{
+  p2m_stmatrix_one(0u, p2m_tc_smem_offset(ctx, p), r0, ctx, lane, true);
+}
+static inline void p2m_stmatrix_x2_trans_b16(threadgroup uint *p, thread p2m_ctx &ctx, uint r0, uint r1, uint lane)
+{
+  const uint off = p2m_tc_smem_offset(ctx, p);
+  p2m_stmatrix_one(0u, off, r0, ctx, lane, true);
+  p2m_stmatrix_one(1u, off, r1, ctx, lane, true);
+}
+static inline void p2m_stmatrix_x4_trans_b16(threadgroup uint *p, thread p2m_ctx &ctx, uint r0, uint r1,
+                                             uint r2, uint r3, uint lane)
+{
+  const uint off = p2m_tc_smem_offset(ctx, p);
+  p2m_stmatrix_one(0u, off, r0, ctx, lane, true);
+  p2m_stmatrix_one(1u, off, r1, ctx, lane, true);
+  p2m_stmatrix_one(2u, off, r2, ctx, lane, true);
+  p2m_stmatrix_one(3u, off, r3, ctx, lane, true);
+}
+
+// movmatrix.trans: lane L gets elements (L/4, 2(L%4)+h) of the transpose, that is element
+// (2(L%4)+h, L/4) of the source, held by lane 4(2(L%4)+h) + (L/4)/2.
+static inline uint p2m_movmatrix_trans_b16(uint a, uint lane)
+{
+  const uint r = (lane >> 2) & 7u, q = lane & 3u;
+  const uint v0 = p2m_tc_shfl(a, 8u * q + (r >> 1)), v1 = p2m_tc_shfl(a, 8u * q + 4u + (r >> 1));
+  const uint sh = (r & 1u) * 16u;
+  return ((v0 >> sh) & 0xffffu) | (((v1 >> sh) & 0xffffu) << 16);
+}
+
+// --- the tensor cores' arithmetic ------------------------------------------------------------
+// Floating-point mma: D = A*B + C over K products, element by element. The rules (measured,
+// docs/gpu-facts.md "Tensor cores"): every product a*b is exact; the products are added in
+// groups of P2M_TC_GROUP (in k order) together with the running sum (C first); within a group
+// every term is aligned to the largest exponent among them and cut to P2M_TC_FRAC bits below it
+// (truncated toward zero), the cut terms are added exactly, and the sum is rounded to f32
+// (P2M_TC_ROUND_RZ: toward zero, else to nearest even) before the next group.
+#ifndef P2M_TC_GROUP
+#define P2M_TC_GROUP 16
+#endif
+#ifndef P2M_TC_FRAC
+#define P2M_TC_FRAC 24
+#endif
+#ifndef P2M_TC_ROUND_RZ
+#define P2M_TC_ROUND_RZ 1
+#endif
+
+// Element formats of A and B.
+#define P2M_TC_F16 0u
+#define P2M_TC_BF16 1u
+#define P2M_TC_TF32 2u
+
+// A finite term: value = (neg ? -1 : 1) * m * 2^e, m < 2^32 (0 for zero).
+struct p2m_tc_term {
+  bool neg;
+  int e;
+  ulong m;
+};
+
+// Classes: 0 zero, 1 finite non-zero, 2 infinity, 3 NaN.
+static inline uint p2m_tc_decode(uint bits, uint fmt, thread p2m_tc_term &t)
+{
+  uint ebits = 5u, mbits = 10u, sign_bit = 15u;
+  if (fmt == P2M_TC_BF16) {
+    ebits = 8u; mbits = 7u;
+  } else if (fmt == P2M_TC_TF32) {
+    ebits = 8u; mbits = 23u; sign_bit = 31u;
+    bits &= 0xffffe000u; // tf32: the upper 19 bits of the f32 register
+  } else if (fmt == 3u) { // f32 (C)
+    ebits = 8u; mbits = 23u; sign_bit = 31u;
+  }
+  const uint emask = (1u << ebits) - 1u, bias = emask >> 1;
+  const uint ex = (bits >> mbits) & emask, man = bits & ((1u << mbits) - 1u);
+  t.neg = ((bits >> sign_bit) & 1u) != 0u;
+  t.m = 0ul;
+  t.e = 0;
+  if (ex == emask)
+    return man != 0u ? 3u : 2u;
+  if (ex == 0u) {
+    if (man == 0u)
+      return 0u;
+    t.m = ulong(man);
+    t.e = 1 - int(bias) - int(mbits);
+    return 1u;
+  }
+  t.m = ulong(man | (1u << mbits));
+  t.e = int(ex) - int(bias) - int(mbits);
+  return 1u;
+}
+
+// The exponent of the leading bit of a non-zero term.
+static inline int p2m_tc_top(p2m_tc_term t)
+{
+  return t.e + 63 - int(clz(t.m));
+}
+
+// |mag| * 2^q rounded to f32 (f16: to f16) bits, toward zero or to nearest even, with the sign.
+static inline uint p2m_tc_round(bool neg, ulong mag, int q, bool rz, bool f16)
+{
+  const uint mbits = f16 ? 10u : 23u, emask = f16 ? 31u : 255u, bias = emask >> 1;
+  const int min_lsb = 1 - int(bias) - int(mbits);
+  const uint s = neg ? (f16 ? 0x8000u : 0x80000000u) : 0u;
+  if (mag == 0ul)
+    return s;
+  const int top = q + 63 - int(clz(mag));
+  int lsb = top - int(mbits);
+  if (lsb < min_lsb)
+    lsb = min_lsb;
+  ulong r;
+  const int sh = lsb - q;
+  if (sh <= 0) {
+    r = mag << uint(-sh);
+  } else if (sh >= 64) {
+    r = 0ul; // far below the smallest subnormal
+  } else {
+    r = mag >> uint(sh);
+    if (!rz) {
+      const ulong rem = mag & ((1ul << uint(sh)) - 1ul), half = 1ul << uint(sh - 1);
+      if (rem > half || (rem == half && (r & 1ul) != 0ul))
+        r += 1ul;
+    }
+  }
+  if (r >= (2ul << mbits)) {
+    r >>= 1;
+    lsb += 1;
+  }
+  if (r < (1ul << mbits))
+    return s | uint(r); // subnormal (lsb == min_lsb)
+  const int be = lsb + int(mbits) + int(bias);
+  if (be >= int(emask))
+    return s | (rz ? ((emask << mbits) - 1u) : (emask << mbits));
+  return s | (uint(be) << mbits) | (uint(r) & ((1u << mbits) - 1u));
+}
+
+// One group: the running sum acc plus terms[0..n), aligned to the largest exponent, cut, added
+// exactly and rounded (to f16 when f16_out, else to f32).
+static inline uint p2m_tc_group(p2m_tc_term acc, thread const p2m_tc_term *terms, uint n, bool f16_out)
+{
+  int emax = 0;
+  bool any = false, all_neg_zero = acc.m == 0ul && acc.neg;
+  for (uint i = 0; i <= n; ++i) {
+    const p2m_tc_term t = i < n ? terms[i] : acc;
+    if (t.m != 0ul) {
+      const int top = p2m_tc_top(t);
+      emax = any ? max(emax, top) : top;
+      any = true;
+    } else if (!t.neg) {
+      all_neg_zero = false;
+    }
+  }
+  if (!any)
+    return all_neg_zero ? (f16_out ? 0x8000u : 0x80000000u) : 0u;
+  const int q = emax - P2M_TC_FRAC;
+  long sum = 0;
+  for (uint i = 0; i <= n; ++i) {
+    const p2m_tc_term t = i < n ? terms[i] : acc;
+    if (t.m == 0ul)
+      continue;
+    const int sh = q - t.e;
+    ulong v;
+    if (sh <= 0)
+      v = t.m << uint(-sh);
+    else if (sh >= 64)
+      v = 0ul;
+    else
+      v = t.m >> uint(sh);
+    sum += t.neg ? -long(v) : long(v);
+  }
+  if (sum == 0)
+    return 0u;
+  const bool neg = sum < 0;
+  return p2m_tc_round(neg, ulong(neg ? -sum : sum), q, P2M_TC_ROUND_RZ != 0, f16_out);
+}
+
+// D = sum_k a[k] * b[k] + c for K <= 16 products of format fmt; c and the result are f32 bits
+// (f16 bits when f16_acc).
+static inline uint p2m_tc_dot(thread const uint *a, thread const uint *b, uint k, uint fmt, uint c, bool f16_acc)
+{
+  p2m_tc_term terms[16];
+  bool nan = false, pinf = false, ninf = false;
+  p2m_tc_term acc;
+  const uint cc = p2m_tc_decode(c, f16_acc ? P2M_TC_F16 : 3u, acc);
+  if (cc == 3u)
+    nan = true;
+  else if (cc == 2u)
+    (acc.neg ? ninf : pinf) = true;
+  for (uint i = 0; i < k; ++i) {
+    p2m_tc_term x, y;
+    const uint xc = p2m_tc_decode(a[i], fmt, x), yc = p2m_tc_decode(b[i], fmt, y);
+    terms[i].neg = x.neg != y.neg;
+    terms[i].e = x.e + y.e;
+    terms[i].m = x.m * y.m;
+    if (xc == 3u || yc == 3u || (xc == 2u && yc == 0u) || (xc == 0u && yc == 2u))
+      nan = true;
+    else if (xc == 2u || yc == 2u)
+      (terms[i].neg ? ninf : pinf) = true;
+  }
+  if (nan || (pinf && ninf))
+    return f16_acc ? 0x7fffu : 0x7fffffffu;
+  if (pinf)
+    return f16_acc ? 0x7c00u : 0x7f800000u;
+  if (ninf)
+    return f16_acc ? 0xfc00u : 0xff800000u;
+  uint bits = 0u;
+  for (uint g = 0; g < k; g += P2M_TC_GROUP) {
+    const bool last = g + P2M_TC_GROUP >= k;
+    bits = p2m_tc_group(acc, terms + g, min(uint(P2M_TC_GROUP), k - g), last && f16_acc);
+    if (!last)
+      p2m_tc_decode(bits, 3u, acc);
+  }
+  return bits;
+}
+
+static inline uint p2m_tc_dot_f32(thread const uint *a, thread const uint *b, uint k, uint fmt, uint c)
+{
+  return p2m_tc_dot(a, b, k, fmt, c, false);
+}
+
+// --- fragment gathers (m16n8kK, the A row and B column of one D element) -----------------------
+// f16/bf16 A (m16n8k16): register 0 holds row g, k = 2q, 2q+1; register 1 row g+8; registers 2
+// and 3 the same rows at k + 8. B: register 0 holds k = 2q, 2q+1 of column g; register 1 k + 8.
+// (g = lane >> 2, q = lane & 3; the A row of an element of this lane is in its own quad.)
+static inline void p2m_tc_unpack2(uint w, thread uint *dst)
+{
+  dst[0] = w & 0xffffu;
+  dst[1] = w >> 16;
+}
+
+// A row (upper: row g+8) of K = 8 * nregs/2 halves from the quad of this lane.
+static inline void p2m_tc_row16(uint lo, uint hi, uint lane, thread uint *row)
+{
+  const uint base = lane & ~3u;
+  for (uint j = 0; j < 4u; ++j) {
+    p2m_tc_unpack2(p2m_tc_shfl(lo, base + j), row + 2u * j);
+    p2m_tc_unpack2(p2m_tc_shfl(hi, base + j), row + 8u + 2u * j);
+  }
+}
+
+static inline void p2m_tc_row8(uint lo, uint lane, thread uint *row)
+{
+  const uint base = lane & ~3u;
+  for (uint j = 0; j < 4u; ++j)
+    p2m_tc_unpack2(p2m_tc_shfl(lo, base + j), row + 2u * j);
+}
+
+// Column n of B, held by lanes 4n .. 4n+3.
+static inline void p2m_tc_col16(uint b0, uint b1, uint n, thread uint *col)
+{
+  for (uint j = 0; j < 4u; ++j) {
+    p2m_tc_unpack2(p2m_tc_shfl(b0, 4u * n + j), col + 2u * j);
+    p2m_tc_unpack2(p2m_tc_shfl(b1, 4u * n + j), col + 8u + 2u * j);
+  }
+}
+
+static inline void p2m_tc_col8(uint b0, uint n, thread uint *col)
+{
+  for (uint j = 0; j < 4u; ++j)
+    p2m_tc_unpack2(p2m_tc_shfl(b0, 4u * n + j), col + 2u * j);
+}
+
+static inline uint p2m_tc_pick(uint i, uint x0, uint x1, uint x2, uint x3)
+{
+  return i == 0u ? x0 : i == 1u ? x1 : i == 2u ? x2 : x3;
+}
+
+// D element i of this lane (f32 accumulators): row g + 8 (i >> 1), column 2q + (i & 1).
+#define P2M_MMA_K16_F32(NAME, FMT)                                                                \
+  static inline uint NAME(uint i, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1, uint c0,  \
+                          uint c1, uint c2, uint c3, uint lane)                                   \
+  {                                                                                               \
+    uint row[16], col[16];                                                                        \
+    const bool upper = (i >> 1) != 0u;                                                            \
+    p2m_tc_row16(upper ? a1 : a0, upper ? a3 : a2, lane, row);                                    \
+    p2m_tc_col16(b0, b1, 2u * (lane & 3u) + (i & 1u), col);                                       \
+    return p2m_tc_dot_f32(row, col, 16u, FMT, p2m_tc_pick(i, c0, c1, c2, c3));                    \
+  }
+P2M_MMA_K16_F32(p2m_mma_m16n8k16_f32_f16_f16_f32, P2M_TC_F16)
+P2M_MMA_K16_F32(p2m_mma_m16n8k16_f32_bf16_bf16_f32, P2M_TC_BF16)
+#undef P2M_MMA_K16_F32
+
+#define P2M_MMA_K8_F32(NAME, FMT)                                                                 \
+  static inline uint NAME(uint i, uint a0, uint a1, uint b0, uint c0, uint c1, uint c2, uint c3,  \
+                          uint lane)                                                              \
+  {                                                                                               \
+    uint row[8], col[8];                                                                          \
+    p2m_tc_row8((i >> 1) != 0u ? a1 : a0, lane, row);                                             \
+    p2m_tc_col8(b0, 2u * (lane & 3u) + (i & 1u), col);                                            \
+    return p2m_tc_dot_f32(row, col, 8u, FMT, p2m_tc_pick(i, c0, c1, c2, c3));                     \
+  }
+P2M_MMA_K8_F32(p2m_mma_m16n8k8_f32_f16_f16_f32, P2M_TC_F16)
+P2M_MMA_K8_F32(p2m_mma_m16n8k8_f32_bf16_bf16_f32, P2M_TC_BF16)
+#undef P2M_MMA_K8_F32
+
+// tf32: A register 0 holds row g, k = q; register 1 row g+8; registers 2 and 3 the same at
+// k + 4. B register 0 holds k = q of column g, register 1 k = q + 4.
+static inline uint p2m_mma_m16n8k8_f32_tf32_tf32_f32(uint i, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1,
+                                                     uint c0, uint c1, uint c2, uint c3, uint lane)
+{
+  uint row[8], col[8];
+  const bool upper = (i >> 1) != 0u;
+  const uint lo = upper ? a1 : a0, hi = upper ? a3 : a2, base = lane & ~3u;
+  const uint n = 2u * (lane & 3u) + (i & 1u);
+  for (uint j = 0; j < 4u; ++j) {
+    row[j] = p2m_tc_shfl(lo, base + j);
+    row[4u + j] = p2m_tc_shfl(hi, base + j);
+    col[j] = p2m_tc_shfl(b0, 4u * n + j);
+    col[4u + j] = p2m_tc_shfl(b1, 4u * n + j);
+  }
+  return p2m_tc_dot_f32(row, col, 8u, P2M_TC_TF32, p2m_tc_pick(i, c0, c1, c2, c3));
+}
+
+static inline uint p2m_mma_m16n8k4_f32_tf32_tf32_f32(uint i, uint a0, uint a1, uint b0, uint c0, uint c1, uint c2,
+                                                     uint c3, uint lane)
+{
+  uint row[4], col[4];
+  const uint lo = (i >> 1) != 0u ? a1 : a0, base = lane & ~3u;
+  const uint n = 2u * (lane & 3u) + (i & 1u);
+  for (uint j = 0; j < 4u; ++j) {
+    row[j] = p2m_tc_shfl(lo, base + j);
+    col[j] = p2m_tc_shfl(b0, 4u * n + j);
+  }
+  return p2m_tc_dot_f32(row, col, 4u, P2M_TC_TF32, p2m_tc_pick(i, c0, c1, c2, c3));
+}
+
+// f16 accumulators: D register j holds row g + 8j, columns 2q and 2q+1, as C register j does.
+static inline uint p2m_mma_m16n8k16_f16_f16_f16_f16(uint j, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1,
+                                                    uint c0, uint c1, uint lane)
+{
+  uint row[16], col0[16], col1[16];
+  const bool upper = j != 0u;
+  const uint c = upper ? c1 : c0;
+  p2m_tc_row16(upper ? a1 : a0, upper ? a3 : a2, lane, row);
+  p2m_tc_col16(b0, b1, 2u * (lane & 3u), col0);
+  p2m_tc_col16(b0, b1, 2u * (lane & 3u) + 1u, col1);
+  return p2m_tc_dot(row, col0, 16u, P2M_TC_F16, c & 0xffffu, true) |
+         (p2m_tc_dot(row, col1, 16u, P2M_TC_F16, c >> 16, true) << 16);
+}
+
+static inline uint p2m_mma_m16n8k8_f16_f16_f16_f16(uint j, uint a0, uint a1, uint b0, uint c0, uint c1, uint lane)
+{
+  uint row[8], col0[8], col1[8];
+  const uint c = j != 0u ? c1 : c0;
+  p2m_tc_row8(j != 0u ? a1 : a0, lane, row);
+  p2m_tc_col8(b0, 2u * (lane & 3u), col0);
+  p2m_tc_col8(b0, 2u * (lane & 3u) + 1u, col1);
+  return p2m_tc_dot(row, col0, 8u, P2M_TC_F16, c & 0xffffu, true) |
+         (p2m_tc_dot(row, col1, 8u, P2M_TC_F16, c >> 16, true) << 16);
+}
+
+// --- integer mma (s8/u8, s4/u4, b1) ------------------------------------------------------------
+// Exact: the products and the sum with C are computed in 64 bits, then wrapped to s32, or
+// clamped with .satfinite. Fragments: each A/B register holds 32/bits consecutive k of one row
+// (column); lane 4g + j of a quad holds block position j, as for f16 (groupID rows, B column g).
+static inline long p2m_tc_idot_word(uint wa, uint wb, uint bits, bool a_signed, bool b_signed, bool xor_op)
+{
+  if (bits == 1u)
+    return long(popcount(xor_op ? (wa ^ wb) : (wa & wb)));
+  const uint mask = (1u << bits) - 1u, sign = 1u << (bits - 1u);
+  long sum = 0;
+  for (uint e = 0; e < 32u; e += bits) {
+    const uint x = (wa >> e) & mask, y = (wb >> e) & mask;
+    const int xv = a_signed && (x & sign) != 0u ? int(x) - int(mask) - 1 : int(x);
+    const int yv = b_signed && (y & sign) != 0u ? int(y) - int(mask) - 1 : int(y);
+    sum += long(xv * yv);
+  }
+  return sum;
+}
+
+// One D element: row words from this lane's quad (lo: k block 0, hi: block 1), column n of B
+// (b0: block 0, b1: block 1), blocks = 1 or 2.
+static inline uint p2m_tc_imma(uint lo, uint hi, uint b0, uint b1, uint blocks, uint n, uint c, uint lane, uint bits,
+                               bool a_signed, bool b_signed, bool satfinite, bool xor_op)
+{
+  const uint base = lane & ~3u;
+  long sum = long(int(c));
+  for (uint j = 0; j < 4u; ++j) {
+    const uint wa0 = p2m_tc_shfl(lo, base + j), wb0 = p2m_tc_shfl(b0, 4u * n + j);
+    const uint wa1 = p2m_tc_shfl(hi, base + j), wb1 = p2m_tc_shfl(b1, 4u * n + j);
+    sum += p2m_tc_idot_word(wa0, wb0, bits, a_signed, b_signed, xor_op);
+    if (blocks == 2u)
+      sum += p2m_tc_idot_word(wa1, wb1, bits, a_signed, b_signed, xor_op);
+  }
+  if (satfinite)
+    sum = clamp(sum, long(-2147483647 - 1), long(2147483647));
+  return uint(ulong(sum) & 0xffffffffu);
+}
+
+#define P2M_IMMA_2BLK(NAME, BITS, AS, BS, SAT, XOR)                                               \
+  static inline uint NAME(uint i, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1, uint c0,  \
+                          uint c1, uint c2, uint c3, uint lane)                                   \
+  {                                                                                               \
+    const bool upper = (i >> 1) != 0u;                                                            \
+    return p2m_tc_imma(upper ? a1 : a0, upper ? a3 : a2, b0, b1, 2u, 2u * (lane & 3u) + (i & 1u), \
+                       p2m_tc_pick(i, c0, c1, c2, c3), lane, BITS, AS, BS, SAT, XOR);             \
+  }
+#define P2M_IMMA_1BLK(NAME, BITS, AS, BS, SAT, XOR)                                               \
+  static inline uint NAME(uint i, uint a0, uint a1, uint b0, uint c0, uint c1, uint c2, uint c3,  \
+                          uint lane)                                                              \
+  {                                                                                               \
+    const uint lo = (i >> 1) != 0u ? a1 : a0;                                                     \
+    return p2m_tc_imma(lo, lo, b0, b0, 1u, 2u * (lane & 3u) + (i & 1u),                           \
+                       p2m_tc_pick(i, c0, c1, c2, c3), lane, BITS, AS, BS, SAT, XOR);             \
+  }
+// m8n8kK: one A and one B register, C/D element i at row g, column 2q + i.
+#define P2M_IMMA_M8N8(NAME, BITS, AS, BS, SAT, XOR)                                               \
+  static inline uint NAME(uint i, uint a0, uint b0, uint c0, uint c1, uint lane)                  \
+  {                                                                                               \
+    return p2m_tc_imma(a0, a0, b0, b0, 1u, 2u * (lane & 3u) + i, i != 0u ? c1 : c0, lane, BITS,   \
+                       AS, BS, SAT, XOR);                                                         \
+  }
+P2M_IMMA_2BLK(p2m_mma_m16n8k32_s32_s8_s8_s32, 8u, true, true, false, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k32_s32_s8_u8_s32, 8u, true, false, false, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k32_s32_u8_s8_s32, 8u, false, true, false, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k32_s32_u8_u8_s32, 8u, false, false, false, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k32_s32_s8_s8_s32_satfinite, 8u, true, true, true, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k32_s32_s8_u8_s32_satfinite, 8u, true, false, true, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k32_s32_u8_s8_s32_satfinite, 8u, false, true, true, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k32_s32_u8_u8_s32_satfinite, 8u, false, false, true, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k16_s32_s8_s8_s32, 8u, true, true, false, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k16_s32_s8_u8_s32, 8u, true, false, false, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k16_s32_u8_s8_s32, 8u, false, true, false, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k16_s32_u8_u8_s32, 8u, false, false, false, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k16_s32_s8_s8_s32_satfinite, 8u, true, true, true, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k16_s32_s8_u8_s32_satfinite, 8u, true, false, true, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k16_s32_u8_s8_s32_satfinite, 8u, false, true, true, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k16_s32_u8_u8_s32_satfinite, 8u, false, false, true, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k16_s32_s8_s8_s32, 8u, true, true, false, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k16_s32_s8_u8_s32, 8u, true, false, false, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k16_s32_u8_s8_s32, 8u, false, true, false, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k16_s32_u8_u8_s32, 8u, false, false, false, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k16_s32_s8_s8_s32_satfinite, 8u, true, true, true, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k16_s32_s8_u8_s32_satfinite, 8u, true, false, true, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k16_s32_u8_s8_s32_satfinite, 8u, false, true, true, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k16_s32_u8_u8_s32_satfinite, 8u, false, false, true, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k64_s32_s4_s4_s32, 4u, true, true, false, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k64_s32_s4_u4_s32, 4u, true, false, false, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k64_s32_u4_s4_s32, 4u, false, true, false, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k64_s32_u4_u4_s32, 4u, false, false, false, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k64_s32_s4_s4_s32_satfinite, 4u, true, true, true, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k64_s32_s4_u4_s32_satfinite, 4u, true, false, true, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k64_s32_u4_s4_s32_satfinite, 4u, false, true, true, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k64_s32_u4_u4_s32_satfinite, 4u, false, false, true, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k32_s32_s4_s4_s32, 4u, true, true, false, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k32_s32_s4_u4_s32, 4u, true, false, false, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k32_s32_u4_s4_s32, 4u, false, true, false, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k32_s32_u4_u4_s32, 4u, false, false, false, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k32_s32_s4_s4_s32_satfinite, 4u, true, true, true, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k32_s32_s4_u4_s32_satfinite, 4u, true, false, true, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k32_s32_u4_s4_s32_satfinite, 4u, false, true, true, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k32_s32_u4_u4_s32_satfinite, 4u, false, false, true, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k32_s32_s4_s4_s32, 4u, true, true, false, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k32_s32_s4_u4_s32, 4u, true, false, false, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k32_s32_u4_s4_s32, 4u, false, true, false, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k32_s32_u4_u4_s32, 4u, false, false, false, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k32_s32_s4_s4_s32_satfinite, 4u, true, true, true, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k32_s32_s4_u4_s32_satfinite, 4u, true, false, true, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k32_s32_u4_s4_s32_satfinite, 4u, false, true, true, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k32_s32_u4_u4_s32_satfinite, 4u, false, false, true, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k256_s32_b1_b1_s32_and_popc, 1u, false, false, false, false)
+P2M_IMMA_2BLK(p2m_mma_m16n8k256_s32_b1_b1_s32_xor_popc, 1u, false, false, false, true)
+P2M_IMMA_1BLK(p2m_mma_m16n8k128_s32_b1_b1_s32_and_popc, 1u, false, false, false, false)
+P2M_IMMA_1BLK(p2m_mma_m16n8k128_s32_b1_b1_s32_xor_popc, 1u, false, false, false, true)
+P2M_IMMA_M8N8(p2m_mma_m8n8k128_s32_b1_b1_s32_and_popc, 1u, false, false, false, false)
+P2M_IMMA_M8N8(p2m_mma_m8n8k128_s32_b1_b1_s32_xor_popc, 1u, false, false, false, true)
+#undef P2M_IMMA_M8N8
+#undef P2M_IMMA_1BLK
+#undef P2M_IMMA_2BLK
+
+#endif // P2M_MMA_OPS_H
