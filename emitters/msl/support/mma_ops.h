@@ -124,32 +124,30 @@ static inline uint p2m_movmatrix_trans_b16(uint a, uint lane)
   return ((v0 >> sh) & 0xffffu) | (((v1 >> sh) & 0xffffu) << 16);
 }
 
-// --- the tensor cores' arithmetic ------------------------------------------------------------
-// Floating-point mma: D = A*B + C over K products, element by element. The rules (measured,
-// docs/gpu-facts.md "Tensor cores"): every product a*b is exact; the products are added in
-// groups of P2M_TC_GROUP (in k order) together with the running sum (C first); within a group
-// every term is aligned to the largest exponent among them and cut to P2M_TC_FRAC bits below it
-// (truncated toward zero), the cut terms are added exactly, and the sum is rounded to f32
-// (P2M_TC_ROUND_RZ: toward zero, else to nearest even) before the next group.
-#ifndef P2M_TC_GROUP
-#define P2M_TC_GROUP 16
-#endif
-#ifndef P2M_TC_FRAC
-#define P2M_TC_FRAC 24
-#endif
-#ifndef P2M_TC_ROUND_RZ
-#define P2M_TC_ROUND_RZ 1
-#endif
-
-// Element formats of A and B.
+// --- the tensor cores' arithmetic (floating point) --------------------------------------------
+// D = A*B + C, element by element, as measured on sm_90 (docs/gpu-facts.md "Tensor cores";
+// every f16/bf16/tf32 shape with f32 or f16 accumulators matched bit for bit):
+//   * tf32 operands are the upper 19 bits of the f32 registers (the low 13 bits are ignored);
+//   * every product a*b is exact;
+//   * all K products and C are aligned to the largest *nominal* exponent among them, where a
+//     product's nominal exponent is the sum of its factors' exponents (its significand may
+//     reach [2, 4), and subnormal factors count with the minimum exponent), and each term is
+//     cut to the bits at or above 2^(emax - 25), toward zero; the cut terms add exactly;
+//   * the sum is rounded once: toward zero into f32 (an f32 result beyond the range is
+//     infinity), to nearest even into f16 (a result that rounds to zero is +0);
+//   * NaN operands or inf*0 or inf-inf give the canonical NaN (0x7fffffff, f16 0x7fff);
+//     infinities otherwise pass through with their sign.
 #define P2M_TC_F16 0u
 #define P2M_TC_BF16 1u
 #define P2M_TC_TF32 2u
+#define P2M_TC_F32 3u
+#define P2M_TC_WINDOW 25 // bits kept below the largest nominal exponent
 
-// A finite term: value = (neg ? -1 : 1) * m * 2^e, m < 2^32 (0 for zero).
+// A finite term: value = (neg ? -1 : 1) * m * 2^e (m == 0: zero); E is its nominal exponent.
 struct p2m_tc_term {
   bool neg;
   int e;
+  int E;
   ulong m;
 };
 
@@ -158,18 +156,21 @@ static inline uint p2m_tc_decode(uint bits, uint fmt, thread p2m_tc_term &t)
 {
   uint ebits = 5u, mbits = 10u, sign_bit = 15u;
   if (fmt == P2M_TC_BF16) {
-    ebits = 8u; mbits = 7u;
-  } else if (fmt == P2M_TC_TF32) {
-    ebits = 8u; mbits = 23u; sign_bit = 31u;
-    bits &= 0xffffe000u; // tf32: the upper 19 bits of the f32 register
-  } else if (fmt == 3u) { // f32 (C)
-    ebits = 8u; mbits = 23u; sign_bit = 31u;
+    ebits = 8u;
+    mbits = 7u;
+  } else if (fmt == P2M_TC_TF32 || fmt == P2M_TC_F32) {
+    ebits = 8u;
+    mbits = 23u;
+    sign_bit = 31u;
+    if (fmt == P2M_TC_TF32)
+      bits &= 0xffffe000u;
   }
   const uint emask = (1u << ebits) - 1u, bias = emask >> 1;
   const uint ex = (bits >> mbits) & emask, man = bits & ((1u << mbits) - 1u);
   t.neg = ((bits >> sign_bit) & 1u) != 0u;
   t.m = 0ul;
   t.e = 0;
+  t.E = 1 - int(bias);
   if (ex == emask)
     return man != 0u ? 3u : 2u;
   if (ex == 0u) {
@@ -180,116 +181,65 @@ static inline uint p2m_tc_decode(uint bits, uint fmt, thread p2m_tc_term &t)
     return 1u;
   }
   t.m = ulong(man | (1u << mbits));
-  t.e = int(ex) - int(bias) - int(mbits);
+  t.E = int(ex) - int(bias);
+  t.e = t.E - int(mbits);
   return 1u;
 }
 
-// The exponent of the leading bit of a non-zero term.
-static inline int p2m_tc_top(p2m_tc_term t)
-{
-  return t.e + 63 - int(clz(t.m));
-}
-
-// |mag| * 2^q rounded to f32 (f16: to f16) bits, toward zero or to nearest even, with the sign.
-static inline uint p2m_tc_round(bool neg, ulong mag, int q, bool rz, bool f16)
+// |mag| * 2^q (mag != 0) rounded to f32 (toward zero) or f16 (to nearest even) bits.
+static inline uint p2m_tc_round(bool neg, ulong mag, int q, bool f16)
 {
   const uint mbits = f16 ? 10u : 23u, emask = f16 ? 31u : 255u, bias = emask >> 1;
   const int min_lsb = 1 - int(bias) - int(mbits);
-  const uint s = neg ? (f16 ? 0x8000u : 0x80000000u) : 0u;
-  if (mag == 0ul)
-    return s;
   const int top = q + 63 - int(clz(mag));
-  int lsb = top - int(mbits);
-  if (lsb < min_lsb)
-    lsb = min_lsb;
+  int lsb = max(top - int(mbits), min_lsb);
   ulong r;
   const int sh = lsb - q;
   if (sh <= 0) {
     r = mag << uint(-sh);
   } else if (sh >= 64) {
-    r = 0ul; // far below the smallest subnormal
+    r = 0ul; // below half of the smallest subnormal
   } else {
     r = mag >> uint(sh);
-    if (!rz) {
-      const ulong rem = mag & ((1ul << uint(sh)) - 1ul), half = 1ul << uint(sh - 1);
-      if (rem > half || (rem == half && (r & 1ul) != 0ul))
-        r += 1ul;
-    }
+    const ulong rem = mag & ((1ul << uint(sh)) - 1ul), half = 1ul << uint(sh - 1);
+    if (f16 && (rem > half || (rem == half && (r & 1ul) != 0ul)))
+      r += 1ul;
   }
   if (r >= (2ul << mbits)) {
     r >>= 1;
     lsb += 1;
   }
+  const uint s = neg && (!f16 || r != 0ul) ? (f16 ? 0x8000u : 0x80000000u) : 0u;
   if (r < (1ul << mbits))
-    return s | uint(r); // subnormal (lsb == min_lsb)
+    return s | uint(r); // subnormal (lsb == min_lsb) or zero
   const int be = lsb + int(mbits) + int(bias);
   if (be >= int(emask))
-    return s | (rz ? ((emask << mbits) - 1u) : (emask << mbits));
+    return s | (emask << mbits); // infinity
   return s | (uint(be) << mbits) | (uint(r) & ((1u << mbits) - 1u));
 }
 
-// One group: the running sum acc plus terms[0..n), aligned to the largest exponent, cut, added
-// exactly and rounded (to f16 when f16_out, else to f32).
-static inline uint p2m_tc_group(p2m_tc_term acc, thread const p2m_tc_term *terms, uint n, bool f16_out)
-{
-  int emax = 0;
-  bool any = false, all_neg_zero = acc.m == 0ul && acc.neg;
-  for (uint i = 0; i <= n; ++i) {
-    const p2m_tc_term t = i < n ? terms[i] : acc;
-    if (t.m != 0ul) {
-      const int top = p2m_tc_top(t);
-      emax = any ? max(emax, top) : top;
-      any = true;
-    } else if (!t.neg) {
-      all_neg_zero = false;
-    }
-  }
-  if (!any)
-    return all_neg_zero ? (f16_out ? 0x8000u : 0x80000000u) : 0u;
-  const int q = emax - P2M_TC_FRAC;
-  long sum = 0;
-  for (uint i = 0; i <= n; ++i) {
-    const p2m_tc_term t = i < n ? terms[i] : acc;
-    if (t.m == 0ul)
-      continue;
-    const int sh = q - t.e;
-    ulong v;
-    if (sh <= 0)
-      v = t.m << uint(-sh);
-    else if (sh >= 64)
-      v = 0ul;
-    else
-      v = t.m >> uint(sh);
-    sum += t.neg ? -long(v) : long(v);
-  }
-  if (sum == 0)
-    return 0u;
-  const bool neg = sum < 0;
-  return p2m_tc_round(neg, ulong(neg ? -sum : sum), q, P2M_TC_ROUND_RZ != 0, f16_out);
-}
-
-// D = sum_k a[k] * b[k] + c for K <= 16 products of format fmt; c and the result are f32 bits
-// (f16 bits when f16_acc).
+// D = sum_k a[k] * b[k] + c for k <= 16 products of format fmt; c and the result are f32 bits,
+// or f16 bits when f16_acc.
 static inline uint p2m_tc_dot(thread const uint *a, thread const uint *b, uint k, uint fmt, uint c, bool f16_acc)
 {
-  p2m_tc_term terms[16];
+  p2m_tc_term t[17];
   bool nan = false, pinf = false, ninf = false;
-  p2m_tc_term acc;
-  const uint cc = p2m_tc_decode(c, f16_acc ? P2M_TC_F16 : 3u, acc);
+  const uint cc = p2m_tc_decode(c, f16_acc ? P2M_TC_F16 : P2M_TC_F32, t[k]);
   if (cc == 3u)
     nan = true;
   else if (cc == 2u)
-    (acc.neg ? ninf : pinf) = true;
+    (t[k].neg ? ninf : pinf) = true;
   for (uint i = 0; i < k; ++i) {
     p2m_tc_term x, y;
     const uint xc = p2m_tc_decode(a[i], fmt, x), yc = p2m_tc_decode(b[i], fmt, y);
-    terms[i].neg = x.neg != y.neg;
-    terms[i].e = x.e + y.e;
-    terms[i].m = x.m * y.m;
+    t[i].neg = x.neg != y.neg;
+    t[i].e = x.e + y.e;
+    t[i].E = x.E + y.E;
+    t[i].m = x.m * y.m;
     if (xc == 3u || yc == 3u || (xc == 2u && yc == 0u) || (xc == 0u && yc == 2u))
       nan = true;
     else if (xc == 2u || yc == 2u)
-      (terms[i].neg ? ninf : pinf) = true;
+      (t[i].neg ? ninf : pinf) = true;
   }
   if (nan || (pinf && ninf))
     return f16_acc ? 0x7fffu : 0x7fffffffu;
@@ -297,14 +247,27 @@ static inline uint p2m_tc_dot(thread const uint *a, thread const uint *b, uint k
     return f16_acc ? 0x7c00u : 0x7f800000u;
   if (ninf)
     return f16_acc ? 0xfc00u : 0xff800000u;
-  uint bits = 0u;
-  for (uint g = 0; g < k; g += P2M_TC_GROUP) {
-    const bool last = g + P2M_TC_GROUP >= k;
-    bits = p2m_tc_group(acc, terms + g, min(uint(P2M_TC_GROUP), k - g), last && f16_acc);
-    if (!last)
-      p2m_tc_decode(bits, 3u, acc);
+  int emax = 0;
+  bool any = false, all_neg_zero = true;
+  for (uint i = 0; i <= k; ++i) {
+    if (t[i].m != 0ul) {
+      emax = any ? max(emax, t[i].E) : t[i].E;
+      any = true;
+    }
+    all_neg_zero = all_neg_zero && t[i].m == 0ul && t[i].neg;
   }
-  return bits;
+  if (!any) // only zeros: -0 when every one is -0
+    return all_neg_zero ? (f16_acc ? 0x8000u : 0x80000000u) : 0u;
+  const int q = emax - P2M_TC_WINDOW;
+  long sum = 0;
+  for (uint i = 0; i <= k; ++i) {
+    const int sh = q - t[i].e;
+    const ulong v = sh <= 0 ? t[i].m << uint(-sh) : sh >= 64 ? 0ul : t[i].m >> uint(sh);
+    sum += t[i].neg ? -long(v) : long(v);
+  }
+  if (sum == 0)
+    return 0u;
+  return p2m_tc_round(sum < 0, ulong(sum < 0 ? -sum : sum), q, f16_acc);
 }
 
 static inline uint p2m_tc_dot_f32(thread const uint *a, thread const uint *b, uint k, uint fmt, uint c)
