@@ -69,7 +69,7 @@ constexpr MmaForm kMmaForms[] = {
     {"m8n8k16_s32_i8", 1, 1, 2, 2},             {"m16n8k64_s32_i4", 4, 2, 4, 4},
     {"m16n8k32_s32_i4", 2, 1, 4, 4},            {"m8n8k32_s32_i4", 1, 1, 2, 2},
     {"m16n8k256_s32_b1", 4, 2, 4, 4},           {"m16n8k128_s32_b1", 2, 1, 4, 4},
-    {"m8n8k128_s32_b1", 1, 1, 2, 2},
+    {"m8n8k128_s32_b1", 1, 1, 2, 2},            {"m8n8k4_f64_f64_f64_f64", 1, 1, 2, 2},
 };
 
 // The form an integer mma's registers follow: its shape and A/B element width.
@@ -130,29 +130,29 @@ void lowerTensorOps(PassContext &ctx) {
       // A fragment register as the helper's bits: registers stored otherwise (.f32) are
       // reinterpreted through a temporary.
       bool widthMismatch = false;
-      auto asBits = [&](const Operand &r) {
+      auto asBits = [&](const Operand &r, Type bits = Type::B32) {
         Type t = f.regs[r.id].type;
-        if (storageOf(t) == storageOf(Type::B32))
+        if (storageOf(t) == storageOf(bits))
           return r;
-        if (bitWidth(t) != 32) {
+        if (bitWidth(t) != bitWidth(bits)) {
           widthMismatch = true;
           return r;
         }
         Inst conv;
         conv.irop = IrOp::Convert;
-        conv.type = Type::B32;
+        conv.type = bits;
         conv.type2 = t;
         conv.guard = in.guard;
         conv.guardNegated = in.guardNegated;
         conv.srcOffset = in.srcOffset;
-        Operand temp = Operand::reg(newTemp(f, Type::B32));
+        Operand temp = Operand::reg(newTemp(f, bits));
         conv.ops = {temp, r};
         out.push_back(std::move(conv));
         return temp;
       };
-      auto bitsOf = [&](std::vector<Operand> regs) {
+      auto bitsOf = [&](std::vector<Operand> regs, Type bits = Type::B32) {
         for (Operand &r : regs)
-          r = asBits(r);
+          r = asBits(r, bits);
         return regs;
       };
       auto fail = [&](const std::string &why) {
@@ -193,11 +193,13 @@ void lowerTensorOps(PassContext &ctx) {
                              b = fragment(f, in.ops[2]), c = fragment(f, in.ops[3]);
         if (d.size() != form->d || a.size() != form->a || b.size() != form->b || c.size() != form->c)
           return fail("mma: the fragment operands do not have the registers the shape and types need");
-        a = bitsOf(a);
-        b = bitsOf(b);
-        c = bitsOf(c);
+        // f64 fragments are 64-bit registers; all others 32-bit.
+        Type bits = types.starts_with("_f64") ? Type::B64 : Type::B32;
+        a = bitsOf(a, bits);
+        b = bitsOf(b, bits);
+        c = bitsOf(c, bits);
         if (widthMismatch)
-          return fail("mma: a fragment register is not 32 bits wide");
+          return fail(fmt::format("mma: a fragment register is not {} bits wide", bitWidth(bits)));
         Operand l = lane();
         std::string name = "p2m_mma_" + key;
         std::vector<Operand> temps;
@@ -207,15 +209,15 @@ void lowerTensorOps(PassContext &ctx) {
           args.insert(args.end(), b.begin(), b.end());
           args.insert(args.end(), c.begin(), c.end());
           args.push_back(l);
-          std::vector<Type> argTypes(args.size(), Type::B32);
+          std::vector<Type> argTypes(args.size(), bits);
           argTypes.front() = Type::U32;
           argTypes.back() = Type::U32;
-          Operand t = Operand::reg(newTemp(f, Type::B32));
-          out.push_back(makeCall(m, in, name, Type::B32, t, args, argTypes));
+          Operand t = Operand::reg(newTemp(f, bits));
+          out.push_back(makeCall(m, in, name, bits, t, args, argTypes));
           temps.push_back(t);
         }
         for (unsigned i = 0; i < form->d; ++i)
-          moveInto(d[i], temps[i], Type::B32);
+          moveInto(d[i], temps[i], bits);
         return true;
       }
       case Opcode::Ldmatrix:

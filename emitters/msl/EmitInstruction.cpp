@@ -1408,7 +1408,7 @@ struct Sel {
     uint32_t bit = 0;
     if (fullName.starts_with("p2m_mma_") || fullName.starts_with("p2m_ldmatrix_") ||
         fullName.starts_with("p2m_stmatrix_") || fullName.starts_with("p2m_movmatrix_"))
-      bit = kPreludeMma;
+      bit = fullName.ends_with("_f64") ? kPreludeMma | kPreludeFp64 : kPreludeMma;
     else if (fullName.starts_with("p2m_f64_demote_")) bit = kPreludeFp64 | kPreludeFp64Demote;
     else if (fullName.starts_with("p2m_f64_")) bit = kPreludeFp64;
     else if (fullName.starts_with("p2m_cvt_")) bit = kPreludeCvt;

@@ -525,4 +525,26 @@ P2M_IMMA_M8N8(p2m_mma_m8n8k128_s32_b1_b1_s32_xor_popc, 1u, false, false, false, 
 #undef P2M_IMMA_1BLK
 #undef P2M_IMMA_2BLK
 
+// --- m8n8k4 f64 ------------------------------------------------------------------------------
+// Measured: an fma chain in k order, c + a0*b0, then + a1*b1, ..., each rounded to nearest even
+// (fp64.h's p2m_f64_fma, NaN operands included). Fragments: lane 4g + q holds A[g][q] and
+// B[q][g]; C/D element i of a lane is row g, column 2q + i. Only with fp64.h in the prelude.
+#ifdef P2M_F64_SUPPORT_H
+static inline ulong p2m_tc_shfl64(ulong v, uint src_lane)
+{
+  return ulong(p2m_tc_shfl(uint(v), src_lane)) | (ulong(p2m_tc_shfl(uint(v >> 32), src_lane)) << 32);
+}
+
+static inline ulong p2m_mma_m8n8k4_f64_f64_f64_f64(uint i, ulong a0, ulong b0, ulong c0, ulong c1, uint lane)
+{
+  const uint n = 2u * (lane & 3u) + i, base = lane & ~3u;
+  ulong acc = i != 0u ? c1 : c0;
+  for (uint k = 0; k < 4u; ++k) {
+    const ulong a = p2m_tc_shfl64(a0, base + k), b = p2m_tc_shfl64(b0, 4u * n + k);
+    acc = p2m_f64_fma(a, b, acc, P2M_F64_RN);
+  }
+  return acc;
+}
+#endif
+
 #endif // P2M_MMA_OPS_H
