@@ -159,7 +159,7 @@ void lowerTensorOps(PassContext &ctx) {
         markUnsupported(f, in.srcOffset, why);
         return false;
       };
-      f.features |= kFeatureSimd;
+      f.features |= kFeatureSimd | kFeatureTensorCoresEmulated;
       bool trans = in.has(Modifier::Trans);
       std::string count = in.has(Modifier::X4) ? "x4" : in.has(Modifier::X2) ? "x2" : "x1";
       Operand context;

@@ -31,6 +31,7 @@ constexpr std::pair<uint32_t, const char *> kFeatureNames[] = {
     {kFeaturePrintf, "printf"},
     {kFeatureAtomicU64MinMax, "atomic_u64_min_max"},
     {kFeatureDeviceOrdering, "device_ordering"},
+    {kFeatureTensorCoresEmulated, "tensor_cores_emulated"},
 };
 
 // Bytes of one element of a variable or parameter: its type times its vector width.
