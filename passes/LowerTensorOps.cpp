@@ -97,8 +97,8 @@ void lowerTensorOps(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
     auto needs = [](const Inst &in) {
-      return in.isPtx(Opcode::Mma) || in.isPtx(Opcode::Ldmatrix) || in.isPtx(Opcode::Stmatrix) ||
-             in.isPtx(Opcode::Movmatrix);
+      return in.isPtx(Opcode::Mma) || in.isPtx(Opcode::Wmma) || in.isPtx(Opcode::Ldmatrix) ||
+             in.isPtx(Opcode::Stmatrix) || in.isPtx(Opcode::Movmatrix);
     };
     rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
       auto lane = [&]() {
@@ -257,6 +257,96 @@ void lowerTensorOps(PassContext &ctx) {
           argTypes.back() = Type::U32;
           out.push_back(makeCall(m, in, name, Type::None, Operand{}, args, argTypes));
         }
+        return true;
+      }
+      case Opcode::Wmma: {
+        // f16/bf16 multiplicands, f16/f32 accumulators; the fragment layouts are mma_ops.h's.
+        std::string shape, types, spelled;
+        for (Modifier mod : in.modifiers) {
+          std::string_view s = ptx::spelling(mod);
+          if (isShape(s))
+            shape = s;
+          else if (isElementType(s))
+            types += "_" + std::string(s);
+          spelled += "." + std::string(s);
+        }
+        unsigned shapeId = shape == "m16n16k16" ? 0 : shape == "m32n8k16" ? 1 : shape == "m8n32k16" ? 2 : 3;
+        std::string unsupported = fmt::format("wmma{} is not supported yet", spelled);
+        if (shapeId == 3)
+          return fail(unsupported);
+        Operand l = lane();
+        bool load = in.has(Modifier::Load), store = in.has(Modifier::Store);
+        if (load || store) {
+          if (in.ops.size() != 3)
+            return fail("wmma.load/store without a stride operand is not supported yet");
+          bool colMajor = in.has(Modifier::Col);
+          const Operand &addr = in.ops[load ? 1 : 0];
+          Operand ldm = in.ops[2];
+          std::vector<Operand> regs = bitsOf(fragment(f, in.ops[load ? 0 : 1]));
+          if (regs.empty() || widthMismatch)
+            return fail("wmma: a fragment register is not 32 bits wide");
+          std::string name;
+          if (load && in.has(Modifier::C))
+            name = types == "_f16" ? "p2m_wmma_load_c_f16_{}" : types == "_f32" ? "p2m_wmma_load_c_f32_{}" : "";
+          else if (load)
+            name = types == "_f16" || types == "_bf16"
+                       ? (in.has(Modifier::B) ? "p2m_wmma_load_b_{}" : "p2m_wmma_load_a_{}")
+                       : "";
+          else
+            name = types == "_f16" ? "p2m_wmma_store_f16_{}" : types == "_f32" ? "p2m_wmma_store_f32_{}" : "";
+          if (name.empty())
+            return fail(unsupported);
+          std::vector<Operand> temps;
+          for (unsigned j = 0; j < regs.size(); ++j) {
+            std::vector<Operand> args{Operand::imm(shapeId), Operand::imm(colMajor), Operand::imm(j), addr, ldm};
+            std::vector<Type> argTypes{Type::U32, Type::U32, Type::U32, Type::B32, Type::U32};
+            if (store) {
+              args.push_back(regs[j]);
+              argTypes.push_back(Type::B32);
+            }
+            args.push_back(l);
+            argTypes.push_back(Type::U32);
+            if (store) {
+              out.push_back(makeCall(m, in, name, Type::None, Operand{}, args, argTypes));
+            } else {
+              Operand t = Operand::reg(newTemp(f, Type::B32));
+              out.push_back(makeCall(m, in, name, Type::B32, t, args, argTypes));
+              temps.push_back(t);
+            }
+          }
+          std::vector<Operand> dst = fragment(f, in.ops[0]);
+          for (unsigned j = 0; j < temps.size(); ++j)
+            moveInto(dst[j], temps[j], Type::B32);
+          return true;
+        }
+        // wmma.mma: f16 inputs spell dtype.ctype, bf16 ones dtype.atype.btype.ctype.
+        std::string ab = types.find("_bf16") != std::string::npos ? "bf16" : "f16";
+        std::string acc = types.starts_with("_f16") ? "f16" : types.starts_with("_f32") ? "f32" : "";
+        bool sameAcc = types.ends_with("_" + acc);
+        if (acc.empty() || !sameAcc || (ab == "bf16" && acc != "f32") || in.ops.size() != 4)
+          return fail(unsupported);
+        std::vector<Operand> d = fragment(f, in.ops[0]), a = bitsOf(fragment(f, in.ops[1])),
+                             b = bitsOf(fragment(f, in.ops[2])), c = bitsOf(fragment(f, in.ops[3]));
+        if (widthMismatch || d.empty() || a.empty() || b.empty() || c.empty() || a.size() > 8 || b.size() > 8 ||
+            c.size() > 8)
+          return fail("wmma.mma: unexpected fragment registers");
+        std::string name = fmt::format("p2m_wmma_mma_{}_{}_{}", shape, ab, acc);
+        std::vector<Operand> temps;
+        for (unsigned j = 0; j < d.size(); ++j) {
+          std::vector<Operand> args{Operand::imm(j)};
+          for (const std::vector<Operand> *frag : {&a, &b, &c})
+            for (unsigned k = 0; k < 8; ++k)
+              args.push_back(k < frag->size() ? (*frag)[k] : Operand::imm(0));
+          args.push_back(l);
+          std::vector<Type> argTypes(args.size(), Type::B32);
+          argTypes.front() = Type::U32;
+          argTypes.back() = Type::U32;
+          Operand t = Operand::reg(newTemp(f, Type::B32));
+          out.push_back(makeCall(m, in, name, Type::B32, t, args, argTypes));
+          temps.push_back(t);
+        }
+        for (unsigned j = 0; j < d.size(); ++j)
+          moveInto(d[j], temps[j], Type::B32);
         return true;
       }
       case Opcode::Movmatrix: {

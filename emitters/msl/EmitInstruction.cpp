@@ -1406,7 +1406,7 @@ struct Sel {
     const std::string &name = m.strings[in.name];
     const std::string &fullName = name;
     uint32_t bit = 0;
-    if (fullName.starts_with("p2m_mma_") || fullName.starts_with("p2m_ldmatrix_") ||
+    if (fullName.starts_with("p2m_mma_") || fullName.starts_with("p2m_wmma_") || fullName.starts_with("p2m_ldmatrix_") ||
         fullName.starts_with("p2m_stmatrix_") || fullName.starts_with("p2m_movmatrix_"))
       bit = fullName.ends_with("_f64") ? kPreludeMma | kPreludeFp64 : kPreludeMma;
     else if (fullName.starts_with("p2m_f64_demote_")) bit = kPreludeFp64 | kPreludeFp64Demote;

@@ -69,6 +69,8 @@ unsigned destinationCount(const Inst &in) {
   case Opcode::Pmevent:
   case Opcode::Stmatrix:
     return 0;
+  case Opcode::Wmma:
+    return in.has(Modifier::Store) ? 0 : 1;
   default:
     return 1;
   }
@@ -230,6 +232,7 @@ OperandSignature operandSignature(const Inst &in) {
     }
     break;
   case Opcode::Mma:
+  case Opcode::Wmma:
   case Opcode::Ldmatrix:
   case Opcode::Stmatrix:
   case Opcode::Movmatrix:

@@ -547,4 +547,220 @@ static inline ulong p2m_mma_m8n8k4_f64_f64_f64_f64(uint i, ulong a0, ulong b0, u
 }
 #endif
 
+// --- wmma (f16 and bf16 multiplicands, f16 or f32 accumulators) ---------------------------------
+// PTX leaves the wmma fragment layouts unspecified (only load, store, mma and element-wise use
+// are defined), so these helpers choose the mma.m16n8k16 fragment layouts, tiled: A is one or two
+// m16 blocks (m8n32k16: rows g only), B one, two or four n8 blocks, C/D the m16n8 accumulator
+// tiles. Registers an f16 fragment has beyond its elements repeat the first ones. The products
+// are the mma.m16n8k16 arithmetic above.
+//   shape 0: m16n16k16, 1: m32n8k16, 2: m8n32k16.
+struct p2m_rc {
+  uint row, col;
+};
+
+// A element (row, col) of register j, half h.
+static inline p2m_rc p2m_wmma_pos_a(uint shape, uint j, uint h, uint lane)
+{
+  const uint g = (lane >> 2) & 7u, q = lane & 3u;
+  if (shape == 2u) {
+    j &= 1u;
+    return p2m_rc{g, 2u * q + h + 8u * j};
+  }
+  const uint mb = shape == 1u ? (j >> 2) & 1u : 0u, r = j & 3u;
+  return p2m_rc{16u * mb + g + 8u * (r & 1u), 2u * q + h + 8u * (r >> 1)};
+}
+
+// B element (k, n) of register j, half h.
+static inline p2m_rc p2m_wmma_pos_b(uint shape, uint j, uint h, uint lane)
+{
+  const uint g = (lane >> 2) & 7u, q = lane & 3u;
+  const uint nblocks = shape == 0u ? 2u : shape == 1u ? 1u : 4u;
+  j &= 2u * nblocks - 1u;
+  return p2m_rc{2u * q + h + 8u * (j & 1u), 8u * (j >> 1) + g};
+}
+
+// C/D element e (f32 register e; f16 register e / 2, half e % 2): (row, col).
+static inline p2m_rc p2m_wmma_pos_c(uint shape, uint e, uint lane)
+{
+  const uint g = (lane >> 2) & 7u, q = lane & 3u;
+  if (shape == 2u)
+    return p2m_rc{g, 8u * (e >> 1) + 2u * q + (e & 1u)};
+  const uint x = e & 3u, blk = (e >> 2) & 1u;
+  const uint row = g + 8u * (x >> 1) + (shape == 1u ? 16u * blk : 0u);
+  return p2m_rc{row, 2u * q + (x & 1u) + (shape == 0u ? 8u * blk : 0u)};
+}
+
+static inline uint p2m_wmma_index(p2m_rc rc, uint ldm, bool col_major)
+{
+  return col_major ? rc.col * ldm + rc.row : rc.row * ldm + rc.col;
+}
+
+// Loads and stores, for device and threadgroup memory.
+static inline uint p2m_wmma_load_ab_global(bool b_matrix, uint shape, uint j, device uint *p,
+                                             uint ldm, bool col_major, uint lane)
+{
+  device ushort *e = reinterpret_cast<device ushort *>(p);
+  const p2m_rc p0 = b_matrix ? p2m_wmma_pos_b(shape, j, 0u, lane) : p2m_wmma_pos_a(shape, j, 0u, lane);
+  const p2m_rc p1 = b_matrix ? p2m_wmma_pos_b(shape, j, 1u, lane) : p2m_wmma_pos_a(shape, j, 1u, lane);
+  return uint(e[p2m_wmma_index(p0, ldm, col_major)]) | (uint(e[p2m_wmma_index(p1, ldm, col_major)]) << 16);
+}
+static inline uint p2m_wmma_load_c_global(bool f16, uint shape, uint j, device uint *p, uint ldm,
+                                            bool col_major, uint lane)
+{
+  if (!f16)
+    return p[p2m_wmma_index(p2m_wmma_pos_c(shape, j, lane), ldm, col_major)];
+  device ushort *e = reinterpret_cast<device ushort *>(p);
+  return uint(e[p2m_wmma_index(p2m_wmma_pos_c(shape, 2u * j, lane), ldm, col_major)]) |
+         (uint(e[p2m_wmma_index(p2m_wmma_pos_c(shape, 2u * j + 1u, lane), ldm, col_major)]) << 16);
+}
+static inline void p2m_wmma_store_one_global(bool f16, uint shape, uint j, uint v, device uint *p,
+                                               uint ldm, bool col_major, uint lane)
+{
+  if (!f16) {
+    p[p2m_wmma_index(p2m_wmma_pos_c(shape, j, lane), ldm, col_major)] = v;
+    return;
+  }
+  device ushort *e = reinterpret_cast<device ushort *>(p);
+  e[p2m_wmma_index(p2m_wmma_pos_c(shape, 2u * j, lane), ldm, col_major)] = ushort(v & 0xffffu);
+  e[p2m_wmma_index(p2m_wmma_pos_c(shape, 2u * j + 1u, lane), ldm, col_major)] = ushort(v >> 16);
+}
+static inline uint p2m_wmma_load_ab_shared(bool b_matrix, uint shape, uint j, threadgroup uint *p,
+                                             uint ldm, bool col_major, uint lane)
+{
+  threadgroup ushort *e = reinterpret_cast<threadgroup ushort *>(p);
+  const p2m_rc p0 = b_matrix ? p2m_wmma_pos_b(shape, j, 0u, lane) : p2m_wmma_pos_a(shape, j, 0u, lane);
+  const p2m_rc p1 = b_matrix ? p2m_wmma_pos_b(shape, j, 1u, lane) : p2m_wmma_pos_a(shape, j, 1u, lane);
+  return uint(e[p2m_wmma_index(p0, ldm, col_major)]) | (uint(e[p2m_wmma_index(p1, ldm, col_major)]) << 16);
+}
+static inline uint p2m_wmma_load_c_shared(bool f16, uint shape, uint j, threadgroup uint *p, uint ldm,
+                                            bool col_major, uint lane)
+{
+  if (!f16)
+    return p[p2m_wmma_index(p2m_wmma_pos_c(shape, j, lane), ldm, col_major)];
+  threadgroup ushort *e = reinterpret_cast<threadgroup ushort *>(p);
+  return uint(e[p2m_wmma_index(p2m_wmma_pos_c(shape, 2u * j, lane), ldm, col_major)]) |
+         (uint(e[p2m_wmma_index(p2m_wmma_pos_c(shape, 2u * j + 1u, lane), ldm, col_major)]) << 16);
+}
+static inline void p2m_wmma_store_one_shared(bool f16, uint shape, uint j, uint v, threadgroup uint *p,
+                                               uint ldm, bool col_major, uint lane)
+{
+  if (!f16) {
+    p[p2m_wmma_index(p2m_wmma_pos_c(shape, j, lane), ldm, col_major)] = v;
+    return;
+  }
+  threadgroup ushort *e = reinterpret_cast<threadgroup ushort *>(p);
+  e[p2m_wmma_index(p2m_wmma_pos_c(shape, 2u * j, lane), ldm, col_major)] = ushort(v & 0xffffu);
+  e[p2m_wmma_index(p2m_wmma_pos_c(shape, 2u * j + 1u, lane), ldm, col_major)] = ushort(v >> 16);
+}
+
+// D element e = A row * B column + C element e (f32 bits; f16 bits when f16_acc).
+static inline uint p2m_wmma_element(uint shape, uint e, uint fmt, bool f16_acc, thread const uint *a,
+                                    thread const uint *b, uint c, uint lane)
+{
+  const p2m_rc rc = p2m_wmma_pos_c(shape, e, lane);
+  // The A registers of this row's block: rows g (lo, hi = k 0-7, 8-15) or g + 8; m8n32k16 has one.
+  const uint base = shape == 2u ? 0u : 4u * (rc.row >> 4) + ((rc.row >> 3) & 1u);
+  const uint lo = a[base], hi = a[shape == 2u ? 1u : base + 2u];
+  const uint nb = rc.col >> 3;
+  uint row[16], col[16];
+  p2m_tc_row16(lo, hi, lane, row);
+  p2m_tc_col16(p2m_tc_pick(nb, b[0], b[2], b[4], b[6]), p2m_tc_pick(nb, b[1], b[3], b[5], b[7]), rc.col & 7u, col);
+  return p2m_tc_dot(row, col, 16u, fmt, c, f16_acc);
+}
+
+// D register j of wmma.mma: eight A, B and C registers (missing ones passed as 0).
+static inline uint p2m_wmma_mma(uint shape, uint fmt, bool f16_acc, uint j, thread const uint *a, thread const uint *b,
+                                thread const uint *c, uint lane)
+{
+  if (!f16_acc)
+    return p2m_wmma_element(shape, j, fmt, false, a, b, c[j & 7u], lane);
+  const uint cj = c[j & 3u];
+  return p2m_wmma_element(shape, 2u * j, fmt, true, a, b, cj & 0xffffu, lane) |
+         (p2m_wmma_element(shape, 2u * j + 1u, fmt, true, a, b, cj >> 16, lane) << 16);
+}
+
+#define P2M_WMMA_MMA(NAME, SHAPE, FMT, F16ACC)                                                    \
+  static inline uint NAME(uint j, uint a0, uint a1, uint a2, uint a3, uint a4, uint a5, uint a6,  \
+                          uint a7, uint b0, uint b1, uint b2, uint b3, uint b4, uint b5, uint b6,  \
+                          uint b7, uint c0, uint c1, uint c2, uint c3, uint c4, uint c5, uint c6,  \
+                          uint c7, uint lane)                                                     \
+  {                                                                                               \
+    const uint a[8] = {a0, a1, a2, a3, a4, a5, a6, a7};                                           \
+    const uint b[8] = {b0, b1, b2, b3, b4, b5, b6, b7};                                           \
+    const uint c[8] = {c0, c1, c2, c3, c4, c5, c6, c7};                                           \
+    return p2m_wmma_mma(SHAPE, FMT, F16ACC, j, a, b, c, lane);                                    \
+  }
+P2M_WMMA_MMA(p2m_wmma_mma_m16n16k16_f16_f32, 0u, P2M_TC_F16, false)
+P2M_WMMA_MMA(p2m_wmma_mma_m16n16k16_f16_f16, 0u, P2M_TC_F16, true)
+P2M_WMMA_MMA(p2m_wmma_mma_m16n16k16_bf16_f32, 0u, P2M_TC_BF16, false)
+P2M_WMMA_MMA(p2m_wmma_mma_m32n8k16_f16_f32, 1u, P2M_TC_F16, false)
+P2M_WMMA_MMA(p2m_wmma_mma_m32n8k16_f16_f16, 1u, P2M_TC_F16, true)
+P2M_WMMA_MMA(p2m_wmma_mma_m32n8k16_bf16_f32, 1u, P2M_TC_BF16, false)
+P2M_WMMA_MMA(p2m_wmma_mma_m8n32k16_f16_f32, 2u, P2M_TC_F16, false)
+P2M_WMMA_MMA(p2m_wmma_mma_m8n32k16_f16_f16, 2u, P2M_TC_F16, true)
+P2M_WMMA_MMA(p2m_wmma_mma_m8n32k16_bf16_f32, 2u, P2M_TC_BF16, false)
+#undef P2M_WMMA_MMA
+
+// The load/store entry points the lowering calls ({} = global or shared in the name).
+static inline uint p2m_wmma_load_a_global(uint shape, uint col_major, uint j, device uint *p,
+                                            uint ldm, uint lane)
+{
+  return p2m_wmma_load_ab_global(false, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_b_global(uint shape, uint col_major, uint j, device uint *p,
+                                            uint ldm, uint lane)
+{
+  return p2m_wmma_load_ab_global(true, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_c_f16_global(uint shape, uint col_major, uint j, device uint *p,
+                                                uint ldm, uint lane)
+{
+  return p2m_wmma_load_c_global(true, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_c_f32_global(uint shape, uint col_major, uint j, device uint *p,
+                                                uint ldm, uint lane)
+{
+  return p2m_wmma_load_c_global(false, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline void p2m_wmma_store_f16_global(uint shape, uint col_major, uint j, device uint *p,
+                                               uint ldm, uint v, uint lane)
+{
+  p2m_wmma_store_one_global(true, shape, j, v, p, ldm, col_major != 0u, lane);
+}
+static inline void p2m_wmma_store_f32_global(uint shape, uint col_major, uint j, device uint *p,
+                                               uint ldm, uint v, uint lane)
+{
+  p2m_wmma_store_one_global(false, shape, j, v, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_a_shared(uint shape, uint col_major, uint j, threadgroup uint *p,
+                                            uint ldm, uint lane)
+{
+  return p2m_wmma_load_ab_shared(false, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_b_shared(uint shape, uint col_major, uint j, threadgroup uint *p,
+                                            uint ldm, uint lane)
+{
+  return p2m_wmma_load_ab_shared(true, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_c_f16_shared(uint shape, uint col_major, uint j, threadgroup uint *p,
+                                                uint ldm, uint lane)
+{
+  return p2m_wmma_load_c_shared(true, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_c_f32_shared(uint shape, uint col_major, uint j, threadgroup uint *p,
+                                                uint ldm, uint lane)
+{
+  return p2m_wmma_load_c_shared(false, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline void p2m_wmma_store_f16_shared(uint shape, uint col_major, uint j, threadgroup uint *p,
+                                               uint ldm, uint v, uint lane)
+{
+  p2m_wmma_store_one_shared(true, shape, j, v, p, ldm, col_major != 0u, lane);
+}
+static inline void p2m_wmma_store_f32_shared(uint shape, uint col_major, uint j, threadgroup uint *p,
+                                               uint ldm, uint v, uint lane)
+{
+  p2m_wmma_store_one_shared(false, shape, j, v, p, ldm, col_major != 0u, lane);
+}
+
 #endif // P2M_MMA_OPS_H
