@@ -87,6 +87,7 @@ void insertSaturation(PassContext &);
 void lowerRoundingAndFtz(PassContext &);
 void lowerFp64(PassContext &);
 void lowerWarpOps(PassContext &);
+void lowerTensorOps(PassContext &);
 void lowerAtomics(PassContext &);
 void deferNanCanonicalization(PassContext &);
 void structurizeCfg(PassContext &);

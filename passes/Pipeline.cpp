@@ -20,6 +20,8 @@ constexpr std::array kPipeline{
     PassInfo{"normalize-predicates", "setp/set with a boolean combiner, predicate pairs", normalizePredicates},
     PassInfo{"fix-special-registers", "special registers become reads of thread builtins", fixSpecialRegisters},
     PassInfo{"resolve-state-spaces", "generic accesses to a proven state space", resolveStateSpaces},
+    PassInfo{"lower-tensor-ops", "mma/ldmatrix/stmatrix/movmatrix to SIMD-group helpers with the tensor cores' arithmetic",
+             lowerTensorOps},
     PassInfo{"contract-mul-add", "mul + add without rounding modifiers to fma.rn, as ptxas does", contractMulAdd},
     PassInfo{"sink-shared-stores", "shared stores after the independent global loads that follow them",
              sinkSharedStores},

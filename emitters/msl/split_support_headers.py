@@ -6,7 +6,10 @@ without the headers' commentary. The headers stay the commented, tested source o
 usage: split_support_headers.py OUTPUT.inc HELPERS.def HEADER...
 
 A unit is one top-level definition of a header: a function (its declaration and body), a
-struct, a variable, or one #define. Every unit of a header needs the header's include-guard
+struct, a variable, or one #define. A header may also define functions through a function-like
+macro of its own (`#define P2M_X(NAME, ...)` then one `P2M_X(p2m_..., ...)` line per function,
+then `#undef P2M_X`): each such use is a unit, written expanded, so that it is the function it
+defines and needs only what the function names. Every unit of a header needs the header's include-guard
 #define, so that `defined(GUARD)` still tells whether the header (some of it) is present. A unit inside #if/#ifdef/#else keeps its
 conditions: it is written wrapped in the directives that lead to its branch, with empty
 branches before it. Comments are dropped, and so are #pragma and #error lines.
@@ -31,6 +34,7 @@ The output (C++, included by SupportUnits.cpp in namespace p2m::msl::support_uni
 import os
 import re
 import sys
+import textwrap
 
 IDENT = re.compile(r'(?<![0-9A-Za-z_.])[A-Za-z_][A-Za-z0-9_]*')
 
@@ -102,6 +106,35 @@ def defined_name(decl):
     raise SystemExit(f'split_support_headers.py: cannot tell what this declares:\n{decl[:200]}')
 
 
+class Macro:
+    """A function-like macro whose top-level uses define functions: its parameters and body."""
+
+    def __init__(self, name, params, body):
+        self.name, self.params = name, params
+        # The body's lines without their continuations, dedented.
+        self.body = textwrap.dedent(re.sub(r'[ \t]*\\\n', '\n', body).strip('\n')).strip()
+
+    def expand(self, use):
+        """The text of `use` (NAME(arguments), a whole top-level use) with the body substituted."""
+        inner = use[use.index('(') + 1:use.rindex(')')]
+        args, depth, start = [], 0, 0
+        for i, c in enumerate(inner):
+            if c in '([{':
+                depth += 1
+            elif c in ')]}':
+                depth -= 1
+            elif c == ',' and depth == 0:
+                args.append(inner[start:i].strip())
+                start = i + 1
+        args.append(inner[start:].strip())
+        if len(args) != len(self.params):
+            raise SystemExit(f'split_support_headers.py: {self.name} takes {len(self.params)} arguments:\n{use}')
+        if '#' in self.body:
+            raise SystemExit(f'split_support_headers.py: {self.name}: # and ## in a defining macro are not supported')
+        values = dict(zip(self.params, args))
+        return re.sub(r'\b[A-Za-z_]\w*\b', lambda m: values.get(m.group(0), m.group(0)), self.body)
+
+
 class Unit:
     def __init__(self, header, text, names, refs):
         self.header, self.text, self.names, self.refs = header, text, names, refs
@@ -131,7 +164,10 @@ def read_expanding_includes(path, included=False):
     return re.sub(r'^[ \t]*#[ \t]*include[ \t]*"([^"]+)"[^\n]*$', expand, text, flags=re.M)
 
 
-def split_header(path, header_index):
+def split_header(path, header_index, macros=None):
+    """The units of one header; `macros` (name: Macro) collects the defining macros of the
+    headers split so far, which a later header may use too."""
+    macros = {} if macros is None else macros
     text = strip_comments(read_expanding_includes(path))
     lines = logical_lines(text)
     units = []
@@ -182,12 +218,17 @@ def split_header(path, header_index):
                 conds.pop()
             elif kind == 'define':
                 name = IDENT.match(rest).group(0)
+                fn = re.match(r'(\w+)\(([^)]*)\)(.*)', rest, re.S)
+                if fn:
+                    macros[name] = Macro(name, [p.strip() for p in fn.group(2).split(',') if p.strip()], fn.group(3))
                 saved = conds[:]
                 conds[:] = [c for c in conds if c is not None]
                 add(stripped + '\n', [name])
                 conds[:] = saved
             elif kind in ('pragma', 'error'):
                 pass
+            elif kind == 'undef' and rest.strip() in macros:
+                del macros[rest.strip()]  # its uses were written expanded: nothing to undo
             else:
                 raise SystemExit(f'{path}: unexpected directive at top level: {stripped}')
             continue
@@ -201,6 +242,16 @@ def split_header(path, header_index):
                 depth -= 1
         joined = '\n'.join(decl)
         body = joined.rstrip()
+        use = re.match(r'\s*(\w+)\s*\(', joined)
+        if use and use.group(1) in macros:
+            if depth == 0 and body.rstrip(';').rstrip().endswith(')'):
+                expanded = macros[use.group(1)].expand(body.rstrip(';'))
+                saved = conds[:]
+                conds[:] = [c for c in conds if c is not None]
+                add(expanded + '\n', [defined_name(expanded)])
+                conds[:] = saved
+                decl = []
+            continue
         if depth == 0 and (body.endswith(';') or body.endswith('}')):
             if body.endswith('}') and re.match(r'\s*(?:template\s*<[^>]*>\s*)?(struct|union|enum)\b', joined):
                 continue  # a struct's closing brace is followed by its ';'
@@ -253,9 +304,9 @@ def cxx_bytes(data):
 
 def main():
     output, def_path, headers = sys.argv[1], sys.argv[2], sys.argv[3:]
-    units = []
+    units, macros = [], {}
     for index, path in enumerate(headers):
-        units.extend(split_header(path, index))
+        units.extend(split_header(path, index, macros))
     definers = {}
     for u, unit in enumerate(units):
         for name in unit.names:

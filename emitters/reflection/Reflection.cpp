@@ -32,6 +32,7 @@ constexpr std::pair<uint32_t, const char *> kFeatureNames[] = {
     {kFeaturePrintf, "printf"},
     {kFeatureAtomicU64MinMax, "atomic_u64_min_max"},
     {kFeatureDeviceOrdering, "device_ordering"},
+    {kFeatureTensorCoresEmulated, "tensor_cores_emulated"},
 };
 
 // The module words by index (kernel_abi.h's P2M_MODULE_*).

@@ -80,8 +80,7 @@ std::optional<Special> lookupSpecial(std::string_view name) {
 const char *unsupportedFamily(ptx::Opcode opcode) {
   using ptx::Opcode;
   switch (opcode) {
-  case Opcode::Mma: case Opcode::Wmma: case Opcode::Ldmatrix: case Opcode::Stmatrix:
-  case Opcode::Movmatrix: case Opcode::Wgmma: case Opcode::Tcgen05:
+  case Opcode::Wgmma: case Opcode::Tcgen05:
     return "tensor-core instructions are not supported yet";
   case Opcode::Tex: case Opcode::Tld4: case Opcode::Txq: case Opcode::Suld: case Opcode::Sust:
   case Opcode::Sured: case Opcode::Suq: case Opcode::Istypep:

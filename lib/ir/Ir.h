@@ -292,6 +292,9 @@ enum Feature : uint32_t {
   // Device memory ordered across threadgroups (a gpu- or sys-scope fence, an acquire, release,
   // relaxed or volatile global access): its plain accesses are coherent(device) from MSL 3.2.
   kFeatureDeviceOrdering = 1u << 13,
+  // Tensor-core instructions (mma, ldmatrix, stmatrix, movmatrix) emulated exactly with
+  // SIMD-group shuffles and scalar arithmetic (mma_ops.h), not with simdgroup_matrix.
+  kFeatureTensorCoresEmulated = 1u << 14,
 };
 
 

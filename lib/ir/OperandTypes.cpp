@@ -67,7 +67,10 @@ unsigned destinationCount(const Inst &in) {
   case Opcode::Call:
   case Opcode::Griddepcontrol:
   case Opcode::Pmevent:
+  case Opcode::Stmatrix:
     return 0;
+  case Opcode::Wmma:
+    return in.has(Modifier::Store) ? 0 : 1;
   default:
     return 1;
   }
@@ -227,6 +230,15 @@ OperandSignature operandSignature(const Inst &in) {
           set(n - 1, Type::Pred);
       }
     }
+    break;
+  case Opcode::Mma:
+  case Opcode::Wmma:
+  case Opcode::Ldmatrix:
+  case Opcode::Stmatrix:
+  case Opcode::Movmatrix:
+    // Fragments are bit containers (f16x2, packed integers, tf32 in .b32/.f32 registers):
+    // lower-tensor-ops reads and writes them by their bits.
+    setAll(Type::None);
     break;
   case Opcode::Shfl:
     // shfl.sync.mode.b32 d[|p], a, b, c, membermask

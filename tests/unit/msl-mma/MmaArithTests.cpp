@@ -1,0 +1,91 @@
+// The tensor cores' arithmetic in mma_ops.h against outputs recorded on an sm_90 GPU
+// (tests/probes/mma_arith.cu; docs/gpu-facts.md "Tensor cores") and the rules measured there.
+// The full comparison, 6.2 million recorded outputs, is tests/probes/mma_arith_check.cpp.
+#include "Kernels.h"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+namespace p2m::mslmma::test {
+namespace {
+
+struct Pair {
+  std::uint32_t a, b;
+};
+
+std::uint32_t dotOf(const std::vector<Pair> &pairs, Elem elem, std::uint32_t c, bool f16Acc = false)
+{
+  std::vector<std::uint32_t> a, b;
+  for (const Pair &p : pairs) {
+    a.push_back(p.a);
+    b.push_back(p.b);
+  }
+  return dot(a.data(), b.data(), static_cast<unsigned>(pairs.size()), elem, c, f16Acc);
+}
+
+} // namespace
+
+TEST_CASE("m16n8k16 f16 -> f32: recorded rows", "[mma][f16]")
+{
+  // C = 0: the sum of 16 products, rounded toward zero after the 25-bit window (an exact sum
+  // rounded toward zero gives 0xc02969d8).
+  const std::vector<Pair> row0 = {{0xac1b, 0xb17a}, {0x332c, 0xa368}, {0x9cd6, 0xc225}, {0x427e, 0x3411},
+                                  {0x2205, 0xb63c}, {0x2921, 0x43f9}, {0x301f, 0x3437}, {0x418e, 0xbcff},
+                                  {0xb2b8, 0x3594}, {0xacb6, 0x3734}, {0x2e61, 0xafcc}, {0x2e1b, 0xba86},
+                                  {0xabba, 0xb8a1}, {0x3350, 0xb2e5}, {0x3b41, 0x0000}, {0xa592, 0x31ac}};
+  CHECK(dotOf(row0, Elem::F16, 0x00000000u) == 0xc02969d9u);
+  // C far above the products: every product falls below the window, C comes back unchanged
+  // (the exact sum rounded toward zero would be 0xcf250964).
+  const std::vector<Pair> row1 = {{0x459e, 0xc2d3}, {0x4587, 0xbda4}, {0xbcaa, 0xc1ed}, {0xc2e2, 0x3010},
+                                  {0xca40, 0x30bd}, {0xc4c8, 0x39f7}, {0x3a52, 0xbb5f}, {0xc507, 0xba1c},
+                                  {0xbe77, 0xca4e}, {0xc615, 0xb6c2}, {0x4566, 0x49a3}, {0x3254, 0xb3d6},
+                                  {0xb3bc, 0x3dfc}, {0x438c, 0x3e6c}, {0xbf2d, 0xb978}, {0x443e, 0x4a06}};
+  CHECK(dotOf(row1, Elem::F16, 0xcf250965u) == 0xcf250965u);
+}
+
+TEST_CASE("mma rules: rounding toward zero, overflow to infinity, special values", "[mma][rules]")
+{
+  // Sums inside the window round toward zero: 1 + 2^-24 to 1, 1 - 2^-24 stays (exact).
+  CHECK(dotOf({{0x3c00, 0x3c00}, {0x3c00, 0x0001}}, Elem::F16, 0u) == 0x3f800000u); // 1 + 2^-24
+  CHECK(dotOf({{0x3c00, 0x3c00}, {0xbc00, 0x0001}}, Elem::F16, 0u) == 0x3f7fffffu); // 1 - 2^-24
+  // f32 overflow gives infinity, not the largest finite value.
+  CHECK(dotOf({{0x7f00, 0x4000}}, Elem::BF16, 0x7f7fffffu) == 0x7f800000u);
+  // NaN operand, inf * 0, inf - inf: the canonical NaN; an infinity otherwise passes.
+  CHECK(dotOf({{0x7e00, 0x3c00}}, Elem::F16, 0u) == 0x7fffffffu);
+  CHECK(dotOf({{0x7c00, 0x0000}}, Elem::F16, 0u) == 0x7fffffffu);
+  CHECK(dotOf({{0x7c00, 0x3c00}}, Elem::F16, 0xff800000u) == 0x7fffffffu);
+  CHECK(dotOf({{0x7c00, 0xbc00}}, Elem::F16, 0x3f800000u) == 0xff800000u);
+  CHECK(dotOf({{0x3c00, 0x3c00}}, Elem::F16, 0x7fc00000u) == 0x7fffffffu);
+  // Only zeros: -0 when every term is -0.
+  CHECK(dotOf({{0x8000, 0x3c00}}, Elem::F16, 0x80000000u) == 0x80000000u);
+  CHECK(dotOf({{0x8000, 0x3c00}}, Elem::F16, 0x00000000u) == 0x00000000u);
+}
+
+TEST_CASE("tf32 operands ignore the low 13 bits of the f32 register", "[mma][tf32]")
+{
+  const std::uint32_t one = 0x3f800000u;
+  for (std::uint32_t low : {0x0000u, 0x1000u, 0x1fffu, 0x0001u})
+    CHECK(dotOf({{0x3fc00000u | low, one}}, Elem::TF32, 0u) == 0x3fc00000u);
+}
+
+TEST_CASE("f16 accumulators round to nearest even; an underflow to zero is +0", "[mma][f16acc]")
+{
+  // 1 + 2^-11 is halfway between two f16 values: to even, 1.
+  CHECK(dotOf({{0x3c00, 0x3c00}, {0x3c00, 0x1000}}, Elem::F16, 0x0000u, true) == 0x3c00u);
+  // 1 + 3 * 2^-11: halfway, to even 1 + 2^-9.
+  CHECK(dotOf({{0x3c00, 0x3c00}, {0x3e00, 0x1400}}, Elem::F16, 0x0000u, true) == 0x3c02u);
+  // -2^-26 rounds to zero in f16: +0.
+  CHECK(dotOf({{0x8001, 0x3400}}, Elem::F16, 0x0000u, true) == 0x0000u);
+}
+
+TEST_CASE("integer words: signed and unsigned 8- and 4-bit lanes, b1 and/xor popc", "[mma][int]")
+{
+  CHECK(intDotWord(0x80808080u, 0x7f7f7f7fu, 8, true, true, false) == 4 * -128 * 127);
+  CHECK(intDotWord(0x80808080u, 0x7f7f7f7fu, 8, false, true, false) == 4 * 128 * 127);
+  CHECK(intDotWord(0xffffffffu, 0xffffffffu, 4, true, false, false) == 8 * -1 * 15);
+  CHECK(intDotWord(0xf0f0f0f0u, 0xff00ff00u, 1, false, false, false) == 8);
+  CHECK(intDotWord(0xf0f0f0f0u, 0xff00ff00u, 1, false, false, true) == 16);
+}
+
+} // namespace p2m::mslmma::test
