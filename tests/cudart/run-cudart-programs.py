@@ -40,12 +40,16 @@ def clang_command(nvcc, out_dir):
 
 
 def build(program, nvcc, out_dir):
-    """Compiles `program` (an entry of programs.json) into out_dir; cached by the sources' hash."""
+    """Compiles `program` (an entry of programs.json) into out_dir; cached by the sources' hash
+    and the command's inputs (out_dir may be shared by several builds of the project: nvcc's
+    programs do not depend on the build, clang's link the build's libcudart)."""
     sources = [os.path.join(HERE, "programs", s) for s in program["sources"]]
     digest = hashlib.sha256()
     for path in sources + [os.path.join(HERE, "programs", "check.h")]:
         digest.update(open(path, "rb").read())
     digest.update(json.dumps(program.get("flags", [])).encode())
+    if program.get("compiler") == "clang":
+        digest.update(json.dumps([program["cudart_dir"], program["preload"]]).encode())
     binary = os.path.join(out_dir, program["name"])
     stamp = binary + ".sha256"
     if os.path.exists(binary) and os.path.exists(stamp) and open(stamp).read() == digest.hexdigest():
@@ -78,6 +82,8 @@ def main():
     parser.add_argument("--ptx2metal", required=True)
     parser.add_argument("--nvcc", default="/usr/local/cuda/bin/nvcc")
     parser.add_argument("--out-dir", required=True)
+    parser.add_argument("--binary-dir", help="where the programs are built and kept (default: --out-dir); "
+                        "the builds of one checkout may share it")
     parser.add_argument("--only", nargs="*", help="program names to run (default: all)")
     parser.add_argument("--preload", default="",
                         help="a sanitizer runtime the programs (not nvcc) need for a sanitized libcudart")
@@ -91,19 +97,21 @@ def main():
     if args.only:
         programs = [p for p in programs if p["name"] in args.only]
     os.makedirs(args.out_dir, exist_ok=True)
+    if args.binary_dir:
+        os.makedirs(args.binary_dir, exist_ok=True)
     failures = []
     failed_runs = 0
     for program in programs:
         name = program["name"]
         program["cudart_dir"] = args.cudart_dir
         program["preload"] = args.preload
-        problem = build(program, args.nvcc, args.out_dir)
+        problem = build(program, args.nvcc, args.binary_dir or args.out_dir)
         if problem:
             failures.append(f"{name}: {problem}")
             failed_runs += len(args.modes)
             print(f"FAIL {name} (build)")
             continue
-        binary = os.path.join(args.out_dir, name)
+        binary = os.path.join(args.binary_dir or args.out_dir, name)
         bundle = os.path.join(args.out_dir, name + ".bundle")
         shutil.rmtree(bundle, ignore_errors=True)
         convert = subprocess.run([args.ptx2metal, "convert", binary, "-o", bundle, "-j", "1"],
