@@ -58,9 +58,16 @@ P2M_FN float exp2Pair(float th, float tl)
   return scale(p, static_cast<int>(k));
 }
 
-// Splits finite x > 0 as 2^e (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)) and returns the
-// correction c with log(1 + f) = f + c (c = f^2 q(f)); f is exact.
-P2M_FN float logParts(float x, float& e, float& f)
+// 2^(x c) for c = c[0] + c[1], x's range checked by the caller.
+P2M_FN float exp2Times(float x, const float (&c)[2])
+{
+  float th = x * c[0];
+  float tl = fmaf_(x, c[0], -th) + x * c[1];
+  return exp2Pair(th, tl);
+}
+
+// Splits finite x > 0 as 2^e (1 + f) with 1 + f in [sqrt(1/2), sqrt(2)); f is exact.
+P2M_FN void splitLog(float x, float& e, float& f)
 {
   int adj = 0;
   if (x < 0x1p-126f) { // subnormal: make it normal
@@ -72,6 +79,11 @@ P2M_FN float logParts(float x, float& e, float& f)
   float m = f32(static_cast<uint32_t>(ix - (k << 23)));
   e = static_cast<float>(k + adj);
   f = m - 1.0f; // exact (Sterbenz)
+}
+// splitLog, and the correction c with log(1 + f) = f + c (c = f^2 q(f)).
+P2M_FN float logParts(float x, float& e, float& f)
+{
+  splitLog(x, e, f);
   return f * f * horner(fpoly::kLog1pQ, f);
 }
 

@@ -1,18 +1,8 @@
-// Float-only exponentials and logarithms: expf exp2f exp10f logf log2f log10f.
+// Float-only exponentials and logarithms: expf exp2f exp10f expm1f logf log2f log10f log1pf.
 #include "FloatCore.h"
 
 using namespace p2m;
 using namespace p2m::flt;
-
-namespace {
-// 2^(x * c) for c = ch + cl given as a float pair; x's range checked by the caller.
-P2M_FN float exp2Times(float x, const float (&c)[2])
-{
-  float th = x * c[0];
-  float tl = fmaf_(x, c[0], -th) + x * c[1];
-  return exp2Pair(th, tl);
-}
-} // namespace
 
 P2M_EXPORT float __nv_expf(float x)
 {
@@ -105,4 +95,52 @@ P2M_EXPORT float __nv_log10f(float x)
   float hi, t;
   twoSum(e * fpoly::kLog10Of2[0], ph, hi, t);
   return hi + (t + fmaf_(e, fpoly::kLog10Of2[1], pl));
+}
+
+P2M_EXPORT float __nv_expm1f(float x)
+{
+  if (isNan(x))
+    return x + x;
+  if (x > 89.0f)
+    return __builtin_inff();
+  if (x < -17.4f)
+    return -1.0f; // e^x < 2^-25: -1 + e^x rounds to -1
+  // x = k ln2 + rh + rl; k ln2's first part is exact and x minus it too.
+  float kf = __builtin_rintf(x * fpoly::kLog2E[0]);
+  float r1 = fmaf_(-kf, fpoly::kLn2[0], x);
+  float rh, rl;
+  twoSum(r1, -kf * fpoly::kLn2[1], rh, rl);
+  // e^r - 1 = rh + em, em = rh^2 E(rh) + rl (1 + rh).
+  float em = fmaf_(rh * rh, horner(fpoly::kExpm1E, rh), fmaf_(rl, rh, rl));
+  int k = static_cast<int>(kf);
+  if (k < -1) // 2^k e^r <= 0.36: its rounding is small against the result (< -0.64)
+    return scale(1.0f + (rh + em), k) - 1.0f;
+  // e^x - 1 = 2^k (rh + em + 1 - 2^-k): 1 - 2^-k (exact up to k = 24) joins rh exactly.
+  float c = k <= 24 ? 1.0f - scale(1.0f, -k) : 1.0f;
+  float tail = k <= 24 ? 0.0f : -scale(1.0f, -k);
+  float s, t;
+  twoSum(c, rh, s, t);
+  return scale(s + (t + (em + tail)), k);
+}
+
+P2M_EXPORT float __nv_log1pf(float x)
+{
+  if (isNan(x))
+    return x + x;
+  if (x < -1.0f)
+    return __builtin_nanf("");
+  if (x == -1.0f)
+    return -__builtin_inff();
+  if (x == __builtin_inff())
+    return x;
+  if (x > -0.29289321f && x < 0.41421356f) // 1 + x in [sqrt(1/2), sqrt(2)): the series of f = x
+    return fmaf_(x * x, horner(fpoly::kLog1pQ, x), x);
+  // u + ul = 1 + x exactly; log(1 + x) = log(u) + ul / u.
+  float u, ul;
+  twoSum(1.0f, x, u, ul);
+  float e, f;
+  float c = logParts(u, e, f);
+  float hi, t;
+  twoSum(e * fpoly::kLn2[0], f, hi, t);
+  return hi + (t + (c + fmaf_(e, fpoly::kLn2[1], ul / u)));
 }

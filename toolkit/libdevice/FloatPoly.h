@@ -18,6 +18,12 @@ inline constexpr float kLog10Of2[2] = {0x1.3442000000000p-2f, -0x1.95ec100000000
 inline constexpr float kPiOver2[3] = {0x1.921fb60000000p+0f, -0x1.777a5c0000000p-25f, -0x1.ee59da0000000p-50f};
 // 2/pi
 inline constexpr float kTwoOverPi[1] = {0x1.45f3060000000p-1f};
+// pi
+inline constexpr float kPi[2] = {0x1.921fb60000000p+1f, -0x1.777a5c0000000p-24f};
+// 2/sqrt(pi)
+inline constexpr float kTwoOverSqrtPi[2] = {0x1.20dd760000000p+0f, -0x1.f7ac920000000p-25f};
+// 2/3
+inline constexpr float kTwoThirds[2] = {0x1.5555560000000p-1f, -0x1.5555560000000p-26f};
 // sum c_k r^k ~ 2^r, |r| <= 1/2: relative error 2^-28.06
 inline constexpr float kExp2[7] = {0x1.0000000000000p+0f, 0x1.62e4300000000p-1f, 0x1.ebfbd80000000p-3f, 0x1.c6af780000000p-5f, 0x1.3b30b00000000p-7f, 0x1.5f0a660000000p-10f, 0x1.3f906c0000000p-13f};
 // q(f) = (log(1+f) - f) / f^2, sqrt(1/2)-1 <= f <= sqrt(2)-1: relative error 2^-28.6
@@ -26,4 +32,24 @@ inline constexpr float kLog1pQ[11] = {-0x1.0000000000000p-1f, 0x1.5555540000000p
 inline constexpr float kSinS[4] = {-0x1.5555560000000p-3f, 0x1.1111980000000p-7f, -0x1.a083180000000p-13f, 0x1.877af40000000p-19f};
 // C(z) = (cos r - 1) / z, z = r^2 <= (pi/4)^2: relative error 2^-33.32
 inline constexpr float kCosC[5] = {-0x1.0000000000000p-1f, 0x1.5555560000000p-5f, -0x1.6c17700000000p-10f, 0x1.a0846a0000000p-16f, -0x1.3ac5940000000p-22f};
+// E(r) = (e^r - 1 - r) / r^2, |r| <= ln(2)/2 (and a little): relative error 2^-30.34
+inline constexpr float kExpm1E[7] = {0x1.0000000000000p-1f, 0x1.5555560000000p-3f, 0x1.5555560000000p-5f, 0x1.110fc80000000p-7f, 0x1.6c141a0000000p-10f, 0x1.a2cb4e0000000p-13f, 0x1.a4e9fa0000000p-16f};
+// T(z) = (tanh x - x) / x^3, z = x^2 <= 1: relative error 2^-25.0
+inline constexpr float kTanhT[10] = {-0x1.5555560000000p-2f, 0x1.11115e0000000p-3f, -0x1.ba30200000000p-5f, 0x1.678e140000000p-6f, -0x1.2cefb00000000p-7f, 0x1.1f622e0000000p-8f, -0x1.59136e0000000p-9f, 0x1.a4ebfe0000000p-10f, -0x1.650f620000000p-11f, 0x1.16be020000000p-13f};
+// S(z) = (sinh x - x) / x^3, z = x^2 <= 1: relative error 2^-25.0
+inline constexpr float kSinhS[5] = {0x1.5555560000000p-3f, 0x1.1110820000000p-7f, 0x1.a09b5c0000000p-13f, 0x1.46963a0000000p-19f, 0x1.6add760000000p-23f};
+// A(z) = (atan t - t) / t^3, z = t^2 <= 1: relative error 2^-25.0
+inline constexpr float kAtanA[11] = {-0x1.5555560000000p-2f, 0x1.9999ee0000000p-3f, -0x1.2498260000000p-3f, 0x1.c772180000000p-4f, -0x1.7550e80000000p-4f, 0x1.39fbb60000000p-4f, -0x1.006e040000000p-4f, 0x1.6e2bcc0000000p-5f, -0x1.8d501a0000000p-6f, 0x1.1327e80000000p-7f, -0x1.6193200000000p-10f};
+// P(z) = (asin x - x) / x^3, z = x^2 <= 1/4: relative error 2^-25.0
+inline constexpr float kAsinP[7] = {0x1.5555560000000p-3f, 0x1.33328e0000000p-4f, 0x1.6de5740000000p-5f, 0x1.ebfd180000000p-6f, 0x1.9d49f20000000p-6f, 0x1.60ef060000000p-8f, 0x1.324a040000000p-5f};
+// E(z) = (erf(x) / x - 2/sqrt(pi)) / z, z = x^2 <= 1: relative error 2^-25.13
+inline constexpr float kErfE[7] = {-0x1.8127460000000p-2f, 0x1.ce2ed40000000p-4f, -0x1.b822ea0000000p-6f, 0x1.55cb3a0000000p-8f, -0x1.b7d87a0000000p-11f, 0x1.b8cbd20000000p-14f, -0x1.ece8380000000p-18f};
+// erfc(x) e^(x^2) as a polynomial in t = 1/x, 1/2 <= t <= 1: relative error 2^-33.51
+inline constexpr float kErfcxNear[10] = {0x1.842bc60000000p-11f, 0x1.1b0f740000000p-1f, 0x1.3c17500000000p-4f, -0x1.2afc7c0000000p-1f, 0x1.6f3ea00000000p-1f, -0x1.06c9f40000000p-1f, 0x1.d30c100000000p-3f, -0x1.cfb7aa0000000p-5f, 0x1.3ce1760000000p-8f, 0x1.fab6540000000p-12f};
+// erfc(x) e^(x^2) as a polynomial in t = 1/x, 1/10.1 <= t <= 1/2: relative error 2^-33.74
+inline constexpr float kErfcxFar[12] = {0x1.43c6560000000p-26f, 0x1.20dd460000000p-1f, 0x1.7f7d8c0000000p-15f, -0x1.21c1540000000p-2f, 0x1.608b960000000p-7f, 0x1.53b3500000000p-2f, 0x1.171f140000000p-1f, -0x1.aaa5d80000000p+1f, 0x1.98392a0000000p+2f, -0x1.ae44f00000000p+2f, 0x1.f983080000000p+1f, -0x1.052d4a0000000p+0f};
+// cbrt(m), 1 <= m <= 2 (starting value of Newton's method): relative error 2^-13.57
+inline constexpr float kCbrt[4] = {0x1.1b909e0000000p-1f, 0x1.2b7e740000000p-1f, -0x1.4ab3ac0000000p-3f, 0x1.7514440000000p-6f};
+// R(z) = (atanh s - s - s^3/3) / s^5, z = s^2 <= (3 - 2 sqrt 2)^2: relative error 2^-26.0
+inline constexpr float kAtanhR[4] = {0x1.99999a0000000p-3f, 0x1.2492100000000p-3f, 0x1.c704280000000p-4f, 0x1.827ac00000000p-4f};
 } // namespace p2m::fpoly

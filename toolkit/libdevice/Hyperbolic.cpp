@@ -109,9 +109,6 @@ P2M_EXPORT double __nv_atanh(double x)
   return __builtin_copysign(toDouble(mul2k(logDD(q), 0.5)), x);
 }
 
-P2M_FLOAT_VIA_DOUBLE1(sinhf, sinh)
-P2M_FLOAT_VIA_DOUBLE1(coshf, cosh)
-P2M_FLOAT_VIA_DOUBLE1(tanhf, tanh)
 P2M_FLOAT_VIA_DOUBLE1(asinhf, asinh)
 P2M_FLOAT_VIA_DOUBLE1(acoshf, acosh)
 P2M_FLOAT_VIA_DOUBLE1(atanhf, atanh)

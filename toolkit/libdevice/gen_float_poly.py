@@ -47,6 +47,12 @@ def fit(g, lo, hi, degrees, n_nodes=300):
     return [float(c) for c in fixed], err
 
 
+def odd_part(fn, z):
+    """(fn(x) - x) / x^3 at x = sqrt(z), for odd fn with fn'(0) = 1."""
+    x = mp.sqrt(nz(z))
+    return (fn(x) - x) / x ** 3
+
+
 def nz(x):
     """Keeps the removable singularities at 0 off the grid."""
     return x if x != 0 else mp.mpf('1e-25')
@@ -65,6 +71,28 @@ FITS = [
      0, (mp.pi / 4) ** 2, list(range(0, 4))),
     ('kCosC', 'C(z) = (cos r - 1) / z, z = r^2 <= (pi/4)^2',
      lambda z: (mp.cos(mp.sqrt(nz(z))) - 1) / nz(z), 0, (mp.pi / 4) ** 2, list(range(0, 5))),
+    ('kExpm1E', 'E(r) = (e^r - 1 - r) / r^2, |r| <= ln(2)/2 (and a little)',
+     lambda r: (mp.expm1(nz(r)) - nz(r)) / nz(r) ** 2, -0.3467, 0.3467, list(range(0, 7))),
+    ('kTanhT', 'T(z) = (tanh x - x) / x^3, z = x^2 <= 1',
+     lambda z: odd_part(mp.tanh, z), 0, 1, list(range(0, 10))),
+    ('kSinhS', 'S(z) = (sinh x - x) / x^3, z = x^2 <= 1',
+     lambda z: odd_part(mp.sinh, z), 0, 1, list(range(0, 5))),
+    ('kAtanA', 'A(z) = (atan t - t) / t^3, z = t^2 <= 1',
+     lambda z: odd_part(mp.atan, z), 0, 1, list(range(0, 11))),
+    ('kAsinP', 'P(z) = (asin x - x) / x^3, z = x^2 <= 1/4',
+     lambda z: odd_part(mp.asin, z), 0, 0.25, list(range(0, 7))),
+    ('kErfE', 'E(z) = (erf(x) / x - 2/sqrt(pi)) / z, z = x^2 <= 1',
+     lambda z: (mp.erf(mp.sqrt(nz(z))) / mp.sqrt(nz(z)) - 2 / mp.sqrt(mp.pi)) / nz(z), 0, 1,
+     list(range(0, 7))),
+    ('kErfcxNear', 'erfc(x) e^(x^2) as a polynomial in t = 1/x, 1/2 <= t <= 2',
+     lambda t: mp.erfc(1 / t) * mp.exp(1 / t ** 2), 0.5, 2, list(range(0, 12))),
+    ('kErfcxFar', 'erfc(x) e^(x^2) as a polynomial in t = 1/x, 1/10.1 <= t <= 1/2',
+     lambda t: mp.erfc(1 / t) * mp.exp(1 / t ** 2), 1 / mp.mpf(10.1), 0.5, list(range(0, 12))),
+    ('kCbrt', 'cbrt(m), 1 <= m <= 2 (starting value of Newton\'s method)',
+     lambda m: mp.cbrt(m), 1, 2, list(range(0, 4))),
+    ('kAtanhR', 'R(z) = (atanh s - s - s^3/3) / s^5, z = s^2 <= (3 - 2 sqrt 2)^2',
+     lambda z: (mp.atanh(mp.sqrt(nz(z))) - mp.sqrt(nz(z)) - mp.sqrt(nz(z)) ** 3 / 3) / mp.sqrt(nz(z)) ** 5,
+     0, (3 - 2 * mp.sqrt(2)) ** 2, list(range(0, 4))),
 ]
 
 
@@ -94,6 +122,9 @@ CONSTANTS = [
     ('kLog10Of2', 'log10 2 (first part: 16 bits, exact times an exponent)', mp.log10(2), 2, 16),
     ('kPiOver2', 'pi/2 (first part: the float nearest)', mp.pi / 2, 3, 24),
     ('kTwoOverPi', '2/pi', 2 / mp.pi, 1, 24),
+    ('kPi', 'pi', mp.pi, 2, 24),
+    ('kTwoOverSqrtPi', '2/sqrt(pi)', 2 / mp.sqrt(mp.pi), 2, 24),
+    ('kTwoThirds', '2/3', mp.mpf(2) / 3, 2, 24),
 ]
 
 
