@@ -13,12 +13,19 @@ P2M_FN float erfSmall(float x)
                x * fmaf_(z, horner(fpoly::kErfE, z), fpoly::kTwoOverSqrtPi[1]));
 }
 
-// erfc(a) for 1/2 <= a <= 10.1: e^(-a^2) erfcx(a), erfcx by its polynomial in 1/a, e^(-a^2)
-// with a^2 as a pair.
+// erfc(a) for 1/2 <= a <= 10.1: e^(-a^2) erfcx(a), erfcx by its polynomial in a - 5/4 (exact)
+// below 2 and in 1/a above, e^(-a^2) with a^2 as a pair.
 P2M_FN float erfcLarge(float a)
 {
-  float t = 1.0f / a;
-  float g = a < 2.0f ? horner(fpoly::kErfcxNear, t) : horner(fpoly::kErfcxFar, t);
+  float g;
+  if (a < 2.0f) {
+    g = horner(fpoly::kErfcxNear, a - 1.25f);
+  } else {
+    // erfcx(a) ~ t / sqrt(pi) with t = 1/a: the rounding of t, 1 - t a, enters almost fully.
+    float t = 1.0f / a;
+    g = horner(fpoly::kErfcxFar, t);
+    g = fmaf_(g, fmaf_(-t, a, 1.0f), g);
+  }
   float sh = a * a;
   float sl = fmaf_(a, a, -sh);
   float th = -sh * fpoly::kLog2E[0];

@@ -44,8 +44,8 @@ inline constexpr float kAtanA[11] = {-0x1.5555560000000p-2f, 0x1.9999ee0000000p-
 inline constexpr float kAsinP[7] = {0x1.5555560000000p-3f, 0x1.33328e0000000p-4f, 0x1.6de5740000000p-5f, 0x1.ebfd180000000p-6f, 0x1.9d49f20000000p-6f, 0x1.60ef060000000p-8f, 0x1.324a040000000p-5f};
 // E(z) = (erf(x) / x - 2/sqrt(pi)) / z, z = x^2 <= 1: relative error 2^-25.13
 inline constexpr float kErfE[7] = {-0x1.8127460000000p-2f, 0x1.ce2ed40000000p-4f, -0x1.b822ea0000000p-6f, 0x1.55cb3a0000000p-8f, -0x1.b7d87a0000000p-11f, 0x1.b8cbd20000000p-14f, -0x1.ece8380000000p-18f};
-// erfc(x) e^(x^2) as a polynomial in t = 1/x, 1/2 <= t <= 1: relative error 2^-33.51
-inline constexpr float kErfcxNear[10] = {0x1.842bc60000000p-11f, 0x1.1b0f740000000p-1f, 0x1.3c17500000000p-4f, -0x1.2afc7c0000000p-1f, 0x1.6f3ea00000000p-1f, -0x1.06c9f40000000p-1f, 0x1.d30c100000000p-3f, -0x1.cfb7aa0000000p-5f, 0x1.3ce1760000000p-8f, 0x1.fab6540000000p-12f};
+// erfc(x) e^(x^2) as a polynomial in u = x - 5/4, 1/2 <= x <= 2: relative error 2^-28.23
+inline constexpr float kErfcxNear[12] = {0x1.78a6920000000p-2f, -0x1.abaace0000000p-3f, 0x1.b56f540000000p-4f, -0x1.9b634a0000000p-5f, 0x1.689f8a0000000p-6f, -0x1.2997520000000p-7f, 0x1.d2315e0000000p-9f, -0x1.5b8eec0000000p-10f, 0x1.e6dda60000000p-12f, -0x1.52dfa60000000p-13f, 0x1.1555460000000p-14f, -0x1.51d9060000000p-16f};
 // erfc(x) e^(x^2) as a polynomial in t = 1/x, 1/10.1 <= t <= 1/2: relative error 2^-33.74
 inline constexpr float kErfcxFar[12] = {0x1.43c6560000000p-26f, 0x1.20dd460000000p-1f, 0x1.7f7d8c0000000p-15f, -0x1.21c1540000000p-2f, 0x1.608b960000000p-7f, 0x1.53b3500000000p-2f, 0x1.171f140000000p-1f, -0x1.aaa5d80000000p+1f, 0x1.98392a0000000p+2f, -0x1.ae44f00000000p+2f, 0x1.f983080000000p+1f, -0x1.052d4a0000000p+0f};
 // cbrt(m), 1 <= m <= 2 (starting value of Newton's method): relative error 2^-13.57
