@@ -116,8 +116,9 @@ P2M_EXPORT float __nv_expm1f(float x)
   if (k < -1) // 2^k e^r <= 0.36: its rounding is small against the result (< -0.64)
     return scale(1.0f + (rh + em), k) - 1.0f;
   // e^x - 1 = 2^k (rh + em + 1 - 2^-k): 1 - 2^-k (exact up to k = 24) joins rh exactly.
+  // Above 24, -2^-k is kept apart while it can matter (and stays normal: FTZ devices agree).
   float c = k <= 24 ? 1.0f - scale(1.0f, -k) : 1.0f;
-  float tail = k <= 24 ? 0.0f : -scale(1.0f, -k);
+  float tail = k <= 24 || k > 60 ? 0.0f : -scale(1.0f, -k);
   float s, t;
   twoSum(c, rh, s, t);
   return scale(s + (t + (em + tail)), k);
