@@ -1,4 +1,5 @@
-// Error function family: erf erfc erfcx erfinv erfcinv normcdf normcdfinv (double, float).
+// Error function family: erf erfc erfcx erfinv erfcinv normcdf normcdfinv (double, float;
+// erff erfcf are float-only, FloatErrorFunction.cpp).
 #include "DDMath.h"
 #include "FloatViaDouble.h"
 

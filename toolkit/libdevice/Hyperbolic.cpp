@@ -1,4 +1,5 @@
-// Hyperbolic functions and their inverses: sinh cosh tanh asinh acosh atanh (double, float).
+// Hyperbolic functions and their inverses: sinh cosh tanh asinh acosh atanh (double, float;
+// sinhf coshf tanhf are float-only, FloatHyperbolic.cpp).
 #include "DDMath.h"
 #include "FloatViaDouble.h"
 

@@ -1,6 +1,6 @@
-// Inverse circular functions: asin acos atan atan2 (double and float).
+// Inverse circular functions: asin acos atan atan2 (double; the float ones are float-only,
+// FloatInverseTrig.cpp).
 #include "DDMath.h"
-#include "FloatViaDouble.h"
 
 using namespace p2m;
 

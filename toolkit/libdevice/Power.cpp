@@ -1,4 +1,5 @@
-// Powers and roots: pow powi sqrt rsqrt cbrt rcbrt hypot rhypot norm* rnorm* (double, float).
+// Powers and roots: pow powi sqrt rsqrt cbrt rcbrt hypot rhypot norm* rnorm* (double, float;
+// powf cbrtf rsqrtf hypotf are float-only, FloatPower.cpp).
 #include "DDMath.h"
 #include "FloatViaDouble.h"
 
