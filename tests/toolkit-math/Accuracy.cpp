@@ -382,6 +382,20 @@ void refRsqrt(mpfr_t r, const mpfr_t x)
   else
     mpfr_rec_sqrt(r, x, MPFR_RNDN);
 }
+// sincosf's two results, each measured against its reference.
+float sincosfSin(float x)
+{
+  float s, c;
+  __nv_sincosf(x, &s, &c);
+  return s;
+}
+float sincosfCos(float x)
+{
+  float s, c;
+  __nv_sincosf(x, &s, &c);
+  return c;
+}
+
 void refRcbrt(mpfr_t r, const mpfr_t x)
 {
   mpfr_cbrt(r, x, MPFR_RNDN);
@@ -675,6 +689,8 @@ void runAll(const Options& o)
   // Single precision: bounds from the CUDA C++ Programming Guide (docs/device-math.md).
   test1<float>(o, "sinf", __nv_sinf, MP1(mpfr_sin), 2, -100, 100);
   test1<float>(o, "cosf", __nv_cosf, MP1(mpfr_cos), 2, -100, 100);
+  test1<float>(o, "sincosf.sin", sincosfSin, MP1(mpfr_sin), 2, -100, 100);
+  test1<float>(o, "sincosf.cos", sincosfCos, MP1(mpfr_cos), 2, -100, 100);
   test1<float>(o, "tanf", __nv_tanf, MP1(mpfr_tan), 4, -100, 100);
   test1<float>(o, "sinpif", __nv_sinpif, MP1(mpfr_sinpi), 1, -10, 10);
   test1<float>(o, "cospif", __nv_cospif, MP1(mpfr_cospi), 1, -10, 10);

@@ -1,4 +1,5 @@
-// Error function family: erf erfc erfcx erfinv erfcinv normcdf normcdfinv (double, float).
+// Error function family: erf erfc erfcx erfinv erfcinv normcdf normcdfinv (double, float;
+// erff erfcf are float-only, FloatErrorFunction.cpp).
 #include "DDMath.h"
 #include "FloatViaDouble.h"
 
@@ -170,8 +171,6 @@ P2M_EXPORT double __nv_normcdfinv(double p)
   return toDouble(mul(ddc(k::kSqrt2), -__nv_erfcinv(2 * p)));
 }
 
-P2M_FLOAT_VIA_DOUBLE1(erff, erf)
-P2M_FLOAT_VIA_DOUBLE1(erfcf, erfc)
 P2M_FLOAT_VIA_DOUBLE1(erfcxf, erfcx)
 P2M_FLOAT_VIA_DOUBLE1(erfinvf, erfinv)
 P2M_FLOAT_VIA_DOUBLE1(erfcinvf, erfcinv)

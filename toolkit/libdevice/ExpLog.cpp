@@ -1,6 +1,6 @@
-// Exponentials and logarithms: exp exp2 exp10 expm1 log log2 log10 log1p (double and float).
+// Exponentials and logarithms: exp exp2 exp10 expm1 log log2 log10 log1p (double; the float
+// ones are float-only, FloatExpLog.cpp).
 #include "DDMath.h"
-#include "FloatViaDouble.h"
 
 using namespace p2m;
 
@@ -118,11 +118,3 @@ P2M_EXPORT double __nv_log1p(double x)
   return toDouble(log1pDD(x));
 }
 
-P2M_FLOAT_VIA_DOUBLE1(expf, exp)
-P2M_FLOAT_VIA_DOUBLE1(exp2f, exp2)
-P2M_FLOAT_VIA_DOUBLE1(exp10f, exp10)
-P2M_FLOAT_VIA_DOUBLE1(expm1f, expm1)
-P2M_FLOAT_VIA_DOUBLE1(logf, log)
-P2M_FLOAT_VIA_DOUBLE1(log2f, log2)
-P2M_FLOAT_VIA_DOUBLE1(log10f, log10)
-P2M_FLOAT_VIA_DOUBLE1(log1pf, log1p)

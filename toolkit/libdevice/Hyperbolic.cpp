@@ -1,4 +1,5 @@
-// Hyperbolic functions and their inverses: sinh cosh tanh asinh acosh atanh (double, float).
+// Hyperbolic functions and their inverses: sinh cosh tanh asinh acosh atanh (double, float;
+// sinhf coshf tanhf are float-only, FloatHyperbolic.cpp).
 #include "DDMath.h"
 #include "FloatViaDouble.h"
 
@@ -109,9 +110,6 @@ P2M_EXPORT double __nv_atanh(double x)
   return __builtin_copysign(toDouble(mul2k(logDD(q), 0.5)), x);
 }
 
-P2M_FLOAT_VIA_DOUBLE1(sinhf, sinh)
-P2M_FLOAT_VIA_DOUBLE1(coshf, cosh)
-P2M_FLOAT_VIA_DOUBLE1(tanhf, tanh)
 P2M_FLOAT_VIA_DOUBLE1(asinhf, asinh)
 P2M_FLOAT_VIA_DOUBLE1(acoshf, acosh)
 P2M_FLOAT_VIA_DOUBLE1(atanhf, atanh)

@@ -1,6 +1,6 @@
-// Inverse circular functions: asin acos atan atan2 (double and float).
+// Inverse circular functions: asin acos atan atan2 (double; the float ones are float-only,
+// FloatInverseTrig.cpp).
 #include "DDMath.h"
-#include "FloatViaDouble.h"
 
 using namespace p2m;
 
@@ -63,7 +63,3 @@ P2M_EXPORT double __nv_acos(double x)
   return toDouble(atan2DD(cosOfAsin(x), dd(x)));
 }
 
-P2M_FLOAT_VIA_DOUBLE1(atanf, atan)
-P2M_FLOAT_VIA_DOUBLE2(atan2f, atan2)
-P2M_FLOAT_VIA_DOUBLE1(asinf, asin)
-P2M_FLOAT_VIA_DOUBLE1(acosf, acos)

@@ -1,4 +1,5 @@
-// Powers and roots: pow powi sqrt rsqrt cbrt rcbrt hypot rhypot norm* rnorm* (double, float).
+// Powers and roots: pow powi sqrt rsqrt cbrt rcbrt hypot rhypot norm* rnorm* (double, float;
+// powf cbrtf rsqrtf hypotf are float-only, FloatPower.cpp).
 #include "DDMath.h"
 #include "FloatViaDouble.h"
 
@@ -78,7 +79,6 @@ P2M_EXPORT double __nv_rsqrt(double x)
   DD s = sqrt(dd(scale(x, -e)));
   return roundScaled(div(dd(1.0), s), -e / 2);
 }
-P2M_EXPORT float __nv_rsqrtf(float x) { return static_cast<float>(__nv_rsqrt(x)); }
 
 namespace {
 // Cube root of a finite a > 0 as a double-double.
@@ -206,11 +206,6 @@ P2M_FN float normOfF(int n, const float* v, bool reciprocal)
 }
 } // namespace
 
-P2M_EXPORT float __nv_hypotf(float x, float y)
-{
-  float v[2] = {x, y};
-  return normOfF(2, v, false);
-}
 P2M_EXPORT float __nv_rhypotf(float x, float y)
 {
   float v[2] = {x, y};
@@ -239,6 +234,4 @@ P2M_EXPORT float __nv_rnorm4df(float a, float b, float c, float d)
 P2M_EXPORT float __nv_normf(int n, const float* v) { return normOfF(n, v, false); }
 P2M_EXPORT float __nv_rnormf(int n, const float* v) { return normOfF(n, v, true); }
 
-P2M_FLOAT_VIA_DOUBLE2(powf, pow)
-P2M_FLOAT_VIA_DOUBLE1(cbrtf, cbrt)
 P2M_FLOAT_VIA_DOUBLE1(rcbrtf, rcbrt)

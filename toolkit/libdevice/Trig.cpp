@@ -1,4 +1,5 @@
-// Circular functions: sin cos tan sincos sinpi cospi sincospi (double and float).
+// Circular functions: sin cos tan sincos sinpi cospi sincospi (double), sinpif cospif
+// sincospif (through double; sinf cosf sincosf tanf are float-only, FloatTrig.cpp).
 #include "DDMath.h"
 #include "FloatViaDouble.h"
 
@@ -87,18 +88,8 @@ P2M_EXPORT double __nv_cospi(double x)
   return c;
 }
 
-P2M_FLOAT_VIA_DOUBLE1(sinf, sin)
-P2M_FLOAT_VIA_DOUBLE1(cosf, cos)
-P2M_FLOAT_VIA_DOUBLE1(tanf, tan)
 P2M_FLOAT_VIA_DOUBLE1(sinpif, sinpi)
 P2M_FLOAT_VIA_DOUBLE1(cospif, cospi)
-P2M_EXPORT void __nv_sincosf(float x, float* s, float* c)
-{
-  double sd, cd;
-  __nv_sincos(x, &sd, &cd);
-  *s = static_cast<float>(sd);
-  *c = static_cast<float>(cd);
-}
 P2M_EXPORT void __nv_sincospif(float x, float* s, float* c)
 {
   double sd, cd;
