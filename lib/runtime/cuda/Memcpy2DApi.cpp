@@ -4,14 +4,16 @@
 // once when the call is made, so a copy that would run past an allocation writes nothing. The
 // copy itself is a stream task (StreamWork.h: a pageable source is staged, a pageable
 // destination waited for; the forms without Async wait).
-// CUDA arrays are the texture work (issue 11), not done yet: a copy from or to one is
-// CUDA_ERROR_NOT_SUPPORTED.
+// A CUDA array side (Arrays.h) is its level's device memory, pitched as the array is laid out;
+// the copy must stay inside the array and move whole texels.
+#include "Arrays.h"
 #include "Driver.h"
 #include "StreamWork.h"
 #include "UnifiedAddress.h"
 
 #include "runtime/core/Log.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstring>
 #include <memory>
@@ -56,10 +58,6 @@ bool mulAdd(size_t a, size_t b, size_t c, size_t *out) {
 // the program's pageable memory.
 CUresult resolveSide(Driver &driver, const Side &side, const Extent &e, const char *api, uint8_t **start,
                      size_t *spanOut, bool *pageable) {
-  if (side.type == CU_MEMORYTYPE_ARRAY) {
-    p2m::runtime::logMessage(std::string(api) + ": CUDA arrays are not implemented yet (the texture work)");
-    return CUDA_ERROR_NOT_SUPPORTED;
-  }
   if (side.type != CU_MEMORYTYPE_HOST && side.type != CU_MEMORYTYPE_DEVICE && side.type != CU_MEMORYTYPE_UNIFIED)
     return CUDA_ERROR_INVALID_VALUE;
   // Rows must not overlap: the pitch holds x + width (when there is more than one row), the
@@ -94,6 +92,26 @@ CUresult resolveSide(Driver &driver, const Side &side, const Extent &e, const ch
   return CUDA_SUCCESS;
 }
 
+// An array side as the device memory it names (Arrays.h): its level's address, row pitch and
+// rows; the copy must stay inside the array and move whole texels. Other sides unchanged.
+CUresult arraySide(Driver &driver, const Side &side, const Extent &e, Side *out) {
+  *out = side;
+  if (side.type != CU_MEMORYTYPE_ARRAY)
+    return CUDA_SUCCESS;
+  CUarray_st *array = side.array;
+  if (!array || !p2m::cuda::isArray(array))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (CUresult r = driver.checkContext(array->context))
+    return r;
+  size_t texel = array->format.bytes(), rowBytes = array->desc.Width * texel;
+  size_t rows = std::max<size_t>(1, array->desc.Height);
+  if (side.x % texel || e.width % texel || side.x > rowBytes || e.width > rowBytes - side.x || side.y > rows ||
+      e.height > rows - side.y || side.z > array->slices || e.depth > array->slices - side.z)
+    return CUDA_ERROR_INVALID_VALUE;
+  *out = Side{CU_MEMORYTYPE_DEVICE, nullptr, array->address, nullptr, side.x, side.y, side.z, array->rowPitch, rows};
+  return CUDA_SUCCESS;
+}
+
 // Where and how a copy runs: on `stream` of `context`, waited for when `synchronous`.
 struct Order {
   CUctx_st *context;
@@ -101,7 +119,13 @@ struct Order {
   bool synchronous;
 };
 
-CUresult copy(Driver &driver, const Order &order, const Side &src, const Side &dst, const Extent &e, const char *api) {
+CUresult copy(Driver &driver, const Order &order, const Side &srcSide, const Side &dstSide, const Extent &e,
+              const char *api) {
+  Side src, dst;
+  if (CUresult r = arraySide(driver, srcSide, e, &src))
+    return r;
+  if (CUresult r = arraySide(driver, dstSide, e, &dst))
+    return r;
   uint8_t *from = nullptr, *to = nullptr;
   size_t fromSpan = 0, toSpan = 0;
   bool fromPageable = false, toPageable = false;
