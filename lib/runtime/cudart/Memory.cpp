@@ -5,6 +5,7 @@
 // Async run on the default stream (legacy, or per-thread for the _ptds entry points) and wait
 // for it, as CUDA's cudaMemcpy does (the driver makes a copy to pageable memory wait too). The
 // Async forms take part in stream capture.
+#include "Arrays.h"
 #include "Graph.h"
 #include "Memory.h"
 #include "Runtime.h"
@@ -55,10 +56,8 @@ cudaError_t copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind, 
 }
 
 cudaError_t copy3D(const cudaMemcpy3DParms &p, CUstream stream) {
-  if (p.srcArray || p.dstArray) {
-    p2m::runtime::logMessage("cudaMemcpy3D: CUDA arrays are not supported yet (textures and surfaces)");
-    return cudaErrorNotSupported;
-  }
+  if (p.srcArray || p.dstArray)
+    return copy3DArray(p, stream);
   const cudaExtent &e = p.extent;
   if (e.width == 0 || e.height == 0 || e.depth == 0)
     return cudaSuccess;

@@ -19,7 +19,7 @@ inline cudaExtent extentOf(size_t width, size_t height, size_t depth) { return c
 bool isDeviceMemory(const void *pointer);
 // A 1D copy; cudaMemcpyDefault infers each side's memory from its address (unified addressing).
 cudaError_t copy(void *dst, const void *src, size_t bytes, cudaMemcpyKind kind, CUstream stream);
-// A 3D copy between pitched linear memory (CUDA arrays: cudaErrorNotSupported, not yet).
+// A 3D copy between pitched linear memory and CUDA arrays (Arrays.h).
 cudaError_t copy3D(const cudaMemcpy3DParms &parms, CUstream stream);
 // `height` rows of `width` bytes, `pitch` apart, set to `value`'s low byte.
 cudaError_t fill2D(void *dst, size_t pitch, int value, size_t width, size_t height, CUstream stream);
