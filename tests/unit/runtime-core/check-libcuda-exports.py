@@ -16,6 +16,12 @@ cuMemsetD16Async cuMemsetD32Async cuLaunchKernel cuLaunchKernelEx cuStreamCreate
 cuStreamSynchronize cuEventCreate cuEventRecord cuEventSynchronize cuEventElapsedTime_v2
 cuEventDestroy_v2 cuGetErrorName cuGetErrorString cuGetProcAddress_v2""".split()
 
+# CUDA arrays, texture and surface objects (issue 29).
+REQUIRED += """cuArrayCreate_v2 cuArray3DCreate_v2 cuArrayDestroy cuArrayGetDescriptor_v2
+cuArray3DGetDescriptor_v2 cuMipmappedArrayCreate cuMipmappedArrayDestroy cuMipmappedArrayGetLevel
+cuTexObjectCreate cuTexObjectDestroy cuTexObjectGetResourceDesc cuTexObjectGetTextureDesc
+cuTexObjectGetResourceViewDesc cuSurfObjectCreate cuSurfObjectDestroy cuSurfObjectGetResourceDesc""".split()
+
 # The Driver API breadth beyond the first 61 (issue 26), including unversioned aliases of
 # functions whose signature did not change.
 REQUIRED += """cuCtxCreate_v3 cuCtxDestroy cuCtxDisablePeerAccess cuCtxEnablePeerAccess cuCtxGetApiVersion
