@@ -48,7 +48,7 @@ def main():
         if s in defined:
             return "implemented"
         if TEXTURE.search(s):
-            return "not supported yet: textures, surfaces, arrays and graphics interop are later work"
+            return "not supported yet: graphics interop, sparse and planar arrays, resource views are later work"
         return "not supported: returns cudaErrorNotSupported and logs its name"
 
     lines = ["# The CUDA Runtime API in ptx2metal's libcudart.so.13", "",

@@ -410,4 +410,21 @@ cudaError_t CUDARTAPI cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src,
   return linearArrayCopy(src, false, wOffset, hOffset, dst, count, kind, stream, false, false);
 }
 
+cudaError_t CUDARTAPI cudaMemcpyToArray_ptds(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                             size_t count, enum cudaMemcpyKind kind) {
+  return linearArrayCopy(dst, true, wOffset, hOffset, const_cast<void *>(src), count, kind, nullptr, true, true);
+}
+cudaError_t CUDARTAPI cudaMemcpyToArrayAsync_ptsz(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                                  size_t count, enum cudaMemcpyKind kind, cudaStream_t stream) {
+  return linearArrayCopy(dst, true, wOffset, hOffset, const_cast<void *>(src), count, kind, stream, true, false);
+}
+cudaError_t CUDARTAPI cudaMemcpyFromArray_ptds(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                               size_t count, enum cudaMemcpyKind kind) {
+  return linearArrayCopy(src, false, wOffset, hOffset, dst, count, kind, nullptr, true, true);
+}
+cudaError_t CUDARTAPI cudaMemcpyFromArrayAsync_ptsz(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                                    size_t count, enum cudaMemcpyKind kind, cudaStream_t stream) {
+  return linearArrayCopy(src, false, wOffset, hOffset, dst, count, kind, stream, true, false);
+}
+
 } // extern "C"
