@@ -258,6 +258,39 @@ def scalar_bytes(p):
 # --------------------------------------------------------------------------------------------
 # Manifest, PTX variants, layouts
 # --------------------------------------------------------------------------------------------
+# Texture and surface parameters (README, "Textures and surfaces"): the texels' element type
+# and CUarray_format, the element count, the array dimensions.
+TEXEL_FORMATS = {'u8': 0x01, 'u16': 0x02, 'u32': 0x03, 'i8': 0x08, 'i16': 0x09, 'i32': 0x0a,
+                 'f16': 0x10, 'f32': 0x20}
+ADDRESS_MODES = {'wrap': 0, 'clamp': 1, 'mirror': 2, 'border': 3}
+CU_TRSF_READ_AS_INTEGER, CU_TRSF_NORMALIZED_COORDINATES, CU_TRSF_SRGB = 0x01, 0x02, 0x10
+CUDA_ARRAY3D_SURFACE_LDST = 0x02
+
+
+def is_image(p):
+    return p['kind'] in ('texture', 'surface')
+
+
+def texel_count(p):
+    w, h, d = p['extent']
+    return w * max(h, 1) * max(d, 1) * p['channels']
+
+
+def image_flags(p):
+    return p.get('array_flags', 0) | (CUDA_ARRAY3D_SURFACE_LDST if p['kind'] == 'surface' else 0)
+
+
+def sampler_words(p):
+    """(address modes, filter, CU_TRSF flags, border colour bit patterns) of a texture."""
+    s = p.get('sampler', {})
+    modes = [ADDRESS_MODES[m] for m in s.get('address', ['clamp'] * 3)]
+    flags = 0 if s.get('read', 'element') == 'normalized' else CU_TRSF_READ_AS_INTEGER
+    flags |= CU_TRSF_NORMALIZED_COORDINATES if s.get('normalized_coords') else 0
+    flags |= CU_TRSF_SRGB if s.get('srgb') else 0
+    border = [value_bits('f32', v) for v in s.get('border', [0, 0, 0, 0])]
+    return modes, 1 if s.get('filter', 'point') == 'linear' else 0, flags, border
+
+
 def load_manifest(path=MANIFEST):
     with open(path) as f:
         m = json.load(f)
@@ -311,6 +344,11 @@ def outputs_layout(case):
                 piece['checks'] = p['checks']
             pieces.append(piece)
             off += nbytes
+        elif p['kind'] == 'surface' and p.get('role', 'input') == 'inout':
+            nbytes = texel_count(p) * type_size(p['format'])
+            pieces.append({'name': p['name'], 'param': k, 'type': p['format'], 'count': texel_count(p),
+                           'offset': off, 'bytes': nbytes, 'check': p.get('check', 'exact')})
+            off += nbytes
     for g in case.get('globals_out', []):
         nbytes = g['count'] * type_size(g['type'])
         pieces.append({'name': g['name'], 'global': True, 'type': g['type'], 'count': g['count'],
@@ -327,6 +365,11 @@ def inputs_layout(case):
             pieces.append({'name': p['name'], 'param': k, 'type': p['type'], 'count': p['count'],
                            'offset': off, 'bytes': nbytes})
             off += nbytes
+        elif is_image(p):
+            nbytes = texel_count(p) * type_size(p['format'])
+            pieces.append({'name': p['name'], 'param': k, 'type': p['format'], 'count': texel_count(p),
+                           'offset': off, 'bytes': nbytes})
+            off += nbytes
     return pieces, off
 
 
@@ -335,6 +378,8 @@ def make_inputs(case):
     for p in case['params']:
         if p['kind'] == 'buffer' and p['role'] in ('input', 'inout'):
             chunks.append(gen_buffer(p['type'], p['count'], p['init']))
+        elif is_image(p):
+            chunks.append(gen_buffer(p['format'], texel_count(p), p['init']))
     return b''.join(chunks)
 
 
@@ -427,6 +472,11 @@ def validate(m, ptx_rows, verbose=True):
             elif p['kind'] == 'struct':
                 if len(struct_bytes(p)) != p['size']:
                     errors.append('%s: struct %s size' % (nm, p['name']))
+            elif is_image(p):
+                if (p['format'] not in TEXEL_FORMATS or p['channels'] not in (1, 2, 4)
+                        or p.get('resource', 'array') not in ('array', 'linear', 'pitch2d')
+                        or (p['kind'] == 'surface' and p.get('resource', 'array') != 'array')):
+                    errors.append('%s: bad %s %s' % (nm, p['kind'], p['name']))
         variants = case_variants(case, ptx_rows)
         if not variants:
             errors.append('%s: no PTX variants for %s' % (nm, case['source']))
@@ -441,7 +491,8 @@ def validate(m, ptx_rows, verbose=True):
                     nm, fname, len(ptx_params), len(case['params'])))
                 continue
             for k, (p, (size, align)) in enumerate(zip(case['params'], ptx_params)):
-                want = {'buffer': 8, 'scalar': type_size(p['type']) if p['kind'] == 'scalar' else 0,
+                want = {'buffer': 8, 'texture': 8, 'surface': 8,
+                        'scalar': type_size(p['type']) if p['kind'] == 'scalar' else 0,
                         'struct': p.get('size')}[p['kind']]
                 if want != size:
                     errors.append('%s: %s param %d (%s): PTX size %d, manifest %d' % (
@@ -585,6 +636,60 @@ CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 3, 4
 CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 5, 6
 
 
+class CUDA_ARRAY3D_DESCRIPTOR(ctypes.Structure):
+    _fields_ = [('Width', ctypes.c_size_t), ('Height', ctypes.c_size_t), ('Depth', ctypes.c_size_t),
+                ('Format', ctypes.c_int), ('NumChannels', ctypes.c_uint), ('Flags', ctypes.c_uint)]
+
+
+class CUDA_MEMCPY3D(ctypes.Structure):
+    _fields_ = [(n, t) for n, t in (
+        ('srcXInBytes', ctypes.c_size_t), ('srcY', ctypes.c_size_t), ('srcZ', ctypes.c_size_t),
+        ('srcLOD', ctypes.c_size_t), ('srcMemoryType', ctypes.c_int), ('srcHost', ctypes.c_void_p),
+        ('srcDevice', ctypes.c_uint64), ('srcArray', ctypes.c_void_p), ('reserved0', ctypes.c_void_p),
+        ('srcPitch', ctypes.c_size_t), ('srcHeight', ctypes.c_size_t),
+        ('dstXInBytes', ctypes.c_size_t), ('dstY', ctypes.c_size_t), ('dstZ', ctypes.c_size_t),
+        ('dstLOD', ctypes.c_size_t), ('dstMemoryType', ctypes.c_int), ('dstHost', ctypes.c_void_p),
+        ('dstDevice', ctypes.c_uint64), ('dstArray', ctypes.c_void_p), ('reserved1', ctypes.c_void_p),
+        ('dstPitch', ctypes.c_size_t), ('dstHeight', ctypes.c_size_t),
+        ('WidthInBytes', ctypes.c_size_t), ('Height', ctypes.c_size_t), ('Depth', ctypes.c_size_t))]
+
+
+class CUDA_RESOURCE_DESC(ctypes.Structure):
+    # res: array {hArray} | linear {devPtr, format, numChannels, sizeInBytes} |
+    # pitch2D {devPtr, format, numChannels, width, height, pitchInBytes}, as 128 raw bytes.
+    _fields_ = [('resType', ctypes.c_int), ('pad', ctypes.c_int), ('res', ctypes.c_char * 128),
+                ('flags', ctypes.c_uint), ('pad2', ctypes.c_uint)]
+
+
+class CUDA_TEXTURE_DESC(ctypes.Structure):
+    _fields_ = [('addressMode', ctypes.c_int * 3), ('filterMode', ctypes.c_int), ('flags', ctypes.c_uint),
+                ('maxAnisotropy', ctypes.c_uint), ('mipmapFilterMode', ctypes.c_int),
+                ('mipmapLevelBias', ctypes.c_float), ('minMipmapLevelClamp', ctypes.c_float),
+                ('maxMipmapLevelClamp', ctypes.c_float), ('borderColor', ctypes.c_uint32 * 4),
+                ('reserved', ctypes.c_int * 12)]
+
+
+CU_MEMORYTYPE_HOST, CU_MEMORYTYPE_ARRAY = 1, 3
+CU_RESOURCE_TYPE_ARRAY, CU_RESOURCE_TYPE_LINEAR, CU_RESOURCE_TYPE_PITCH2D = 0, 2, 3
+
+
+def image_copy(array, host, p, to_array):
+    """A CUDA_MEMCPY3D between a packed host image and `array`."""
+    w, h, d = p['extent']
+    row = w * p['channels'] * type_size(p['format'])
+    c = CUDA_MEMCPY3D()
+    host_side = ('src' if to_array else 'dst')
+    array_side = ('dst' if to_array else 'src')
+    setattr(c, host_side + 'MemoryType', CU_MEMORYTYPE_HOST)
+    setattr(c, host_side + 'Host', ctypes.cast(host, ctypes.c_void_p))
+    setattr(c, host_side + 'Pitch', row)
+    setattr(c, host_side + 'Height', max(h, 1))
+    setattr(c, array_side + 'MemoryType', CU_MEMORYTYPE_ARRAY)
+    setattr(c, array_side + 'Array', array)
+    c.WidthInBytes, c.Height, c.Depth = row, max(h, 1), max(d, 1)
+    return c
+
+
 class CudaDevice:
     def __init__(self):
         self.lib = ctypes.CDLL('libcuda.so.1')
@@ -611,6 +716,13 @@ class CudaDevice:
             'cuDriverGetVersion': [ctypes.POINTER(ctypes.c_int)],
             'cuDeviceGetName': [ctypes.c_char_p, ctypes.c_int, ctypes.c_int],
             'cuDeviceGetAttribute': [ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.c_int],
+            'cuArray3DCreate_v2': [ctypes.POINTER(vp), ctypes.POINTER(CUDA_ARRAY3D_DESCRIPTOR)],
+            'cuArrayDestroy': [vp], 'cuMemcpy3D_v2': [ctypes.POINTER(CUDA_MEMCPY3D)],
+            'cuTexObjectCreate': [ctypes.POINTER(u64), ctypes.POINTER(CUDA_RESOURCE_DESC),
+                                  ctypes.POINTER(CUDA_TEXTURE_DESC), vp],
+            'cuTexObjectDestroy': [u64],
+            'cuSurfObjectCreate': [ctypes.POINTER(u64), ctypes.POINTER(CUDA_RESOURCE_DESC)],
+            'cuSurfObjectDestroy': [u64],
         }
         for name, args in sig.items():
             fn = getattr(L, name)
@@ -664,7 +776,7 @@ class CudaDevice:
             e.jit_log = log
             e.sticky = False
             raise e
-        allocs = []
+        allocs, images = [], []  # device memory; (kind, object, array or None, param) of images
         try:
             fn = ctypes.c_void_p()
             self.call('cuModuleGetFunction', ctypes.byref(fn), mod, case['kernel'].encode())
@@ -691,6 +803,11 @@ class CudaDevice:
                     else:
                         self.call('cuMemsetD8_v2', d.value, FILL_BYTE, nbytes)
                     holders.append(ctypes.c_uint64(d.value))
+                elif is_image(p):
+                    pc = in_off[k]
+                    handle = self.make_image(p, inputs[pc['offset']:pc['offset'] + pc['bytes']], allocs, images)
+                    dptrs[k] = images[-1]
+                    holders.append(ctypes.c_uint64(handle))
                 elif p['kind'] == 'scalar':
                     holders.append(ctypes.create_string_buffer(scalar_bytes(p), type_size(p['type'])))
                 else:
@@ -759,6 +876,12 @@ class CudaDevice:
                     self.call('cuModuleGetGlobal_v2', ctypes.byref(d), ctypes.byref(size), mod,
                               pc['name'].encode())
                     src = d.value
+                elif is_image(case['params'][pc['param']]):
+                    buf = ctypes.create_string_buffer(pc['bytes'])
+                    copy = image_copy(dptrs[pc['param']][2], buf, case['params'][pc['param']], False)
+                    self.call('cuMemcpy3D_v2', ctypes.byref(copy))
+                    blob[pc['offset']:pc['offset'] + pc['bytes']] = buf.raw
+                    continue
                 else:
                     src = dptrs[pc['param']]
                 buf = ctypes.create_string_buffer(pc['bytes'])
@@ -771,9 +894,62 @@ class CudaDevice:
                 e.sticky = False  # failed before the launch: the context is still usable
             raise
         finally:
+            for kind, obj, array, _ in images:
+                (self.lib.cuTexObjectDestroy if kind == 'texture' else self.lib.cuSurfObjectDestroy)(obj)
+                if array:
+                    self.lib.cuArrayDestroy(array)
             for d in allocs:
                 self.lib.cuMemFree_v2(d)
             self.lib.cuModuleUnload(mod)
+
+    def make_image(self, p, texels, allocs, images):
+        """A texture or surface object over an array, linear or pitch-2D memory holding `texels`;
+        returns its handle and appends (kind, handle, array, param) to `images`."""
+        w, h, d = p['extent']
+        fmt, channels = TEXEL_FORMATS[p['format']], p['channels']
+        row = w * channels * type_size(p['format'])
+        res = CUDA_RESOURCE_DESC()
+        array = None
+        resource = p.get('resource', 'array')
+        if resource == 'array':
+            desc = CUDA_ARRAY3D_DESCRIPTOR(w, h, d, fmt, channels, image_flags(p))
+            a = ctypes.c_void_p()
+            self.call('cuArray3DCreate_v2', ctypes.byref(a), ctypes.byref(desc))
+            array = a.value
+            host = ctypes.create_string_buffer(texels, len(texels))
+            copy = image_copy(array, host, p, True)
+            self.call('cuMemcpy3D_v2', ctypes.byref(copy))
+            res.resType = CU_RESOURCE_TYPE_ARRAY
+            ctypes.memmove(ctypes.addressof(res) + CUDA_RESOURCE_DESC.res.offset, struct.pack('<Q', array), 8)
+        else:
+            pitch = p.get('pitch', row) if resource == 'pitch2d' else row
+            rows = max(h, 1) if resource == 'pitch2d' else 1
+            image = b''.join(texels[r * row:(r + 1) * row].ljust(pitch, b'\0') for r in range(rows))
+            dptr = ctypes.c_uint64()
+            self.call('cuMemAlloc_v2', ctypes.byref(dptr), max(len(image), 1))
+            allocs.append(dptr.value)
+            self.call('cuMemcpyHtoD_v2', dptr.value, image, len(image))
+            if resource == 'linear':
+                res.resType = CU_RESOURCE_TYPE_LINEAR
+                packed = struct.pack('<QiIQ', dptr.value, fmt, channels, len(texels))
+            else:
+                res.resType = CU_RESOURCE_TYPE_PITCH2D
+                packed = struct.pack('<QiIQQQ', dptr.value, fmt, channels, w, max(h, 1), pitch)
+            ctypes.memmove(ctypes.addressof(res) + CUDA_RESOURCE_DESC.res.offset, packed, len(packed))
+        handle = ctypes.c_uint64()
+        if p['kind'] == 'texture':
+            modes, filt, flags, border = sampler_words(p)
+            tex = CUDA_TEXTURE_DESC()
+            for i in range(3):
+                tex.addressMode[i] = modes[i]
+            tex.filterMode, tex.flags = filt, flags
+            for i in range(4):
+                tex.borderColor[i] = border[i]
+            self.call('cuTexObjectCreate', ctypes.byref(handle), ctypes.byref(res), ctypes.byref(tex), None)
+        else:
+            self.call('cuSurfObjectCreate', ctypes.byref(handle), ctypes.byref(res))
+        images.append((p['kind'], handle.value, array, p))
+        return handle.value
 
 
 class FakeDevice:
