@@ -1,8 +1,8 @@
 // Texture and surface semantics on the GPU (docs/gpu-facts.md, "Textures and surfaces"): raw
 // results of texture fetches over known texels, for the MSL sampling helpers to reproduce.
 // Build and run: nvcc -arch=sm_90 -o textures textures.cu && ./textures OUTDIR
-// (./textures OUTDIR trap: the surface trap mode, in a process of its own since it breaks the
-// context). Every result is written as hexadecimal bit patterns; tests/probes/expected/textures/
+// (./textures OUTDIR MODE runs one more probe in a process of its own: trap, misaligned-read
+// and misaligned-write break the context; surfaces and weights were added after the first run). Every result is written as hexadecimal bit patterns; tests/probes/expected/textures/
 // holds what an H100/H200 printed, and analyse_textures.py derives the rules from it.
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
@@ -794,6 +794,67 @@ static void probeMip() {
   CK(cudaFreeMipmappedArray(m));
 }
 
+// A surface access at a byte x that is not a multiple of the texel size, read or write.
+static void probeMisaligned(bool write) {
+  const int W = 8, H = 4;
+  std::vector<float> tx(W * H, 1.0f);
+  cudaArray_t a = makeArray(cudaCreateChannelDesc<float>(), W, H, 0, cudaArraySurfaceLoadStore, tx.data(), 4);
+  cudaResourceDesc r = arrayRes(a);
+  cudaSurfaceObject_t s;
+  CK(cudaCreateSurfaceObject(&s, &r));
+  cudaError_t e;
+  if (write) {
+    kSurfWrite<<<1, 1>>>(s, 2, 1, -7.0f, 0);
+  } else {
+    int *dc;
+    float *dout;
+    int xy[2] = {2, 1};
+    CK(cudaMalloc(&dc, 8));
+    CK(cudaMalloc(&dout, 4));
+    CK(cudaMemcpy(dc, xy, 8, cudaMemcpyHostToDevice));
+    kSurfRead<<<1, 1>>>(s, dc, dout, 1, 0);
+  }
+  e = cudaDeviceSynchronize();
+  fprintf(out, "## surface %s at x=2 bytes (f32 texels), zero mode: %s\n", write ? "write" : "read", cudaGetErrorName(e));
+}
+
+// 3D weights: a 2x2x2 texture whose 8 corners are one-hot over the 4 channels of two textures,
+// so each fetch inside the cell reads the corner weights themselves.
+static void probe3DWeights() {
+  std::vector<float> ta(8 * 4, 0.0f), tb(8 * 4, 0.0f);
+  for (int corner = 0; corner < 4; ++corner) ta[corner * 4 + corner] = 1.0f;
+  for (int corner = 4; corner < 8; ++corner) tb[corner * 4 + corner - 4] = 1.0f;
+  cudaArray_t a = makeArray(cudaCreateChannelDesc<float4>(), 2, 2, 2, 0, ta.data(), 16);
+  cudaArray_t b = makeArray(cudaCreateChannelDesc<float4>(), 2, 2, 2, 0, tb.data(), 16);
+  TexOpts o;
+  o.filter = cudaFilterModeLinear;
+  cudaTextureObject_t t1 = makeTex(arrayRes(a), o), t2 = makeTex(arrayRes(b), o);
+  std::vector<float> c;
+  rngState = 31;
+  for (int i = 0; i < 3000; ++i)
+    for (int k = 0; k < 3; ++k) c.push_back(uniform(0.5f, 1.5f));
+  auto r1 = run<decltype(k3D), float, float4>(k3D, t1, c, 3, 1);
+  auto r2 = run<decltype(k3D), float, float4>(k3D, t2, c, 3, 1);
+  std::vector<float4> both;
+  for (size_t i = 0; i < r1.size(); ++i) {
+    both.push_back(r1[i]);
+    both.push_back(r2[i]);
+  }
+  dump("weights3d: corner (x + 2y + 4z) one-hot, corners 0-3 then 4-7", c, 3, both, 2);
+  // 1D with a width that is not a power of two, normalized coordinates.
+  std::vector<float> t10(10);
+  for (int i = 0; i < 10; ++i) t10[i] = (float)(i & 1);
+  cudaArray_t a10 = makeArray(cudaCreateChannelDesc<float>(), 10, 0, 0, 0, t10.data(), 4);
+  TexOpts on;
+  on.filter = cudaFilterModeLinear;
+  on.normalized = 1;
+  cudaTextureObject_t t10o = makeTex(arrayRes(a10), on);
+  std::vector<float> cn;
+  for (int i = 0; i < 2000; ++i) cn.push_back(uniform(0.05f, 0.95f));
+  auto rn = run<decltype(k1D), float, float4>(k1D, t10o, cn, 1, 1);
+  dump("linear1d normalized width 10, texel = i & 1", cn, 1, rn);
+}
+
 static void probeSurfaces(bool trap) {
   const int W = 8, H = 4;
   std::vector<float> tx(W * H);
@@ -803,7 +864,7 @@ static void probeSurfaces(bool trap) {
   cudaSurfaceObject_t s;
   CK(cudaCreateSurfaceObject(&s, &r));
   std::vector<int> c;
-  for (int x = -12; x <= 40; x += 2) {
+  for (int x = -12; x <= 40; x += 4) {
     c.push_back(x);
     c.push_back(1);
   }
@@ -842,7 +903,7 @@ static void probeSurfaces(bool trap) {
     cudaFree(dout);
   }
   // Writes out of range: which texel (if any) changes.
-  int wx[][2] = {{-4, 1}, {32, 1}, {36, 2}, {4, -1}, {4, 4}, {1000, 1000}, {-1000, -1000}, {2, 1}, {6, 2}};
+  int wx[][2] = {{-4, 1}, {32, 1}, {36, 2}, {4, -1}, {4, 4}, {1000, 1000}, {-1000, -1000}, {-8, 2}, {40, 3}};
   for (int mode = 0; mode < 2; ++mode)
     for (auto &p : wx) {
       CK(cudaMemcpy2DToArray(a, 0, 0, tx.data(), W * 4, W * 4, H, cudaMemcpyHostToDevice));
@@ -1096,8 +1157,9 @@ int main(int argc, char **argv) {
     return 2;
   }
   outDir = argv[1];
-  bool trap = argc > 2 && !strcmp(argv[2], "trap");
-  std::string path = outDir + (trap ? "/textures-trap.txt" : "/textures.txt");
+  std::string mode = argc > 2 ? argv[2] : "";
+  bool trap = mode == "trap";
+  std::string path = outDir + "/textures" + (mode.empty() ? "" : "-" + mode) + ".txt";
   out = fopen(path.c_str(), "w");
   cudaDeviceProp p;
   CK(cudaGetDeviceProperties(&p, 0));
@@ -1105,8 +1167,12 @@ int main(int argc, char **argv) {
   cudaDriverGetVersion(&driver);
   cudaRuntimeGetVersion(&runtime);
   fprintf(out, "# %s sm_%d%d driver %d runtime %d\n", p.name, p.major, p.minor, driver, runtime);
-  if (trap) {
-    probeSurfaces(true);
+  if (!mode.empty()) {
+    if (trap) probeSurfaces(true);
+    if (mode == "misaligned-read") probeMisaligned(false);
+    if (mode == "misaligned-write") probeMisaligned(true);
+    if (mode == "surfaces") probeSurfaces(false);
+    if (mode == "weights") probe3DWeights();
     fclose(out);
     return 0;
   }
