@@ -11,8 +11,15 @@
 //   kernel NAME | grid X Y Z | block X Y Z | shared BYTES | cluster X Y Z (cuLaunchKernelEx)
 //   buffer BYTES fill BYTE | buffer BYTES file PATH OFFSET   a device buffer parameter
 //   value HEX                                  a by-value parameter's bytes
+//   image texture|surface array|linear|pitch2d FORMAT CHANNELS W H D FLAGS PITCH BYTES PATH OFFSET
+//                                              a texture or surface object (its 64-bit handle)
+//                                              over texels read from the input blob; FORMAT a
+//                                              CUarray_format, FLAGS CUDA_ARRAY3D_* (arrays)
+//   sampler AM0 AM1 AM2 FILTER FLAGS B0 B1 B2 B3   the last image's texture description
+//                                              (CU_TRSF_* flags, border colour bit patterns)
 //   global_in NAME HEX                         written with cuModuleGetGlobal + cuMemcpyHtoD
-//   read_param INDEX BYTES | read_global NAME BYTES    outputs, in order
+//   read_param INDEX BYTES | read_global NAME BYTES    outputs, in order (an image parameter:
+//                                              its array's texels, packed)
 //   expect_error                               the launch must fail (a trap)
 //   stdout                                     capture the device's printf/assert text
 //   end                                        runs the case
@@ -42,6 +49,14 @@ struct Param {
   std::string file;        // buffer: the input blob
   size_t fileOffset = 0;
   std::vector<uint8_t> value; // by-value bytes
+  // A texture or surface object over an array, linear or pitch-2D memory (`image`).
+  bool image = false;
+  bool surface = false;
+  std::string resource;
+  unsigned format = 0, channels = 0, flags = 0;
+  size_t extent[3] = {0, 0, 0};
+  size_t pitch = 0;
+  CUDA_TEXTURE_DESC sampler{};
 };
 
 struct Read {
@@ -100,6 +115,87 @@ std::string errorName(CUresult r) {
   return cuGetErrorName(r, &name) == CUDA_SUCCESS && name ? name : "CUDA_ERROR_" + std::to_string(int(r));
 }
 
+size_t formatBytes(unsigned format) {
+  switch (format) {
+  case CU_AD_FORMAT_UNSIGNED_INT8:
+  case CU_AD_FORMAT_SIGNED_INT8: return 1;
+  case CU_AD_FORMAT_UNSIGNED_INT16:
+  case CU_AD_FORMAT_SIGNED_INT16:
+  case CU_AD_FORMAT_HALF: return 2;
+  default: return 4;
+  }
+}
+
+// A host image <-> array copy of a whole image parameter.
+CUDA_MEMCPY3D imageCopy(const Param &p, CUarray array, void *host, bool toArray) {
+  size_t row = p.extent[0] * p.channels * formatBytes(p.format);
+  CUDA_MEMCPY3D c{};
+  if (toArray) {
+    c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = host, c.srcPitch = row;
+    c.srcHeight = p.extent[1] ? p.extent[1] : 1;
+    c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = array;
+  } else {
+    c.dstMemoryType = CU_MEMORYTYPE_HOST, c.dstHost = host, c.dstPitch = row;
+    c.dstHeight = p.extent[1] ? p.extent[1] : 1;
+    c.srcMemoryType = CU_MEMORYTYPE_ARRAY, c.srcArray = array;
+  }
+  c.WidthInBytes = row;
+  c.Height = p.extent[1] ? p.extent[1] : 1;
+  c.Depth = p.extent[2] ? p.extent[2] : 1;
+  return c;
+}
+
+// The object of an image parameter over `texels`: its handle in *handle, what it holds in
+// *array or *memory (to free).
+CUresult createImage(const Param &p, const std::vector<uint8_t> &texels, unsigned long long *handle, CUarray *array,
+                     CUdeviceptr *memory, std::string *where) {
+  CUDA_RESOURCE_DESC resource{};
+  size_t row = p.extent[0] * p.channels * formatBytes(p.format);
+  if (p.resource == "array") {
+    CUDA_ARRAY3D_DESCRIPTOR d{};
+    d.Width = p.extent[0], d.Height = p.extent[1], d.Depth = p.extent[2];
+    d.Format = CUarray_format(p.format);
+    d.NumChannels = p.channels;
+    d.Flags = p.flags;
+    if (CUresult e = cuArray3DCreate(array, &d)) {
+      *where = "cuArray3DCreate";
+      return e;
+    }
+    CUDA_MEMCPY3D copy = imageCopy(p, *array, const_cast<uint8_t *>(texels.data()), true);
+    if (CUresult e = cuMemcpy3D(&copy)) {
+      *where = "cuMemcpy3D (image)";
+      return e;
+    }
+    resource.resType = CU_RESOURCE_TYPE_ARRAY;
+    resource.res.array.hArray = *array;
+  } else {
+    bool pitched = p.resource == "pitch2d";
+    size_t rows = pitched ? (p.extent[1] ? p.extent[1] : 1) : 1, pitch = pitched ? p.pitch : texels.size();
+    std::vector<uint8_t> image(pitch * rows, 0);
+    for (size_t r = 0; r < rows; ++r)
+      std::memcpy(image.data() + r * pitch, texels.data() + r * (pitched ? row : 0), pitched ? row : texels.size());
+    if (CUresult e = cuMemAlloc(memory, image.size() ? image.size() : 1)) {
+      *where = "cuMemAlloc (image)";
+      return e;
+    }
+    if (CUresult e = cuMemcpyHtoD(*memory, image.data(), image.size())) {
+      *where = "cuMemcpyHtoD (image)";
+      return e;
+    }
+    if (pitched) {
+      resource.resType = CU_RESOURCE_TYPE_PITCH2D;
+      resource.res.pitch2D = {*memory, CUarray_format(p.format), p.channels, p.extent[0], rows, pitch};
+    } else {
+      resource.resType = CU_RESOURCE_TYPE_LINEAR;
+      resource.res.linear = {*memory, CUarray_format(p.format), p.channels, texels.size()};
+    }
+  }
+  CUresult e = p.surface ? cuSurfObjectCreate(handle, &resource) : cuTexObjectCreate(handle, &resource, &p.sampler, nullptr);
+  if (e != CUDA_SUCCESS)
+    *where = p.surface ? "cuSurfObjectCreate" : "cuTexObjectCreate";
+  return e;
+}
+
 // Runs one case in a fresh context (a trap leaves its context unusable); "" or the failing call.
 CUresult runCase(const std::string &ptx, const Case &c, const std::string &outDir, std::string *where) {
   CUcontext context = nullptr;
@@ -109,6 +205,8 @@ CUresult runCase(const std::string &ptx, const Case &c, const std::string &outDi
     return r;
   }
   std::vector<CUdeviceptr> allocations;
+  std::vector<CUarray> arrays(c.params.size(), nullptr);
+  std::vector<unsigned long long> handles(c.params.size(), 0);
   CUmodule module = nullptr;
   auto step = [&](CUresult result, const char *call) {
     if (result != CUDA_SUCCESS && where->empty())
@@ -129,6 +227,23 @@ CUresult runCase(const std::string &ptx, const Case &c, const std::string &outDi
     std::vector<void *> args;
     for (size_t i = 0; i < c.params.size(); ++i) {
       const Param &p = c.params[i];
+      if (p.image) {
+        std::vector<uint8_t> texels(p.bytes);
+        std::ifstream in(p.file, std::ios::binary);
+        in.seekg(std::streamoff(p.fileOffset));
+        in.read(reinterpret_cast<char *>(texels.data()), std::streamsize(p.bytes));
+        if (!in) {
+          *where = "reading " + p.file;
+          return CUDA_ERROR_FILE_NOT_FOUND;
+        }
+        CUresult e = createImage(p, texels, &handles[i], &arrays[i], &pointers[i], where);
+        if (pointers[i])
+          allocations.push_back(pointers[i]);
+        if (e != CUDA_SUCCESS)
+          return e;
+        args.push_back(&handles[i]);
+        continue;
+      }
       if (!p.buffer) {
         args.push_back(const_cast<uint8_t *>(p.value.data()));
         continue;
@@ -199,6 +314,13 @@ CUresult runCase(const std::string &ptx, const Case &c, const std::string &outDi
         size_t size = 0;
         if (CUresult e = step(cuModuleGetGlobal(&source, &size, module, read.name.c_str()), "cuModuleGetGlobal"))
           return e;
+      } else if (c.params.at(read.param).image) {
+        size_t at = out.size();
+        out.resize(at + read.bytes);
+        CUDA_MEMCPY3D copy = imageCopy(c.params[read.param], arrays.at(read.param), out.data() + at, false);
+        if (CUresult e = step(cuMemcpy3D(&copy), "cuMemcpy3D (image read)"))
+          return e;
+        continue;
       } else {
         source = pointers.at(read.param);
       }
@@ -212,6 +334,12 @@ CUresult runCase(const std::string &ptx, const Case &c, const std::string &outDi
     return CUDA_SUCCESS;
   }();
   // A broken context refuses the frees; destroying it releases everything anyway.
+  for (size_t i = 0; i < c.params.size(); ++i) {
+    if (handles[i])
+      (void)(c.params[i].surface ? cuSurfObjectDestroy(handles[i]) : cuTexObjectDestroy(handles[i]));
+    if (arrays[i])
+      (void)cuArrayDestroy(arrays[i]);
+  }
   for (CUdeviceptr p : allocations)
     (void)cuMemFree(p);
   if (module)
@@ -268,6 +396,27 @@ int main(int argc, char **argv) {
       else
         in >> p.file >> p.fileOffset;
       c.params.push_back(p);
+    } else if (key == "image") {
+      Param p;
+      p.image = true;
+      std::string kind;
+      in >> kind >> p.resource >> p.format >> p.channels >> p.extent[0] >> p.extent[1] >> p.extent[2] >> p.flags >>
+          p.pitch >> p.bytes >> p.file >> p.fileOffset;
+      p.surface = kind == "surface";
+      c.params.push_back(p);
+    } else if (key == "sampler" && !c.params.empty()) {
+      CUDA_TEXTURE_DESC &t = c.params.back().sampler;
+      unsigned modes[3] = {}, filter = 0;
+      in >> modes[0] >> modes[1] >> modes[2] >> filter >> t.flags;
+      for (int k = 0; k < 3; ++k)
+        t.addressMode[k] = CUaddress_mode(modes[k]);
+      t.filterMode = CUfilter_mode(filter);
+      for (float &border : t.borderColor) {
+        std::string hex;
+        in >> hex;
+        uint32_t bits = uint32_t(std::stoul(hex, nullptr, 16));
+        std::memcpy(&border, &bits, sizeof border);
+      }
     } else if (key == "value") {
       std::string hex;
       in >> hex;

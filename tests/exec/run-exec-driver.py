@@ -51,6 +51,15 @@ def describe_case(rec, exec_dir, case, variant, ptx_text, fill):
                 lines.append(f"buffer {nbytes} file {in_file} {in_pieces[k]['offset']}")
             else:
                 lines.append(f"buffer {nbytes} fill {fill}")
+        elif rec.is_image(p):
+            w, h, d = p["extent"]
+            piece = in_pieces[k]
+            lines.append(f"image {p['kind']} {p.get('resource', 'array')} {rec.TEXEL_FORMATS[p['format']]} "
+                         f"{p['channels']} {w} {h} {d} {rec.image_flags(p)} {p.get('pitch', 0)} {piece['bytes']} "
+                         f"{in_file} {piece['offset']}")
+            if p["kind"] == "texture":
+                modes, filt, flags, border = rec.sampler_words(p)
+                lines.append("sampler %d %d %d %d %d " % (*modes, filt, flags) + " ".join("%08x" % b for b in border))
         elif p["kind"] == "scalar":
             lines.append("value " + rec.scalar_bytes(p).hex())
         else:
