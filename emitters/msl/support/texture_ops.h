@@ -556,8 +556,8 @@ static inline bool p2m_istypep(ulong h, uint flag)
 
 // --- surfaces ------------------------------------------------------------------------------
 
-// The byte address of a surface access of `bytes` bytes at x (in bytes, as suld.b/sust.b
-// address it), y, z (or the layer of .a1d/.a2d) after the out-of-range mode (PTX ISA, suld:
+// The byte address of a surface access of `bytes` bytes at the coordinates {x, y, z} (x in
+// bytes, as suld.b/sust.b address it; .a1d {layer, x}, .a2d {layer, x, y, _}) after the out-of-range mode (PTX ISA, suld:
 // .trap traps, .clamp accesses the nearest in-range element, .zero reads zero and drops
 // stores). Returns 0 when nothing is accessed (.zero, or .trap after trapping).
 static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int x, int y, int z, uint bytes,
@@ -568,9 +568,11 @@ static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int 
   bool layered = geom == P2M_TEXG_A1D || geom == P2M_TEXG_A2D;
   int ny = geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1 : lv.h;
   int nz = geom == P2M_TEXG_3D ? lv.d : layered ? int(max(1u, p2m_tex_word(h, P2M_TEX_LAYERS))) : 1;
-  if (geom == P2M_TEXG_A1D) {
-    z = y;
-    y = 0;
+  if (layered) { // {layer, x} and {layer, x, y, _} (the layer first, as tex lays it out)
+    int layer = x;
+    x = y;
+    y = geom == P2M_TEXG_A2D ? z : 0;
+    z = layer;
   }
   if (geom == P2M_TEXG_1D)
     y = 0;
