@@ -151,8 +151,9 @@ private:
     }
     s.srcOffset = d.offset;
     if (t.opaque)
-      s.unsupported = Unsupported{d.offset, "texture, sampler and surface references are not "
-                                            "supported yet"};
+      s.unsupported = Unsupported{d.offset, "legacy texture, sampler and surface references (.texref, "
+                                            ".samplerref, .surfref) are not supported (texture and "
+                                            "surface objects are)"};
     return s;
   }
 
@@ -164,7 +165,8 @@ private:
         s.unsupported = Unsupported{d.offset, "module-scope variables in this state space are "
                                               "not supported"};
       if (decl.space == Directive::Tex)
-        s.unsupported = Unsupported{d.offset, "texture references are not supported yet"};
+        s.unsupported = Unsupported{d.offset, "legacy texture references (.tex variables) are not supported "
+                                              "(texture objects are)"};
       bool unsized = false;
       declaratorCount(d, unsized);
       SymId id = addSymbol(std::move(s));
