@@ -88,6 +88,7 @@ void lowerRoundingAndFtz(PassContext &);
 void lowerFp64(PassContext &);
 void lowerWarpOps(PassContext &);
 void lowerTensorOps(PassContext &);
+void lowerTextureOps(PassContext &);
 void lowerAtomics(PassContext &);
 void deferNanCanonicalization(PassContext &);
 void structurizeCfg(PassContext &);

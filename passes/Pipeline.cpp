@@ -22,6 +22,8 @@ constexpr std::array kPipeline{
     PassInfo{"resolve-state-spaces", "generic accesses to a proven state space", resolveStateSpaces},
     PassInfo{"lower-tensor-ops", "mma/ldmatrix/stmatrix/movmatrix to SIMD-group helpers with the tensor cores' arithmetic",
              lowerTensorOps},
+    PassInfo{"lower-texture-ops", "tex/tld4/txq/suld/sust/sured/suq/istypep to software sampling from the object's descriptor",
+             lowerTextureOps},
     PassInfo{"contract-mul-add", "mul + add without rounding modifiers to fma.rn, as ptxas does", contractMulAdd},
     PassInfo{"sink-shared-stores", "shared stores after the independent global loads that follow them",
              sinkSharedStores},

@@ -33,6 +33,7 @@ constexpr std::pair<uint32_t, const char *> kFeatureNames[] = {
     {kFeatureAtomicU64MinMax, "atomic_u64_min_max"},
     {kFeatureDeviceOrdering, "device_ordering"},
     {kFeatureTensorCoresEmulated, "tensor_cores_emulated"},
+    {kFeatureTexturesSoftware, "textures_software"},
 };
 
 // The module words by index (kernel_abi.h's P2M_MODULE_*).

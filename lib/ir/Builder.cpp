@@ -151,8 +151,9 @@ private:
     }
     s.srcOffset = d.offset;
     if (t.opaque)
-      s.unsupported = Unsupported{d.offset, "texture, sampler and surface references are not "
-                                            "supported yet"};
+      s.unsupported = Unsupported{d.offset, "legacy texture, sampler and surface references (.texref, "
+                                            ".samplerref, .surfref) are not supported (texture and "
+                                            "surface objects are)"};
     return s;
   }
 
@@ -164,7 +165,8 @@ private:
         s.unsupported = Unsupported{d.offset, "module-scope variables in this state space are "
                                               "not supported"};
       if (decl.space == Directive::Tex)
-        s.unsupported = Unsupported{d.offset, "texture references are not supported yet"};
+        s.unsupported = Unsupported{d.offset, "legacy texture references (.tex variables) are not supported "
+                                              "(texture objects are)"};
       bool unsized = false;
       declaratorCount(d, unsized);
       SymId id = addSymbol(std::move(s));
@@ -1173,6 +1175,8 @@ private:
     }
     if (op == Opcode::Call) {
       buildCall(in, inst);
+    } else if (isTextureOpcode(op)) {
+      textureOperands(ops, in.offset, inst);
     } else {
       inst.ops.reserve(ops.size());
       for (const Expr &e : ops)
@@ -1180,6 +1184,36 @@ private:
     }
     if (op == Opcode::Mov && inst.vector > 1)
       splitVectorMov(in.offset);
+  }
+
+  static bool isTextureOpcode(Opcode op) {
+    return op == Opcode::Tex || op == Opcode::Tld4 || op == Opcode::Txq || op == Opcode::Suld ||
+           op == Opcode::Sust || op == Opcode::Sured || op == Opcode::Suq;
+  }
+
+  // Texture and surface operands: the bracket `[h, {c...}]` (or `[h, s, {c...}]`, `[h]`) is
+  // flattened into the handle (and sampler) as plain operands and the coordinates as a vector
+  // (a lone coordinate too), so that lower-texture-ops finds them by kind: scalar handle, then
+  // an optional scalar sampler, then the coordinate vector.
+  void textureOperands(std::span<const Expr> ops, uint32_t offset, Inst &inst) {
+    for (const Expr &e : ops) {
+      if (e.kind != ExprKind::Address) {
+        inst.ops.push_back(operand(e, offset));
+        continue;
+      }
+      std::vector<const Expr *> parts;
+      for (const Expr &c : e.operands())
+        parts.push_back(&c);
+      for (size_t i = 0; i < parts.size(); ++i) {
+        Operand o = operand(*parts[i], offset);
+        bool coordinates = i + 1 == parts.size() && parts.size() > 1;
+        if (coordinates && o.kind != OperandKind::Vector)
+          o = vectorOperand({o}, offset);
+        else if (!coordinates && (o.kind == OperandKind::Vector || o.address))
+          error(offset, "a texture or surface operand must be a register or a name");
+        inst.ops.push_back(o);
+      }
+    }
   }
 
   // mov.v2/.v4 {d...}, {a...} (ptxas accepts up to 128 bits): element-wise movs through

@@ -82,9 +82,6 @@ const char *unsupportedFamily(ptx::Opcode opcode) {
   switch (opcode) {
   case Opcode::Wgmma: case Opcode::Tcgen05:
     return "tensor-core instructions are not supported yet";
-  case Opcode::Tex: case Opcode::Tld4: case Opcode::Txq: case Opcode::Suld: case Opcode::Sust:
-  case Opcode::Sured: case Opcode::Suq: case Opcode::Istypep:
-    return "texture and surface instructions are not supported yet";
   case Opcode::Multimem: return "multimem instructions are not supported yet";
   case Opcode::Mapa: case Opcode::Getctarank: case Opcode::Clusterlaunchcontrol:
     return "cluster instructions are not supported yet";

@@ -42,8 +42,7 @@ inline constexpr uint32_t kNone = UINT32_MAX;
 enum class Space : uint8_t { Generic, Global, Shared, Local, Const, Param, Reg };
 std::string_view spelling(Space space);
 
-// Why an instruction family has no lowering yet (tensor cores, textures, surfaces, multimem,
-// clusters), or null.
+// Why an instruction family has no lowering yet (wgmma/tcgen05, multimem, clusters), or null.
 const char *unsupportedFamily(ptx::Opcode opcode);
 
 // PTX's special registers that the IR knows (everything else is a located diagnostic).
@@ -295,6 +294,9 @@ enum Feature : uint32_t {
   // Tensor-core instructions (mma, ldmatrix, stmatrix, movmatrix) emulated exactly with
   // SIMD-group shuffles and scalar arithmetic (mma_ops.h), not with simdgroup_matrix.
   kFeatureTensorCoresEmulated = 1u << 14,
+  // Textures and surfaces sampled in software from their descriptors (texture_ops.h): a
+  // Metal backend passes objects as descriptor addresses, not MTLTextures.
+  kFeatureTexturesSoftware = 1u << 15,
 };
 
 

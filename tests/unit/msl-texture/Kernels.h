@@ -1,0 +1,27 @@
+// emitters/msl/support/texture_ops.h compiled as the host backend compiles MSL (Kernels.cpp),
+// behind plain C++ signatures for the tests. A handle is the address of a descriptor in host
+// memory (the host backend's device addresses are host addresses).
+#pragma once
+
+#include <cstdint>
+
+namespace p2m::msltex {
+
+std::uint32_t tex(std::uint64_t h, unsigned geom, bool floatCoords, std::uint32_t a0, std::uint32_t a1,
+                  std::uint32_t a2, std::uint32_t a3, bool withLod, float lod, unsigned c, unsigned rtype);
+float gradLod(std::uint64_t h, unsigned geom, float dx0, float dx1, float dy0, float dy1);
+std::uint32_t tld4(std::uint64_t h, unsigned geom, std::uint32_t a0, std::uint32_t a1, unsigned comp, unsigned which,
+                   unsigned rtype);
+std::uint32_t txq(std::uint64_t h, unsigned query, unsigned lod);
+bool istypep(std::uint64_t h, unsigned flag);
+float filterWeight(float xb);
+
+// Surfaces; `trapped` says whether the access trapped (the module's status word).
+std::uint32_t suld(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, unsigned count, unsigned elem,
+                   unsigned mode, bool &trapped);
+void sust(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, unsigned count, unsigned mode,
+          const std::uint32_t *v, bool &trapped);
+void sured(std::uint64_t h, unsigned geom, int x, int y, unsigned mode, unsigned op, bool isSigned, std::uint32_t v,
+           bool &trapped);
+
+} // namespace p2m::msltex
