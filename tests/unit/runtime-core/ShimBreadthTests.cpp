@@ -471,7 +471,8 @@ TEST_CASE("breadth: 2D and 3D copies, 2D memsets", "[runtime-shim-breadth]") {
   CHECK(part[0] == 23.0f);
   CHECK(part[11] == 46.0f);
 
-  // Misuse: a pitch narrower than the row, a rectangle past the allocation, an array.
+  // Misuse: a pitch narrower than the row, a rectangle past the allocation, an array side
+  // without an array.
   CUDA_MEMCPY2D bad = up;
   bad.dstPitch = 20;
   CHECK(cuMemcpy2D(&bad) == CUDA_ERROR_INVALID_VALUE);
@@ -481,7 +482,7 @@ TEST_CASE("breadth: 2D and 3D copies, 2D memsets", "[runtime-shim-breadth]") {
   CHECK(cuMemcpy2D(&bad) == CUDA_ERROR_INVALID_VALUE); // 11 rows of 256 bytes exceed 8
   bad = up;
   bad.dstMemoryType = CU_MEMORYTYPE_ARRAY;
-  CHECK(cuMemcpy2D(&bad) == CUDA_ERROR_NOT_SUPPORTED);
+  CHECK(cuMemcpy2D(&bad) == CUDA_ERROR_INVALID_HANDLE);
   bad = up;
   bad.dstMemoryType = CUmemorytype(9);
   CHECK(cuMemcpy2D(&bad) == CUDA_ERROR_INVALID_VALUE);
