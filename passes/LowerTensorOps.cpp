@@ -47,7 +47,7 @@ bool isShape(std::string_view s) {
 }
 
 bool isElementType(std::string_view s) {
-  for (std::string_view t : {"f16", "f32", "f64", "bf16", "tf32", "s8", "u8", "s4", "u4", "b1", "s32"})
+  for (std::string_view t : {"f16", "f32", "f64", "bf16", "tf32", "e4m3", "e5m2", "s8", "u8", "s4", "u4", "b1", "s32"})
     if (s == t)
       return true;
   return false;
@@ -70,6 +70,11 @@ constexpr MmaForm kMmaForms[] = {
     {"m16n8k32_s32_i4", 2, 1, 4, 4},            {"m8n8k32_s32_i4", 1, 1, 2, 2},
     {"m16n8k256_s32_b1", 4, 2, 4, 4},           {"m16n8k128_s32_b1", 2, 1, 4, 4},
     {"m8n8k128_s32_b1", 1, 1, 2, 2},            {"m8n8k4_f64_f64_f64_f64", 1, 1, 2, 2},
+    // fp8 multiplicands (sm_89+), in the m16n8k32 s8 fragment layout.
+    {"m16n8k32_f32_e4m3_e4m3_f32", 4, 2, 4, 4}, {"m16n8k32_f32_e4m3_e5m2_f32", 4, 2, 4, 4},
+    {"m16n8k32_f32_e5m2_e4m3_f32", 4, 2, 4, 4}, {"m16n8k32_f32_e5m2_e5m2_f32", 4, 2, 4, 4},
+    {"m16n8k32_f16_e4m3_e4m3_f16", 4, 2, 2, 2}, {"m16n8k32_f16_e4m3_e5m2_f16", 4, 2, 2, 2},
+    {"m16n8k32_f16_e5m2_e4m3_f16", 4, 2, 2, 2}, {"m16n8k32_f16_e5m2_e5m2_f16", 4, 2, 2, 2},
 };
 
 // The form an integer mma's registers follow: its shape and A/B element width.
@@ -286,13 +291,16 @@ void lowerTensorOps(PassContext &ctx) {
           std::vector<Operand> regs = bitsOf(fragment(f, in.ops[load ? 0 : 1]));
           if (regs.empty() || widthMismatch)
             return fail("wmma: a fragment register is not 32 bits wide");
-          // The accumulator forms by their element type; A and B (f16, bf16) share one layout.
-          std::string_view acc = types == "_f16" ? "f16" : types == "_f32" ? "f32" : "";
+          // The accumulator forms by their element type; A and B (f16, bf16) share one layout,
+          // and s8/u8 another.
+          std::string_view acc = types == "_f16" ? "f16" : types == "_f32" ? "f32" : types == "_s32" ? "s32" : "";
           uint32_t name;
           if (load && in.has(Modifier::C) && !acc.empty())
             name = m.internHelper(Helper::WmmaLoadC, {acc});
           else if (load && !in.has(Modifier::C) && (types == "_f16" || types == "_bf16"))
             name = m.internHelper(in.has(Modifier::B) ? Helper::WmmaLoadB : Helper::WmmaLoadA);
+          else if (load && !in.has(Modifier::C) && (types == "_s8" || types == "_u8"))
+            name = m.internHelper(in.has(Modifier::B) ? Helper::WmmaLoadBI8 : Helper::WmmaLoadAI8);
           else if (store && !acc.empty())
             name = m.internHelper(Helper::WmmaStore, {acc});
           else
@@ -318,6 +326,36 @@ void lowerTensorOps(PassContext &ctx) {
           std::vector<Operand> dst = fragment(f, in.ops[0]);
           for (unsigned j = 0; j < temps.size(); ++j)
             moveInto(dst[j], temps[j], Type::B32);
+          return true;
+        }
+        // wmma.mma with s8/u8 multiplicands: .s32.atype.btype.s32, atype == btype.
+        if (types == "_s32_s8_s8_s32" || types == "_s32_u8_u8_s32") {
+          std::vector<Operand> d = fragment(f, in.ops[0]), a = bitsOf(fragment(f, in.ops[1])),
+                               b = bitsOf(fragment(f, in.ops[2])), c = bitsOf(fragment(f, in.ops[3]));
+          unsigned na = shapeId == 0 ? 2 : shapeId == 1 ? 4 : 1, nb = shapeId == 0 ? 2 : shapeId == 1 ? 1 : 4;
+          if (widthMismatch || in.ops.size() != 4 || a.size() != na || b.size() != nb || c.size() != 8 ||
+              d.size() != 8)
+            return fail("wmma.mma: the fragment operands do not have the registers the shape and types need");
+          std::string key = shape + types + (in.has(Modifier::Satfinite) ? "_satfinite" : "");
+          uint32_t name = m.internHelper(Helper::WmmaMmaInt, {key});
+          std::vector<Operand> temps;
+          for (unsigned j = 0; j < d.size(); ++j) {
+            std::vector<Operand> args{Operand::imm(j)};
+            for (unsigned k = 0; k < 4; ++k)
+              args.push_back(k < a.size() ? a[k] : Operand::imm(0));
+            for (unsigned k = 0; k < 4; ++k)
+              args.push_back(k < b.size() ? b[k] : Operand::imm(0));
+            args.insert(args.end(), c.begin(), c.end());
+            args.push_back(l);
+            std::vector<Type> argTypes(args.size(), Type::B32);
+            argTypes.front() = Type::U32;
+            argTypes.back() = Type::U32;
+            Operand t = Operand::reg(newTemp(f, Type::B32));
+            out.push_back(makeCall(m, in, name, Type::B32, t, args, argTypes));
+            temps.push_back(t);
+          }
+          for (unsigned j = 0; j < d.size(); ++j)
+            moveInto(d[j], temps[j], Type::B32);
           return true;
         }
         // wmma.mma: f16 inputs spell dtype.ctype, bf16 ones dtype.atype.btype.ctype.
