@@ -19,7 +19,8 @@ using namespace std;
 static int g_window = P2M_TC_WINDOW, g_group = 32;
 static bool g_rn = false;
 static bool g_actual = false;   // --actual: align to the largest actual exponent, not the nominal one
-static bool g_c_outside = false; // --c-outside: C is added to the windowed product sum exactly // --rn: f32 results rounded to nearest even instead of toward zero
+static bool g_c_outside = false; // --c-outside: C is added to the windowed product sum exactly
+static bool g_c_cut = false; // --c-cut: the window hangs from the products' largest exponent; C is cut by it too // --rn: f32 results rounded to nearest even instead of toward zero
 
 // p2m_tc_round with the rounding of f32 results as a parameter.
 static uint round_to(bool neg, ulong mag, int q, bool f16, bool rn) {
@@ -64,11 +65,11 @@ static uint dot_window(const uint *a, const uint *b, uint k, uint fa, uint fb, u
     for (uint i = 0; i <= k; ++i)
       if (t[i].m != 0ul) t[i].E = t[i].e + 63 - int(__builtin_clzll(t[i].m));
   int emax = 0; bool any = false, all_neg_zero = true;
-  for (uint i = 0; i <= (g_c_outside ? k - 1 : k); ++i) {
+  for (uint i = 0; i <= (g_c_outside || g_c_cut ? k - 1 : k); ++i) {
     if (t[i].m != 0ul) { emax = any ? metal::max(emax, t[i].E) : t[i].E; any = true; }
     all_neg_zero = all_neg_zero && t[i].m == 0ul && t[i].neg;
   }
-  if (g_c_outside && !any) emax = t[k].E, any = true;
+  if ((g_c_outside || g_c_cut) && !any) emax = t[k].E, any = true;
   if (!any) return all_neg_zero ? (f16 ? 0x8000u : 0x80000000u) : 0u;
   int q = emax - window;
   if (g_c_outside && t[k].m != 0ul) q = metal::min(q, t[k].e);
@@ -109,6 +110,7 @@ int main(int argc, char **argv) {
     else if (s == "--rn") g_rn = true;
     else if (s == "--actual") g_actual = true;
     else if (s == "--c-outside") g_c_outside = true;
+    else if (s == "--c-cut") g_c_cut = true;
     else only.push_back(s);
   }
   string indir = argv[1], outdir = argv[2];
