@@ -1134,10 +1134,15 @@ private:
           break;
         }
         [[fallthrough]];
+      case Modifier::E4m3: case Modifier::E5m2:
+        // mma.sync's fp8 multiplicands: the format stays in the modifiers (lower-tensor-ops).
+        if (op == Opcode::Mma && (m == Modifier::E4m3 || m == Modifier::E5m2))
+          break;
+        [[fallthrough]];
       case Modifier::E2m1: case Modifier::E2m1x2: case Modifier::E2m1x4: case Modifier::E2m3:
       case Modifier::E2m3x2: case Modifier::E2m3x4: case Modifier::E3m2: case Modifier::E3m2x2:
-      case Modifier::E3m2x4: case Modifier::E4m3: case Modifier::E4m3x4:
-      case Modifier::E5m2: case Modifier::E5m2x4: case Modifier::Ue8m0:
+      case Modifier::E3m2x4: case Modifier::E4m3x4:
+      case Modifier::E5m2x4: case Modifier::Ue8m0:
       case Modifier::Ue8m0x2:
         error(in.offset, "fp8/fp6/fp4 formats (." + std::string(ptx::spelling(m)) +
                              ") are not supported yet");

@@ -143,6 +143,10 @@ static inline uint p2m_movmatrix_trans_b16(uint a, uint lane)
 #define P2M_TC_BF16 1u
 #define P2M_TC_TF32 2u
 #define P2M_TC_F32 3u
+// fp8 formats, decoded for tests/probes/mma_fp8_check.cpp (mma with fp8 multiplicands is not
+// translated: its sum is not the one below, docs/gpu-facts.md "fp8 mma").
+#define P2M_TC_E4M3 4u // bias 7, no infinities, S.1111.111 is NaN
+#define P2M_TC_E5M2 5u // bias 15, infinities and NaNs as f16's
 #define P2M_TC_WINDOW 25 // bits kept below the largest nominal exponent
 
 // A finite term: value = (neg ? -1 : 1) * m * 2^e (m == 0: zero); E is its nominal exponent.
@@ -157,7 +161,12 @@ struct p2m_tc_term {
 static inline uint p2m_tc_decode(uint bits, uint fmt, thread p2m_tc_term &t)
 {
   uint ebits = 5u, mbits = 10u, sign_bit = 15u;
-  if (fmt == P2M_TC_BF16) {
+  if (fmt == P2M_TC_E4M3 || fmt == P2M_TC_E5M2) {
+    ebits = fmt == P2M_TC_E4M3 ? 4u : 5u;
+    mbits = 7u - ebits;
+    sign_bit = 7u;
+    bits &= 0xffu;
+  } else if (fmt == P2M_TC_BF16) {
     ebits = 8u;
     mbits = 7u;
   } else if (fmt == P2M_TC_TF32 || fmt == P2M_TC_F32) {
@@ -173,7 +182,8 @@ static inline uint p2m_tc_decode(uint bits, uint fmt, thread p2m_tc_term &t)
   t.m = 0ul;
   t.e = 0;
   t.E = 1 - int(bias);
-  if (ex == emask)
+  // e4m3 has no infinities: its top exponent holds normal numbers, but S.1111.111 is NaN.
+  if (ex == emask && (fmt != P2M_TC_E4M3 || man == 7u))
     return man != 0u ? 3u : 2u;
   if (ex == 0u) {
     if (man == 0u)
@@ -764,5 +774,126 @@ static inline void p2m_wmma_store_f32_shared(uint shape, uint col_major, uint j,
 {
   p2m_wmma_store_one_shared(false, shape, j, v, p, ldm, col_major != 0u, lane);
 }
+
+// --- wmma with s8/u8 multiplicands (s32 accumulators) ------------------------------------------
+// Laid out as tiles of the mma.m16n8k16 .s8 fragments: an A register holds four consecutive k
+// (byte i: k = 4q + i) of row g (m16n16k16: register 1 row g+8; m32n8k16: registers 2 and 3
+// rows 16 + g, 16 + g + 8; m8n32k16: one register, row g); B register j holds k = 4q .. 4q+3 of
+// column 8j + g. C/D are the f32 layouts above (one s32 per register). The sum is exact, wrapped
+// to s32 or clamped with .satfinite, as mma.sync's (p2m_tc_imma).
+
+// A element (row, col) of register j, byte h.
+static inline p2m_rc p2m_wmma_pos_a8(uint shape, uint j, uint h, uint lane)
+{
+  const uint g = (lane >> 2) & 7u, q = lane & 3u;
+  if (shape == 2u)
+    return p2m_rc{g, 4u * q + h};
+  return p2m_rc{16u * ((j >> 1) & 1u) + g + 8u * (j & 1u), 4u * q + h};
+}
+
+// B element (k, n) of register j, byte h.
+static inline p2m_rc p2m_wmma_pos_b8(uint j, uint h, uint lane)
+{
+  return p2m_rc{4u * (lane & 3u) + h, 8u * j + ((lane >> 2) & 7u)};
+}
+
+static inline uint p2m_wmma_load_ab8_global(bool b_matrix, uint shape, uint j, device uint *p, uint ldm,
+                                            bool col_major, uint lane)
+{
+  device uchar *e = reinterpret_cast<device uchar *>(p);
+  uint w = 0u;
+  for (uint h = 0; h < 4u; ++h) {
+    const p2m_rc rc = b_matrix ? p2m_wmma_pos_b8(j, h, lane) : p2m_wmma_pos_a8(shape, j, h, lane);
+    w |= uint(e[p2m_wmma_index(rc, ldm, col_major)]) << (8u * h);
+  }
+  return w;
+}
+static inline uint p2m_wmma_load_ab8_shared(bool b_matrix, uint shape, uint j, threadgroup uint *p, uint ldm,
+                                            bool col_major, uint lane)
+{
+  threadgroup uchar *e = reinterpret_cast<threadgroup uchar *>(p);
+  uint w = 0u;
+  for (uint h = 0; h < 4u; ++h) {
+    const p2m_rc rc = b_matrix ? p2m_wmma_pos_b8(j, h, lane) : p2m_wmma_pos_a8(shape, j, h, lane);
+    w |= uint(e[p2m_wmma_index(rc, ldm, col_major)]) << (8u * h);
+  }
+  return w;
+}
+
+// The entry points ({} = global or shared); s8 and u8 fragments are the same bytes.
+static inline uint p2m_wmma_load_a_i8_global(uint shape, uint col_major, uint j, device uint *p, uint ldm, uint lane)
+{
+  return p2m_wmma_load_ab8_global(false, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_b_i8_global(uint shape, uint col_major, uint j, device uint *p, uint ldm, uint lane)
+{
+  return p2m_wmma_load_ab8_global(true, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_a_i8_shared(uint shape, uint col_major, uint j, threadgroup uint *p, uint ldm,
+                                             uint lane)
+{
+  return p2m_wmma_load_ab8_shared(false, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_b_i8_shared(uint shape, uint col_major, uint j, threadgroup uint *p, uint ldm,
+                                             uint lane)
+{
+  return p2m_wmma_load_ab8_shared(true, shape, j, p, ldm, col_major != 0u, lane);
+}
+// s32 accumulators: the f32 layout, one element per register.
+static inline uint p2m_wmma_load_c_s32_global(uint shape, uint col_major, uint j, device uint *p, uint ldm,
+                                              uint lane)
+{
+  return p2m_wmma_load_c_global(false, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline void p2m_wmma_store_s32_global(uint shape, uint col_major, uint j, device uint *p, uint ldm, uint v,
+                                             uint lane)
+{
+  p2m_wmma_store_one_global(false, shape, j, v, p, ldm, col_major != 0u, lane);
+}
+static inline uint p2m_wmma_load_c_s32_shared(uint shape, uint col_major, uint j, threadgroup uint *p, uint ldm,
+                                              uint lane)
+{
+  return p2m_wmma_load_c_shared(false, shape, j, p, ldm, col_major != 0u, lane);
+}
+static inline void p2m_wmma_store_s32_shared(uint shape, uint col_major, uint j, threadgroup uint *p, uint ldm,
+                                             uint v, uint lane)
+{
+  p2m_wmma_store_one_shared(false, shape, j, v, p, ldm, col_major != 0u, lane);
+}
+
+// D register j (element j of the f32 layout): the row's A register and the column's B register
+// are the same for every lane, so the shuffles stay uniform.
+static inline uint p2m_wmma_imma(uint shape, bool a_signed, bool b_signed, bool satfinite, uint j,
+                                 thread const uint *a, thread const uint *b, uint c, uint lane)
+{
+  const p2m_rc rc = p2m_wmma_pos_c(shape, j, lane);
+  const uint areg = shape == 2u ? 0u : 2u * (rc.row >> 4) + ((rc.row >> 3) & 1u);
+  const uint lo = p2m_tc_pick(areg, a[0], a[1], a[2], a[3]), bw = p2m_tc_pick(rc.col >> 3, b[0], b[1], b[2], b[3]);
+  return p2m_tc_imma(lo, lo, bw, bw, 1u, rc.col & 7u, c, lane, 8u, a_signed, b_signed, satfinite, false);
+}
+
+#define P2M_WMMA_IMMA(NAME, SHAPE, AS, BS, SAT)                                                   \
+  static inline uint NAME(uint j, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1, uint b2,  \
+                          uint b3, uint c0, uint c1, uint c2, uint c3, uint c4, uint c5, uint c6,  \
+                          uint c7, uint lane)                                                     \
+  {                                                                                               \
+    const uint a[4] = {a0, a1, a2, a3};                                                           \
+    const uint b[4] = {b0, b1, b2, b3};                                                           \
+    const uint c[8] = {c0, c1, c2, c3, c4, c5, c6, c7};                                           \
+    return p2m_wmma_imma(SHAPE, AS, BS, SAT, j, a, b, c[j & 7u], lane);                           \
+  }
+P2M_WMMA_IMMA(p2m_wmma_mma_m16n16k16_s32_s8_s8_s32, 0u, true, true, false)
+P2M_WMMA_IMMA(p2m_wmma_mma_m16n16k16_s32_u8_u8_s32, 0u, false, false, false)
+P2M_WMMA_IMMA(p2m_wmma_mma_m16n16k16_s32_s8_s8_s32_satfinite, 0u, true, true, true)
+P2M_WMMA_IMMA(p2m_wmma_mma_m16n16k16_s32_u8_u8_s32_satfinite, 0u, false, false, true)
+P2M_WMMA_IMMA(p2m_wmma_mma_m32n8k16_s32_s8_s8_s32, 1u, true, true, false)
+P2M_WMMA_IMMA(p2m_wmma_mma_m32n8k16_s32_u8_u8_s32, 1u, false, false, false)
+P2M_WMMA_IMMA(p2m_wmma_mma_m32n8k16_s32_s8_s8_s32_satfinite, 1u, true, true, true)
+P2M_WMMA_IMMA(p2m_wmma_mma_m32n8k16_s32_u8_u8_s32_satfinite, 1u, false, false, true)
+P2M_WMMA_IMMA(p2m_wmma_mma_m8n32k16_s32_s8_s8_s32, 2u, true, true, false)
+P2M_WMMA_IMMA(p2m_wmma_mma_m8n32k16_s32_u8_u8_s32, 2u, false, false, false)
+P2M_WMMA_IMMA(p2m_wmma_mma_m8n32k16_s32_s8_s8_s32_satfinite, 2u, true, true, true)
+P2M_WMMA_IMMA(p2m_wmma_mma_m8n32k16_s32_u8_u8_s32_satfinite, 2u, false, false, true)
+#undef P2M_WMMA_IMMA
 
 #endif // P2M_MMA_OPS_H
