@@ -257,7 +257,8 @@ private:
     bool floatCoords = in_.type2 == Type::F32;
     if ((geom == 5 || geom == 6) && !floatCoords)
       return fail("cube maps take f32 coordinates");
-    Operand lodMode = Operand::imm(0), lod = as(Operand::imm(0), Type::F32);
+    // Level-of-detail modes (p2m_tex): 0 implicit, 1 given, 2 the base level (tex.base).
+    Operand lodMode = Operand::imm(in_.has(Modifier::Base) ? 2 : 0), lod = as(Operand::imm(0), Type::F32);
     if (level) {
       if (at >= in_.ops.size())
         return fail("tex.level needs a level of detail");

@@ -452,8 +452,10 @@ static inline uint p2m_tex_clamp_layer(ulong h, uint geom, uint layer)
 }
 
 // tex.<geom>.v4.<rtype>.<ctype> d, [h, {a0, a1, a2, a3}] (, lod): component c of the sample, as
-// the bits of rtype. `lod_mode` 0: level 0 (tex without .level/.grad; compute kernels have no
-// implicit derivatives), 1: `lod` (tex.level, and tex.grad through p2m_tex_grad_lod).
+// the bits of rtype. `lod_mode` 0: tex without .level/.grad/.base, whose implicit derivatives
+// are zero in a compute kernel: a level of detail of -infinity, which the sampler's clamps bring
+// to minMipmapLevelClamp (the OpenGL/D3D level-of-detail rule; to be confirmed on the H200);
+// 1: `lod` (tex.level, and tex.grad through p2m_tex_grad_lod); 2: tex.base, the base level.
 static inline uint p2m_tex(ulong h, uint geom, uint float_coords, uint a0, uint a1, uint a2, uint a3, uint lod_mode,
                            float lod, uint c, uint rtype)
 {
@@ -480,8 +482,8 @@ static inline uint p2m_tex(ulong h, uint geom, uint float_coords, uint a0, uint 
   }
   float blend = 0.0f;
   uint level = 0u;
-  if (p2m_tex_word(h, P2M_TEX_MIP_LEVELS) > 1u)
-    level = p2m_tex_mip_level(h, p2m_tex_lod(h, lod_mode != 0u ? lod : 0.0f), blend);
+  if (p2m_tex_word(h, P2M_TEX_MIP_LEVELS) > 1u && lod_mode != 2u)
+    level = p2m_tex_mip_level(h, p2m_tex_lod(h, lod_mode == 1u ? lod : -INFINITY), blend);
   bool ints = float_coords == 0u;
   uint r0 = p2m_tex_sample_level(h, level, dims, layer, ints, as_type<int>(x), as_type<int>(y), as_type<int>(z), fx,
                                  fy, fz, normalized, c, rtype);

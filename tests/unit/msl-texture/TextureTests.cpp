@@ -311,6 +311,14 @@ TEST_CASE("mip levels: tex.level, level clamps, tex.grad's level of detail", "[t
   // Linear mip filter: level 1 and 2 blended by frac(lod) = 0.5.
   r.set(P2M_TEX_MIP_FILTER_MODE, 1);
   CHECK(at(1.5f) == 2.5f);
+  // Without a level (tex): zero derivatives, level of detail -infinity, brought to the
+  // sampler's minimum level clamp.
+  auto implicit = [&]() { return floatOf(tex(r.handle(), G1D, true, bitsOf(0.1f), 0, 0, 0, false, 0.0f, 0, RF32)); };
+  r.set(P2M_TEX_MIP_FILTER_MODE, 0);
+  CHECK(implicit() == 1.0f);
+  r.set(P2M_TEX_MIN_LOD, bitsOf(2.0f));
+  CHECK(implicit() == 3.0f);
+  r.set(P2M_TEX_MIN_LOD, 0);
   // Gradients of 2 texels (0.5 of a 4-texel width): lod = log2(2) = 1.
   CHECK(gradLod(r.handle(), G1D, 0.5f, 0.0f, 0.25f, 0.0f) == 1.0f);
 }
