@@ -596,6 +596,30 @@ static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int 
   return lv.base + ulong(z) * lv.slice + ulong(y) * lv.row + ulong(x);
 }
 
+// Whether a surface access of `bytes` bytes at {x, y, z} is inside the surface: what .trap
+// checks before the access (the lowering branches to a trap when it is not, so that the thread
+// stops there; p2m_su_resolve's own .trap handling is then never reached).
+static inline bool p2m_su_in_range(ulong h, uint geom, uint x, uint y, uint z, uint bytes)
+{
+  p2m_tex_level lv = p2m_tex_level_of(h, 0u);
+  int row_bytes = lv.w * int(p2m_tex_texel_bytes(h));
+  bool layered = geom == P2M_TEXG_A1D || geom == P2M_TEXG_A2D;
+  int ny = geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1 : lv.h;
+  int nz = geom == P2M_TEXG_3D ? lv.d : layered ? int(max(1u, p2m_tex_word(h, P2M_TEX_LAYERS))) : 1;
+  int ix = as_type<int>(x), iy = as_type<int>(y), iz = as_type<int>(z);
+  if (layered) {
+    int layer = ix;
+    ix = iy;
+    iy = geom == P2M_TEXG_A2D ? iz : 0;
+    iz = layer;
+  }
+  if (geom == P2M_TEXG_1D)
+    iy = 0;
+  if (geom == P2M_TEXG_1D || geom == P2M_TEXG_2D)
+    iz = 0;
+  return ix >= 0 && ix <= row_bytes - int(bytes) && iy >= 0 && iy < ny && iz >= 0 && iz < nz;
+}
+
 // suld.b.<geom>{.v2,.v4}.<b8,b16,b32> d, [h, {x, y, z}]: element `elem` (`bytes` wide, zero-extended)
 // of the vector at the resolved address.
 static inline uint p2m_suld_b(thread p2m_ctx &ctx, ulong h, uint geom, uint x, uint y, uint z, uint bytes, uint count,

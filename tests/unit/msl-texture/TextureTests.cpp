@@ -379,6 +379,12 @@ TEST_CASE("surfaces: byte-addressed x, out-of-range modes", "[surface]")
   CHECK(suld(s.handle(), G2D, -4, 0, 0, 4, 1, 0, SU_CLAMP, trapped) == 0u);
   CHECK(suld(s.handle(), G2D, 14, 0, 0, 4, 1, 0, SU_TRAP, trapped) == 0u); // straddles the row end
   CHECK(trapped);
+  // The check the lowering makes before a .trap access.
+  CHECK(suInRange(s.handle(), G2D, 12, 1, 0, 4));
+  CHECK(!suInRange(s.handle(), G2D, 14, 1, 0, 4));
+  CHECK(!suInRange(s.handle(), G2D, 0, 2, 0, 4));
+  CHECK(!suInRange(s.handle(), G2D, -1, 0, 0, 1));
+  CHECK(suInRange(s.handle(), G2D, 8, 0, 0, 8)); // a .v2 at the last two texels
   // Stores: in range, .zero drops, .clamp stores at the nearest element, .trap traps.
   const std::uint32_t v[4] = {7, 8, 0, 0};
   sust(s.handle(), G2D, 0, 1, 0, 4, 2, SU_TRAP, v, trapped);
@@ -402,6 +408,8 @@ TEST_CASE("surfaces: byte-addressed x, out-of-range modes", "[surface]")
   const std::uint32_t w = 77;
   std::memcpy(a.texel(1, 0, 1), &w, 4);
   CHECK(suld(a.handle(), GA1D, 1, 4, 0, 4, 1, 0, SU_TRAP, trapped) == 77u);
+  CHECK(suInRange(a.handle(), GA1D, 1, 4, 0, 4));
+  CHECK(!suInRange(a.handle(), GA1D, 2, 4, 0, 4));
   CHECK(!trapped);
   suld(a.handle(), GA1D, 2, 4, 0, 4, 1, 0, SU_TRAP, trapped); // layer 2 of 2
   CHECK(trapped);
