@@ -16,10 +16,12 @@
 //   p2m_tex_cube_face         cube face selection (CUDA Programming Guide, "Cubemap Textures")
 //   p2m_tex_mip_level         level of detail to mip level(s)
 //   p2m_su_resolve            surface out-of-range modes .trap, .clamp, .zero (PTX ISA, suld)
-// Rules that NVIDIA's documentation leaves open (how a weight is rounded to 1/256, the order of
-// the weighted sum's additions, the normalized-float conversion's rounding, wrap and mirror with
-// unnormalized coordinates, ties in cube face selection) are measured on the H200 and recorded in
-// docs/gpu-facts.md; each function says what it assumes until then.
+// Rules that NVIDIA's documentation leaves open were measured on an H100 (docs/gpu-facts.md,
+// "Textures and surfaces", tests/probes/textures.cu); each function cites what it follows.
+// Not followed yet (tests/exec/exec-driver-known-failures.txt lists the cases): the weighted
+// sum computed exactly and rounded ties away (here: f32 arithmetic), 8/16-bit normalized
+// filtering in 16-bit fixed point, f16 filtering rounded to f16, the sRGB table, the 3D
+// weights, the border colour quantized to 8-bit formats.
 //
 // Builds on abi.h (p2m_ctx, p2m_alias, p2m_trap, P2M_DEVICE_DATA). The lowering
 // (passes/LowerTextureOps.cpp) passes coordinates and results as their 32-bit patterns (uint)
@@ -141,14 +143,13 @@ static inline float p2m_tex_srgb_to_linear(float c)
   return c <= 0.04045f ? c / 12.92f : pow((c + 0.055f) / 1.055f, 2.4f);
 }
 
-// The component a texture with fewer channels than 4 returns for channel c: 0 for y and z, 1
-// for w (1.0 for float results, integer 1 otherwise), as D3D and OpenGL define the missing
-// components of R and RG formats; the H200's values are among the texture probes.
+// The component a texture with fewer channels than 4 returns for a channel it lacks: 0, w too
+// (measured, docs/gpu-facts.md "Texel conversion"; not D3D's 1 for w).
 static inline uint p2m_tex_missing_channel(uint c, uint rtype)
 {
-  if (c != 3u)
-    return 0u;
-  return rtype == P2M_TEXR_F32 ? as_type<uint>(1.0f) : 1u;
+  (void)c;
+  (void)rtype;
+  return 0u;
 }
 
 // Channel c of a texel as a float (float results): half and float formats convert exactly,
@@ -192,6 +193,8 @@ static inline uint p2m_tex_channel_int(ulong h, ulong addr, uint c, uint rtype)
 // Clamp and border act on texel indices (p2m_tex_address_index).
 static inline float p2m_tex_address_coord(float x, uint mode)
 {
+  if ((mode == 0u || mode == 2u) && (isnan(x) || isinf(x)))
+    return 0.0f; // measured: in wrap and mirror, NaN and infinities act as 0
   if (mode == 0u)
     return x - floor(x);
   if (mode == 2u) {
@@ -224,19 +227,33 @@ static inline int p2m_tex_address_index(int i, int n, uint mode, bool normalized
   return clamp(i, 0, n - 1);
 }
 
-// Linear filtering's weight: frac(x_B) in 9-bit fixed point with 8 fractional bits (CUDA
-// Programming Guide, "Texture Fetching", "Linear Filtering"). The fraction is rounded to the
-// nearest 1/256 (ties to even); whether NVIDIA rounds or truncates is among the H200 probes.
-static inline float p2m_tex_filter_weight(float xb)
+// Linear filtering's weight in 1/256: frac(x_B) in 9-bit fixed point with 8 fractional bits
+// (CUDA Programming Guide, "Texture Fetching"), rounded half up: floor(frac * 256 + 0.5), 0..256
+// (measured, docs/gpu-facts.md "Coordinates and weights").
+static inline uint p2m_tex_weight256(float xb)
 {
   float f = xb - floor(xb);
-  return rint(f * 256.0f) / 256.0f;
+  if (isnan(f))
+    return 0u; // an infinite coordinate: both taps are the same clamped texel
+  return uint(floor(f * 256.0f + 0.5f));
 }
 
-// The weighted sums of linear filtering, left to right as the guide writes them:
-//   1D (1-a)T[i] + aT[i+1]
-//   2D (1-a)(1-b)T[i,j] + a(1-b)T[i+1,j] + (1-a)bT[i,j+1] + abT[i+1,j+1]
-// each product and sum rounded to f32 (the weights are exact in f32).
+static inline float p2m_tex_filter_weight(float xb) { return float(p2m_tex_weight256(xb)) / 256.0f; }
+
+// floor(x) as a texel index: NaN acts as 0, infinities and huge values clamp far outside any
+// texture (measured: NaN reads as 0, +inf clamps to the last texel, -inf to the first).
+static inline int p2m_tex_floor_index(float x)
+{
+  if (isnan(x))
+    return 0;
+  return int(clamp(floor(x), -1073741824.0f, 1073741824.0f));
+}
+
+// The weighted sums of linear filtering. 1D: ((256 - w) t[i] + w t[i+1]) / 256. 2D: integer
+// corner weights in 1/256 that sum to 256 (measured, docs/gpu-facts.md "Coordinates and
+// weights": w11 = floor(wx wy / 256 + 0.5), w10 = wx - w11, w01 = wy - w11, w00 = 256 - wx -
+// wy + w11). NVIDIA computes the sum exactly and rounds it to f32 ties away; here each product
+// and sum is rounded to f32 (the same result whenever the sum is exact in f32).
 static inline float p2m_tex_lerp(float t0, float t1, float a)
 {
   return (1.0f - a) * t0 + a * t1;
@@ -244,7 +261,10 @@ static inline float p2m_tex_lerp(float t0, float t1, float a)
 
 static inline float p2m_tex_lerp2(float t00, float t10, float t01, float t11, float a, float b)
 {
-  return (1.0f - a) * (1.0f - b) * t00 + a * (1.0f - b) * t10 + (1.0f - a) * b * t01 + a * b * t11;
+  uint wx = uint(a * 256.0f), wy = uint(b * 256.0f);
+  uint w11 = (wx * wy + 128u) / 256u;
+  uint w10 = wx - w11, w01 = wy - w11, w00 = 256u + w11 - wx - wy;
+  return (float(w00) * t00 + float(w10) * t10 + float(w01) * t01 + float(w11) * t11) / 256.0f;
 }
 
 // Channel c (f32 result) of the texel at integer position (x, y, z) of `layer`, after the
@@ -281,31 +301,31 @@ static inline uint p2m_tex_texel_int(ulong h, thread const p2m_tex_level &lv, in
 // The face a direction (x, y, z) selects and its coordinates on the face, normalized to [0, 1]
 // (CUDA Programming Guide, "Cubemap Textures", the table of faces: face 0 +x (s, t) = (-z, -y)/|x|,
 // 1 -x (z, -y), 2 +y (x, z), 3 -y (x, -z), 4 +z (x, -y), 5 -z (-x, -y); (s/m + 1)/2). Ties between
-// equal magnitudes go to x, then y (the guide's table uses strict inequalities; the H200's
-// choice is among the texture probes).
+// equal magnitudes go to z, then y; (0, 0, 0) reads the +z face at its centre (measured,
+// docs/gpu-facts.md "Addressing").
 static inline uint p2m_tex_cube_face(float x, float y, float z, thread float &s, thread float &t)
 {
   float ax = fabs(x), ay = fabs(y), az = fabs(z);
   uint face;
   float m, sc, tc;
-  if (ax >= ay && ax >= az) {
-    face = x >= 0.0f ? 0u : 1u;
-    m = ax;
-    sc = x >= 0.0f ? -z : z;
+  if (az >= ax && az >= ay) {
+    face = z >= 0.0f ? 4u : 5u;
+    m = az;
+    sc = z >= 0.0f ? x : -x;
     tc = -y;
-  } else if (ay >= az) {
+  } else if (ay >= ax) {
     face = y >= 0.0f ? 2u : 3u;
     m = ay;
     sc = x;
     tc = y >= 0.0f ? z : -z;
   } else {
-    face = z >= 0.0f ? 4u : 5u;
-    m = az;
-    sc = z >= 0.0f ? x : -x;
+    face = x >= 0.0f ? 0u : 1u;
+    m = ax;
+    sc = x >= 0.0f ? -z : z;
     tc = -y;
   }
-  s = (sc / m + 1.0f) * 0.5f;
-  t = (tc / m + 1.0f) * 0.5f;
+  s = m == 0.0f ? 0.5f : (sc / m + 1.0f) * 0.5f;
+  t = m == 0.0f ? 0.5f : (tc / m + 1.0f) * 0.5f;
   return face;
 }
 
@@ -323,8 +343,8 @@ static inline float p2m_tex_lod(ulong h, float lod)
 
 // The mip level(s) a level of detail reads: with point mip filtering the nearest level
 // (floor(lod + 0.5), as D3D and OpenGL select it), with linear mip filtering levels floor(lod)
-// and floor(lod) + 1 blended by the fraction (in the same 8-bit fixed point as the texel
-// weights). Returns the first level; `blend` the second level's weight (0: one level).
+// and floor(lod) + 1 blended by frac(lod) (measured exact in 1/64 steps; finer quantization,
+// here the texel weights' 1/256, not probed). Point: floor(lod + 0.5), measured (0.5 -> 1). Returns the first level; `blend` the second level's weight (0: one level).
 static inline uint p2m_tex_mip_level(ulong h, float lod, thread float &blend)
 {
   blend = 0.0f;
@@ -379,16 +399,29 @@ static inline uint p2m_tex_sample_level(ulong h, uint level, uint dims, uint lay
   float w = normalized ? z * float(lv.d) : z;
   // Integer results are never filtered (CUDA allows linear filtering only for float reads).
   if (p2m_tex_word(h, P2M_TEX_FILTER_MODE) == 0u || rtype != P2M_TEXR_F32) {
-    int px = int(floor(u)), py = int(floor(v)), pz = int(floor(w));
+    int px = p2m_tex_floor_index(u), py = p2m_tex_floor_index(v), pz = p2m_tex_floor_index(w);
     if (rtype == P2M_TEXR_F32)
       return as_type<uint>(p2m_tex_texel_float(h, lv, px, py, pz, layer, normalized, dims, c));
     return p2m_tex_texel_int(h, lv, px, py, pz, layer, normalized, dims, c, rtype);
   }
   float xb = u - 0.5f, yb = v - 0.5f, zb = w - 0.5f;
-  int i = int(floor(xb)), j = int(floor(yb)), k = int(floor(zb));
+  if (isnan(xb))
+    xb = -0.5f; // NaN coordinates act as 0
+  if (isnan(yb))
+    yb = -0.5f;
+  if (isnan(zb))
+    zb = -0.5f;
+  int i = p2m_tex_floor_index(xb), j = p2m_tex_floor_index(yb), k = p2m_tex_floor_index(zb);
   float a = p2m_tex_filter_weight(xb), b = p2m_tex_filter_weight(yb), g = p2m_tex_filter_weight(zb);
   float r;
-  if (dims == 1u) {
+  if (dims == 1u && p2m_tex_word(h, P2M_TEX_ADDRESS_MODE1) == 3u) {
+    // A 1D texture is a 2D texture of height 1 sampled at y = -0.5 after the shift: with
+    // border in dimension 1, row -1 is the border colour, weighted half (measured).
+    float t0 = p2m_tex_texel_float(h, lv, i, 0, 0, layer, normalized, 1u, c);
+    float t1 = p2m_tex_texel_float(h, lv, i + 1, 0, 0, layer, normalized, 1u, c);
+    float bc = p2m_tex_wordf(h, P2M_TEX_BORDER0 + c);
+    r = p2m_tex_lerp2(bc, bc, t0, t1, a, 0.5f);
+  } else if (dims == 1u) {
     r = p2m_tex_lerp(p2m_tex_texel_float(h, lv, i, 0, 0, layer, normalized, 1u, c),
                      p2m_tex_texel_float(h, lv, i + 1, 0, 0, layer, normalized, 1u, c), a);
   } else if (dims == 2u) {
@@ -439,8 +472,8 @@ static inline uint p2m_tex_coords(uint geom, bool float_coords, uint a0, uint a1
   return layer;
 }
 
-// Whether a layered resource's layer index is valid; CUDA clamps layer indices to the array
-// (the layer is "clamped to [0, layers - 1]" in the PTX ISA's tex description for .a1d/.a2d).
+// A layered resource's layer index: an unsigned integer clamped to the last layer (measured:
+// -1 and -2 read the last layer).
 static inline uint p2m_tex_clamp_layer(ulong h, uint geom, uint layer)
 {
   uint layers = max(1u, p2m_tex_word(h, P2M_TEX_LAYERS));
@@ -448,7 +481,7 @@ static inline uint p2m_tex_clamp_layer(ulong h, uint geom, uint layer)
     return min(layer / 6u, layers - 1u) * 6u + layer % 6u;
   if (geom == P2M_TEXG_CUBE)
     return min(layer, 5u);
-  return min(as_type<int>(layer) < 0 ? 0u : layer, layers - 1u);
+  return min(layer, layers - 1u);
 }
 
 // tex.<geom>.v4.<rtype>.<ctype> d, [h, {a0, a1, a2, a3}] (, lod): component c of the sample, as
@@ -461,7 +494,7 @@ static inline uint p2m_tex(ulong h, uint geom, uint float_coords, uint a0, uint 
 {
   // A linear resource (tex1Dfetch): integer indices only, no addressing; outside reads 0.
   if (p2m_tex_word(h, P2M_TEX_KIND) == P2M_TEX_KIND_LINEAR) {
-    int i = float_coords != 0u ? int(floor(as_type<float>(a0))) : as_type<int>(a0);
+    int i = float_coords != 0u ? p2m_tex_floor_index(as_type<float>(a0)) : as_type<int>(a0);
     if (i < 0 || i >= int(p2m_tex_word(h, P2M_TEX_WIDTH)))
       return 0u;
     ulong addr = p2m_tex_word64(h, P2M_TEX_DATA_LO) + ulong(i) * ulong(p2m_tex_texel_bytes(h));
@@ -516,7 +549,7 @@ static inline uint p2m_tld4(ulong h, uint geom, uint float_coords, uint a0, uint
     fy = float(as_type<int>(y));
   }
   float u = (normalized ? fx * float(lv.w) : fx) - 0.5f, v = (normalized ? fy * float(lv.h) : fy) - 0.5f;
-  int i = int(floor(u)), j = int(floor(v));
+  int i = p2m_tex_floor_index(u), j = p2m_tex_floor_index(v);
   int ti = which == 1u || which == 2u ? i + 1 : i;
   int tj = which == 0u || which == 1u ? j + 1 : j;
   if (rtype == P2M_TEXR_F32)
