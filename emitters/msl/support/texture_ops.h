@@ -11,7 +11,7 @@
 //                             x - 0.5, i = floor(x_B), alpha = frac(x_B) with 8 fractional bits)
 //   p2m_tex_lerp*             the weighted sums of linear filtering
 //   p2m_tex_unorm / _snorm    normalized-float reads of 8/16-bit integer texels
-//   p2m_tex_srgb_to_linear    sRGB decoding (IEC 61966-2-1)
+//   p2m_tex_srgb_to_linear    sRGB decoding (the H100's table)
 //   p2m_tex_missing_channel   the components a texture with fewer than 4 channels returns
 //   p2m_tex_cube_face         cube face selection (CUDA Programming Guide, "Cubemap Textures")
 //   p2m_tex_mip_level         level of detail to mip level(s)
@@ -20,8 +20,7 @@
 // "Textures and surfaces", tests/probes/textures.cu); each function cites what it follows.
 // Not followed yet (tests/exec/exec-driver-known-failures.txt lists the cases): the weighted
 // sum computed exactly and rounded ties away (here: f32 arithmetic), 8/16-bit normalized
-// filtering in 16-bit fixed point, f16 filtering rounded to f16, the sRGB table, the 3D
-// weights, the border colour quantized to 8-bit formats.
+// filtering in 16-bit fixed point, f16 filtering rounded to f16, the 3D weights, the border colour quantized to 8-bit formats.
 //
 // Builds on abi.h (p2m_ctx, p2m_alias, p2m_trap, P2M_DEVICE_DATA). The lowering
 // (passes/LowerTextureOps.cpp) passes coordinates and results as their 32-bit patterns (uint)
@@ -136,12 +135,46 @@ static inline float p2m_tex_snorm(int v, uint bits)
   return max(float(v) / float((1u << (bits - 1u)) - 1u), -1.0f);
 }
 
-// sRGB to linear (IEC 61966-2-1), applied to the colour channels of normalized-float reads of
-// sRGB textures (alpha stays linear).
-static inline float p2m_tex_srgb_to_linear(float c)
-{
-  return c <= 0.04045f ? c / 12.92f : pow((c + 0.055f) / 1.055f, 2.4f);
-}
+// sRGB decoding of an 8-bit texel v as NVIDIA's hardware does it: a table, not the IEC
+// 61966-2-1 formula rounded (measured on an H100, tests/probes/expected/textures/srgb_u8.txt:
+// the f32 bit pattern for each v). It applies to 8-bit unsigned texels read as normalized
+// floats, to x, y and z (w stays v / 255); 16-bit textures with sRGB set read v / 65535.
+constant uint p2m_tex_srgb_u8[256] = {
+    0x00000000u, 0x39a00000u, 0x3a200000u, 0x3a700000u, 0x3aa00000u, 0x3ac80000u, 0x3af00000u, 0x3b0c0000u,
+    0x3b200000u, 0x3b340000u, 0x3b480000u, 0x3b5c0000u, 0x3b700000u, 0x3b840000u, 0x3b900000u, 0x3b9c0000u,
+    0x3baa0000u, 0x3bb80000u, 0x3bc60000u, 0x3bd60000u, 0x3be60000u, 0x3bf60000u, 0x3c030000u, 0x3c0c0000u,
+    0x3c160000u, 0x3c1f0000u, 0x3c290000u, 0x3c340000u, 0x3c3e0000u, 0x3c490000u, 0x3c550000u, 0x3c600000u,
+    0x3c6c0000u, 0x3c7a0000u, 0x3c830000u, 0x3c8a0000u, 0x3c910000u, 0x3c980000u, 0x3c9f0000u, 0x3ca60000u,
+    0x3cae0000u, 0x3cb60000u, 0x3cbe0000u, 0x3cc60000u, 0x3cce0000u, 0x3cd70000u, 0x3ce00000u, 0x3ce90000u,
+    0x3cf20000u, 0x3cfc0000u, 0x3d030000u, 0x3d080000u, 0x3d0d0000u, 0x3d120000u, 0x3d170000u, 0x3d1c0000u,
+    0x3d220000u, 0x3d280000u, 0x3d2d0000u, 0x3d330000u, 0x3d390000u, 0x3d3f0000u, 0x3d450000u, 0x3d4c0000u,
+    0x3d520000u, 0x3d580000u, 0x3d600000u, 0x3d660000u, 0x3d6c0000u, 0x3d740000u, 0x3d7a0000u, 0x3d810000u,
+    0x3d850000u, 0x3d880000u, 0x3d8c0000u, 0x3d900000u, 0x3d940000u, 0x3d980000u, 0x3d9c0000u, 0x3da00000u,
+    0x3da40000u, 0x3da90000u, 0x3dad0000u, 0x3db10000u, 0x3db60000u, 0x3dba0000u, 0x3dbf0000u, 0x3dc30000u,
+    0x3dc80000u, 0x3dcd0000u, 0x3dd10000u, 0x3dd60000u, 0x3ddb0000u, 0x3de00000u, 0x3de50000u, 0x3dea0000u,
+    0x3df00000u, 0x3df40000u, 0x3dfa0000u, 0x3e000000u, 0x3e020000u, 0x3e050000u, 0x3e080000u, 0x3e0b0000u,
+    0x3e0e0000u, 0x3e110000u, 0x3e140000u, 0x3e170000u, 0x3e1a0000u, 0x3e1d0000u, 0x3e200000u, 0x3e230000u,
+    0x3e260000u, 0x3e290000u, 0x3e2c0000u, 0x3e300000u, 0x3e330000u, 0x3e360000u, 0x3e3a0000u, 0x3e3d0000u,
+    0x3e400000u, 0x3e440000u, 0x3e470000u, 0x3e4b0000u, 0x3e4e0000u, 0x3e520000u, 0x3e560000u, 0x3e590000u,
+    0x3e5d0000u, 0x3e610000u, 0x3e650000u, 0x3e680000u, 0x3e6c0000u, 0x3e700000u, 0x3e740000u, 0x3e780000u,
+    0x3e7c0000u, 0x3e800000u, 0x3e820000u, 0x3e840000u, 0x3e860000u, 0x3e880000u, 0x3e8a0000u, 0x3e8d0000u,
+    0x3e8f0000u, 0x3e910000u, 0x3e930000u, 0x3e950000u, 0x3e980000u, 0x3e9a0000u, 0x3e9c0000u, 0x3e9e0000u,
+    0x3ea10000u, 0x3ea30000u, 0x3ea50000u, 0x3ea80000u, 0x3eaa0000u, 0x3ead0000u, 0x3eaf0000u, 0x3eb20000u,
+    0x3eb40000u, 0x3eb60000u, 0x3eb90000u, 0x3ebc0000u, 0x3ebe0000u, 0x3ec10000u, 0x3ec30000u, 0x3ec60000u,
+    0x3ec80000u, 0x3ecb0000u, 0x3ece0000u, 0x3ed10000u, 0x3ed30000u, 0x3ed60000u, 0x3ed90000u, 0x3edb0000u,
+    0x3ede0000u, 0x3ee10000u, 0x3ee40000u, 0x3ee70000u, 0x3eea0000u, 0x3eed0000u, 0x3ef00000u, 0x3ef20000u,
+    0x3ef60000u, 0x3ef80000u, 0x3efc0000u, 0x3efe0000u, 0x3f010000u, 0x3f020000u, 0x3f040000u, 0x3f050000u,
+    0x3f070000u, 0x3f090000u, 0x3f0a0000u, 0x3f0c0000u, 0x3f0d0000u, 0x3f0f0000u, 0x3f110000u, 0x3f120000u,
+    0x3f140000u, 0x3f160000u, 0x3f170000u, 0x3f190000u, 0x3f1b0000u, 0x3f1c0000u, 0x3f1e0000u, 0x3f200000u,
+    0x3f210000u, 0x3f230000u, 0x3f250000u, 0x3f270000u, 0x3f290000u, 0x3f2a0000u, 0x3f2c0000u, 0x3f2e0000u,
+    0x3f300000u, 0x3f320000u, 0x3f330000u, 0x3f350000u, 0x3f370000u, 0x3f390000u, 0x3f3b0000u, 0x3f3d0000u,
+    0x3f3f0000u, 0x3f410000u, 0x3f430000u, 0x3f450000u, 0x3f470000u, 0x3f490000u, 0x3f4b0000u, 0x3f4d0000u,
+    0x3f4f0000u, 0x3f510000u, 0x3f530000u, 0x3f550000u, 0x3f570000u, 0x3f590000u, 0x3f5b0000u, 0x3f5d0000u,
+    0x3f5f0000u, 0x3f610000u, 0x3f630000u, 0x3f650000u, 0x3f680000u, 0x3f6a0000u, 0x3f6c0000u, 0x3f6e0000u,
+    0x3f700000u, 0x3f720000u, 0x3f740000u, 0x3f760000u, 0x3f7a0000u, 0x3f7c0000u, 0x3f7e0000u, 0x3f800000u,
+};
+
+static inline float p2m_tex_srgb_to_linear(uint v) { return as_type<float>(p2m_tex_srgb_u8[v & 255u]); }
 
 // The component a texture with fewer channels than 4 returns for a channel it lacks: 0, w too
 // (measured, docs/gpu-facts.md "Texel conversion"; not D3D's 1 for w).
@@ -170,8 +203,9 @@ static inline float p2m_tex_channel_float(ulong h, ulong addr, uint c)
     f = kind == 1u ? p2m_tex_unorm(v, bits) : p2m_tex_snorm(p2m_tex_sign_extend(v, bits), bits);
   else
     f = kind == 1u ? float(v) : float(p2m_tex_sign_extend(v, bits));
-  if (kind != 2u && p2m_tex_word(h, P2M_TEX_SRGB) == 1u && p2m_tex_word(h, P2M_TEX_READ_MODE) == 1u && c < 3u)
-    f = p2m_tex_srgb_to_linear(f);
+  if (kind == 1u && bits == 8u && p2m_tex_word(h, P2M_TEX_SRGB) == 1u && p2m_tex_word(h, P2M_TEX_READ_MODE) == 1u &&
+      c < 3u)
+    f = p2m_tex_srgb_to_linear(v);
   return f;
 }
 

@@ -228,6 +228,7 @@ TEST_CASE("read modes: element type, normalized float, sRGB, missing channels", 
   u8.set(P2M_TEX_SRGB, 1);
   CHECK(floatOf(get(u8, 0, RF32)) == 1.0f);
   CHECK(floatOf(get(u8, 2, RF32)) == 0.0f);
+  CHECK(get(u8, 1, RF32) == 0x3e5d0000u); // the H100's table for 128, not the formula
   CHECK(floatOf(get(u8, 3, RF32)) == 7.0f / 255.0f);
   // Signed 8-bit: element type sign-extends; normalized: v / 127, -128 -> -1.
   Resource s8(P2M_TEX_KIND_1D, 4, 1, 1, 0, 4, 8, 0);
@@ -244,6 +245,8 @@ TEST_CASE("read modes: element type, normalized float, sRGB, missing channels", 
   const std::uint16_t v16 = 1000;
   std::memcpy(u16.texel(0), &v16, 2);
   u16.set(P2M_TEX_READ_MODE, 1);
+  CHECK(floatOf(get(u16, 0, RF32)) == 1000.0f / 65535.0f);
+  u16.set(P2M_TEX_SRGB, 1); // sRGB applies to 8-bit texels only
   CHECK(floatOf(get(u16, 0, RF32)) == 1000.0f / 65535.0f);
   // Channels a format lacks read 0, w too (measured on an H100).
   CHECK(floatOf(get(u16, 1, RF32)) == 0.0f);
