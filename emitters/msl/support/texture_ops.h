@@ -11,15 +11,16 @@
 //                             x - 0.5, i = floor(x_B), alpha = frac(x_B) with 8 fractional bits)
 //   p2m_tex_lerp*             the weighted sums of linear filtering
 //   p2m_tex_unorm / _snorm    normalized-float reads of 8/16-bit integer texels
-//   p2m_tex_srgb_to_linear    sRGB decoding (IEC 61966-2-1)
+//   p2m_tex_srgb_to_linear    sRGB decoding (the H100's table)
 //   p2m_tex_missing_channel   the components a texture with fewer than 4 channels returns
 //   p2m_tex_cube_face         cube face selection (CUDA Programming Guide, "Cubemap Textures")
 //   p2m_tex_mip_level         level of detail to mip level(s)
 //   p2m_su_resolve            surface out-of-range modes .trap, .clamp, .zero (PTX ISA, suld)
-// Rules that NVIDIA's documentation leaves open (how a weight is rounded to 1/256, the order of
-// the weighted sum's additions, the normalized-float conversion's rounding, wrap and mirror with
-// unnormalized coordinates, ties in cube face selection) are measured on the H200 and recorded in
-// docs/gpu-facts.md; each function says what it assumes until then.
+// Rules that NVIDIA's documentation leaves open were measured on an H100 (docs/gpu-facts.md,
+// "Textures and surfaces", tests/probes/textures.cu); each function cites what it follows.
+// Not followed yet (tests/exec/exec-driver-known-failures.txt lists the cases): the weighted
+// sum computed exactly and rounded ties away (here: f32 arithmetic), 8/16-bit normalized
+// filtering in 16-bit fixed point, f16 filtering rounded to f16, the 3D weights, the border colour quantized to 8-bit formats.
 //
 // Builds on abi.h (p2m_ctx, p2m_alias, p2m_trap, P2M_DEVICE_DATA). The lowering
 // (passes/LowerTextureOps.cpp) passes coordinates and results as their 32-bit patterns (uint)
@@ -134,21 +135,54 @@ static inline float p2m_tex_snorm(int v, uint bits)
   return max(float(v) / float((1u << (bits - 1u)) - 1u), -1.0f);
 }
 
-// sRGB to linear (IEC 61966-2-1), applied to the colour channels of normalized-float reads of
-// sRGB textures (alpha stays linear).
-static inline float p2m_tex_srgb_to_linear(float c)
-{
-  return c <= 0.04045f ? c / 12.92f : pow((c + 0.055f) / 1.055f, 2.4f);
-}
+// sRGB decoding of an 8-bit texel v as NVIDIA's hardware does it: a table, not the IEC
+// 61966-2-1 formula rounded (measured on an H100, tests/probes/expected/textures/srgb_u8.txt:
+// the f32 bit pattern for each v). It applies to 8-bit unsigned texels read as normalized
+// floats, to x, y and z (w stays v / 255); 16-bit textures with sRGB set read v / 65535.
+constant uint p2m_tex_srgb_u8[256] = {
+    0x00000000u, 0x39a00000u, 0x3a200000u, 0x3a700000u, 0x3aa00000u, 0x3ac80000u, 0x3af00000u, 0x3b0c0000u,
+    0x3b200000u, 0x3b340000u, 0x3b480000u, 0x3b5c0000u, 0x3b700000u, 0x3b840000u, 0x3b900000u, 0x3b9c0000u,
+    0x3baa0000u, 0x3bb80000u, 0x3bc60000u, 0x3bd60000u, 0x3be60000u, 0x3bf60000u, 0x3c030000u, 0x3c0c0000u,
+    0x3c160000u, 0x3c1f0000u, 0x3c290000u, 0x3c340000u, 0x3c3e0000u, 0x3c490000u, 0x3c550000u, 0x3c600000u,
+    0x3c6c0000u, 0x3c7a0000u, 0x3c830000u, 0x3c8a0000u, 0x3c910000u, 0x3c980000u, 0x3c9f0000u, 0x3ca60000u,
+    0x3cae0000u, 0x3cb60000u, 0x3cbe0000u, 0x3cc60000u, 0x3cce0000u, 0x3cd70000u, 0x3ce00000u, 0x3ce90000u,
+    0x3cf20000u, 0x3cfc0000u, 0x3d030000u, 0x3d080000u, 0x3d0d0000u, 0x3d120000u, 0x3d170000u, 0x3d1c0000u,
+    0x3d220000u, 0x3d280000u, 0x3d2d0000u, 0x3d330000u, 0x3d390000u, 0x3d3f0000u, 0x3d450000u, 0x3d4c0000u,
+    0x3d520000u, 0x3d580000u, 0x3d600000u, 0x3d660000u, 0x3d6c0000u, 0x3d740000u, 0x3d7a0000u, 0x3d810000u,
+    0x3d850000u, 0x3d880000u, 0x3d8c0000u, 0x3d900000u, 0x3d940000u, 0x3d980000u, 0x3d9c0000u, 0x3da00000u,
+    0x3da40000u, 0x3da90000u, 0x3dad0000u, 0x3db10000u, 0x3db60000u, 0x3dba0000u, 0x3dbf0000u, 0x3dc30000u,
+    0x3dc80000u, 0x3dcd0000u, 0x3dd10000u, 0x3dd60000u, 0x3ddb0000u, 0x3de00000u, 0x3de50000u, 0x3dea0000u,
+    0x3df00000u, 0x3df40000u, 0x3dfa0000u, 0x3e000000u, 0x3e020000u, 0x3e050000u, 0x3e080000u, 0x3e0b0000u,
+    0x3e0e0000u, 0x3e110000u, 0x3e140000u, 0x3e170000u, 0x3e1a0000u, 0x3e1d0000u, 0x3e200000u, 0x3e230000u,
+    0x3e260000u, 0x3e290000u, 0x3e2c0000u, 0x3e300000u, 0x3e330000u, 0x3e360000u, 0x3e3a0000u, 0x3e3d0000u,
+    0x3e400000u, 0x3e440000u, 0x3e470000u, 0x3e4b0000u, 0x3e4e0000u, 0x3e520000u, 0x3e560000u, 0x3e590000u,
+    0x3e5d0000u, 0x3e610000u, 0x3e650000u, 0x3e680000u, 0x3e6c0000u, 0x3e700000u, 0x3e740000u, 0x3e780000u,
+    0x3e7c0000u, 0x3e800000u, 0x3e820000u, 0x3e840000u, 0x3e860000u, 0x3e880000u, 0x3e8a0000u, 0x3e8d0000u,
+    0x3e8f0000u, 0x3e910000u, 0x3e930000u, 0x3e950000u, 0x3e980000u, 0x3e9a0000u, 0x3e9c0000u, 0x3e9e0000u,
+    0x3ea10000u, 0x3ea30000u, 0x3ea50000u, 0x3ea80000u, 0x3eaa0000u, 0x3ead0000u, 0x3eaf0000u, 0x3eb20000u,
+    0x3eb40000u, 0x3eb60000u, 0x3eb90000u, 0x3ebc0000u, 0x3ebe0000u, 0x3ec10000u, 0x3ec30000u, 0x3ec60000u,
+    0x3ec80000u, 0x3ecb0000u, 0x3ece0000u, 0x3ed10000u, 0x3ed30000u, 0x3ed60000u, 0x3ed90000u, 0x3edb0000u,
+    0x3ede0000u, 0x3ee10000u, 0x3ee40000u, 0x3ee70000u, 0x3eea0000u, 0x3eed0000u, 0x3ef00000u, 0x3ef20000u,
+    0x3ef60000u, 0x3ef80000u, 0x3efc0000u, 0x3efe0000u, 0x3f010000u, 0x3f020000u, 0x3f040000u, 0x3f050000u,
+    0x3f070000u, 0x3f090000u, 0x3f0a0000u, 0x3f0c0000u, 0x3f0d0000u, 0x3f0f0000u, 0x3f110000u, 0x3f120000u,
+    0x3f140000u, 0x3f160000u, 0x3f170000u, 0x3f190000u, 0x3f1b0000u, 0x3f1c0000u, 0x3f1e0000u, 0x3f200000u,
+    0x3f210000u, 0x3f230000u, 0x3f250000u, 0x3f270000u, 0x3f290000u, 0x3f2a0000u, 0x3f2c0000u, 0x3f2e0000u,
+    0x3f300000u, 0x3f320000u, 0x3f330000u, 0x3f350000u, 0x3f370000u, 0x3f390000u, 0x3f3b0000u, 0x3f3d0000u,
+    0x3f3f0000u, 0x3f410000u, 0x3f430000u, 0x3f450000u, 0x3f470000u, 0x3f490000u, 0x3f4b0000u, 0x3f4d0000u,
+    0x3f4f0000u, 0x3f510000u, 0x3f530000u, 0x3f550000u, 0x3f570000u, 0x3f590000u, 0x3f5b0000u, 0x3f5d0000u,
+    0x3f5f0000u, 0x3f610000u, 0x3f630000u, 0x3f650000u, 0x3f680000u, 0x3f6a0000u, 0x3f6c0000u, 0x3f6e0000u,
+    0x3f700000u, 0x3f720000u, 0x3f740000u, 0x3f760000u, 0x3f7a0000u, 0x3f7c0000u, 0x3f7e0000u, 0x3f800000u,
+};
 
-// The component a texture with fewer channels than 4 returns for channel c: 0 for y and z, 1
-// for w (1.0 for float results, integer 1 otherwise), as D3D and OpenGL define the missing
-// components of R and RG formats; the H200's values are among the texture probes.
+static inline float p2m_tex_srgb_to_linear(uint v) { return as_type<float>(p2m_tex_srgb_u8[v & 255u]); }
+
+// The component a texture with fewer channels than 4 returns for a channel it lacks: 0, w too
+// (measured, docs/gpu-facts.md "Texel conversion"; not D3D's 1 for w).
 static inline uint p2m_tex_missing_channel(uint c, uint rtype)
 {
-  if (c != 3u)
-    return 0u;
-  return rtype == P2M_TEXR_F32 ? as_type<uint>(1.0f) : 1u;
+  (void)c;
+  (void)rtype;
+  return 0u;
 }
 
 // Channel c of a texel as a float (float results): half and float formats convert exactly,
@@ -169,8 +203,9 @@ static inline float p2m_tex_channel_float(ulong h, ulong addr, uint c)
     f = kind == 1u ? p2m_tex_unorm(v, bits) : p2m_tex_snorm(p2m_tex_sign_extend(v, bits), bits);
   else
     f = kind == 1u ? float(v) : float(p2m_tex_sign_extend(v, bits));
-  if (kind != 2u && p2m_tex_word(h, P2M_TEX_SRGB) == 1u && p2m_tex_word(h, P2M_TEX_READ_MODE) == 1u && c < 3u)
-    f = p2m_tex_srgb_to_linear(f);
+  if (kind == 1u && bits == 8u && p2m_tex_word(h, P2M_TEX_SRGB) == 1u && p2m_tex_word(h, P2M_TEX_READ_MODE) == 1u &&
+      c < 3u)
+    f = p2m_tex_srgb_to_linear(v);
   return f;
 }
 
@@ -192,6 +227,8 @@ static inline uint p2m_tex_channel_int(ulong h, ulong addr, uint c, uint rtype)
 // Clamp and border act on texel indices (p2m_tex_address_index).
 static inline float p2m_tex_address_coord(float x, uint mode)
 {
+  if ((mode == 0u || mode == 2u) && (isnan(x) || isinf(x)))
+    return 0.0f; // measured: in wrap and mirror, NaN and infinities act as 0
   if (mode == 0u)
     return x - floor(x);
   if (mode == 2u) {
@@ -224,19 +261,33 @@ static inline int p2m_tex_address_index(int i, int n, uint mode, bool normalized
   return clamp(i, 0, n - 1);
 }
 
-// Linear filtering's weight: frac(x_B) in 9-bit fixed point with 8 fractional bits (CUDA
-// Programming Guide, "Texture Fetching", "Linear Filtering"). The fraction is rounded to the
-// nearest 1/256 (ties to even); whether NVIDIA rounds or truncates is among the H200 probes.
-static inline float p2m_tex_filter_weight(float xb)
+// Linear filtering's weight in 1/256: frac(x_B) in 9-bit fixed point with 8 fractional bits
+// (CUDA Programming Guide, "Texture Fetching"), rounded half up: floor(frac * 256 + 0.5), 0..256
+// (measured, docs/gpu-facts.md "Coordinates and weights").
+static inline uint p2m_tex_weight256(float xb)
 {
   float f = xb - floor(xb);
-  return rint(f * 256.0f) / 256.0f;
+  if (isnan(f))
+    return 0u; // an infinite coordinate: both taps are the same clamped texel
+  return uint(floor(f * 256.0f + 0.5f));
 }
 
-// The weighted sums of linear filtering, left to right as the guide writes them:
-//   1D (1-a)T[i] + aT[i+1]
-//   2D (1-a)(1-b)T[i,j] + a(1-b)T[i+1,j] + (1-a)bT[i,j+1] + abT[i+1,j+1]
-// each product and sum rounded to f32 (the weights are exact in f32).
+static inline float p2m_tex_filter_weight(float xb) { return float(p2m_tex_weight256(xb)) / 256.0f; }
+
+// floor(x) as a texel index: NaN acts as 0, infinities and huge values clamp far outside any
+// texture (measured: NaN reads as 0, +inf clamps to the last texel, -inf to the first).
+static inline int p2m_tex_floor_index(float x)
+{
+  if (isnan(x))
+    return 0;
+  return int(clamp(floor(x), -1073741824.0f, 1073741824.0f));
+}
+
+// The weighted sums of linear filtering. 1D: ((256 - w) t[i] + w t[i+1]) / 256. 2D: integer
+// corner weights in 1/256 that sum to 256 (measured, docs/gpu-facts.md "Coordinates and
+// weights": w11 = floor(wx wy / 256 + 0.5), w10 = wx - w11, w01 = wy - w11, w00 = 256 - wx -
+// wy + w11). NVIDIA computes the sum exactly and rounds it to f32 ties away; here each product
+// and sum is rounded to f32 (the same result whenever the sum is exact in f32).
 static inline float p2m_tex_lerp(float t0, float t1, float a)
 {
   return (1.0f - a) * t0 + a * t1;
@@ -244,7 +295,10 @@ static inline float p2m_tex_lerp(float t0, float t1, float a)
 
 static inline float p2m_tex_lerp2(float t00, float t10, float t01, float t11, float a, float b)
 {
-  return (1.0f - a) * (1.0f - b) * t00 + a * (1.0f - b) * t10 + (1.0f - a) * b * t01 + a * b * t11;
+  uint wx = uint(a * 256.0f), wy = uint(b * 256.0f);
+  uint w11 = (wx * wy + 128u) / 256u;
+  uint w10 = wx - w11, w01 = wy - w11, w00 = 256u + w11 - wx - wy;
+  return (float(w00) * t00 + float(w10) * t10 + float(w01) * t01 + float(w11) * t11) / 256.0f;
 }
 
 // Channel c (f32 result) of the texel at integer position (x, y, z) of `layer`, after the
@@ -281,31 +335,31 @@ static inline uint p2m_tex_texel_int(ulong h, thread const p2m_tex_level &lv, in
 // The face a direction (x, y, z) selects and its coordinates on the face, normalized to [0, 1]
 // (CUDA Programming Guide, "Cubemap Textures", the table of faces: face 0 +x (s, t) = (-z, -y)/|x|,
 // 1 -x (z, -y), 2 +y (x, z), 3 -y (x, -z), 4 +z (x, -y), 5 -z (-x, -y); (s/m + 1)/2). Ties between
-// equal magnitudes go to x, then y (the guide's table uses strict inequalities; the H200's
-// choice is among the texture probes).
+// equal magnitudes go to z, then y; (0, 0, 0) reads the +z face at its centre (measured,
+// docs/gpu-facts.md "Addressing").
 static inline uint p2m_tex_cube_face(float x, float y, float z, thread float &s, thread float &t)
 {
   float ax = fabs(x), ay = fabs(y), az = fabs(z);
   uint face;
   float m, sc, tc;
-  if (ax >= ay && ax >= az) {
-    face = x >= 0.0f ? 0u : 1u;
-    m = ax;
-    sc = x >= 0.0f ? -z : z;
+  if (az >= ax && az >= ay) {
+    face = z >= 0.0f ? 4u : 5u;
+    m = az;
+    sc = z >= 0.0f ? x : -x;
     tc = -y;
-  } else if (ay >= az) {
+  } else if (ay >= ax) {
     face = y >= 0.0f ? 2u : 3u;
     m = ay;
     sc = x;
     tc = y >= 0.0f ? z : -z;
   } else {
-    face = z >= 0.0f ? 4u : 5u;
-    m = az;
-    sc = z >= 0.0f ? x : -x;
+    face = x >= 0.0f ? 0u : 1u;
+    m = ax;
+    sc = x >= 0.0f ? -z : z;
     tc = -y;
   }
-  s = (sc / m + 1.0f) * 0.5f;
-  t = (tc / m + 1.0f) * 0.5f;
+  s = m == 0.0f ? 0.5f : (sc / m + 1.0f) * 0.5f;
+  t = m == 0.0f ? 0.5f : (tc / m + 1.0f) * 0.5f;
   return face;
 }
 
@@ -323,8 +377,8 @@ static inline float p2m_tex_lod(ulong h, float lod)
 
 // The mip level(s) a level of detail reads: with point mip filtering the nearest level
 // (floor(lod + 0.5), as D3D and OpenGL select it), with linear mip filtering levels floor(lod)
-// and floor(lod) + 1 blended by the fraction (in the same 8-bit fixed point as the texel
-// weights). Returns the first level; `blend` the second level's weight (0: one level).
+// and floor(lod) + 1 blended by frac(lod) (measured exact in 1/64 steps; finer quantization,
+// here the texel weights' 1/256, not probed). Point: floor(lod + 0.5), measured (0.5 -> 1). Returns the first level; `blend` the second level's weight (0: one level).
 static inline uint p2m_tex_mip_level(ulong h, float lod, thread float &blend)
 {
   blend = 0.0f;
@@ -379,16 +433,29 @@ static inline uint p2m_tex_sample_level(ulong h, uint level, uint dims, uint lay
   float w = normalized ? z * float(lv.d) : z;
   // Integer results are never filtered (CUDA allows linear filtering only for float reads).
   if (p2m_tex_word(h, P2M_TEX_FILTER_MODE) == 0u || rtype != P2M_TEXR_F32) {
-    int px = int(floor(u)), py = int(floor(v)), pz = int(floor(w));
+    int px = p2m_tex_floor_index(u), py = p2m_tex_floor_index(v), pz = p2m_tex_floor_index(w);
     if (rtype == P2M_TEXR_F32)
       return as_type<uint>(p2m_tex_texel_float(h, lv, px, py, pz, layer, normalized, dims, c));
     return p2m_tex_texel_int(h, lv, px, py, pz, layer, normalized, dims, c, rtype);
   }
   float xb = u - 0.5f, yb = v - 0.5f, zb = w - 0.5f;
-  int i = int(floor(xb)), j = int(floor(yb)), k = int(floor(zb));
+  if (isnan(xb))
+    xb = -0.5f; // NaN coordinates act as 0
+  if (isnan(yb))
+    yb = -0.5f;
+  if (isnan(zb))
+    zb = -0.5f;
+  int i = p2m_tex_floor_index(xb), j = p2m_tex_floor_index(yb), k = p2m_tex_floor_index(zb);
   float a = p2m_tex_filter_weight(xb), b = p2m_tex_filter_weight(yb), g = p2m_tex_filter_weight(zb);
   float r;
-  if (dims == 1u) {
+  if (dims == 1u && p2m_tex_word(h, P2M_TEX_ADDRESS_MODE1) == 3u) {
+    // A 1D texture is a 2D texture of height 1 sampled at y = -0.5 after the shift: with
+    // border in dimension 1, row -1 is the border colour, weighted half (measured).
+    float t0 = p2m_tex_texel_float(h, lv, i, 0, 0, layer, normalized, 1u, c);
+    float t1 = p2m_tex_texel_float(h, lv, i + 1, 0, 0, layer, normalized, 1u, c);
+    float bc = p2m_tex_wordf(h, P2M_TEX_BORDER0 + c);
+    r = p2m_tex_lerp2(bc, bc, t0, t1, a, 0.5f);
+  } else if (dims == 1u) {
     r = p2m_tex_lerp(p2m_tex_texel_float(h, lv, i, 0, 0, layer, normalized, 1u, c),
                      p2m_tex_texel_float(h, lv, i + 1, 0, 0, layer, normalized, 1u, c), a);
   } else if (dims == 2u) {
@@ -439,8 +506,8 @@ static inline uint p2m_tex_coords(uint geom, bool float_coords, uint a0, uint a1
   return layer;
 }
 
-// Whether a layered resource's layer index is valid; CUDA clamps layer indices to the array
-// (the layer is "clamped to [0, layers - 1]" in the PTX ISA's tex description for .a1d/.a2d).
+// A layered resource's layer index: an unsigned integer clamped to the last layer (measured:
+// -1 and -2 read the last layer).
 static inline uint p2m_tex_clamp_layer(ulong h, uint geom, uint layer)
 {
   uint layers = max(1u, p2m_tex_word(h, P2M_TEX_LAYERS));
@@ -448,18 +515,20 @@ static inline uint p2m_tex_clamp_layer(ulong h, uint geom, uint layer)
     return min(layer / 6u, layers - 1u) * 6u + layer % 6u;
   if (geom == P2M_TEXG_CUBE)
     return min(layer, 5u);
-  return min(as_type<int>(layer) < 0 ? 0u : layer, layers - 1u);
+  return min(layer, layers - 1u);
 }
 
 // tex.<geom>.v4.<rtype>.<ctype> d, [h, {a0, a1, a2, a3}] (, lod): component c of the sample, as
-// the bits of rtype. `lod_mode` 0: level 0 (tex without .level/.grad; compute kernels have no
-// implicit derivatives), 1: `lod` (tex.level, and tex.grad through p2m_tex_grad_lod).
+// the bits of rtype. `lod_mode` 0: tex without .level/.grad/.base, whose implicit derivatives
+// are zero in a compute kernel: a level of detail of -infinity, which the sampler's clamps bring
+// to minMipmapLevelClamp (the OpenGL/D3D level-of-detail rule; to be confirmed on the H200);
+// 1: `lod` (tex.level, and tex.grad through p2m_tex_grad_lod); 2: tex.base, the base level.
 static inline uint p2m_tex(ulong h, uint geom, uint float_coords, uint a0, uint a1, uint a2, uint a3, uint lod_mode,
                            float lod, uint c, uint rtype)
 {
   // A linear resource (tex1Dfetch): integer indices only, no addressing; outside reads 0.
   if (p2m_tex_word(h, P2M_TEX_KIND) == P2M_TEX_KIND_LINEAR) {
-    int i = float_coords != 0u ? int(floor(as_type<float>(a0))) : as_type<int>(a0);
+    int i = float_coords != 0u ? p2m_tex_floor_index(as_type<float>(a0)) : as_type<int>(a0);
     if (i < 0 || i >= int(p2m_tex_word(h, P2M_TEX_WIDTH)))
       return 0u;
     ulong addr = p2m_tex_word64(h, P2M_TEX_DATA_LO) + ulong(i) * ulong(p2m_tex_texel_bytes(h));
@@ -480,8 +549,8 @@ static inline uint p2m_tex(ulong h, uint geom, uint float_coords, uint a0, uint 
   }
   float blend = 0.0f;
   uint level = 0u;
-  if (p2m_tex_word(h, P2M_TEX_MIP_LEVELS) > 1u)
-    level = p2m_tex_mip_level(h, p2m_tex_lod(h, lod_mode != 0u ? lod : 0.0f), blend);
+  if (p2m_tex_word(h, P2M_TEX_MIP_LEVELS) > 1u && lod_mode != 2u)
+    level = p2m_tex_mip_level(h, p2m_tex_lod(h, lod_mode == 1u ? lod : -INFINITY), blend);
   bool ints = float_coords == 0u;
   uint r0 = p2m_tex_sample_level(h, level, dims, layer, ints, as_type<int>(x), as_type<int>(y), as_type<int>(z), fx,
                                  fy, fz, normalized, c, rtype);
@@ -514,7 +583,7 @@ static inline uint p2m_tld4(ulong h, uint geom, uint float_coords, uint a0, uint
     fy = float(as_type<int>(y));
   }
   float u = (normalized ? fx * float(lv.w) : fx) - 0.5f, v = (normalized ? fy * float(lv.h) : fy) - 0.5f;
-  int i = int(floor(u)), j = int(floor(v));
+  int i = p2m_tex_floor_index(u), j = p2m_tex_floor_index(v);
   int ti = which == 1u || which == 2u ? i + 1 : i;
   int tj = which == 0u || which == 1u ? j + 1 : j;
   if (rtype == P2M_TEXR_F32)
@@ -592,6 +661,30 @@ static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int 
     z = clamp(z, 0, nz - 1);
   }
   return lv.base + ulong(z) * lv.slice + ulong(y) * lv.row + ulong(x);
+}
+
+// Whether a surface access of `bytes` bytes at {x, y, z} is inside the surface: what .trap
+// checks before the access (the lowering branches to a trap when it is not, so that the thread
+// stops there; p2m_su_resolve's own .trap handling is then never reached).
+static inline bool p2m_su_in_range(ulong h, uint geom, uint x, uint y, uint z, uint bytes)
+{
+  p2m_tex_level lv = p2m_tex_level_of(h, 0u);
+  int row_bytes = lv.w * int(p2m_tex_texel_bytes(h));
+  bool layered = geom == P2M_TEXG_A1D || geom == P2M_TEXG_A2D;
+  int ny = geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1 : lv.h;
+  int nz = geom == P2M_TEXG_3D ? lv.d : layered ? int(max(1u, p2m_tex_word(h, P2M_TEX_LAYERS))) : 1;
+  int ix = as_type<int>(x), iy = as_type<int>(y), iz = as_type<int>(z);
+  if (layered) {
+    int layer = ix;
+    ix = iy;
+    iy = geom == P2M_TEXG_A2D ? iz : 0;
+    iz = layer;
+  }
+  if (geom == P2M_TEXG_1D)
+    iy = 0;
+  if (geom == P2M_TEXG_1D || geom == P2M_TEXG_2D)
+    iz = 0;
+  return ix >= 0 && ix <= row_bytes - int(bytes) && iy >= 0 && iy < ny && iz >= 0 && iz < nz;
 }
 
 // suld.b.<geom>{.v2,.v4}.<b8,b16,b32> d, [h, {x, y, z}]: element `elem` (`bytes` wide, zero-extended)

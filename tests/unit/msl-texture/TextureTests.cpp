@@ -149,6 +149,11 @@ TEST_CASE("linear filtering: 8-bit fixed-point weights", "[texture][linear]")
   CHECK(filterWeight(0.25f) == 0.25f);
   CHECK(filterWeight(1.1f) == 26.0f / 256.0f); // 0.1 * 256 = 25.6
   CHECK(filterWeight(-0.25f) == 0.75f);
+  // Rounded half up (measured): frac 1/512 is weight 1/256 (ties to even would give 0), and a
+  // fraction within 1/512 of 1 is weight 256 (texel i+1 alone).
+  CHECK(filterWeight(1.0f + 1.0f / 512.0f) == 1.0f / 256.0f);
+  CHECK(filterWeight(3.0f / 512.0f) == 2.0f / 256.0f);
+  CHECK(filterWeight(1.0f - 1.0f / 1024.0f) == 1.0f);
   Resource r = floats1d({0, 1, 4, 9});
   r.set(P2M_TEX_FILTER_MODE, 1);
   // x = 1.75: x_B = 1.25, i = 1, alpha = 0.25: 0.75 * 1 + 0.25 * 4.
@@ -160,10 +165,20 @@ TEST_CASE("linear filtering: 8-bit fixed-point weights", "[texture][linear]")
   CHECK(sample1d(r, 2.5f) == 4.0f);
   // Below the first centre the taps are T[-1] and T[0], clamped to T[0].
   CHECK(sample1d(r, 0.25f) == 0.0f);
+  // NaN acts as 0 (the taps of x_B = -0.5: T[-1] = T[0] and T[0]); +inf clamps to the last texel.
+  CHECK(sample1d(r, std::nanf("")) == 0.0f);
+  CHECK(sample1d(r, INFINITY) == 9.0f);
   // Border mode: the tap outside is the border colour.
   r.set(P2M_TEX_ADDRESS_MODE0, BORDER);
   r.set(P2M_TEX_BORDER0, bitsOf(8.0f));
   CHECK(sample1d(r, 0.25f) == 0.25f * 8.0f + 0.75f * 0.0f);
+  // A 1D texture is 2D of height 1 at y = -0.5: border in dimension 1 blends half the border
+  // colour (measured: x = 0.5, texel 1, border 100.5 -> 50.75).
+  Resource one = floats1d({1, 2});
+  one.set(P2M_TEX_FILTER_MODE, 1);
+  one.set(P2M_TEX_ADDRESS_MODE1, BORDER);
+  one.set(P2M_TEX_BORDER0, bitsOf(100.5f));
+  CHECK(sample1d(one, 0.5f) == 50.75f);
 }
 
 TEST_CASE("2D linear filtering and wrap at the edge", "[texture][linear]")
@@ -183,6 +198,9 @@ TEST_CASE("2D linear filtering and wrap at the edge", "[texture][linear]")
   // alpha 0.25, beta 0.75: the guide's sum, left to right.
   float a = 0.25f, b = 0.75f;
   CHECK(at(0.75f, 1.25f) == (1 - a) * (1 - b) * 1 + a * (1 - b) * 2 + (1 - a) * b * 3 + a * b * 4);
+  // The corner weights are rounded to 1/256 themselves (measured), not products of the 1D
+  // weights: wx = wy = 1 gives w11 = 0, w10 = w01 = 1, w00 = 254.
+  CHECK(at(0.5f + 1.0f / 256.0f, 0.5f + 1.0f / 256.0f) == 259.0f / 256.0f);
   // Normalized wrap: u = 0 is x = 0 texels, x_B = -0.5: taps T[-1] = T[1] and T[0], alpha 0.5.
   r.set(P2M_TEX_NORMALIZED, 1);
   r.set(P2M_TEX_ADDRESS_MODE0, WRAP);
@@ -210,6 +228,7 @@ TEST_CASE("read modes: element type, normalized float, sRGB, missing channels", 
   u8.set(P2M_TEX_SRGB, 1);
   CHECK(floatOf(get(u8, 0, RF32)) == 1.0f);
   CHECK(floatOf(get(u8, 2, RF32)) == 0.0f);
+  CHECK(get(u8, 1, RF32) == 0x3e5d0000u); // the H100's table for 128, not the formula
   CHECK(floatOf(get(u8, 3, RF32)) == 7.0f / 255.0f);
   // Signed 8-bit: element type sign-extends; normalized: v / 127, -128 -> -1.
   Resource s8(P2M_TEX_KIND_1D, 4, 1, 1, 0, 4, 8, 0);
@@ -227,9 +246,11 @@ TEST_CASE("read modes: element type, normalized float, sRGB, missing channels", 
   std::memcpy(u16.texel(0), &v16, 2);
   u16.set(P2M_TEX_READ_MODE, 1);
   CHECK(floatOf(get(u16, 0, RF32)) == 1000.0f / 65535.0f);
-  // A 1-channel texture's y, z read 0 and w reads 1.
+  u16.set(P2M_TEX_SRGB, 1); // sRGB applies to 8-bit texels only
+  CHECK(floatOf(get(u16, 0, RF32)) == 1000.0f / 65535.0f);
+  // Channels a format lacks read 0, w too (measured on an H100).
   CHECK(floatOf(get(u16, 1, RF32)) == 0.0f);
-  CHECK(floatOf(get(u16, 3, RF32)) == 1.0f);
+  CHECK(get(u16, 3, RF32) == 0u);
   CHECK(get(u8, 3, RU32) == 7u);
   // Half-float texels convert exactly.
   Resource f16(P2M_TEX_KIND_1D, 1, 1, 1, 0, 1, 16, 2);
@@ -253,7 +274,9 @@ TEST_CASE("layered, 3D and cube addressing", "[texture][layout]")
   Resource a(P2M_TEX_KIND_2D_LAYERED, 2, 2, 1, 3, 1, 32, 2);
   a.putF(1, 0, 2, 5.0f);
   CHECK(floatOf(tex(a.handle(), GA2D, true, 2, bitsOf(1.5f), bitsOf(0.5f), 0, false, 0.0f, 0, RF32)) == 5.0f);
-  // A layer index past the end is clamped to the last layer.
+  // A layer index past the end is clamped to the last layer; it is unsigned, so -1 too.
+  CHECK(floatOf(tex(a.handle(), GA2D, true, 0xFFFFFFFFu, bitsOf(1.5f), bitsOf(0.5f), 0, false, 0.0f, 0, RF32)) ==
+        5.0f);
   CHECK(floatOf(tex(a.handle(), GA2D, true, 9, bitsOf(1.5f), bitsOf(0.5f), 0, false, 0.0f, 0, RF32)) == 5.0f);
   // 1D layered: {layer, x}.
   Resource a1(P2M_TEX_KIND_1D_LAYERED, 4, 1, 1, 2, 1, 32, 2);
@@ -278,6 +301,15 @@ TEST_CASE("layered, 3D and cube addressing", "[texture][layout]")
   // +y face 2: (s, t) = (x, z)/|y|: x = -0.9, z = -0.9 -> (0.05, 0.05) -> texel (0, 0).
   CHECK(floatOf(tex(c.handle(), GCUBE, true, bitsOf(-0.9f), bitsOf(1.0f), bitsOf(-0.9f), 0, false, 0.0f, 0, RF32)) ==
         4.0f);
+  // Ties go to z, then y (measured): (2, 0, -2) selects -z, (s, t) = (-x, -y) / 2 -> (0, 0.5),
+  // texel (0, 1); |x| = |y| > |z| selects +y.
+  c.putF(0, 1, 5, 14.0f);
+  CHECK(floatOf(tex(c.handle(), GCUBE, true, bitsOf(2.0f), 0, bitsOf(-2.0f), 0, false, 0.0f, 0, RF32)) == 14.0f);
+  c.putF(1, 1, 2, 12.0f);
+  CHECK(floatOf(tex(c.handle(), GCUBE, true, bitsOf(1.0f), bitsOf(1.0f), 0, 0, false, 0.0f, 0, RF32)) == 12.0f);
+  // (0, 0, 0) reads the +z face at its centre.
+  c.putF(1, 1, 4, 13.0f);
+  CHECK(floatOf(tex(c.handle(), GCUBE, true, 0, 0, 0, 0, false, 0.0f, 0, RF32)) == 13.0f);
   // Layered cube: layer 1's face 0 is slice 6.
   Resource ac(P2M_TEX_KIND_CUBE_LAYERED, 2, 2, 1, 2, 1, 32, 2);
   ac.putF(1, 1, 6, 10.0f);
@@ -311,6 +343,14 @@ TEST_CASE("mip levels: tex.level, level clamps, tex.grad's level of detail", "[t
   // Linear mip filter: level 1 and 2 blended by frac(lod) = 0.5.
   r.set(P2M_TEX_MIP_FILTER_MODE, 1);
   CHECK(at(1.5f) == 2.5f);
+  // Without a level (tex): zero derivatives, level of detail -infinity, brought to the
+  // sampler's minimum level clamp.
+  auto implicit = [&]() { return floatOf(tex(r.handle(), G1D, true, bitsOf(0.1f), 0, 0, 0, false, 0.0f, 0, RF32)); };
+  r.set(P2M_TEX_MIP_FILTER_MODE, 0);
+  CHECK(implicit() == 1.0f);
+  r.set(P2M_TEX_MIN_LOD, bitsOf(2.0f));
+  CHECK(implicit() == 3.0f);
+  r.set(P2M_TEX_MIN_LOD, 0);
   // Gradients of 2 texels (0.5 of a 4-texel width): lod = log2(2) = 1.
   CHECK(gradLod(r.handle(), G1D, 0.5f, 0.0f, 0.25f, 0.0f) == 1.0f);
 }
@@ -371,6 +411,12 @@ TEST_CASE("surfaces: byte-addressed x, out-of-range modes", "[surface]")
   CHECK(suld(s.handle(), G2D, -4, 0, 0, 4, 1, 0, SU_CLAMP, trapped) == 0u);
   CHECK(suld(s.handle(), G2D, 14, 0, 0, 4, 1, 0, SU_TRAP, trapped) == 0u); // straddles the row end
   CHECK(trapped);
+  // The check the lowering makes before a .trap access.
+  CHECK(suInRange(s.handle(), G2D, 12, 1, 0, 4));
+  CHECK(!suInRange(s.handle(), G2D, 14, 1, 0, 4));
+  CHECK(!suInRange(s.handle(), G2D, 0, 2, 0, 4));
+  CHECK(!suInRange(s.handle(), G2D, -1, 0, 0, 1));
+  CHECK(suInRange(s.handle(), G2D, 8, 0, 0, 8)); // a .v2 at the last two texels
   // Stores: in range, .zero drops, .clamp stores at the nearest element, .trap traps.
   const std::uint32_t v[4] = {7, 8, 0, 0};
   sust(s.handle(), G2D, 0, 1, 0, 4, 2, SU_TRAP, v, trapped);
@@ -394,6 +440,8 @@ TEST_CASE("surfaces: byte-addressed x, out-of-range modes", "[surface]")
   const std::uint32_t w = 77;
   std::memcpy(a.texel(1, 0, 1), &w, 4);
   CHECK(suld(a.handle(), GA1D, 1, 4, 0, 4, 1, 0, SU_TRAP, trapped) == 77u);
+  CHECK(suInRange(a.handle(), GA1D, 1, 4, 0, 4));
+  CHECK(!suInRange(a.handle(), GA1D, 2, 4, 0, 4));
   CHECK(!trapped);
   suld(a.handle(), GA1D, 2, 4, 0, 4, 1, 0, SU_TRAP, trapped); // layer 2 of 2
   CHECK(trapped);
