@@ -1,3 +1,0 @@
-// The msl_support_tests executable: Catch2's own main.
-#define CATCH_CONFIG_MAIN
-#include <catch2/catch.hpp>
