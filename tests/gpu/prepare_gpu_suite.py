@@ -19,6 +19,7 @@ files of those cases and those benchmarks; prepare.json keeps the records of the
 import argparse
 import fnmatch
 import hashlib
+import importlib.util
 import json
 import subprocess
 import sys
@@ -36,14 +37,26 @@ def matches(name, globs):
     return any(fnmatch.fnmatch(name, g) for g in globs.split(","))
 
 
+def load_record():
+    spec = importlib.util.spec_from_file_location("record", ROOT / "tests" / "exec" / "record.py")
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)
+    return rec
+
+
 def exec_ptx_files(case_globs="*"):
-    """The PTX files of every recorded (case, variant) of the execution suite."""
+    """The PTX files of every recorded (case, variant) of the execution suite, and of every
+    variant of a case not recorded yet (so that one GPU call can record it and compare)."""
     manifest = json.loads((ROOT / "tests/exec/kernels.json").read_text())
     expected = json.loads((ROOT / "tests/exec/expected/index.json").read_text())["cases"]
+    rec = load_record()
+    ptx_rows = rec.load_ptx_table(rec.load_manifest())
     files = set()
     for case in manifest["cases"]:
         if not matches(case["name"], case_globs):
             continue
+        if case["name"] not in expected:
+            files.update(name for _, name in rec.case_variants(case, ptx_rows))
         for v in expected.get(case["name"], {}).get("variants", {}).values():
             if v.get("status") == "ok" or ("expect" in case and v.get("status") == "error"):
                 files.add(v["ptx"])

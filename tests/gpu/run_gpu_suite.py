@@ -468,10 +468,10 @@ BENCH = {
     'f64_poly': (((1 << 20) // 256, 1, 1), (256, 1, 1), [('i32', 1 << 20), ('buf', 'f64', 1 << 20, 'unit', 'in'),
                                                          ('buf', 'f64', 1 << 20, None, 'out')], 'f64'),
     # Tensor cores (mma_gemm.cuh): one HMMA per mma.sync against our bit-exact emulation.
-    'mma_gemm_f16': ((16, 16, 1), (256, 1, 1), [('i32', 2048), ('buf', 'f16', 2048 * 2048, 'unit', 'in'),
+    'mma_gemm_f16': ((32, 32, 1), (256, 1, 1), [('i32', 2048), ('buf', 'f16', 2048 * 2048, 'unit', 'in'),
                                                 ('buf', 'f16', 2048 * 2048, 'unit', 'in'),
                                                 ('buf', 'f32', 2048 * 2048, None, 'out')], 'tensor'),
-    'mma_gemm_bf16': ((16, 16, 1), (256, 1, 1), [('i32', 2048), ('buf', 'bf16', 2048 * 2048, 'unit', 'in'),
+    'mma_gemm_bf16': ((32, 32, 1), (256, 1, 1), [('i32', 2048), ('buf', 'bf16', 2048 * 2048, 'unit', 'in'),
                                                  ('buf', 'bf16', 2048 * 2048, 'unit', 'in'),
                                                  ('buf', 'f32', 2048 * 2048, None, 'out')], 'tensor'),
 }
@@ -630,20 +630,23 @@ def bench_main(args):
     print('\n'.join(lines))
 
 
-def compile_one(job):
-    import nvrtc_compile
+def compile_one(job, timeout):
+    """NVRTC in a child process (nvrtc_compile.py), so that a compile past its time is killed."""
     cu, kind = job
-    ok, log, data = nvrtc_compile.compile_source(cu.read_text(), cu.name, kind,
-                                                 [str(cu.parent), str(Path(__file__).resolve().parent / 'include')])
-    if ok:
-        cu.with_suffix('.' + kind).write_bytes(data)
-    return cu.name, ok, log.strip()[-3000:]
+    out = cu.with_suffix('.' + kind)
+    try:
+        r = subprocess.run([sys.executable, str(Path(__file__).resolve().parent / 'nvrtc_compile.py'), str(cu),
+                            str(out), '-I', str(Path(__file__).resolve().parent / 'include')],
+                           capture_output=True, text=True, timeout=timeout)
+        return cu.name, r.returncode == 0 and out.exists(), (r.stdout + r.stderr).strip()[-3000:]
+    except subprocess.TimeoutExpired:
+        return cu.name, False, f'NVRTC did not finish in {timeout:.0f} s'
 
 
 def compile_main(args):
     """NVRTC for every wrapper whose binary prepare_gpu_suite.py left to this machine: the
     differential part's cubins and the speed part's PTX (prepare_gpu_suite.py --no-compile)."""
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ThreadPoolExecutor
     stage = Path(args.stage)
     todo = []
     if args.mode in ('all', 'diff'):
@@ -653,8 +656,8 @@ def compile_main(args):
                  if any(fnmatch.fnmatch(cu.name[:-len('.p2m.cu')], g) for g in args.kernels.split(','))]
     todo = [(cu, kind) for cu, kind in todo if not cu.with_suffix('.' + kind).exists()]
     t0 = time.time()
-    with ProcessPoolExecutor(max(1, (os.cpu_count() or 2) - 1)) as pool:
-        results = list(pool.map(compile_one, todo))
+    with ThreadPoolExecutor(max(1, (os.cpu_count() or 2) - 1)) as pool:
+        results = list(pool.map(lambda job: compile_one(job, args.compile_timeout), todo))
     failed = {n: log for n, ok, log in results if not ok}
     if args.keep_cubins:  # bring the cubins back, so that a later run need not compile them
         keep = Path(args.out) / 'cubins'
@@ -689,7 +692,8 @@ def main():
     ap.add_argument('--reps', type=int, default=3)
     ap.add_argument('--runs', type=int, default=25)
     ap.add_argument('--deadline', type=float, default=240, help='seconds per part')
-    ap.add_argument('--keep-cubins', action='store_true', help='copy the cubins compiled here to OUT/cubins')
+    ap.add_argument('--keep-cubins', action='store_true', help='copy the binaries compiled here to OUT/cubins')
+    ap.add_argument('--compile-timeout', type=float, default=1800, help='seconds for one NVRTC compile')
     ap.add_argument('--workdir', help='scratch files (worker items and events); default: a temporary directory')
     ap.add_argument('--items')
     ap.add_argument('--results')
