@@ -201,6 +201,8 @@ def run_ours(gpu, case, stage, stem, inputs):
         if not kinfo['translated']:
             return {'status': 'not-translated', 'why': (kinfo.get('error') or '')[:300]}
         cubin = stage / 'diff' / f'{stem}.cubin'
+        if not cubin.exists():  # the kernel's own wrapper (--split-kernels)
+            cubin = stage / 'diff' / f"{stem}.{kinfo['msl_name']}.cubin"
         if not cubin.exists():
             return {'status': 'not-compiled', 'why': 'the wrapper did not compile (prepare.json)'}
         mod = OursModule(gpu, cubin.read_bytes(), reflection, allocs)
@@ -643,6 +645,27 @@ def compile_one(job, timeout):
         return cu.name, False, f'NVRTC did not finish in {timeout:.0f} s'
 
 
+def matches_any(name, globs):
+    return bool(globs) and any(fnmatch.fnmatch(name, g) for g in globs.split(','))
+
+
+def split_wrappers(cu):
+    """One wrapper per translated kernel of cu's MSL (<stem>.<msl_name>.cu): NVRTC compiles the
+    kernels of one file in parallel, each with only the code it reaches (run_ours loads the
+    kernel's own cubin when there is one)."""
+    reflection = json.loads(cu.with_suffix('.json').read_text())
+    metal = cu.with_suffix('.metal')
+    out = []
+    for k in reflection['kernels']:
+        if not k.get('translated'):
+            continue
+        one = dict(reflection, kernels=[k])
+        path = cu.with_name(f"{cu.stem}.{k['msl_name']}.cu")
+        path.write_text(make_wrapper.wrapper_source(one, metal.name, metal.read_text()))
+        out.append(path)
+    return out
+
+
 def compile_main(args):
     """NVRTC for every wrapper whose binary prepare_gpu_suite.py left to this machine: the
     differential part's cubins and the speed part's PTX (prepare_gpu_suite.py --no-compile)."""
@@ -650,7 +673,13 @@ def compile_main(args):
     stage = Path(args.stage)
     todo = []
     if args.mode in ('all', 'diff'):
-        todo += [(cu, 'cubin') for cu in sorted((stage / 'diff').glob('*.cu'))]
+        for cu in sorted((stage / 'diff').glob('*.cu')):
+            if not cu.with_suffix('.json').exists():
+                continue  # a per-kernel wrapper of an earlier run: made again below
+            if matches_any(cu.stem, args.split_kernels) and not cu.with_suffix('.cubin').exists():
+                todo += [(k, 'cubin') for k in split_wrappers(cu)]
+            else:
+                todo.append((cu, 'cubin'))
     if args.mode in ('all', 'bench'):
         todo += [(cu, 'ptx') for cu in sorted((stage / 'bench').glob('*.p2m.cu'))
                  if any(fnmatch.fnmatch(cu.name[:-len('.p2m.cu')], g) for g in args.kernels.split(','))]
@@ -693,6 +722,8 @@ def main():
     ap.add_argument('--runs', type=int, default=25)
     ap.add_argument('--deadline', type=float, default=240, help='seconds per part')
     ap.add_argument('--keep-cubins', action='store_true', help='copy the binaries compiled here to OUT/cubins')
+    ap.add_argument('--split-kernels', default='',
+                    help='comma-separated globs on diff file stems: one NVRTC compile per kernel')
     ap.add_argument('--compile-timeout', type=float, default=1800, help='seconds for one NVRTC compile')
     ap.add_argument('--workdir', help='scratch files (worker items and events); default: a temporary directory')
     ap.add_argument('--items')
