@@ -16,8 +16,12 @@ CUDA context unusable, so the worker exits and a new one continues; a worker tha
 killed. Results (seven files): OUT/diff.json, OUT/diff.md, OUT/bench.json, OUT/bench.md,
 OUT/env.json, OUT/compile.json, OUT/workers.log.
 
-Usage: run_gpu_suite.py --stage build-gpu --out DIR [--part diff|bench] [--cases GLOB]
-                        [--reps 3] [--runs 25] [--deadline SECONDS]
+Usage: run_gpu_suite.py [all|diff|bench] --stage build-gpu --out DIR [--cases GLOBS] [--kernels GLOBS]
+                        [--reps 3] [--runs 25] [--deadline SECONDS] [--compile-timeout SECONDS]
+                        [--split-kernels GLOBS] [--keep-cubins]
+Wrappers that prepare_gpu_suite.py --no-compile left uncompiled are compiled here first (NVRTC,
+one child process per wrapper on all cores); --split-kernels compiles the named files' kernels
+one wrapper each.
 """
 import argparse
 import ctypes
