@@ -8,12 +8,18 @@ one stage directory that travels to the GPU machine:
   bench/<name>.ptx                        tests/gpu/bench/<name>.cu by nvcc -ptx -O3 (the original)
   bench/<name>.p2m.{metal,json,cu,ptx}    that PTX translated, wrapped, compiled to PTX by NVRTC
                                           (the driver JIT-compiles both PTX files alike)
+With --no-compile the NVRTC step is left to run_gpu_suite.py on the GPU machine (more cores).
   prepare.json                            per file: translation and compile status, messages
 
 Usage: prepare_gpu_suite.py --ptx2metal BIN [--stage DIR] [--jobs N] [--only diff|bench]
+                             [--cases GLOBS] [--kernels GLOBS]
+--cases and --kernels (comma-separated globs, as run_gpu_suite.py takes them) stage only the PTX
+files of those cases and those benchmarks; prepare.json keeps the records of the others.
 """
 import argparse
+import fnmatch
 import hashlib
+import importlib.util
 import json
 import subprocess
 import sys
@@ -27,12 +33,30 @@ import make_wrapper  # noqa: E402
 import nvrtc_compile  # noqa: E402
 
 
-def exec_ptx_files():
-    """The PTX files of every recorded (case, variant) of the execution suite."""
+def matches(name, globs):
+    return any(fnmatch.fnmatch(name, g) for g in globs.split(","))
+
+
+def load_record():
+    spec = importlib.util.spec_from_file_location("record", ROOT / "tests" / "exec" / "record.py")
+    rec = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rec)
+    return rec
+
+
+def exec_ptx_files(case_globs="*"):
+    """The PTX files of every recorded (case, variant) of the execution suite, and of every
+    variant of a case not recorded yet (so that one GPU call can record it and compare)."""
     manifest = json.loads((ROOT / "tests/exec/kernels.json").read_text())
     expected = json.loads((ROOT / "tests/exec/expected/index.json").read_text())["cases"]
+    rec = load_record()
+    ptx_rows = rec.load_ptx_table(rec.load_manifest())
     files = set()
     for case in manifest["cases"]:
+        if not matches(case["name"], case_globs):
+            continue
+        if case["name"] not in expected:
+            files.update(name for _, name in rec.case_variants(case, ptx_rows))
         for v in expected.get(case["name"], {}).get("variants", {}).values():
             if v.get("status") == "ok" or ("expect" in case and v.get("status") == "error"):
                 files.add(v["ptx"])
@@ -101,7 +125,7 @@ def prepare_diff(args, stage):
                                          not args.no_compile)
 
     with ThreadPoolExecutor(args.jobs) as pool:
-        return dict(pool.map(one, exec_ptx_files()))
+        return dict(pool.map(one, exec_ptx_files(args.cases)))
 
 
 def prepare_bench(args, stage):
@@ -113,10 +137,12 @@ def prepare_bench(args, stage):
         rc, msg = run(["nvcc", "-arch=sm_90", "-O3", "-std=c++17", "-ptx", str(src), "-o", f"{name}.ptx"], out_dir)
         if rc != 0:
             return name, {"status": "nvcc-original-failed", "log": msg[-3000:]}
-        return name, translate_and_build(args.ptx2metal, out_dir / f"{name}.ptx", out_dir, f"{name}.p2m", "ptx")
+        return name, translate_and_build(args.ptx2metal, out_dir / f"{name}.ptx", out_dir, f"{name}.p2m", "ptx",
+                                         not args.no_compile)
 
     with ThreadPoolExecutor(args.jobs) as pool:
-        return dict(pool.map(one, sorted((GPU_DIR / "bench").glob("*.cu"))))
+        return dict(pool.map(one, [src for src in sorted((GPU_DIR / "bench").glob("*.cu"))
+                                   if matches(src.stem, args.kernels)]))
 
 
 def main():
@@ -125,8 +151,11 @@ def main():
     ap.add_argument("--stage", default=str(ROOT / "build-gpu"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--only", choices=["diff", "bench"])
+    ap.add_argument("--cases", default="*", help="comma-separated globs on execution-suite case names")
+    ap.add_argument("--kernels", default="*", help="comma-separated globs on benchmark names")
     ap.add_argument("--no-compile", action="store_true",
-                    help="diff: translate and wrap only; cubins built from the same source are kept")
+                    help="translate and wrap only (run_gpu_suite.py compiles on the GPU machine); "
+                         "binaries built from the same source are kept")
     args = ap.parse_args()
     args.ptx2metal = str(Path(args.ptx2metal).resolve())
     stage = Path(args.stage).resolve()  # the translations run in the stage's folders
@@ -134,9 +163,9 @@ def main():
     report_path = stage / "prepare.json"
     report = json.loads(report_path.read_text()) if report_path.exists() else {}
     if args.only in (None, "diff"):
-        report["diff"] = prepare_diff(args, stage)
+        report["diff"] = {**report.get("diff", {}), **prepare_diff(args, stage)}
     if args.only in (None, "bench"):
-        report["bench"] = prepare_bench(args, stage)
+        report["bench"] = {**report.get("bench", {}), **prepare_bench(args, stage)}
     report_path.write_text(json.dumps(report, indent=1))
     for part in ("diff", "bench"):
         recs = report.get(part, {})

@@ -16,8 +16,12 @@ CUDA context unusable, so the worker exits and a new one continues; a worker tha
 killed. Results (seven files): OUT/diff.json, OUT/diff.md, OUT/bench.json, OUT/bench.md,
 OUT/env.json, OUT/compile.json, OUT/workers.log.
 
-Usage: run_gpu_suite.py --stage build-gpu --out DIR [--part diff|bench] [--cases GLOB]
-                        [--reps 3] [--runs 25] [--deadline SECONDS]
+Usage: run_gpu_suite.py [all|diff|bench] --stage build-gpu --out DIR [--cases GLOBS] [--kernels GLOBS]
+                        [--reps 3] [--runs 25] [--deadline SECONDS] [--compile-timeout SECONDS]
+                        [--split-kernels GLOBS] [--keep-cubins]
+Wrappers that prepare_gpu_suite.py --no-compile left uncompiled are compiled here first (NVRTC,
+one child process per wrapper on all cores); --split-kernels compiles the named files' kernels
+one wrapper each.
 """
 import argparse
 import ctypes
@@ -201,6 +205,8 @@ def run_ours(gpu, case, stage, stem, inputs):
         if not kinfo['translated']:
             return {'status': 'not-translated', 'why': (kinfo.get('error') or '')[:300]}
         cubin = stage / 'diff' / f'{stem}.cubin'
+        if not cubin.exists():  # the kernel's own wrapper (--split-kernels)
+            cubin = stage / 'diff' / f"{stem}.{kinfo['msl_name']}.cubin"
         if not cubin.exists():
             return {'status': 'not-compiled', 'why': 'the wrapper did not compile (prepare.json)'}
         mod = OursModule(gpu, cubin.read_bytes(), reflection, allocs)
@@ -432,7 +438,7 @@ def diff_table(results):
 # --------------------------------------------------------------------------------------------
 SM = 132  # H200
 # name: entry, grid, block, params (('buf', dtype, count, init, role) | ('i32'|'f32'|'f64', value)),
-# group ('f32/int' or 'f64').
+# group ('f32/int', or 'f64' and 'tensor', whose emulation is reported apart).
 BENCH = {
     'saxpy': ((SM * 32, 1, 1), (256, 1, 1), [('i32', 1 << 26), ('f32', 1.5), ('buf', 'f32', 1 << 26, 'unit', 'in'),
                                              ('buf', 'f32', 1 << 26, 'unit', 'inout')], 'f32/int'),
@@ -467,15 +473,28 @@ BENCH = {
                                                  ('buf', 'f64', 1 << 22, 'unit', 'inout')], 'f64'),
     'f64_poly': (((1 << 20) // 256, 1, 1), (256, 1, 1), [('i32', 1 << 20), ('buf', 'f64', 1 << 20, 'unit', 'in'),
                                                          ('buf', 'f64', 1 << 20, None, 'out')], 'f64'),
+    # Tensor cores (mma_gemm.cuh): one HMMA per mma.sync against our bit-exact emulation.
+    'mma_gemm_f16': ((32, 32, 1), (256, 1, 1), [('i32', 2048), ('buf', 'f16', 2048 * 2048, 'unit', 'in'),
+                                                ('buf', 'f16', 2048 * 2048, 'unit', 'in'),
+                                                ('buf', 'f32', 2048 * 2048, None, 'out')], 'tensor'),
+    'mma_gemm_bf16': ((32, 32, 1), (256, 1, 1), [('i32', 2048), ('buf', 'bf16', 2048 * 2048, 'unit', 'in'),
+                                                 ('buf', 'bf16', 2048 * 2048, 'unit', 'in'),
+                                                 ('buf', 'f32', 2048 * 2048, None, 'out')], 'tensor'),
 }
+# Reported apart from the f32/int geometric mean: f64 and the tensor cores are emulated.
+BENCH_GROUPS = ('f32/int', 'f64', 'tensor')
 ROTATE = 3  # input sets, used in turn
 
 
 def make_input(dtype, count, init, seed):
     import numpy as np
     rng = np.random.default_rng(seed)
+    if init == 'unit' and dtype == 'bf16':  # f32 rounded to nearest even, the upper half kept
+        bits = rng.uniform(-1.0, 1.0, count).astype(np.float32).view(np.uint32)
+        return ((bits + 0x7fff + ((bits >> 16) & 1)) >> 16).astype(np.uint16).tobytes()
     if init == 'unit':
-        return rng.uniform(-1.0, 1.0, count).astype({'f32': np.float32, 'f64': np.float64}[dtype]).tobytes()
+        return rng.uniform(-1.0, 1.0, count).astype({'f16': np.float16, 'f32': np.float32,
+                                                     'f64': np.float64}[dtype]).tobytes()
     if init == 'small':
         return rng.integers(-100, 100, count, dtype=np.int32).tobytes()
     return rng.integers(0, 2**32, count, dtype=np.uint32).tobytes()
@@ -596,8 +615,8 @@ def bench_main(args):
     results = [e for e in events if e.get('phase') == 'done']
     (Path(args.out) / 'bench.json').write_text(json.dumps(results, indent=1))
     lines = ['| kernel | original ms | ours ms | original/ours | outputs | note |', '|---|---|---|---|---|---|']
-    ratios = {'f32/int': [], 'f64': []}
-    for group in ('f32/int', 'f64'):
+    ratios = {g: [] for g in BENCH_GROUPS}
+    for group in BENCH_GROUPS:
         for r in results:
             if r['group'] != group:
                 continue
@@ -607,7 +626,7 @@ def bench_main(args):
             ratio = r['orig_ms'] / r['ours_ms']
             ratios[group].append(ratio)
             same = 'equal' if r['outputs_equal'] else f"{r['differing_words']} words differ"
-            lines.append(f"| {r['name']}{' (f64)' if group == 'f64' else ''} | {r['orig_ms']:.3f} | "
+            lines.append(f"| {r['name']}{'' if group == 'f32/int' else f' ({group})'} | {r['orig_ms']:.3f} | "
                          f"{r['ours_ms']:.3f} | {ratio:.2f} | {same} | |")
     for group, rs in ratios.items():
         if rs:
@@ -617,29 +636,68 @@ def bench_main(args):
     print('\n'.join(lines))
 
 
-def compile_one(cu):
-    import nvrtc_compile
-    ok, log, data = nvrtc_compile.compile_source(cu.read_text(), cu.name, 'cubin',
-                                                 [str(cu.parent), str(Path(__file__).resolve().parent / 'include')])
-    if ok:
-        cu.with_suffix('.cubin').write_bytes(data)
-    return cu.name, ok, log.strip()[-3000:]
+def compile_one(job, timeout):
+    """NVRTC in a child process (nvrtc_compile.py), so that a compile past its time is killed."""
+    cu, kind = job
+    out = cu.with_suffix('.' + kind)
+    try:
+        r = subprocess.run([sys.executable, str(Path(__file__).resolve().parent / 'nvrtc_compile.py'), str(cu),
+                            str(out), '-I', str(Path(__file__).resolve().parent / 'include')],
+                           capture_output=True, text=True, timeout=timeout)
+        return cu.name, r.returncode == 0 and out.exists(), (r.stdout + r.stderr).strip()[-3000:]
+    except subprocess.TimeoutExpired:
+        return cu.name, False, f'NVRTC did not finish in {timeout:.0f} s'
+
+
+def matches_any(name, globs):
+    return bool(globs) and any(fnmatch.fnmatch(name, g) for g in globs.split(','))
+
+
+def split_wrappers(cu):
+    """One wrapper per translated kernel of cu's MSL (<stem>.<msl_name>.cu): NVRTC compiles the
+    kernels of one file in parallel, each with only the code it reaches (run_ours loads the
+    kernel's own cubin when there is one)."""
+    reflection = json.loads(cu.with_suffix('.json').read_text())
+    metal = cu.with_suffix('.metal')
+    out = []
+    for k in reflection['kernels']:
+        if not k.get('translated'):
+            continue
+        one = dict(reflection, kernels=[k])
+        path = cu.with_name(f"{cu.stem}.{k['msl_name']}.cu")
+        path.write_text(make_wrapper.wrapper_source(one, metal.name, metal.read_text()))
+        out.append(path)
+    return out
 
 
 def compile_main(args):
-    """NVRTC for every wrapper whose cubin prepare_gpu_suite.py left to this machine."""
-    from concurrent.futures import ProcessPoolExecutor
-    todo = [cu for cu in sorted((Path(args.stage) / 'diff').glob('*.cu')) if not cu.with_suffix('.cubin').exists()]
+    """NVRTC for every wrapper whose binary prepare_gpu_suite.py left to this machine: the
+    differential part's cubins and the speed part's PTX (prepare_gpu_suite.py --no-compile)."""
+    from concurrent.futures import ThreadPoolExecutor
+    stage = Path(args.stage)
+    todo = []
+    if args.mode in ('all', 'diff'):
+        for cu in sorted((stage / 'diff').glob('*.cu')):
+            if not cu.with_suffix('.json').exists():
+                continue  # a per-kernel wrapper of an earlier run: made again below
+            if matches_any(cu.stem, args.split_kernels) and not cu.with_suffix('.cubin').exists():
+                todo += [(k, 'cubin') for k in split_wrappers(cu)]
+            else:
+                todo.append((cu, 'cubin'))
+    if args.mode in ('all', 'bench'):
+        todo += [(cu, 'ptx') for cu in sorted((stage / 'bench').glob('*.p2m.cu'))
+                 if any(fnmatch.fnmatch(cu.name[:-len('.p2m.cu')], g) for g in args.kernels.split(','))]
+    todo = [(cu, kind) for cu, kind in todo if not cu.with_suffix('.' + kind).exists()]
     t0 = time.time()
-    with ProcessPoolExecutor(max(1, (os.cpu_count() or 2) - 1)) as pool:
-        results = list(pool.map(compile_one, todo))
+    with ThreadPoolExecutor(max(1, (os.cpu_count() or 2) - 1)) as pool:
+        results = list(pool.map(lambda job: compile_one(job, args.compile_timeout), todo))
     failed = {n: log for n, ok, log in results if not ok}
     if args.keep_cubins:  # bring the cubins back, so that a later run need not compile them
         keep = Path(args.out) / 'cubins'
         keep.mkdir(exist_ok=True)
-        for cu in todo:
-            if cu.with_suffix('.cubin').exists():
-                (keep / cu.with_suffix('.cubin').name).write_bytes(cu.with_suffix('.cubin').read_bytes())
+        for cu, kind in todo:
+            if cu.with_suffix('.' + kind).exists():
+                (keep / cu.with_suffix('.' + kind).name).write_bytes(cu.with_suffix('.' + kind).read_bytes())
     (Path(args.out) / 'compile.json').write_text(json.dumps(failed, indent=1))
     print(f'compiled {len(todo)} wrappers in {time.time() - t0:.0f} s; failed: {sorted(failed)}')
 
@@ -667,7 +725,10 @@ def main():
     ap.add_argument('--reps', type=int, default=3)
     ap.add_argument('--runs', type=int, default=25)
     ap.add_argument('--deadline', type=float, default=240, help='seconds per part')
-    ap.add_argument('--keep-cubins', action='store_true', help='copy the cubins compiled here to OUT/cubins')
+    ap.add_argument('--keep-cubins', action='store_true', help='copy the binaries compiled here to OUT/cubins')
+    ap.add_argument('--split-kernels', default='',
+                    help='comma-separated globs on diff file stems: one NVRTC compile per kernel')
+    ap.add_argument('--compile-timeout', type=float, default=1800, help='seconds for one NVRTC compile')
     ap.add_argument('--workdir', help='scratch files (worker items and events); default: a temporary directory')
     ap.add_argument('--items')
     ap.add_argument('--results')
@@ -682,8 +743,8 @@ def main():
         import tempfile
         args.workdir = tempfile.mkdtemp(prefix='p2m-gpu-')
     env_main(args)
+    compile_main(args)
     if args.mode in ('all', 'diff'):
-        compile_main(args)
         diff_main(args)
     if args.mode in ('all', 'bench'):
         bench_main(args)

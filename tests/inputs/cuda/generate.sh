@@ -5,8 +5,11 @@
 #
 #   tests/inputs/cuda/generate.sh            # everything
 #   JOBS=1 tests/inputs/cuda/generate.sh     # serially
+#   SOURCES="llm_kernels" tests/inputs/cuda/generate.sh   # rebuild these sources only (the
+#                                            # other files and their MANIFEST rows are kept)
 #
-# Environment: CUDA (default /usr/local/cuda), CLANG (default clang++-19), JOBS (default 2).
+# Environment: CUDA (default /usr/local/cuda), CLANG (default clang++-19), JOBS (default 2),
+# SOURCES (default: every src/*.cu).
 set -euo pipefail
 export LC_ALL=C
 
@@ -52,6 +55,9 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/ptx" "$work/log"
 
 min_arch() { sed -n 's#^// p2m-min-arch: \([0-9]*\)$#\1#p' "$1"; }
+# `// p2m-extra-nvcc-arch: sm_89` adds an optimised nvcc build for that architecture.
+extra_archs() { sed -n 's#^// p2m-extra-nvcc-arch: \(.*\)$#\1#p' "$1"; }
+selected() { [[ -z ${SOURCES:-} || " $SOURCES " == *" $1 "* ]]; }
 # `// p2m-compilers: nvcc` limits a file to the compilers named (CUB's headers need nvcc).
 compilers() { sed -n 's#^// p2m-compilers: \(.*\)$#\1#p' "$1"; }
 
@@ -69,8 +75,21 @@ for src in "$here"/src/*.cu; do
     echo "$name $1 $2 $3" >>"$joblist"
   }
   for b in "${NVCC_BUILDS[@]}"; do add nvcc $b; done
+  for a in $(extra_archs "$src"); do add nvcc "$a" O3; done
   for b in "${CLANG_BUILDS[@]}"; do add clang $b; done
 done
+# With SOURCES, only those are built; the others' committed files and verdicts are kept.
+buildlist=$work/builds
+: >"$buildlist"
+while read -r name compiler arch opt; do
+  if selected "$name"; then
+    echo "$name $compiler $arch $opt" >>"$buildlist"
+  elif [[ -f $here/ptx/$name.$compiler.$arch.$opt.ptx ]]; then
+    cp "$here/ptx/$name.$compiler.$arch.$opt.ptx" "$work/ptx/"
+    awk -F'\t' -v f="$name.$compiler.$arch.$opt.ptx" '$1 == f { print $7 }' "$here/ptx/MANIFEST.tsv" \
+      >"$work/log/$name.$compiler.$arch.$opt.verdict"
+  fi
+done <"$joblist"
 
 build_one() {  # name compiler arch opt
   local name=$1 compiler=$2 arch=$3 opt=$4
@@ -100,7 +119,7 @@ build_one() {  # name compiler arch opt
 export -f build_one
 export work here STABLE_SRC NVCC PTXAS CLANG LIBDEVICE
 
-xargs -P "$JOBS" -L 1 bash -c 'build_one "$@"' _ <"$joblist"
+xargs -P "$JOBS" -L 1 bash -c 'build_one "$@"' _ <"$buildlist"
 
 # Replace the committed outputs with the new set (stale files from removed sources go too).
 rm -f "$here"/ptx/*.ptx "$here"/ptx/MANIFEST.tsv
