@@ -57,6 +57,11 @@ uint64_t physicalMemory() {
 }
 
 std::string defaultCacheDirectory() {
+  // Compiled kernels depend only on the MSL, the host compiler and its flags (the key says so),
+  // so they may be kept apart from translations: a sanitized and a release build of one
+  // checkout then share them while each translates for itself (the tests do that).
+  if (std::string dir = environment("P2M_HOST_CACHE_DIR"); !dir.empty())
+    return dir;
   if (std::string dir = environment("P2M_CACHE_DIR"); !dir.empty())
     return dir;
   llvm::SmallString<256> path;
