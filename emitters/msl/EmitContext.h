@@ -30,6 +30,8 @@ struct FunctionEmitter {
   std::string &out;
   SupportUse &support; // the support helpers its code names
   unsigned indent = 1;
+  // Two spaces a level: deep loop nests stay readable, and indentation was a sixth of the text.
+  static constexpr unsigned kIndentWidth = 2;
   uint32_t lastDebugLine = 0;
   uint32_t usedFeatures = 0;
   unsigned callTemps = 0; // numbers the function's p2m_arg<N> call temporaries
@@ -53,7 +55,7 @@ struct FunctionEmitter {
   }
 
   void line(std::string_view text) {
-    out.append(indent * 4, ' ');
+    out.append(indent * kIndentWidth, ' ');
     out += text;
     out += '\n';
   }
@@ -61,14 +63,14 @@ struct FunctionEmitter {
   template <typename... Args>
     requires(sizeof...(Args) > 0)
   void line(fmt::format_string<Args...> format, Args &&...args) {
-    out.append(indent * 4, ' ');
+    out.append(indent * kIndentWidth, ' ');
     fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
     out += '\n';
   }
 
   // `target = value;`, the most common line, appended without a format string.
   void assignment(std::string_view target, std::string_view value) {
-    out.append(indent * 4, ' ');
+    out.append(indent * kIndentWidth, ' ');
     out += target;
     out += " = ";
     out += value;
@@ -76,7 +78,7 @@ struct FunctionEmitter {
   }
   // `target = conversion(value);`
   void assignment(std::string_view target, std::string_view conversion, std::string_view value) {
-    out.append(indent * 4, ' ');
+    out.append(indent * kIndentWidth, ' ');
     out += target;
     out += " = ";
     out += conversion;
