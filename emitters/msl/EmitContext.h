@@ -68,17 +68,41 @@ struct FunctionEmitter {
     out += '\n';
   }
 
-  // `target = value;`, the most common line, appended without a format string.
-  void assignment(std::string_view target, std::string_view value) {
+  // Registers declared where they are first written (`uint r5 = r4 + 1u;`): per register, the
+  // instruction that may declare it, when printed at the function's outermost level (set by
+  // the function printer; empty: every register declared at the top); and whether it was.
+  std::vector<const ir::Inst *> declaringInst = {};
+  std::vector<uint8_t> declaredInline = {};
+
+  // The storage type to print before `r` when `inst` writes it: non-empty once, where `inst`
+  // declares the register.
+  std::string_view declaration(ir::RegId r, const ir::Inst &inst) {
+    if (indent != 1 || r >= declaringInst.size() || declaringInst[r] != &inst || declaredInline[r])
+      return {};
+    declaredInline[r] = 1;
+    return ir::mslStorageName(ir::storageOf(function.regs[r].type));
+  }
+
+  // `[type ]target = value;`, the most common line, appended without a format string.
+  void assignment(std::string_view target, std::string_view value, std::string_view declaredType = {}) {
     out.append(indent * kIndentWidth, ' ');
+    if (!declaredType.empty()) {
+      out += declaredType;
+      out += ' ';
+    }
     out += target;
     out += " = ";
     out += value;
     out += ";\n";
   }
-  // `target = conversion(value);`
-  void assignment(std::string_view target, std::string_view conversion, std::string_view value) {
+  // `[type ]target = conversion(value);`
+  void convertingAssignment(std::string_view target, std::string_view conversion, std::string_view value,
+                            std::string_view declaredType = {}) {
     out.append(indent * kIndentWidth, ' ');
+    if (!declaredType.empty()) {
+      out += declaredType;
+      out += ' ';
+    }
     out += target;
     out += " = ";
     out += conversion;

@@ -56,8 +56,15 @@ public:
       out += ")\n{\n";
     }
     countMentions();
-    declarations();
+    findDeclaringInstructions();
+    // The body first: the registers it did not declare where they are first written are
+    // declared at the top, in front of it.
+    size_t bodyStart = out.size();
     body();
+    size_t bodyEnd = out.size();
+    declarations();
+    std::rotate(out.begin() + static_cast<std::ptrdiff_t>(bodyStart), out.begin() + static_cast<std::ptrdiff_t>(bodyEnd),
+                out.end());
     out += "}\n\n";
   }
 
@@ -79,7 +86,7 @@ private:
       Storage s = storageOf(f_.regs[id].type);
       if (s == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
-      if (!inlined_[id])
+      if (!inlined_[id] && !e_.declaredInline[id])
         byStorage[kPlace[static_cast<size_t>(s)]].push_back(id);
     }
     for (size_t k = 0; k < std::size(kOrder); ++k) {
@@ -228,6 +235,90 @@ private:
           inlined_[b.insts[k].ops[0].id] = 1;
         i += run;
       }
+  }
+
+  // The instruction that declares each register it writes (FunctionEmitter::declaration):
+  // an unguarded instruction at the function's outermost level whose destination register is
+  // named there for the first time in the printed order, and only once in it. Every later
+  // mention is then in the declaration's scope and runs after it (no loop encloses it); a
+  // register first named elsewhere is declared at the top, zero-initialized.
+  void findDeclaringInstructions() {
+    const cfg::Program &p = *f_.structured;
+    e_.declaringInst.assign(f_.regs.size(), nullptr);
+    e_.declaredInline.assign(f_.regs.size(), 0);
+    std::vector<uint8_t> named(f_.regs.size(), 0);
+    auto name = [&](const Operand &o) {
+      if (o.kind == OperandKind::Reg)
+        named[o.id] = 1;
+      else if (o.kind == OperandKind::Vector)
+        for (int64_t k = 0; k < o.value; ++k) {
+          const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
+          if (el.kind == OperandKind::Reg)
+            named[el.id] = 1;
+        }
+    };
+    struct Item {
+      cfg::NodeId node;
+      bool outermost;
+    };
+    std::vector<Item> work{{p.root, true}};
+    while (!work.empty()) {
+      Item it = work.back();
+      work.pop_back();
+      if (it.node == cfg::kNoNode)
+        continue;
+      const cfg::Node &n = p[it.node];
+      switch (n.kind) {
+      case cfg::NodeKind::Seq:
+        for (size_t k = n.statements.size(); k > 0; --k)
+          work.push_back({n.statements[k - 1], it.outermost});
+        break;
+      case cfg::NodeKind::Block: {
+        const Block &b = f_.blocks[static_cast<size_t>(n.id)];
+        for (const Inst &in : b.insts) {
+          if (it.outermost && in.guard == kNone && !in.ops.empty() && in.ops[0].kind == OperandKind::Reg &&
+              !in.ops[0].address && !named[in.ops[0].id] && !inlined_[in.ops[0].id] &&
+              !readsAsSource(f_, in, in.ops[0].id) && !mentionedTwice(in, in.ops[0].id))
+            e_.declaringInst[in.ops[0].id] = &in;
+          if (in.guard != kNone)
+            named[in.guard] = 1;
+          for (const Operand &o : in.ops)
+            name(o);
+        }
+        if (b.term.cond != kNone)
+          named[b.term.cond] = 1;
+        break;
+      }
+      // Inner scopes, pushed so that they are visited in the printed order.
+      case cfg::NodeKind::If:
+        work.push_back({n.elseBody, false});
+        work.push_back({n.thenBody, false});
+        break;
+      case cfg::NodeKind::Loop: work.push_back({n.body, false}); break;
+      case cfg::NodeKind::Switch:
+        work.push_back({n.defaultBody, false});
+        for (size_t k = n.cases.size(); k > 0; --k)
+          work.push_back({n.cases[k - 1].body, false});
+        break;
+      default: break;
+      }
+    }
+  }
+
+  // Whether register `r` is among the operands of `in` more than once.
+  bool mentionedTwice(const Inst &in, RegId r) const {
+    unsigned count = 0;
+    for (const Operand &o : in.ops) {
+      if (o.kind == OperandKind::Reg && o.id == r)
+        ++count;
+      else if (o.kind == OperandKind::Vector)
+        for (int64_t k = 0; k < o.value; ++k) {
+          const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
+          if (el.kind == OperandKind::Reg && el.id == r)
+            ++count;
+        }
+    }
+    return count > 1;
   }
 
   bool writesInlined(const Inst &in) const {
