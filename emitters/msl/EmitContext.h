@@ -35,6 +35,7 @@ struct FunctionEmitter {
   uint32_t lastDebugLine = 0;
   uint32_t usedFeatures = 0;
   unsigned callTemps = 0; // numbers the function's p2m_arg<N> call temporaries
+  unsigned vectorTemps = 0; // numbers the function's p2m_v<N> whole-vector load temporaries
   // Temporaries of bit reinterpretations printed inline in the one instruction that reads
   // them (`f(as_type<float>(r1))` rather than `t = as_type<float>(r1); f(t)`): register →
   // expression, for the instruction being printed.

@@ -199,6 +199,8 @@ struct Sel {
   void assign(const Operand &d, const std::string &expr) const {
     if (d.kind == OperandKind::Sink)
       e.line("(void)({});", expr);
+    else if (d.kind == OperandKind::Reg && !d.address && expr == reg(d.id))
+      return; // `x = x;` (cvta.to.global x, x): nothing to print
     else if (d.kind == OperandKind::Reg && !d.address)
       e.assignment(reg(d.id), expr, e.declaration(d.id, in));
     else
@@ -595,7 +597,9 @@ struct Sel {
   std::string compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
     if (isFloat(t))
       return compareFloats(cmp, floatView(x, t), floatView(y, t));
-    std::string a = ival(x, t), b = ival(y, t);
+    // Equality is the same on the bits whatever the signedness: no signed views.
+    bool equality = cmp == "eq" || cmp == "ne";
+    std::string a = equality ? val(x, t) : ival(x, t), b = equality ? val(y, t) : ival(y, t);
     if (t == Type::Pred) {
       if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
       if (cmp == "ne") return formatCompiled(FMT_COMPILE("{} != {}"), a, b);
@@ -998,20 +1002,19 @@ struct Sel {
         e.assignment(lvalue(p, vectorType, 0, false), value);
       return;
     }
-    // Loaded whole first, so that an element register that is also the address reads right.
-    e.line("{");
-    ++e.indent;
+    // Loaded whole first, so that an element register that is also the address reads right;
+    // the vector is a temporary of its own (numbered: no braces around it, so that the
+    // elements can be declared here).
+    unsigned v = e.vectorTemps++;
     if (generic)
-      e.line("{} p2m_v = {}<{}>(ctx, {});", vectorType, use(Helper::LdVolatileGeneric), vectorType, p.base);
+      e.line("{} p2m_v{} = {}<{}>(ctx, {});", vectorType, v, use(Helper::LdVolatileGeneric), vectorType, p.base);
     else if (isVolatile)
-      e.line("{} p2m_v = p2m_volatile_load<{}>({});", vectorType, vectorType, pointer(p, vectorType, true));
+      e.line("{} p2m_v{} = p2m_volatile_load<{}>({});", vectorType, v, vectorType, pointer(p, vectorType, true));
     else
-      e.line("{} p2m_v = {};", vectorType, lvalue(p, vectorType, 0, false));
+      e.line("{} p2m_v{} = {};", vectorType, v, lvalue(p, vectorType, 0, false));
     for (int64_t i = 0; i < data.value; ++i)
       if (element(i).kind != OperandKind::Sink)
-        assign(element(i), formatCompiled(FMT_COMPILE("p2m_v.{}"), kLanes[i]));
-    --e.indent;
-    e.line("}");
+        assign(element(i), formatCompiled(FMT_COMPILE("p2m_v{}.{}"), v, kLanes[i]));
   }
 
   // ld.relaxed/.acquire and st.relaxed/.release: single-copy atomic accesses with fences for
@@ -1387,6 +1390,11 @@ struct Sel {
       e.fail(in, "taking the address of a .func return value or call argument is not supported yet");
     default: e.fail(in, "unsupported address_of");
     }
+    // Global and constant addresses are ulong, the others uint offsets: converted only where
+    // the register is the other width.
+    bool wide = in.space == Space::Global || in.space == Space::Const;
+    if (bitWidth(in.type) == (wide ? 64u : 32u))
+      return assign(op(0), v);
     assignAs(op(0), in.type, v);
   }
 

@@ -4,6 +4,7 @@
 #include "emitters/msl/LoopTermination.h"
 
 #include "cfg/Structured.h"
+#include "ir/OperandTypes.h"
 #include "emitters/msl/support/kernel_abi.h"
 #include "support/Format.h"
 #include "support/SourceFile.h"
@@ -61,10 +62,10 @@ public:
     // declared at the top, in front of it.
     size_t bodyStart = out.size();
     body();
-    size_t bodyEnd = out.size();
+    std::string bodyText(out, bodyStart);
+    out.resize(bodyStart);
     declarations();
-    std::rotate(out.begin() + static_cast<std::ptrdiff_t>(bodyStart), out.begin() + static_cast<std::ptrdiff_t>(bodyEnd),
-                out.end());
+    out += bodyText;
     out += "}\n\n";
   }
 
@@ -86,7 +87,8 @@ private:
       Storage s = storageOf(f_.regs[id].type);
       if (s == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
-      if (!inlined_[id] && !e_.declaredInline[id])
+      // Registers no instruction names (PTX declares %r<N> ranges) are left out.
+      if (!inlined_[id] && !e_.declaredInline[id] && mentions_[id] != 0)
         byStorage[kPlace[static_cast<size_t>(s)]].push_back(id);
     }
     for (size_t k = 0; k < std::size(kOrder); ++k) {
@@ -276,10 +278,20 @@ private:
       case cfg::NodeKind::Block: {
         const Block &b = f_.blocks[static_cast<size_t>(n.id)];
         for (const Inst &in : b.insts) {
-          if (it.outermost && in.guard == kNone && !in.ops.empty() && in.ops[0].kind == OperandKind::Reg &&
-              !in.ops[0].address && !named[in.ops[0].id] && !inlined_[in.ops[0].id] &&
-              !readsAsSource(f_, in, in.ops[0].id) && !mentionedTwice(in, in.ops[0].id))
-            e_.declaringInst[in.ops[0].id] = &in;
+          auto declares = [&](RegId r) {
+            return !named[r] && !inlined_[r] && !readsAsSource(f_, in, r) && !mentionedTwice(in, r);
+          };
+          if (it.outermost && in.guard == kNone && !in.ops.empty()) {
+            const Operand &d = in.ops[0];
+            if (d.kind == OperandKind::Reg && !d.address && declares(d.id))
+              e_.declaringInst[d.id] = &in;
+            else if (d.kind == OperandKind::Vector && destinationCount(in) > 0)
+              for (int64_t k = 0; k < d.value; ++k) {
+                const Operand &el = f_.vectorElements[d.id + static_cast<size_t>(k)];
+                if (el.kind == OperandKind::Reg && declares(el.id))
+                  e_.declaringInst[el.id] = &in;
+              }
+          }
           if (in.guard != kNone)
             named[in.guard] = 1;
           for (const Operand &o : in.ops)
