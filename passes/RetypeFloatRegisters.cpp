@@ -49,6 +49,12 @@ void retypeFloatRegisters(PassContext &ctx) {
             markOperand(o, false);
           continue;
         }
+        if (!vectorMov && operandsHaveInstructionType(in)) { // the common case, without the signature
+          bool asFloat = storageOf(in.type) == Storage::F32;
+          for (const Operand &o : in.ops)
+            markOperand(o, asFloat);
+          continue;
+        }
         OperandSignature sig = operandSignature(in);
         for (size_t i = 0; i < in.ops.size(); ++i) {
           const Operand &o = in.ops[i];

@@ -70,17 +70,22 @@ struct FunctionEmitter {
   }
 
   // Registers declared where they are first written (`uint r5 = r4 + 1u;`): per register, the
-  // instruction that may declare it, when printed at the function's outermost level (set by
-  // the function printer; empty: every register declared at the top); and whether it was.
+  // instruction that may declare it (set by the function printer; empty: every register
+  // declared at the top), whether it was, and in which printing of an instruction (a loop
+  // printed twice declares in each copy; an instruction that writes a register twice, once).
   std::vector<const ir::Inst *> declaringInst = {};
   std::vector<uint8_t> declaredInline = {};
+  std::vector<unsigned> declaredAt = {};
+  unsigned instIndent = 0; // the indentation of the instruction being printed
+  unsigned instSerial = 0; // numbers the printed instructions from 1
 
-  // The storage type to print before `r` when `inst` writes it: non-empty once, where `inst`
-  // declares the register.
+  // The storage type to print before `r` when `inst` writes it: non-empty where `inst`
+  // declares the register, in the instruction's own scope (not in a block its lowering opens).
   std::string_view declaration(ir::RegId r, const ir::Inst &inst) {
-    if (indent != 1 || r >= declaringInst.size() || declaringInst[r] != &inst || declaredInline[r])
+    if (indent != instIndent || r >= declaringInst.size() || declaringInst[r] != &inst || declaredAt[r] == instSerial)
       return {};
     declaredInline[r] = 1;
+    declaredAt[r] = instSerial;
     return ir::mslStorageName(ir::storageOf(function.regs[r].type));
   }
 

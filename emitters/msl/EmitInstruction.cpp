@@ -31,12 +31,11 @@ std::string floatLiteral(uint32_t bits) {
   if (std::isfinite(f)) {
     if (f == 0.0f)
       return std::signbit(f) ? "-0.0f" : "0.0f";
-    std::string s = formatCompiled(FMT_COMPILE("{:.9g}"), f);
-    if (std::strtof(s.c_str(), nullptr) == f) {
-      if (s.find_first_of(".e") == std::string::npos)
-        s += ".0";
-      return s + "f";
-    }
+    // The shortest decimal that reads back as the same float (fmt's default for a float).
+    std::string s = formatCompiled(FMT_COMPILE("{}"), f);
+    if (s.find_first_of(".e") == std::string::npos)
+      s += ".0";
+    return s + "f";
   }
   return formatCompiled(FMT_COMPILE("as_type<float>({})"), hex32(bits));
 }
@@ -1577,6 +1576,8 @@ void FunctionEmitter::emitInstruction(const Inst &inst) {
     lastDebugLine = inst.debugLine;
     line("// line {}", inst.debugLine);
   }
+  instIndent = indent;
+  ++instSerial;
   bool guarded = inst.guard != kNone;
   if (guarded) {
     line("if ({}{}) {{", inst.guardNegated ? "!" : "", function.regs[inst.guard].name);

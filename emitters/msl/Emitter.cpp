@@ -239,31 +239,53 @@ private:
       }
   }
 
-  // The instruction that declares each register it writes (FunctionEmitter::declaration):
-  // an unguarded instruction at the function's outermost level whose destination register is
-  // named there for the first time in the printed order, and only once in it. Every later
-  // mention is then in the declaration's scope and runs after it (no loop encloses it); a
-  // register first named elsewhere is declared at the top, zero-initialized.
+  // The instruction that declares each register it writes (FunctionEmitter::declaration): an
+  // unguarded instruction whose destination register is named there for the first time in the
+  // printed order, and only once in it, and named afterwards only inside the same block
+  // statement (the function's body, a branch, a loop body, a case), nested ones included.
+  // Every later mention is then in the declaration's scope and runs after it in the same entry
+  // into the scope: a value a loop carries from one iteration to the next is named before its
+  // definition in the body. A register first named elsewhere is declared at the top,
+  // zero-initialized.
   void findDeclaringInstructions() {
     const cfg::Program &p = *f_.structured;
     e_.declaringInst.assign(f_.regs.size(), nullptr);
     e_.declaredInline.assign(f_.regs.size(), 0);
-    std::vector<uint8_t> named(f_.regs.size(), 0);
-    auto name = [&](const Operand &o) {
+    e_.declaredAt.assign(f_.regs.size(), 0);
+    constexpr uint32_t kUnnamed = UINT32_MAX;
+    std::vector<uint32_t> firstScope(f_.regs.size(), kUnnamed);
+    std::vector<uint32_t> parent{0}, depth{0}; // per scope; scope 0 is the function's body
+    auto within = [&](uint32_t inner, uint32_t outer) {
+      while (depth[inner] > depth[outer])
+        inner = parent[inner];
+      return inner == outer;
+    };
+    auto mention = [&](RegId r, uint32_t scope) {
+      if (firstScope[r] == kUnnamed)
+        firstScope[r] = scope;
+      else if (e_.declaringInst[r] && !within(scope, firstScope[r]))
+        e_.declaringInst[r] = nullptr;
+    };
+    auto mentionOperand = [&](const Operand &o, uint32_t scope) {
       if (o.kind == OperandKind::Reg)
-        named[o.id] = 1;
+        mention(o.id, scope);
       else if (o.kind == OperandKind::Vector)
         for (int64_t k = 0; k < o.value; ++k) {
           const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
           if (el.kind == OperandKind::Reg)
-            named[el.id] = 1;
+            mention(el.id, scope);
         }
+    };
+    auto newScope = [&](uint32_t outer) {
+      parent.push_back(outer);
+      depth.push_back(depth[outer] + 1);
+      return static_cast<uint32_t>(parent.size() - 1);
     };
     struct Item {
       cfg::NodeId node;
-      bool outermost;
+      uint32_t scope;
     };
-    std::vector<Item> work{{p.root, true}};
+    std::vector<Item> work{{p.root, 0}};
     while (!work.empty()) {
       Item it = work.back();
       work.pop_back();
@@ -273,15 +295,15 @@ private:
       switch (n.kind) {
       case cfg::NodeKind::Seq:
         for (size_t k = n.statements.size(); k > 0; --k)
-          work.push_back({n.statements[k - 1], it.outermost});
+          work.push_back({n.statements[k - 1], it.scope});
         break;
       case cfg::NodeKind::Block: {
         const Block &b = f_.blocks[static_cast<size_t>(n.id)];
         for (const Inst &in : b.insts) {
           auto declares = [&](RegId r) {
-            return !named[r] && !inlined_[r] && !readsAsSource(f_, in, r) && !mentionedTwice(in, r);
+            return firstScope[r] == kUnnamed && !inlined_[r] && !readsAsSource(f_, in, r) && !mentionedTwice(in, r);
           };
-          if (it.outermost && in.guard == kNone && !in.ops.empty()) {
+          if (in.guard == kNone && !in.ops.empty()) {
             const Operand &d = in.ops[0];
             if (d.kind == OperandKind::Reg && !d.address && declares(d.id))
               e_.declaringInst[d.id] = &in;
@@ -293,24 +315,24 @@ private:
               }
           }
           if (in.guard != kNone)
-            named[in.guard] = 1;
+            mention(in.guard, it.scope);
           for (const Operand &o : in.ops)
-            name(o);
+            mentionOperand(o, it.scope);
         }
         if (b.term.cond != kNone)
-          named[b.term.cond] = 1;
+          mention(b.term.cond, it.scope);
         break;
       }
       // Inner scopes, pushed so that they are visited in the printed order.
       case cfg::NodeKind::If:
-        work.push_back({n.elseBody, false});
-        work.push_back({n.thenBody, false});
+        work.push_back({n.elseBody, newScope(it.scope)});
+        work.push_back({n.thenBody, newScope(it.scope)});
         break;
-      case cfg::NodeKind::Loop: work.push_back({n.body, false}); break;
+      case cfg::NodeKind::Loop: work.push_back({n.body, newScope(it.scope)}); break;
       case cfg::NodeKind::Switch:
-        work.push_back({n.defaultBody, false});
+        work.push_back({n.defaultBody, newScope(it.scope)});
         for (size_t k = n.cases.size(); k > 0; --k)
-          work.push_back({n.cases[k - 1].body, false});
+          work.push_back({n.cases[k - 1].body, newScope(it.scope)});
         break;
       default: break;
       }

@@ -18,9 +18,6 @@ static inline void copy_f32x4_body(constant uchar *params, constant uchar *modul
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p2 = false;
-  uint r3 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0;
-  ulong rd1 = 0, rd2 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
   uint r6 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
@@ -30,40 +27,40 @@ static inline void copy_f32x4_body(constant uchar *params, constant uchar *modul
   uint r18 = r7 * r1 + r8;
   bool p1 = as_type<int>(r18) >= as_type<int>(r6);
   if (!p1) {
-    r9 = ctx.b.nctaid.x;
-    r3 = r1 * r9;
-    rd1 = rd3;
-    rd2 = rd4;
+    uint r9 = ctx.b.nctaid.x;
+    uint r3 = r1 * r9;
+    ulong rd1 = rd3;
+    ulong rd2 = rd4;
     if (as_type<int>(r3) > 0 && as_type<int>(r6) <= as_type<int>(0x80000000u - r3)) {
       while (true) {
-        rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), 16));
-        rd6 = rd2 + rd5;
-        rd7 = rd1 + rd5;
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), 16));
+        ulong rd6 = rd2 + rd5;
+        ulong rd7 = rd1 + rd5;
         uint4 p2m_v0 = P2M_MEM(device, uint4, rd7);
-        r10 = p2m_v0.x;
-        r11 = p2m_v0.y;
-        r12 = p2m_v0.z;
-        r13 = p2m_v0.w;
+        uint r10 = p2m_v0.x;
+        uint r11 = p2m_v0.y;
+        uint r12 = p2m_v0.z;
+        uint r13 = p2m_v0.w;
         P2M_MEM(device, uint4, rd6) = uint4{r10, r11, r12, r13};
         r18 = r18 + r3;
-        p2 = as_type<int>(r18) < as_type<int>(r6);
+        bool p2 = as_type<int>(r18) < as_type<int>(r6);
         if (!p2) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), 16));
-        rd6 = rd2 + rd5;
-        rd7 = rd1 + rd5;
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), 16));
+        ulong rd6 = rd2 + rd5;
+        ulong rd7 = rd1 + rd5;
         uint4 p2m_v1 = P2M_MEM(device, uint4, rd7);
-        r10 = p2m_v1.x;
-        r11 = p2m_v1.y;
-        r12 = p2m_v1.z;
-        r13 = p2m_v1.w;
+        uint r10 = p2m_v1.x;
+        uint r11 = p2m_v1.y;
+        uint r12 = p2m_v1.z;
+        uint r13 = p2m_v1.w;
         P2M_MEM(device, uint4, rd6) = uint4{r10, r11, r12, r13};
         r18 = r18 + r3;
-        p2 = as_type<int>(r18) < as_type<int>(r6);
+        bool p2 = as_type<int>(r18) < as_type<int>(r6);
         if (!p2) {
           break;
         }

@@ -19,9 +19,6 @@ static inline void f64_daxpy_body(constant uchar *params, constant uchar *module
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p2 = false;
-  uint r3 = 0, r9 = 0;
-  ulong fd2 = 0, fd3 = 0, fd4 = 0, rd1 = 0, rd2 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
   uint r6 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong fd1 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
@@ -32,36 +29,36 @@ static inline void f64_daxpy_body(constant uchar *params, constant uchar *module
   uint r10 = r7 * r1 + r8;
   bool p1 = as_type<int>(r10) >= as_type<int>(r6);
   if (!p1) {
-    r9 = ctx.b.nctaid.x;
-    r3 = r1 * r9;
-    rd1 = rd3;
-    rd2 = rd4;
+    uint r9 = ctx.b.nctaid.x;
+    uint r3 = r1 * r9;
+    ulong rd1 = rd3;
+    ulong rd2 = rd4;
     if (as_type<int>(r3) > 0 && as_type<int>(r6) <= as_type<int>(0x80000000u - r3)) {
       while (true) {
-        rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 8));
-        rd6 = rd1 + rd5;
-        fd2 = P2M_MEM(device, ulong, rd6);
-        rd7 = rd2 + rd5;
-        fd3 = P2M_MEM(device, ulong, rd7);
-        fd4 = p2m_f64_fma(fd2, fd1, fd3, as_type<int>(0u));
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 8));
+        ulong rd6 = rd1 + rd5;
+        ulong fd2 = P2M_MEM(device, ulong, rd6);
+        ulong rd7 = rd2 + rd5;
+        ulong fd3 = P2M_MEM(device, ulong, rd7);
+        ulong fd4 = p2m_f64_fma(fd2, fd1, fd3, as_type<int>(0u));
         P2M_MEM(device, ulong, rd7) = fd4;
         r10 = r10 + r3;
-        p2 = as_type<int>(r10) < as_type<int>(r6);
+        bool p2 = as_type<int>(r10) < as_type<int>(r6);
         if (!p2) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 8));
-        rd6 = rd1 + rd5;
-        fd2 = P2M_MEM(device, ulong, rd6);
-        rd7 = rd2 + rd5;
-        fd3 = P2M_MEM(device, ulong, rd7);
-        fd4 = p2m_f64_fma(fd2, fd1, fd3, as_type<int>(0u));
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 8));
+        ulong rd6 = rd1 + rd5;
+        ulong fd2 = P2M_MEM(device, ulong, rd6);
+        ulong rd7 = rd2 + rd5;
+        ulong fd3 = P2M_MEM(device, ulong, rd7);
+        ulong fd4 = p2m_f64_fma(fd2, fd1, fd3, as_type<int>(0u));
         P2M_MEM(device, ulong, rd7) = fd4;
         r10 = r10 + r3;
-        p2 = as_type<int>(r10) < as_type<int>(r6);
+        bool p2 = as_type<int>(r10) < as_type<int>(r6);
         if (!p2) {
           break;
         }

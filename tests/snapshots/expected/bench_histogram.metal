@@ -19,28 +19,22 @@ static inline void histogram_body(constant uchar *params, constant uchar *module
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 1024u, 1024u, 0u, 0ul, false};
-  bool p2 = false, p4 = false, p6 = false, p7 = false;
-  uint r2 = 0, r7 = 0, r11 = 0, r14 = 0, r15 = 0, r16 = 0, r17 = 0, r19 = 0;
-  uint r20 = 0, r21 = 0, r22 = 0, r23 = 0, r24 = 0, r25 = 0, r26 = 0, r27 = 0;
-  uint r28 = 0, r29 = 0, r30 = 0, r31 = 0, r32 = 0, r33 = 0, r34 = 0, r35 = 0;
-  uint r36 = 0, r37 = 0, r38 = 0, r39 = 0, r40 = 0, r41 = 0, r42 = 0;
-  ulong rd1 = 0, rd2 = 0, rd5 = 0, rd6 = 0, rd7 = 0, rd8 = 0;
   uint r13 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
   uint r44 = ctx.b.tid.x;
   bool p1 = as_type<int>(r44) < 256;
   if (p1) {
-    r2 = ctx.b.ntid.x;
-    r15 = 0u;
-    r42 = r44;
+    uint r2 = ctx.b.ntid.x;
+    uint r15 = 0u;
+    uint r42 = r44;
     if (as_type<int>(r2) > 0 && 256 <= as_type<int>(0x80000000u - r2)) {
       while (true) {
-        r14 = p2m_shl_b32(r42, 2u);
-        r16 = r15 + r14;
-        r17 = 0u;
+        uint r14 = p2m_shl_b32(r42, 2u);
+        uint r16 = r15 + r14;
+        uint r17 = 0u;
         r42 = r42 + r2;
-        p2 = as_type<int>(r42) < 256;
+        bool p2 = as_type<int>(r42) < 256;
         P2M_MEM(threadgroup, uint, ctx.smem + r16) = r17;
         if (!p2) {
           break;
@@ -48,11 +42,11 @@ static inline void histogram_body(constant uchar *params, constant uchar *module
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        r14 = p2m_shl_b32(r42, 2u);
-        r16 = r15 + r14;
-        r17 = 0u;
+        uint r14 = p2m_shl_b32(r42, 2u);
+        uint r16 = r15 + r14;
+        uint r17 = 0u;
         r42 = r42 + r2;
-        p2 = as_type<int>(r42) < 256;
+        bool p2 = as_type<int>(r42) < 256;
         P2M_MEM(threadgroup, uint, ctx.smem + r16) = r17;
         if (!p2) {
           break;
@@ -67,32 +61,32 @@ static inline void histogram_body(constant uchar *params, constant uchar *module
   uint r43 = r18 * r5 + r44;
   bool p3 = as_type<int>(r43) >= as_type<int>(r13);
   if (!p3) {
-    r19 = ctx.b.nctaid.x;
-    r7 = r5 * r19;
-    rd1 = rd3;
+    uint r19 = ctx.b.nctaid.x;
+    uint r7 = r5 * r19;
+    ulong rd1 = rd3;
     while (true) {
-      rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r43), 4));
-      rd6 = rd1 + rd5;
-      r20 = P2M_MEM(device, uint, rd6);
-      r21 = p2m_shl_b32(r20, 2u);
-      r22 = r21 & 1020u;
-      r23 = 0u;
-      r24 = r23 + r22;
-      r25 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r24)), 1u);
-      r26 = p2m_shr_u32(r20, 6u);
-      r27 = r26 & 1020u;
-      r28 = r23 + r27;
-      r29 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r28)), 1u);
-      r30 = p2m_shr_u32(r20, 14u);
-      r31 = r30 & 1020u;
-      r32 = r23 + r31;
-      r33 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r32)), 1u);
-      r34 = p2m_shr_u32(r20, 22u);
-      r35 = r34 & 1020u;
-      r36 = r23 + r35;
-      r37 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r36)), 1u);
+      ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r43), 4));
+      ulong rd6 = rd1 + rd5;
+      uint r20 = P2M_MEM(device, uint, rd6);
+      uint r21 = p2m_shl_b32(r20, 2u);
+      uint r22 = r21 & 1020u;
+      uint r23 = 0u;
+      uint r24 = r23 + r22;
+      uint r25 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r24)), 1u);
+      uint r26 = p2m_shr_u32(r20, 6u);
+      uint r27 = r26 & 1020u;
+      uint r28 = r23 + r27;
+      uint r29 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r28)), 1u);
+      uint r30 = p2m_shr_u32(r20, 14u);
+      uint r31 = r30 & 1020u;
+      uint r32 = r23 + r31;
+      uint r33 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r32)), 1u);
+      uint r34 = p2m_shr_u32(r20, 22u);
+      uint r35 = r34 & 1020u;
+      uint r36 = r23 + r35;
+      uint r37 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r36)), 1u);
       r43 = r43 + r7;
-      p4 = as_type<int>(r43) < as_type<int>(r13);
+      bool p4 = as_type<int>(r43) < as_type<int>(r13);
       if (!p4) {
         break;
       }
@@ -101,20 +95,20 @@ static inline void histogram_body(constant uchar *params, constant uchar *module
   bool p5 = as_type<int>(r44) > 255;
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   if (!p5) {
-    rd2 = rd4;
-    r39 = 0u;
+    ulong rd2 = rd4;
+    uint r39 = 0u;
     while (true) {
-      r38 = p2m_shl_b32(r44, 2u);
-      r40 = r39 + r38;
-      r11 = P2M_MEM(threadgroup, uint, ctx.smem + r40);
-      p6 = r11 == 0u;
+      uint r38 = p2m_shl_b32(r44, 2u);
+      uint r40 = r39 + r38;
+      uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + r40);
+      bool p6 = r11 == 0u;
       if (!p6) {
-        rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r44), 4));
-        rd8 = rd2 + rd7;
-        r41 = p2m_atom_global_add_u32(reinterpret_cast<device uint*>(rd8), r11);
+        ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r44), 4));
+        ulong rd8 = rd2 + rd7;
+        uint r41 = p2m_atom_global_add_u32(reinterpret_cast<device uint*>(rd8), r11);
       }
       r44 = r44 + r5;
-      p7 = as_type<int>(r44) < 256;
+      bool p7 = as_type<int>(r44) < 256;
       if (!p7) {
         break;
       }

@@ -18,10 +18,8 @@ static inline void irreducible_body(constant uchar *params, constant uchar *modu
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false;
-  uint r33 = 0, r34 = 0, r35 = 0, r36 = 0, r37 = 0, r38 = 0, r39 = 0, r40 = 0;
-  uint r41 = 0, r42 = 0, r46 = 0, r47 = 0, r51 = 0, r52 = 0;
-  ulong rd1 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0, rd8 = 0, rd9 = 0;
+  bool p3 = false, p4 = false;
+  uint r35 = 0, r36 = 0;
   bool p2m_flag0 = false;
   bool p2m_flag1 = false;
   uint r25 = P2M_MEM(constant, uint, ctx.params + 0);
@@ -34,16 +32,16 @@ static inline void irreducible_body(constant uchar *params, constant uchar *modu
   bool p1 = as_type<int>(r1) >= as_type<int>(r25);
   if (!p1) {
     p2m_flag0 = false;
-    rd4 = rd2;
-    rd1 = as_type<ulong>(long(as_type<int>(r1)));
-    rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 4));
-    rd6 = rd4 + rd5;
-    r33 = P2M_MEM(device, uint, rd6);
-    r46 = r33 | 1u;
-    r34 = r33 & 2u;
-    p2 = r34 != 0u;
-    r47 = 0u;
-    r51 = r47;
+    ulong rd4 = rd2;
+    ulong rd1 = as_type<ulong>(long(as_type<int>(r1)));
+    ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 4));
+    ulong rd6 = rd4 + rd5;
+    uint r33 = P2M_MEM(device, uint, rd6);
+    uint r46 = r33 | 1u;
+    uint r34 = r33 & 2u;
+    bool p2 = r34 != 0u;
+    uint r47 = 0u;
+    uint r51 = r47;
     if (!p2) {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
         r35 = p2m_shr_u32(r46, 3u);
@@ -66,28 +64,28 @@ static inline void irreducible_body(constant uchar *params, constant uchar *modu
     }
     if (!p2m_flag0) {
       for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-        r52 = r46;
+        uint r52 = r46;
         p2m_flag1 = false;
         for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
-          r37 = r52 * 2654435761u;
+          uint r37 = r52 * 2654435761u;
           r47 = r47 ^ r37;
-          r38 = p2m_shl_b32(r52, 5u);
-          r39 = p2m_shr_u32(r52, 1u);
+          uint r38 = p2m_shl_b32(r52, 5u);
+          uint r39 = p2m_shr_u32(r52, 1u);
           r46 = r39 ^ r38;
           r51 = r51 + 1u;
-          p5 = r51 > 200u;
+          bool p5 = r51 > 200u;
           if (p5) {
             p2m_flag0 = true;
             break;
           }
-          r40 = r52 & 32u;
-          p6 = r40 != 0u;
+          uint r40 = r52 & 32u;
+          bool p6 = r40 != 0u;
           if (p6) {
             p2m_flag1 = true;
             break;
           }
-          r41 = r46 & 768u;
-          p7 = r41 != 0u;
+          uint r41 = r46 & 768u;
+          bool p7 = r41 != 0u;
           r52 = r46;
           if (!p7) {
             break;
@@ -121,10 +119,10 @@ static inline void irreducible_body(constant uchar *params, constant uchar *modu
         }
       }
     }
-    rd7 = rd3;
-    rd8 = p2m_shl_b64(rd1, 2u);
-    rd9 = rd7 + rd8;
-    r42 = r47 + r46;
+    ulong rd7 = rd3;
+    ulong rd8 = p2m_shl_b64(rd1, 2u);
+    ulong rd9 = rd7 + rd8;
+    uint r42 = r47 + r46;
     P2M_MEM(device, uint, rd9) = r42;
   }
   return;

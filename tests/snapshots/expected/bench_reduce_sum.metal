@@ -19,15 +19,8 @@ static inline void reduce_sum_body(constant uchar *params, constant uchar *modul
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
-  bool p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p10 = false, p11 = false;
-  bool p12 = false, p13 = false, p14 = false, p15 = false, p16 = false;
-  uint r5 = 0, r9 = 0, r28 = 0, r29 = 0, r30 = 0, r31 = 0, r32 = 0, r33 = 0;
-  uint r34 = 0, r35 = 0, r36 = 0, r37 = 0, r38 = 0, r39 = 0, r40 = 0, r41 = 0;
-  uint r42 = 0, r43 = 0, r44 = 0, r45 = 0, r46 = 0, r47 = 0, r48 = 0, r49 = 0;
-  uint r50 = 0, r51 = 0, r52 = 0, p2m_t124 = 0, p2m_t126 = 0, p2m_t128 = 0, p2m_t130 = 0, p2m_t132 = 0;
-  uint p2m_t138 = 0, p2m_t139 = 0, p2m_t140 = 0, p2m_t141 = 0, p2m_t142 = 0;
-  ulong rd1 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0, rd8 = 0;
-  float f7 = 0.0f, f10 = 0.0f, f22 = 0.0f, f24 = 0.0f, f26 = 0.0f, f28 = 0.0f, f32 = 0.0f;
+  bool p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p11 = false, p12 = false, p13 = false;
+  bool p14 = false, p15 = false;
   uint r8 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
@@ -38,30 +31,30 @@ static inline void reduce_sum_body(constant uchar *params, constant uchar *modul
   bool p1 = as_type<int>(r53) >= as_type<int>(r8);
   float f31 = 0.0f;
   if (!p1) {
-    r9 = ctx.b.nctaid.x;
-    r5 = r1 * r9;
-    rd1 = rd2;
+    uint r9 = ctx.b.nctaid.x;
+    uint r5 = r1 * r9;
+    ulong rd1 = rd2;
     f31 = 0.0f;
     if (as_type<int>(r5) > 0 && as_type<int>(r8) <= as_type<int>(0x80000000u - r5)) {
       while (true) {
-        rd4 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4));
-        rd5 = rd1 + rd4;
-        f10 = P2M_MEM(device, float, rd5);
+        ulong rd4 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4));
+        ulong rd5 = rd1 + rd4;
+        float f10 = P2M_MEM(device, float, rd5);
         f31 = f31 + f10;
         r53 = r53 + r5;
-        p2 = as_type<int>(r53) < as_type<int>(r8);
+        bool p2 = as_type<int>(r53) < as_type<int>(r8);
         if (!p2) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        rd4 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4));
-        rd5 = rd1 + rd4;
-        f10 = P2M_MEM(device, float, rd5);
+        ulong rd4 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4));
+        ulong rd5 = rd1 + rd4;
+        float f10 = P2M_MEM(device, float, rd5);
         f31 = f31 + f10;
         r53 = r53 + r5;
-        p2 = as_type<int>(r53) < as_type<int>(r8);
+        bool p2 = as_type<int>(r53) < as_type<int>(r8);
         if (!p2) {
           break;
         }
@@ -103,61 +96,61 @@ static inline void reduce_sum_body(constant uchar *params, constant uchar *modul
   uint r27 = r3 & 31u;
   bool p8 = r27 != 0u;
   if (!p8) {
-    r28 = p2m_shr_u32(r3, 3u);
-    r29 = r28 & 536870908u;
-    r30 = 0u;
-    r31 = r30 + r29;
+    uint r28 = p2m_shr_u32(r3, 3u);
+    uint r29 = r28 & 536870908u;
+    uint r30 = 0u;
+    uint r31 = r30 + r29;
     P2M_MEM(threadgroup, float, ctx.smem + r31) = f4;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   bool p9 = r3 > 31u;
   if (!p9) {
-    r32 = p2m_shr_u32(r1, 5u);
-    p10 = r3 >= r32;
-    f32 = 0.0f;
+    uint r32 = p2m_shr_u32(r1, 5u);
+    bool p10 = r3 >= r32;
+    float f32 = 0.0f;
     if (!p10) {
-      r33 = p2m_shl_b32(r3, 2u);
-      r34 = 0u;
-      r35 = r34 + r33;
+      uint r33 = p2m_shl_b32(r3, 2u);
+      uint r34 = 0u;
+      uint r35 = r34 + r33;
       f32 = P2M_MEM(threadgroup, float, ctx.smem + r35);
     }
-    r36 = as_type<uint>(f32);
-    r37 = 31u;
-    r38 = 16u;
-    r39 = 4294967295u;
-    p2m_t138 = ctx.b.lane;
-    r40 = p2m_shfl_sync_bfly_b32(r36, r38, r37, r39, p2m_t138, p11);
-    p2m_t124 = r40;
-    f22 = f32 + as_type<float>(p2m_t124);
-    r41 = as_type<uint>(f22);
-    r42 = 8u;
-    p2m_t139 = ctx.b.lane;
-    r43 = p2m_shfl_sync_bfly_b32(r41, r42, r37, r39, p2m_t139, p12);
-    p2m_t126 = r43;
-    f24 = f22 + as_type<float>(p2m_t126);
-    r44 = as_type<uint>(f24);
-    r45 = 4u;
-    p2m_t140 = ctx.b.lane;
-    r46 = p2m_shfl_sync_bfly_b32(r44, r45, r37, r39, p2m_t140, p13);
-    p2m_t128 = r46;
-    f26 = f24 + as_type<float>(p2m_t128);
-    r47 = as_type<uint>(f26);
-    r48 = 2u;
-    p2m_t141 = ctx.b.lane;
-    r49 = p2m_shfl_sync_bfly_b32(r47, r48, r37, r39, p2m_t141, p14);
-    p2m_t130 = r49;
-    f28 = f26 + as_type<float>(p2m_t130);
-    r50 = as_type<uint>(f28);
-    r51 = 1u;
-    p2m_t142 = ctx.b.lane;
-    r52 = p2m_shfl_sync_bfly_b32(r50, r51, r37, r39, p2m_t142, p15);
-    p2m_t132 = r52;
-    f7 = p2m_canon_f32(f28 + as_type<float>(p2m_t132));
-    p16 = r3 != 0u;
+    uint r36 = as_type<uint>(f32);
+    uint r37 = 31u;
+    uint r38 = 16u;
+    uint r39 = 4294967295u;
+    uint p2m_t138 = ctx.b.lane;
+    uint r40 = p2m_shfl_sync_bfly_b32(r36, r38, r37, r39, p2m_t138, p11);
+    uint p2m_t124 = r40;
+    float f22 = f32 + as_type<float>(p2m_t124);
+    uint r41 = as_type<uint>(f22);
+    uint r42 = 8u;
+    uint p2m_t139 = ctx.b.lane;
+    uint r43 = p2m_shfl_sync_bfly_b32(r41, r42, r37, r39, p2m_t139, p12);
+    uint p2m_t126 = r43;
+    float f24 = f22 + as_type<float>(p2m_t126);
+    uint r44 = as_type<uint>(f24);
+    uint r45 = 4u;
+    uint p2m_t140 = ctx.b.lane;
+    uint r46 = p2m_shfl_sync_bfly_b32(r44, r45, r37, r39, p2m_t140, p13);
+    uint p2m_t128 = r46;
+    float f26 = f24 + as_type<float>(p2m_t128);
+    uint r47 = as_type<uint>(f26);
+    uint r48 = 2u;
+    uint p2m_t141 = ctx.b.lane;
+    uint r49 = p2m_shfl_sync_bfly_b32(r47, r48, r37, r39, p2m_t141, p14);
+    uint p2m_t130 = r49;
+    float f28 = f26 + as_type<float>(p2m_t130);
+    uint r50 = as_type<uint>(f28);
+    uint r51 = 1u;
+    uint p2m_t142 = ctx.b.lane;
+    uint r52 = p2m_shfl_sync_bfly_b32(r50, r51, r37, r39, p2m_t142, p15);
+    uint p2m_t132 = r52;
+    float f7 = p2m_canon_f32(f28 + as_type<float>(p2m_t132));
+    bool p16 = r3 != 0u;
     if (!p16) {
-      rd6 = rd3;
-      rd7 = p2m_mul_wide_u32(r2, 4u);
-      rd8 = rd6 + rd7;
+      ulong rd6 = rd3;
+      ulong rd7 = p2m_mul_wide_u32(r2, 4u);
+      ulong rd8 = rd6 + rd7;
       P2M_MEM(device, float, rd8) = f7;
     }
   }

@@ -18,10 +18,6 @@ static inline void saxpy_body(constant uchar *params, constant uchar *module, th
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p2 = false;
-  uint r3 = 0, r9 = 0;
-  ulong rd1 = 0, rd2 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-  float f2 = 0.0f, f3 = 0.0f, f4 = 0.0f;
   uint r6 = P2M_MEM(constant, uint, ctx.params + 0);
   float f1 = P2M_MEM(constant, float, ctx.params + 4);
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
@@ -32,36 +28,36 @@ static inline void saxpy_body(constant uchar *params, constant uchar *module, th
   uint r10 = r7 * r1 + r8;
   bool p1 = as_type<int>(r10) >= as_type<int>(r6);
   if (!p1) {
-    r9 = ctx.b.nctaid.x;
-    r3 = r1 * r9;
-    rd1 = rd3;
-    rd2 = rd4;
+    uint r9 = ctx.b.nctaid.x;
+    uint r3 = r1 * r9;
+    ulong rd1 = rd3;
+    ulong rd2 = rd4;
     if (as_type<int>(r3) > 0 && as_type<int>(r6) <= as_type<int>(0x80000000u - r3)) {
       while (true) {
-        rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
-        rd6 = rd1 + rd5;
-        f2 = P2M_MEM(device, float, rd6);
-        rd7 = rd2 + rd5;
-        f3 = P2M_MEM(device, float, rd7);
-        f4 = p2m_canon_f32(fma(f2, f1, f3));
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
+        ulong rd6 = rd1 + rd5;
+        float f2 = P2M_MEM(device, float, rd6);
+        ulong rd7 = rd2 + rd5;
+        float f3 = P2M_MEM(device, float, rd7);
+        float f4 = p2m_canon_f32(fma(f2, f1, f3));
         P2M_MEM(device, float, rd7) = f4;
         r10 = r10 + r3;
-        p2 = as_type<int>(r10) < as_type<int>(r6);
+        bool p2 = as_type<int>(r10) < as_type<int>(r6);
         if (!p2) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
-        rd6 = rd1 + rd5;
-        f2 = P2M_MEM(device, float, rd6);
-        rd7 = rd2 + rd5;
-        f3 = P2M_MEM(device, float, rd7);
-        f4 = p2m_canon_f32(fma(f2, f1, f3));
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
+        ulong rd6 = rd1 + rd5;
+        float f2 = P2M_MEM(device, float, rd6);
+        ulong rd7 = rd2 + rd5;
+        float f3 = P2M_MEM(device, float, rd7);
+        float f4 = p2m_canon_f32(fma(f2, f1, f3));
         P2M_MEM(device, float, rd7) = f4;
         r10 = r10 + r3;
-        p2 = as_type<int>(r10) < as_type<int>(r6);
+        bool p2 = as_type<int>(r10) < as_type<int>(r6);
         if (!p2) {
           break;
         }

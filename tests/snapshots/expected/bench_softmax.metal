@@ -20,23 +20,8 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
-  bool p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p10 = false, p11 = false;
-  bool p12 = false, p13 = false, p15 = false, p16 = false, p17 = false, p18 = false, p19 = false, p20 = false;
-  bool p23 = false, p24 = false, p25 = false, p26 = false, p28 = false;
-  uint r2 = 0, r8 = 0, r15 = 0, r25 = 0, r32 = 0, r65 = 0, r66 = 0, r67 = 0;
-  uint r70 = 0, r71 = 0, r72 = 0, r73 = 0, r91 = 0, r92 = 0, r93 = 0, r94 = 0;
-  uint r95 = 0, r98 = 0, r99 = 0, r100 = 0, r103 = 0, r105 = 0, r106 = 0, r107 = 0;
-  uint r108 = 0, r109 = 0, r111 = 0, r112 = 0, r113 = 0, r114 = 0, r115 = 0, r116 = 0;
-  uint r118 = 0, r119 = 0, r120 = 0, p2m_t300 = 0, p2m_t312 = 0;
-  ulong rd3 = 0, rd8 = 0, rd9 = 0, rd10 = 0, rd11 = 0, rd12 = 0, rd13 = 0, rd14 = 0;
-  ulong rd15 = 0, rd16 = 0, rd17 = 0, rd18 = 0, rd19 = 0, rd20 = 0;
-  float f25 = 0.0f, f28 = 0.0f, f39 = 0.0f, f40 = 0.0f, f41 = 0.0f, f42 = 0.0f, f43 = 0.0f, f44 = 0.0f;
-  float f45 = 0.0f, f46 = 0.0f, f49 = 0.0f, f50 = 0.0f, f51 = 0.0f, f52 = 0.0f, f53 = 0.0f, f54 = 0.0f;
-  float f55 = 0.0f, f56 = 0.0f, f57 = 0.0f, f58 = 0.0f, f59 = 0.0f, f60 = 0.0f, f61 = 0.0f, f62 = 0.0f;
-  float f63 = 0.0f, f64 = 0.0f, f65 = 0.0f, f76 = 0.0f, f77 = 0.0f, f78 = 0.0f, f79 = 0.0f, f80 = 0.0f;
-  float f81 = 0.0f, f82 = 0.0f, f83 = 0.0f, f84 = 0.0f, f85 = 0.0f, f86 = 0.0f, f87 = 0.0f, f88 = 0.0f;
-  float f89 = 0.0f, f90 = 0.0f, f91 = 0.0f, f92 = 0.0f, f93 = 0.0f, f94 = 0.0f, f95 = 0.0f, f96 = 0.0f;
-  float f97 = 0.0f, f98 = 0.0f, f99 = 0.0f, f100 = 0.0f, f101 = 0.0f, f102 = 0.0f, p2m_t313 = 0.0f, p2m_t314 = 0.0f;
+  bool p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p16 = false, p17 = false, p18 = false;
+  bool p19 = false, p20 = false;
   uint r42 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
@@ -50,32 +35,32 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
   float f104 = as_type<float>(0xFF800000u);
   if (!p1) {
     f104 = as_type<float>(0xFF800000u);
-    r2 = ctx.b.ntid.x;
-    r107 = r121;
+    uint r2 = ctx.b.ntid.x;
+    uint r107 = r121;
     if (as_type<int>(r2) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r2)) {
       while (true) {
-        rd8 = as_type<ulong>(long(as_type<int>(r107)));
-        rd9 = rd2 + rd8;
-        rd10 = p2m_shl_b64(rd9, 2u);
-        rd11 = rd1 + rd10;
-        f28 = P2M_MEM(device, float, rd11);
+        ulong rd8 = as_type<ulong>(long(as_type<int>(r107)));
+        ulong rd9 = rd2 + rd8;
+        ulong rd10 = p2m_shl_b64(rd9, 2u);
+        ulong rd11 = rd1 + rd10;
+        float f28 = P2M_MEM(device, float, rd11);
         f104 = p2m_max_any_nan_f32(f104, f28);
         r107 = r107 + r2;
-        p2 = as_type<int>(r107) < as_type<int>(r42);
+        bool p2 = as_type<int>(r107) < as_type<int>(r42);
         if (!p2) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        rd8 = as_type<ulong>(long(as_type<int>(r107)));
-        rd9 = rd2 + rd8;
-        rd10 = p2m_shl_b64(rd9, 2u);
-        rd11 = rd1 + rd10;
-        f28 = P2M_MEM(device, float, rd11);
+        ulong rd8 = as_type<ulong>(long(as_type<int>(r107)));
+        ulong rd9 = rd2 + rd8;
+        ulong rd10 = p2m_shl_b64(rd9, 2u);
+        ulong rd11 = rd1 + rd10;
+        float f28 = P2M_MEM(device, float, rd11);
         f104 = p2m_max_any_nan_f32(f104, f28);
         r107 = r107 + r2;
-        p2 = as_type<int>(r107) < as_type<int>(r42);
+        bool p2 = as_type<int>(r107) < as_type<int>(r42);
         if (!p2) {
           break;
         }
@@ -128,47 +113,47 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
   uint r7 = ctx.b.ntid.x;
   bool p9 = r7 < 64u;
   if (!p9) {
-    r65 = p2m_shr_u32(r7, 5u);
-    r8 = max(r65, 2u);
-    r66 = r8 - 1u;
-    r67 = r8 - 2u;
-    r113 = r66 & 3u;
-    p10 = r67 < 3u;
-    r111 = 1u;
+    uint r65 = p2m_shr_u32(r7, 5u);
+    uint r8 = max(r65, 2u);
+    uint r66 = r8 - 1u;
+    uint r67 = r8 - 2u;
+    uint r113 = r66 & 3u;
+    bool p10 = r67 < 3u;
+    uint r111 = 1u;
     if (!p10) {
-      r108 = r8 - r113;
+      uint r108 = r8 - r113;
       r111 = 1u;
-      r109 = 0u;
+      uint r109 = 0u;
       for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-        f39 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 4));
-        f40 = p2m_max_any_nan_f32(f109, f39);
-        f41 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 8));
-        f42 = p2m_max_any_nan_f32(f40, f41);
-        f43 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 12));
-        f44 = p2m_max_any_nan_f32(f42, f43);
-        r15 = r109 + 16u;
-        f45 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 16));
+        float f39 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 4));
+        float f40 = p2m_max_any_nan_f32(f109, f39);
+        float f41 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 8));
+        float f42 = p2m_max_any_nan_f32(f40, f41);
+        float f43 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 12));
+        float f44 = p2m_max_any_nan_f32(f42, f43);
+        uint r15 = r109 + 16u;
+        float f45 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 16));
         f109 = p2m_max_any_nan_f32(f44, f45);
         r111 = r111 + 4u;
         r108 = r108 - 4u;
-        p11 = r108 != 1u;
+        bool p11 = r108 != 1u;
         r109 = r15;
         if (!p11) {
           break;
         }
       }
     }
-    p12 = r113 == 0u;
+    bool p12 = r113 == 0u;
     if (!p12) {
-      r70 = p2m_shl_b32(r111, 2u);
-      r71 = 0u;
-      r112 = r71 + r70;
+      uint r70 = p2m_shl_b32(r111, 2u);
+      uint r71 = 0u;
+      uint r112 = r71 + r70;
       while (true) {
-        f46 = P2M_MEM(threadgroup, float, ctx.smem + r112);
+        float f46 = P2M_MEM(threadgroup, float, ctx.smem + r112);
         f109 = p2m_max_any_nan_f32(f109, f46);
         r112 = r112 + 4u;
         r113 = r113 - 1u;
-        p13 = r113 != 0u;
+        bool p13 = r113 != 0u;
         if (!p13) {
           break;
         }
@@ -179,71 +164,71 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
   float f111 = 0.0f;
   if (!p1) {
     f111 = 0.0f;
-    r114 = r121;
+    uint r114 = r121;
     if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
       while (true) {
-        rd12 = as_type<ulong>(long(as_type<int>(r114)));
-        rd13 = rd2 + rd12;
-        rd14 = p2m_shl_b64(rd13, 2u);
-        rd15 = rd1 + rd14;
-        f49 = P2M_MEM(device, float, rd15);
-        f50 = f49 - f109;
-        f51 = 0.5f;
-        f52 = 0.00572498003f;
-        f53 = fma(f50, f52, f51);
-        p2m_t313 = f53;
-        f54 = p2m_sat_any_zero_f32(p2m_t313);
-        f55 = 12582913.0f;
-        f56 = 252.0f;
-        f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
-        f58 = f57 + -12583039.0f;
-        f59 = p2m_neg_bits_f32(f58);
-        f60 = 1.44269502f;
-        f61 = fma(f50, f60, f59);
-        f62 = 1.92596303e-08f;
-        f63 = fma(f50, f62, f61);
-        r72 = as_type<uint>(f57);
-        r73 = p2m_shl_b32(r72, 23u);
-        p2m_t300 = r73;
-        f64 = as_type<float>(p2m_t300);
-        f65 = p2m_ex2_approx_ftz_f32(f63);
+        ulong rd12 = as_type<ulong>(long(as_type<int>(r114)));
+        ulong rd13 = rd2 + rd12;
+        ulong rd14 = p2m_shl_b64(rd13, 2u);
+        ulong rd15 = rd1 + rd14;
+        float f49 = P2M_MEM(device, float, rd15);
+        float f50 = f49 - f109;
+        float f51 = 0.5f;
+        float f52 = 0.00572498003f;
+        float f53 = fma(f50, f52, f51);
+        float p2m_t313 = f53;
+        float f54 = p2m_sat_any_zero_f32(p2m_t313);
+        float f55 = 12582913.0f;
+        float f56 = 252.0f;
+        float f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
+        float f58 = f57 + -12583039.0f;
+        float f59 = p2m_neg_bits_f32(f58);
+        float f60 = 1.44269502f;
+        float f61 = fma(f50, f60, f59);
+        float f62 = 1.92596303e-08f;
+        float f63 = fma(f50, f62, f61);
+        uint r72 = as_type<uint>(f57);
+        uint r73 = p2m_shl_b32(r72, 23u);
+        uint p2m_t300 = r73;
+        float f64 = as_type<float>(p2m_t300);
+        float f65 = p2m_ex2_approx_ftz_f32(f63);
         f111 = fma(f65, f64, f111);
         r114 = r114 + r7;
-        p15 = as_type<int>(r114) < as_type<int>(r42);
+        bool p15 = as_type<int>(r114) < as_type<int>(r42);
         if (!p15) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
-        rd12 = as_type<ulong>(long(as_type<int>(r114)));
-        rd13 = rd2 + rd12;
-        rd14 = p2m_shl_b64(rd13, 2u);
-        rd15 = rd1 + rd14;
-        f49 = P2M_MEM(device, float, rd15);
-        f50 = f49 - f109;
-        f51 = 0.5f;
-        f52 = 0.00572498003f;
-        f53 = fma(f50, f52, f51);
-        p2m_t313 = f53;
-        f54 = p2m_sat_any_zero_f32(p2m_t313);
-        f55 = 12582913.0f;
-        f56 = 252.0f;
-        f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
-        f58 = f57 + -12583039.0f;
-        f59 = p2m_neg_bits_f32(f58);
-        f60 = 1.44269502f;
-        f61 = fma(f50, f60, f59);
-        f62 = 1.92596303e-08f;
-        f63 = fma(f50, f62, f61);
-        r72 = as_type<uint>(f57);
-        r73 = p2m_shl_b32(r72, 23u);
-        p2m_t300 = r73;
-        f64 = as_type<float>(p2m_t300);
-        f65 = p2m_ex2_approx_ftz_f32(f63);
+        ulong rd12 = as_type<ulong>(long(as_type<int>(r114)));
+        ulong rd13 = rd2 + rd12;
+        ulong rd14 = p2m_shl_b64(rd13, 2u);
+        ulong rd15 = rd1 + rd14;
+        float f49 = P2M_MEM(device, float, rd15);
+        float f50 = f49 - f109;
+        float f51 = 0.5f;
+        float f52 = 0.00572498003f;
+        float f53 = fma(f50, f52, f51);
+        float p2m_t313 = f53;
+        float f54 = p2m_sat_any_zero_f32(p2m_t313);
+        float f55 = 12582913.0f;
+        float f56 = 252.0f;
+        float f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
+        float f58 = f57 + -12583039.0f;
+        float f59 = p2m_neg_bits_f32(f58);
+        float f60 = 1.44269502f;
+        float f61 = fma(f50, f60, f59);
+        float f62 = 1.92596303e-08f;
+        float f63 = fma(f50, f62, f61);
+        uint r72 = as_type<uint>(f57);
+        uint r73 = p2m_shl_b32(r72, 23u);
+        uint p2m_t300 = r73;
+        float f64 = as_type<float>(p2m_t300);
+        float f65 = p2m_ex2_approx_ftz_f32(f63);
         f111 = fma(f65, f64, f111);
         r114 = r114 + r7;
-        p15 = as_type<int>(r114) < as_type<int>(r42);
+        bool p15 = as_type<int>(r114) < as_type<int>(r42);
         if (!p15) {
           break;
         }
@@ -283,56 +268,56 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
   uint p2m_t310 = r90;
   float f16 = p2m_canon_f32(f73 + as_type<float>(p2m_t310));
   if (!p8) {
-    r91 = ctx.b.tid.x;
-    r92 = p2m_shr_u32(r91, 3u);
-    r93 = r92 & 536870908u;
-    r94 = 0u;
-    r95 = r94 + r93;
+    uint r91 = ctx.b.tid.x;
+    uint r92 = p2m_shr_u32(r91, 3u);
+    uint r93 = r92 & 536870908u;
+    uint r94 = 0u;
+    uint r95 = r94 + r93;
     P2M_MEM(threadgroup, float, ctx.smem + r95) = f16;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   float f116 = P2M_MEM(threadgroup, float, ctx.smem + 0u);
   if (!p9) {
-    r98 = p2m_shr_u32(r7, 5u);
-    r25 = max(r98, 2u);
-    r99 = r25 - 1u;
-    r100 = r25 - 2u;
-    r120 = r99 & 3u;
-    p23 = r100 < 3u;
-    r118 = 1u;
+    uint r98 = p2m_shr_u32(r7, 5u);
+    uint r25 = max(r98, 2u);
+    uint r99 = r25 - 1u;
+    uint r100 = r25 - 2u;
+    uint r120 = r99 & 3u;
+    bool p23 = r100 < 3u;
+    uint r118 = 1u;
     if (!p23) {
-      r115 = r25 - r120;
+      uint r115 = r25 - r120;
       r118 = 1u;
-      r116 = r63;
+      uint r116 = r63;
       for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
-        f76 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 4));
-        f77 = f116 + f76;
-        f78 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 8));
-        f79 = f77 + f78;
-        f80 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 12));
-        f81 = f79 + f80;
-        r32 = r116 + 16u;
-        f82 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 16));
+        float f76 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 4));
+        float f77 = f116 + f76;
+        float f78 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 8));
+        float f79 = f77 + f78;
+        float f80 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 12));
+        float f81 = f79 + f80;
+        uint r32 = r116 + 16u;
+        float f82 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 16));
         f116 = f81 + f82;
         r118 = r118 + 4u;
         r115 = r115 - 4u;
-        p24 = r115 != 1u;
+        bool p24 = r115 != 1u;
         r116 = r32;
         if (!p24) {
           break;
         }
       }
     }
-    p25 = r120 == 0u;
+    bool p25 = r120 == 0u;
     if (!p25) {
-      r103 = p2m_shl_b32(r118, 2u);
-      r119 = r63 + r103;
+      uint r103 = p2m_shl_b32(r118, 2u);
+      uint r119 = r63 + r103;
       while (true) {
-        f83 = P2M_MEM(threadgroup, float, ctx.smem + r119);
+        float f83 = P2M_MEM(threadgroup, float, ctx.smem + r119);
         f116 = f116 + f83;
         r119 = r119 + 4u;
         r120 = r120 - 1u;
-        p26 = r120 != 0u;
+        bool p26 = r120 != 0u;
         if (!p26) {
           break;
         }
@@ -341,78 +326,78 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   if (!p1) {
-    rd3 = rd4;
-    f25 = p2m_rcp_rn_f32(f116);
+    ulong rd3 = rd4;
+    float f25 = p2m_rcp_rn_f32(f116);
     if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
       while (true) {
-        rd16 = as_type<ulong>(long(as_type<int>(r121)));
-        rd17 = rd2 + rd16;
-        rd18 = p2m_shl_b64(rd17, 2u);
-        rd19 = rd1 + rd18;
-        f84 = P2M_MEM(device, float, rd19);
-        f85 = f84 - f109;
-        f86 = 0.5f;
-        f87 = 0.00572498003f;
-        f88 = fma(f85, f87, f86);
-        p2m_t314 = f88;
-        f89 = p2m_sat_any_zero_f32(p2m_t314);
-        f90 = 12582913.0f;
-        f91 = 252.0f;
-        f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
-        f93 = f92 + -12583039.0f;
-        f94 = p2m_neg_bits_f32(f93);
-        f95 = 1.44269502f;
-        f96 = fma(f85, f95, f94);
-        f97 = 1.92596303e-08f;
-        f98 = fma(f85, f97, f96);
-        r105 = as_type<uint>(f92);
-        r106 = p2m_shl_b32(r105, 23u);
-        p2m_t312 = r106;
-        f99 = as_type<float>(p2m_t312);
-        f100 = p2m_ex2_approx_ftz_f32(f98);
-        f101 = f100 * f99;
-        f102 = p2m_canon_f32(f25 * f101);
-        rd20 = rd3 + rd18;
+        ulong rd16 = as_type<ulong>(long(as_type<int>(r121)));
+        ulong rd17 = rd2 + rd16;
+        ulong rd18 = p2m_shl_b64(rd17, 2u);
+        ulong rd19 = rd1 + rd18;
+        float f84 = P2M_MEM(device, float, rd19);
+        float f85 = f84 - f109;
+        float f86 = 0.5f;
+        float f87 = 0.00572498003f;
+        float f88 = fma(f85, f87, f86);
+        float p2m_t314 = f88;
+        float f89 = p2m_sat_any_zero_f32(p2m_t314);
+        float f90 = 12582913.0f;
+        float f91 = 252.0f;
+        float f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
+        float f93 = f92 + -12583039.0f;
+        float f94 = p2m_neg_bits_f32(f93);
+        float f95 = 1.44269502f;
+        float f96 = fma(f85, f95, f94);
+        float f97 = 1.92596303e-08f;
+        float f98 = fma(f85, f97, f96);
+        uint r105 = as_type<uint>(f92);
+        uint r106 = p2m_shl_b32(r105, 23u);
+        uint p2m_t312 = r106;
+        float f99 = as_type<float>(p2m_t312);
+        float f100 = p2m_ex2_approx_ftz_f32(f98);
+        float f101 = f100 * f99;
+        float f102 = p2m_canon_f32(f25 * f101);
+        ulong rd20 = rd3 + rd18;
         P2M_MEM(device, float, rd20) = f102;
         r121 = r121 + r7;
-        p28 = as_type<int>(r121) < as_type<int>(r42);
+        bool p28 = as_type<int>(r121) < as_type<int>(r42);
         if (!p28) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
-        rd16 = as_type<ulong>(long(as_type<int>(r121)));
-        rd17 = rd2 + rd16;
-        rd18 = p2m_shl_b64(rd17, 2u);
-        rd19 = rd1 + rd18;
-        f84 = P2M_MEM(device, float, rd19);
-        f85 = f84 - f109;
-        f86 = 0.5f;
-        f87 = 0.00572498003f;
-        f88 = fma(f85, f87, f86);
-        p2m_t314 = f88;
-        f89 = p2m_sat_any_zero_f32(p2m_t314);
-        f90 = 12582913.0f;
-        f91 = 252.0f;
-        f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
-        f93 = f92 + -12583039.0f;
-        f94 = p2m_neg_bits_f32(f93);
-        f95 = 1.44269502f;
-        f96 = fma(f85, f95, f94);
-        f97 = 1.92596303e-08f;
-        f98 = fma(f85, f97, f96);
-        r105 = as_type<uint>(f92);
-        r106 = p2m_shl_b32(r105, 23u);
-        p2m_t312 = r106;
-        f99 = as_type<float>(p2m_t312);
-        f100 = p2m_ex2_approx_ftz_f32(f98);
-        f101 = f100 * f99;
-        f102 = p2m_canon_f32(f25 * f101);
-        rd20 = rd3 + rd18;
+        ulong rd16 = as_type<ulong>(long(as_type<int>(r121)));
+        ulong rd17 = rd2 + rd16;
+        ulong rd18 = p2m_shl_b64(rd17, 2u);
+        ulong rd19 = rd1 + rd18;
+        float f84 = P2M_MEM(device, float, rd19);
+        float f85 = f84 - f109;
+        float f86 = 0.5f;
+        float f87 = 0.00572498003f;
+        float f88 = fma(f85, f87, f86);
+        float p2m_t314 = f88;
+        float f89 = p2m_sat_any_zero_f32(p2m_t314);
+        float f90 = 12582913.0f;
+        float f91 = 252.0f;
+        float f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
+        float f93 = f92 + -12583039.0f;
+        float f94 = p2m_neg_bits_f32(f93);
+        float f95 = 1.44269502f;
+        float f96 = fma(f85, f95, f94);
+        float f97 = 1.92596303e-08f;
+        float f98 = fma(f85, f97, f96);
+        uint r105 = as_type<uint>(f92);
+        uint r106 = p2m_shl_b32(r105, 23u);
+        uint p2m_t312 = r106;
+        float f99 = as_type<float>(p2m_t312);
+        float f100 = p2m_ex2_approx_ftz_f32(f98);
+        float f101 = f100 * f99;
+        float f102 = p2m_canon_f32(f25 * f101);
+        ulong rd20 = rd3 + rd18;
         P2M_MEM(device, float, rd20) = f102;
         r121 = r121 + r7;
-        p28 = as_type<int>(r121) < as_type<int>(r42);
+        bool p28 = as_type<int>(r121) < as_type<int>(r42);
         if (!p28) {
           break;
         }

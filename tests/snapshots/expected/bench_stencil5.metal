@@ -18,12 +18,6 @@ static inline void stencil5_body(constant uchar *params, constant uchar *module,
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p4 = false, p5 = false, p6 = false, p7 = false, p8 = false, p9 = false, p10 = false;
-  uint r10 = 0, r11 = 0, r12 = 0, r13 = 0;
-  ulong rd2 = 0, rd3 = 0, rd4 = 0, rd7 = 0, rd8 = 0, rd9 = 0, rd10 = 0, rd11 = 0;
-  ulong rd12 = 0;
-  float f1 = 0.0f, f2 = 0.0f, f3 = 0.0f, f4 = 0.0f, f5 = 0.0f, f6 = 0.0f, f7 = 0.0f, f8 = 0.0f;
-  float f9 = 0.0f, f10 = 0.0f;
   uint r3 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong rd6 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 16);
@@ -40,39 +34,39 @@ static inline void stencil5_body(constant uchar *params, constant uchar *module,
   bool p2 = as_type<int>(r2) >= as_type<int>(r3);
   bool p3 = p2 || p1;
   if (!p3) {
-    r10 = r2 * r3 + r1;
-    p4 = r2 == 0u;
-    p5 = r1 == 0u;
-    p6 = p5 || p4;
-    r11 = r3 - 1u;
-    p7 = r1 == r11;
-    p8 = p6 || p7;
-    p9 = r2 == r11;
-    p10 = p9 || p8;
-    rd2 = as_type<ulong>(long(as_type<int>(r10)));
-    rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
-    rd3 = rd1 + rd7;
-    f1 = P2M_MEM(device, float, rd3);
-    rd8 = rd5;
-    rd4 = rd8 + rd7;
+    uint r10 = r2 * r3 + r1;
+    bool p4 = r2 == 0u;
+    bool p5 = r1 == 0u;
+    bool p6 = p5 || p4;
+    uint r11 = r3 - 1u;
+    bool p7 = r1 == r11;
+    bool p8 = p6 || p7;
+    bool p9 = r2 == r11;
+    bool p10 = p9 || p8;
+    ulong rd2 = as_type<ulong>(long(as_type<int>(r10)));
+    ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
+    ulong rd3 = rd1 + rd7;
+    float f1 = P2M_MEM(device, float, rd3);
+    ulong rd8 = rd5;
+    ulong rd4 = rd8 + rd7;
     if (p10) {
       P2M_MEM(device, float, rd4) = f1;
     } else {
-      r12 = uint(rd2);
-      f2 = P2M_MEM(device, float, rd3 + -4);
-      f3 = f1 + f2;
-      f4 = P2M_MEM(device, float, rd3 + 4);
-      f5 = f3 + f4;
-      r13 = r12 - r3;
-      rd9 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r13), 4));
-      rd10 = rd1 + rd9;
-      f6 = P2M_MEM(device, float, rd10);
-      f7 = f5 + f6;
-      rd11 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r3), 4));
-      rd12 = rd3 + rd11;
-      f8 = P2M_MEM(device, float, rd12);
-      f9 = f7 + f8;
-      f10 = p2m_canon_f32(f9 * 0.200000003f);
+      uint r12 = uint(rd2);
+      float f2 = P2M_MEM(device, float, rd3 + -4);
+      float f3 = f1 + f2;
+      float f4 = P2M_MEM(device, float, rd3 + 4);
+      float f5 = f3 + f4;
+      uint r13 = r12 - r3;
+      ulong rd9 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r13), 4));
+      ulong rd10 = rd1 + rd9;
+      float f6 = P2M_MEM(device, float, rd10);
+      float f7 = f5 + f6;
+      ulong rd11 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r3), 4));
+      ulong rd12 = rd3 + rd11;
+      float f8 = P2M_MEM(device, float, rd12);
+      float f9 = f7 + f8;
+      float f10 = p2m_canon_f32(f9 * 0.200000003f);
       P2M_MEM(device, float, rd4) = f10;
     }
   }

@@ -18,12 +18,6 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 4224u, 4224u, 0u, 0ul, false};
-  bool p2 = false, p4 = false;
-  uint r5 = 0, r6 = 0, r9 = 0, r10 = 0, r16 = 0, r17 = 0, r18 = 0, r19 = 0;
-  uint r20 = 0, r21 = 0, r22 = 0, r23 = 0, r24 = 0, r25 = 0, r26 = 0, r27 = 0;
-  uint r28 = 0;
-  ulong rd1 = 0, rd2 = 0, rd5 = 0, rd6 = 0, rd7 = 0, rd8 = 0;
-  float f1 = 0.0f, f2 = 0.0f;
   uint r13 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
@@ -35,23 +29,23 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
   uint r29 = ctx.b.tid.y;
   bool p1 = as_type<int>(r29) > 31;
   if (!p1) {
-    r5 = ctx.b.ntid.y;
-    r6 = r1 + r2;
-    rd1 = rd3;
-    r28 = r29;
+    uint r5 = ctx.b.ntid.y;
+    uint r6 = r1 + r2;
+    ulong rd1 = rd3;
+    uint r28 = r29;
     if (as_type<int>(r5) > 0 && 32 <= as_type<int>(0x80000000u - r5)) {
       while (true) {
-        r16 = r28 + r3;
-        r17 = r16 * r13 + r6;
-        rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), 4));
-        rd6 = rd1 + rd5;
-        f1 = P2M_MEM(device, float, rd6);
-        r18 = 0u;
-        r19 = r28 * 132u + r18;
-        r20 = p2m_shl_b32(r2, 2u);
-        r21 = r19 + r20;
+        uint r16 = r28 + r3;
+        uint r17 = r16 * r13 + r6;
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), 4));
+        ulong rd6 = rd1 + rd5;
+        float f1 = P2M_MEM(device, float, rd6);
+        uint r18 = 0u;
+        uint r19 = r28 * 132u + r18;
+        uint r20 = p2m_shl_b32(r2, 2u);
+        uint r21 = r19 + r20;
         r28 = r28 + r5;
-        p2 = as_type<int>(r28) < 32;
+        bool p2 = as_type<int>(r28) < 32;
         P2M_MEM(threadgroup, float, ctx.smem + r21) = f1;
         if (!p2) {
           break;
@@ -59,17 +53,17 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        r16 = r28 + r3;
-        r17 = r16 * r13 + r6;
-        rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), 4));
-        rd6 = rd1 + rd5;
-        f1 = P2M_MEM(device, float, rd6);
-        r18 = 0u;
-        r19 = r28 * 132u + r18;
-        r20 = p2m_shl_b32(r2, 2u);
-        r21 = r19 + r20;
+        uint r16 = r28 + r3;
+        uint r17 = r16 * r13 + r6;
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), 4));
+        ulong rd6 = rd1 + rd5;
+        float f1 = P2M_MEM(device, float, rd6);
+        uint r18 = 0u;
+        uint r19 = r28 * 132u + r18;
+        uint r20 = p2m_shl_b32(r2, 2u);
+        uint r21 = r19 + r20;
         r28 = r28 + r5;
-        p2 = as_type<int>(r28) < 32;
+        bool p2 = as_type<int>(r28) < 32;
         P2M_MEM(threadgroup, float, ctx.smem + r21) = f1;
         if (!p2) {
           break;
@@ -79,41 +73,41 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   if (!p1) {
-    r9 = ctx.b.ntid.y;
-    rd2 = rd4;
-    r10 = r3 + r2;
+    uint r9 = ctx.b.ntid.y;
+    ulong rd2 = rd4;
+    uint r10 = r3 + r2;
     if (as_type<int>(r9) > 0 && 32 <= as_type<int>(0x80000000u - r9)) {
       while (true) {
-        r22 = 0u;
-        r23 = r2 * 132u + r22;
-        r24 = p2m_shl_b32(r29, 2u);
-        r25 = r23 + r24;
-        f2 = P2M_MEM(threadgroup, float, ctx.smem + r25);
-        r26 = r29 + r1;
-        r27 = r26 * r13 + r10;
-        rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), 4));
-        rd8 = rd2 + rd7;
+        uint r22 = 0u;
+        uint r23 = r2 * 132u + r22;
+        uint r24 = p2m_shl_b32(r29, 2u);
+        uint r25 = r23 + r24;
+        float f2 = P2M_MEM(threadgroup, float, ctx.smem + r25);
+        uint r26 = r29 + r1;
+        uint r27 = r26 * r13 + r10;
+        ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), 4));
+        ulong rd8 = rd2 + rd7;
         P2M_MEM(device, float, rd8) = f2;
         r29 = r29 + r9;
-        p4 = as_type<int>(r29) < 32;
+        bool p4 = as_type<int>(r29) < 32;
         if (!p4) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-        r22 = 0u;
-        r23 = r2 * 132u + r22;
-        r24 = p2m_shl_b32(r29, 2u);
-        r25 = r23 + r24;
-        f2 = P2M_MEM(threadgroup, float, ctx.smem + r25);
-        r26 = r29 + r1;
-        r27 = r26 * r13 + r10;
-        rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), 4));
-        rd8 = rd2 + rd7;
+        uint r22 = 0u;
+        uint r23 = r2 * 132u + r22;
+        uint r24 = p2m_shl_b32(r29, 2u);
+        uint r25 = r23 + r24;
+        float f2 = P2M_MEM(threadgroup, float, ctx.smem + r25);
+        uint r26 = r29 + r1;
+        uint r27 = r26 * r13 + r10;
+        ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), 4));
+        ulong rd8 = rd2 + rd7;
         P2M_MEM(device, float, rd8) = f2;
         r29 = r29 + r9;
-        p4 = as_type<int>(r29) < 32;
+        bool p4 = as_type<int>(r29) < 32;
         if (!p4) {
           break;
         }

@@ -18,8 +18,7 @@ static inline void cfg_nested_multi_exit_body(constant uchar *params, constant u
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false;
-  uint v = 0, c = 0, j = 0, k = 0;
+  uint j = 0;
   ulong a = 0;
   bool p2m_flag0 = false;
   bool p2m_flag1 = false;
@@ -44,7 +43,7 @@ static inline void cfg_nested_multi_exit_body(constant uchar *params, constant u
     h = h * 31u;
     h = h + 4097u;
     m = m | 1u;
-    p1 = i >= 6u;
+    bool p1 = i >= 6u;
     if (p1) {
       p2m_flag0 = true;
       break;
@@ -62,16 +61,16 @@ static inline void cfg_nested_multi_exit_body(constant uchar *params, constant u
         p2m_flag3 = true;
         break;
       }
-      k = gid * 7u;
+      uint k = gid * 7u;
       t = i * 6u;
       k = k + t;
       k = k + j;
       k = k & nm1;
       a = p2m_mul_wide_u32(k, 4u);
       a = in_1 + a;
-      v = P2M_MEM(device, uint, a);
-      c = v & 31u;
-      p2 = c == 3u;
+      uint v = P2M_MEM(device, uint, a);
+      uint c = v & 31u;
+      bool p2 = c == 3u;
       if (p2) {
         p2m_flag1 = true;
         break;

@@ -18,7 +18,7 @@ static inline void cfg_irreducible_two_entry_body(constant uchar *params, consta
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p2 = false, p3 = false;
+  bool p2 = false;
   uint v = 0;
   bool p2m_flag0 = false;
   p2m_flag0 = false;
@@ -88,7 +88,7 @@ static inline void cfg_irreducible_two_entry_body(constant uchar *params, consta
       c = v & 3u;
       p2 = c == 1u;
       if (!p2) {
-        p3 = i >= 20u;
+        bool p3 = i >= 20u;
         if (p3) {
           break;
         }

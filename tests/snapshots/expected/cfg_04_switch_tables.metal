@@ -18,7 +18,6 @@ static inline void cfg_switch_basic_body(constant uchar *params, constant uchar 
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false;
   bool p2m_flag0 = false;
   bool p2m_flag1 = false;
   p2m_flag0 = false;
@@ -62,7 +61,7 @@ static inline void cfg_switch_basic_body(constant uchar *params, constant uchar 
     h = h + 16388u;
     m = m | 8u;
     c = v & 256u;
-    p1 = c != 0u;
+    bool p1 = c != 0u;
     if (!p1) {
       h = h * 31u;
       h = h + 16389u;
@@ -133,8 +132,6 @@ static inline void cfg_switch_loop_body(constant uchar *params, constant uchar *
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false;
-  uint v = 0, c = 0, k = 0;
   ulong a = 0;
   bool p2m_flag0 = false;
   bool p2m_flag1 = false;
@@ -157,21 +154,21 @@ static inline void cfg_switch_loop_body(constant uchar *params, constant uchar *
     h = h * 31u;
     h = h + 16641u;
     m = m | 1u;
-    p1 = i >= 12u;
+    bool p1 = i >= 12u;
     if (p1) {
       p2m_flag0 = true;
       break;
     }
     p2m_flag2 = false;
-    k = gid * 5u;
+    uint k = gid * 5u;
     t = i * 3u;
     k = k + t;
     k = k & nm1;
     a = p2m_mul_wide_u32(k, 4u);
     a = in_1 + a;
-    v = P2M_MEM(device, uint, a);
+    uint v = P2M_MEM(device, uint, a);
     i = i + 1u;
-    c = p2m_shr_u32(v, 3u);
+    uint c = p2m_shr_u32(v, 3u);
     c = c & 7u;
     switch (c) {
     case 0: case 6: {

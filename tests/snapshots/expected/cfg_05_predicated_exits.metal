@@ -18,8 +18,6 @@ static inline void cfg_pred_exits_body(constant uchar *params, constant uchar *m
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p4 = false;
-  uint v = 0;
   ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
   ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
   uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
@@ -75,7 +73,7 @@ static inline void cfg_pred_exits_body(constant uchar *params, constant uchar *m
     k = k & nm1;
     a = p2m_mul_wide_u32(k, 4u);
     a = in_1 + a;
-    v = P2M_MEM(device, uint, a);
+    uint v = P2M_MEM(device, uint, a);
     c = v & 63u;
     p2 = c == 5u;
     if (p2) {
@@ -97,7 +95,7 @@ static inline void cfg_pred_exits_body(constant uchar *params, constant uchar *m
     }
     c = p2m_shr_u32(v, 8u);
     c = c & 255u;
-    p4 = c < 100u;
+    bool p4 = c < 100u;
     if (p4) {
       h = h + v;
     }
@@ -127,30 +125,28 @@ static inline void cfg_pred_exits_body(constant uchar *params, constant uchar *m
 // .func find
 static inline void find(thread p2m_ctx &ctx, thread uchar *res, thread uchar *x, thread uchar *base, thread uchar *nm1)
 {
-  bool fp1 = false, fp2 = false;
-  uint fk = 0, fw = 0, fc = 0, fr = 0;
-  ulong fa = 0;
+  uint fr = 0;
   uint fx = P2M_MEM(thread, uint, x);
   ulong fbase = P2M_MEM(thread, ulong, base);
   uint fnm1 = P2M_MEM(thread, uint, nm1);
   uint facc = 0u;
   uint fj = 0u;
   while (true) {
-    fp1 = fj >= 16u;
+    bool fp1 = fj >= 16u;
     if (fp1) {
       break;
     }
-    fk = fx + fj;
+    uint fk = fx + fj;
     fk = fk & fnm1;
-    fa = p2m_mul_wide_u32(fk, 4u);
+    ulong fa = p2m_mul_wide_u32(fk, 4u);
     fa = fbase + fa;
-    fw = P2M_MEM(P2M_DEVICE_DATA, uint, fa);
+    uint fw = P2M_MEM(P2M_DEVICE_DATA, uint, fa);
     facc = facc * 31u;
-    fc = p2m_shr_u32(fw, 20u);
+    uint fc = p2m_shr_u32(fw, 20u);
     facc = facc + fc;
     fr = p2m_shl_b32(facc, 2u);
     fc = fw & 31u;
-    fp2 = fc == 7u;
+    bool fp2 = fc == 7u;
     fc = fr + 1u;
     P2M_MEM(thread, uint, res) = fc;
     if (fp2) {

@@ -18,8 +18,6 @@ static inline void cfg_do_while_body(constant uchar *params, constant uchar *mod
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false;
-  uint v = 0, c = 0;
   ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
   ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
   uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
@@ -46,17 +44,17 @@ static inline void cfg_do_while_body(constant uchar *params, constant uchar *mod
     k = k & nm1;
     a = p2m_mul_wide_u32(k, 4u);
     a = in_1 + a;
-    v = P2M_MEM(device, uint, a);
+    uint v = P2M_MEM(device, uint, a);
     h = h ^ v;
     i = i + 1u;
-    c = v & 48u;
-    p1 = c != 48u;
+    uint c = v & 48u;
+    bool p1 = c != 48u;
     if (!p1) {
       h = h * 31u;
       h = h + 24578u;
       m = m | 2u;
     }
-    p2 = i < x;
+    bool p2 = i < x;
     if (!p2) {
       break;
     }
@@ -78,8 +76,6 @@ static inline void cfg_while_body(constant uchar *params, constant uchar *module
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false;
-  uint c = 0;
   ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
   ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
   uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
@@ -103,11 +99,11 @@ static inline void cfg_while_body(constant uchar *params, constant uchar *module
     h = h * 31u;
     h = h + 24833u;
     m = m | 1u;
-    p1 = i >= x;
+    bool p1 = i >= x;
     if (p1) {
       break;
     }
-    c = v & 31u;
+    uint c = v & 31u;
     p1 = c == 11u;
     if (p1) {
       break;
@@ -120,7 +116,7 @@ static inline void cfg_while_body(constant uchar *params, constant uchar *module
     a = in_1 + a;
     v = P2M_MEM(device, uint, a);
     c = v & 256u;
-    p2 = c == 0u;
+    bool p2 = c == 0u;
     if (p2) {
       h = h * 31u;
       h = h + 24835u;
@@ -151,8 +147,6 @@ static inline void cfg_two_continues_body(constant uchar *params, constant uchar
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false, p3 = false;
-  uint v = 0, c = 0, k = 0;
   ulong a = 0;
   ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
   ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
@@ -170,19 +164,19 @@ static inline void cfg_two_continues_body(constant uchar *params, constant uchar
     h = h * 31u;
     h = h + 25089u;
     m = m | 1u;
-    p1 = i >= 16u;
+    bool p1 = i >= 16u;
     if (p1) {
       break;
     }
-    k = gid * 11u;
+    uint k = gid * 11u;
     k = k + i;
     k = k & nm1;
     a = p2m_mul_wide_u32(k, 4u);
     a = in_1 + a;
-    v = P2M_MEM(device, uint, a);
+    uint v = P2M_MEM(device, uint, a);
     i = i + 1u;
-    c = v & 3u;
-    p2 = c == 0u;
+    uint c = v & 3u;
+    bool p2 = c == 0u;
     if (p2) {
       h = h * 31u;
       h = h + 25092u;
@@ -195,7 +189,7 @@ static inline void cfg_two_continues_body(constant uchar *params, constant uchar
         h = h + 25093u;
         m = m | 16u;
         c = v & 4u;
-        p3 = c == 0u;
+        bool p3 = c == 0u;
         if (!p3) {
           t = p2m_shr_u32(v, 7u);
           h = h - t;

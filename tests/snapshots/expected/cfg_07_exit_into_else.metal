@@ -18,8 +18,7 @@ static inline void cfg_exit_into_else_body(constant uchar *params, constant ucha
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false, p3 = false;
-  uint v = 0, c = 0, k = 0;
+  uint c = 0;
   ulong a = 0;
   bool p2m_flag0 = false;
   bool p2m_flag1 = false;
@@ -41,20 +40,20 @@ static inline void cfg_exit_into_else_body(constant uchar *params, constant ucha
     h = h * 31u;
     h = h + 28673u;
     m = m | 1u;
-    p1 = i >= 10u;
+    bool p1 = i >= 10u;
     if (p1) {
       break;
     }
-    k = gid * 13u;
+    uint k = gid * 13u;
     t = i * 5u;
     k = k + t;
     k = k & nm1;
     a = p2m_mul_wide_u32(k, 4u);
     a = in_1 + a;
-    v = P2M_MEM(device, uint, a);
+    uint v = P2M_MEM(device, uint, a);
     i = i + 1u;
     c = v & 31u;
-    p2 = c == 13u;
+    bool p2 = c == 13u;
     if (p2) {
       p2m_flag0 = true;
       break;
@@ -75,7 +74,7 @@ static inline void cfg_exit_into_else_body(constant uchar *params, constant ucha
       h = h + 28675u;
       m = m | 4u;
       c = h & 16u;
-      p3 = c != 0u;
+      bool p3 = c != 0u;
       if (p3) {
         h = h * 31u;
         h = h + 28678u;

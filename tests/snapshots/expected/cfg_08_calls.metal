@@ -42,20 +42,18 @@ static inline void mix_(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a,
 // .func walk
 static inline void walk(thread p2m_ctx &ctx, thread uchar *res, thread uchar *x, thread uchar *cnt)
 {
-  bool wp1 = false, wp2 = false, wp3 = false;
-  uint wc = 0;
   bool p2m_flag0 = false;
   uint wacc = P2M_MEM(thread, uint, x);
   uint wcnt = P2M_MEM(thread, uint, cnt);
   uint wj = 0u;
   while (true) {
-    wp1 = wj >= wcnt;
+    bool wp1 = wj >= wcnt;
     if (wp1) {
       break;
     }
     p2m_flag0 = false;
-    wc = wj & 1u;
-    wp2 = wc == 0u;
+    uint wc = wj & 1u;
+    bool wp2 = wc == 0u;
     if (!wp2) {
       wc = wacc & 4u;
       wp2 = wc != 0u;
@@ -68,7 +66,7 @@ static inline void walk(thread p2m_ctx &ctx, thread uchar *res, thread uchar *x,
       wacc = wacc * 5u;
       wacc = wacc + wj;
       wc = p2m_shr_u32(wacc, 28u);
-      wp3 = wc == 15u;
+      bool wp3 = wc == 15u;
       if (wp3) {
         break;
       }
@@ -85,8 +83,6 @@ static inline void cfg_call_in_loop_body(constant uchar *params, constant uchar 
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false, p3 = false;
-  uint v = 0, c = 0, k = 0;
   ulong a = 0;
   ulong ma0_storage[1];
   thread uchar *ma0 = reinterpret_cast<thread uchar *>(ma0_storage);
@@ -118,17 +114,17 @@ static inline void cfg_call_in_loop_body(constant uchar *params, constant uchar 
     h = h * 31u;
     h = h + 32769u;
     m = m | 1u;
-    p1 = i >= 8u;
+    bool p1 = i >= 8u;
     if (p1) {
       p2m_flag0 = true;
       break;
     }
-    k = i * 19u;
+    uint k = i * 19u;
     k = k + gid;
     k = k & nm1;
     a = p2m_mul_wide_u32(k, 4u);
     a = in_1 + a;
-    v = P2M_MEM(device, uint, a);
+    uint v = P2M_MEM(device, uint, a);
     i = i + 1u;
     P2M_MEM(thread, uint, ma0) = h;
     P2M_MEM(thread, uint, ma1) = v;
@@ -136,8 +132,8 @@ static inline void cfg_call_in_loop_body(constant uchar *params, constant uchar 
       mix_(ctx, mres, ma0, ma1);
     }
     h = P2M_MEM(thread, uint, mres);
-    c = v & 64u;
-    p2 = c == 0u;
+    uint c = v & 64u;
+    bool p2 = c == 0u;
     if (!p2) {
       h = h * 31u;
       h = h + 32770u;
@@ -153,7 +149,7 @@ static inline void cfg_call_in_loop_body(constant uchar *params, constant uchar 
       h = h ^ t;
     }
     c = h & 15u;
-    p3 = c == 7u;
+    bool p3 = c == 7u;
     if (p3) {
       break;
     }

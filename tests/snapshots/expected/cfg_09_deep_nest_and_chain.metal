@@ -18,8 +18,7 @@ static inline void cfg_deep_nest5_body(constant uchar *params, constant uchar *m
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false;
-  uint v = 0, c = 0, i1 = 0, i2 = 0, i3 = 0, i4 = 0;
+  uint i4 = 0;
   bool p2m_flag0 = false;
   bool p2m_flag1 = false;
   bool p2m_flag2 = false;
@@ -61,12 +60,12 @@ static inline void cfg_deep_nest5_body(constant uchar *params, constant uchar *m
     h = h * 31u;
     h = h + 36864u;
     m = m | 1u;
-    p1 = i0 >= n0;
+    bool p1 = i0 >= n0;
     if (p1) {
       p2m_flag0 = true;
       break;
     }
-    i1 = 0u;
+    uint i1 = 0u;
     while (true) {
       h = h * 31u;
       h = h + 36865u;
@@ -75,7 +74,7 @@ static inline void cfg_deep_nest5_body(constant uchar *params, constant uchar *m
       if (p1) {
         break;
       }
-      i2 = 0u;
+      uint i2 = 0u;
       while (true) {
         h = h * 31u;
         h = h + 36866u;
@@ -84,7 +83,7 @@ static inline void cfg_deep_nest5_body(constant uchar *params, constant uchar *m
         if (p1) {
           break;
         }
-        i3 = 0u;
+        uint i3 = 0u;
         p2m_flag2 = false;
         while (true) {
           h = h * 31u;
@@ -118,10 +117,10 @@ static inline void cfg_deep_nest5_body(constant uchar *params, constant uchar *m
             k = k & nm1;
             a = p2m_mul_wide_u32(k, 4u);
             a = in_1 + a;
-            v = P2M_MEM(device, uint, a);
+            uint v = P2M_MEM(device, uint, a);
             h = h ^ v;
-            c = v & 63u;
-            p2 = c == 1u;
+            uint c = v & 63u;
+            bool p2 = c == 1u;
             if (p2) {
               p2m_flag2 = true;
               break;
@@ -223,8 +222,6 @@ static inline void cfg_elseif20_body(constant uchar *params, constant uchar *mod
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false;
-  uint v = 0, c = 0, k = 0;
   ulong a = 0;
   ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
   ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
@@ -242,20 +239,20 @@ static inline void cfg_elseif20_body(constant uchar *params, constant uchar *mod
     h = h * 31u;
     h = h + 37121u;
     m = m | 2097152u;
-    p1 = r >= 3u;
+    bool p1 = r >= 3u;
     if (p1) {
       break;
     }
-    k = gid * 3u;
+    uint k = gid * 3u;
     t = r * 101u;
     k = k + t;
     k = k & nm1;
     a = p2m_mul_wide_u32(k, 4u);
     a = in_1 + a;
-    v = P2M_MEM(device, uint, a);
-    c = v & 31u;
+    uint v = P2M_MEM(device, uint, a);
+    uint c = v & 31u;
     r = r + 1u;
-    p2 = c != 0u;
+    bool p2 = c != 0u;
     if (p2) {
       p2 = c != 1u;
       if (p2) {

@@ -18,8 +18,6 @@ static inline void cfg_bar_loop_body(constant uchar *params, constant uchar *mod
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 256u, 256u, 0u, 0ul, false};
-  bool p1 = false, p2 = false, p3 = false;
-  uint v = 0, w = 0, c = 0, sa = 0;
   ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
   ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
   uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
@@ -48,11 +46,11 @@ static inline void cfg_bar_loop_body(constant uchar *params, constant uchar *mod
     h = h * 31u;
     h = h + 40961u;
     m = m | 1u;
-    p1 = i >= iters;
+    bool p1 = i >= iters;
     if (p1) {
       break;
     }
-    sa = p2m_shl_b32(lid, 2u);
+    uint sa = p2m_shl_b32(lid, 2u);
     sa = buf + sa;
     P2M_MEM(threadgroup, uint, ctx.smem + sa) = h;
     threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
@@ -62,9 +60,9 @@ static inline void cfg_bar_loop_body(constant uchar *params, constant uchar *mod
     k = k & 63u;
     sa = p2m_shl_b32(k, 2u);
     sa = buf + sa;
-    w = P2M_MEM(threadgroup, uint, ctx.smem + sa);
-    c = w & 1u;
-    p2 = c == 0u;
+    uint w = P2M_MEM(threadgroup, uint, ctx.smem + sa);
+    uint c = w & 1u;
+    bool p2 = c == 0u;
     if (p2) {
       h = h * 31u;
       h = h + 40963u;
@@ -79,14 +77,14 @@ static inline void cfg_bar_loop_body(constant uchar *params, constant uchar *mod
     threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
     t = i + cta;
     t = t & 1u;
-    p3 = t != 0u;
+    bool p3 = t != 0u;
     if (!p3) {
       h = h * 31u;
       h = h + 40964u;
       m = m | 8u;
       sa = p2m_shl_b32(lid, 2u);
       sa = buf + sa;
-      v = h ^ i;
+      uint v = h ^ i;
       P2M_MEM(threadgroup, uint, ctx.smem + sa) = v;
       threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
       k = lid ^ 1u;

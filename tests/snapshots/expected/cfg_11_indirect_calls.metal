@@ -47,21 +47,19 @@ static inline void step_xor(thread p2m_ctx &ctx, thread uchar *res, thread uchar
 // .func step_loop
 static inline void step_loop(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_)
 {
-  bool lp1 = false, lp2 = false;
-  uint lc = 0;
   uint la = P2M_MEM(thread, uint, a);
   uint lb = P2M_MEM(thread, uint, b_);
   lb = lb & 7u;
   uint lj = 0u;
   while (true) {
-    lp1 = lj >= lb;
+    bool lp1 = lj >= lb;
     if (lp1) {
       break;
     }
     la = la * 5u;
     la = la + lj;
-    lc = p2m_shr_u32(la, 28u);
-    lp2 = lc == 15u;
+    uint lc = p2m_shr_u32(la, 28u);
+    bool lp2 = lc == 15u;
     if (lp2) {
       break;
     }
@@ -155,9 +153,7 @@ static inline void cfg_indirect_calls_body(constant uchar *params, constant ucha
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false, p3 = false;
-  uint v = 0, c = 0, k = 0;
-  ulong a = 0, f = 0;
+  ulong a = 0;
   ulong k0_storage[1];
   thread uchar *k0 = reinterpret_cast<thread uchar *>(k0_storage);
   ulong k1_storage[1];
@@ -210,21 +206,21 @@ static inline void cfg_indirect_calls_body(constant uchar *params, constant ucha
     h = h * 31u;
     h = h + 32769u;
     m = m | 1u;
-    p1 = i >= 6u;
+    bool p1 = i >= 6u;
     if (p1) {
       p2m_flag0 = true;
       break;
     }
-    k = i * 23u;
+    uint k = i * 23u;
     k = k + gid;
     k = k & nm1;
     a = p2m_mul_wide_u32(k, 4u);
     a = in_1 + a;
-    v = P2M_MEM(device, uint, a);
+    uint v = P2M_MEM(device, uint, a);
     i = i + 1u;
-    c = v & 1u;
-    p2 = c != 0u;
-    f = p2 ? fm : fx;
+    uint c = v & 1u;
+    bool p2 = c != 0u;
+    ulong f = p2 ? fm : fx;
     P2M_MEM(thread, uint, k0) = h;
     P2M_MEM(thread, uint, k1) = v;
     switch (f) {
@@ -323,7 +319,7 @@ static inline void cfg_indirect_calls_body(constant uchar *params, constant ucha
       h = h + 32773u;
       m = m | 16u;
       c = h & 3u;
-      p3 = c == 0u;
+      bool p3 = c == 0u;
       if (p3) {
         p2m_flag1 = true;
         break;

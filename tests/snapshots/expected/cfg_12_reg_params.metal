@@ -27,9 +27,6 @@ static inline void mark(thread p2m_ctx &ctx, thread uchar *h_out, thread uchar *
 // .func walk
 static inline void walk(thread p2m_ctx &ctx, thread uchar *sum, thread uchar *steps, thread uchar *base, thread uchar *start, thread uchar *stride, thread uchar *count, thread uchar *nmask)
 {
-  bool p2 = false;
-  uint r2 = 0, r3 = 0, r4 = 0;
-  ulong rd1 = 0, rd2 = 0;
   ulong base_1 = P2M_MEM(thread, ulong, base);
   uint start_1 = P2M_MEM(thread, uint, start);
   uint stride_1 = P2M_MEM(thread, uint, stride);
@@ -45,14 +42,14 @@ static inline void walk(thread p2m_ctx &ctx, thread uchar *sum, thread uchar *st
   }
   uint r1 = start_1;
   while (true) {
-    r2 = r1 & nmask_1;
-    rd1 = p2m_mul_wide_u32(r2, 4u);
-    rd2 = base_1 + rd1;
-    r3 = P2M_MEM(P2M_DEVICE_DATA, uint, rd2);
+    uint r2 = r1 & nmask_1;
+    ulong rd1 = p2m_mul_wide_u32(r2, 4u);
+    ulong rd2 = base_1 + rd1;
+    uint r3 = P2M_MEM(P2M_DEVICE_DATA, uint, rd2);
     sum_1 = sum_1 + r3;
     steps_1 = steps_1 + 1u;
-    r4 = sum_1 & 15u;
-    p2 = r4 == 7u;
+    uint r4 = sum_1 & 15u;
+    bool p2 = r4 == 7u;
     P2M_MEM(thread, uint, sum) = sum_1;
     P2M_MEM(thread, uint, steps) = steps_1;
     if (p2) {

@@ -19,9 +19,7 @@ static inline void cfg_param_address_body(constant uchar *params, constant uchar
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false;
-  uint r8 = 0, r9 = 0, r10 = 0;
-  ulong rd7 = 0, rd8 = 0;
+  ulong rd8 = 0;
   ulong rd1 = ulong(8u);
   ulong rd2 = ulong(rd1) + P2M_PARAM_WINDOW;
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + uint(rd2 - P2M_PARAM_WINDOW));
@@ -40,25 +38,25 @@ static inline void cfg_param_address_body(constant uchar *params, constant uchar
   uint h = 7u;
   uint m = 0u;
   while (true) {
-    r8 = r3 & r7;
+    uint r8 = r3 & r7;
     r8 = r8 & 1u;
-    p1 = r8 != 0u;
+    bool p1 = r8 != 0u;
     if (p1) {
       rd8 = rd5;
       m = m | 2u;
     } else {
-      r9 = r3 * 7u;
+      uint r9 = r3 * 7u;
       r9 = r9 + r7;
       r9 = r9 & r5;
-      rd7 = p2m_mul_wide_u32(r9, 4u);
+      ulong rd7 = p2m_mul_wide_u32(r9, 4u);
       rd8 = rd3 + rd7;
       m = m | 1u;
     }
-    r10 = p2m_ld_generic<uint>(ctx, rd8);
+    uint r10 = p2m_ld_generic<uint>(ctx, rd8);
     h = h * 31u;
     h = h + r10;
     r7 = r7 + 1u;
-    p2 = r7 < r6;
+    bool p2 = r7 < r6;
     if (!p2) {
       break;
     }

@@ -18,7 +18,6 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p2 = false, p3 = false, p4 = false, p5 = false, p6 = false;
   ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
   ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
   uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
@@ -60,7 +59,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h + i;
       c = c + 1u;
       i = i + s;
-      p2 = as_type<int>(i) < as_type<int>(lim);
+      bool p2 = as_type<int>(i) < as_type<int>(lim);
       if (!p2) {
         break;
       }
@@ -72,7 +71,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h + i;
       c = c + 1u;
       i = i + s;
-      p2 = as_type<int>(i) < as_type<int>(lim);
+      bool p2 = as_type<int>(i) < as_type<int>(lim);
       if (!p2) {
         break;
       }
@@ -94,7 +93,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
   i = lim - t;
   if (s != 0u && lim <= 0u - s) {
     while (true) {
-      p3 = i >= lim;
+      bool p3 = i >= lim;
       if (p3) {
         break;
       }
@@ -106,7 +105,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
     }
   } else {
     for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-      p3 = i >= lim;
+      bool p3 = i >= lim;
       if (p3) {
         break;
       }
@@ -136,7 +135,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h + i;
       c = c + 1u;
       i = i - 3u;
-      p4 = as_type<int>(i) > as_type<int>(lim);
+      bool p4 = as_type<int>(i) > as_type<int>(lim);
       if (!p4) {
         break;
       }
@@ -148,7 +147,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h + i;
       c = c + 1u;
       i = i - 3u;
-      p4 = as_type<int>(i) > as_type<int>(lim);
+      bool p4 = as_type<int>(i) > as_type<int>(lim);
       if (!p4) {
         break;
       }
@@ -170,7 +169,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h ^ i;
       c = c + 1u;
       i = s + i;
-      p5 = lim != i;
+      bool p5 = lim != i;
       if (!p5) {
         break;
       }
@@ -182,7 +181,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h ^ i;
       c = c + 1u;
       i = s + i;
-      p5 = lim != i;
+      bool p5 = lim != i;
       if (!p5) {
         break;
       }
@@ -198,7 +197,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
   i = i - 1u;
   if (as_type<int>(lim) <= as_type<int>(0x7FFFFFFDu)) {
     while (true) {
-      p6 = as_type<int>(i) > as_type<int>(lim);
+      bool p6 = as_type<int>(i) > as_type<int>(lim);
       if (p6) {
         break;
       }
@@ -210,7 +209,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
     }
   } else {
     for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
-      p6 = as_type<int>(i) > as_type<int>(lim);
+      bool p6 = as_type<int>(i) > as_type<int>(lim);
       if (p6) {
         break;
       }
