@@ -82,6 +82,7 @@ void fixSpecialRegisters(PassContext &);
 void resolveStateSpaces(PassContext &);
 void contractMulAdd(PassContext &);
 void sinkSharedStores(PassContext &);
+void retypeFloatRegisters(PassContext &);
 void insertImplicitConversions(PassContext &);
 void insertSaturation(PassContext &);
 void lowerRoundingAndFtz(PassContext &);

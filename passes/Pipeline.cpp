@@ -27,6 +27,7 @@ constexpr std::array kPipeline{
     PassInfo{"contract-mul-add", "mul + add without rounding modifiers to fma.rn, as ptxas does", contractMulAdd},
     PassInfo{"sink-shared-stores", "shared stores after the independent global loads that follow them",
              sinkSharedStores},
+    PassInfo{"retype-float-registers", ".b32 registers used only as f32 stored as float", retypeFloatRegisters},
     PassInfo{"insert-implicit-conversions", "PTX's relaxed operand typing made explicit", insertImplicitConversions},
     PassInfo{"insert-saturation", ".sat as explicit clamps", insertSaturation},
     PassInfo{"lower-rounding-and-ftz", "rounding modes, .approx and .ftz to exact helpers", lowerRoundingAndFtz},

@@ -30,9 +30,12 @@ struct FunctionEmitter {
   std::string &out;
   SupportUse &support; // the support helpers its code names
   unsigned indent = 1;
+  // Two spaces a level: deep loop nests stay readable, and indentation was a sixth of the text.
+  static constexpr unsigned kIndentWidth = 2;
   uint32_t lastDebugLine = 0;
   uint32_t usedFeatures = 0;
   unsigned callTemps = 0; // numbers the function's p2m_arg<N> call temporaries
+  unsigned vectorTemps = 0; // numbers the function's p2m_v<N> whole-vector load temporaries
   // Temporaries of bit reinterpretations printed inline in the one instruction that reads
   // them (`f(as_type<float>(r1))` rather than `t = as_type<float>(r1); f(t)`): register →
   // expression, for the instruction being printed.
@@ -53,7 +56,7 @@ struct FunctionEmitter {
   }
 
   void line(std::string_view text) {
-    out.append(indent * 4, ' ');
+    out.append(indent * kIndentWidth, ' ');
     out += text;
     out += '\n';
   }
@@ -61,22 +64,51 @@ struct FunctionEmitter {
   template <typename... Args>
     requires(sizeof...(Args) > 0)
   void line(fmt::format_string<Args...> format, Args &&...args) {
-    out.append(indent * 4, ' ');
+    out.append(indent * kIndentWidth, ' ');
     fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
     out += '\n';
   }
 
-  // `target = value;`, the most common line, appended without a format string.
-  void assignment(std::string_view target, std::string_view value) {
-    out.append(indent * 4, ' ');
+  // Registers declared where they are first written (`uint r5 = r4 + 1u;`): per register, the
+  // instruction that may declare it (set by the function printer; empty: every register
+  // declared at the top), whether it was, and in which printing of an instruction (a loop
+  // printed twice declares in each copy; an instruction that writes a register twice, once).
+  std::vector<const ir::Inst *> declaringInst = {};
+  std::vector<uint8_t> declaredInline = {};
+  std::vector<unsigned> declaredAt = {};
+  unsigned instIndent = 0; // the indentation of the instruction being printed
+  unsigned instSerial = 0; // numbers the printed instructions from 1
+
+  // The storage type to print before `r` when `inst` writes it: non-empty where `inst`
+  // declares the register, in the instruction's own scope (not in a block its lowering opens).
+  std::string_view declaration(ir::RegId r, const ir::Inst &inst) {
+    if (indent != instIndent || r >= declaringInst.size() || declaringInst[r] != &inst || declaredAt[r] == instSerial)
+      return {};
+    declaredInline[r] = 1;
+    declaredAt[r] = instSerial;
+    return ir::mslStorageName(ir::storageOf(function.regs[r].type));
+  }
+
+  // `[type ]target = value;`, the most common line, appended without a format string.
+  void assignment(std::string_view target, std::string_view value, std::string_view declaredType = {}) {
+    out.append(indent * kIndentWidth, ' ');
+    if (!declaredType.empty()) {
+      out += declaredType;
+      out += ' ';
+    }
     out += target;
     out += " = ";
     out += value;
     out += ";\n";
   }
-  // `target = conversion(value);`
-  void assignment(std::string_view target, std::string_view conversion, std::string_view value) {
-    out.append(indent * 4, ' ');
+  // `[type ]target = conversion(value);`
+  void convertingAssignment(std::string_view target, std::string_view conversion, std::string_view value,
+                            std::string_view declaredType = {}) {
+    out.append(indent * kIndentWidth, ' ');
+    if (!declaredType.empty()) {
+      out += declaredType;
+      out += ' ';
+    }
     out += target;
     out += " = ";
     out += conversion;

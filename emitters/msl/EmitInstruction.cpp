@@ -31,12 +31,11 @@ std::string floatLiteral(uint32_t bits) {
   if (std::isfinite(f)) {
     if (f == 0.0f)
       return std::signbit(f) ? "-0.0f" : "0.0f";
-    std::string s = formatCompiled(FMT_COMPILE("{:.9g}"), f);
-    if (std::strtof(s.c_str(), nullptr) == f) {
-      if (s.find_first_of(".e") == std::string::npos)
-        s += ".0";
-      return s + "f";
-    }
+    // The shortest decimal that reads back as the same float (fmt's default for a float).
+    std::string s = formatCompiled(FMT_COMPILE("{}"), f);
+    if (s.find_first_of(".e") == std::string::npos)
+      s += ".0";
+    return s + "f";
   }
   return formatCompiled(FMT_COMPILE("as_type<float>({})"), hex32(bits));
 }
@@ -84,6 +83,19 @@ uint16_t toF16Bits(const Operand &o) {
   uint16_t b;
   std::memcpy(&b, &h, 2);
   return b;
+}
+
+// Whether `s` is one parenthesized group: `(a + b)`, not `(a) + (b)`.
+bool isParenthesized(std::string_view s) {
+  if (s.size() < 2 || s.front() != '(' || s.back() != ')')
+    return false;
+  int depth = 0;
+  for (size_t i = 0; i + 1 < s.size(); ++i) {
+    depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+    if (depth == 0)
+      return false;
+  }
+  return true;
 }
 
 std::string_view signedName(unsigned bits) {
@@ -170,6 +182,13 @@ struct Sel {
 
   // A signed or unsigned integer view of a source (for comparisons, division, extension).
   std::string ival(const Operand &o, Type t) const {
+    // A signed 32- or 64-bit immediate as the literal of its value (`-4`, not
+    // `as_type<int>(4294967292u)`); the most negative one has no literal.
+    if (o.kind == OperandKind::Imm && isSigned(t) && (bitWidth(t) == 32 || bitWidth(t) == 64)) {
+      int64_t v = bitWidth(t) == 32 ? static_cast<int64_t>(static_cast<int32_t>(o.value)) : static_cast<int64_t>(o.value);
+      if (v != (bitWidth(t) == 32 ? INT32_MIN : INT64_MIN))
+        return formatCompiled(FMT_COMPILE("{}{}"), v, bitWidth(t) == 32 ? "" : "l");
+    }
     std::string v = val(o, t);
     if (isSigned(t))
       return formatCompiled(FMT_COMPILE("as_type<{}>({})"), signedName(bitWidth(t)), v);
@@ -179,8 +198,10 @@ struct Sel {
   void assign(const Operand &d, const std::string &expr) const {
     if (d.kind == OperandKind::Sink)
       e.line("(void)({});", expr);
+    else if (d.kind == OperandKind::Reg && !d.address && expr == reg(d.id))
+      return; // `x = x;` (cvta.to.global x, x): nothing to print
     else if (d.kind == OperandKind::Reg && !d.address)
-      e.assignment(reg(d.id), expr);
+      e.assignment(reg(d.id), expr, e.declaration(d.id, in));
     else
       e.fail(in, "unsupported destination operand");
   }
@@ -190,11 +211,20 @@ struct Sel {
     Storage s = storageOf(t);
     bool unsignedStorage = s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64;
     if (unsignedStorage && d.kind == OperandKind::Reg && !d.address)
-      e.assignment(reg(d.id), unsignedName(bitWidth(t)), expr); // the common case, no temporary
+      e.convertingAssignment(reg(d.id), unsignedName(bitWidth(t)), expr, e.declaration(d.id, in)); // no temporary
     else if (unsignedStorage)
       assign(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
     else
       assign(d, expr);
+  }
+
+  // An expression that already has the unsigned storage type of `t` (uint or ulong
+  // arithmetic on registers and `u`/`ul` literals): no conversion around it.
+  void assignStorage(const Operand &d, Type t, const std::string &expr) const {
+    if (bitWidth(t) >= 32)
+      assign(d, expr);
+    else
+      assignAs(d, t, expr);
   }
 
   const Operand &op(size_t i) const {
@@ -262,7 +292,15 @@ struct Sel {
         carryOp(in.opcode == Opcode::Add, false);
         return;
       }
-      assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} {} {}"), wrap(a(1)), sym, wrap(a(2))));
+      // x + 4294967040u is printed x - 256u: the same sum modulo 2^w, and the number PTX meant.
+      const Operand &y = op(2);
+      if (!narrow && y.kind == OperandKind::Imm) {
+        int64_t v = w == 32 ? static_cast<int64_t>(static_cast<int32_t>(y.value)) : static_cast<int64_t>(y.value);
+        if (v < 0 && v != (w == 32 ? INT32_MIN : INT64_MIN))
+          return assign(op(0), formatCompiled(FMT_COMPILE("{} {} {}{}"), a(1), in.opcode == Opcode::Add ? "-" : "+",
+                                              -v, w == 32 ? "u" : "ul"));
+      }
+      assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} {} {}"), wrap(a(1)), sym, wrap(a(2))));
       return;
     }
     case Opcode::Addc:
@@ -288,6 +326,13 @@ struct Sel {
       } else {
         prod = formatCompiled(FMT_COMPILE("{} * {}"), wrap(a(1)), wrap(a(2)));
       }
+      // Low product (and sum) of uint/ulong operands, or a wide product as ulong: already of the
+      // destination's storage type.
+      bool storageTyped = !in.has(Modifier::Hi) && (in.has(Modifier::Wide) ? w == 32 : !narrow);
+      if (mad && storageTyped)
+        return assign(op(0), formatCompiled(FMT_COMPILE("{} + {}"), prod, val(op(3), rt)));
+      if (storageTyped)
+        return assign(op(0), prod);
       if (mad)
         prod = formatCompiled(FMT_COMPILE("{} + {}"), in.has(Modifier::Hi) && isSigned(t)
                                           ? formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), prod)
@@ -424,10 +469,10 @@ struct Sel {
     }
     std::string a = val(op(1), t);
     switch (in.opcode) {
-    case Opcode::And: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} & {}"), a, val(op(2), t)));
-    case Opcode::Or: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} | {}"), a, val(op(2), t)));
-    case Opcode::Xor: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)));
-    case Opcode::Not: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("~{}"), a));
+    case Opcode::And: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} & {}"), a, val(op(2), t)));
+    case Opcode::Or: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} | {}"), a, val(op(2), t)));
+    case Opcode::Xor: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)));
+    case Opcode::Not: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("~{}"), a));
     case Opcode::Cnot: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} == 0 ? 1 : 0"), a));
     default: break;
     }
@@ -551,7 +596,9 @@ struct Sel {
   std::string compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
     if (isFloat(t))
       return compareFloats(cmp, floatView(x, t), floatView(y, t));
-    std::string a = ival(x, t), b = ival(y, t);
+    // Equality is the same on the bits whatever the signedness: no signed views.
+    bool equality = cmp == "eq" || cmp == "ne";
+    std::string a = equality ? val(x, t) : ival(x, t), b = equality ? val(y, t) : ival(y, t);
     if (t == Type::Pred) {
       if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
       if (cmp == "ne") return formatCompiled(FMT_COMPILE("{} != {}"), a, b);
@@ -842,10 +889,13 @@ struct Sel {
   // An lvalue of type `T` at byte `delta` past the place, alias-safe (abi.h's p2m_alias: memory
   // is typed per access, and strict aliasing must not reorder accesses of different types).
   std::string lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
-    std::string addr = delta ? formatCompiled(FMT_COMPILE("{} + {}"), p.base, delta) : p.base;
+    std::string_view base = p.base;
+    if (isParenthesized(base)) // the macro's argument needs no parentheses of its own
+      base = base.substr(1, base.size() - 2);
     std::string_view vol = isVolatile && p.pointerSpace != "constant" ? "volatile " : "";
-    return formatCompiled(FMT_COMPILE("reinterpret_cast<{}{} p2m_alias<{}> *>({})->v"), vol, accessSpace(p),
-                          T, addr);
+    if (delta)
+      return formatCompiled(FMT_COMPILE("P2M_MEM({}{}, {}, {} + {})"), vol, accessSpace(p), T, base, delta);
+    return formatCompiled(FMT_COMPILE("P2M_MEM({}{}, {}, {})"), vol, accessSpace(p), T, base);
   }
 
   // A volatile load of type `T` at byte `delta` past the place, through abi.h's
@@ -951,20 +1001,19 @@ struct Sel {
         e.assignment(lvalue(p, vectorType, 0, false), value);
       return;
     }
-    // Loaded whole first, so that an element register that is also the address reads right.
-    e.line("{");
-    ++e.indent;
+    // Loaded whole first, so that an element register that is also the address reads right;
+    // the vector is a temporary of its own (numbered: no braces around it, so that the
+    // elements can be declared here).
+    unsigned v = e.vectorTemps++;
     if (generic)
-      e.line("{} p2m_v = {}<{}>(ctx, {});", vectorType, use(Helper::LdVolatileGeneric), vectorType, p.base);
+      e.line("{} p2m_v{} = {}<{}>(ctx, {});", vectorType, v, use(Helper::LdVolatileGeneric), vectorType, p.base);
     else if (isVolatile)
-      e.line("{} p2m_v = p2m_volatile_load<{}>({});", vectorType, vectorType, pointer(p, vectorType, true));
+      e.line("{} p2m_v{} = p2m_volatile_load<{}>({});", vectorType, v, vectorType, pointer(p, vectorType, true));
     else
-      e.line("{} p2m_v = {};", vectorType, lvalue(p, vectorType, 0, false));
+      e.line("{} p2m_v{} = {};", vectorType, v, lvalue(p, vectorType, 0, false));
     for (int64_t i = 0; i < data.value; ++i)
       if (element(i).kind != OperandKind::Sink)
-        assign(element(i), formatCompiled(FMT_COMPILE("p2m_v.{}"), kLanes[i]));
-    --e.indent;
-    e.line("}");
+        assign(element(i), formatCompiled(FMT_COMPILE("p2m_v{}.{}"), v, kLanes[i]));
   }
 
   // ld.relaxed/.acquire and st.relaxed/.release: single-copy atomic accesses with fences for
@@ -1048,7 +1097,7 @@ struct Sel {
     std::string a = val(op(1), t);
     std::string r;
     switch (in.space) {
-    case Space::Global: r = a; break;
+    case Space::Global: return assign(op(0), a); // the same address
     case Space::Shared:
       r = to ? formatCompiled(FMT_COMPILE("{} - P2M_SHARED_WINDOW"), a) : formatCompiled(FMT_COMPILE("ulong({}) + P2M_SHARED_WINDOW"), a);
       break;
@@ -1070,6 +1119,9 @@ struct Sel {
     default:
       e.fail(in, "cvta in this state space is not supported yet");
     }
+    // The windows are ulong: a 32-bit result is converted back.
+    if (bitWidth(t) == 64)
+      return assign(op(0), r);
     assignAs(op(0), t, r);
   }
 
@@ -1230,9 +1282,9 @@ struct Sel {
           e.line("ulong {}_storage[{}];", tmp, (formal.size + 7) / 8);
           e.line("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", tmp);
           if (!isReturn)
-            e.line("reinterpret_cast<thread p2m_alias<{}> *>({})->v = {};", T, tmp, val(a, formal.elementType));
+            e.line("P2M_MEM(thread, {}, {}) = {};", T, tmp, val(a, formal.elementType));
           else
-            pendingCopies.push_back(formatCompiled(FMT_COMPILE("{} = reinterpret_cast<thread p2m_alias<{}> *>({})->v;"),
+            pendingCopies.push_back(formatCompiled(FMT_COMPILE("{} = P2M_MEM(thread, {}, {});"),
                                                    reg(a.id), T, tmp));
           s += ", " + tmp;
         } else {
@@ -1337,6 +1389,11 @@ struct Sel {
       e.fail(in, "taking the address of a .func return value or call argument is not supported yet");
     default: e.fail(in, "unsupported address_of");
     }
+    // Global and constant addresses are ulong, the others uint offsets: converted only where
+    // the register is the other width.
+    bool wide = in.space == Space::Global || in.space == Space::Const;
+    if (bitWidth(in.type) == (wide ? 64u : 32u))
+      return assign(op(0), v);
     assignAs(op(0), in.type, v);
   }
 
@@ -1519,6 +1576,8 @@ void FunctionEmitter::emitInstruction(const Inst &inst) {
     lastDebugLine = inst.debugLine;
     line("// line {}", inst.debugLine);
   }
+  instIndent = indent;
+  ++instSerial;
   bool guarded = inst.guard != kNone;
   if (guarded) {
     line("if ({}{}) {{", inst.guardNegated ? "!" : "", function.regs[inst.guard].name);

@@ -4,6 +4,7 @@
 #include "emitters/msl/LoopTermination.h"
 
 #include "cfg/Structured.h"
+#include "ir/OperandTypes.h"
 #include "emitters/msl/support/kernel_abi.h"
 #include "support/Format.h"
 #include "support/SourceFile.h"
@@ -56,8 +57,15 @@ public:
       out += ")\n{\n";
     }
     countMentions();
-    declarations();
+    findDeclaringInstructions();
+    // The body first: the registers it did not declare where they are first written are
+    // declared at the top, in front of it.
+    size_t bodyStart = out.size();
     body();
+    std::string bodyText(out, bodyStart);
+    out.resize(bodyStart);
+    declarations();
+    out += bodyText;
     out += "}\n\n";
   }
 
@@ -79,7 +87,8 @@ private:
       Storage s = storageOf(f_.regs[id].type);
       if (s == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
-      if (!inlined_[id])
+      // Registers no instruction names (PTX declares %r<N> ranges) are left out.
+      if (!inlined_[id] && !e_.declaredInline[id] && mentions_[id] != 0)
         byStorage[kPlace[static_cast<size_t>(s)]].push_back(id);
     }
     for (size_t k = 0; k < std::size(kOrder); ++k) {
@@ -228,6 +237,122 @@ private:
           inlined_[b.insts[k].ops[0].id] = 1;
         i += run;
       }
+  }
+
+  // The instruction that declares each register it writes (FunctionEmitter::declaration): an
+  // unguarded instruction whose destination register is named there for the first time in the
+  // printed order, and only once in it, and named afterwards only inside the same block
+  // statement (the function's body, a branch, a loop body, a case), nested ones included.
+  // Every later mention is then in the declaration's scope and runs after it in the same entry
+  // into the scope: a value a loop carries from one iteration to the next is named before its
+  // definition in the body. A register first named elsewhere is declared at the top,
+  // zero-initialized.
+  void findDeclaringInstructions() {
+    const cfg::Program &p = *f_.structured;
+    e_.declaringInst.assign(f_.regs.size(), nullptr);
+    e_.declaredInline.assign(f_.regs.size(), 0);
+    e_.declaredAt.assign(f_.regs.size(), 0);
+    constexpr uint32_t kUnnamed = UINT32_MAX;
+    std::vector<uint32_t> firstScope(f_.regs.size(), kUnnamed);
+    std::vector<uint32_t> parent{0}, depth{0}; // per scope; scope 0 is the function's body
+    auto within = [&](uint32_t inner, uint32_t outer) {
+      while (depth[inner] > depth[outer])
+        inner = parent[inner];
+      return inner == outer;
+    };
+    auto mention = [&](RegId r, uint32_t scope) {
+      if (firstScope[r] == kUnnamed)
+        firstScope[r] = scope;
+      else if (e_.declaringInst[r] && !within(scope, firstScope[r]))
+        e_.declaringInst[r] = nullptr;
+    };
+    auto mentionOperand = [&](const Operand &o, uint32_t scope) {
+      if (o.kind == OperandKind::Reg)
+        mention(o.id, scope);
+      else if (o.kind == OperandKind::Vector)
+        for (int64_t k = 0; k < o.value; ++k) {
+          const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
+          if (el.kind == OperandKind::Reg)
+            mention(el.id, scope);
+        }
+    };
+    auto newScope = [&](uint32_t outer) {
+      parent.push_back(outer);
+      depth.push_back(depth[outer] + 1);
+      return static_cast<uint32_t>(parent.size() - 1);
+    };
+    struct Item {
+      cfg::NodeId node;
+      uint32_t scope;
+    };
+    std::vector<Item> work{{p.root, 0}};
+    while (!work.empty()) {
+      Item it = work.back();
+      work.pop_back();
+      if (it.node == cfg::kNoNode)
+        continue;
+      const cfg::Node &n = p[it.node];
+      switch (n.kind) {
+      case cfg::NodeKind::Seq:
+        for (size_t k = n.statements.size(); k > 0; --k)
+          work.push_back({n.statements[k - 1], it.scope});
+        break;
+      case cfg::NodeKind::Block: {
+        const Block &b = f_.blocks[static_cast<size_t>(n.id)];
+        for (const Inst &in : b.insts) {
+          auto declares = [&](RegId r) {
+            return firstScope[r] == kUnnamed && !inlined_[r] && !readsAsSource(f_, in, r) && !mentionedTwice(in, r);
+          };
+          if (in.guard == kNone && !in.ops.empty()) {
+            const Operand &d = in.ops[0];
+            if (d.kind == OperandKind::Reg && !d.address && declares(d.id))
+              e_.declaringInst[d.id] = &in;
+            else if (d.kind == OperandKind::Vector && destinationCount(in) > 0)
+              for (int64_t k = 0; k < d.value; ++k) {
+                const Operand &el = f_.vectorElements[d.id + static_cast<size_t>(k)];
+                if (el.kind == OperandKind::Reg && declares(el.id))
+                  e_.declaringInst[el.id] = &in;
+              }
+          }
+          if (in.guard != kNone)
+            mention(in.guard, it.scope);
+          for (const Operand &o : in.ops)
+            mentionOperand(o, it.scope);
+        }
+        if (b.term.cond != kNone)
+          mention(b.term.cond, it.scope);
+        break;
+      }
+      // Inner scopes, pushed so that they are visited in the printed order.
+      case cfg::NodeKind::If:
+        work.push_back({n.elseBody, newScope(it.scope)});
+        work.push_back({n.thenBody, newScope(it.scope)});
+        break;
+      case cfg::NodeKind::Loop: work.push_back({n.body, newScope(it.scope)}); break;
+      case cfg::NodeKind::Switch:
+        work.push_back({n.defaultBody, newScope(it.scope)});
+        for (size_t k = n.cases.size(); k > 0; --k)
+          work.push_back({n.cases[k - 1].body, newScope(it.scope)});
+        break;
+      default: break;
+      }
+    }
+  }
+
+  // Whether register `r` is among the operands of `in` more than once.
+  bool mentionedTwice(const Inst &in, RegId r) const {
+    unsigned count = 0;
+    for (const Operand &o : in.ops) {
+      if (o.kind == OperandKind::Reg && o.id == r)
+        ++count;
+      else if (o.kind == OperandKind::Vector)
+        for (int64_t k = 0; k < o.value; ++k) {
+          const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
+          if (el.kind == OperandKind::Reg && el.id == r)
+            ++count;
+        }
+    }
+    return count > 1;
   }
 
   bool writesInlined(const Inst &in) const {
@@ -442,14 +567,14 @@ void kernelWrapper(const Function &f, std::string &out) {
     out += fmt::format("[[max_total_threads_per_threadgroup({})]]\n", limit);
   out += fmt::format(
       "kernel void {0}(constant uchar *params [[buffer({2})]], constant uchar *module [[buffer({3})]],\n"
-      "    threadgroup uchar *smem [[threadgroup({4})]],\n"
-      "    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],\n"
-      "    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],\n"
-      "    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],\n"
-      "    uint nwarp [[simdgroups_per_threadgroup]])\n"
+      "  threadgroup uchar *smem [[threadgroup({4})]],\n"
+      "  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],\n"
+      "  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],\n"
+      "  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],\n"
+      "  uint nwarp [[simdgroups_per_threadgroup]])\n"
       "{{\n"
-      "    p2m_builtins b = {{tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, {1}u)}};\n"
-      "    {0}" P2M_BODY_SUFFIX "(params, module, smem, b);\n"
+      "  p2m_builtins b = {{tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, {1}u)}};\n"
+      "  {0}" P2M_BODY_SUFFIX "(params, module, smem, b);\n"
       "}}\n",
       f.name, f.paramBytes, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX);
 }

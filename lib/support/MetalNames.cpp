@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <vector>
 
 namespace p2m {
 
@@ -70,9 +71,18 @@ bool isMetalReservedName(std::string_view s) {
   for (std::string_view prefix : kPrefixes)
     if (s.starts_with(prefix))
       return true;
-  // Nearly every register name ends in a digit (`rd4`): only vector and matrix types do too.
-  if (!s.empty() && s.back() >= '0' && s.back() <= '9')
-    return isVectorOrMatrixType(s) || std::binary_search(std::begin(kNames), std::end(kNames), s);
+  // Nearly every register name ends in a digit (`rd4`): only vector and matrix types and a few
+  // functions (`log2`, `atan2`) do too, searched among themselves.
+  if (!s.empty() && s.back() >= '0' && s.back() <= '9') {
+    static const std::vector<std::string_view> kEndingInDigit = [] {
+      std::vector<std::string_view> names;
+      for (std::string_view n : kNames)
+        if (n.back() >= '0' && n.back() <= '9')
+          names.push_back(n);
+      return names;
+    }();
+    return isVectorOrMatrixType(s) || std::binary_search(kEndingInDigit.begin(), kEndingInDigit.end(), s);
+  }
   return std::binary_search(std::begin(kNames), std::end(kNames), s);
 }
 

@@ -29,6 +29,9 @@ struct p2m_builtins {
 template <typename T> union p2m_alias {
   T v;
 };
+// The `T` at address `p` of address space `space`, as such a member: the spelling of every plain
+// load (`x = P2M_MEM(device, float, rd4);`) and store (`P2M_MEM(threadgroup, uint, ctx.smem + r2) = x;`).
+#define P2M_MEM(space, T, p) (reinterpret_cast<space p2m_alias<T> *>(p)->v)
 
 struct p2m_ctx {
   constant uchar *params;

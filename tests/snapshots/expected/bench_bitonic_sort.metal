@@ -10,885 +10,825 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_mul_wide_u32
 
 // .entry bitonic_sort
 static inline void bitonic_sort_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 8192u, 8192u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false;
-    bool p8 = false, p9 = false, p10 = false, p11 = false, p12 = false, p13 = false, p14 = false, p15 = false;
-    bool p16 = false, p17 = false, p18 = false, p19 = false, p20 = false, p21 = false, p22 = false, p23 = false;
-    bool p24 = false, p25 = false, p26 = false, p27 = false, p28 = false, p29 = false, p30 = false, p31 = false;
-    bool p32 = false, p33 = false, p34 = false, p35 = false, p36 = false, p37 = false, p38 = false, p39 = false;
-    bool p40 = false, p41 = false, p42 = false, p43 = false, p44 = false, p45 = false, p46 = false, p47 = false;
-    bool p48 = false, p49 = false, p50 = false, p51 = false, p52 = false, p53 = false, p54 = false, p55 = false;
-    bool p56 = false, p57 = false, p58 = false, p59 = false, p60 = false, p61 = false, p62 = false, p63 = false;
-    bool p64 = false, p65 = false, p66 = false, p67 = false, p68 = false, p69 = false, p70 = false, p71 = false;
-    bool p72 = false, p73 = false, p74 = false, p75 = false, p76 = false, p77 = false, p78 = false, p79 = false;
-    bool p80 = false, p81 = false, p82 = false, p83 = false, p84 = false, p85 = false, p86 = false, p87 = false;
-    bool p88 = false, p89 = false, p90 = false, p91 = false, p92 = false, p93 = false, p94 = false, p95 = false;
-    bool p96 = false, p97 = false, p98 = false, p99 = false, p100 = false, p101 = false, p102 = false, p103 = false;
-    bool p104 = false, p105 = false, p106 = false, p107 = false, p108 = false, p109 = false, p110 = false, p111 = false;
-    bool p112 = false, p113 = false, p114 = false, p115 = false, p116 = false, p117 = false, p118 = false, p119 = false;
-    bool p120 = false, p121 = false, p122 = false, p123 = false, p124 = false, p125 = false, p126 = false, p127 = false;
-    bool p128 = false, p129 = false, p130 = false, p131 = false, p132 = false, p133 = false, p134 = false, p135 = false;
-    bool p136 = false, p137 = false, p138 = false, p139 = false, p140 = false, p141 = false, p142 = false, p143 = false;
-    bool p144 = false, p145 = false, p146 = false, p147 = false, p148 = false, p149 = false, p150 = false, p151 = false;
-    bool p152 = false, p153 = false, p154 = false, p155 = false, p156 = false, p157 = false, p158 = false, p159 = false;
-    bool p160 = false, p161 = false, p162 = false, p163 = false, p164 = false, p165 = false, p166 = false, p167 = false;
-    bool p168 = false, p169 = false, p170 = false, p171 = false, p172 = false, p173 = false, p174 = false, p175 = false;
-    bool p176 = false, p177 = false, p178 = false, p179 = false, p180 = false, p181 = false, p182 = false, p183 = false;
-    bool p184 = false, p185 = false, p186 = false, p187 = false, p188 = false, p189 = false, p190 = false, p191 = false;
-    bool p192 = false, p193 = false, p194 = false, p195 = false, p196 = false, p197 = false, p198 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0, r19 = 0, r20 = 0, r21 = 0, r22 = 0, r23 = 0;
-    uint r24 = 0, r25 = 0, r26 = 0, r27 = 0, r28 = 0, r29 = 0, r30 = 0, r31 = 0;
-    uint r32 = 0, r33 = 0, r34 = 0, r35 = 0, r36 = 0, r37 = 0, r38 = 0, r39 = 0;
-    uint r40 = 0, r41 = 0, r42 = 0, r43 = 0, r44 = 0, r45 = 0, r46 = 0, r47 = 0;
-    uint r48 = 0, r49 = 0, r50 = 0, r51 = 0, r52 = 0, r53 = 0, r54 = 0, r55 = 0;
-    uint r56 = 0, r57 = 0, r58 = 0, r59 = 0, r60 = 0, r61 = 0, r62 = 0, r63 = 0;
-    uint r64 = 0, r65 = 0, r66 = 0, r67 = 0, r68 = 0, r69 = 0, r70 = 0, r71 = 0;
-    uint r72 = 0, r73 = 0, r74 = 0, r75 = 0, r76 = 0, r77 = 0, r78 = 0, r79 = 0;
-    uint r80 = 0, r81 = 0, r82 = 0, r83 = 0, r84 = 0, r85 = 0, r86 = 0, r87 = 0;
-    uint r88 = 0, r89 = 0, r90 = 0, r91 = 0, r92 = 0, r93 = 0, r94 = 0, r95 = 0;
-    uint r96 = 0, r97 = 0, r98 = 0, r99 = 0, r100 = 0, r101 = 0, r102 = 0, r103 = 0;
-    uint r104 = 0, r105 = 0, r106 = 0, r107 = 0, r108 = 0, r109 = 0, r110 = 0, r111 = 0;
-    uint r112 = 0, r113 = 0, r114 = 0, r115 = 0, r116 = 0, r117 = 0, r118 = 0, r119 = 0;
-    uint r120 = 0, r121 = 0, r122 = 0, r123 = 0, r124 = 0, r125 = 0, r126 = 0, r127 = 0;
-    uint r128 = 0, r129 = 0, r130 = 0, r131 = 0, r132 = 0, r133 = 0, r134 = 0, r135 = 0;
-    uint r136 = 0, r137 = 0, r138 = 0, r139 = 0, r140 = 0, r141 = 0, r142 = 0, r143 = 0;
-    uint r144 = 0, r145 = 0, r146 = 0, r147 = 0, r148 = 0, r149 = 0, r150 = 0, r151 = 0;
-    uint r152 = 0, r153 = 0, r154 = 0, r155 = 0, r156 = 0, r157 = 0, r158 = 0, r159 = 0;
-    uint r160 = 0, r161 = 0, r162 = 0, r163 = 0, r164 = 0, r165 = 0, r166 = 0, r167 = 0;
-    uint r168 = 0, r169 = 0, r170 = 0, r171 = 0, r172 = 0, r173 = 0, r174 = 0, r175 = 0;
-    uint r176 = 0, r177 = 0, r178 = 0, r179 = 0, r180 = 0, r181 = 0, r182 = 0, r183 = 0;
-    uint r184 = 0, r185 = 0, r186 = 0, r187 = 0, r188 = 0, r189 = 0, r190 = 0, r191 = 0;
-    uint r192 = 0, r193 = 0, r194 = 0, r195 = 0, r196 = 0, r197 = 0, r198 = 0, r199 = 0;
-    uint r200 = 0, r201 = 0, r202 = 0, r203 = 0, r204 = 0, r205 = 0, r206 = 0, r207 = 0;
-    uint r208 = 0, r209 = 0, r210 = 0, r211 = 0, r212 = 0, r213 = 0, r214 = 0, r215 = 0;
-    uint r216 = 0, r217 = 0, r218 = 0, r219 = 0, r220 = 0, r221 = 0, r222 = 0, r223 = 0;
-    uint r224 = 0, r225 = 0, r226 = 0, r227 = 0, r228 = 0, r229 = 0, r230 = 0, r231 = 0;
-    uint r232 = 0, r233 = 0, r234 = 0, r235 = 0, r236 = 0, r237 = 0, r238 = 0, r239 = 0;
-    uint r240 = 0, r241 = 0, r242 = 0, r243 = 0, r244 = 0, r245 = 0, r246 = 0, r247 = 0;
-    uint r248 = 0, r249 = 0, r250 = 0, r251 = 0, r252 = 0, r253 = 0, r254 = 0, r255 = 0;
-    uint r256 = 0, r257 = 0, r258 = 0, r259 = 0, r260 = 0, r261 = 0, r262 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0, rd9 = 0, rd10 = 0, rd11 = 0, rd12 = 0, rd13 = 0, rd14 = 0;
-    rd4 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    rd3 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    r157 = ctx.b.ctaid.x;
-    r158 = p2m_shl_b32(r157, 11u);
-    r1 = ctx.b.tid.x;
-    r159 = uint(r158 + r1);
-    rd1 = ulong(r159);
-    rd5 = ulong(rd4);
-    rd6 = ulong(p2m_mul_wide_u32(r159, 4u));
-    rd7 = ulong(rd5 + rd6);
-    r160 = reinterpret_cast<device p2m_alias<uint> *>(rd7)->v;
-    r161 = p2m_shl_b32(r1, 2u);
-    r162 = uint(0u);
-    r2 = uint(r162 + r161);
-    r163 = uint(r159 + 1024u);
-    rd2 = ulong(r163);
-    rd8 = ulong(p2m_mul_wide_u32(r163, 4u));
-    rd9 = ulong(rd5 + rd8);
-    r164 = reinterpret_cast<device p2m_alias<uint> *>(rd9)->v;
-    reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r2))->v = r160;
-    reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r2 + 4096)))->v = r164;
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r3 = p2m_shl_b32(r1, 1u);
-    r4 = uint(r1 & 1u);
-    p1 = as_type<int>(r4) == as_type<int>(0u);
-    r165 = p2m_shl_b32(r1, 3u);
-    r5 = uint(r162 + r165);
-    r6 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r7 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p2 = r7 > r6;
-    p3 = p1 != p2;
-    if (!p3) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r6;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r7;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r8 = uint(r3 - r4);
-    r166 = uint(r8 & 4u);
-    p4 = as_type<int>(r166) == as_type<int>(0u);
-    r167 = p2m_shl_b32(r8, 2u);
-    r9 = uint(r162 + r167);
-    r10 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r11 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p5 = r11 > r10;
-    p6 = p4 != p5;
-    if (!p6) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r10;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r11;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r169 = uint(r1 & 2u);
-    p7 = as_type<int>(r169) == as_type<int>(0u);
-    r12 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r13 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p8 = r13 > r12;
-    p9 = p7 != p8;
-    if (!p9) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r12;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r13;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r170 = uint(r1 & 3u);
-    r14 = uint(r3 - r170);
-    r171 = uint(r14 & 8u);
-    p10 = as_type<int>(r171) == as_type<int>(0u);
-    r172 = p2m_shl_b32(r14, 2u);
-    r15 = uint(r162 + r172);
-    r16 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v;
-    r17 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v;
-    p11 = r17 > r16;
-    p12 = p10 != p11;
-    if (!p12) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v = r16;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v = r17;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r174 = uint(r8 & 8u);
-    p13 = as_type<int>(r174) == as_type<int>(0u);
-    r18 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r19 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p14 = r19 > r18;
-    p15 = p13 != p14;
-    if (!p15) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r18;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r19;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r175 = uint(r1 & 4u);
-    p16 = as_type<int>(r175) == as_type<int>(0u);
-    r20 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r21 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p17 = r21 > r20;
-    p18 = p16 != p17;
-    if (!p18) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r20;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r21;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r176 = uint(r1 & 7u);
-    r22 = uint(r3 - r176);
-    r177 = uint(r22 & 16u);
-    p19 = as_type<int>(r177) == as_type<int>(0u);
-    r178 = p2m_shl_b32(r22, 2u);
-    r23 = uint(r162 + r178);
-    r24 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v;
-    r25 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v;
-    p20 = r25 > r24;
-    p21 = p19 != p20;
-    if (!p21) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v = r24;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v = r25;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r180 = uint(r14 & 16u);
-    p22 = as_type<int>(r180) == as_type<int>(0u);
-    r26 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v;
-    r27 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v;
-    p23 = r27 > r26;
-    p24 = p22 != p23;
-    if (!p24) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v = r26;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v = r27;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r181 = uint(r8 & 16u);
-    p25 = as_type<int>(r181) == as_type<int>(0u);
-    r28 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r29 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p26 = r29 > r28;
-    p27 = p25 != p26;
-    if (!p27) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r28;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r29;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r182 = uint(r1 & 8u);
-    p28 = as_type<int>(r182) == as_type<int>(0u);
-    r30 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r31 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p29 = r31 > r30;
-    p30 = p28 != p29;
-    if (!p30) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r30;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r31;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r183 = uint(r1 & 15u);
-    r32 = uint(r3 - r183);
-    r184 = uint(r32 & 32u);
-    p31 = as_type<int>(r184) == as_type<int>(0u);
-    r185 = p2m_shl_b32(r32, 2u);
-    r33 = uint(r162 + r185);
-    r34 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v;
-    r35 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v;
-    p32 = r35 > r34;
-    p33 = p31 != p32;
-    if (!p33) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v = r34;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v = r35;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r187 = uint(r22 & 32u);
-    p34 = as_type<int>(r187) == as_type<int>(0u);
-    r36 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v;
-    r37 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v;
-    p35 = r37 > r36;
-    p36 = p34 != p35;
-    if (!p36) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v = r36;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v = r37;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r188 = uint(r14 & 32u);
-    p37 = as_type<int>(r188) == as_type<int>(0u);
-    r38 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v;
-    r39 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v;
-    p38 = r39 > r38;
-    p39 = p37 != p38;
-    if (!p39) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v = r38;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v = r39;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r189 = uint(r8 & 32u);
-    p40 = as_type<int>(r189) == as_type<int>(0u);
-    r40 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r41 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p41 = r41 > r40;
-    p42 = p40 != p41;
-    if (!p42) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r40;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r41;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r190 = uint(r1 & 16u);
-    p43 = as_type<int>(r190) == as_type<int>(0u);
-    r42 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r43 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p44 = r43 > r42;
-    p45 = p43 != p44;
-    if (!p45) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r42;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r43;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r191 = uint(r1 & 31u);
-    r44 = uint(r3 - r191);
-    r192 = uint(r44 & 64u);
-    p46 = as_type<int>(r192) == as_type<int>(0u);
-    r193 = p2m_shl_b32(r44, 2u);
-    r45 = uint(r162 + r193);
-    r46 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v;
-    r47 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v;
-    p47 = r47 > r46;
-    p48 = p46 != p47;
-    if (!p48) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v = r46;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v = r47;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r195 = uint(r32 & 64u);
-    p49 = as_type<int>(r195) == as_type<int>(0u);
-    r48 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v;
-    r49 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v;
-    p50 = r49 > r48;
-    p51 = p49 != p50;
-    if (!p51) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v = r48;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v = r49;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r196 = uint(r22 & 64u);
-    p52 = as_type<int>(r196) == as_type<int>(0u);
-    r50 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v;
-    r51 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v;
-    p53 = r51 > r50;
-    p54 = p52 != p53;
-    if (!p54) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v = r50;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v = r51;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r197 = uint(r14 & 64u);
-    p55 = as_type<int>(r197) == as_type<int>(0u);
-    r52 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v;
-    r53 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v;
-    p56 = r53 > r52;
-    p57 = p55 != p56;
-    if (!p57) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v = r52;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v = r53;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r198 = uint(r8 & 64u);
-    p58 = as_type<int>(r198) == as_type<int>(0u);
-    r54 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r55 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p59 = r55 > r54;
-    p60 = p58 != p59;
-    if (!p60) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r54;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r55;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r199 = uint(r1 & 32u);
-    p61 = as_type<int>(r199) == as_type<int>(0u);
-    r56 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r57 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p62 = r57 > r56;
-    p63 = p61 != p62;
-    if (!p63) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r56;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r57;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r200 = uint(r1 & 63u);
-    r58 = uint(r3 - r200);
-    r201 = uint(r58 & 128u);
-    p64 = as_type<int>(r201) == as_type<int>(0u);
-    r202 = p2m_shl_b32(r58, 2u);
-    r59 = uint(r162 + r202);
-    r60 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v;
-    r61 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v;
-    p65 = r61 > r60;
-    p66 = p64 != p65;
-    if (!p66) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v = r60;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v = r61;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r204 = uint(r44 & 128u);
-    p67 = as_type<int>(r204) == as_type<int>(0u);
-    r62 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v;
-    r63 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v;
-    p68 = r63 > r62;
-    p69 = p67 != p68;
-    if (!p69) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v = r62;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v = r63;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r205 = uint(r32 & 128u);
-    p70 = as_type<int>(r205) == as_type<int>(0u);
-    r64 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v;
-    r65 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v;
-    p71 = r65 > r64;
-    p72 = p70 != p71;
-    if (!p72) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v = r64;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v = r65;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r206 = uint(r22 & 128u);
-    p73 = as_type<int>(r206) == as_type<int>(0u);
-    r66 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v;
-    r67 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v;
-    p74 = r67 > r66;
-    p75 = p73 != p74;
-    if (!p75) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v = r66;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v = r67;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r207 = uint(r14 & 128u);
-    p76 = as_type<int>(r207) == as_type<int>(0u);
-    r68 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v;
-    r69 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v;
-    p77 = r69 > r68;
-    p78 = p76 != p77;
-    if (!p78) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v = r68;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v = r69;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r208 = uint(r8 & 128u);
-    p79 = as_type<int>(r208) == as_type<int>(0u);
-    r70 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r71 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p80 = r71 > r70;
-    p81 = p79 != p80;
-    if (!p81) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r70;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r71;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r209 = uint(r1 & 64u);
-    p82 = as_type<int>(r209) == as_type<int>(0u);
-    r72 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r73 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p83 = r73 > r72;
-    p84 = p82 != p83;
-    if (!p84) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r72;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r73;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r210 = uint(r1 & 127u);
-    r74 = uint(r3 - r210);
-    r211 = uint(r74 & 256u);
-    p85 = as_type<int>(r211) == as_type<int>(0u);
-    r212 = p2m_shl_b32(r74, 2u);
-    r75 = uint(r162 + r212);
-    r76 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r75 + 512)))->v;
-    r77 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r75))->v;
-    p86 = r77 > r76;
-    p87 = p85 != p86;
-    if (!p87) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r75))->v = r76;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r75 + 512)))->v = r77;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r214 = uint(r58 & 256u);
-    p88 = as_type<int>(r214) == as_type<int>(0u);
-    r78 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v;
-    r79 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v;
-    p89 = r79 > r78;
-    p90 = p88 != p89;
-    if (!p90) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v = r78;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v = r79;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r215 = uint(r44 & 256u);
-    p91 = as_type<int>(r215) == as_type<int>(0u);
-    r80 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v;
-    r81 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v;
-    p92 = r81 > r80;
-    p93 = p91 != p92;
-    if (!p93) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v = r80;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v = r81;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r216 = uint(r32 & 256u);
-    p94 = as_type<int>(r216) == as_type<int>(0u);
-    r82 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v;
-    r83 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v;
-    p95 = r83 > r82;
-    p96 = p94 != p95;
-    if (!p96) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v = r82;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v = r83;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r217 = uint(r22 & 256u);
-    p97 = as_type<int>(r217) == as_type<int>(0u);
-    r84 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v;
-    r85 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v;
-    p98 = r85 > r84;
-    p99 = p97 != p98;
-    if (!p99) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v = r84;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v = r85;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r218 = uint(r14 & 256u);
-    p100 = as_type<int>(r218) == as_type<int>(0u);
-    r86 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v;
-    r87 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v;
-    p101 = r87 > r86;
-    p102 = p100 != p101;
-    if (!p102) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v = r86;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v = r87;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r219 = uint(r8 & 256u);
-    p103 = as_type<int>(r219) == as_type<int>(0u);
-    r88 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r89 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p104 = r89 > r88;
-    p105 = p103 != p104;
-    if (!p105) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r88;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r89;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r220 = uint(r1 & 128u);
-    p106 = as_type<int>(r220) == as_type<int>(0u);
-    r90 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r91 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p107 = r91 > r90;
-    p108 = p106 != p107;
-    if (!p108) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r90;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r91;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r221 = uint(r1 & 255u);
-    r92 = uint(r3 - r221);
-    r222 = uint(r92 & 512u);
-    p109 = as_type<int>(r222) == as_type<int>(0u);
-    r223 = p2m_shl_b32(r92, 2u);
-    r93 = uint(r162 + r223);
-    r94 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r93 + 1024)))->v;
-    r95 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r93))->v;
-    p110 = r95 > r94;
-    p111 = p109 != p110;
-    if (!p111) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r93))->v = r94;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r93 + 1024)))->v = r95;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r225 = uint(r74 & 512u);
-    p112 = as_type<int>(r225) == as_type<int>(0u);
-    r96 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r75 + 512)))->v;
-    r97 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r75))->v;
-    p113 = r97 > r96;
-    p114 = p112 != p113;
-    if (!p114) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r75))->v = r96;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r75 + 512)))->v = r97;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r226 = uint(r58 & 512u);
-    p115 = as_type<int>(r226) == as_type<int>(0u);
-    r98 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v;
-    r99 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v;
-    p116 = r99 > r98;
-    p117 = p115 != p116;
-    if (!p117) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v = r98;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v = r99;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r227 = uint(r44 & 512u);
-    p118 = as_type<int>(r227) == as_type<int>(0u);
-    r100 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v;
-    r101 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v;
-    p119 = r101 > r100;
-    p120 = p118 != p119;
-    if (!p120) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v = r100;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v = r101;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r228 = uint(r32 & 512u);
-    p121 = as_type<int>(r228) == as_type<int>(0u);
-    r102 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v;
-    r103 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v;
-    p122 = r103 > r102;
-    p123 = p121 != p122;
-    if (!p123) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v = r102;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v = r103;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r229 = uint(r22 & 512u);
-    p124 = as_type<int>(r229) == as_type<int>(0u);
-    r104 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v;
-    r105 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v;
-    p125 = r105 > r104;
-    p126 = p124 != p125;
-    if (!p126) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v = r104;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v = r105;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r230 = uint(r14 & 512u);
-    p127 = as_type<int>(r230) == as_type<int>(0u);
-    r106 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v;
-    r107 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v;
-    p128 = r107 > r106;
-    p129 = p127 != p128;
-    if (!p129) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v = r106;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v = r107;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r231 = uint(r8 & 512u);
-    p130 = as_type<int>(r231) == as_type<int>(0u);
-    r108 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r109 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p131 = r109 > r108;
-    p132 = p130 != p131;
-    if (!p132) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r108;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r109;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r232 = uint(r1 & 256u);
-    p133 = as_type<int>(r232) == as_type<int>(0u);
-    r110 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r111 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p134 = r111 > r110;
-    p135 = p133 != p134;
-    if (!p135) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r110;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r111;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r233 = uint(r1 & 511u);
-    r112 = uint(r3 - r233);
-    r234 = uint(r112 & 1024u);
-    p136 = as_type<int>(r234) == as_type<int>(0u);
-    r235 = p2m_shl_b32(r112, 2u);
-    r113 = uint(r162 + r235);
-    r114 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r113 + 2048)))->v;
-    r115 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r113))->v;
-    p137 = r115 > r114;
-    p138 = p136 != p137;
-    if (!p138) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r113))->v = r114;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r113 + 2048)))->v = r115;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r237 = uint(r92 & 1024u);
-    p139 = as_type<int>(r237) == as_type<int>(0u);
-    r116 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r93 + 1024)))->v;
-    r117 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r93))->v;
-    p140 = r117 > r116;
-    p141 = p139 != p140;
-    if (!p141) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r93))->v = r116;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r93 + 1024)))->v = r117;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r238 = uint(r74 & 1024u);
-    p142 = as_type<int>(r238) == as_type<int>(0u);
-    r118 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r75 + 512)))->v;
-    r119 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r75))->v;
-    p143 = r119 > r118;
-    p144 = p142 != p143;
-    if (!p144) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r75))->v = r118;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r75 + 512)))->v = r119;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r239 = uint(r58 & 1024u);
-    p145 = as_type<int>(r239) == as_type<int>(0u);
-    r120 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v;
-    r121 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v;
-    p146 = r121 > r120;
-    p147 = p145 != p146;
-    if (!p147) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v = r120;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v = r121;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r240 = uint(r44 & 1024u);
-    p148 = as_type<int>(r240) == as_type<int>(0u);
-    r122 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v;
-    r123 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v;
-    p149 = r123 > r122;
-    p150 = p148 != p149;
-    if (!p150) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v = r122;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v = r123;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r241 = uint(r32 & 1024u);
-    p151 = as_type<int>(r241) == as_type<int>(0u);
-    r124 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v;
-    r125 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v;
-    p152 = r125 > r124;
-    p153 = p151 != p152;
-    if (!p153) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v = r124;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v = r125;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r242 = uint(r22 & 1024u);
-    p154 = as_type<int>(r242) == as_type<int>(0u);
-    r126 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v;
-    r127 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v;
-    p155 = r127 > r126;
-    p156 = p154 != p155;
-    if (!p156) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v = r126;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v = r127;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r243 = uint(r14 & 1024u);
-    p157 = as_type<int>(r243) == as_type<int>(0u);
-    r128 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v;
-    r129 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v;
-    p158 = r129 > r128;
-    p159 = p157 != p158;
-    if (!p159) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v = r128;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v = r129;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r244 = uint(r8 & 1024u);
-    p160 = as_type<int>(r244) == as_type<int>(0u);
-    r130 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r131 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p161 = r131 > r130;
-    p162 = p160 != p161;
-    if (!p162) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r130;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r131;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r245 = uint(r1 & 512u);
-    p163 = as_type<int>(r245) == as_type<int>(0u);
-    r132 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r133 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p164 = r133 > r132;
-    p165 = p163 != p164;
-    if (!p165) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r132;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r133;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r246 = uint(r1 & 1023u);
-    r247 = uint(r3 - r246);
-    r248 = uint(r247 & 2048u);
-    p166 = as_type<int>(r248) == as_type<int>(0u);
-    r249 = p2m_shl_b32(r247, 2u);
-    r134 = uint(r162 + r249);
-    r135 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r134 + 4096)))->v;
-    r136 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r134))->v;
-    p167 = r136 > r135;
-    p168 = p166 != p167;
-    if (!p168) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r134))->v = r135;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r134 + 4096)))->v = r136;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r251 = uint(r112 & 2048u);
-    p169 = as_type<int>(r251) == as_type<int>(0u);
-    r137 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r113 + 2048)))->v;
-    r138 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r113))->v;
-    p170 = r138 > r137;
-    p171 = p169 != p170;
-    if (!p171) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r113))->v = r137;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r113 + 2048)))->v = r138;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r252 = uint(r92 & 2048u);
-    p172 = as_type<int>(r252) == as_type<int>(0u);
-    r139 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r93 + 1024)))->v;
-    r140 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r93))->v;
-    p173 = r140 > r139;
-    p174 = p172 != p173;
-    if (!p174) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r93))->v = r139;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r93 + 1024)))->v = r140;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r253 = uint(r74 & 2048u);
-    p175 = as_type<int>(r253) == as_type<int>(0u);
-    r141 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r75 + 512)))->v;
-    r142 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r75))->v;
-    p176 = r142 > r141;
-    p177 = p175 != p176;
-    if (!p177) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r75))->v = r141;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r75 + 512)))->v = r142;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r254 = uint(r58 & 2048u);
-    p178 = as_type<int>(r254) == as_type<int>(0u);
-    r143 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v;
-    r144 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v;
-    p179 = r144 > r143;
-    p180 = p178 != p179;
-    if (!p180) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r59))->v = r143;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r59 + 256)))->v = r144;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r255 = uint(r44 & 2048u);
-    p181 = as_type<int>(r255) == as_type<int>(0u);
-    r145 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v;
-    r146 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v;
-    p182 = r146 > r145;
-    p183 = p181 != p182;
-    if (!p183) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r45))->v = r145;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r45 + 128)))->v = r146;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r256 = uint(r32 & 2048u);
-    p184 = as_type<int>(r256) == as_type<int>(0u);
-    r147 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v;
-    r148 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v;
-    p185 = r148 > r147;
-    p186 = p184 != p185;
-    if (!p186) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r33))->v = r147;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r33 + 64)))->v = r148;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r257 = uint(r22 & 2048u);
-    p187 = as_type<int>(r257) == as_type<int>(0u);
-    r149 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v;
-    r150 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v;
-    p188 = r150 > r149;
-    p189 = p187 != p188;
-    if (!p189) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r23))->v = r149;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r23 + 32)))->v = r150;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r258 = uint(r14 & 2048u);
-    p190 = as_type<int>(r258) == as_type<int>(0u);
-    r151 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v;
-    r152 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v;
-    p191 = r152 > r151;
-    p192 = p190 != p191;
-    if (!p192) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r15))->v = r151;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r15 + 16)))->v = r152;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r259 = uint(r8 & 2048u);
-    p193 = as_type<int>(r259) == as_type<int>(0u);
-    r153 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v;
-    r154 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v;
-    p194 = r154 > r153;
-    p195 = p193 != p194;
-    if (!p195) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r9))->v = r153;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r9 + 8)))->v = r154;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r260 = uint(r1 & 1024u);
-    p196 = as_type<int>(r260) == as_type<int>(0u);
-    r155 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v;
-    r156 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v;
-    p197 = r156 > r155;
-    p198 = p196 != p197;
-    if (!p198) {
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r5))->v = r155;
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r5 + 4)))->v = r156;
-    }
-    rd10 = ulong(rd3);
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r261 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r2))->v;
-    rd11 = p2m_shl_b64(rd1, 2u);
-    rd12 = ulong(rd10 + rd11);
-    reinterpret_cast<device p2m_alias<uint> *>(rd12)->v = r261;
-    r262 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r2 + 4096)))->v;
-    rd13 = p2m_shl_b64(rd2, 2u);
-    rd14 = ulong(rd10 + rd13);
-    reinterpret_cast<device p2m_alias<uint> *>(rd14)->v = r262;
-    return;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 8192u, 8192u, 0u, 0ul, false};
+  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint r157 = ctx.b.ctaid.x;
+  uint r158 = p2m_shl_b32(r157, 11u);
+  uint r1 = ctx.b.tid.x;
+  uint r159 = r158 + r1;
+  ulong rd1 = ulong(r159);
+  ulong rd5 = rd4;
+  ulong rd6 = p2m_mul_wide_u32(r159, 4u);
+  ulong rd7 = rd5 + rd6;
+  uint r160 = P2M_MEM(device, uint, rd7);
+  uint r161 = p2m_shl_b32(r1, 2u);
+  uint r162 = 0u;
+  uint r2 = r162 + r161;
+  uint r163 = r159 + 1024u;
+  ulong rd2 = ulong(r163);
+  ulong rd8 = p2m_mul_wide_u32(r163, 4u);
+  ulong rd9 = rd5 + rd8;
+  uint r164 = P2M_MEM(device, uint, rd9);
+  P2M_MEM(threadgroup, uint, ctx.smem + r2) = r160;
+  P2M_MEM(threadgroup, uint, ctx.smem + (r2 + 4096)) = r164;
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r3 = p2m_shl_b32(r1, 1u);
+  uint r4 = r1 & 1u;
+  bool p1 = r4 == 0u;
+  uint r165 = p2m_shl_b32(r1, 3u);
+  uint r5 = r162 + r165;
+  uint r6 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r7 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p2 = r7 > r6;
+  bool p3 = p1 != p2;
+  if (!p3) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r6;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r7;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r8 = r3 - r4;
+  uint r166 = r8 & 4u;
+  bool p4 = r166 == 0u;
+  uint r167 = p2m_shl_b32(r8, 2u);
+  uint r9 = r162 + r167;
+  uint r10 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p5 = r11 > r10;
+  bool p6 = p4 != p5;
+  if (!p6) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r10;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r11;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r169 = r1 & 2u;
+  bool p7 = r169 == 0u;
+  uint r12 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r13 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p8 = r13 > r12;
+  bool p9 = p7 != p8;
+  if (!p9) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r12;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r13;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r170 = r1 & 3u;
+  uint r14 = r3 - r170;
+  uint r171 = r14 & 8u;
+  bool p10 = r171 == 0u;
+  uint r172 = p2m_shl_b32(r14, 2u);
+  uint r15 = r162 + r172;
+  uint r16 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+  uint r17 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+  bool p11 = r17 > r16;
+  bool p12 = p10 != p11;
+  if (!p12) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r16;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r17;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r174 = r8 & 8u;
+  bool p13 = r174 == 0u;
+  uint r18 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r19 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p14 = r19 > r18;
+  bool p15 = p13 != p14;
+  if (!p15) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r18;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r19;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r175 = r1 & 4u;
+  bool p16 = r175 == 0u;
+  uint r20 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r21 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p17 = r21 > r20;
+  bool p18 = p16 != p17;
+  if (!p18) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r20;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r21;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r176 = r1 & 7u;
+  uint r22 = r3 - r176;
+  uint r177 = r22 & 16u;
+  bool p19 = r177 == 0u;
+  uint r178 = p2m_shl_b32(r22, 2u);
+  uint r23 = r162 + r178;
+  uint r24 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+  uint r25 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+  bool p20 = r25 > r24;
+  bool p21 = p19 != p20;
+  if (!p21) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r24;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r25;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r180 = r14 & 16u;
+  bool p22 = r180 == 0u;
+  uint r26 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+  uint r27 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+  bool p23 = r27 > r26;
+  bool p24 = p22 != p23;
+  if (!p24) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r26;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r27;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r181 = r8 & 16u;
+  bool p25 = r181 == 0u;
+  uint r28 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r29 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p26 = r29 > r28;
+  bool p27 = p25 != p26;
+  if (!p27) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r28;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r29;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r182 = r1 & 8u;
+  bool p28 = r182 == 0u;
+  uint r30 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r31 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p29 = r31 > r30;
+  bool p30 = p28 != p29;
+  if (!p30) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r30;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r31;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r183 = r1 & 15u;
+  uint r32 = r3 - r183;
+  uint r184 = r32 & 32u;
+  bool p31 = r184 == 0u;
+  uint r185 = p2m_shl_b32(r32, 2u);
+  uint r33 = r162 + r185;
+  uint r34 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+  uint r35 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+  bool p32 = r35 > r34;
+  bool p33 = p31 != p32;
+  if (!p33) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r34;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r35;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r187 = r22 & 32u;
+  bool p34 = r187 == 0u;
+  uint r36 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+  uint r37 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+  bool p35 = r37 > r36;
+  bool p36 = p34 != p35;
+  if (!p36) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r36;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r37;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r188 = r14 & 32u;
+  bool p37 = r188 == 0u;
+  uint r38 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+  uint r39 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+  bool p38 = r39 > r38;
+  bool p39 = p37 != p38;
+  if (!p39) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r38;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r39;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r189 = r8 & 32u;
+  bool p40 = r189 == 0u;
+  uint r40 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r41 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p41 = r41 > r40;
+  bool p42 = p40 != p41;
+  if (!p42) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r40;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r41;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r190 = r1 & 16u;
+  bool p43 = r190 == 0u;
+  uint r42 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r43 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p44 = r43 > r42;
+  bool p45 = p43 != p44;
+  if (!p45) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r42;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r43;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r191 = r1 & 31u;
+  uint r44 = r3 - r191;
+  uint r192 = r44 & 64u;
+  bool p46 = r192 == 0u;
+  uint r193 = p2m_shl_b32(r44, 2u);
+  uint r45 = r162 + r193;
+  uint r46 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+  uint r47 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+  bool p47 = r47 > r46;
+  bool p48 = p46 != p47;
+  if (!p48) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r46;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r47;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r195 = r32 & 64u;
+  bool p49 = r195 == 0u;
+  uint r48 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+  uint r49 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+  bool p50 = r49 > r48;
+  bool p51 = p49 != p50;
+  if (!p51) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r48;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r49;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r196 = r22 & 64u;
+  bool p52 = r196 == 0u;
+  uint r50 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+  uint r51 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+  bool p53 = r51 > r50;
+  bool p54 = p52 != p53;
+  if (!p54) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r50;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r51;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r197 = r14 & 64u;
+  bool p55 = r197 == 0u;
+  uint r52 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+  uint r53 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+  bool p56 = r53 > r52;
+  bool p57 = p55 != p56;
+  if (!p57) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r52;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r53;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r198 = r8 & 64u;
+  bool p58 = r198 == 0u;
+  uint r54 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r55 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p59 = r55 > r54;
+  bool p60 = p58 != p59;
+  if (!p60) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r54;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r55;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r199 = r1 & 32u;
+  bool p61 = r199 == 0u;
+  uint r56 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r57 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p62 = r57 > r56;
+  bool p63 = p61 != p62;
+  if (!p63) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r56;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r57;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r200 = r1 & 63u;
+  uint r58 = r3 - r200;
+  uint r201 = r58 & 128u;
+  bool p64 = r201 == 0u;
+  uint r202 = p2m_shl_b32(r58, 2u);
+  uint r59 = r162 + r202;
+  uint r60 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+  uint r61 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+  bool p65 = r61 > r60;
+  bool p66 = p64 != p65;
+  if (!p66) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r60;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r61;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r204 = r44 & 128u;
+  bool p67 = r204 == 0u;
+  uint r62 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+  uint r63 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+  bool p68 = r63 > r62;
+  bool p69 = p67 != p68;
+  if (!p69) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r62;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r63;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r205 = r32 & 128u;
+  bool p70 = r205 == 0u;
+  uint r64 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+  uint r65 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+  bool p71 = r65 > r64;
+  bool p72 = p70 != p71;
+  if (!p72) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r64;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r65;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r206 = r22 & 128u;
+  bool p73 = r206 == 0u;
+  uint r66 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+  uint r67 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+  bool p74 = r67 > r66;
+  bool p75 = p73 != p74;
+  if (!p75) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r66;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r67;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r207 = r14 & 128u;
+  bool p76 = r207 == 0u;
+  uint r68 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+  uint r69 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+  bool p77 = r69 > r68;
+  bool p78 = p76 != p77;
+  if (!p78) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r68;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r69;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r208 = r8 & 128u;
+  bool p79 = r208 == 0u;
+  uint r70 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r71 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p80 = r71 > r70;
+  bool p81 = p79 != p80;
+  if (!p81) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r70;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r71;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r209 = r1 & 64u;
+  bool p82 = r209 == 0u;
+  uint r72 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r73 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p83 = r73 > r72;
+  bool p84 = p82 != p83;
+  if (!p84) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r72;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r73;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r210 = r1 & 127u;
+  uint r74 = r3 - r210;
+  uint r211 = r74 & 256u;
+  bool p85 = r211 == 0u;
+  uint r212 = p2m_shl_b32(r74, 2u);
+  uint r75 = r162 + r212;
+  uint r76 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
+  uint r77 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
+  bool p86 = r77 > r76;
+  bool p87 = p85 != p86;
+  if (!p87) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r75) = r76;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r77;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r214 = r58 & 256u;
+  bool p88 = r214 == 0u;
+  uint r78 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+  uint r79 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+  bool p89 = r79 > r78;
+  bool p90 = p88 != p89;
+  if (!p90) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r78;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r79;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r215 = r44 & 256u;
+  bool p91 = r215 == 0u;
+  uint r80 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+  uint r81 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+  bool p92 = r81 > r80;
+  bool p93 = p91 != p92;
+  if (!p93) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r80;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r81;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r216 = r32 & 256u;
+  bool p94 = r216 == 0u;
+  uint r82 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+  uint r83 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+  bool p95 = r83 > r82;
+  bool p96 = p94 != p95;
+  if (!p96) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r82;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r83;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r217 = r22 & 256u;
+  bool p97 = r217 == 0u;
+  uint r84 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+  uint r85 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+  bool p98 = r85 > r84;
+  bool p99 = p97 != p98;
+  if (!p99) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r84;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r85;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r218 = r14 & 256u;
+  bool p100 = r218 == 0u;
+  uint r86 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+  uint r87 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+  bool p101 = r87 > r86;
+  bool p102 = p100 != p101;
+  if (!p102) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r86;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r87;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r219 = r8 & 256u;
+  bool p103 = r219 == 0u;
+  uint r88 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r89 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p104 = r89 > r88;
+  bool p105 = p103 != p104;
+  if (!p105) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r88;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r89;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r220 = r1 & 128u;
+  bool p106 = r220 == 0u;
+  uint r90 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r91 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p107 = r91 > r90;
+  bool p108 = p106 != p107;
+  if (!p108) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r90;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r91;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r221 = r1 & 255u;
+  uint r92 = r3 - r221;
+  uint r222 = r92 & 512u;
+  bool p109 = r222 == 0u;
+  uint r223 = p2m_shl_b32(r92, 2u);
+  uint r93 = r162 + r223;
+  uint r94 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
+  uint r95 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
+  bool p110 = r95 > r94;
+  bool p111 = p109 != p110;
+  if (!p111) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r93) = r94;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r95;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r225 = r74 & 512u;
+  bool p112 = r225 == 0u;
+  uint r96 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
+  uint r97 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
+  bool p113 = r97 > r96;
+  bool p114 = p112 != p113;
+  if (!p114) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r75) = r96;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r97;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r226 = r58 & 512u;
+  bool p115 = r226 == 0u;
+  uint r98 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+  uint r99 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+  bool p116 = r99 > r98;
+  bool p117 = p115 != p116;
+  if (!p117) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r98;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r99;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r227 = r44 & 512u;
+  bool p118 = r227 == 0u;
+  uint r100 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+  uint r101 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+  bool p119 = r101 > r100;
+  bool p120 = p118 != p119;
+  if (!p120) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r100;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r101;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r228 = r32 & 512u;
+  bool p121 = r228 == 0u;
+  uint r102 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+  uint r103 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+  bool p122 = r103 > r102;
+  bool p123 = p121 != p122;
+  if (!p123) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r102;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r103;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r229 = r22 & 512u;
+  bool p124 = r229 == 0u;
+  uint r104 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+  uint r105 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+  bool p125 = r105 > r104;
+  bool p126 = p124 != p125;
+  if (!p126) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r104;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r105;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r230 = r14 & 512u;
+  bool p127 = r230 == 0u;
+  uint r106 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+  uint r107 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+  bool p128 = r107 > r106;
+  bool p129 = p127 != p128;
+  if (!p129) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r106;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r107;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r231 = r8 & 512u;
+  bool p130 = r231 == 0u;
+  uint r108 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r109 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p131 = r109 > r108;
+  bool p132 = p130 != p131;
+  if (!p132) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r108;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r109;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r232 = r1 & 256u;
+  bool p133 = r232 == 0u;
+  uint r110 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r111 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p134 = r111 > r110;
+  bool p135 = p133 != p134;
+  if (!p135) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r110;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r111;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r233 = r1 & 511u;
+  uint r112 = r3 - r233;
+  uint r234 = r112 & 1024u;
+  bool p136 = r234 == 0u;
+  uint r235 = p2m_shl_b32(r112, 2u);
+  uint r113 = r162 + r235;
+  uint r114 = P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048));
+  uint r115 = P2M_MEM(threadgroup, uint, ctx.smem + r113);
+  bool p137 = r115 > r114;
+  bool p138 = p136 != p137;
+  if (!p138) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r113) = r114;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048)) = r115;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r237 = r92 & 1024u;
+  bool p139 = r237 == 0u;
+  uint r116 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
+  uint r117 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
+  bool p140 = r117 > r116;
+  bool p141 = p139 != p140;
+  if (!p141) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r93) = r116;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r117;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r238 = r74 & 1024u;
+  bool p142 = r238 == 0u;
+  uint r118 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
+  uint r119 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
+  bool p143 = r119 > r118;
+  bool p144 = p142 != p143;
+  if (!p144) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r75) = r118;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r119;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r239 = r58 & 1024u;
+  bool p145 = r239 == 0u;
+  uint r120 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+  uint r121 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+  bool p146 = r121 > r120;
+  bool p147 = p145 != p146;
+  if (!p147) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r120;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r121;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r240 = r44 & 1024u;
+  bool p148 = r240 == 0u;
+  uint r122 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+  uint r123 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+  bool p149 = r123 > r122;
+  bool p150 = p148 != p149;
+  if (!p150) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r122;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r123;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r241 = r32 & 1024u;
+  bool p151 = r241 == 0u;
+  uint r124 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+  uint r125 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+  bool p152 = r125 > r124;
+  bool p153 = p151 != p152;
+  if (!p153) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r124;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r125;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r242 = r22 & 1024u;
+  bool p154 = r242 == 0u;
+  uint r126 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+  uint r127 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+  bool p155 = r127 > r126;
+  bool p156 = p154 != p155;
+  if (!p156) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r126;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r127;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r243 = r14 & 1024u;
+  bool p157 = r243 == 0u;
+  uint r128 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+  uint r129 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+  bool p158 = r129 > r128;
+  bool p159 = p157 != p158;
+  if (!p159) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r128;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r129;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r244 = r8 & 1024u;
+  bool p160 = r244 == 0u;
+  uint r130 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r131 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p161 = r131 > r130;
+  bool p162 = p160 != p161;
+  if (!p162) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r130;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r131;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r245 = r1 & 512u;
+  bool p163 = r245 == 0u;
+  uint r132 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r133 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p164 = r133 > r132;
+  bool p165 = p163 != p164;
+  if (!p165) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r132;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r133;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r246 = r1 & 1023u;
+  uint r247 = r3 - r246;
+  uint r248 = r247 & 2048u;
+  bool p166 = r248 == 0u;
+  uint r249 = p2m_shl_b32(r247, 2u);
+  uint r134 = r162 + r249;
+  uint r135 = P2M_MEM(threadgroup, uint, ctx.smem + (r134 + 4096));
+  uint r136 = P2M_MEM(threadgroup, uint, ctx.smem + r134);
+  bool p167 = r136 > r135;
+  bool p168 = p166 != p167;
+  if (!p168) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r134) = r135;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r134 + 4096)) = r136;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r251 = r112 & 2048u;
+  bool p169 = r251 == 0u;
+  uint r137 = P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048));
+  uint r138 = P2M_MEM(threadgroup, uint, ctx.smem + r113);
+  bool p170 = r138 > r137;
+  bool p171 = p169 != p170;
+  if (!p171) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r113) = r137;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048)) = r138;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r252 = r92 & 2048u;
+  bool p172 = r252 == 0u;
+  uint r139 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
+  uint r140 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
+  bool p173 = r140 > r139;
+  bool p174 = p172 != p173;
+  if (!p174) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r93) = r139;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r140;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r253 = r74 & 2048u;
+  bool p175 = r253 == 0u;
+  uint r141 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
+  uint r142 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
+  bool p176 = r142 > r141;
+  bool p177 = p175 != p176;
+  if (!p177) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r75) = r141;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r142;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r254 = r58 & 2048u;
+  bool p178 = r254 == 0u;
+  uint r143 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+  uint r144 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+  bool p179 = r144 > r143;
+  bool p180 = p178 != p179;
+  if (!p180) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r143;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r144;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r255 = r44 & 2048u;
+  bool p181 = r255 == 0u;
+  uint r145 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+  uint r146 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+  bool p182 = r146 > r145;
+  bool p183 = p181 != p182;
+  if (!p183) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r145;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r146;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r256 = r32 & 2048u;
+  bool p184 = r256 == 0u;
+  uint r147 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+  uint r148 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+  bool p185 = r148 > r147;
+  bool p186 = p184 != p185;
+  if (!p186) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r147;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r148;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r257 = r22 & 2048u;
+  bool p187 = r257 == 0u;
+  uint r149 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+  uint r150 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+  bool p188 = r150 > r149;
+  bool p189 = p187 != p188;
+  if (!p189) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r149;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r150;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r258 = r14 & 2048u;
+  bool p190 = r258 == 0u;
+  uint r151 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+  uint r152 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+  bool p191 = r152 > r151;
+  bool p192 = p190 != p191;
+  if (!p192) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r151;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r152;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r259 = r8 & 2048u;
+  bool p193 = r259 == 0u;
+  uint r153 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+  uint r154 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+  bool p194 = r154 > r153;
+  bool p195 = p193 != p194;
+  if (!p195) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r153;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r154;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r260 = r1 & 1024u;
+  bool p196 = r260 == 0u;
+  uint r155 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+  uint r156 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+  bool p197 = r156 > r155;
+  bool p198 = p196 != p197;
+  if (!p198) {
+    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r155;
+    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r156;
+  }
+  ulong rd10 = rd3;
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r261 = P2M_MEM(threadgroup, uint, ctx.smem + r2);
+  ulong rd11 = p2m_shl_b64(rd1, 2u);
+  ulong rd12 = rd10 + rd11;
+  P2M_MEM(device, uint, rd12) = r261;
+  uint r262 = P2M_MEM(threadgroup, uint, ctx.smem + (r2 + 4096));
+  ulong rd13 = p2m_shl_b64(rd2, 2u);
+  ulong rd14 = rd10 + rd13;
+  P2M_MEM(device, uint, rd14) = r262;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void bitonic_sort(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 16u)};
-    bitonic_sort_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 16u)};
+  bitonic_sort_body(params, module, smem, b);
 }
 #endif

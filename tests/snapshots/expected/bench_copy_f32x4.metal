@@ -10,84 +10,75 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_mul_wide_s32
 
 // .entry copy_f32x4
 static inline void copy_f32x4_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    r6 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd3 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd4 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    r1 = ctx.b.ntid.x;
-    r7 = ctx.b.ctaid.x;
-    r8 = ctx.b.tid.x;
-    r18 = uint((r7 * r1) + r8);
-    p1 = as_type<int>(r18) >= as_type<int>(r6);
-    if (!p1) {
-        r9 = ctx.b.nctaid.x;
-        r3 = uint(r1 * r9);
-        rd1 = ulong(rd3);
-        rd2 = ulong(rd4);
-        if (as_type<int>(r3) > 0 && as_type<int>(r6) <= as_type<int>(0x80000000u - r3)) {
-            while (true) {
-                rd5 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), as_type<int>(16u))));
-                rd6 = ulong(rd2 + rd5);
-                rd7 = ulong(rd1 + rd5);
-                {
-                    uint4 p2m_v = reinterpret_cast<device p2m_alias<uint4> *>(rd7)->v;
-                    r10 = p2m_v.x;
-                    r11 = p2m_v.y;
-                    r12 = p2m_v.z;
-                    r13 = p2m_v.w;
-                }
-                reinterpret_cast<device p2m_alias<uint4> *>(rd6)->v = uint4{r10, r11, r12, r13};
-                r18 = uint(r18 + r3);
-                p2 = as_type<int>(r18) < as_type<int>(r6);
-                if (!p2) {
-                    break;
-                }
-            }
-        } else {
-            for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-                rd5 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), as_type<int>(16u))));
-                rd6 = ulong(rd2 + rd5);
-                rd7 = ulong(rd1 + rd5);
-                {
-                    uint4 p2m_v = reinterpret_cast<device p2m_alias<uint4> *>(rd7)->v;
-                    r10 = p2m_v.x;
-                    r11 = p2m_v.y;
-                    r12 = p2m_v.z;
-                    r13 = p2m_v.w;
-                }
-                reinterpret_cast<device p2m_alias<uint4> *>(rd6)->v = uint4{r10, r11, r12, r13};
-                r18 = uint(r18 + r3);
-                p2 = as_type<int>(r18) < as_type<int>(r6);
-                if (!p2) {
-                    break;
-                }
-            }
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  uint r6 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
+  uint r1 = ctx.b.ntid.x;
+  uint r7 = ctx.b.ctaid.x;
+  uint r8 = ctx.b.tid.x;
+  uint r18 = r7 * r1 + r8;
+  bool p1 = as_type<int>(r18) >= as_type<int>(r6);
+  if (!p1) {
+    uint r9 = ctx.b.nctaid.x;
+    uint r3 = r1 * r9;
+    ulong rd1 = rd3;
+    ulong rd2 = rd4;
+    if (as_type<int>(r3) > 0 && as_type<int>(r6) <= as_type<int>(0x80000000u - r3)) {
+      while (true) {
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), 16));
+        ulong rd6 = rd2 + rd5;
+        ulong rd7 = rd1 + rd5;
+        uint4 p2m_v0 = P2M_MEM(device, uint4, rd7);
+        uint r10 = p2m_v0.x;
+        uint r11 = p2m_v0.y;
+        uint r12 = p2m_v0.z;
+        uint r13 = p2m_v0.w;
+        P2M_MEM(device, uint4, rd6) = uint4{r10, r11, r12, r13};
+        r18 = r18 + r3;
+        bool p2 = as_type<int>(r18) < as_type<int>(r6);
+        if (!p2) {
+          break;
         }
+      }
+    } else {
+      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), 16));
+        ulong rd6 = rd2 + rd5;
+        ulong rd7 = rd1 + rd5;
+        uint4 p2m_v1 = P2M_MEM(device, uint4, rd7);
+        uint r10 = p2m_v1.x;
+        uint r11 = p2m_v1.y;
+        uint r12 = p2m_v1.z;
+        uint r13 = p2m_v1.w;
+        P2M_MEM(device, uint4, rd6) = uint4{r10, r11, r12, r13};
+        r18 = r18 + r3;
+        bool p2 = as_type<int>(r18) < as_type<int>(r6);
+        if (!p2) {
+          break;
+        }
+      }
     }
-    return;
+  }
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void copy_f32x4(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    copy_f32x4_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  copy_f32x4_body(params, module, smem, b);
 }
 #endif

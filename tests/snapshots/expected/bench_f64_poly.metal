@@ -10,68 +10,62 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_mul_wide_s32
 //@ support fp64.h: P2M_F64_SUPPORT_H, P2M_F64_RN, P2M_F64_RZ, P2M_F64_RM, P2M_F64_RP, P2M_F64_DEFAULT_NAN, P2M_F64_QUIET_BIT, P2M_F64_SIGN_BIT, P2M_F64_FRAC_MASK, P2M_F64_HIDDEN_BIT, P2M_F64_INF, p2m_f64_is_nan, p2m_f64_is_inf, p2m_f64_is_zero, p2m_f64_sign, p2m_f64_signed_zero, p2m_f64_signed_inf, p2m_f64_quiet, p2m_f64_nan_2, p2m_f64_nan_div, p2m_f64_nan_fma, p2m_f64_shr_jam, p2m_f64_u128, p2m_f64_u128_make, p2m_f64_mul_64x64, p2m_f64_u128_less, p2m_f64_u128_add, p2m_f64_u128_sub, p2m_f64_u128_shl, p2m_f64_u128_shr_jam, p2m_f64_parts, p2m_f64_unpack, p2m_f64_round_increment, p2m_f64_round_pack_format, p2m_f64_round_pack, p2m_f64_norm_round_pack, p2m_f64_cancellation_zero, p2m_f64_mul, p2m_f64_fma, p2m_f64_div
 
 // .entry f64_poly
 static inline void f64_poly_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0;
-    ulong fd0 = 0, fd1 = 0, fd2 = 0, fd3 = 0, fd4 = 0, fd5 = 0, fd6 = 0, fd7 = 0;
-    ulong fd8 = 0, fd9 = 0, fd10 = 0, fd11 = 0, fd12 = 0, fd13 = 0, fd14 = 0, fd15 = 0;
-    ulong fd16 = 0, fd17 = 0, fd18 = 0, fd19 = 0, rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0;
-    ulong rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    r2 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd2 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    r3 = ctx.b.ctaid.x;
-    r4 = ctx.b.ntid.x;
-    r5 = ctx.b.tid.x;
-    r1 = uint((r3 * r4) + r5);
-    p1 = as_type<int>(r1) >= as_type<int>(r2);
-    if (!p1) {
-        rd3 = ulong(rd2);
-        rd4 = ulong(rd1);
-        rd5 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), as_type<int>(8u))));
-        rd6 = ulong(rd4 + rd5);
-        fd1 = reinterpret_cast<device p2m_alias<ulong> *>(rd6)->v;
-        fd2 = p2m_f64_fma(fd1, 0x3FAE1E1E1E1E1E1Eul, 0x3FB0000000000000ul, as_type<int>(0u));
-        fd3 = p2m_f64_fma(fd1, fd2, 0x3FB1111111111111ul, as_type<int>(0u));
-        fd4 = p2m_f64_fma(fd1, fd3, 0x3FB2492492492492ul, as_type<int>(0u));
-        fd5 = p2m_f64_fma(fd1, fd4, 0x3FB3B13B13B13B14ul, as_type<int>(0u));
-        fd6 = p2m_f64_fma(fd1, fd5, 0x3FB5555555555555ul, as_type<int>(0u));
-        fd7 = p2m_f64_fma(fd1, fd6, 0x3FB745D1745D1746ul, as_type<int>(0u));
-        fd8 = p2m_f64_fma(fd1, fd7, 0x3FB999999999999Aul, as_type<int>(0u));
-        fd9 = p2m_f64_fma(fd1, fd8, 0x3FBC71C71C71C71Cul, as_type<int>(0u));
-        fd10 = p2m_f64_fma(fd1, fd9, 0x3FC0000000000000ul, as_type<int>(0u));
-        fd11 = p2m_f64_fma(fd1, fd10, 0x3FC2492492492492ul, as_type<int>(0u));
-        fd12 = p2m_f64_fma(fd1, fd11, 0x3FC5555555555555ul, as_type<int>(0u));
-        fd13 = p2m_f64_fma(fd1, fd12, 0x3FC999999999999Aul, as_type<int>(0u));
-        fd14 = p2m_f64_fma(fd1, fd13, 0x3FD0000000000000ul, as_type<int>(0u));
-        fd15 = p2m_f64_fma(fd1, fd14, 0x3FD5555555555555ul, as_type<int>(0u));
-        fd16 = p2m_f64_fma(fd1, fd15, 0x3FE0000000000000ul, as_type<int>(0u));
-        fd17 = p2m_f64_fma(fd1, fd16, 0x3FF0000000000000ul, as_type<int>(0u));
-        fd18 = p2m_f64_fma(fd1, fd1, 0x3FF0000000000000ul, as_type<int>(0u));
-        fd19 = p2m_f64_div(fd17, fd18, as_type<int>(0u));
-        rd7 = ulong(rd3 + rd5);
-        reinterpret_cast<device p2m_alias<ulong> *>(rd7)->v = fd19;
-    }
-    return;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  uint r2 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 16);
+  uint r3 = ctx.b.ctaid.x;
+  uint r4 = ctx.b.ntid.x;
+  uint r5 = ctx.b.tid.x;
+  uint r1 = r3 * r4 + r5;
+  bool p1 = as_type<int>(r1) >= as_type<int>(r2);
+  if (!p1) {
+    ulong rd3 = rd2;
+    ulong rd4 = rd1;
+    ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 8));
+    ulong rd6 = rd4 + rd5;
+    ulong fd1 = P2M_MEM(device, ulong, rd6);
+    ulong fd2 = p2m_f64_fma(fd1, 0x3FAE1E1E1E1E1E1Eul, 0x3FB0000000000000ul, as_type<int>(0u));
+    ulong fd3 = p2m_f64_fma(fd1, fd2, 0x3FB1111111111111ul, as_type<int>(0u));
+    ulong fd4 = p2m_f64_fma(fd1, fd3, 0x3FB2492492492492ul, as_type<int>(0u));
+    ulong fd5 = p2m_f64_fma(fd1, fd4, 0x3FB3B13B13B13B14ul, as_type<int>(0u));
+    ulong fd6 = p2m_f64_fma(fd1, fd5, 0x3FB5555555555555ul, as_type<int>(0u));
+    ulong fd7 = p2m_f64_fma(fd1, fd6, 0x3FB745D1745D1746ul, as_type<int>(0u));
+    ulong fd8 = p2m_f64_fma(fd1, fd7, 0x3FB999999999999Aul, as_type<int>(0u));
+    ulong fd9 = p2m_f64_fma(fd1, fd8, 0x3FBC71C71C71C71Cul, as_type<int>(0u));
+    ulong fd10 = p2m_f64_fma(fd1, fd9, 0x3FC0000000000000ul, as_type<int>(0u));
+    ulong fd11 = p2m_f64_fma(fd1, fd10, 0x3FC2492492492492ul, as_type<int>(0u));
+    ulong fd12 = p2m_f64_fma(fd1, fd11, 0x3FC5555555555555ul, as_type<int>(0u));
+    ulong fd13 = p2m_f64_fma(fd1, fd12, 0x3FC999999999999Aul, as_type<int>(0u));
+    ulong fd14 = p2m_f64_fma(fd1, fd13, 0x3FD0000000000000ul, as_type<int>(0u));
+    ulong fd15 = p2m_f64_fma(fd1, fd14, 0x3FD5555555555555ul, as_type<int>(0u));
+    ulong fd16 = p2m_f64_fma(fd1, fd15, 0x3FE0000000000000ul, as_type<int>(0u));
+    ulong fd17 = p2m_f64_fma(fd1, fd16, 0x3FF0000000000000ul, as_type<int>(0u));
+    ulong fd18 = p2m_f64_fma(fd1, fd1, 0x3FF0000000000000ul, as_type<int>(0u));
+    ulong fd19 = p2m_f64_div(fd17, fd18, as_type<int>(0u));
+    ulong rd7 = rd3 + rd5;
+    P2M_MEM(device, ulong, rd7) = fd19;
+  }
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void f64_poly(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    f64_poly_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  f64_poly_body(params, module, smem, b);
 }
 #endif

@@ -10,131 +10,122 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_s32
 //@ support atomic_ops.h: P2M_ATOMIC_OPS_H, p2m_atom_object, p2m_atom_object, p2m_atom_object, p2m_atom_object, p2m_atom_global_add_u32, p2m_atom_shared_add_u32
 
 // .entry histogram
 static inline void histogram_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 1024u, 1024u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0, r19 = 0, r20 = 0, r21 = 0, r22 = 0, r23 = 0;
-    uint r24 = 0, r25 = 0, r26 = 0, r27 = 0, r28 = 0, r29 = 0, r30 = 0, r31 = 0;
-    uint r32 = 0, r33 = 0, r34 = 0, r35 = 0, r36 = 0, r37 = 0, r38 = 0, r39 = 0;
-    uint r40 = 0, r41 = 0, r42 = 0, r43 = 0, r44 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0;
-    r13 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd3 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd4 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    r44 = ctx.b.tid.x;
-    p1 = as_type<int>(r44) < as_type<int>(256u);
-    if (p1) {
-        r2 = ctx.b.ntid.x;
-        r15 = uint(0u);
-        r42 = r44;
-        if (as_type<int>(r2) > 0 && 256 <= as_type<int>(0x80000000u - r2)) {
-            while (true) {
-                r14 = p2m_shl_b32(r42, 2u);
-                r16 = uint(r15 + r14);
-                r17 = 0u;
-                r42 = uint(r42 + r2);
-                p2 = as_type<int>(r42) < as_type<int>(256u);
-                reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r16))->v = r17;
-                if (!p2) {
-                    break;
-                }
-            }
-        } else {
-            for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-                r14 = p2m_shl_b32(r42, 2u);
-                r16 = uint(r15 + r14);
-                r17 = 0u;
-                r42 = uint(r42 + r2);
-                p2 = as_type<int>(r42) < as_type<int>(256u);
-                reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r16))->v = r17;
-                if (!p2) {
-                    break;
-                }
-            }
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 1024u, 1024u, 0u, 0ul, false};
+  uint r13 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
+  uint r44 = ctx.b.tid.x;
+  bool p1 = as_type<int>(r44) < 256;
+  if (p1) {
+    uint r2 = ctx.b.ntid.x;
+    uint r15 = 0u;
+    uint r42 = r44;
+    if (as_type<int>(r2) > 0 && 256 <= as_type<int>(0x80000000u - r2)) {
+      while (true) {
+        uint r14 = p2m_shl_b32(r42, 2u);
+        uint r16 = r15 + r14;
+        uint r17 = 0u;
+        r42 = r42 + r2;
+        bool p2 = as_type<int>(r42) < 256;
+        P2M_MEM(threadgroup, uint, ctx.smem + r16) = r17;
+        if (!p2) {
+          break;
         }
+      }
     } else {
-    }
-    r5 = ctx.b.ntid.x;
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    r18 = ctx.b.ctaid.x;
-    r43 = uint((r18 * r5) + r44);
-    p3 = as_type<int>(r43) >= as_type<int>(r13);
-    if (!p3) {
-        r19 = ctx.b.nctaid.x;
-        r7 = uint(r5 * r19);
-        rd1 = ulong(rd3);
-        while (true) {
-            rd5 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r43), as_type<int>(4u))));
-            rd6 = ulong(rd1 + rd5);
-            r20 = reinterpret_cast<device p2m_alias<uint> *>(rd6)->v;
-            r21 = p2m_shl_b32(r20, 2u);
-            r22 = uint(r21 & 1020u);
-            r23 = uint(0u);
-            r24 = uint(r23 + r22);
-            r25 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r24)), 1u);
-            r26 = p2m_shr_u32(r20, 6u);
-            r27 = uint(r26 & 1020u);
-            r28 = uint(r23 + r27);
-            r29 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r28)), 1u);
-            r30 = p2m_shr_u32(r20, 14u);
-            r31 = uint(r30 & 1020u);
-            r32 = uint(r23 + r31);
-            r33 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r32)), 1u);
-            r34 = p2m_shr_u32(r20, 22u);
-            r35 = uint(r34 & 1020u);
-            r36 = uint(r23 + r35);
-            r37 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r36)), 1u);
-            r43 = uint(r43 + r7);
-            p4 = as_type<int>(r43) < as_type<int>(r13);
-            if (!p4) {
-                break;
-            }
+      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+        uint r14 = p2m_shl_b32(r42, 2u);
+        uint r16 = r15 + r14;
+        uint r17 = 0u;
+        r42 = r42 + r2;
+        bool p2 = as_type<int>(r42) < 256;
+        P2M_MEM(threadgroup, uint, ctx.smem + r16) = r17;
+        if (!p2) {
+          break;
         }
+      }
     }
-    p5 = as_type<int>(r44) > as_type<int>(255u);
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    if (!p5) {
-        rd2 = ulong(rd4);
-        r39 = uint(0u);
-        while (true) {
-            r38 = p2m_shl_b32(r44, 2u);
-            r40 = uint(r39 + r38);
-            r11 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r40))->v;
-            p6 = as_type<int>(r11) == as_type<int>(0u);
-            if (!p6) {
-                rd7 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r44), as_type<int>(4u))));
-                rd8 = ulong(rd2 + rd7);
-                r41 = p2m_atom_global_add_u32(reinterpret_cast<device uint*>(rd8), r11);
-            }
-            r44 = uint(r44 + r5);
-            p7 = as_type<int>(r44) < as_type<int>(256u);
-            if (!p7) {
-                break;
-            }
-        }
+  } else {
+  }
+  uint r5 = ctx.b.ntid.x;
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  uint r18 = ctx.b.ctaid.x;
+  uint r43 = r18 * r5 + r44;
+  bool p3 = as_type<int>(r43) >= as_type<int>(r13);
+  if (!p3) {
+    uint r19 = ctx.b.nctaid.x;
+    uint r7 = r5 * r19;
+    ulong rd1 = rd3;
+    while (true) {
+      ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r43), 4));
+      ulong rd6 = rd1 + rd5;
+      uint r20 = P2M_MEM(device, uint, rd6);
+      uint r21 = p2m_shl_b32(r20, 2u);
+      uint r22 = r21 & 1020u;
+      uint r23 = 0u;
+      uint r24 = r23 + r22;
+      uint r25 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r24)), 1u);
+      uint r26 = p2m_shr_u32(r20, 6u);
+      uint r27 = r26 & 1020u;
+      uint r28 = r23 + r27;
+      uint r29 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r28)), 1u);
+      uint r30 = p2m_shr_u32(r20, 14u);
+      uint r31 = r30 & 1020u;
+      uint r32 = r23 + r31;
+      uint r33 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r32)), 1u);
+      uint r34 = p2m_shr_u32(r20, 22u);
+      uint r35 = r34 & 1020u;
+      uint r36 = r23 + r35;
+      uint r37 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r36)), 1u);
+      r43 = r43 + r7;
+      bool p4 = as_type<int>(r43) < as_type<int>(r13);
+      if (!p4) {
+        break;
+      }
     }
-    return;
+  }
+  bool p5 = as_type<int>(r44) > 255;
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  if (!p5) {
+    ulong rd2 = rd4;
+    uint r39 = 0u;
+    while (true) {
+      uint r38 = p2m_shl_b32(r44, 2u);
+      uint r40 = r39 + r38;
+      uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + r40);
+      bool p6 = r11 == 0u;
+      if (!p6) {
+        ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r44), 4));
+        ulong rd8 = rd2 + rd7;
+        uint r41 = p2m_atom_global_add_u32(reinterpret_cast<device uint*>(rd8), r11);
+      }
+      r44 = r44 + r5;
+      bool p7 = as_type<int>(r44) < 256;
+      if (!p7) {
+        break;
+      }
+    }
+  }
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void histogram(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    histogram_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  histogram_body(params, module, smem, b);
 }
 #endif

@@ -10,147 +10,132 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b64, p2m_shr_u32, p2m_shr_u64, p2m_int_clz32, p2m_brev_b32, p2m_clz_b32, p2m_mul_wide_s32
 
 // .entry int_hash
 static inline void int_hash_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0, r19 = 0, r20 = 0, r21 = 0, r22 = 0, r23 = 0;
-    uint r24 = 0, r25 = 0, r26 = 0, r27 = 0, r28 = 0, r29 = 0, r30 = 0, r31 = 0;
-    uint r32 = 0, r33 = 0, r34 = 0, r35 = 0, r36 = 0, r37 = 0, r38 = 0, r39 = 0;
-    uint r40 = 0, r41 = 0, r42 = 0, r43 = 0, r44 = 0, r45 = 0, r46 = 0, r47 = 0;
-    uint r48 = 0, r49 = 0, r50 = 0, r51 = 0, r52 = 0, r53 = 0, r54 = 0, r55 = 0;
-    uint r56 = 0, r57 = 0, r58 = 0, r59 = 0, r60 = 0, r61 = 0, r62 = 0, r63 = 0;
-    uint r64 = 0, r65 = 0, r66 = 0, r67 = 0, r68 = 0, r69 = 0, r70 = 0, r71 = 0;
-    uint r72 = 0, r73 = 0, r74 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0, rd9 = 0, rd10 = 0, rd11 = 0, rd12 = 0, rd13 = 0, rd14 = 0, rd15 = 0;
-    ulong rd16 = 0, rd17 = 0, rd18 = 0, rd19 = 0, rd20 = 0, rd21 = 0, rd22 = 0, rd23 = 0;
-    ulong rd24 = 0, rd25 = 0, rd26 = 0, rd27 = 0, rd28 = 0;
-    r7 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd6 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd7 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    r8 = ctx.b.ntid.x;
-    r9 = ctx.b.ctaid.x;
-    r10 = ctx.b.tid.x;
-    r1 = uint((r9 * r8) + r10);
-    p1 = as_type<int>(r1) >= as_type<int>(r7);
-    if (!p1) {
-        rd8 = ulong(rd6);
-        rd1 = as_type<ulong>(long(as_type<int>(r1)));
-        rd9 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), as_type<int>(4u))));
-        rd10 = ulong(rd8 + rd9);
-        r74 = reinterpret_cast<device p2m_alias<uint> *>(rd10)->v;
-        rd28 = ulong(r74);
-        rd3 = ulong(rd7);
-        r73 = 0u;
-        for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-            r12 = p2m_shr_u32(r74, 16u);
-            r13 = uint(r12 ^ r74);
-            r14 = uint(r13 * 2246822507u);
-            r15 = p2m_shr_u32(r14, 13u);
-            r16 = uint(r15 ^ r14);
-            r17 = uint(r16 * 3266489909u);
-            r18 = p2m_shr_u32(r17, 16u);
-            r19 = uint(r18 ^ r17);
-            rd11 = ulong(r19);
-            rd12 = ulong(rd28 ^ rd11);
-            rd13 = ulong(rd12 * 11400714819323198485ul);
-            rd14 = p2m_shr_u64(rd13, 32u);
-            r20 = uint(rd14);
-            r21 = p2m_brev_b32(r19);
-            r22 = uint(r19 | 1u);
-            r23 = p2m_clz_b32(r22);
-            r24 = uint(r21 + r19);
-            r25 = uint(r24 + r23);
-            r26 = uint(r25 + r20);
-            r27 = p2m_shr_u32(r26, 16u);
-            r28 = uint(r27 ^ r26);
-            r29 = uint(r28 * 2246822507u);
-            r30 = p2m_shr_u32(r29, 13u);
-            r31 = uint(r30 ^ r29);
-            r32 = uint(r31 * 3266489909u);
-            r33 = p2m_shr_u32(r32, 16u);
-            r34 = uint(r33 ^ r32);
-            rd15 = ulong(r34);
-            rd16 = ulong(rd13 ^ rd15);
-            rd17 = ulong(rd16 * 11400714819323198485ul);
-            rd18 = p2m_shr_u64(rd17, 32u);
-            r35 = uint(rd18);
-            r36 = p2m_brev_b32(r34);
-            r37 = uint(r34 | 1u);
-            r38 = p2m_clz_b32(r37);
-            r39 = uint(r36 + r34);
-            r40 = uint(r39 + r38);
-            r41 = uint(r40 + r35);
-            r42 = p2m_shr_u32(r41, 16u);
-            r43 = uint(r42 ^ r41);
-            r44 = uint(r43 * 2246822507u);
-            r45 = p2m_shr_u32(r44, 13u);
-            r46 = uint(r45 ^ r44);
-            r47 = uint(r46 * 3266489909u);
-            r48 = p2m_shr_u32(r47, 16u);
-            r49 = uint(r48 ^ r47);
-            rd19 = ulong(r49);
-            rd20 = ulong(rd17 ^ rd19);
-            rd21 = ulong(rd20 * 11400714819323198485ul);
-            rd22 = p2m_shr_u64(rd21, 32u);
-            r50 = uint(rd22);
-            r51 = p2m_brev_b32(r49);
-            r52 = uint(r49 | 1u);
-            r53 = p2m_clz_b32(r52);
-            r54 = uint(r51 + r49);
-            r55 = uint(r54 + r53);
-            r56 = uint(r55 + r50);
-            r57 = p2m_shr_u32(r56, 16u);
-            r58 = uint(r57 ^ r56);
-            r59 = uint(r58 * 2246822507u);
-            r60 = p2m_shr_u32(r59, 13u);
-            r61 = uint(r60 ^ r59);
-            r62 = uint(r61 * 3266489909u);
-            r63 = p2m_shr_u32(r62, 16u);
-            r64 = uint(r63 ^ r62);
-            rd23 = ulong(r64);
-            rd24 = ulong(rd21 ^ rd23);
-            rd28 = ulong(rd24 * 11400714819323198485ul);
-            rd25 = p2m_shr_u64(rd28, 32u);
-            r65 = uint(rd25);
-            r66 = p2m_brev_b32(r64);
-            r67 = uint(r64 | 1u);
-            r68 = p2m_clz_b32(r67);
-            r69 = uint(r66 + r64);
-            r70 = uint(r69 + r68);
-            r74 = uint(r70 + r65);
-            r73 = uint(r73 + 4u);
-            p2 = as_type<int>(r73) != as_type<int>(64u);
-            if (!p2) {
-                break;
-            }
-        }
-        r71 = uint(rd28);
-        r72 = uint(r74 ^ r71);
-        rd26 = p2m_shl_b64(rd1, 2u);
-        rd27 = ulong(rd3 + rd26);
-        reinterpret_cast<device p2m_alias<uint> *>(rd27)->v = r72;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  uint r7 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd6 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd7 = P2M_MEM(constant, ulong, ctx.params + 16);
+  uint r8 = ctx.b.ntid.x;
+  uint r9 = ctx.b.ctaid.x;
+  uint r10 = ctx.b.tid.x;
+  uint r1 = r9 * r8 + r10;
+  bool p1 = as_type<int>(r1) >= as_type<int>(r7);
+  if (!p1) {
+    ulong rd8 = rd6;
+    ulong rd1 = as_type<ulong>(long(as_type<int>(r1)));
+    ulong rd9 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 4));
+    ulong rd10 = rd8 + rd9;
+    uint r74 = P2M_MEM(device, uint, rd10);
+    ulong rd28 = ulong(r74);
+    ulong rd3 = rd7;
+    uint r73 = 0u;
+    for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+      uint r12 = p2m_shr_u32(r74, 16u);
+      uint r13 = r12 ^ r74;
+      uint r14 = r13 * 2246822507u;
+      uint r15 = p2m_shr_u32(r14, 13u);
+      uint r16 = r15 ^ r14;
+      uint r17 = r16 * 3266489909u;
+      uint r18 = p2m_shr_u32(r17, 16u);
+      uint r19 = r18 ^ r17;
+      ulong rd11 = ulong(r19);
+      ulong rd12 = rd28 ^ rd11;
+      ulong rd13 = rd12 * 11400714819323198485ul;
+      ulong rd14 = p2m_shr_u64(rd13, 32u);
+      uint r20 = uint(rd14);
+      uint r21 = p2m_brev_b32(r19);
+      uint r22 = r19 | 1u;
+      uint r23 = p2m_clz_b32(r22);
+      uint r24 = r21 + r19;
+      uint r25 = r24 + r23;
+      uint r26 = r25 + r20;
+      uint r27 = p2m_shr_u32(r26, 16u);
+      uint r28 = r27 ^ r26;
+      uint r29 = r28 * 2246822507u;
+      uint r30 = p2m_shr_u32(r29, 13u);
+      uint r31 = r30 ^ r29;
+      uint r32 = r31 * 3266489909u;
+      uint r33 = p2m_shr_u32(r32, 16u);
+      uint r34 = r33 ^ r32;
+      ulong rd15 = ulong(r34);
+      ulong rd16 = rd13 ^ rd15;
+      ulong rd17 = rd16 * 11400714819323198485ul;
+      ulong rd18 = p2m_shr_u64(rd17, 32u);
+      uint r35 = uint(rd18);
+      uint r36 = p2m_brev_b32(r34);
+      uint r37 = r34 | 1u;
+      uint r38 = p2m_clz_b32(r37);
+      uint r39 = r36 + r34;
+      uint r40 = r39 + r38;
+      uint r41 = r40 + r35;
+      uint r42 = p2m_shr_u32(r41, 16u);
+      uint r43 = r42 ^ r41;
+      uint r44 = r43 * 2246822507u;
+      uint r45 = p2m_shr_u32(r44, 13u);
+      uint r46 = r45 ^ r44;
+      uint r47 = r46 * 3266489909u;
+      uint r48 = p2m_shr_u32(r47, 16u);
+      uint r49 = r48 ^ r47;
+      ulong rd19 = ulong(r49);
+      ulong rd20 = rd17 ^ rd19;
+      ulong rd21 = rd20 * 11400714819323198485ul;
+      ulong rd22 = p2m_shr_u64(rd21, 32u);
+      uint r50 = uint(rd22);
+      uint r51 = p2m_brev_b32(r49);
+      uint r52 = r49 | 1u;
+      uint r53 = p2m_clz_b32(r52);
+      uint r54 = r51 + r49;
+      uint r55 = r54 + r53;
+      uint r56 = r55 + r50;
+      uint r57 = p2m_shr_u32(r56, 16u);
+      uint r58 = r57 ^ r56;
+      uint r59 = r58 * 2246822507u;
+      uint r60 = p2m_shr_u32(r59, 13u);
+      uint r61 = r60 ^ r59;
+      uint r62 = r61 * 3266489909u;
+      uint r63 = p2m_shr_u32(r62, 16u);
+      uint r64 = r63 ^ r62;
+      ulong rd23 = ulong(r64);
+      ulong rd24 = rd21 ^ rd23;
+      rd28 = rd24 * 11400714819323198485ul;
+      ulong rd25 = p2m_shr_u64(rd28, 32u);
+      uint r65 = uint(rd25);
+      uint r66 = p2m_brev_b32(r64);
+      uint r67 = r64 | 1u;
+      uint r68 = p2m_clz_b32(r67);
+      uint r69 = r66 + r64;
+      uint r70 = r69 + r68;
+      r74 = r70 + r65;
+      r73 = r73 + 4u;
+      bool p2 = r73 != 64u;
+      if (!p2) {
+        break;
+      }
     }
-    return;
+    uint r71 = uint(rd28);
+    uint r72 = r74 ^ r71;
+    ulong rd26 = p2m_shl_b64(rd1, 2u);
+    ulong rd27 = rd3 + rd26;
+    P2M_MEM(device, uint, rd27) = r72;
+  }
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void int_hash(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    int_hash_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  int_hash_body(params, module, smem, b);
 }
 #endif

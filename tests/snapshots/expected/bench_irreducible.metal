@@ -10,142 +10,133 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_shr_u32, p2m_mul_wide_s32
 
 // .entry irreducible
 static inline void irreducible_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0, r19 = 0, r20 = 0, r21 = 0, r22 = 0, r23 = 0;
-    uint r24 = 0, r25 = 0, r26 = 0, r27 = 0, r28 = 0, r29 = 0, r30 = 0, r31 = 0;
-    uint r32 = 0, r33 = 0, r34 = 0, r35 = 0, r36 = 0, r37 = 0, r38 = 0, r39 = 0;
-    uint r40 = 0, r41 = 0, r42 = 0, r43 = 0, r44 = 0, r45 = 0, r46 = 0, r47 = 0;
-    uint r48 = 0, r49 = 0, r50 = 0, r51 = 0, r52 = 0, r53 = 0, r54 = 0, r55 = 0;
-    uint r56 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0, rd9 = 0;
-    bool p2m_flag0 = false;
-    bool p2m_flag1 = false;
-    r25 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd2 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd3 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    r26 = ctx.b.ntid.x;
-    r27 = ctx.b.ctaid.x;
-    r28 = ctx.b.tid.x;
-    r1 = uint((r27 * r26) + r28);
-    p1 = as_type<int>(r1) >= as_type<int>(r25);
-    if (!p1) {
-        p2m_flag0 = false;
-        rd4 = ulong(rd2);
-        rd1 = as_type<ulong>(long(as_type<int>(r1)));
-        rd5 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), as_type<int>(4u))));
-        rd6 = ulong(rd4 + rd5);
-        r33 = reinterpret_cast<device p2m_alias<uint> *>(rd6)->v;
-        r46 = uint(r33 | 1u);
-        r34 = uint(r33 & 2u);
-        p2 = as_type<int>(r34) != as_type<int>(0u);
-        r47 = 0u;
-        r51 = r47;
-        if (!p2) {
-            for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-                r35 = p2m_shr_u32(r46, 3u);
-                r47 = uint(r47 + r35);
-                r46 = uint((r46 * 1664525u) + 1013904223u);
-                r51 = uint(r51 + 1u);
-                p3 = r51 > 200u;
-                if (p3) {
-                    p2m_flag0 = true;
-                    break;
-                }
-                r36 = uint(r46 & 7u);
-                p4 = as_type<int>(r36) == as_type<int>(3u);
-                if (!p4) {
-                    break;
-                }
-            }
-            if (!p2m_flag0) {
-            }
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  bool p3 = false, p4 = false;
+  uint r35 = 0, r36 = 0;
+  bool p2m_flag0 = false;
+  bool p2m_flag1 = false;
+  uint r25 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
+  uint r26 = ctx.b.ntid.x;
+  uint r27 = ctx.b.ctaid.x;
+  uint r28 = ctx.b.tid.x;
+  uint r1 = r27 * r26 + r28;
+  bool p1 = as_type<int>(r1) >= as_type<int>(r25);
+  if (!p1) {
+    p2m_flag0 = false;
+    ulong rd4 = rd2;
+    ulong rd1 = as_type<ulong>(long(as_type<int>(r1)));
+    ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 4));
+    ulong rd6 = rd4 + rd5;
+    uint r33 = P2M_MEM(device, uint, rd6);
+    uint r46 = r33 | 1u;
+    uint r34 = r33 & 2u;
+    bool p2 = r34 != 0u;
+    uint r47 = 0u;
+    uint r51 = r47;
+    if (!p2) {
+      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+        r35 = p2m_shr_u32(r46, 3u);
+        r47 = r47 + r35;
+        r46 = r46 * 1664525u + 1013904223u;
+        r51 = r51 + 1u;
+        p3 = r51 > 200u;
+        if (p3) {
+          p2m_flag0 = true;
+          break;
         }
-        if (!p2m_flag0) {
-            for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-                r52 = r46;
-                p2m_flag1 = false;
-                for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
-                    r37 = uint(r52 * 2654435761u);
-                    r47 = uint(r47 ^ r37);
-                    r38 = p2m_shl_b32(r52, 5u);
-                    r39 = p2m_shr_u32(r52, 1u);
-                    r46 = uint(r39 ^ r38);
-                    r51 = uint(r51 + 1u);
-                    p5 = r51 > 200u;
-                    if (p5) {
-                        p2m_flag0 = true;
-                        break;
-                    }
-                    r40 = uint(r52 & 32u);
-                    p6 = as_type<int>(r40) != as_type<int>(0u);
-                    if (p6) {
-                        p2m_flag1 = true;
-                        break;
-                    }
-                    r41 = uint(r46 & 768u);
-                    p7 = as_type<int>(r41) != as_type<int>(0u);
-                    r52 = r46;
-                    if (!p7) {
-                        break;
-                    }
-                }
-                if (p2m_flag0) {
-                    break;
-                }
-                if (!p2m_flag1) {
-                    r47 = uint(r51 + r47);
-                    r46 = uint(r46 + 2654435769u);
-                }
-                for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
-                    r35 = p2m_shr_u32(r46, 3u);
-                    r47 = uint(r47 + r35);
-                    r46 = uint((r46 * 1664525u) + 1013904223u);
-                    r51 = uint(r51 + 1u);
-                    p3 = r51 > 200u;
-                    if (p3) {
-                        p2m_flag0 = true;
-                        break;
-                    }
-                    r36 = uint(r46 & 7u);
-                    p4 = as_type<int>(r36) == as_type<int>(3u);
-                    if (!p4) {
-                        break;
-                    }
-                }
-                if (p2m_flag0) {
-                    break;
-                }
-            }
+        r36 = r46 & 7u;
+        p4 = r36 == 3u;
+        if (!p4) {
+          break;
         }
-        rd7 = ulong(rd3);
-        rd8 = p2m_shl_b64(rd1, 2u);
-        rd9 = ulong(rd7 + rd8);
-        r42 = uint(r47 + r46);
-        reinterpret_cast<device p2m_alias<uint> *>(rd9)->v = r42;
+      }
+      if (!p2m_flag0) {
+      }
     }
-    return;
+    if (!p2m_flag0) {
+      for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
+        uint r52 = r46;
+        p2m_flag1 = false;
+        for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
+          uint r37 = r52 * 2654435761u;
+          r47 = r47 ^ r37;
+          uint r38 = p2m_shl_b32(r52, 5u);
+          uint r39 = p2m_shr_u32(r52, 1u);
+          r46 = r39 ^ r38;
+          r51 = r51 + 1u;
+          bool p5 = r51 > 200u;
+          if (p5) {
+            p2m_flag0 = true;
+            break;
+          }
+          uint r40 = r52 & 32u;
+          bool p6 = r40 != 0u;
+          if (p6) {
+            p2m_flag1 = true;
+            break;
+          }
+          uint r41 = r46 & 768u;
+          bool p7 = r41 != 0u;
+          r52 = r46;
+          if (!p7) {
+            break;
+          }
+        }
+        if (p2m_flag0) {
+          break;
+        }
+        if (!p2m_flag1) {
+          r47 = r51 + r47;
+          r46 = r46 - 1640531527u;
+        }
+        for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
+          r35 = p2m_shr_u32(r46, 3u);
+          r47 = r47 + r35;
+          r46 = r46 * 1664525u + 1013904223u;
+          r51 = r51 + 1u;
+          p3 = r51 > 200u;
+          if (p3) {
+            p2m_flag0 = true;
+            break;
+          }
+          r36 = r46 & 7u;
+          p4 = r36 == 3u;
+          if (!p4) {
+            break;
+          }
+        }
+        if (p2m_flag0) {
+          break;
+        }
+      }
+    }
+    ulong rd7 = rd3;
+    ulong rd8 = p2m_shl_b64(rd1, 2u);
+    ulong rd9 = rd7 + rd8;
+    uint r42 = r47 + r46;
+    P2M_MEM(device, uint, rd9) = r42;
+  }
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void irreducible(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    irreducible_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  irreducible_body(params, module, smem, b);
 }
 #endif

@@ -10,294 +10,240 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_mul_wide_u32
 //@ support f32_ops.h: P2M_F32_OPS_H, P2M_F32_NAN, P2M_F32OP_SIGN, P2M_F32OP_INF, p2m_f32op_bits, p2m_f32op_rsqrt_refine, p2m_f32op_rsqrt_special, p2m_rsqrt_approx_f32
 
 // .entry nbody
 static inline void nbody_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 4096u, 4096u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0, r19 = 0, r20 = 0, r21 = 0, r22 = 0, r23 = 0;
-    uint r24 = 0, r25 = 0, r26 = 0, r27 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0, rd9 = 0, rd10 = 0, rd11 = 0;
-    float f0 = 0.0f, f1 = 0.0f, f2 = 0.0f, f3 = 0.0f, f4 = 0.0f, f5 = 0.0f, f6 = 0.0f, f7 = 0.0f;
-    float f8 = 0.0f, f9 = 0.0f, f10 = 0.0f, f11 = 0.0f, f12 = 0.0f, f13 = 0.0f, f14 = 0.0f, f15 = 0.0f;
-    float f16 = 0.0f, f17 = 0.0f, f18 = 0.0f, f19 = 0.0f, f20 = 0.0f, f21 = 0.0f, f22 = 0.0f, f23 = 0.0f;
-    float f24 = 0.0f, f25 = 0.0f, f26 = 0.0f, f27 = 0.0f, f28 = 0.0f, f29 = 0.0f, f30 = 0.0f, f31 = 0.0f;
-    float f32 = 0.0f, f33 = 0.0f, f34 = 0.0f, f35 = 0.0f, f36 = 0.0f, f37 = 0.0f, f38 = 0.0f, f39 = 0.0f;
-    float f40 = 0.0f, f41 = 0.0f, f42 = 0.0f, f43 = 0.0f, f44 = 0.0f, f45 = 0.0f, f46 = 0.0f, f47 = 0.0f;
-    float f48 = 0.0f, f49 = 0.0f, f50 = 0.0f, f51 = 0.0f, f52 = 0.0f, f53 = 0.0f, f54 = 0.0f, f55 = 0.0f;
-    float f56 = 0.0f, f57 = 0.0f, f58 = 0.0f, f59 = 0.0f, f60 = 0.0f, f61 = 0.0f, f62 = 0.0f, f63 = 0.0f;
-    float f64 = 0.0f, f65 = 0.0f, f66 = 0.0f, f67 = 0.0f, f68 = 0.0f, f69 = 0.0f, f70 = 0.0f, f71 = 0.0f;
-    float f72 = 0.0f, f73 = 0.0f, f74 = 0.0f, f75 = 0.0f, f76 = 0.0f, f77 = 0.0f, f78 = 0.0f, f79 = 0.0f;
-    float f80 = 0.0f, f81 = 0.0f, f82 = 0.0f, f83 = 0.0f, f84 = 0.0f, f85 = 0.0f, f86 = 0.0f, f87 = 0.0f;
-    float f88 = 0.0f, f89 = 0.0f, f90 = 0.0f, f91 = 0.0f, f92 = 0.0f, f93 = 0.0f, f94 = 0.0f, f95 = 0.0f;
-    float f96 = 0.0f, f97 = 0.0f, f98 = 0.0f, f99 = 0.0f, f100 = 0.0f, f101 = 0.0f, f102 = 0.0f, f103 = 0.0f;
-    float f104 = 0.0f, f105 = 0.0f, f106 = 0.0f, f107 = 0.0f, f108 = 0.0f, f109 = 0.0f, f110 = 0.0f, f111 = 0.0f;
-    float f112 = 0.0f, f113 = 0.0f, f114 = 0.0f, f115 = 0.0f, f116 = 0.0f, f117 = 0.0f, f118 = 0.0f, f119 = 0.0f;
-    float f120 = 0.0f, f121 = 0.0f, f122 = 0.0f, f123 = 0.0f, f124 = 0.0f, f125 = 0.0f, f126 = 0.0f, f127 = 0.0f;
-    float f128 = 0.0f, f129 = 0.0f, f130 = 0.0f, f131 = 0.0f, f132 = 0.0f, f133 = 0.0f, f134 = 0.0f, f135 = 0.0f;
-    float f136 = 0.0f, f137 = 0.0f, f138 = 0.0f, f139 = 0.0f, f140 = 0.0f, f141 = 0.0f, f142 = 0.0f, f143 = 0.0f;
-    float f144 = 0.0f, f145 = 0.0f, f146 = 0.0f, f147 = 0.0f, f148 = 0.0f, f149 = 0.0f, f150 = 0.0f, f151 = 0.0f;
-    float f152 = 0.0f, f153 = 0.0f, f154 = 0.0f, f155 = 0.0f, f156 = 0.0f, f157 = 0.0f, f158 = 0.0f, f159 = 0.0f;
-    float f160 = 0.0f, f161 = 0.0f, f162 = 0.0f, f163 = 0.0f, f164 = 0.0f, f165 = 0.0f, f166 = 0.0f, f167 = 0.0f;
-    float f168 = 0.0f, f169 = 0.0f, f170 = 0.0f, f171 = 0.0f, f172 = 0.0f, f173 = 0.0f, f174 = 0.0f, f175 = 0.0f;
-    float f176 = 0.0f, f177 = 0.0f, f178 = 0.0f, f179 = 0.0f, f180 = 0.0f, f181 = 0.0f, f182 = 0.0f, f183 = 0.0f;
-    float f184 = 0.0f, f185 = 0.0f, f186 = 0.0f, f187 = 0.0f, f188 = 0.0f, f189 = 0.0f, f190 = 0.0f, f191 = 0.0f;
-    float f192 = 0.0f, f193 = 0.0f, f194 = 0.0f, f195 = 0.0f, f196 = 0.0f, f197 = 0.0f, f198 = 0.0f, f199 = 0.0f;
-    float f200 = 0.0f, f201 = 0.0f, f202 = 0.0f, f203 = 0.0f, f204 = 0.0f, f205 = 0.0f, f206 = 0.0f, f207 = 0.0f;
-    float f208 = 0.0f;
-    r7 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd4 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd3 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    r8 = ctx.b.ntid.x;
-    r9 = ctx.b.ctaid.x;
-    r1 = ctx.b.tid.x;
-    r10 = uint((r9 * r8) + r1);
-    rd1 = as_type<ulong>(long(as_type<int>(r10)));
-    rd2 = ulong(rd4);
-    p1 = as_type<int>(r7) < as_type<int>(1u);
-    f18 = 0.0f;
-    f205 = f18;
-    f204 = f18;
-    f203 = f18;
-    if (!p1) {
-        rd5 = p2m_shl_b64(rd1, 4u);
-        rd6 = ulong(rd2 + rd5);
-        {
-            float4 p2m_v = reinterpret_cast<device p2m_alias<float4> *>(rd6)->v;
-            f22 = p2m_v.x;
-            f23 = p2m_v.y;
-            f24 = p2m_v.z;
-            f25 = p2m_v.w;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 4096u, 4096u, 0u, 0ul, false};
+  uint r7 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
+  uint r8 = ctx.b.ntid.x;
+  uint r9 = ctx.b.ctaid.x;
+  uint r1 = ctx.b.tid.x;
+  uint r10 = r9 * r8 + r1;
+  ulong rd1 = as_type<ulong>(long(as_type<int>(r10)));
+  ulong rd2 = rd4;
+  bool p1 = as_type<int>(r7) < 1;
+  float f18 = 0.0f;
+  float f205 = f18;
+  float f204 = f18;
+  float f203 = f18;
+  if (!p1) {
+    ulong rd5 = p2m_shl_b64(rd1, 4u);
+    ulong rd6 = rd2 + rd5;
+    float4 p2m_v0 = P2M_MEM(device, float4, rd6);
+    float f22 = p2m_v0.x;
+    float f23 = p2m_v0.y;
+    float f24 = p2m_v0.z;
+    float f25 = p2m_v0.w;
+    uint r26 = 0u;
+    uint r12 = p2m_shl_b32(r1, 4u);
+    uint r13 = 0u;
+    uint r2 = r13 + r12;
+    f203 = 0.0f;
+    f204 = f203;
+    f205 = f203;
+    while (true) {
+      uint r15 = r26 + r1;
+      ulong rd7 = p2m_mul_wide_u32(r15, 16u);
+      ulong rd8 = rd2 + rd7;
+      uint4 p2m_v1 = P2M_MEM(device, uint4, rd8);
+      uint r16 = p2m_v1.x;
+      uint r17 = p2m_v1.y;
+      uint r18 = p2m_v1.z;
+      uint r19 = p2m_v1.w;
+      P2M_MEM(threadgroup, uint4, ctx.smem + r2) = uint4{r16, r17, r18, r19};
+      threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+      uint r27 = 64u;
+      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+        uint r25 = r13 + r27;
+        float4 p2m_v2 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -64));
+        float f26 = p2m_v2.x;
+        float f27 = p2m_v2.y;
+        float f28 = p2m_v2.z;
+        float f29 = p2m_v2.w;
+        float f34 = f26 - f22;
+        float f35 = f27 - f23;
+        float f36 = f28 - f24;
+        float f37 = f35 * f35;
+        float f38 = fma(f34, f34, f37);
+        float f39 = fma(f36, f36, f38);
+        float f40 = f39 + 0.00100000005f;
+        float f41 = p2m_rsqrt_approx_f32(f40);
+        float f42 = f29 * f41;
+        float f43 = f41 * f42;
+        float f44 = f41 * f43;
+        float f45 = fma(f34, f44, f205);
+        float f46 = fma(f35, f44, f204);
+        float f47 = fma(f36, f44, f203);
+        float4 p2m_v3 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -48));
+        float f48 = p2m_v3.x;
+        float f49 = p2m_v3.y;
+        float f50 = p2m_v3.z;
+        float f51 = p2m_v3.w;
+        float f56 = f48 - f22;
+        float f57 = f49 - f23;
+        float f58 = f50 - f24;
+        float f59 = f57 * f57;
+        float f60 = fma(f56, f56, f59);
+        float f61 = fma(f58, f58, f60);
+        float f62 = f61 + 0.00100000005f;
+        float f63 = p2m_rsqrt_approx_f32(f62);
+        float f64 = f51 * f63;
+        float f65 = f63 * f64;
+        float f66 = f63 * f65;
+        float f67 = fma(f56, f66, f45);
+        float f68 = fma(f57, f66, f46);
+        float f69 = fma(f58, f66, f47);
+        float4 p2m_v4 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -32));
+        float f70 = p2m_v4.x;
+        float f71 = p2m_v4.y;
+        float f72 = p2m_v4.z;
+        float f73 = p2m_v4.w;
+        float f78 = f70 - f22;
+        float f79 = f71 - f23;
+        float f80 = f72 - f24;
+        float f81 = f79 * f79;
+        float f82 = fma(f78, f78, f81);
+        float f83 = fma(f80, f80, f82);
+        float f84 = f83 + 0.00100000005f;
+        float f85 = p2m_rsqrt_approx_f32(f84);
+        float f86 = f73 * f85;
+        float f87 = f85 * f86;
+        float f88 = f85 * f87;
+        float f89 = fma(f78, f88, f67);
+        float f90 = fma(f79, f88, f68);
+        float f91 = fma(f80, f88, f69);
+        float4 p2m_v5 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -16));
+        float f92 = p2m_v5.x;
+        float f93 = p2m_v5.y;
+        float f94 = p2m_v5.z;
+        float f95 = p2m_v5.w;
+        float f100 = f92 - f22;
+        float f101 = f93 - f23;
+        float f102 = f94 - f24;
+        float f103 = f101 * f101;
+        float f104 = fma(f100, f100, f103);
+        float f105 = fma(f102, f102, f104);
+        float f106 = f105 + 0.00100000005f;
+        float f107 = p2m_rsqrt_approx_f32(f106);
+        float f108 = f95 * f107;
+        float f109 = f107 * f108;
+        float f110 = f107 * f109;
+        float f111 = fma(f100, f110, f89);
+        float f112 = fma(f101, f110, f90);
+        float f113 = fma(f102, f110, f91);
+        float4 p2m_v6 = P2M_MEM(threadgroup, float4, ctx.smem + r25);
+        float f114 = p2m_v6.x;
+        float f115 = p2m_v6.y;
+        float f116 = p2m_v6.z;
+        float f117 = p2m_v6.w;
+        float f122 = f114 - f22;
+        float f123 = f115 - f23;
+        float f124 = f116 - f24;
+        float f125 = f123 * f123;
+        float f126 = fma(f122, f122, f125);
+        float f127 = fma(f124, f124, f126);
+        float f128 = f127 + 0.00100000005f;
+        float f129 = p2m_rsqrt_approx_f32(f128);
+        float f130 = f117 * f129;
+        float f131 = f129 * f130;
+        float f132 = f129 * f131;
+        float f133 = fma(f122, f132, f111);
+        float f134 = fma(f123, f132, f112);
+        float f135 = fma(f124, f132, f113);
+        float4 p2m_v7 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + 16));
+        float f136 = p2m_v7.x;
+        float f137 = p2m_v7.y;
+        float f138 = p2m_v7.z;
+        float f139 = p2m_v7.w;
+        float f144 = f136 - f22;
+        float f145 = f137 - f23;
+        float f146 = f138 - f24;
+        float f147 = f145 * f145;
+        float f148 = fma(f144, f144, f147);
+        float f149 = fma(f146, f146, f148);
+        float f150 = f149 + 0.00100000005f;
+        float f151 = p2m_rsqrt_approx_f32(f150);
+        float f152 = f139 * f151;
+        float f153 = f151 * f152;
+        float f154 = f151 * f153;
+        float f155 = fma(f144, f154, f133);
+        float f156 = fma(f145, f154, f134);
+        float f157 = fma(f146, f154, f135);
+        float4 p2m_v8 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + 32));
+        float f158 = p2m_v8.x;
+        float f159 = p2m_v8.y;
+        float f160 = p2m_v8.z;
+        float f161 = p2m_v8.w;
+        float f166 = f158 - f22;
+        float f167 = f159 - f23;
+        float f168 = f160 - f24;
+        float f169 = f167 * f167;
+        float f170 = fma(f166, f166, f169);
+        float f171 = fma(f168, f168, f170);
+        float f172 = f171 + 0.00100000005f;
+        float f173 = p2m_rsqrt_approx_f32(f172);
+        float f174 = f161 * f173;
+        float f175 = f173 * f174;
+        float f176 = f173 * f175;
+        float f177 = fma(f166, f176, f155);
+        float f178 = fma(f167, f176, f156);
+        float f179 = fma(f168, f176, f157);
+        float4 p2m_v9 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + 48));
+        float f180 = p2m_v9.x;
+        float f181 = p2m_v9.y;
+        float f182 = p2m_v9.z;
+        float f183 = p2m_v9.w;
+        float f188 = f180 - f22;
+        float f189 = f181 - f23;
+        float f190 = f182 - f24;
+        float f191 = f189 * f189;
+        float f192 = fma(f188, f188, f191);
+        float f193 = fma(f190, f190, f192);
+        float f194 = f193 + 0.00100000005f;
+        float f195 = p2m_rsqrt_approx_f32(f194);
+        float f196 = f183 * f195;
+        float f197 = f195 * f196;
+        float f198 = f195 * f197;
+        f205 = p2m_canon_f32(fma(f188, f198, f177));
+        f204 = p2m_canon_f32(fma(f189, f198, f178));
+        f203 = p2m_canon_f32(fma(f190, f198, f179));
+        r27 = r27 + 128u;
+        bool p2 = r27 != 4160u;
+        if (!p2) {
+          break;
         }
-        r26 = 0u;
-        r12 = p2m_shl_b32(r1, 4u);
-        r13 = uint(0u);
-        r2 = uint(r13 + r12);
-        f203 = 0.0f;
-        f204 = f203;
-        f205 = f203;
-        while (true) {
-            r15 = uint(r26 + r1);
-            rd7 = ulong(p2m_mul_wide_u32(r15, 16u));
-            rd8 = ulong(rd2 + rd7);
-            {
-                uint4 p2m_v = reinterpret_cast<device p2m_alias<uint4> *>(rd8)->v;
-                r16 = p2m_v.x;
-                r17 = p2m_v.y;
-                r18 = p2m_v.z;
-                r19 = p2m_v.w;
-            }
-            reinterpret_cast<threadgroup p2m_alias<uint4> *>((ctx.smem + r2))->v = uint4{r16, r17, r18, r19};
-            threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-            r27 = 64u;
-            for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-                r25 = uint(r13 + r27);
-                {
-                    float4 p2m_v = reinterpret_cast<threadgroup p2m_alias<float4> *>((ctx.smem + (r25 + -64)))->v;
-                    f26 = p2m_v.x;
-                    f27 = p2m_v.y;
-                    f28 = p2m_v.z;
-                    f29 = p2m_v.w;
-                }
-                f34 = f26 - f22;
-                f35 = f27 - f23;
-                f36 = f28 - f24;
-                f37 = f35 * f35;
-                f38 = fma(f34, f34, f37);
-                f39 = fma(f36, f36, f38);
-                f40 = f39 + 0.00100000005f;
-                f41 = p2m_rsqrt_approx_f32(f40);
-                f42 = f29 * f41;
-                f43 = f41 * f42;
-                f44 = f41 * f43;
-                f45 = fma(f34, f44, f205);
-                f46 = fma(f35, f44, f204);
-                f47 = fma(f36, f44, f203);
-                {
-                    float4 p2m_v = reinterpret_cast<threadgroup p2m_alias<float4> *>((ctx.smem + (r25 + -48)))->v;
-                    f48 = p2m_v.x;
-                    f49 = p2m_v.y;
-                    f50 = p2m_v.z;
-                    f51 = p2m_v.w;
-                }
-                f56 = f48 - f22;
-                f57 = f49 - f23;
-                f58 = f50 - f24;
-                f59 = f57 * f57;
-                f60 = fma(f56, f56, f59);
-                f61 = fma(f58, f58, f60);
-                f62 = f61 + 0.00100000005f;
-                f63 = p2m_rsqrt_approx_f32(f62);
-                f64 = f51 * f63;
-                f65 = f63 * f64;
-                f66 = f63 * f65;
-                f67 = fma(f56, f66, f45);
-                f68 = fma(f57, f66, f46);
-                f69 = fma(f58, f66, f47);
-                {
-                    float4 p2m_v = reinterpret_cast<threadgroup p2m_alias<float4> *>((ctx.smem + (r25 + -32)))->v;
-                    f70 = p2m_v.x;
-                    f71 = p2m_v.y;
-                    f72 = p2m_v.z;
-                    f73 = p2m_v.w;
-                }
-                f78 = f70 - f22;
-                f79 = f71 - f23;
-                f80 = f72 - f24;
-                f81 = f79 * f79;
-                f82 = fma(f78, f78, f81);
-                f83 = fma(f80, f80, f82);
-                f84 = f83 + 0.00100000005f;
-                f85 = p2m_rsqrt_approx_f32(f84);
-                f86 = f73 * f85;
-                f87 = f85 * f86;
-                f88 = f85 * f87;
-                f89 = fma(f78, f88, f67);
-                f90 = fma(f79, f88, f68);
-                f91 = fma(f80, f88, f69);
-                {
-                    float4 p2m_v = reinterpret_cast<threadgroup p2m_alias<float4> *>((ctx.smem + (r25 + -16)))->v;
-                    f92 = p2m_v.x;
-                    f93 = p2m_v.y;
-                    f94 = p2m_v.z;
-                    f95 = p2m_v.w;
-                }
-                f100 = f92 - f22;
-                f101 = f93 - f23;
-                f102 = f94 - f24;
-                f103 = f101 * f101;
-                f104 = fma(f100, f100, f103);
-                f105 = fma(f102, f102, f104);
-                f106 = f105 + 0.00100000005f;
-                f107 = p2m_rsqrt_approx_f32(f106);
-                f108 = f95 * f107;
-                f109 = f107 * f108;
-                f110 = f107 * f109;
-                f111 = fma(f100, f110, f89);
-                f112 = fma(f101, f110, f90);
-                f113 = fma(f102, f110, f91);
-                {
-                    float4 p2m_v = reinterpret_cast<threadgroup p2m_alias<float4> *>((ctx.smem + r25))->v;
-                    f114 = p2m_v.x;
-                    f115 = p2m_v.y;
-                    f116 = p2m_v.z;
-                    f117 = p2m_v.w;
-                }
-                f122 = f114 - f22;
-                f123 = f115 - f23;
-                f124 = f116 - f24;
-                f125 = f123 * f123;
-                f126 = fma(f122, f122, f125);
-                f127 = fma(f124, f124, f126);
-                f128 = f127 + 0.00100000005f;
-                f129 = p2m_rsqrt_approx_f32(f128);
-                f130 = f117 * f129;
-                f131 = f129 * f130;
-                f132 = f129 * f131;
-                f133 = fma(f122, f132, f111);
-                f134 = fma(f123, f132, f112);
-                f135 = fma(f124, f132, f113);
-                {
-                    float4 p2m_v = reinterpret_cast<threadgroup p2m_alias<float4> *>((ctx.smem + (r25 + 16)))->v;
-                    f136 = p2m_v.x;
-                    f137 = p2m_v.y;
-                    f138 = p2m_v.z;
-                    f139 = p2m_v.w;
-                }
-                f144 = f136 - f22;
-                f145 = f137 - f23;
-                f146 = f138 - f24;
-                f147 = f145 * f145;
-                f148 = fma(f144, f144, f147);
-                f149 = fma(f146, f146, f148);
-                f150 = f149 + 0.00100000005f;
-                f151 = p2m_rsqrt_approx_f32(f150);
-                f152 = f139 * f151;
-                f153 = f151 * f152;
-                f154 = f151 * f153;
-                f155 = fma(f144, f154, f133);
-                f156 = fma(f145, f154, f134);
-                f157 = fma(f146, f154, f135);
-                {
-                    float4 p2m_v = reinterpret_cast<threadgroup p2m_alias<float4> *>((ctx.smem + (r25 + 32)))->v;
-                    f158 = p2m_v.x;
-                    f159 = p2m_v.y;
-                    f160 = p2m_v.z;
-                    f161 = p2m_v.w;
-                }
-                f166 = f158 - f22;
-                f167 = f159 - f23;
-                f168 = f160 - f24;
-                f169 = f167 * f167;
-                f170 = fma(f166, f166, f169);
-                f171 = fma(f168, f168, f170);
-                f172 = f171 + 0.00100000005f;
-                f173 = p2m_rsqrt_approx_f32(f172);
-                f174 = f161 * f173;
-                f175 = f173 * f174;
-                f176 = f173 * f175;
-                f177 = fma(f166, f176, f155);
-                f178 = fma(f167, f176, f156);
-                f179 = fma(f168, f176, f157);
-                {
-                    float4 p2m_v = reinterpret_cast<threadgroup p2m_alias<float4> *>((ctx.smem + (r25 + 48)))->v;
-                    f180 = p2m_v.x;
-                    f181 = p2m_v.y;
-                    f182 = p2m_v.z;
-                    f183 = p2m_v.w;
-                }
-                f188 = f180 - f22;
-                f189 = f181 - f23;
-                f190 = f182 - f24;
-                f191 = f189 * f189;
-                f192 = fma(f188, f188, f191);
-                f193 = fma(f190, f190, f192);
-                f194 = f193 + 0.00100000005f;
-                f195 = p2m_rsqrt_approx_f32(f194);
-                f196 = f183 * f195;
-                f197 = f195 * f196;
-                f198 = f195 * f197;
-                f205 = p2m_canon_f32(fma(f188, f198, f177));
-                f204 = p2m_canon_f32(fma(f189, f198, f178));
-                f203 = p2m_canon_f32(fma(f190, f198, f179));
-                r27 = uint(r27 + 128u);
-                p2 = as_type<int>(r27) != as_type<int>(4160u);
-                if (!p2) {
-                    break;
-                }
-            }
-            threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-            r26 = uint(r26 + 256u);
-            p3 = as_type<int>(r26) < as_type<int>(r7);
-            if (!p3) {
-                break;
-            }
-        }
+      }
+      threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+      r26 = r26 + 256u;
+      bool p3 = as_type<int>(r26) < as_type<int>(r7);
+      if (!p3) {
+        break;
+      }
     }
-    rd9 = ulong(rd3);
-    rd10 = p2m_shl_b64(rd1, 4u);
-    rd11 = ulong(rd9 + rd10);
-    reinterpret_cast<device p2m_alias<float4> *>(rd11)->v = float4{f205, f204, f203, f18};
-    return;
+  }
+  ulong rd9 = rd3;
+  ulong rd10 = p2m_shl_b64(rd1, 4u);
+  ulong rd11 = rd9 + rd10;
+  P2M_MEM(device, float4, rd11) = float4{f205, f204, f203, f18};
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void nbody(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    nbody_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  nbody_body(params, module, smem, b);
 }
 #endif

@@ -10,178 +10,162 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32, p2m_mul_wide_s32
 //@ support warp_ops.h: P2M_WARP_OPS_H, p2m_shfl_src_lane_bfly, p2m_shfl_sync_bfly_b32
 
 // .entry reduce_sum
 static inline void reduce_sum_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false;
-    bool p8 = false, p9 = false, p10 = false, p11 = false, p12 = false, p13 = false, p14 = false, p15 = false;
-    bool p16 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0, r19 = 0, r20 = 0, r21 = 0, r22 = 0, r23 = 0;
-    uint r24 = 0, r25 = 0, r26 = 0, r27 = 0, r28 = 0, r29 = 0, r30 = 0, r31 = 0;
-    uint r32 = 0, r33 = 0, r34 = 0, r35 = 0, r36 = 0, r37 = 0, r38 = 0, r39 = 0;
-    uint r40 = 0, r41 = 0, r42 = 0, r43 = 0, r44 = 0, r45 = 0, r46 = 0, r47 = 0;
-    uint r48 = 0, r49 = 0, r50 = 0, r51 = 0, r52 = 0, r53 = 0, p2m_t114 = 0, p2m_t116 = 0;
-    uint p2m_t118 = 0, p2m_t120 = 0, p2m_t122 = 0, p2m_t124 = 0, p2m_t126 = 0, p2m_t128 = 0, p2m_t130 = 0, p2m_t132 = 0;
-    uint p2m_t133 = 0, p2m_t134 = 0, p2m_t135 = 0, p2m_t136 = 0, p2m_t137 = 0, p2m_t138 = 0, p2m_t139 = 0, p2m_t140 = 0;
-    uint p2m_t141 = 0, p2m_t142 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0;
-    float f0 = 0.0f, f1 = 0.0f, f2 = 0.0f, f3 = 0.0f, f4 = 0.0f, f5 = 0.0f, f6 = 0.0f, f7 = 0.0f;
-    float f8 = 0.0f, f9 = 0.0f, f10 = 0.0f, f12 = 0.0f, f14 = 0.0f, f16 = 0.0f, f18 = 0.0f, f20 = 0.0f;
-    float f22 = 0.0f, f24 = 0.0f, f26 = 0.0f, f28 = 0.0f, f30 = 0.0f, f31 = 0.0f, f32 = 0.0f;
-    r8 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd2 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd3 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    r1 = ctx.b.ntid.x;
-    r2 = ctx.b.ctaid.x;
-    r3 = ctx.b.tid.x;
-    r53 = uint((r2 * r1) + r3);
-    p1 = as_type<int>(r53) >= as_type<int>(r8);
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
+  bool p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p11 = false, p12 = false, p13 = false;
+  bool p14 = false, p15 = false;
+  uint r8 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
+  uint r1 = ctx.b.ntid.x;
+  uint r2 = ctx.b.ctaid.x;
+  uint r3 = ctx.b.tid.x;
+  uint r53 = r2 * r1 + r3;
+  bool p1 = as_type<int>(r53) >= as_type<int>(r8);
+  float f31 = 0.0f;
+  if (!p1) {
+    uint r9 = ctx.b.nctaid.x;
+    uint r5 = r1 * r9;
+    ulong rd1 = rd2;
     f31 = 0.0f;
-    if (!p1) {
-        r9 = ctx.b.nctaid.x;
-        r5 = uint(r1 * r9);
-        rd1 = ulong(rd2);
-        f31 = 0.0f;
-        if (as_type<int>(r5) > 0 && as_type<int>(r8) <= as_type<int>(0x80000000u - r5)) {
-            while (true) {
-                rd4 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), as_type<int>(4u))));
-                rd5 = ulong(rd1 + rd4);
-                f10 = reinterpret_cast<device p2m_alias<float> *>(rd5)->v;
-                f31 = f31 + f10;
-                r53 = uint(r53 + r5);
-                p2 = as_type<int>(r53) < as_type<int>(r8);
-                if (!p2) {
-                    break;
-                }
-            }
-        } else {
-            for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-                rd4 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), as_type<int>(4u))));
-                rd5 = ulong(rd1 + rd4);
-                f10 = reinterpret_cast<device p2m_alias<float> *>(rd5)->v;
-                f31 = f31 + f10;
-                r53 = uint(r53 + r5);
-                p2 = as_type<int>(r53) < as_type<int>(r8);
-                if (!p2) {
-                    break;
-                }
-            }
+    if (as_type<int>(r5) > 0 && as_type<int>(r8) <= as_type<int>(0x80000000u - r5)) {
+      while (true) {
+        ulong rd4 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4));
+        ulong rd5 = rd1 + rd4;
+        float f10 = P2M_MEM(device, float, rd5);
+        f31 = f31 + f10;
+        r53 = r53 + r5;
+        bool p2 = as_type<int>(r53) < as_type<int>(r8);
+        if (!p2) {
+          break;
         }
-    }
-    r10 = as_type<uint>(f31);
-    r11 = 31u;
-    r12 = 16u;
-    r13 = 4294967295u;
-    p2m_t133 = ctx.b.lane;
-    r14 = p2m_shfl_sync_bfly_b32(r10, r12, r11, r13, p2m_t133, p3);
-    p2m_t114 = r14;
-    f12 = f31 + as_type<float>(p2m_t114);
-    r15 = as_type<uint>(f12);
-    r16 = 8u;
-    p2m_t134 = ctx.b.lane;
-    r17 = p2m_shfl_sync_bfly_b32(r15, r16, r11, r13, p2m_t134, p4);
-    p2m_t116 = r17;
-    f14 = f12 + as_type<float>(p2m_t116);
-    r18 = as_type<uint>(f14);
-    r19 = 4u;
-    p2m_t135 = ctx.b.lane;
-    r20 = p2m_shfl_sync_bfly_b32(r18, r19, r11, r13, p2m_t135, p5);
-    p2m_t118 = r20;
-    f16 = f14 + as_type<float>(p2m_t118);
-    r21 = as_type<uint>(f16);
-    r22 = 2u;
-    p2m_t136 = ctx.b.lane;
-    r23 = p2m_shfl_sync_bfly_b32(r21, r22, r11, r13, p2m_t136, p6);
-    p2m_t120 = r23;
-    f18 = f16 + as_type<float>(p2m_t120);
-    r24 = as_type<uint>(f18);
-    r25 = 1u;
-    p2m_t137 = ctx.b.lane;
-    r26 = p2m_shfl_sync_bfly_b32(r24, r25, r11, r13, p2m_t137, p7);
-    p2m_t122 = r26;
-    f4 = p2m_canon_f32(f18 + as_type<float>(p2m_t122));
-    r27 = uint(r3 & 31u);
-    p8 = as_type<int>(r27) != as_type<int>(0u);
-    if (!p8) {
-        r28 = p2m_shr_u32(r3, 3u);
-        r29 = uint(r28 & 536870908u);
-        r30 = uint(0u);
-        r31 = uint(r30 + r29);
-        reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r31))->v = f4;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    p9 = r3 > 31u;
-    if (!p9) {
-        r32 = p2m_shr_u32(r1, 5u);
-        p10 = r3 >= r32;
-        f32 = 0.0f;
-        if (!p10) {
-            r33 = p2m_shl_b32(r3, 2u);
-            r34 = uint(0u);
-            r35 = uint(r34 + r33);
-            f32 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r35))->v;
+      }
+    } else {
+      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+        ulong rd4 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4));
+        ulong rd5 = rd1 + rd4;
+        float f10 = P2M_MEM(device, float, rd5);
+        f31 = f31 + f10;
+        r53 = r53 + r5;
+        bool p2 = as_type<int>(r53) < as_type<int>(r8);
+        if (!p2) {
+          break;
         }
-        r36 = as_type<uint>(f32);
-        r37 = 31u;
-        r38 = 16u;
-        r39 = 4294967295u;
-        p2m_t138 = ctx.b.lane;
-        r40 = p2m_shfl_sync_bfly_b32(r36, r38, r37, r39, p2m_t138, p11);
-        p2m_t124 = r40;
-        f22 = f32 + as_type<float>(p2m_t124);
-        r41 = as_type<uint>(f22);
-        r42 = 8u;
-        p2m_t139 = ctx.b.lane;
-        r43 = p2m_shfl_sync_bfly_b32(r41, r42, r37, r39, p2m_t139, p12);
-        p2m_t126 = r43;
-        f24 = f22 + as_type<float>(p2m_t126);
-        r44 = as_type<uint>(f24);
-        r45 = 4u;
-        p2m_t140 = ctx.b.lane;
-        r46 = p2m_shfl_sync_bfly_b32(r44, r45, r37, r39, p2m_t140, p13);
-        p2m_t128 = r46;
-        f26 = f24 + as_type<float>(p2m_t128);
-        r47 = as_type<uint>(f26);
-        r48 = 2u;
-        p2m_t141 = ctx.b.lane;
-        r49 = p2m_shfl_sync_bfly_b32(r47, r48, r37, r39, p2m_t141, p14);
-        p2m_t130 = r49;
-        f28 = f26 + as_type<float>(p2m_t130);
-        r50 = as_type<uint>(f28);
-        r51 = 1u;
-        p2m_t142 = ctx.b.lane;
-        r52 = p2m_shfl_sync_bfly_b32(r50, r51, r37, r39, p2m_t142, p15);
-        p2m_t132 = r52;
-        f7 = p2m_canon_f32(f28 + as_type<float>(p2m_t132));
-        p16 = as_type<int>(r3) != as_type<int>(0u);
-        if (!p16) {
-            rd6 = ulong(rd3);
-            rd7 = ulong(p2m_mul_wide_u32(r2, 4u));
-            rd8 = ulong(rd6 + rd7);
-            reinterpret_cast<device p2m_alias<float> *>(rd8)->v = f7;
-        }
+      }
     }
-    return;
+  }
+  uint r10 = as_type<uint>(f31);
+  uint r11 = 31u;
+  uint r12 = 16u;
+  uint r13 = 4294967295u;
+  uint p2m_t133 = ctx.b.lane;
+  uint r14 = p2m_shfl_sync_bfly_b32(r10, r12, r11, r13, p2m_t133, p3);
+  uint p2m_t114 = r14;
+  float f12 = f31 + as_type<float>(p2m_t114);
+  uint r15 = as_type<uint>(f12);
+  uint r16 = 8u;
+  uint p2m_t134 = ctx.b.lane;
+  uint r17 = p2m_shfl_sync_bfly_b32(r15, r16, r11, r13, p2m_t134, p4);
+  uint p2m_t116 = r17;
+  float f14 = f12 + as_type<float>(p2m_t116);
+  uint r18 = as_type<uint>(f14);
+  uint r19 = 4u;
+  uint p2m_t135 = ctx.b.lane;
+  uint r20 = p2m_shfl_sync_bfly_b32(r18, r19, r11, r13, p2m_t135, p5);
+  uint p2m_t118 = r20;
+  float f16 = f14 + as_type<float>(p2m_t118);
+  uint r21 = as_type<uint>(f16);
+  uint r22 = 2u;
+  uint p2m_t136 = ctx.b.lane;
+  uint r23 = p2m_shfl_sync_bfly_b32(r21, r22, r11, r13, p2m_t136, p6);
+  uint p2m_t120 = r23;
+  float f18 = f16 + as_type<float>(p2m_t120);
+  uint r24 = as_type<uint>(f18);
+  uint r25 = 1u;
+  uint p2m_t137 = ctx.b.lane;
+  uint r26 = p2m_shfl_sync_bfly_b32(r24, r25, r11, r13, p2m_t137, p7);
+  uint p2m_t122 = r26;
+  float f4 = p2m_canon_f32(f18 + as_type<float>(p2m_t122));
+  uint r27 = r3 & 31u;
+  bool p8 = r27 != 0u;
+  if (!p8) {
+    uint r28 = p2m_shr_u32(r3, 3u);
+    uint r29 = r28 & 536870908u;
+    uint r30 = 0u;
+    uint r31 = r30 + r29;
+    P2M_MEM(threadgroup, float, ctx.smem + r31) = f4;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  bool p9 = r3 > 31u;
+  if (!p9) {
+    uint r32 = p2m_shr_u32(r1, 5u);
+    bool p10 = r3 >= r32;
+    float f32 = 0.0f;
+    if (!p10) {
+      uint r33 = p2m_shl_b32(r3, 2u);
+      uint r34 = 0u;
+      uint r35 = r34 + r33;
+      f32 = P2M_MEM(threadgroup, float, ctx.smem + r35);
+    }
+    uint r36 = as_type<uint>(f32);
+    uint r37 = 31u;
+    uint r38 = 16u;
+    uint r39 = 4294967295u;
+    uint p2m_t138 = ctx.b.lane;
+    uint r40 = p2m_shfl_sync_bfly_b32(r36, r38, r37, r39, p2m_t138, p11);
+    uint p2m_t124 = r40;
+    float f22 = f32 + as_type<float>(p2m_t124);
+    uint r41 = as_type<uint>(f22);
+    uint r42 = 8u;
+    uint p2m_t139 = ctx.b.lane;
+    uint r43 = p2m_shfl_sync_bfly_b32(r41, r42, r37, r39, p2m_t139, p12);
+    uint p2m_t126 = r43;
+    float f24 = f22 + as_type<float>(p2m_t126);
+    uint r44 = as_type<uint>(f24);
+    uint r45 = 4u;
+    uint p2m_t140 = ctx.b.lane;
+    uint r46 = p2m_shfl_sync_bfly_b32(r44, r45, r37, r39, p2m_t140, p13);
+    uint p2m_t128 = r46;
+    float f26 = f24 + as_type<float>(p2m_t128);
+    uint r47 = as_type<uint>(f26);
+    uint r48 = 2u;
+    uint p2m_t141 = ctx.b.lane;
+    uint r49 = p2m_shfl_sync_bfly_b32(r47, r48, r37, r39, p2m_t141, p14);
+    uint p2m_t130 = r49;
+    float f28 = f26 + as_type<float>(p2m_t130);
+    uint r50 = as_type<uint>(f28);
+    uint r51 = 1u;
+    uint p2m_t142 = ctx.b.lane;
+    uint r52 = p2m_shfl_sync_bfly_b32(r50, r51, r37, r39, p2m_t142, p15);
+    uint p2m_t132 = r52;
+    float f7 = p2m_canon_f32(f28 + as_type<float>(p2m_t132));
+    bool p16 = r3 != 0u;
+    if (!p16) {
+      ulong rd6 = rd3;
+      ulong rd7 = p2m_mul_wide_u32(r2, 4u);
+      ulong rd8 = rd6 + rd7;
+      P2M_MEM(device, float, rd8) = f7;
+    }
+  }
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void reduce_sum(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    reduce_sum_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  reduce_sum_body(params, module, smem, b);
 }
 #endif

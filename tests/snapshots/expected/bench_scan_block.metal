@@ -10,147 +10,133 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_shr_u32, p2m_mul_wide_s32
 //@ support warp_ops.h: P2M_WARP_OPS_H, p2m_shfl_src_lane_up, p2m_shfl_sync_up_b32
 
 // .entry scan_block
 static inline void scan_block_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false;
-    bool p8 = false, p9 = false, p10 = false, p11 = false, p12 = false, p13 = false, p14 = false, p15 = false;
-    bool p16 = false, p17 = false, p18 = false, p19 = false, p20 = false, p21 = false, p22 = false, p23 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0, r19 = 0, r20 = 0, r21 = 0, r22 = 0, r23 = 0;
-    uint r24 = 0, r25 = 0, r26 = 0, r27 = 0, r28 = 0, r29 = 0, r30 = 0, r31 = 0;
-    uint r32 = 0, r33 = 0, r34 = 0, r35 = 0, r36 = 0, r37 = 0, r38 = 0, r39 = 0;
-    uint r40 = 0, r41 = 0, r42 = 0, r43 = 0, r44 = 0, r45 = 0, r46 = 0, r47 = 0;
-    uint r48 = 0, r49 = 0, r50 = 0, r51 = 0, r52 = 0, r53 = 0, r54 = 0, r55 = 0;
-    uint r56 = 0, r57 = 0, r58 = 0, r59 = 0, r60 = 0, r61 = 0, r62 = 0, r63 = 0;
-    uint r64 = 0, r65 = 0, r66 = 0, r67 = 0, r68 = 0, r69 = 0, r70 = 0, r71 = 0;
-    uint r72 = 0, p2m_t107 = 0, p2m_t108 = 0, p2m_t109 = 0, p2m_t110 = 0, p2m_t111 = 0, p2m_t112 = 0, p2m_t113 = 0;
-    uint p2m_t114 = 0, p2m_t115 = 0, p2m_t116 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0, rd9 = 0;
-    rd3 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    rd2 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd4 = ulong(rd3);
-    r5 = ctx.b.ctaid.x;
-    r6 = p2m_shl_b32(r5, 10u);
-    r7 = ctx.b.tid.x;
-    r8 = uint(r6 + r7);
-    r9 = uint(r7 & 31u);
-    rd1 = as_type<ulong>(long(as_type<int>(r8)));
-    rd5 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r8), as_type<int>(4u))));
-    rd6 = ulong(rd4 + rd5);
-    r10 = reinterpret_cast<device p2m_alias<uint> *>(rd6)->v;
-    r11 = 4u;
-    r12 = 0u;
-    r13 = 1u;
-    r14 = 4294967295u;
-    p2m_t107 = ctx.b.lane;
-    r15 = p2m_shfl_sync_up_b32(r10, r13, r12, r14, p2m_t107, p1);
-    p2 = as_type<int>(r9) == as_type<int>(0u);
-    r16 = p2 ? 0u : r15;
-    r17 = uint(r16 + r10);
-    r18 = 2u;
-    p2m_t108 = ctx.b.lane;
-    r19 = p2m_shfl_sync_up_b32(r17, r18, r12, r14, p2m_t108, p3);
-    p4 = r9 < 2u;
-    r20 = p4 ? 0u : r19;
-    r21 = uint(r20 + r17);
-    p2m_t109 = ctx.b.lane;
-    r22 = p2m_shfl_sync_up_b32(r21, r11, r12, r14, p2m_t109, p5);
-    p6 = r9 < 4u;
-    r23 = p6 ? 0u : r22;
-    r24 = uint(r23 + r21);
-    r25 = 8u;
-    p2m_t110 = ctx.b.lane;
-    r26 = p2m_shfl_sync_up_b32(r24, r25, r12, r14, p2m_t110, p7);
-    p8 = r9 < 8u;
-    r27 = p8 ? 0u : r26;
-    r28 = uint(r27 + r24);
-    r29 = 16u;
-    p2m_t111 = ctx.b.lane;
-    r30 = p2m_shfl_sync_up_b32(r28, r29, r12, r14, p2m_t111, p9);
-    p10 = r9 < 16u;
-    r31 = p10 ? 0u : r30;
-    r72 = uint(r31 + r28);
-    r2 = p2m_shr_u32(r7, 5u);
-    p11 = as_type<int>(r9) != as_type<int>(31u);
-    if (!p11) {
-        r33 = p2m_shr_u32(r7, 3u);
-        r34 = uint(r33 & 536870908u);
-        r35 = uint(0u);
-        r36 = uint(r35 + r34);
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r36))->v = r72;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    p12 = as_type<int>(r2) != as_type<int>(0u);
-    if (!p12) {
-        r39 = 16u;
-        r40 = 8u;
-        r41 = 4u;
-        r42 = 2u;
-        r43 = 0u;
-        r44 = p2m_shl_b32(r7, 2u);
-        r45 = uint(r44 & 124u);
-        r46 = uint(0u);
-        r47 = uint(r46 + r45);
-        r48 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r47))->v;
-        r49 = 1u;
-        r50 = 4294967295u;
-        p2m_t112 = ctx.b.lane;
-        r51 = p2m_shfl_sync_up_b32(r48, r49, r43, r50, p2m_t112, p18);
-        r52 = p2 ? 0u : r51;
-        r53 = uint(r52 + r48);
-        p2m_t113 = ctx.b.lane;
-        r54 = p2m_shfl_sync_up_b32(r53, r42, r43, r50, p2m_t113, p19);
-        r55 = p4 ? 0u : r54;
-        r56 = uint(r55 + r53);
-        p2m_t114 = ctx.b.lane;
-        r57 = p2m_shfl_sync_up_b32(r56, r41, r43, r50, p2m_t114, p20);
-        r58 = p6 ? 0u : r57;
-        r59 = uint(r58 + r56);
-        p2m_t115 = ctx.b.lane;
-        r60 = p2m_shfl_sync_up_b32(r59, r40, r43, r50, p2m_t115, p21);
-        r61 = p8 ? 0u : r60;
-        r62 = uint(r61 + r59);
-        p2m_t116 = ctx.b.lane;
-        r63 = p2m_shfl_sync_up_b32(r62, r39, r43, r50, p2m_t116, p22);
-        r64 = p10 ? 0u : r63;
-        r65 = uint(r64 + r62);
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + r47))->v = r65;
-    }
-    p23 = as_type<int>(r2) == as_type<int>(0u);
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    if (!p23) {
-        r67 = p2m_shr_u32(r7, 3u);
-        r68 = uint(r67 & 536870908u);
-        r69 = uint(0u);
-        r70 = uint(r69 + r68);
-        r71 = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + (r70 + -4)))->v;
-        r72 = uint(r71 + r72);
-    }
-    rd7 = ulong(rd2);
-    rd8 = p2m_shl_b64(rd1, 2u);
-    rd9 = ulong(rd7 + rd8);
-    reinterpret_cast<device p2m_alias<uint> *>(rd9)->v = r72;
-    return;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
+  bool p1 = false, p3 = false, p5 = false, p7 = false, p9 = false, p18 = false, p19 = false, p20 = false;
+  bool p21 = false, p22 = false;
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd4 = rd3;
+  uint r5 = ctx.b.ctaid.x;
+  uint r6 = p2m_shl_b32(r5, 10u);
+  uint r7 = ctx.b.tid.x;
+  uint r8 = r6 + r7;
+  uint r9 = r7 & 31u;
+  ulong rd1 = as_type<ulong>(long(as_type<int>(r8)));
+  ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r8), 4));
+  ulong rd6 = rd4 + rd5;
+  uint r10 = P2M_MEM(device, uint, rd6);
+  uint r11 = 4u;
+  uint r12 = 0u;
+  uint r13 = 1u;
+  uint r14 = 4294967295u;
+  uint p2m_t107 = ctx.b.lane;
+  uint r15 = p2m_shfl_sync_up_b32(r10, r13, r12, r14, p2m_t107, p1);
+  bool p2 = r9 == 0u;
+  uint r16 = p2 ? 0u : r15;
+  uint r17 = r16 + r10;
+  uint r18 = 2u;
+  uint p2m_t108 = ctx.b.lane;
+  uint r19 = p2m_shfl_sync_up_b32(r17, r18, r12, r14, p2m_t108, p3);
+  bool p4 = r9 < 2u;
+  uint r20 = p4 ? 0u : r19;
+  uint r21 = r20 + r17;
+  uint p2m_t109 = ctx.b.lane;
+  uint r22 = p2m_shfl_sync_up_b32(r21, r11, r12, r14, p2m_t109, p5);
+  bool p6 = r9 < 4u;
+  uint r23 = p6 ? 0u : r22;
+  uint r24 = r23 + r21;
+  uint r25 = 8u;
+  uint p2m_t110 = ctx.b.lane;
+  uint r26 = p2m_shfl_sync_up_b32(r24, r25, r12, r14, p2m_t110, p7);
+  bool p8 = r9 < 8u;
+  uint r27 = p8 ? 0u : r26;
+  uint r28 = r27 + r24;
+  uint r29 = 16u;
+  uint p2m_t111 = ctx.b.lane;
+  uint r30 = p2m_shfl_sync_up_b32(r28, r29, r12, r14, p2m_t111, p9);
+  bool p10 = r9 < 16u;
+  uint r31 = p10 ? 0u : r30;
+  uint r72 = r31 + r28;
+  uint r2 = p2m_shr_u32(r7, 5u);
+  bool p11 = r9 != 31u;
+  if (!p11) {
+    uint r33 = p2m_shr_u32(r7, 3u);
+    uint r34 = r33 & 536870908u;
+    uint r35 = 0u;
+    uint r36 = r35 + r34;
+    P2M_MEM(threadgroup, uint, ctx.smem + r36) = r72;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  bool p12 = r2 != 0u;
+  if (!p12) {
+    uint r39 = 16u;
+    uint r40 = 8u;
+    uint r41 = 4u;
+    uint r42 = 2u;
+    uint r43 = 0u;
+    uint r44 = p2m_shl_b32(r7, 2u);
+    uint r45 = r44 & 124u;
+    uint r46 = 0u;
+    uint r47 = r46 + r45;
+    uint r48 = P2M_MEM(threadgroup, uint, ctx.smem + r47);
+    uint r49 = 1u;
+    uint r50 = 4294967295u;
+    uint p2m_t112 = ctx.b.lane;
+    uint r51 = p2m_shfl_sync_up_b32(r48, r49, r43, r50, p2m_t112, p18);
+    uint r52 = p2 ? 0u : r51;
+    uint r53 = r52 + r48;
+    uint p2m_t113 = ctx.b.lane;
+    uint r54 = p2m_shfl_sync_up_b32(r53, r42, r43, r50, p2m_t113, p19);
+    uint r55 = p4 ? 0u : r54;
+    uint r56 = r55 + r53;
+    uint p2m_t114 = ctx.b.lane;
+    uint r57 = p2m_shfl_sync_up_b32(r56, r41, r43, r50, p2m_t114, p20);
+    uint r58 = p6 ? 0u : r57;
+    uint r59 = r58 + r56;
+    uint p2m_t115 = ctx.b.lane;
+    uint r60 = p2m_shfl_sync_up_b32(r59, r40, r43, r50, p2m_t115, p21);
+    uint r61 = p8 ? 0u : r60;
+    uint r62 = r61 + r59;
+    uint p2m_t116 = ctx.b.lane;
+    uint r63 = p2m_shfl_sync_up_b32(r62, r39, r43, r50, p2m_t116, p22);
+    uint r64 = p10 ? 0u : r63;
+    uint r65 = r64 + r62;
+    P2M_MEM(threadgroup, uint, ctx.smem + r47) = r65;
+  }
+  bool p23 = r2 == 0u;
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  if (!p23) {
+    uint r67 = p2m_shr_u32(r7, 3u);
+    uint r68 = r67 & 536870908u;
+    uint r69 = 0u;
+    uint r70 = r69 + r68;
+    uint r71 = P2M_MEM(threadgroup, uint, ctx.smem + (r70 + -4));
+    r72 = r71 + r72;
+  }
+  ulong rd7 = rd2;
+  ulong rd8 = p2m_shl_b64(rd1, 2u);
+  ulong rd9 = rd7 + rd8;
+  P2M_MEM(device, uint, rd9) = r72;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void scan_block(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 16u)};
-    scan_block_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 16u)};
+  scan_block_body(params, module, smem, b);
 }
 #endif

@@ -10,7 +10,7 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_shr_u32
 //@ support f32_ops.h: P2M_F32_OPS_H, P2M_F32OP_RN, P2M_F32OP_RZ, P2M_F32OP_RM, P2M_F32OP_RP, P2M_F32_NAN, P2M_F32OP_SIGN, P2M_F32OP_INF, P2M_F32OP_MAX, p2m_f32op_bits, p2m_f32op_nan, p2m_f32op_is_nan, p2m_f32op_is_inf, p2m_f32op_is_zero, p2m_f32op_parts, p2m_f32op_parts_rho, p2m_f32op_unpack, p2m_f32op_pack, p2m_f32op_fma_in_binade, p2m_f32op_half_ulp_up, p2m_f32op_half_ulp_down, p2m_f32op_div_significands, p2m_f32op_div_in_plain_range, p2m_f32op_div, p2m_fma_rm_in_binade_f32, p2m_rcp_rn_f32, p2m_f32op_exp2_reduced, p2m_f32op_exp2_split, p2m_f32op_exp2_is_plain, p2m_f32op_exp2_plain, p2m_ex2_approx_ftz_f32, p2m_f32op_min_max_any_nan, p2m_f32op_min_max, p2m_max_f32, p2m_max_any_nan_f32, p2m_neg_bits_f32, p2m_sat_any_zero_f32
 //@ support warp_ops.h: P2M_WARP_OPS_H, p2m_shfl_src_lane_bfly, p2m_shfl_sync_bfly_b32
@@ -18,441 +18,404 @@ using namespace metal;
 // .entry softmax
 static inline void softmax_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false;
-    bool p8 = false, p9 = false, p10 = false, p11 = false, p12 = false, p13 = false, p14 = false, p15 = false;
-    bool p16 = false, p17 = false, p18 = false, p19 = false, p20 = false, p21 = false, p22 = false, p23 = false;
-    bool p24 = false, p25 = false, p26 = false, p27 = false, p28 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0, r19 = 0, r20 = 0, r21 = 0, r22 = 0, r23 = 0;
-    uint r24 = 0, r25 = 0, r26 = 0, r27 = 0, r28 = 0, r29 = 0, r30 = 0, r31 = 0;
-    uint r32 = 0, r33 = 0, r34 = 0, r35 = 0, r36 = 0, r37 = 0, r38 = 0, r39 = 0;
-    uint r40 = 0, r41 = 0, r42 = 0, r43 = 0, r44 = 0, r45 = 0, r46 = 0, r47 = 0;
-    uint r48 = 0, r49 = 0, r50 = 0, r51 = 0, r52 = 0, r53 = 0, r54 = 0, r55 = 0;
-    uint r56 = 0, r57 = 0, r58 = 0, r59 = 0, r60 = 0, r61 = 0, r62 = 0, r63 = 0;
-    uint r64 = 0, r65 = 0, r66 = 0, r67 = 0, r68 = 0, r69 = 0, r70 = 0, r71 = 0;
-    uint r72 = 0, r73 = 0, r74 = 0, r75 = 0, r76 = 0, r77 = 0, r78 = 0, r79 = 0;
-    uint r80 = 0, r81 = 0, r82 = 0, r83 = 0, r84 = 0, r85 = 0, r86 = 0, r87 = 0;
-    uint r88 = 0, r89 = 0, r90 = 0, r91 = 0, r92 = 0, r93 = 0, r94 = 0, r95 = 0;
-    uint r96 = 0, r97 = 0, r98 = 0, r99 = 0, r100 = 0, r101 = 0, r102 = 0, r103 = 0;
-    uint r104 = 0, r105 = 0, r106 = 0, r107 = 0, r108 = 0, r109 = 0, r110 = 0, r111 = 0;
-    uint r112 = 0, r113 = 0, r114 = 0, r115 = 0, r116 = 0, r117 = 0, r118 = 0, r119 = 0;
-    uint r120 = 0, r121 = 0, p2m_t290 = 0, p2m_t292 = 0, p2m_t294 = 0, p2m_t296 = 0, p2m_t298 = 0, p2m_t300 = 0;
-    uint p2m_t302 = 0, p2m_t304 = 0, p2m_t306 = 0, p2m_t308 = 0, p2m_t310 = 0, p2m_t312 = 0, p2m_t315 = 0, p2m_t316 = 0;
-    uint p2m_t317 = 0, p2m_t318 = 0, p2m_t319 = 0, p2m_t320 = 0, p2m_t321 = 0, p2m_t322 = 0, p2m_t323 = 0, p2m_t324 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0, rd9 = 0, rd10 = 0, rd11 = 0, rd12 = 0, rd13 = 0, rd14 = 0, rd15 = 0;
-    ulong rd16 = 0, rd17 = 0, rd18 = 0, rd19 = 0, rd20 = 0;
-    float f0 = 0.0f, f1 = 0.0f, f2 = 0.0f, f3 = 0.0f, f4 = 0.0f, f5 = 0.0f, f6 = 0.0f, f7 = 0.0f;
-    float f8 = 0.0f, f9 = 0.0f, f10 = 0.0f, f11 = 0.0f, f12 = 0.0f, f13 = 0.0f, f14 = 0.0f, f15 = 0.0f;
-    float f16 = 0.0f, f17 = 0.0f, f18 = 0.0f, f19 = 0.0f, f20 = 0.0f, f21 = 0.0f, f22 = 0.0f, f23 = 0.0f;
-    float f24 = 0.0f, f25 = 0.0f, f26 = 0.0f, f27 = 0.0f, f28 = 0.0f, f30 = 0.0f, f32 = 0.0f, f34 = 0.0f;
-    float f36 = 0.0f, f38 = 0.0f, f39 = 0.0f, f40 = 0.0f, f41 = 0.0f, f42 = 0.0f, f43 = 0.0f, f44 = 0.0f;
-    float f45 = 0.0f, f46 = 0.0f, f47 = 0.0f, f48 = 0.0f, f49 = 0.0f, f50 = 0.0f, f51 = 0.0f, f52 = 0.0f;
-    float f53 = 0.0f, f54 = 0.0f, f55 = 0.0f, f56 = 0.0f, f57 = 0.0f, f58 = 0.0f, f59 = 0.0f, f60 = 0.0f;
-    float f61 = 0.0f, f62 = 0.0f, f63 = 0.0f, f64 = 0.0f, f65 = 0.0f, f67 = 0.0f, f69 = 0.0f, f71 = 0.0f;
-    float f73 = 0.0f, f75 = 0.0f, f76 = 0.0f, f77 = 0.0f, f78 = 0.0f, f79 = 0.0f, f80 = 0.0f, f81 = 0.0f;
-    float f82 = 0.0f, f83 = 0.0f, f84 = 0.0f, f85 = 0.0f, f86 = 0.0f, f87 = 0.0f, f88 = 0.0f, f89 = 0.0f;
-    float f90 = 0.0f, f91 = 0.0f, f92 = 0.0f, f93 = 0.0f, f94 = 0.0f, f95 = 0.0f, f96 = 0.0f, f97 = 0.0f;
-    float f98 = 0.0f, f99 = 0.0f, f100 = 0.0f, f101 = 0.0f, f102 = 0.0f, f103 = 0.0f, f104 = 0.0f, f105 = 0.0f;
-    float f106 = 0.0f, f107 = 0.0f, f108 = 0.0f, f109 = 0.0f, f110 = 0.0f, f111 = 0.0f, f112 = 0.0f, f113 = 0.0f;
-    float f114 = 0.0f, f115 = 0.0f, f116 = 0.0f, p2m_t313 = 0.0f, p2m_t314 = 0.0f;
-    r42 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd5 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd4 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    rd1 = ulong(rd5);
-    r43 = ctx.b.ctaid.x;
-    rd6 = ulong(r43);
-    rd7 = as_type<ulong>(long(as_type<int>(r42)));
-    rd2 = ulong(rd7 * rd6);
-    r121 = ctx.b.tid.x;
-    p1 = as_type<int>(r121) >= as_type<int>(r42);
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
+  bool p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p16 = false, p17 = false, p18 = false;
+  bool p19 = false, p20 = false;
+  uint r42 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
+  ulong rd1 = rd5;
+  uint r43 = ctx.b.ctaid.x;
+  ulong rd6 = ulong(r43);
+  ulong rd7 = as_type<ulong>(long(as_type<int>(r42)));
+  ulong rd2 = rd7 * rd6;
+  uint r121 = ctx.b.tid.x;
+  bool p1 = as_type<int>(r121) >= as_type<int>(r42);
+  float f104 = as_type<float>(0xFF800000u);
+  if (!p1) {
     f104 = as_type<float>(0xFF800000u);
-    if (!p1) {
-        f104 = as_type<float>(0xFF800000u);
-        r2 = ctx.b.ntid.x;
-        r107 = r121;
-        if (as_type<int>(r2) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r2)) {
-            while (true) {
-                rd8 = as_type<ulong>(long(as_type<int>(r107)));
-                rd9 = ulong(rd2 + rd8);
-                rd10 = p2m_shl_b64(rd9, 2u);
-                rd11 = ulong(rd1 + rd10);
-                f28 = reinterpret_cast<device p2m_alias<float> *>(rd11)->v;
-                f104 = p2m_max_any_nan_f32(f104, f28);
-                r107 = uint(r107 + r2);
-                p2 = as_type<int>(r107) < as_type<int>(r42);
-                if (!p2) {
-                    break;
-                }
-            }
-        } else {
-            for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-                rd8 = as_type<ulong>(long(as_type<int>(r107)));
-                rd9 = ulong(rd2 + rd8);
-                rd10 = p2m_shl_b64(rd9, 2u);
-                rd11 = ulong(rd1 + rd10);
-                f28 = reinterpret_cast<device p2m_alias<float> *>(rd11)->v;
-                f104 = p2m_max_any_nan_f32(f104, f28);
-                r107 = uint(r107 + r2);
-                p2 = as_type<int>(r107) < as_type<int>(r42);
-                if (!p2) {
-                    break;
-                }
-            }
+    uint r2 = ctx.b.ntid.x;
+    uint r107 = r121;
+    if (as_type<int>(r2) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r2)) {
+      while (true) {
+        ulong rd8 = as_type<ulong>(long(as_type<int>(r107)));
+        ulong rd9 = rd2 + rd8;
+        ulong rd10 = p2m_shl_b64(rd9, 2u);
+        ulong rd11 = rd1 + rd10;
+        float f28 = P2M_MEM(device, float, rd11);
+        f104 = p2m_max_any_nan_f32(f104, f28);
+        r107 = r107 + r2;
+        bool p2 = as_type<int>(r107) < as_type<int>(r42);
+        if (!p2) {
+          break;
         }
-    }
-    r44 = as_type<uint>(f104);
-    r45 = 31u;
-    r46 = 16u;
-    r47 = 4294967295u;
-    p2m_t315 = ctx.b.lane;
-    r48 = p2m_shfl_sync_bfly_b32(r44, r46, r45, r47, p2m_t315, p3);
-    p2m_t290 = r48;
-    f30 = p2m_max_any_nan_f32(f104, as_type<float>(p2m_t290));
-    r49 = as_type<uint>(f30);
-    r50 = 8u;
-    p2m_t316 = ctx.b.lane;
-    r51 = p2m_shfl_sync_bfly_b32(r49, r50, r45, r47, p2m_t316, p4);
-    p2m_t292 = r51;
-    f32 = p2m_max_any_nan_f32(f30, as_type<float>(p2m_t292));
-    r52 = as_type<uint>(f32);
-    r53 = 4u;
-    p2m_t317 = ctx.b.lane;
-    r54 = p2m_shfl_sync_bfly_b32(r52, r53, r45, r47, p2m_t317, p5);
-    p2m_t294 = r54;
-    f34 = p2m_max_any_nan_f32(f32, as_type<float>(p2m_t294));
-    r55 = as_type<uint>(f34);
-    r56 = 2u;
-    p2m_t318 = ctx.b.lane;
-    r57 = p2m_shfl_sync_bfly_b32(r55, r56, r45, r47, p2m_t318, p6);
-    p2m_t296 = r57;
-    f36 = p2m_max_any_nan_f32(f34, as_type<float>(p2m_t296));
-    r58 = as_type<uint>(f36);
-    r59 = 1u;
-    p2m_t319 = ctx.b.lane;
-    r60 = p2m_shfl_sync_bfly_b32(r58, r59, r45, r47, p2m_t319, p7);
-    p2m_t298 = r60;
-    f4 = p2m_max_f32(f36, as_type<float>(p2m_t298));
-    r5 = uint(r121 & 31u);
-    p8 = as_type<int>(r5) != as_type<int>(0u);
-    r61 = p2m_shr_u32(r121, 3u);
-    r62 = uint(r61 & 536870908u);
-    r63 = uint(0u);
-    r6 = uint(r63 + r62);
-    if (!p8) {
-        reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r6))->v = f4;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    f109 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + 0u))->v;
-    r7 = ctx.b.ntid.x;
-    p9 = r7 < 64u;
-    if (!p9) {
-        r65 = p2m_shr_u32(r7, 5u);
-        r8 = max(r65, 2u);
-        r66 = uint(r8 + 4294967295u);
-        r67 = uint(r8 + 4294967294u);
-        r113 = uint(r66 & 3u);
-        p10 = r67 < 3u;
-        r111 = 1u;
-        if (!p10) {
-            r108 = uint(r8 - r113);
-            r111 = 1u;
-            r109 = uint(0u);
-            for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-                f39 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + (r109 + 4)))->v;
-                f40 = p2m_max_any_nan_f32(f109, f39);
-                f41 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + (r109 + 8)))->v;
-                f42 = p2m_max_any_nan_f32(f40, f41);
-                f43 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + (r109 + 12)))->v;
-                f44 = p2m_max_any_nan_f32(f42, f43);
-                r15 = uint(r109 + 16u);
-                f45 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + (r109 + 16)))->v;
-                f109 = p2m_max_any_nan_f32(f44, f45);
-                r111 = uint(r111 + 4u);
-                r108 = uint(r108 + 4294967292u);
-                p11 = as_type<int>(r108) != as_type<int>(1u);
-                r109 = r15;
-                if (!p11) {
-                    break;
-                }
-            }
+      }
+    } else {
+      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+        ulong rd8 = as_type<ulong>(long(as_type<int>(r107)));
+        ulong rd9 = rd2 + rd8;
+        ulong rd10 = p2m_shl_b64(rd9, 2u);
+        ulong rd11 = rd1 + rd10;
+        float f28 = P2M_MEM(device, float, rd11);
+        f104 = p2m_max_any_nan_f32(f104, f28);
+        r107 = r107 + r2;
+        bool p2 = as_type<int>(r107) < as_type<int>(r42);
+        if (!p2) {
+          break;
         }
-        p12 = as_type<int>(r113) == as_type<int>(0u);
-        if (!p12) {
-            r70 = p2m_shl_b32(r111, 2u);
-            r71 = uint(0u);
-            r112 = uint(r71 + r70);
-            while (true) {
-                f46 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r112))->v;
-                f109 = p2m_max_any_nan_f32(f109, f46);
-                r112 = uint(r112 + 4u);
-                r113 = uint(r113 + 4294967295u);
-                p13 = as_type<int>(r113) != as_type<int>(0u);
-                if (!p13) {
-                    break;
-                }
-            }
-        }
+      }
     }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  }
+  uint r44 = as_type<uint>(f104);
+  uint r45 = 31u;
+  uint r46 = 16u;
+  uint r47 = 4294967295u;
+  uint p2m_t315 = ctx.b.lane;
+  uint r48 = p2m_shfl_sync_bfly_b32(r44, r46, r45, r47, p2m_t315, p3);
+  uint p2m_t290 = r48;
+  float f30 = p2m_max_any_nan_f32(f104, as_type<float>(p2m_t290));
+  uint r49 = as_type<uint>(f30);
+  uint r50 = 8u;
+  uint p2m_t316 = ctx.b.lane;
+  uint r51 = p2m_shfl_sync_bfly_b32(r49, r50, r45, r47, p2m_t316, p4);
+  uint p2m_t292 = r51;
+  float f32 = p2m_max_any_nan_f32(f30, as_type<float>(p2m_t292));
+  uint r52 = as_type<uint>(f32);
+  uint r53 = 4u;
+  uint p2m_t317 = ctx.b.lane;
+  uint r54 = p2m_shfl_sync_bfly_b32(r52, r53, r45, r47, p2m_t317, p5);
+  uint p2m_t294 = r54;
+  float f34 = p2m_max_any_nan_f32(f32, as_type<float>(p2m_t294));
+  uint r55 = as_type<uint>(f34);
+  uint r56 = 2u;
+  uint p2m_t318 = ctx.b.lane;
+  uint r57 = p2m_shfl_sync_bfly_b32(r55, r56, r45, r47, p2m_t318, p6);
+  uint p2m_t296 = r57;
+  float f36 = p2m_max_any_nan_f32(f34, as_type<float>(p2m_t296));
+  uint r58 = as_type<uint>(f36);
+  uint r59 = 1u;
+  uint p2m_t319 = ctx.b.lane;
+  uint r60 = p2m_shfl_sync_bfly_b32(r58, r59, r45, r47, p2m_t319, p7);
+  uint p2m_t298 = r60;
+  float f4 = p2m_max_f32(f36, as_type<float>(p2m_t298));
+  uint r5 = r121 & 31u;
+  bool p8 = r5 != 0u;
+  uint r61 = p2m_shr_u32(r121, 3u);
+  uint r62 = r61 & 536870908u;
+  uint r63 = 0u;
+  uint r6 = r63 + r62;
+  if (!p8) {
+    P2M_MEM(threadgroup, float, ctx.smem + r6) = f4;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  float f109 = P2M_MEM(threadgroup, float, ctx.smem + 0u);
+  uint r7 = ctx.b.ntid.x;
+  bool p9 = r7 < 64u;
+  if (!p9) {
+    uint r65 = p2m_shr_u32(r7, 5u);
+    uint r8 = max(r65, 2u);
+    uint r66 = r8 - 1u;
+    uint r67 = r8 - 2u;
+    uint r113 = r66 & 3u;
+    bool p10 = r67 < 3u;
+    uint r111 = 1u;
+    if (!p10) {
+      uint r108 = r8 - r113;
+      r111 = 1u;
+      uint r109 = 0u;
+      for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
+        float f39 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 4));
+        float f40 = p2m_max_any_nan_f32(f109, f39);
+        float f41 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 8));
+        float f42 = p2m_max_any_nan_f32(f40, f41);
+        float f43 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 12));
+        float f44 = p2m_max_any_nan_f32(f42, f43);
+        uint r15 = r109 + 16u;
+        float f45 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 16));
+        f109 = p2m_max_any_nan_f32(f44, f45);
+        r111 = r111 + 4u;
+        r108 = r108 - 4u;
+        bool p11 = r108 != 1u;
+        r109 = r15;
+        if (!p11) {
+          break;
+        }
+      }
+    }
+    bool p12 = r113 == 0u;
+    if (!p12) {
+      uint r70 = p2m_shl_b32(r111, 2u);
+      uint r71 = 0u;
+      uint r112 = r71 + r70;
+      while (true) {
+        float f46 = P2M_MEM(threadgroup, float, ctx.smem + r112);
+        f109 = p2m_max_any_nan_f32(f109, f46);
+        r112 = r112 + 4u;
+        r113 = r113 - 1u;
+        bool p13 = r113 != 0u;
+        if (!p13) {
+          break;
+        }
+      }
+    }
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  float f111 = 0.0f;
+  if (!p1) {
     f111 = 0.0f;
-    if (!p1) {
-        f111 = 0.0f;
-        r114 = r121;
-        if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
-            while (true) {
-                rd12 = as_type<ulong>(long(as_type<int>(r114)));
-                rd13 = ulong(rd2 + rd12);
-                rd14 = p2m_shl_b64(rd13, 2u);
-                rd15 = ulong(rd1 + rd14);
-                f49 = reinterpret_cast<device p2m_alias<float> *>(rd15)->v;
-                f50 = f49 - f109;
-                f51 = 0.5f;
-                f52 = 0.00572498003f;
-                f53 = fma(f50, f52, f51);
-                p2m_t313 = f53;
-                f54 = p2m_sat_any_zero_f32(p2m_t313);
-                f55 = 12582913.0f;
-                f56 = 252.0f;
-                f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
-                f58 = f57 + -12583039.0f;
-                f59 = p2m_neg_bits_f32(f58);
-                f60 = 1.44269502f;
-                f61 = fma(f50, f60, f59);
-                f62 = 1.92596303e-08f;
-                f63 = fma(f50, f62, f61);
-                r72 = as_type<uint>(f57);
-                r73 = p2m_shl_b32(r72, 23u);
-                p2m_t300 = r73;
-                f64 = as_type<float>(p2m_t300);
-                f65 = p2m_ex2_approx_ftz_f32(f63);
-                f111 = fma(f65, f64, f111);
-                r114 = uint(r114 + r7);
-                p15 = as_type<int>(r114) < as_type<int>(r42);
-                if (!p15) {
-                    break;
-                }
-            }
-        } else {
-            for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
-                rd12 = as_type<ulong>(long(as_type<int>(r114)));
-                rd13 = ulong(rd2 + rd12);
-                rd14 = p2m_shl_b64(rd13, 2u);
-                rd15 = ulong(rd1 + rd14);
-                f49 = reinterpret_cast<device p2m_alias<float> *>(rd15)->v;
-                f50 = f49 - f109;
-                f51 = 0.5f;
-                f52 = 0.00572498003f;
-                f53 = fma(f50, f52, f51);
-                p2m_t313 = f53;
-                f54 = p2m_sat_any_zero_f32(p2m_t313);
-                f55 = 12582913.0f;
-                f56 = 252.0f;
-                f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
-                f58 = f57 + -12583039.0f;
-                f59 = p2m_neg_bits_f32(f58);
-                f60 = 1.44269502f;
-                f61 = fma(f50, f60, f59);
-                f62 = 1.92596303e-08f;
-                f63 = fma(f50, f62, f61);
-                r72 = as_type<uint>(f57);
-                r73 = p2m_shl_b32(r72, 23u);
-                p2m_t300 = r73;
-                f64 = as_type<float>(p2m_t300);
-                f65 = p2m_ex2_approx_ftz_f32(f63);
-                f111 = fma(f65, f64, f111);
-                r114 = uint(r114 + r7);
-                p15 = as_type<int>(r114) < as_type<int>(r42);
-                if (!p15) {
-                    break;
-                }
-            }
+    uint r114 = r121;
+    if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
+      while (true) {
+        ulong rd12 = as_type<ulong>(long(as_type<int>(r114)));
+        ulong rd13 = rd2 + rd12;
+        ulong rd14 = p2m_shl_b64(rd13, 2u);
+        ulong rd15 = rd1 + rd14;
+        float f49 = P2M_MEM(device, float, rd15);
+        float f50 = f49 - f109;
+        float f51 = 0.5f;
+        float f52 = 0.00572498003f;
+        float f53 = fma(f50, f52, f51);
+        float p2m_t313 = f53;
+        float f54 = p2m_sat_any_zero_f32(p2m_t313);
+        float f55 = 12582913.0f;
+        float f56 = 252.0f;
+        float f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
+        float f58 = f57 + -12583039.0f;
+        float f59 = p2m_neg_bits_f32(f58);
+        float f60 = 1.44269502f;
+        float f61 = fma(f50, f60, f59);
+        float f62 = 1.92596303e-08f;
+        float f63 = fma(f50, f62, f61);
+        uint r72 = as_type<uint>(f57);
+        uint r73 = p2m_shl_b32(r72, 23u);
+        uint p2m_t300 = r73;
+        float f64 = as_type<float>(p2m_t300);
+        float f65 = p2m_ex2_approx_ftz_f32(f63);
+        f111 = fma(f65, f64, f111);
+        r114 = r114 + r7;
+        bool p15 = as_type<int>(r114) < as_type<int>(r42);
+        if (!p15) {
+          break;
         }
-    }
-    r74 = as_type<uint>(f111);
-    r75 = 31u;
-    r76 = 16u;
-    r77 = 4294967295u;
-    p2m_t320 = ctx.b.lane;
-    r78 = p2m_shfl_sync_bfly_b32(r74, r76, r75, r77, p2m_t320, p16);
-    p2m_t302 = r78;
-    f67 = f111 + as_type<float>(p2m_t302);
-    r79 = as_type<uint>(f67);
-    r80 = 8u;
-    p2m_t321 = ctx.b.lane;
-    r81 = p2m_shfl_sync_bfly_b32(r79, r80, r75, r77, p2m_t321, p17);
-    p2m_t304 = r81;
-    f69 = f67 + as_type<float>(p2m_t304);
-    r82 = as_type<uint>(f69);
-    r83 = 4u;
-    p2m_t322 = ctx.b.lane;
-    r84 = p2m_shfl_sync_bfly_b32(r82, r83, r75, r77, p2m_t322, p18);
-    p2m_t306 = r84;
-    f71 = f69 + as_type<float>(p2m_t306);
-    r85 = as_type<uint>(f71);
-    r86 = 2u;
-    p2m_t323 = ctx.b.lane;
-    r87 = p2m_shfl_sync_bfly_b32(r85, r86, r75, r77, p2m_t323, p19);
-    p2m_t308 = r87;
-    f73 = f71 + as_type<float>(p2m_t308);
-    r88 = as_type<uint>(f73);
-    r89 = 1u;
-    p2m_t324 = ctx.b.lane;
-    r90 = p2m_shfl_sync_bfly_b32(r88, r89, r75, r77, p2m_t324, p20);
-    p2m_t310 = r90;
-    f16 = p2m_canon_f32(f73 + as_type<float>(p2m_t310));
-    if (!p8) {
-        r91 = ctx.b.tid.x;
-        r92 = p2m_shr_u32(r91, 3u);
-        r93 = uint(r92 & 536870908u);
-        r94 = uint(0u);
-        r95 = uint(r94 + r93);
-        reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r95))->v = f16;
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    f116 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + 0u))->v;
-    if (!p9) {
-        r98 = p2m_shr_u32(r7, 5u);
-        r25 = max(r98, 2u);
-        r99 = uint(r25 + 4294967295u);
-        r100 = uint(r25 + 4294967294u);
-        r120 = uint(r99 & 3u);
-        p23 = r100 < 3u;
-        r118 = 1u;
-        if (!p23) {
-            r115 = uint(r25 - r120);
-            r118 = 1u;
-            r116 = r63;
-            for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
-                f76 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + (r116 + 4)))->v;
-                f77 = f116 + f76;
-                f78 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + (r116 + 8)))->v;
-                f79 = f77 + f78;
-                f80 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + (r116 + 12)))->v;
-                f81 = f79 + f80;
-                r32 = uint(r116 + 16u);
-                f82 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + (r116 + 16)))->v;
-                f116 = f81 + f82;
-                r118 = uint(r118 + 4u);
-                r115 = uint(r115 + 4294967292u);
-                p24 = as_type<int>(r115) != as_type<int>(1u);
-                r116 = r32;
-                if (!p24) {
-                    break;
-                }
-            }
+      }
+    } else {
+      for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
+        ulong rd12 = as_type<ulong>(long(as_type<int>(r114)));
+        ulong rd13 = rd2 + rd12;
+        ulong rd14 = p2m_shl_b64(rd13, 2u);
+        ulong rd15 = rd1 + rd14;
+        float f49 = P2M_MEM(device, float, rd15);
+        float f50 = f49 - f109;
+        float f51 = 0.5f;
+        float f52 = 0.00572498003f;
+        float f53 = fma(f50, f52, f51);
+        float p2m_t313 = f53;
+        float f54 = p2m_sat_any_zero_f32(p2m_t313);
+        float f55 = 12582913.0f;
+        float f56 = 252.0f;
+        float f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
+        float f58 = f57 + -12583039.0f;
+        float f59 = p2m_neg_bits_f32(f58);
+        float f60 = 1.44269502f;
+        float f61 = fma(f50, f60, f59);
+        float f62 = 1.92596303e-08f;
+        float f63 = fma(f50, f62, f61);
+        uint r72 = as_type<uint>(f57);
+        uint r73 = p2m_shl_b32(r72, 23u);
+        uint p2m_t300 = r73;
+        float f64 = as_type<float>(p2m_t300);
+        float f65 = p2m_ex2_approx_ftz_f32(f63);
+        f111 = fma(f65, f64, f111);
+        r114 = r114 + r7;
+        bool p15 = as_type<int>(r114) < as_type<int>(r42);
+        if (!p15) {
+          break;
         }
-        p25 = as_type<int>(r120) == as_type<int>(0u);
-        if (!p25) {
-            r103 = p2m_shl_b32(r118, 2u);
-            r119 = uint(r63 + r103);
-            while (true) {
-                f83 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r119))->v;
-                f116 = f116 + f83;
-                r119 = uint(r119 + 4u);
-                r120 = uint(r120 + 4294967295u);
-                p26 = as_type<int>(r120) != as_type<int>(0u);
-                if (!p26) {
-                    break;
-                }
-            }
-        }
+      }
     }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    if (!p1) {
-        rd3 = ulong(rd4);
-        f25 = p2m_rcp_rn_f32(f116);
-        if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
-            while (true) {
-                rd16 = as_type<ulong>(long(as_type<int>(r121)));
-                rd17 = ulong(rd2 + rd16);
-                rd18 = p2m_shl_b64(rd17, 2u);
-                rd19 = ulong(rd1 + rd18);
-                f84 = reinterpret_cast<device p2m_alias<float> *>(rd19)->v;
-                f85 = f84 - f109;
-                f86 = 0.5f;
-                f87 = 0.00572498003f;
-                f88 = fma(f85, f87, f86);
-                p2m_t314 = f88;
-                f89 = p2m_sat_any_zero_f32(p2m_t314);
-                f90 = 12582913.0f;
-                f91 = 252.0f;
-                f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
-                f93 = f92 + -12583039.0f;
-                f94 = p2m_neg_bits_f32(f93);
-                f95 = 1.44269502f;
-                f96 = fma(f85, f95, f94);
-                f97 = 1.92596303e-08f;
-                f98 = fma(f85, f97, f96);
-                r105 = as_type<uint>(f92);
-                r106 = p2m_shl_b32(r105, 23u);
-                p2m_t312 = r106;
-                f99 = as_type<float>(p2m_t312);
-                f100 = p2m_ex2_approx_ftz_f32(f98);
-                f101 = f100 * f99;
-                f102 = p2m_canon_f32(f25 * f101);
-                rd20 = ulong(rd3 + rd18);
-                reinterpret_cast<device p2m_alias<float> *>(rd20)->v = f102;
-                r121 = uint(r121 + r7);
-                p28 = as_type<int>(r121) < as_type<int>(r42);
-                if (!p28) {
-                    break;
-                }
-            }
-        } else {
-            for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
-                rd16 = as_type<ulong>(long(as_type<int>(r121)));
-                rd17 = ulong(rd2 + rd16);
-                rd18 = p2m_shl_b64(rd17, 2u);
-                rd19 = ulong(rd1 + rd18);
-                f84 = reinterpret_cast<device p2m_alias<float> *>(rd19)->v;
-                f85 = f84 - f109;
-                f86 = 0.5f;
-                f87 = 0.00572498003f;
-                f88 = fma(f85, f87, f86);
-                p2m_t314 = f88;
-                f89 = p2m_sat_any_zero_f32(p2m_t314);
-                f90 = 12582913.0f;
-                f91 = 252.0f;
-                f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
-                f93 = f92 + -12583039.0f;
-                f94 = p2m_neg_bits_f32(f93);
-                f95 = 1.44269502f;
-                f96 = fma(f85, f95, f94);
-                f97 = 1.92596303e-08f;
-                f98 = fma(f85, f97, f96);
-                r105 = as_type<uint>(f92);
-                r106 = p2m_shl_b32(r105, 23u);
-                p2m_t312 = r106;
-                f99 = as_type<float>(p2m_t312);
-                f100 = p2m_ex2_approx_ftz_f32(f98);
-                f101 = f100 * f99;
-                f102 = p2m_canon_f32(f25 * f101);
-                rd20 = ulong(rd3 + rd18);
-                reinterpret_cast<device p2m_alias<float> *>(rd20)->v = f102;
-                r121 = uint(r121 + r7);
-                p28 = as_type<int>(r121) < as_type<int>(r42);
-                if (!p28) {
-                    break;
-                }
-            }
+  }
+  uint r74 = as_type<uint>(f111);
+  uint r75 = 31u;
+  uint r76 = 16u;
+  uint r77 = 4294967295u;
+  uint p2m_t320 = ctx.b.lane;
+  uint r78 = p2m_shfl_sync_bfly_b32(r74, r76, r75, r77, p2m_t320, p16);
+  uint p2m_t302 = r78;
+  float f67 = f111 + as_type<float>(p2m_t302);
+  uint r79 = as_type<uint>(f67);
+  uint r80 = 8u;
+  uint p2m_t321 = ctx.b.lane;
+  uint r81 = p2m_shfl_sync_bfly_b32(r79, r80, r75, r77, p2m_t321, p17);
+  uint p2m_t304 = r81;
+  float f69 = f67 + as_type<float>(p2m_t304);
+  uint r82 = as_type<uint>(f69);
+  uint r83 = 4u;
+  uint p2m_t322 = ctx.b.lane;
+  uint r84 = p2m_shfl_sync_bfly_b32(r82, r83, r75, r77, p2m_t322, p18);
+  uint p2m_t306 = r84;
+  float f71 = f69 + as_type<float>(p2m_t306);
+  uint r85 = as_type<uint>(f71);
+  uint r86 = 2u;
+  uint p2m_t323 = ctx.b.lane;
+  uint r87 = p2m_shfl_sync_bfly_b32(r85, r86, r75, r77, p2m_t323, p19);
+  uint p2m_t308 = r87;
+  float f73 = f71 + as_type<float>(p2m_t308);
+  uint r88 = as_type<uint>(f73);
+  uint r89 = 1u;
+  uint p2m_t324 = ctx.b.lane;
+  uint r90 = p2m_shfl_sync_bfly_b32(r88, r89, r75, r77, p2m_t324, p20);
+  uint p2m_t310 = r90;
+  float f16 = p2m_canon_f32(f73 + as_type<float>(p2m_t310));
+  if (!p8) {
+    uint r91 = ctx.b.tid.x;
+    uint r92 = p2m_shr_u32(r91, 3u);
+    uint r93 = r92 & 536870908u;
+    uint r94 = 0u;
+    uint r95 = r94 + r93;
+    P2M_MEM(threadgroup, float, ctx.smem + r95) = f16;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  float f116 = P2M_MEM(threadgroup, float, ctx.smem + 0u);
+  if (!p9) {
+    uint r98 = p2m_shr_u32(r7, 5u);
+    uint r25 = max(r98, 2u);
+    uint r99 = r25 - 1u;
+    uint r100 = r25 - 2u;
+    uint r120 = r99 & 3u;
+    bool p23 = r100 < 3u;
+    uint r118 = 1u;
+    if (!p23) {
+      uint r115 = r25 - r120;
+      r118 = 1u;
+      uint r116 = r63;
+      for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
+        float f76 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 4));
+        float f77 = f116 + f76;
+        float f78 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 8));
+        float f79 = f77 + f78;
+        float f80 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 12));
+        float f81 = f79 + f80;
+        uint r32 = r116 + 16u;
+        float f82 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 16));
+        f116 = f81 + f82;
+        r118 = r118 + 4u;
+        r115 = r115 - 4u;
+        bool p24 = r115 != 1u;
+        r116 = r32;
+        if (!p24) {
+          break;
         }
+      }
     }
-    return;
+    bool p25 = r120 == 0u;
+    if (!p25) {
+      uint r103 = p2m_shl_b32(r118, 2u);
+      uint r119 = r63 + r103;
+      while (true) {
+        float f83 = P2M_MEM(threadgroup, float, ctx.smem + r119);
+        f116 = f116 + f83;
+        r119 = r119 + 4u;
+        r120 = r120 - 1u;
+        bool p26 = r120 != 0u;
+        if (!p26) {
+          break;
+        }
+      }
+    }
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  if (!p1) {
+    ulong rd3 = rd4;
+    float f25 = p2m_rcp_rn_f32(f116);
+    if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
+      while (true) {
+        ulong rd16 = as_type<ulong>(long(as_type<int>(r121)));
+        ulong rd17 = rd2 + rd16;
+        ulong rd18 = p2m_shl_b64(rd17, 2u);
+        ulong rd19 = rd1 + rd18;
+        float f84 = P2M_MEM(device, float, rd19);
+        float f85 = f84 - f109;
+        float f86 = 0.5f;
+        float f87 = 0.00572498003f;
+        float f88 = fma(f85, f87, f86);
+        float p2m_t314 = f88;
+        float f89 = p2m_sat_any_zero_f32(p2m_t314);
+        float f90 = 12582913.0f;
+        float f91 = 252.0f;
+        float f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
+        float f93 = f92 + -12583039.0f;
+        float f94 = p2m_neg_bits_f32(f93);
+        float f95 = 1.44269502f;
+        float f96 = fma(f85, f95, f94);
+        float f97 = 1.92596303e-08f;
+        float f98 = fma(f85, f97, f96);
+        uint r105 = as_type<uint>(f92);
+        uint r106 = p2m_shl_b32(r105, 23u);
+        uint p2m_t312 = r106;
+        float f99 = as_type<float>(p2m_t312);
+        float f100 = p2m_ex2_approx_ftz_f32(f98);
+        float f101 = f100 * f99;
+        float f102 = p2m_canon_f32(f25 * f101);
+        ulong rd20 = rd3 + rd18;
+        P2M_MEM(device, float, rd20) = f102;
+        r121 = r121 + r7;
+        bool p28 = as_type<int>(r121) < as_type<int>(r42);
+        if (!p28) {
+          break;
+        }
+      }
+    } else {
+      for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
+        ulong rd16 = as_type<ulong>(long(as_type<int>(r121)));
+        ulong rd17 = rd2 + rd16;
+        ulong rd18 = p2m_shl_b64(rd17, 2u);
+        ulong rd19 = rd1 + rd18;
+        float f84 = P2M_MEM(device, float, rd19);
+        float f85 = f84 - f109;
+        float f86 = 0.5f;
+        float f87 = 0.00572498003f;
+        float f88 = fma(f85, f87, f86);
+        float p2m_t314 = f88;
+        float f89 = p2m_sat_any_zero_f32(p2m_t314);
+        float f90 = 12582913.0f;
+        float f91 = 252.0f;
+        float f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
+        float f93 = f92 + -12583039.0f;
+        float f94 = p2m_neg_bits_f32(f93);
+        float f95 = 1.44269502f;
+        float f96 = fma(f85, f95, f94);
+        float f97 = 1.92596303e-08f;
+        float f98 = fma(f85, f97, f96);
+        uint r105 = as_type<uint>(f92);
+        uint r106 = p2m_shl_b32(r105, 23u);
+        uint p2m_t312 = r106;
+        float f99 = as_type<float>(p2m_t312);
+        float f100 = p2m_ex2_approx_ftz_f32(f98);
+        float f101 = f100 * f99;
+        float f102 = p2m_canon_f32(f25 * f101);
+        ulong rd20 = rd3 + rd18;
+        P2M_MEM(device, float, rd20) = f102;
+        r121 = r121 + r7;
+        bool p28 = as_type<int>(r121) < as_type<int>(r42);
+        if (!p28) {
+          break;
+        }
+      }
+    }
+  }
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void softmax(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    softmax_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  softmax_body(params, module, smem, b);
 }
 #endif

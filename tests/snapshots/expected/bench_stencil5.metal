@@ -10,86 +10,78 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_mul_wide_s32
 
 // .entry stencil5
 static inline void stencil5_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false;
-    bool p8 = false, p9 = false, p10 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0, rd9 = 0, rd10 = 0, rd11 = 0, rd12 = 0;
-    float f0 = 0.0f, f1 = 0.0f, f2 = 0.0f, f3 = 0.0f, f4 = 0.0f, f5 = 0.0f, f6 = 0.0f, f7 = 0.0f;
-    float f8 = 0.0f, f9 = 0.0f, f10 = 0.0f;
-    r3 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd6 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd5 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    rd1 = ulong(rd6);
-    r4 = ctx.b.ntid.x;
-    r5 = ctx.b.ctaid.x;
-    r6 = ctx.b.tid.x;
-    r1 = uint((r5 * r4) + r6);
-    r7 = ctx.b.ntid.y;
-    r8 = ctx.b.ctaid.y;
-    r9 = ctx.b.tid.y;
-    r2 = uint((r8 * r7) + r9);
-    p1 = as_type<int>(r1) >= as_type<int>(r3);
-    p2 = as_type<int>(r2) >= as_type<int>(r3);
-    p3 = p2 || p1;
-    if (!p3) {
-        r10 = uint((r2 * r3) + r1);
-        p4 = as_type<int>(r2) == as_type<int>(0u);
-        p5 = as_type<int>(r1) == as_type<int>(0u);
-        p6 = p5 || p4;
-        r11 = uint(r3 + 4294967295u);
-        p7 = as_type<int>(r1) == as_type<int>(r11);
-        p8 = p6 || p7;
-        p9 = as_type<int>(r2) == as_type<int>(r11);
-        p10 = p9 || p8;
-        rd2 = as_type<ulong>(long(as_type<int>(r10)));
-        rd7 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), as_type<int>(4u))));
-        rd3 = ulong(rd1 + rd7);
-        f1 = reinterpret_cast<device p2m_alias<float> *>(rd3)->v;
-        rd8 = ulong(rd5);
-        rd4 = ulong(rd8 + rd7);
-        if (p10) {
-            reinterpret_cast<device p2m_alias<float> *>(rd4)->v = f1;
-        } else {
-            r12 = uint(rd2);
-            f2 = reinterpret_cast<device p2m_alias<float> *>((rd3 + -4))->v;
-            f3 = f1 + f2;
-            f4 = reinterpret_cast<device p2m_alias<float> *>((rd3 + 4))->v;
-            f5 = f3 + f4;
-            r13 = uint(r12 - r3);
-            rd9 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r13), as_type<int>(4u))));
-            rd10 = ulong(rd1 + rd9);
-            f6 = reinterpret_cast<device p2m_alias<float> *>(rd10)->v;
-            f7 = f5 + f6;
-            rd11 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r3), as_type<int>(4u))));
-            rd12 = ulong(rd3 + rd11);
-            f8 = reinterpret_cast<device p2m_alias<float> *>(rd12)->v;
-            f9 = f7 + f8;
-            f10 = p2m_canon_f32(f9 * 0.200000003f);
-            reinterpret_cast<device p2m_alias<float> *>(rd4)->v = f10;
-        }
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  uint r3 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd6 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 16);
+  ulong rd1 = rd6;
+  uint r4 = ctx.b.ntid.x;
+  uint r5 = ctx.b.ctaid.x;
+  uint r6 = ctx.b.tid.x;
+  uint r1 = r5 * r4 + r6;
+  uint r7 = ctx.b.ntid.y;
+  uint r8 = ctx.b.ctaid.y;
+  uint r9 = ctx.b.tid.y;
+  uint r2 = r8 * r7 + r9;
+  bool p1 = as_type<int>(r1) >= as_type<int>(r3);
+  bool p2 = as_type<int>(r2) >= as_type<int>(r3);
+  bool p3 = p2 || p1;
+  if (!p3) {
+    uint r10 = r2 * r3 + r1;
+    bool p4 = r2 == 0u;
+    bool p5 = r1 == 0u;
+    bool p6 = p5 || p4;
+    uint r11 = r3 - 1u;
+    bool p7 = r1 == r11;
+    bool p8 = p6 || p7;
+    bool p9 = r2 == r11;
+    bool p10 = p9 || p8;
+    ulong rd2 = as_type<ulong>(long(as_type<int>(r10)));
+    ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
+    ulong rd3 = rd1 + rd7;
+    float f1 = P2M_MEM(device, float, rd3);
+    ulong rd8 = rd5;
+    ulong rd4 = rd8 + rd7;
+    if (p10) {
+      P2M_MEM(device, float, rd4) = f1;
+    } else {
+      uint r12 = uint(rd2);
+      float f2 = P2M_MEM(device, float, rd3 + -4);
+      float f3 = f1 + f2;
+      float f4 = P2M_MEM(device, float, rd3 + 4);
+      float f5 = f3 + f4;
+      uint r13 = r12 - r3;
+      ulong rd9 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r13), 4));
+      ulong rd10 = rd1 + rd9;
+      float f6 = P2M_MEM(device, float, rd10);
+      float f7 = f5 + f6;
+      ulong rd11 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r3), 4));
+      ulong rd12 = rd3 + rd11;
+      float f8 = P2M_MEM(device, float, rd12);
+      float f9 = f7 + f8;
+      float f10 = p2m_canon_f32(f9 * 0.200000003f);
+      P2M_MEM(device, float, rd4) = f10;
     }
-    return;
+  }
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void stencil5(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    stencil5_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  stencil5_body(params, module, smem, b);
 }
 #endif

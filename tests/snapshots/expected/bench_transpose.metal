@@ -10,130 +10,122 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_mul_wide_s32
 
 // .entry transpose
 static inline void transpose__body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 4224u, 4224u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint r16 = 0, r17 = 0, r18 = 0, r19 = 0, r20 = 0, r21 = 0, r22 = 0, r23 = 0;
-    uint r24 = 0, r25 = 0, r26 = 0, r27 = 0, r28 = 0, r29 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0;
-    float f0 = 0.0f, f1 = 0.0f, f2 = 0.0f;
-    r13 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 0))->v;
-    rd3 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    rd4 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 16))->v;
-    r14 = ctx.b.ctaid.x;
-    r1 = p2m_shl_b32(r14, 5u);
-    r2 = ctx.b.tid.x;
-    r15 = ctx.b.ctaid.y;
-    r3 = p2m_shl_b32(r15, 5u);
-    r29 = ctx.b.tid.y;
-    p1 = as_type<int>(r29) > as_type<int>(31u);
-    if (!p1) {
-        r5 = ctx.b.ntid.y;
-        r6 = uint(r1 + r2);
-        rd1 = ulong(rd3);
-        r28 = r29;
-        if (as_type<int>(r5) > 0 && 32 <= as_type<int>(0x80000000u - r5)) {
-            while (true) {
-                r16 = uint(r28 + r3);
-                r17 = uint((r16 * r13) + r6);
-                rd5 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), as_type<int>(4u))));
-                rd6 = ulong(rd1 + rd5);
-                f1 = reinterpret_cast<device p2m_alias<float> *>(rd6)->v;
-                r18 = uint(0u);
-                r19 = uint((r28 * 132u) + r18);
-                r20 = p2m_shl_b32(r2, 2u);
-                r21 = uint(r19 + r20);
-                r28 = uint(r28 + r5);
-                p2 = as_type<int>(r28) < as_type<int>(32u);
-                reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r21))->v = f1;
-                if (!p2) {
-                    break;
-                }
-            }
-        } else {
-            for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-                r16 = uint(r28 + r3);
-                r17 = uint((r16 * r13) + r6);
-                rd5 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), as_type<int>(4u))));
-                rd6 = ulong(rd1 + rd5);
-                f1 = reinterpret_cast<device p2m_alias<float> *>(rd6)->v;
-                r18 = uint(0u);
-                r19 = uint((r28 * 132u) + r18);
-                r20 = p2m_shl_b32(r2, 2u);
-                r21 = uint(r19 + r20);
-                r28 = uint(r28 + r5);
-                p2 = as_type<int>(r28) < as_type<int>(32u);
-                reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r21))->v = f1;
-                if (!p2) {
-                    break;
-                }
-            }
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 4224u, 4224u, 0u, 0ul, false};
+  uint r13 = P2M_MEM(constant, uint, ctx.params + 0);
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
+  uint r14 = ctx.b.ctaid.x;
+  uint r1 = p2m_shl_b32(r14, 5u);
+  uint r2 = ctx.b.tid.x;
+  uint r15 = ctx.b.ctaid.y;
+  uint r3 = p2m_shl_b32(r15, 5u);
+  uint r29 = ctx.b.tid.y;
+  bool p1 = as_type<int>(r29) > 31;
+  if (!p1) {
+    uint r5 = ctx.b.ntid.y;
+    uint r6 = r1 + r2;
+    ulong rd1 = rd3;
+    uint r28 = r29;
+    if (as_type<int>(r5) > 0 && 32 <= as_type<int>(0x80000000u - r5)) {
+      while (true) {
+        uint r16 = r28 + r3;
+        uint r17 = r16 * r13 + r6;
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), 4));
+        ulong rd6 = rd1 + rd5;
+        float f1 = P2M_MEM(device, float, rd6);
+        uint r18 = 0u;
+        uint r19 = r28 * 132u + r18;
+        uint r20 = p2m_shl_b32(r2, 2u);
+        uint r21 = r19 + r20;
+        r28 = r28 + r5;
+        bool p2 = as_type<int>(r28) < 32;
+        P2M_MEM(threadgroup, float, ctx.smem + r21) = f1;
+        if (!p2) {
+          break;
         }
-    }
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    if (!p1) {
-        r9 = ctx.b.ntid.y;
-        rd2 = ulong(rd4);
-        r10 = uint(r3 + r2);
-        if (as_type<int>(r9) > 0 && 32 <= as_type<int>(0x80000000u - r9)) {
-            while (true) {
-                r22 = uint(0u);
-                r23 = uint((r2 * 132u) + r22);
-                r24 = p2m_shl_b32(r29, 2u);
-                r25 = uint(r23 + r24);
-                f2 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r25))->v;
-                r26 = uint(r29 + r1);
-                r27 = uint((r26 * r13) + r10);
-                rd7 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), as_type<int>(4u))));
-                rd8 = ulong(rd2 + rd7);
-                reinterpret_cast<device p2m_alias<float> *>(rd8)->v = f2;
-                r29 = uint(r29 + r9);
-                p4 = as_type<int>(r29) < as_type<int>(32u);
-                if (!p4) {
-                    break;
-                }
-            }
-        } else {
-            for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-                r22 = uint(0u);
-                r23 = uint((r2 * 132u) + r22);
-                r24 = p2m_shl_b32(r29, 2u);
-                r25 = uint(r23 + r24);
-                f2 = reinterpret_cast<threadgroup p2m_alias<float> *>((ctx.smem + r25))->v;
-                r26 = uint(r29 + r1);
-                r27 = uint((r26 * r13) + r10);
-                rd7 = ulong(as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), as_type<int>(4u))));
-                rd8 = ulong(rd2 + rd7);
-                reinterpret_cast<device p2m_alias<float> *>(rd8)->v = f2;
-                r29 = uint(r29 + r9);
-                p4 = as_type<int>(r29) < as_type<int>(32u);
-                if (!p4) {
-                    break;
-                }
-            }
+      }
+    } else {
+      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+        uint r16 = r28 + r3;
+        uint r17 = r16 * r13 + r6;
+        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), 4));
+        ulong rd6 = rd1 + rd5;
+        float f1 = P2M_MEM(device, float, rd6);
+        uint r18 = 0u;
+        uint r19 = r28 * 132u + r18;
+        uint r20 = p2m_shl_b32(r2, 2u);
+        uint r21 = r19 + r20;
+        r28 = r28 + r5;
+        bool p2 = as_type<int>(r28) < 32;
+        P2M_MEM(threadgroup, float, ctx.smem + r21) = f1;
+        if (!p2) {
+          break;
         }
+      }
     }
-    return;
+  }
+  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+  if (!p1) {
+    uint r9 = ctx.b.ntid.y;
+    ulong rd2 = rd4;
+    uint r10 = r3 + r2;
+    if (as_type<int>(r9) > 0 && 32 <= as_type<int>(0x80000000u - r9)) {
+      while (true) {
+        uint r22 = 0u;
+        uint r23 = r2 * 132u + r22;
+        uint r24 = p2m_shl_b32(r29, 2u);
+        uint r25 = r23 + r24;
+        float f2 = P2M_MEM(threadgroup, float, ctx.smem + r25);
+        uint r26 = r29 + r1;
+        uint r27 = r26 * r13 + r10;
+        ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), 4));
+        ulong rd8 = rd2 + rd7;
+        P2M_MEM(device, float, rd8) = f2;
+        r29 = r29 + r9;
+        bool p4 = as_type<int>(r29) < 32;
+        if (!p4) {
+          break;
+        }
+      }
+    } else {
+      for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
+        uint r22 = 0u;
+        uint r23 = r2 * 132u + r22;
+        uint r24 = p2m_shl_b32(r29, 2u);
+        uint r25 = r23 + r24;
+        float f2 = P2M_MEM(threadgroup, float, ctx.smem + r25);
+        uint r26 = r29 + r1;
+        uint r27 = r26 * r13 + r10;
+        ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), 4));
+        ulong rd8 = rd2 + rd7;
+        P2M_MEM(device, float, rd8) = f2;
+        r29 = r29 + r9;
+        bool p4 = as_type<int>(r29) < 32;
+        if (!p4) {
+          break;
+        }
+      }
+    }
+  }
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void transpose_(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-    transpose__body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+  transpose__body(params, module, smem, b);
 }
 #endif

@@ -10,264 +10,254 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shr_u32, p2m_mul_wide_u32
 
 // .entry cfg_switch_basic
 static inline void cfg_switch_basic_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint h = 0, m = 0, v = 0, c = 0, k = 0, t = 0, gid = 0, nm1 = 0;
-    ulong out_1 = 0, in_1 = 0, a = 0;
-    bool p2m_flag0 = false;
-    bool p2m_flag1 = false;
-    p2m_flag0 = false;
-    p2m_flag1 = false;
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    in_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(in_1);
-    gid = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(gid * t);
-    t = ctx.b.tid.x;
-    gid = uint(gid + t);
-    h = gid;
-    m = 0u;
-    k = uint(gid & nm1);
-    a = ulong(p2m_mul_wide_u32(k, 4u));
-    a = ulong(in_1 + a);
-    v = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-    c = uint(v & 7u);
-    switch (c) {
-    case 0: case 5: {
-        h = uint(h * 31u);
-        h = uint(h + 16385u);
-        m = uint(m | 1u);
-        h = uint(h ^ v);
-        p2m_flag0 = true;
-        break;
-        break;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  bool p2m_flag0 = false;
+  bool p2m_flag1 = false;
+  p2m_flag0 = false;
+  p2m_flag1 = false;
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  uint gid = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  gid = gid * t;
+  t = ctx.b.tid.x;
+  gid = gid + t;
+  uint h = gid;
+  uint m = 0u;
+  uint k = gid & nm1;
+  ulong a = p2m_mul_wide_u32(k, 4u);
+  a = in_1 + a;
+  uint v = P2M_MEM(device, uint, a);
+  uint c = v & 7u;
+  switch (c) {
+  case 0: case 5: {
+    h = h * 31u;
+    h = h + 16385u;
+    m = m | 1u;
+    h = h ^ v;
+    p2m_flag0 = true;
+    break;
+    break;
+  }
+  case 1: case 3: {
+    h = h * 31u;
+    h = h + 16386u;
+    m = m | 2u;
+    p2m_flag1 = true;
+    break;
+    break;
+  }
+  case 4: {
+    h = h * 31u;
+    h = h + 16388u;
+    m = m | 8u;
+    c = v & 256u;
+    bool p1 = c != 0u;
+    if (!p1) {
+      h = h * 31u;
+      h = h + 16389u;
+      m = m | 16u;
+      p2m_flag0 = true;
+      break;
     }
-    case 1: case 3: {
-        h = uint(h * 31u);
-        h = uint(h + 16386u);
-        m = uint(m | 2u);
-        p2m_flag1 = true;
-        break;
-        break;
+    break;
+  }
+  case 6: {
+    h = h * 31u;
+    h = h + 16390u;
+    m = m | 32u;
+    break;
+  }
+  default: {
+    p2m_flag1 = true;
+    break;
+    break;
+  }
+  }
+  if (!p2m_flag0) {
+    if (!p2m_flag1) {
+      h = h * 31u;
+      h = h + 16391u;
+      m = m | 64u;
+      p2m_flag0 = true;
     }
-    case 4: {
-        h = uint(h * 31u);
-        h = uint(h + 16388u);
-        m = uint(m | 8u);
-        c = uint(v & 256u);
-        p1 = c != 0u;
-        if (!p1) {
-            h = uint(h * 31u);
-            h = uint(h + 16389u);
-            m = uint(m | 16u);
-            p2m_flag0 = true;
-            break;
-        }
-        break;
-    }
-    case 6: {
-        h = uint(h * 31u);
-        h = uint(h + 16390u);
-        m = uint(m | 32u);
-        break;
-    }
-    default: {
-        p2m_flag1 = true;
-        break;
-        break;
-    }
-    }
-    if (!p2m_flag0) {
-        if (!p2m_flag1) {
-            h = uint(h * 31u);
-            h = uint(h + 16391u);
-            m = uint(m | 64u);
-            p2m_flag0 = true;
-        }
-    }
-    if (!p2m_flag0) {
-        h = uint(h * 31u);
-        h = uint(h + 16387u);
-        m = uint(m | 4u);
-    }
-    h = uint(h * 31u);
-    h = uint(h + 16392u);
-    m = uint(m | 128u);
-    c = p2m_shr_u32(v, 12u);
-    c = uint(c & 3u);
-    switch (c) {
-    case 0: case 2: {
-        h = uint(h * 31u);
-        h = uint(h + 16393u);
-        m = uint(m | 256u);
-        break;
-    }
-    case 1: {
-        h = uint(h * 31u);
-        h = uint(h + 16394u);
-        m = uint(m | 512u);
-        t = p2m_shr_u32(v, 16u);
-        h = uint(h ^ t);
-        break;
-    }
-    default: {
-        break;
-    }
-    }
-    a = ulong(p2m_mul_wide_u32(gid, 8u));
-    a = ulong(out_1 + a);
-    reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-    reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
-    return;
+  }
+  if (!p2m_flag0) {
+    h = h * 31u;
+    h = h + 16387u;
+    m = m | 4u;
+  }
+  h = h * 31u;
+  h = h + 16392u;
+  m = m | 128u;
+  c = p2m_shr_u32(v, 12u);
+  c = c & 3u;
+  switch (c) {
+  case 0: case 2: {
+    h = h * 31u;
+    h = h + 16393u;
+    m = m | 256u;
+    break;
+  }
+  case 1: {
+    h = h * 31u;
+    h = h + 16394u;
+    m = m | 512u;
+    t = p2m_shr_u32(v, 16u);
+    h = h ^ t;
+    break;
+  }
+  default: {
+    break;
+  }
+  }
+  a = p2m_mul_wide_u32(gid, 8u);
+  a = out_1 + a;
+  P2M_MEM(device, uint, a) = h;
+  P2M_MEM(device, uint, a + 4) = m;
+  return;
 }
 
 // .entry cfg_switch_loop
 static inline void cfg_switch_loop_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint h = 0, m = 0, v = 0, c = 0, i = 0, k = 0, t = 0, gid = 0;
-    uint nm1 = 0;
-    ulong out_1 = 0, in_1 = 0, a = 0;
-    bool p2m_flag0 = false;
-    bool p2m_flag1 = false;
-    bool p2m_flag2 = false;
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    in_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(in_1);
-    gid = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(gid * t);
-    t = ctx.b.tid.x;
-    gid = uint(gid + t);
-    h = gid;
-    m = 0u;
-    i = 0u;
-    p2m_flag0 = false;
-    p2m_flag1 = false;
-    for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        h = uint(h * 31u);
-        h = uint(h + 16641u);
-        m = uint(m | 1u);
-        p1 = i >= 12u;
-        if (p1) {
-            p2m_flag0 = true;
-            break;
-        }
-        p2m_flag2 = false;
-        k = uint(gid * 5u);
-        t = uint(i * 3u);
-        k = uint(k + t);
-        k = uint(k & nm1);
-        a = ulong(p2m_mul_wide_u32(k, 4u));
-        a = ulong(in_1 + a);
-        v = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-        i = uint(i + 1u);
-        c = p2m_shr_u32(v, 3u);
-        c = uint(c & 7u);
-        switch (c) {
-        case 0: case 6: {
-            p2m_flag2 = true;
-            break;
-            break;
-        }
-        case 1: {
-            p2m_flag1 = true;
-            break;
-            break;
-        }
-        case 2: {
-            continue;
-            break;
-        }
-        case 3: case 4: {
-            h = uint(h * 31u);
-            h = uint(h + 16642u);
-            m = uint(m | 2u);
-            h = uint(h ^ v);
-            break;
-        }
-        case 5: {
-            h = uint(h * 31u);
-            h = uint(h + 16643u);
-            m = uint(m | 4u);
-            i = uint(i + 1u);
-            p2m_flag2 = true;
-            break;
-            break;
-        }
-        default: {
-            break;
-        }
-        }
-        if (p2m_flag1) {
-            break;
-        }
-        if (!p2m_flag2) {
-            h = uint(h * 31u);
-            h = uint(h + 16646u);
-            m = uint(m | 32u);
-            continue;
-        }
-        h = uint(h * 31u);
-        h = uint(h + 16644u);
-        m = uint(m | 8u);
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  ulong a = 0;
+  bool p2m_flag0 = false;
+  bool p2m_flag1 = false;
+  bool p2m_flag2 = false;
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  uint gid = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  gid = gid * t;
+  t = ctx.b.tid.x;
+  gid = gid + t;
+  uint h = gid;
+  uint m = 0u;
+  uint i = 0u;
+  p2m_flag0 = false;
+  p2m_flag1 = false;
+  for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+    h = h * 31u;
+    h = h + 16641u;
+    m = m | 1u;
+    bool p1 = i >= 12u;
+    if (p1) {
+      p2m_flag0 = true;
+      break;
     }
-    if (!p2m_flag0) {
-        h = uint(h * 31u);
-        h = uint(h + 16645u);
-        m = uint(m | 16u);
-        h = uint(h ^ i);
-        a = ulong(p2m_mul_wide_u32(gid, 8u));
-        a = ulong(out_1 + a);
-        reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-        reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
-        return;
+    p2m_flag2 = false;
+    uint k = gid * 5u;
+    t = i * 3u;
+    k = k + t;
+    k = k & nm1;
+    a = p2m_mul_wide_u32(k, 4u);
+    a = in_1 + a;
+    uint v = P2M_MEM(device, uint, a);
+    i = i + 1u;
+    uint c = p2m_shr_u32(v, 3u);
+    c = c & 7u;
+    switch (c) {
+    case 0: case 6: {
+      p2m_flag2 = true;
+      break;
+      break;
     }
-    h = uint(h * 31u);
-    h = uint(h + 16647u);
-    m = uint(m | 64u);
-    a = ulong(p2m_mul_wide_u32(gid, 8u));
-    a = ulong(out_1 + a);
-    reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-    reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
+    case 1: {
+      p2m_flag1 = true;
+      break;
+      break;
+    }
+    case 2: {
+      continue;
+      break;
+    }
+    case 3: case 4: {
+      h = h * 31u;
+      h = h + 16642u;
+      m = m | 2u;
+      h = h ^ v;
+      break;
+    }
+    case 5: {
+      h = h * 31u;
+      h = h + 16643u;
+      m = m | 4u;
+      i = i + 1u;
+      p2m_flag2 = true;
+      break;
+      break;
+    }
+    default: {
+      break;
+    }
+    }
+    if (p2m_flag1) {
+      break;
+    }
+    if (!p2m_flag2) {
+      h = h * 31u;
+      h = h + 16646u;
+      m = m | 32u;
+      continue;
+    }
+    h = h * 31u;
+    h = h + 16644u;
+    m = m | 8u;
+  }
+  if (!p2m_flag0) {
+    h = h * 31u;
+    h = h + 16645u;
+    m = m | 16u;
+    h = h ^ i;
+    a = p2m_mul_wide_u32(gid, 8u);
+    a = out_1 + a;
+    P2M_MEM(device, uint, a) = h;
+    P2M_MEM(device, uint, a + 4) = m;
     return;
+  }
+  h = h * 31u;
+  h = h + 16647u;
+  m = m | 64u;
+  a = p2m_mul_wide_u32(gid, 8u);
+  a = out_1 + a;
+  P2M_MEM(device, uint, a) = h;
+  P2M_MEM(device, uint, a + 4) = m;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_switch_basic(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_switch_basic_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_switch_basic_body(params, module, smem, b);
 }
 kernel void cfg_switch_loop(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_switch_loop_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_switch_loop_body(params, module, smem, b);
 }
 #endif

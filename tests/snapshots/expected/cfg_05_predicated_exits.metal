@@ -10,248 +10,236 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32
 
 // .entry cfg_pred_exits
 static inline void cfg_pred_exits_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false, p5 = false;
-    uint h = 0, m = 0, v = 0, x = 0, c = 0, i = 0, k = 0, t = 0;
-    uint gid = 0, nm1 = 0;
-    ulong out_1 = 0, in_1 = 0, a = 0, o = 0;
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    in_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(in_1);
-    gid = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(gid * t);
-    t = ctx.b.tid.x;
-    gid = uint(gid + t);
-    h = gid;
-    m = 0u;
-    o = ulong(p2m_mul_wide_u32(gid, 8u));
-    o = ulong(out_1 + o);
-    k = uint(gid & nm1);
-    a = ulong(p2m_mul_wide_u32(k, 4u));
-    a = ulong(in_1 + a);
-    x = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-    c = uint(x & 3u);
-    p1 = c == 0u;
-    p2 = c == 1u;
-    if (p1) {
-        h = uint(h + 20481u);
-    }
-    if (!p1) {
-        h = uint(h ^ 20482u);
-    }
-    if (p2) {
-        m = uint(m | 1u);
-    }
-    if (p2) {
-        h = uint(h * 7u);
-    }
-    if (!p2) {
-        m = uint(m | 2u);
-    }
-    reinterpret_cast<device p2m_alias<uint> *>((o + 4))->v = m;
-    c = uint(x & 112u);
-    p3 = c == 112u;
-    if (p3) {
-        return;
-    }
-    i = 0u;
-    while (true) {
-        h = uint(h * 31u);
-        h = uint(h + 20483u);
-        m = uint(m | 4u);
-        p1 = i >= 10u;
-        if (p1) {
-            break;
-        }
-        k = uint(gid * 9u);
-        k = uint(k + i);
-        k = uint(k & nm1);
-        a = ulong(p2m_mul_wide_u32(k, 4u));
-        a = ulong(in_1 + a);
-        v = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-        c = uint(v & 63u);
-        p2 = c == 5u;
-        if (p2) {
-            return;
-        }
-        c = uint(v & 15u);
-        p2 = c == 9u;
-        if (p2) {
-            h = uint(h * 31u);
-            h = uint(h + i);
-            reinterpret_cast<device p2m_alias<uint> *>(o)->v = h;
-            return;
-        }
-        c = p2m_shr_u32(v, 16u);
-        c = uint(c & 63u);
-        p2 = c == 33u;
-        if (p2) {
-            return;
-        }
-        c = p2m_shr_u32(v, 8u);
-        c = uint(c & 255u);
-        p4 = c < 100u;
-        if (p4) {
-            h = uint(h + v);
-        }
-        if (!p4) {
-            h = uint(h - v);
-        }
-        if (p4) {
-            m = uint(m | 8u);
-        }
-        if (!p4) {
-            m = uint(m | 16u);
-        }
-        t = p4 ? 3u : 5u;
-        h = uint(h * t);
-        i = uint(i + 1u);
-    }
-    h = uint(h * 31u);
-    h = uint(h + 20484u);
-    m = uint(m | 32u);
-    reinterpret_cast<device p2m_alias<uint> *>((o + 4))->v = m;
-    h = uint(h * 31u);
-    h = uint(h + i);
-    reinterpret_cast<device p2m_alias<uint> *>(o)->v = h;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  uint gid = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  gid = gid * t;
+  t = ctx.b.tid.x;
+  gid = gid + t;
+  uint h = gid;
+  uint m = 0u;
+  ulong o = p2m_mul_wide_u32(gid, 8u);
+  o = out_1 + o;
+  uint k = gid & nm1;
+  ulong a = p2m_mul_wide_u32(k, 4u);
+  a = in_1 + a;
+  uint x = P2M_MEM(device, uint, a);
+  uint c = x & 3u;
+  bool p1 = c == 0u;
+  bool p2 = c == 1u;
+  if (p1) {
+    h = h + 20481u;
+  }
+  if (!p1) {
+    h = h ^ 20482u;
+  }
+  if (p2) {
+    m = m | 1u;
+  }
+  if (p2) {
+    h = h * 7u;
+  }
+  if (!p2) {
+    m = m | 2u;
+  }
+  P2M_MEM(device, uint, o + 4) = m;
+  c = x & 112u;
+  bool p3 = c == 112u;
+  if (p3) {
     return;
+  }
+  uint i = 0u;
+  while (true) {
+    h = h * 31u;
+    h = h + 20483u;
+    m = m | 4u;
+    p1 = i >= 10u;
+    if (p1) {
+      break;
+    }
+    k = gid * 9u;
+    k = k + i;
+    k = k & nm1;
+    a = p2m_mul_wide_u32(k, 4u);
+    a = in_1 + a;
+    uint v = P2M_MEM(device, uint, a);
+    c = v & 63u;
+    p2 = c == 5u;
+    if (p2) {
+      return;
+    }
+    c = v & 15u;
+    p2 = c == 9u;
+    if (p2) {
+      h = h * 31u;
+      h = h + i;
+      P2M_MEM(device, uint, o) = h;
+      return;
+    }
+    c = p2m_shr_u32(v, 16u);
+    c = c & 63u;
+    p2 = c == 33u;
+    if (p2) {
+      return;
+    }
+    c = p2m_shr_u32(v, 8u);
+    c = c & 255u;
+    bool p4 = c < 100u;
+    if (p4) {
+      h = h + v;
+    }
+    if (!p4) {
+      h = h - v;
+    }
+    if (p4) {
+      m = m | 8u;
+    }
+    if (!p4) {
+      m = m | 16u;
+    }
+    t = p4 ? 3u : 5u;
+    h = h * t;
+    i = i + 1u;
+  }
+  h = h * 31u;
+  h = h + 20484u;
+  m = m | 32u;
+  P2M_MEM(device, uint, o + 4) = m;
+  h = h * 31u;
+  h = h + i;
+  P2M_MEM(device, uint, o) = h;
+  return;
 }
 
 // .func find
 static inline void find(thread p2m_ctx &ctx, thread uchar *res, thread uchar *x, thread uchar *base, thread uchar *nm1)
 {
-    bool fp0 = false, fp1 = false, fp2 = false;
-    uint fx = 0, fj = 0, fk = 0, fw = 0, fc = 0, fr = 0, facc = 0, fnm1 = 0;
-    ulong fbase = 0, fa = 0;
-    fx = reinterpret_cast<thread p2m_alias<uint> *>(x)->v;
-    fbase = reinterpret_cast<thread p2m_alias<ulong> *>(base)->v;
-    fnm1 = reinterpret_cast<thread p2m_alias<uint> *>(nm1)->v;
-    facc = 0u;
-    fj = 0u;
-    while (true) {
-        fp1 = fj >= 16u;
-        if (fp1) {
-            break;
-        }
-        fk = uint(fx + fj);
-        fk = uint(fk & fnm1);
-        fa = ulong(p2m_mul_wide_u32(fk, 4u));
-        fa = ulong(fbase + fa);
-        fw = reinterpret_cast<P2M_DEVICE_DATA p2m_alias<uint> *>(fa)->v;
-        facc = uint(facc * 31u);
-        fc = p2m_shr_u32(fw, 20u);
-        facc = uint(facc + fc);
-        fr = p2m_shl_b32(facc, 2u);
-        fc = uint(fw & 31u);
-        fp2 = fc == 7u;
-        fc = uint(fr + 1u);
-        reinterpret_cast<thread p2m_alias<uint> *>(res)->v = fc;
-        if (fp2) {
-            return;
-        }
-        fc = uint(fw & 3840u);
-        fp2 = fc == 2560u;
-        fc = uint(fr + 2u);
-        reinterpret_cast<thread p2m_alias<uint> *>(res)->v = fc;
-        if (fp2) {
-            return;
-        }
-        fj = uint(fj + 1u);
+  uint fr = 0;
+  uint fx = P2M_MEM(thread, uint, x);
+  ulong fbase = P2M_MEM(thread, ulong, base);
+  uint fnm1 = P2M_MEM(thread, uint, nm1);
+  uint facc = 0u;
+  uint fj = 0u;
+  while (true) {
+    bool fp1 = fj >= 16u;
+    if (fp1) {
+      break;
     }
+    uint fk = fx + fj;
+    fk = fk & fnm1;
+    ulong fa = p2m_mul_wide_u32(fk, 4u);
+    fa = fbase + fa;
+    uint fw = P2M_MEM(P2M_DEVICE_DATA, uint, fa);
+    facc = facc * 31u;
+    uint fc = p2m_shr_u32(fw, 20u);
+    facc = facc + fc;
     fr = p2m_shl_b32(facc, 2u);
-    fr = uint(fr + 3u);
-    reinterpret_cast<thread p2m_alias<uint> *>(res)->v = fr;
-    return;
+    fc = fw & 31u;
+    bool fp2 = fc == 7u;
+    fc = fr + 1u;
+    P2M_MEM(thread, uint, res) = fc;
+    if (fp2) {
+      return;
+    }
+    fc = fw & 3840u;
+    fp2 = fc == 2560u;
+    fc = fr + 2u;
+    P2M_MEM(thread, uint, res) = fc;
+    if (fp2) {
+      return;
+    }
+    fj = fj + 1u;
+  }
+  fr = p2m_shl_b32(facc, 2u);
+  fr = fr + 3u;
+  P2M_MEM(thread, uint, res) = fr;
+  return;
 }
 
 // .entry cfg_pred_ret_func
 static inline void cfg_pred_ret_func_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint h = 0, m = 0, r1 = 0, r2 = 0, t = 0, gid = 0, nm1 = 0;
-    ulong out_1 = 0, in_1 = 0, inp = 0, a = 0;
-    ulong pa0_storage[1];
-    thread uchar *pa0 = reinterpret_cast<thread uchar *>(pa0_storage);
-    ulong pa1_storage[1];
-    thread uchar *pa1 = reinterpret_cast<thread uchar *>(pa1_storage);
-    ulong pa2_storage[1];
-    thread uchar *pa2 = reinterpret_cast<thread uchar *>(pa2_storage);
-    ulong pr_storage[1];
-    thread uchar *pr = reinterpret_cast<thread uchar *>(pr_storage);
-    ulong pb0_storage[1];
-    thread uchar *pb0 = reinterpret_cast<thread uchar *>(pb0_storage);
-    ulong pb1_storage[1];
-    thread uchar *pb1 = reinterpret_cast<thread uchar *>(pb1_storage);
-    ulong pb2_storage[1];
-    thread uchar *pb2 = reinterpret_cast<thread uchar *>(pb2_storage);
-    ulong pq_storage[1];
-    thread uchar *pq = reinterpret_cast<thread uchar *>(pq_storage);
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    inp = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(inp);
-    gid = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(gid * t);
-    t = ctx.b.tid.x;
-    gid = uint(gid + t);
-    reinterpret_cast<thread p2m_alias<uint> *>(pa0)->v = gid;
-    reinterpret_cast<thread p2m_alias<ulong> *>(pa1)->v = in_1;
-    reinterpret_cast<thread p2m_alias<uint> *>(pa2)->v = nm1;
-    {
-        find(ctx, pr, pa0, pa1, pa2);
-    }
-    r1 = reinterpret_cast<thread p2m_alias<uint> *>(pr)->v;
-    t = uint(gid * 13u);
-    t = uint(t + 100u);
-    reinterpret_cast<thread p2m_alias<uint> *>(pb0)->v = t;
-    reinterpret_cast<thread p2m_alias<ulong> *>(pb1)->v = in_1;
-    reinterpret_cast<thread p2m_alias<uint> *>(pb2)->v = nm1;
-    {
-        find(ctx, pq, pb0, pb1, pb2);
-    }
-    r2 = reinterpret_cast<thread p2m_alias<uint> *>(pq)->v;
-    a = ulong(p2m_mul_wide_u32(gid, 8u));
-    a = ulong(out_1 + a);
-    reinterpret_cast<device p2m_alias<uint> *>(a)->v = r1;
-    reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = r2;
-    return;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  ulong pa0_storage[1];
+  thread uchar *pa0 = reinterpret_cast<thread uchar *>(pa0_storage);
+  ulong pa1_storage[1];
+  thread uchar *pa1 = reinterpret_cast<thread uchar *>(pa1_storage);
+  ulong pa2_storage[1];
+  thread uchar *pa2 = reinterpret_cast<thread uchar *>(pa2_storage);
+  ulong pr_storage[1];
+  thread uchar *pr = reinterpret_cast<thread uchar *>(pr_storage);
+  ulong pb0_storage[1];
+  thread uchar *pb0 = reinterpret_cast<thread uchar *>(pb0_storage);
+  ulong pb1_storage[1];
+  thread uchar *pb1 = reinterpret_cast<thread uchar *>(pb1_storage);
+  ulong pb2_storage[1];
+  thread uchar *pb2 = reinterpret_cast<thread uchar *>(pb2_storage);
+  ulong pq_storage[1];
+  thread uchar *pq = reinterpret_cast<thread uchar *>(pq_storage);
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong inp = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  ulong in_1 = inp;
+  uint gid = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  gid = gid * t;
+  t = ctx.b.tid.x;
+  gid = gid + t;
+  P2M_MEM(thread, uint, pa0) = gid;
+  P2M_MEM(thread, ulong, pa1) = in_1;
+  P2M_MEM(thread, uint, pa2) = nm1;
+  {
+    find(ctx, pr, pa0, pa1, pa2);
+  }
+  uint r1 = P2M_MEM(thread, uint, pr);
+  t = gid * 13u;
+  t = t + 100u;
+  P2M_MEM(thread, uint, pb0) = t;
+  P2M_MEM(thread, ulong, pb1) = in_1;
+  P2M_MEM(thread, uint, pb2) = nm1;
+  {
+    find(ctx, pq, pb0, pb1, pb2);
+  }
+  uint r2 = P2M_MEM(thread, uint, pq);
+  ulong a = p2m_mul_wide_u32(gid, 8u);
+  a = out_1 + a;
+  P2M_MEM(device, uint, a) = r1;
+  P2M_MEM(device, uint, a + 4) = r2;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_pred_exits(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_pred_exits_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_pred_exits_body(params, module, smem, b);
 }
 kernel void cfg_pred_ret_func(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_pred_ret_func_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_pred_ret_func_body(params, module, smem, b);
 }
 #endif

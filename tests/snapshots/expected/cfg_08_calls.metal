@@ -10,194 +10,186 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32
 
 // .func mix
 static inline void mix_(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_)
 {
-    bool mp0 = false, mp1 = false, mp2 = false;
-    uint ma = 0, mb = 0, mc = 0, mr = 0;
-    ma = reinterpret_cast<thread p2m_alias<uint> *>(a)->v;
-    mb = reinterpret_cast<thread p2m_alias<uint> *>(b_)->v;
-    mc = uint(mb & 3u);
-    mp1 = mc != 0u;
-    if (!mp1) {
-        mr = uint(ma * 31u);
-        mr = uint(mr + mb);
-        reinterpret_cast<thread p2m_alias<uint> *>(res)->v = mr;
-        return;
-    }
-    mp2 = mc != 1u;
-    if (mp2) {
-        mr = uint(ma - mb);
-        mr = uint(mr + 32769u);
-    } else {
-        mr = p2m_shl_b32(mb, 3u);
-        mr = uint(ma ^ mr);
-    }
-    reinterpret_cast<thread p2m_alias<uint> *>(res)->v = mr;
+  uint mr = 0;
+  uint ma = P2M_MEM(thread, uint, a);
+  uint mb = P2M_MEM(thread, uint, b_);
+  uint mc = mb & 3u;
+  bool mp1 = mc != 0u;
+  if (!mp1) {
+    mr = ma * 31u;
+    mr = mr + mb;
+    P2M_MEM(thread, uint, res) = mr;
     return;
+  }
+  bool mp2 = mc != 1u;
+  if (mp2) {
+    mr = ma - mb;
+    mr = mr + 32769u;
+  } else {
+    mr = p2m_shl_b32(mb, 3u);
+    mr = ma ^ mr;
+  }
+  P2M_MEM(thread, uint, res) = mr;
+  return;
 }
 
 // .func walk
 static inline void walk(thread p2m_ctx &ctx, thread uchar *res, thread uchar *x, thread uchar *cnt)
 {
-    bool wp0 = false, wp1 = false, wp2 = false, wp3 = false;
-    uint wacc = 0, wcnt = 0, wj = 0, wc = 0;
-    bool p2m_flag0 = false;
-    wacc = reinterpret_cast<thread p2m_alias<uint> *>(x)->v;
-    wcnt = reinterpret_cast<thread p2m_alias<uint> *>(cnt)->v;
-    wj = 0u;
-    while (true) {
-        wp1 = wj >= wcnt;
-        if (wp1) {
-            break;
-        }
-        p2m_flag0 = false;
-        wc = uint(wj & 1u);
-        wp2 = wc == 0u;
-        if (!wp2) {
-            wc = uint(wacc & 4u);
-            wp2 = wc != 0u;
-            if (wp2) {
-                p2m_flag0 = true;
-            } else {
-            }
-        }
-        if (!p2m_flag0) {
-            wacc = uint(wacc * 5u);
-            wacc = uint(wacc + wj);
-            wc = p2m_shr_u32(wacc, 28u);
-            wp3 = wc == 15u;
-            if (wp3) {
-                break;
-            }
-        }
-        wj = uint(wj + 1u);
+  bool p2m_flag0 = false;
+  uint wacc = P2M_MEM(thread, uint, x);
+  uint wcnt = P2M_MEM(thread, uint, cnt);
+  uint wj = 0u;
+  while (true) {
+    bool wp1 = wj >= wcnt;
+    if (wp1) {
+      break;
     }
-    wacc = uint(wacc + wj);
-    reinterpret_cast<thread p2m_alias<uint> *>(res)->v = wacc;
-    return;
+    p2m_flag0 = false;
+    uint wc = wj & 1u;
+    bool wp2 = wc == 0u;
+    if (!wp2) {
+      wc = wacc & 4u;
+      wp2 = wc != 0u;
+      if (wp2) {
+        p2m_flag0 = true;
+      } else {
+      }
+    }
+    if (!p2m_flag0) {
+      wacc = wacc * 5u;
+      wacc = wacc + wj;
+      wc = p2m_shr_u32(wacc, 28u);
+      bool wp3 = wc == 15u;
+      if (wp3) {
+        break;
+      }
+    }
+    wj = wj + 1u;
+  }
+  wacc = wacc + wj;
+  P2M_MEM(thread, uint, res) = wacc;
+  return;
 }
 
 // .entry cfg_call_in_loop
 static inline void cfg_call_in_loop_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint h = 0, m = 0, v = 0, c = 0, i = 0, k = 0, t = 0, gid = 0;
-    uint nm1 = 0;
-    ulong out_1 = 0, in_1 = 0, a = 0;
-    ulong ma0_storage[1];
-    thread uchar *ma0 = reinterpret_cast<thread uchar *>(ma0_storage);
-    ulong ma1_storage[1];
-    thread uchar *ma1 = reinterpret_cast<thread uchar *>(ma1_storage);
-    ulong mres_storage[1];
-    thread uchar *mres = reinterpret_cast<thread uchar *>(mres_storage);
-    ulong wa0_storage[1];
-    thread uchar *wa0 = reinterpret_cast<thread uchar *>(wa0_storage);
-    ulong wa1_storage[1];
-    thread uchar *wa1 = reinterpret_cast<thread uchar *>(wa1_storage);
-    ulong wres_storage[1];
-    thread uchar *wres = reinterpret_cast<thread uchar *>(wres_storage);
-    bool p2m_flag0 = false;
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    in_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(in_1);
-    gid = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(gid * t);
-    t = ctx.b.tid.x;
-    gid = uint(gid + t);
-    h = gid;
-    m = 0u;
-    i = 0u;
-    p2m_flag0 = false;
-    for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        h = uint(h * 31u);
-        h = uint(h + 32769u);
-        m = uint(m | 1u);
-        p1 = i >= 8u;
-        if (p1) {
-            p2m_flag0 = true;
-            break;
-        }
-        k = uint(i * 19u);
-        k = uint(k + gid);
-        k = uint(k & nm1);
-        a = ulong(p2m_mul_wide_u32(k, 4u));
-        a = ulong(in_1 + a);
-        v = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-        i = uint(i + 1u);
-        reinterpret_cast<thread p2m_alias<uint> *>(ma0)->v = h;
-        reinterpret_cast<thread p2m_alias<uint> *>(ma1)->v = v;
-        {
-            mix_(ctx, mres, ma0, ma1);
-        }
-        h = reinterpret_cast<thread p2m_alias<uint> *>(mres)->v;
-        c = uint(v & 64u);
-        p2 = c == 0u;
-        if (!p2) {
-            h = uint(h * 31u);
-            h = uint(h + 32770u);
-            m = uint(m | 2u);
-            t = p2m_shr_u32(v, 8u);
-            t = uint(t & 7u);
-            reinterpret_cast<thread p2m_alias<uint> *>(wa0)->v = v;
-            reinterpret_cast<thread p2m_alias<uint> *>(wa1)->v = t;
-            {
-                walk(ctx, wres, wa0, wa1);
-            }
-            t = reinterpret_cast<thread p2m_alias<uint> *>(wres)->v;
-            h = uint(h ^ t);
-        }
-        c = uint(h & 15u);
-        p3 = c == 7u;
-        if (p3) {
-            break;
-        }
-        h = uint(h * 31u);
-        h = uint(h + 32771u);
-        m = uint(m | 4u);
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  ulong a = 0;
+  ulong ma0_storage[1];
+  thread uchar *ma0 = reinterpret_cast<thread uchar *>(ma0_storage);
+  ulong ma1_storage[1];
+  thread uchar *ma1 = reinterpret_cast<thread uchar *>(ma1_storage);
+  ulong mres_storage[1];
+  thread uchar *mres = reinterpret_cast<thread uchar *>(mres_storage);
+  ulong wa0_storage[1];
+  thread uchar *wa0 = reinterpret_cast<thread uchar *>(wa0_storage);
+  ulong wa1_storage[1];
+  thread uchar *wa1 = reinterpret_cast<thread uchar *>(wa1_storage);
+  ulong wres_storage[1];
+  thread uchar *wres = reinterpret_cast<thread uchar *>(wres_storage);
+  bool p2m_flag0 = false;
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  uint gid = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  gid = gid * t;
+  t = ctx.b.tid.x;
+  gid = gid + t;
+  uint h = gid;
+  uint m = 0u;
+  uint i = 0u;
+  p2m_flag0 = false;
+  for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+    h = h * 31u;
+    h = h + 32769u;
+    m = m | 1u;
+    bool p1 = i >= 8u;
+    if (p1) {
+      p2m_flag0 = true;
+      break;
     }
-    if (!p2m_flag0) {
-        h = uint(h * 31u);
-        h = uint(h + 32772u);
-        m = uint(m | 8u);
-        t = p2m_shl_b32(i, 24u);
-        m = uint(m ^ t);
-        a = ulong(p2m_mul_wide_u32(gid, 8u));
-        a = ulong(out_1 + a);
-        reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-        reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
-        return;
+    uint k = i * 19u;
+    k = k + gid;
+    k = k & nm1;
+    a = p2m_mul_wide_u32(k, 4u);
+    a = in_1 + a;
+    uint v = P2M_MEM(device, uint, a);
+    i = i + 1u;
+    P2M_MEM(thread, uint, ma0) = h;
+    P2M_MEM(thread, uint, ma1) = v;
+    {
+      mix_(ctx, mres, ma0, ma1);
     }
-    h = uint(h * 31u);
-    h = uint(h + 32773u);
-    m = uint(m | 16u);
+    h = P2M_MEM(thread, uint, mres);
+    uint c = v & 64u;
+    bool p2 = c == 0u;
+    if (!p2) {
+      h = h * 31u;
+      h = h + 32770u;
+      m = m | 2u;
+      t = p2m_shr_u32(v, 8u);
+      t = t & 7u;
+      P2M_MEM(thread, uint, wa0) = v;
+      P2M_MEM(thread, uint, wa1) = t;
+      {
+        walk(ctx, wres, wa0, wa1);
+      }
+      t = P2M_MEM(thread, uint, wres);
+      h = h ^ t;
+    }
+    c = h & 15u;
+    bool p3 = c == 7u;
+    if (p3) {
+      break;
+    }
+    h = h * 31u;
+    h = h + 32771u;
+    m = m | 4u;
+  }
+  if (!p2m_flag0) {
+    h = h * 31u;
+    h = h + 32772u;
+    m = m | 8u;
     t = p2m_shl_b32(i, 24u);
-    m = uint(m ^ t);
-    a = ulong(p2m_mul_wide_u32(gid, 8u));
-    a = ulong(out_1 + a);
-    reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-    reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
+    m = m ^ t;
+    a = p2m_mul_wide_u32(gid, 8u);
+    a = out_1 + a;
+    P2M_MEM(device, uint, a) = h;
+    P2M_MEM(device, uint, a + 4) = m;
     return;
+  }
+  h = h * 31u;
+  h = h + 32773u;
+  m = m | 16u;
+  t = p2m_shl_b32(i, 24u);
+  m = m ^ t;
+  a = p2m_mul_wide_u32(gid, 8u);
+  a = out_1 + a;
+  P2M_MEM(device, uint, a) = h;
+  P2M_MEM(device, uint, a + 4) = m;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_call_in_loop(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_call_in_loop_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_call_in_loop_body(params, module, smem, b);
 }
 #endif

@@ -10,458 +10,447 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32
 
 // .entry cfg_deep_nest5
 static inline void cfg_deep_nest5_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint h = 0, m = 0, v = 0, x = 0, c = 0, k = 0, t = 0, gid = 0;
-    uint nm1 = 0, i0 = 0, i1 = 0, i2 = 0, i3 = 0, i4 = 0, n0 = 0, n1 = 0;
-    uint n2 = 0, n3 = 0, n4 = 0;
-    ulong out_1 = 0, in_1 = 0, a = 0;
-    bool p2m_flag0 = false;
-    bool p2m_flag1 = false;
-    bool p2m_flag2 = false;
-    bool p2m_flag3 = false;
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    in_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(in_1);
-    gid = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(gid * t);
-    t = ctx.b.tid.x;
-    gid = uint(gid + t);
-    h = gid;
-    m = 0u;
-    k = uint(gid & nm1);
-    a = ulong(p2m_mul_wide_u32(k, 4u));
-    a = ulong(in_1 + a);
-    x = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-    n0 = p2m_shr_u32(x, 0u);
-    n0 = uint(n0 & 1u);
-    n0 = uint(n0 + 2u);
-    n1 = p2m_shr_u32(x, 1u);
-    n1 = uint(n1 & 1u);
-    n1 = uint(n1 + 2u);
-    n2 = p2m_shr_u32(x, 2u);
-    n2 = uint(n2 & 1u);
-    n2 = uint(n2 + 2u);
-    n3 = p2m_shr_u32(x, 3u);
-    n3 = uint(n3 & 1u);
-    n3 = uint(n3 + 2u);
-    n4 = p2m_shr_u32(x, 4u);
-    n4 = uint(n4 & 1u);
-    n4 = uint(n4 + 2u);
-    i0 = 0u;
-    p2m_flag0 = false;
-    p2m_flag1 = false;
-    for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        h = uint(h * 31u);
-        h = uint(h + 36864u);
-        m = uint(m | 1u);
-        p1 = i0 >= n0;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  uint i4 = 0;
+  bool p2m_flag0 = false;
+  bool p2m_flag1 = false;
+  bool p2m_flag2 = false;
+  bool p2m_flag3 = false;
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  uint gid = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  gid = gid * t;
+  t = ctx.b.tid.x;
+  gid = gid + t;
+  uint h = gid;
+  uint m = 0u;
+  uint k = gid & nm1;
+  ulong a = p2m_mul_wide_u32(k, 4u);
+  a = in_1 + a;
+  uint x = P2M_MEM(device, uint, a);
+  uint n0 = p2m_shr_u32(x, 0u);
+  n0 = n0 & 1u;
+  n0 = n0 + 2u;
+  uint n1 = p2m_shr_u32(x, 1u);
+  n1 = n1 & 1u;
+  n1 = n1 + 2u;
+  uint n2 = p2m_shr_u32(x, 2u);
+  n2 = n2 & 1u;
+  n2 = n2 + 2u;
+  uint n3 = p2m_shr_u32(x, 3u);
+  n3 = n3 & 1u;
+  n3 = n3 + 2u;
+  uint n4 = p2m_shr_u32(x, 4u);
+  n4 = n4 & 1u;
+  n4 = n4 + 2u;
+  uint i0 = 0u;
+  p2m_flag0 = false;
+  p2m_flag1 = false;
+  for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+    h = h * 31u;
+    h = h + 36864u;
+    m = m | 1u;
+    bool p1 = i0 >= n0;
+    if (p1) {
+      p2m_flag0 = true;
+      break;
+    }
+    uint i1 = 0u;
+    while (true) {
+      h = h * 31u;
+      h = h + 36865u;
+      m = m | 2u;
+      p1 = i1 >= n1;
+      if (p1) {
+        break;
+      }
+      uint i2 = 0u;
+      while (true) {
+        h = h * 31u;
+        h = h + 36866u;
+        m = m | 4u;
+        p1 = i2 >= n2;
         if (p1) {
-            p2m_flag0 = true;
-            break;
+          break;
         }
-        i1 = 0u;
+        uint i3 = 0u;
+        p2m_flag2 = false;
         while (true) {
-            h = uint(h * 31u);
-            h = uint(h + 36865u);
-            m = uint(m | 2u);
-            p1 = i1 >= n1;
+          h = h * 31u;
+          h = h + 36867u;
+          m = m | 8u;
+          p1 = i3 >= n3;
+          if (p1) {
+            break;
+          }
+          i4 = 0u;
+          p2m_flag3 = false;
+          while (true) {
+            h = h * 31u;
+            h = h + 36868u;
+            m = m | 16u;
+            p1 = i4 >= n4;
             if (p1) {
-                break;
+              break;
             }
-            i2 = 0u;
-            while (true) {
-                h = uint(h * 31u);
-                h = uint(h + 36866u);
-                m = uint(m | 4u);
-                p1 = i2 >= n2;
-                if (p1) {
-                    break;
-                }
-                i3 = 0u;
-                p2m_flag2 = false;
-                while (true) {
-                    h = uint(h * 31u);
-                    h = uint(h + 36867u);
-                    m = uint(m | 8u);
-                    p1 = i3 >= n3;
-                    if (p1) {
-                        break;
-                    }
-                    i4 = 0u;
-                    p2m_flag3 = false;
-                    while (true) {
-                        h = uint(h * 31u);
-                        h = uint(h + 36868u);
-                        m = uint(m | 16u);
-                        p1 = i4 >= n4;
-                        if (p1) {
-                            break;
-                        }
-                        k = gid;
-                        t = uint(i0 * 3u);
-                        k = uint(k + t);
-                        t = uint(i1 * 5u);
-                        k = uint(k + t);
-                        t = uint(i2 * 7u);
-                        k = uint(k + t);
-                        t = uint(i3 * 11u);
-                        k = uint(k + t);
-                        t = uint(i4 * 13u);
-                        k = uint(k + t);
-                        k = uint(k & nm1);
-                        a = ulong(p2m_mul_wide_u32(k, 4u));
-                        a = ulong(in_1 + a);
-                        v = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-                        h = uint(h ^ v);
-                        c = uint(v & 63u);
-                        p2 = c == 1u;
-                        if (p2) {
-                            p2m_flag2 = true;
-                            break;
-                        }
-                        p2 = c == 2u;
-                        if (p2) {
-                            p2m_flag3 = true;
-                            break;
-                        }
-                        c = p2m_shr_u32(v, 20u);
-                        c = uint(c & 63u);
-                        p2 = c == 5u;
-                        if (p2) {
-                            p2m_flag1 = true;
-                            break;
-                        }
-                        h = uint(h * 31u);
-                        h = uint(h + 36869u);
-                        m = uint(m | 32u);
-                        i4 = uint(i4 + 1u);
-                    }
-                    if (p2m_flag2) {
-                        break;
-                    }
-                    if (p2m_flag1) {
-                        break;
-                    }
-                    if (!p2m_flag3) {
-                        h = uint(h * 31u);
-                        h = uint(h + 36884u);
-                        m = uint(m | 64u);
-                    }
-                    h = uint(h * 31u);
-                    h = uint(h + 36900u);
-                    m = uint(m | 128u);
-                    i3 = uint(i3 + 1u);
-                }
-                if (p2m_flag1) {
-                    break;
-                }
-                if (!p2m_flag2) {
-                    h = uint(h * 31u);
-                    h = uint(h + 36883u);
-                    m = uint(m | 256u);
-                }
-                h = uint(h * 31u);
-                h = uint(h + 36899u);
-                m = uint(m | 512u);
-                i2 = uint(i2 + 1u);
+            k = gid;
+            t = i0 * 3u;
+            k = k + t;
+            t = i1 * 5u;
+            k = k + t;
+            t = i2 * 7u;
+            k = k + t;
+            t = i3 * 11u;
+            k = k + t;
+            t = i4 * 13u;
+            k = k + t;
+            k = k & nm1;
+            a = p2m_mul_wide_u32(k, 4u);
+            a = in_1 + a;
+            uint v = P2M_MEM(device, uint, a);
+            h = h ^ v;
+            uint c = v & 63u;
+            bool p2 = c == 1u;
+            if (p2) {
+              p2m_flag2 = true;
+              break;
             }
-            if (p2m_flag1) {
-                break;
+            p2 = c == 2u;
+            if (p2) {
+              p2m_flag3 = true;
+              break;
             }
-            h = uint(h * 31u);
-            h = uint(h + 36882u);
-            m = uint(m | 1024u);
-            h = uint(h * 31u);
-            h = uint(h + 36898u);
-            m = uint(m | 2048u);
-            i1 = uint(i1 + 1u);
+            c = p2m_shr_u32(v, 20u);
+            c = c & 63u;
+            p2 = c == 5u;
+            if (p2) {
+              p2m_flag1 = true;
+              break;
+            }
+            h = h * 31u;
+            h = h + 36869u;
+            m = m | 32u;
+            i4 = i4 + 1u;
+          }
+          if (p2m_flag2) {
+            break;
+          }
+          if (p2m_flag1) {
+            break;
+          }
+          if (!p2m_flag3) {
+            h = h * 31u;
+            h = h + 36884u;
+            m = m | 64u;
+          }
+          h = h * 31u;
+          h = h + 36900u;
+          m = m | 128u;
+          i3 = i3 + 1u;
         }
         if (p2m_flag1) {
-            break;
+          break;
         }
-        h = uint(h * 31u);
-        h = uint(h + 36881u);
-        m = uint(m | 4096u);
-        h = uint(h * 31u);
-        h = uint(h + 36897u);
-        m = uint(m | 8192u);
-        i0 = uint(i0 + 1u);
+        if (!p2m_flag2) {
+          h = h * 31u;
+          h = h + 36883u;
+          m = m | 256u;
+        }
+        h = h * 31u;
+        h = h + 36899u;
+        m = m | 512u;
+        i2 = i2 + 1u;
+      }
+      if (p2m_flag1) {
+        break;
+      }
+      h = h * 31u;
+      h = h + 36882u;
+      m = m | 1024u;
+      h = h * 31u;
+      h = h + 36898u;
+      m = m | 2048u;
+      i1 = i1 + 1u;
     }
-    if (!p2m_flag0) {
-        h = uint(h * 31u);
-        h = uint(h + 36912u);
-        m = uint(m | 32768u);
-        t = p2m_shl_b32(i0, 4u);
-        t = uint(t ^ i4);
-        t = p2m_shl_b32(t, 16u);
-        h = uint(h ^ t);
-        a = ulong(p2m_mul_wide_u32(gid, 8u));
-        a = ulong(out_1 + a);
-        reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-        reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
-        return;
+    if (p2m_flag1) {
+      break;
     }
-    h = uint(h * 31u);
-    h = uint(h + 36880u);
-    m = uint(m | 16384u);
-    a = ulong(p2m_mul_wide_u32(gid, 8u));
-    a = ulong(out_1 + a);
-    reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-    reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
+    h = h * 31u;
+    h = h + 36881u;
+    m = m | 4096u;
+    h = h * 31u;
+    h = h + 36897u;
+    m = m | 8192u;
+    i0 = i0 + 1u;
+  }
+  if (!p2m_flag0) {
+    h = h * 31u;
+    h = h + 36912u;
+    m = m | 32768u;
+    t = p2m_shl_b32(i0, 4u);
+    t = t ^ i4;
+    t = p2m_shl_b32(t, 16u);
+    h = h ^ t;
+    a = p2m_mul_wide_u32(gid, 8u);
+    a = out_1 + a;
+    P2M_MEM(device, uint, a) = h;
+    P2M_MEM(device, uint, a + 4) = m;
     return;
+  }
+  h = h * 31u;
+  h = h + 36880u;
+  m = m | 16384u;
+  a = p2m_mul_wide_u32(gid, 8u);
+  a = out_1 + a;
+  P2M_MEM(device, uint, a) = h;
+  P2M_MEM(device, uint, a + 4) = m;
+  return;
 }
 
 // .entry cfg_elseif20
 static inline void cfg_elseif20_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint h = 0, m = 0, v = 0, c = 0, r = 0, k = 0, t = 0, gid = 0;
-    uint nm1 = 0;
-    ulong out_1 = 0, in_1 = 0, a = 0;
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    in_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(in_1);
-    gid = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(gid * t);
-    t = ctx.b.tid.x;
-    gid = uint(gid + t);
-    h = gid;
-    m = 0u;
-    r = 0u;
-    while (true) {
-        h = uint(h * 31u);
-        h = uint(h + 37121u);
-        m = uint(m | 2097152u);
-        p1 = r >= 3u;
-        if (p1) {
-            break;
-        }
-        k = uint(gid * 3u);
-        t = uint(r * 101u);
-        k = uint(k + t);
-        k = uint(k & nm1);
-        a = ulong(p2m_mul_wide_u32(k, 4u));
-        a = ulong(in_1 + a);
-        v = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-        c = uint(v & 31u);
-        r = uint(r + 1u);
-        p2 = c != 0u;
-        if (p2) {
-            p2 = c != 1u;
-            if (p2) {
-                p2 = c >= 4u;
-                if (p2) {
-                    p2 = c != 4u;
-                    if (p2) {
-                        t = uint(c & 28u);
-                        p2 = t != 28u;
-                        if (p2) {
-                            p2 = c != 5u;
-                            if (p2) {
-                                p2 = c != 6u;
-                                if (p2) {
-                                    p2 = c >= 9u;
-                                    if (p2) {
-                                        p2 = c != 9u;
-                                        if (p2) {
-                                            p2 = c != 10u;
-                                            if (p2) {
-                                                p2 = c != 11u;
-                                                if (p2) {
-                                                    p2 = c != 12u;
-                                                    if (p2) {
-                                                        p2 = c >= 15u;
-                                                        if (p2) {
-                                                            p2 = c != 15u;
-                                                            if (p2) {
-                                                                p2 = c != 16u;
-                                                                if (p2) {
-                                                                    p2 = c >= 19u;
-                                                                    if (p2) {
-                                                                        p2 = c != 19u;
-                                                                        if (p2) {
-                                                                            p2 = c >= 22u;
-                                                                            if (p2) {
-                                                                                p2 = c >= 25u;
-                                                                                if (p2) {
-                                                                                    p2 = c != 25u;
-                                                                                    if (p2) {
-                                                                                        h = uint(h * 31u);
-                                                                                        h = uint(h + 37632u);
-                                                                                        m = uint(m | 1048576u);
-                                                                                    } else {
-                                                                                        h = uint(h * 31u);
-                                                                                        h = uint(h + 37395u);
-                                                                                        m = uint(m | 524288u);
-                                                                                        t = p2m_shr_u32(v, 5u);
-                                                                                        h = uint(h ^ t);
-                                                                                    }
-                                                                                } else {
-                                                                                    h = uint(h * 31u);
-                                                                                    h = uint(h + 37394u);
-                                                                                    m = uint(m | 262144u);
-                                                                                    h = uint(h - v);
-                                                                                }
-                                                                            } else {
-                                                                                h = uint(h * 31u);
-                                                                                h = uint(h + 37393u);
-                                                                                m = uint(m | 131072u);
-                                                                                h = uint(h ^ v);
-                                                                            }
-                                                                        } else {
-                                                                            h = uint(h * 31u);
-                                                                            h = uint(h + 37392u);
-                                                                            m = uint(m | 65536u);
-                                                                            h = uint(h + v);
-                                                                        }
-                                                                    } else {
-                                                                        h = uint(h * 31u);
-                                                                        h = uint(h + 37391u);
-                                                                        m = uint(m | 32768u);
-                                                                        t = p2m_shr_u32(v, 5u);
-                                                                        h = uint(h ^ t);
-                                                                    }
-                                                                } else {
-                                                                    h = uint(h * 31u);
-                                                                    h = uint(h + 37390u);
-                                                                    m = uint(m | 16384u);
-                                                                    h = uint(h - v);
-                                                                }
-                                                            } else {
-                                                                h = uint(h * 31u);
-                                                                h = uint(h + 37389u);
-                                                                m = uint(m | 8192u);
-                                                                h = uint(h ^ v);
-                                                            }
-                                                        } else {
-                                                            h = uint(h * 31u);
-                                                            h = uint(h + 37388u);
-                                                            m = uint(m | 4096u);
-                                                            h = uint(h + v);
-                                                        }
-                                                    } else {
-                                                        h = uint(h * 31u);
-                                                        h = uint(h + 37387u);
-                                                        m = uint(m | 2048u);
-                                                        t = p2m_shr_u32(v, 5u);
-                                                        h = uint(h ^ t);
-                                                    }
-                                                } else {
-                                                    h = uint(h * 31u);
-                                                    h = uint(h + 37386u);
-                                                    m = uint(m | 1024u);
-                                                    h = uint(h - v);
-                                                }
-                                            } else {
-                                                h = uint(h * 31u);
-                                                h = uint(h + 37385u);
-                                                m = uint(m | 512u);
-                                                h = uint(h ^ v);
-                                            }
-                                        } else {
-                                            h = uint(h * 31u);
-                                            h = uint(h + 37384u);
-                                            m = uint(m | 256u);
-                                            h = uint(h + v);
-                                        }
-                                    } else {
-                                        h = uint(h * 31u);
-                                        h = uint(h + 37383u);
-                                        m = uint(m | 128u);
-                                        t = p2m_shr_u32(v, 5u);
-                                        h = uint(h ^ t);
-                                    }
-                                } else {
-                                    h = uint(h * 31u);
-                                    h = uint(h + 37382u);
-                                    m = uint(m | 64u);
-                                    h = uint(h - v);
-                                }
-                            } else {
-                                h = uint(h * 31u);
-                                h = uint(h + 37381u);
-                                m = uint(m | 32u);
-                                h = uint(h ^ v);
-                            }
-                        } else {
-                            h = uint(h * 31u);
-                            h = uint(h + 37380u);
-                            m = uint(m | 16u);
-                            h = uint(h + v);
-                        }
-                    } else {
-                        h = uint(h * 31u);
-                        h = uint(h + 37379u);
-                        m = uint(m | 8u);
-                        t = p2m_shr_u32(v, 5u);
-                        h = uint(h ^ t);
-                    }
-                } else {
-                    h = uint(h * 31u);
-                    h = uint(h + 37378u);
-                    m = uint(m | 4u);
-                    h = uint(h - v);
-                }
-            } else {
-                h = uint(h * 31u);
-                h = uint(h + 37377u);
-                m = uint(m | 2u);
-                h = uint(h ^ v);
-            }
-        } else {
-            h = uint(h * 31u);
-            h = uint(h + 37376u);
-            m = uint(m | 1u);
-            h = uint(h + v);
-        }
-        h = uint(h * 31u);
-        h = uint(h + 37633u);
-        m = uint(m | 4194304u);
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  ulong a = 0;
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  uint gid = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  gid = gid * t;
+  t = ctx.b.tid.x;
+  gid = gid + t;
+  uint h = gid;
+  uint m = 0u;
+  uint r = 0u;
+  while (true) {
+    h = h * 31u;
+    h = h + 37121u;
+    m = m | 2097152u;
+    bool p1 = r >= 3u;
+    if (p1) {
+      break;
     }
-    a = ulong(p2m_mul_wide_u32(gid, 8u));
-    a = ulong(out_1 + a);
-    reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-    reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
-    return;
+    uint k = gid * 3u;
+    t = r * 101u;
+    k = k + t;
+    k = k & nm1;
+    a = p2m_mul_wide_u32(k, 4u);
+    a = in_1 + a;
+    uint v = P2M_MEM(device, uint, a);
+    uint c = v & 31u;
+    r = r + 1u;
+    bool p2 = c != 0u;
+    if (p2) {
+      p2 = c != 1u;
+      if (p2) {
+        p2 = c >= 4u;
+        if (p2) {
+          p2 = c != 4u;
+          if (p2) {
+            t = c & 28u;
+            p2 = t != 28u;
+            if (p2) {
+              p2 = c != 5u;
+              if (p2) {
+                p2 = c != 6u;
+                if (p2) {
+                  p2 = c >= 9u;
+                  if (p2) {
+                    p2 = c != 9u;
+                    if (p2) {
+                      p2 = c != 10u;
+                      if (p2) {
+                        p2 = c != 11u;
+                        if (p2) {
+                          p2 = c != 12u;
+                          if (p2) {
+                            p2 = c >= 15u;
+                            if (p2) {
+                              p2 = c != 15u;
+                              if (p2) {
+                                p2 = c != 16u;
+                                if (p2) {
+                                  p2 = c >= 19u;
+                                  if (p2) {
+                                    p2 = c != 19u;
+                                    if (p2) {
+                                      p2 = c >= 22u;
+                                      if (p2) {
+                                        p2 = c >= 25u;
+                                        if (p2) {
+                                          p2 = c != 25u;
+                                          if (p2) {
+                                            h = h * 31u;
+                                            h = h + 37632u;
+                                            m = m | 1048576u;
+                                          } else {
+                                            h = h * 31u;
+                                            h = h + 37395u;
+                                            m = m | 524288u;
+                                            t = p2m_shr_u32(v, 5u);
+                                            h = h ^ t;
+                                          }
+                                        } else {
+                                          h = h * 31u;
+                                          h = h + 37394u;
+                                          m = m | 262144u;
+                                          h = h - v;
+                                        }
+                                      } else {
+                                        h = h * 31u;
+                                        h = h + 37393u;
+                                        m = m | 131072u;
+                                        h = h ^ v;
+                                      }
+                                    } else {
+                                      h = h * 31u;
+                                      h = h + 37392u;
+                                      m = m | 65536u;
+                                      h = h + v;
+                                    }
+                                  } else {
+                                    h = h * 31u;
+                                    h = h + 37391u;
+                                    m = m | 32768u;
+                                    t = p2m_shr_u32(v, 5u);
+                                    h = h ^ t;
+                                  }
+                                } else {
+                                  h = h * 31u;
+                                  h = h + 37390u;
+                                  m = m | 16384u;
+                                  h = h - v;
+                                }
+                              } else {
+                                h = h * 31u;
+                                h = h + 37389u;
+                                m = m | 8192u;
+                                h = h ^ v;
+                              }
+                            } else {
+                              h = h * 31u;
+                              h = h + 37388u;
+                              m = m | 4096u;
+                              h = h + v;
+                            }
+                          } else {
+                            h = h * 31u;
+                            h = h + 37387u;
+                            m = m | 2048u;
+                            t = p2m_shr_u32(v, 5u);
+                            h = h ^ t;
+                          }
+                        } else {
+                          h = h * 31u;
+                          h = h + 37386u;
+                          m = m | 1024u;
+                          h = h - v;
+                        }
+                      } else {
+                        h = h * 31u;
+                        h = h + 37385u;
+                        m = m | 512u;
+                        h = h ^ v;
+                      }
+                    } else {
+                      h = h * 31u;
+                      h = h + 37384u;
+                      m = m | 256u;
+                      h = h + v;
+                    }
+                  } else {
+                    h = h * 31u;
+                    h = h + 37383u;
+                    m = m | 128u;
+                    t = p2m_shr_u32(v, 5u);
+                    h = h ^ t;
+                  }
+                } else {
+                  h = h * 31u;
+                  h = h + 37382u;
+                  m = m | 64u;
+                  h = h - v;
+                }
+              } else {
+                h = h * 31u;
+                h = h + 37381u;
+                m = m | 32u;
+                h = h ^ v;
+              }
+            } else {
+              h = h * 31u;
+              h = h + 37380u;
+              m = m | 16u;
+              h = h + v;
+            }
+          } else {
+            h = h * 31u;
+            h = h + 37379u;
+            m = m | 8u;
+            t = p2m_shr_u32(v, 5u);
+            h = h ^ t;
+          }
+        } else {
+          h = h * 31u;
+          h = h + 37378u;
+          m = m | 4u;
+          h = h - v;
+        }
+      } else {
+        h = h * 31u;
+        h = h + 37377u;
+        m = m | 2u;
+        h = h ^ v;
+      }
+    } else {
+      h = h * 31u;
+      h = h + 37376u;
+      m = m | 1u;
+      h = h + v;
+    }
+    h = h * 31u;
+    h = h + 37633u;
+    m = m | 4194304u;
+  }
+  a = p2m_mul_wide_u32(gid, 8u);
+  a = out_1 + a;
+  P2M_MEM(device, uint, a) = h;
+  P2M_MEM(device, uint, a + 4) = m;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_deep_nest5(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_deep_nest5_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_deep_nest5_body(params, module, smem, b);
 }
 kernel void cfg_elseif20(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_elseif20_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_elseif20_body(params, module, smem, b);
 }
 #endif

@@ -10,123 +10,117 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_mul_wide_u32
 
 // .entry cfg_bar_loop
 static inline void cfg_bar_loop_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 256u, 256u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint h = 0, m = 0, v = 0, w = 0, c = 0, i = 0, k = 0, t = 0;
-    uint gid = 0, lid = 0, cta = 0, iters = 0, buf = 0, sa = 0, nm1 = 0;
-    ulong out_1 = 0, in_1 = 0, a = 0;
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    in_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(in_1);
-    cta = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(cta * t);
-    lid = ctx.b.tid.x;
-    gid = uint(gid + lid);
-    m = 0u;
-    buf = uint(0u);
-    k = uint(gid & nm1);
-    a = ulong(p2m_mul_wide_u32(k, 4u));
-    a = ulong(in_1 + a);
-    h = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-    k = uint(cta * 7u);
-    k = uint(k + 200u);
-    k = uint(k & nm1);
-    a = ulong(p2m_mul_wide_u32(k, 4u));
-    a = ulong(in_1 + a);
-    iters = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-    iters = uint(iters & 3u);
-    iters = uint(iters + 3u);
-    i = 0u;
-    while (true) {
-        h = uint(h * 31u);
-        h = uint(h + 40961u);
-        m = uint(m | 1u);
-        p1 = i >= iters;
-        if (p1) {
-            break;
-        }
-        sa = p2m_shl_b32(lid, 2u);
-        sa = uint(buf + sa);
-        reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + sa))->v = h;
-        threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-        k = uint(i * 5u);
-        k = uint(k + lid);
-        k = uint(k + 1u);
-        k = uint(k & 63u);
-        sa = p2m_shl_b32(k, 2u);
-        sa = uint(buf + sa);
-        w = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + sa))->v;
-        c = uint(w & 1u);
-        p2 = c == 0u;
-        if (p2) {
-            h = uint(h * 31u);
-            h = uint(h + 40963u);
-            m = uint(m | 4u);
-            h = uint(h ^ w);
-        } else {
-            h = uint(h * 31u);
-            h = uint(h + 40962u);
-            m = uint(m | 2u);
-            h = uint(h + w);
-        }
-        threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-        t = uint(i + cta);
-        t = uint(t & 1u);
-        p3 = t != 0u;
-        if (!p3) {
-            h = uint(h * 31u);
-            h = uint(h + 40964u);
-            m = uint(m | 8u);
-            sa = p2m_shl_b32(lid, 2u);
-            sa = uint(buf + sa);
-            v = uint(h ^ i);
-            reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + sa))->v = v;
-            threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-            k = uint(lid ^ 1u);
-            sa = p2m_shl_b32(k, 2u);
-            sa = uint(buf + sa);
-            w = reinterpret_cast<threadgroup p2m_alias<uint> *>((ctx.smem + sa))->v;
-            h = p2m_shl_b32(h, 1u);
-            h = uint(h + w);
-            threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-        }
-        h = uint(h * 31u);
-        h = uint(h + 40965u);
-        m = uint(m | 16u);
-        i = uint(i + 1u);
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 256u, 256u, 0u, 0ul, false};
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  uint cta = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  uint gid = cta * t;
+  uint lid = ctx.b.tid.x;
+  gid = gid + lid;
+  uint m = 0u;
+  uint buf = 0u;
+  uint k = gid & nm1;
+  ulong a = p2m_mul_wide_u32(k, 4u);
+  a = in_1 + a;
+  uint h = P2M_MEM(device, uint, a);
+  k = cta * 7u;
+  k = k + 200u;
+  k = k & nm1;
+  a = p2m_mul_wide_u32(k, 4u);
+  a = in_1 + a;
+  uint iters = P2M_MEM(device, uint, a);
+  iters = iters & 3u;
+  iters = iters + 3u;
+  uint i = 0u;
+  while (true) {
+    h = h * 31u;
+    h = h + 40961u;
+    m = m | 1u;
+    bool p1 = i >= iters;
+    if (p1) {
+      break;
     }
-    h = uint(h * 31u);
-    h = uint(h + 40966u);
-    m = uint(m | 32u);
-    t = p2m_shl_b32(iters, 24u);
-    m = uint(m ^ t);
-    a = ulong(p2m_mul_wide_u32(gid, 8u));
-    a = ulong(out_1 + a);
-    reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-    reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
-    return;
+    uint sa = p2m_shl_b32(lid, 2u);
+    sa = buf + sa;
+    P2M_MEM(threadgroup, uint, ctx.smem + sa) = h;
+    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+    k = i * 5u;
+    k = k + lid;
+    k = k + 1u;
+    k = k & 63u;
+    sa = p2m_shl_b32(k, 2u);
+    sa = buf + sa;
+    uint w = P2M_MEM(threadgroup, uint, ctx.smem + sa);
+    uint c = w & 1u;
+    bool p2 = c == 0u;
+    if (p2) {
+      h = h * 31u;
+      h = h + 40963u;
+      m = m | 4u;
+      h = h ^ w;
+    } else {
+      h = h * 31u;
+      h = h + 40962u;
+      m = m | 2u;
+      h = h + w;
+    }
+    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+    t = i + cta;
+    t = t & 1u;
+    bool p3 = t != 0u;
+    if (!p3) {
+      h = h * 31u;
+      h = h + 40964u;
+      m = m | 8u;
+      sa = p2m_shl_b32(lid, 2u);
+      sa = buf + sa;
+      uint v = h ^ i;
+      P2M_MEM(threadgroup, uint, ctx.smem + sa) = v;
+      threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+      k = lid ^ 1u;
+      sa = p2m_shl_b32(k, 2u);
+      sa = buf + sa;
+      w = P2M_MEM(threadgroup, uint, ctx.smem + sa);
+      h = p2m_shl_b32(h, 1u);
+      h = h + w;
+      threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+    }
+    h = h * 31u;
+    h = h + 40965u;
+    m = m | 16u;
+    i = i + 1u;
+  }
+  h = h * 31u;
+  h = h + 40966u;
+  m = m | 32u;
+  t = p2m_shl_b32(iters, 24u);
+  m = m ^ t;
+  a = p2m_mul_wide_u32(gid, 8u);
+  a = out_1 + a;
+  P2M_MEM(device, uint, a) = h;
+  P2M_MEM(device, uint, a + 4) = m;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_bar_loop(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_bar_loop_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_bar_loop_body(params, module, smem, b);
 }
 #endif

@@ -10,376 +10,363 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32
 
 // .func step_mul
 static inline void step_mul(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_)
 {
-    uint sa = 0, sb = 0;
-    sa = reinterpret_cast<thread p2m_alias<uint> *>(a)->v;
-    sb = reinterpret_cast<thread p2m_alias<uint> *>(b_)->v;
-    sa = uint(sa * 31u);
-    sa = uint(sa + sb);
-    reinterpret_cast<thread p2m_alias<uint> *>(res)->v = sa;
-    return;
+  uint sa = P2M_MEM(thread, uint, a);
+  uint sb = P2M_MEM(thread, uint, b_);
+  sa = sa * 31u;
+  sa = sa + sb;
+  P2M_MEM(thread, uint, res) = sa;
+  return;
 }
 
 // .func step_xor
 static inline void step_xor(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_)
 {
-    bool xp = false;
-    uint xa = 0, xb = 0, xc = 0;
-    xa = reinterpret_cast<thread p2m_alias<uint> *>(a)->v;
-    xb = reinterpret_cast<thread p2m_alias<uint> *>(b_)->v;
-    xc = uint(xb & 1u);
-    xp = xc == 0u;
-    if (xp) {
-        xc = p2m_shr_u32(xb, 2u);
-        xa = uint(xa ^ xc);
-        xa = uint(xa + 32785u);
-        reinterpret_cast<thread p2m_alias<uint> *>(res)->v = xa;
-        return;
-    }
-    xc = p2m_shl_b32(xb, 3u);
-    xa = uint(xa ^ xc);
-    reinterpret_cast<thread p2m_alias<uint> *>(res)->v = xa;
+  uint xa = P2M_MEM(thread, uint, a);
+  uint xb = P2M_MEM(thread, uint, b_);
+  uint xc = xb & 1u;
+  bool xp = xc == 0u;
+  if (xp) {
+    xc = p2m_shr_u32(xb, 2u);
+    xa = xa ^ xc;
+    xa = xa + 32785u;
+    P2M_MEM(thread, uint, res) = xa;
     return;
+  }
+  xc = p2m_shl_b32(xb, 3u);
+  xa = xa ^ xc;
+  P2M_MEM(thread, uint, res) = xa;
+  return;
 }
 
 // .func step_loop
 static inline void step_loop(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_)
 {
-    bool lp0 = false, lp1 = false, lp2 = false;
-    uint la = 0, lb = 0, lj = 0, lc = 0;
-    la = reinterpret_cast<thread p2m_alias<uint> *>(a)->v;
-    lb = reinterpret_cast<thread p2m_alias<uint> *>(b_)->v;
-    lb = uint(lb & 7u);
-    lj = 0u;
-    while (true) {
-        lp1 = lj >= lb;
-        if (lp1) {
-            break;
-        }
-        la = uint(la * 5u);
-        la = uint(la + lj);
-        lc = p2m_shr_u32(la, 28u);
-        lp2 = lc == 15u;
-        if (lp2) {
-            break;
-        }
-        lj = uint(lj + 1u);
+  uint la = P2M_MEM(thread, uint, a);
+  uint lb = P2M_MEM(thread, uint, b_);
+  lb = lb & 7u;
+  uint lj = 0u;
+  while (true) {
+    bool lp1 = lj >= lb;
+    if (lp1) {
+      break;
     }
-    la = uint(la + lj);
-    reinterpret_cast<thread p2m_alias<uint> *>(res)->v = la;
-    return;
+    la = la * 5u;
+    la = la + lj;
+    uint lc = p2m_shr_u32(la, 28u);
+    bool lp2 = lc == 15u;
+    if (lp2) {
+      break;
+    }
+    lj = lj + 1u;
+  }
+  la = la + lj;
+  P2M_MEM(thread, uint, res) = la;
+  return;
 }
 
 // .func apply3
 static inline void apply3(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_, thread uchar *sel)
 {
-    bool ap0 = false, ap1 = false, ap2 = false;
-    uint aa = 0, ab = 0, as = 0, ac = 0;
-    ulong af = 0, ag = 0, ax = 0, al = 0, am = 0;
-    ulong a0_storage[1];
-    thread uchar *a0 = reinterpret_cast<thread uchar *>(a0_storage);
-    ulong a1_storage[1];
-    thread uchar *a1 = reinterpret_cast<thread uchar *>(a1_storage);
-    ulong ar_storage[1];
-    thread uchar *ar = reinterpret_cast<thread uchar *>(ar_storage);
-    ulong a2_storage[1];
-    thread uchar *a2 = reinterpret_cast<thread uchar *>(a2_storage);
-    ulong a3_storage[1];
-    thread uchar *a3 = reinterpret_cast<thread uchar *>(a3_storage);
-    ulong ar2_storage[1];
-    thread uchar *ar2 = reinterpret_cast<thread uchar *>(ar2_storage);
-    aa = reinterpret_cast<thread p2m_alias<uint> *>(a)->v;
-    ab = reinterpret_cast<thread p2m_alias<uint> *>(b_)->v;
-    as = reinterpret_cast<thread p2m_alias<uint> *>(sel)->v;
-    ax = P2M_FUNCTION_WINDOW + 1ul;
-    al = P2M_FUNCTION_WINDOW + 2ul;
-    am = P2M_FUNCTION_WINDOW + 0ul;
-    ac = uint(as & 1u);
-    ap1 = ac != 0u;
-    af = ap1 ? ax : al;
-    ac = uint(as & 2u);
-    ap2 = ac != 0u;
-    ag = ap2 ? am : af;
-    reinterpret_cast<thread p2m_alias<uint> *>(a0)->v = aa;
-    reinterpret_cast<thread p2m_alias<uint> *>(a1)->v = ab;
-    switch (af) {
-    case P2M_FUNCTION_WINDOW + 0ul:
-        {
-            step_mul(ctx, ar, a0, a1);
-        }
-        break;
-    case P2M_FUNCTION_WINDOW + 1ul:
-        {
-            step_xor(ctx, ar, a0, a1);
-        }
-        break;
-    case P2M_FUNCTION_WINDOW + 2ul:
-        {
-            step_loop(ctx, ar, a0, a1);
-        }
-        break;
-    default:
-        p2m_trap(ctx);
-        return;
+  ulong a0_storage[1];
+  thread uchar *a0 = reinterpret_cast<thread uchar *>(a0_storage);
+  ulong a1_storage[1];
+  thread uchar *a1 = reinterpret_cast<thread uchar *>(a1_storage);
+  ulong ar_storage[1];
+  thread uchar *ar = reinterpret_cast<thread uchar *>(ar_storage);
+  ulong a2_storage[1];
+  thread uchar *a2 = reinterpret_cast<thread uchar *>(a2_storage);
+  ulong a3_storage[1];
+  thread uchar *a3 = reinterpret_cast<thread uchar *>(a3_storage);
+  ulong ar2_storage[1];
+  thread uchar *ar2 = reinterpret_cast<thread uchar *>(ar2_storage);
+  uint aa = P2M_MEM(thread, uint, a);
+  uint ab = P2M_MEM(thread, uint, b_);
+  uint as = P2M_MEM(thread, uint, sel);
+  ulong ax = P2M_FUNCTION_WINDOW + 1ul;
+  ulong al = P2M_FUNCTION_WINDOW + 2ul;
+  ulong am = P2M_FUNCTION_WINDOW + 0ul;
+  uint ac = as & 1u;
+  bool ap1 = ac != 0u;
+  ulong af = ap1 ? ax : al;
+  ac = as & 2u;
+  bool ap2 = ac != 0u;
+  ulong ag = ap2 ? am : af;
+  P2M_MEM(thread, uint, a0) = aa;
+  P2M_MEM(thread, uint, a1) = ab;
+  switch (af) {
+  case P2M_FUNCTION_WINDOW + 0ul:
+    {
+      step_mul(ctx, ar, a0, a1);
     }
-    aa = reinterpret_cast<thread p2m_alias<uint> *>(ar)->v;
-    ab = p2m_shr_u32(ab, 1u);
-    reinterpret_cast<thread p2m_alias<uint> *>(a2)->v = aa;
-    reinterpret_cast<thread p2m_alias<uint> *>(a3)->v = ab;
-    switch (ag) {
-    case P2M_FUNCTION_WINDOW + 0ul:
-        {
-            step_mul(ctx, ar2, a2, a3);
-        }
-        break;
-    case P2M_FUNCTION_WINDOW + 1ul:
-        {
-            step_xor(ctx, ar2, a2, a3);
-        }
-        break;
-    case P2M_FUNCTION_WINDOW + 2ul:
-        {
-            step_loop(ctx, ar2, a2, a3);
-        }
-        break;
-    default:
-        p2m_trap(ctx);
-        return;
+    break;
+  case P2M_FUNCTION_WINDOW + 1ul:
+    {
+      step_xor(ctx, ar, a0, a1);
     }
-    aa = reinterpret_cast<thread p2m_alias<uint> *>(ar2)->v;
-    reinterpret_cast<thread p2m_alias<uint> *>(res)->v = aa;
+    break;
+  case P2M_FUNCTION_WINDOW + 2ul:
+    {
+      step_loop(ctx, ar, a0, a1);
+    }
+    break;
+  default:
+    p2m_trap(ctx);
     return;
+  }
+  aa = P2M_MEM(thread, uint, ar);
+  ab = p2m_shr_u32(ab, 1u);
+  P2M_MEM(thread, uint, a2) = aa;
+  P2M_MEM(thread, uint, a3) = ab;
+  switch (ag) {
+  case P2M_FUNCTION_WINDOW + 0ul:
+    {
+      step_mul(ctx, ar2, a2, a3);
+    }
+    break;
+  case P2M_FUNCTION_WINDOW + 1ul:
+    {
+      step_xor(ctx, ar2, a2, a3);
+    }
+    break;
+  case P2M_FUNCTION_WINDOW + 2ul:
+    {
+      step_loop(ctx, ar2, a2, a3);
+    }
+    break;
+  default:
+    p2m_trap(ctx);
+    return;
+  }
+  aa = P2M_MEM(thread, uint, ar2);
+  P2M_MEM(thread, uint, res) = aa;
+  return;
 }
 
 // .entry cfg_indirect_calls
 static inline void cfg_indirect_calls_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint h = 0, m = 0, v = 0, c = 0, i = 0, k = 0, t = 0, gid = 0;
-    uint nm1 = 0;
-    ulong out_1 = 0, in_1 = 0, a = 0, fm = 0, fx = 0, fl = 0, fa = 0, f = 0;
-    ulong k0_storage[1];
-    thread uchar *k0 = reinterpret_cast<thread uchar *>(k0_storage);
-    ulong k1_storage[1];
-    thread uchar *k1 = reinterpret_cast<thread uchar *>(k1_storage);
-    ulong kr_storage[1];
-    thread uchar *kr = reinterpret_cast<thread uchar *>(kr_storage);
-    ulong l0_storage[1];
-    thread uchar *l0 = reinterpret_cast<thread uchar *>(l0_storage);
-    ulong l1_storage[1];
-    thread uchar *l1 = reinterpret_cast<thread uchar *>(l1_storage);
-    ulong lr_storage[1];
-    thread uchar *lr = reinterpret_cast<thread uchar *>(lr_storage);
-    ulong q0_storage[1];
-    thread uchar *q0 = reinterpret_cast<thread uchar *>(q0_storage);
-    ulong q1_storage[1];
-    thread uchar *q1 = reinterpret_cast<thread uchar *>(q1_storage);
-    ulong q2_storage[1];
-    thread uchar *q2 = reinterpret_cast<thread uchar *>(q2_storage);
-    ulong qr_storage[1];
-    thread uchar *qr = reinterpret_cast<thread uchar *>(qr_storage);
-    ulong d0_storage[1];
-    thread uchar *d0 = reinterpret_cast<thread uchar *>(d0_storage);
-    ulong d1_storage[1];
-    thread uchar *d1 = reinterpret_cast<thread uchar *>(d1_storage);
-    ulong d2_storage[1];
-    thread uchar *d2 = reinterpret_cast<thread uchar *>(d2_storage);
-    ulong dr_storage[1];
-    thread uchar *dr = reinterpret_cast<thread uchar *>(dr_storage);
-    bool p2m_flag0 = false;
-    bool p2m_flag1 = false;
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    in_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(in_1);
-    gid = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(gid * t);
-    t = ctx.b.tid.x;
-    gid = uint(gid + t);
-    h = gid;
-    m = 0u;
-    i = 0u;
-    fm = P2M_FUNCTION_WINDOW + 0ul;
-    fx = P2M_FUNCTION_WINDOW + 1ul;
-    fl = P2M_FUNCTION_WINDOW + 2ul;
-    fa = P2M_FUNCTION_WINDOW + 3ul;
-    p2m_flag0 = false;
-    p2m_flag1 = false;
-    for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        h = uint(h * 31u);
-        h = uint(h + 32769u);
-        m = uint(m | 1u);
-        p1 = i >= 6u;
-        if (p1) {
-            p2m_flag0 = true;
-            break;
-        }
-        k = uint(i * 23u);
-        k = uint(k + gid);
-        k = uint(k & nm1);
-        a = ulong(p2m_mul_wide_u32(k, 4u));
-        a = ulong(in_1 + a);
-        v = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-        i = uint(i + 1u);
-        c = uint(v & 1u);
-        p2 = c != 0u;
-        f = p2 ? fm : fx;
-        reinterpret_cast<thread p2m_alias<uint> *>(k0)->v = h;
-        reinterpret_cast<thread p2m_alias<uint> *>(k1)->v = v;
-        switch (f) {
-        case P2M_FUNCTION_WINDOW + 0ul:
-            {
-                step_mul(ctx, kr, k0, k1);
-            }
-            break;
-        case P2M_FUNCTION_WINDOW + 1ul:
-            {
-                step_xor(ctx, kr, k0, k1);
-            }
-            break;
-        case P2M_FUNCTION_WINDOW + 2ul:
-            {
-                step_loop(ctx, kr, k0, k1);
-            }
-            break;
-        default:
-            p2m_trap(ctx);
-            return;
-        }
-        h = reinterpret_cast<thread p2m_alias<uint> *>(kr)->v;
-        k = p2m_shr_u32(v, 1u);
-        k = uint(k & 3u);
-        switch (k) {
-        case 0: {
-            h = uint(h * 31u);
-            h = uint(h + 32770u);
-            m = uint(m | 2u);
-            t = p2m_shr_u32(v, 3u);
-            reinterpret_cast<thread p2m_alias<uint> *>(l0)->v = h;
-            reinterpret_cast<thread p2m_alias<uint> *>(l1)->v = t;
-            switch (fl) {
-            case P2M_FUNCTION_WINDOW + 0ul:
-                {
-                    step_mul(ctx, lr, l0, l1);
-                }
-                break;
-            case P2M_FUNCTION_WINDOW + 1ul:
-                {
-                    step_xor(ctx, lr, l0, l1);
-                }
-                break;
-            case P2M_FUNCTION_WINDOW + 2ul:
-                {
-                    step_loop(ctx, lr, l0, l1);
-                }
-                break;
-            default:
-                p2m_trap(ctx);
-                return;
-            }
-            h = reinterpret_cast<thread p2m_alias<uint> *>(lr)->v;
-            break;
-        }
-        case 1: {
-            h = uint(h * 31u);
-            h = uint(h + 32771u);
-            m = uint(m | 4u);
-            t = p2m_shr_u32(v, 5u);
-            reinterpret_cast<thread p2m_alias<uint> *>(q0)->v = h;
-            reinterpret_cast<thread p2m_alias<uint> *>(q1)->v = v;
-            reinterpret_cast<thread p2m_alias<uint> *>(q2)->v = t;
-            switch (fa) {
-            case P2M_FUNCTION_WINDOW + 3ul:
-                {
-                    apply3(ctx, qr, q0, q1, q2);
-                    if (ctx.ended) return;
-                }
-                break;
-            default:
-                p2m_trap(ctx);
-                return;
-            }
-            h = reinterpret_cast<thread p2m_alias<uint> *>(qr)->v;
-            break;
-        }
-        case 2: {
-            h = uint(h * 31u);
-            h = uint(h + 32772u);
-            m = uint(m | 8u);
-            t = p2m_shr_u32(v, 9u);
-            reinterpret_cast<thread p2m_alias<uint> *>(d0)->v = h;
-            reinterpret_cast<thread p2m_alias<uint> *>(d1)->v = v;
-            reinterpret_cast<thread p2m_alias<uint> *>(d2)->v = t;
-            {
-                apply3(ctx, dr, d0, d1, d2);
-                if (ctx.ended) return;
-            }
-            h = reinterpret_cast<thread p2m_alias<uint> *>(dr)->v;
-            break;
-        }
-        default: {
-            h = uint(h * 31u);
-            h = uint(h + 32773u);
-            m = uint(m | 16u);
-            c = uint(h & 3u);
-            p3 = c == 0u;
-            if (p3) {
-                p2m_flag1 = true;
-                break;
-            }
-            break;
-        }
-        }
-        if (p2m_flag1) {
-            break;
-        }
-        h = uint(h * 31u);
-        h = uint(h + 32774u);
-        m = uint(m | 32u);
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  ulong a = 0;
+  ulong k0_storage[1];
+  thread uchar *k0 = reinterpret_cast<thread uchar *>(k0_storage);
+  ulong k1_storage[1];
+  thread uchar *k1 = reinterpret_cast<thread uchar *>(k1_storage);
+  ulong kr_storage[1];
+  thread uchar *kr = reinterpret_cast<thread uchar *>(kr_storage);
+  ulong l0_storage[1];
+  thread uchar *l0 = reinterpret_cast<thread uchar *>(l0_storage);
+  ulong l1_storage[1];
+  thread uchar *l1 = reinterpret_cast<thread uchar *>(l1_storage);
+  ulong lr_storage[1];
+  thread uchar *lr = reinterpret_cast<thread uchar *>(lr_storage);
+  ulong q0_storage[1];
+  thread uchar *q0 = reinterpret_cast<thread uchar *>(q0_storage);
+  ulong q1_storage[1];
+  thread uchar *q1 = reinterpret_cast<thread uchar *>(q1_storage);
+  ulong q2_storage[1];
+  thread uchar *q2 = reinterpret_cast<thread uchar *>(q2_storage);
+  ulong qr_storage[1];
+  thread uchar *qr = reinterpret_cast<thread uchar *>(qr_storage);
+  ulong d0_storage[1];
+  thread uchar *d0 = reinterpret_cast<thread uchar *>(d0_storage);
+  ulong d1_storage[1];
+  thread uchar *d1 = reinterpret_cast<thread uchar *>(d1_storage);
+  ulong d2_storage[1];
+  thread uchar *d2 = reinterpret_cast<thread uchar *>(d2_storage);
+  ulong dr_storage[1];
+  thread uchar *dr = reinterpret_cast<thread uchar *>(dr_storage);
+  bool p2m_flag0 = false;
+  bool p2m_flag1 = false;
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  uint gid = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  gid = gid * t;
+  t = ctx.b.tid.x;
+  gid = gid + t;
+  uint h = gid;
+  uint m = 0u;
+  uint i = 0u;
+  ulong fm = P2M_FUNCTION_WINDOW + 0ul;
+  ulong fx = P2M_FUNCTION_WINDOW + 1ul;
+  ulong fl = P2M_FUNCTION_WINDOW + 2ul;
+  ulong fa = P2M_FUNCTION_WINDOW + 3ul;
+  p2m_flag0 = false;
+  p2m_flag1 = false;
+  for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+    h = h * 31u;
+    h = h + 32769u;
+    m = m | 1u;
+    bool p1 = i >= 6u;
+    if (p1) {
+      p2m_flag0 = true;
+      break;
     }
-    if (!p2m_flag0) {
-        h = uint(h * 31u);
-        h = uint(h + 32775u);
-        m = uint(m | 64u);
-        t = p2m_shl_b32(i, 24u);
-        m = uint(m ^ t);
-        a = ulong(p2m_mul_wide_u32(gid, 8u));
-        a = ulong(out_1 + a);
-        reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-        reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
+    uint k = i * 23u;
+    k = k + gid;
+    k = k & nm1;
+    a = p2m_mul_wide_u32(k, 4u);
+    a = in_1 + a;
+    uint v = P2M_MEM(device, uint, a);
+    i = i + 1u;
+    uint c = v & 1u;
+    bool p2 = c != 0u;
+    ulong f = p2 ? fm : fx;
+    P2M_MEM(thread, uint, k0) = h;
+    P2M_MEM(thread, uint, k1) = v;
+    switch (f) {
+    case P2M_FUNCTION_WINDOW + 0ul:
+      {
+        step_mul(ctx, kr, k0, k1);
+      }
+      break;
+    case P2M_FUNCTION_WINDOW + 1ul:
+      {
+        step_xor(ctx, kr, k0, k1);
+      }
+      break;
+    case P2M_FUNCTION_WINDOW + 2ul:
+      {
+        step_loop(ctx, kr, k0, k1);
+      }
+      break;
+    default:
+      p2m_trap(ctx);
+      return;
+    }
+    h = P2M_MEM(thread, uint, kr);
+    k = p2m_shr_u32(v, 1u);
+    k = k & 3u;
+    switch (k) {
+    case 0: {
+      h = h * 31u;
+      h = h + 32770u;
+      m = m | 2u;
+      t = p2m_shr_u32(v, 3u);
+      P2M_MEM(thread, uint, l0) = h;
+      P2M_MEM(thread, uint, l1) = t;
+      switch (fl) {
+      case P2M_FUNCTION_WINDOW + 0ul:
+        {
+          step_mul(ctx, lr, l0, l1);
+        }
+        break;
+      case P2M_FUNCTION_WINDOW + 1ul:
+        {
+          step_xor(ctx, lr, l0, l1);
+        }
+        break;
+      case P2M_FUNCTION_WINDOW + 2ul:
+        {
+          step_loop(ctx, lr, l0, l1);
+        }
+        break;
+      default:
+        p2m_trap(ctx);
         return;
+      }
+      h = P2M_MEM(thread, uint, lr);
+      break;
     }
-    h = uint(h * 31u);
-    h = uint(h + 32776u);
-    m = uint(m | 128u);
+    case 1: {
+      h = h * 31u;
+      h = h + 32771u;
+      m = m | 4u;
+      t = p2m_shr_u32(v, 5u);
+      P2M_MEM(thread, uint, q0) = h;
+      P2M_MEM(thread, uint, q1) = v;
+      P2M_MEM(thread, uint, q2) = t;
+      switch (fa) {
+      case P2M_FUNCTION_WINDOW + 3ul:
+        {
+          apply3(ctx, qr, q0, q1, q2);
+          if (ctx.ended) return;
+        }
+        break;
+      default:
+        p2m_trap(ctx);
+        return;
+      }
+      h = P2M_MEM(thread, uint, qr);
+      break;
+    }
+    case 2: {
+      h = h * 31u;
+      h = h + 32772u;
+      m = m | 8u;
+      t = p2m_shr_u32(v, 9u);
+      P2M_MEM(thread, uint, d0) = h;
+      P2M_MEM(thread, uint, d1) = v;
+      P2M_MEM(thread, uint, d2) = t;
+      {
+        apply3(ctx, dr, d0, d1, d2);
+        if (ctx.ended) return;
+      }
+      h = P2M_MEM(thread, uint, dr);
+      break;
+    }
+    default: {
+      h = h * 31u;
+      h = h + 32773u;
+      m = m | 16u;
+      c = h & 3u;
+      bool p3 = c == 0u;
+      if (p3) {
+        p2m_flag1 = true;
+        break;
+      }
+      break;
+    }
+    }
+    if (p2m_flag1) {
+      break;
+    }
+    h = h * 31u;
+    h = h + 32774u;
+    m = m | 32u;
+  }
+  if (!p2m_flag0) {
+    h = h * 31u;
+    h = h + 32775u;
+    m = m | 64u;
     t = p2m_shl_b32(i, 24u);
-    m = uint(m ^ t);
-    a = ulong(p2m_mul_wide_u32(gid, 8u));
-    a = ulong(out_1 + a);
-    reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-    reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
+    m = m ^ t;
+    a = p2m_mul_wide_u32(gid, 8u);
+    a = out_1 + a;
+    P2M_MEM(device, uint, a) = h;
+    P2M_MEM(device, uint, a + 4) = m;
     return;
+  }
+  h = h * 31u;
+  h = h + 32776u;
+  m = m | 128u;
+  t = p2m_shl_b32(i, 24u);
+  m = m ^ t;
+  a = p2m_mul_wide_u32(gid, 8u);
+  a = out_1 + a;
+  P2M_MEM(device, uint, a) = h;
+  P2M_MEM(device, uint, a + 4) = m;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_indirect_calls(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_indirect_calls_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_indirect_calls_body(params, module, smem, b);
 }
 #endif

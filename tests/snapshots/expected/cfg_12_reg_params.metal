@@ -10,186 +10,176 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_mul_wide_u32
 
 // .func mark
 static inline void mark(thread p2m_ctx &ctx, thread uchar *h_out, thread uchar *h, thread uchar *k)
 {
-    uint h_1 = 0, k_1 = 0, h_out_1 = 0;
-    h_1 = reinterpret_cast<thread p2m_alias<uint> *>(h)->v;
-    k_1 = reinterpret_cast<thread p2m_alias<uint> *>(k)->v;
-    h_out_1 = uint(h_1 * 31u);
-    h_out_1 = uint(h_out_1 + k_1);
-    reinterpret_cast<thread p2m_alias<uint> *>(h_out)->v = h_out_1;
-    return;
+  uint h_1 = P2M_MEM(thread, uint, h);
+  uint k_1 = P2M_MEM(thread, uint, k);
+  uint h_out_1 = h_1 * 31u;
+  h_out_1 = h_out_1 + k_1;
+  P2M_MEM(thread, uint, h_out) = h_out_1;
+  return;
 }
 
 // .func walk
 static inline void walk(thread p2m_ctx &ctx, thread uchar *sum, thread uchar *steps, thread uchar *base, thread uchar *start, thread uchar *stride, thread uchar *count, thread uchar *nmask)
 {
-    bool p0 = false, p1 = false, p2 = false;
-    uint start_1 = 0, stride_1 = 0, count_1 = 0, nmask_1 = 0, sum_1 = 0, steps_1 = 0, r0 = 0, r1 = 0;
-    uint r2 = 0, r3 = 0, r4 = 0;
-    ulong base_1 = 0, rd0 = 0, rd1 = 0, rd2 = 0;
-    base_1 = reinterpret_cast<thread p2m_alias<ulong> *>(base)->v;
-    start_1 = reinterpret_cast<thread p2m_alias<uint> *>(start)->v;
-    stride_1 = reinterpret_cast<thread p2m_alias<uint> *>(stride)->v;
-    count_1 = reinterpret_cast<thread p2m_alias<uint> *>(count)->v;
-    nmask_1 = reinterpret_cast<thread p2m_alias<uint> *>(nmask)->v;
-    sum_1 = 0u;
-    steps_1 = 0u;
-    p1 = as_type<int>(count_1) == as_type<int>(0u);
-    reinterpret_cast<thread p2m_alias<uint> *>(sum)->v = sum_1;
-    reinterpret_cast<thread p2m_alias<uint> *>(steps)->v = steps_1;
-    if (p1) {
-        return;
-    }
-    r1 = start_1;
-    while (true) {
-        r2 = uint(r1 & nmask_1);
-        rd1 = ulong(p2m_mul_wide_u32(r2, 4u));
-        rd2 = ulong(base_1 + rd1);
-        r3 = reinterpret_cast<P2M_DEVICE_DATA p2m_alias<uint> *>(rd2)->v;
-        sum_1 = uint(sum_1 + r3);
-        steps_1 = uint(steps_1 + 1u);
-        r4 = uint(sum_1 & 15u);
-        p2 = as_type<int>(r4) == as_type<int>(7u);
-        reinterpret_cast<thread p2m_alias<uint> *>(sum)->v = sum_1;
-        reinterpret_cast<thread p2m_alias<uint> *>(steps)->v = steps_1;
-        if (p2) {
-            return;
-        }
-        r1 = uint(r1 + stride_1);
-        p1 = steps_1 < count_1;
-        if (!p1) {
-            break;
-        }
-    }
-    sum_1 = uint(sum_1 ^ 16777216u);
-    reinterpret_cast<thread p2m_alias<uint> *>(sum)->v = sum_1;
-    reinterpret_cast<thread p2m_alias<uint> *>(steps)->v = steps_1;
+  ulong base_1 = P2M_MEM(thread, ulong, base);
+  uint start_1 = P2M_MEM(thread, uint, start);
+  uint stride_1 = P2M_MEM(thread, uint, stride);
+  uint count_1 = P2M_MEM(thread, uint, count);
+  uint nmask_1 = P2M_MEM(thread, uint, nmask);
+  uint sum_1 = 0u;
+  uint steps_1 = 0u;
+  bool p1 = count_1 == 0u;
+  P2M_MEM(thread, uint, sum) = sum_1;
+  P2M_MEM(thread, uint, steps) = steps_1;
+  if (p1) {
     return;
+  }
+  uint r1 = start_1;
+  while (true) {
+    uint r2 = r1 & nmask_1;
+    ulong rd1 = p2m_mul_wide_u32(r2, 4u);
+    ulong rd2 = base_1 + rd1;
+    uint r3 = P2M_MEM(P2M_DEVICE_DATA, uint, rd2);
+    sum_1 = sum_1 + r3;
+    steps_1 = steps_1 + 1u;
+    uint r4 = sum_1 & 15u;
+    bool p2 = r4 == 7u;
+    P2M_MEM(thread, uint, sum) = sum_1;
+    P2M_MEM(thread, uint, steps) = steps_1;
+    if (p2) {
+      return;
+    }
+    r1 = r1 + stride_1;
+    p1 = steps_1 < count_1;
+    if (!p1) {
+      break;
+    }
+  }
+  sum_1 = sum_1 ^ 16777216u;
+  P2M_MEM(thread, uint, sum) = sum_1;
+  P2M_MEM(thread, uint, steps) = steps_1;
+  return;
 }
 
 // .func flip
 static inline void flip(thread p2m_ctx &ctx, thread uchar *odd, thread uchar *p, thread uchar *a)
 {
-    bool p_1 = false;
-    uint a_1 = 0, odd_1 = 0, r0 = 0, r1 = 0, r2 = 0, r3 = 0;
-    p_1 = reinterpret_cast<thread p2m_alias<bool> *>(p)->v;
-    a_1 = reinterpret_cast<thread p2m_alias<uint> *>(a)->v;
-    r1 = uint(a_1 & 1u);
-    r2 = p_1 ? 1u : 0u;
-    r3 = uint(r1 ^ r2);
-    odd_1 = r3;
-    reinterpret_cast<thread p2m_alias<uint> *>(odd)->v = odd_1;
-    return;
+  bool p_1 = P2M_MEM(thread, bool, p);
+  uint a_1 = P2M_MEM(thread, uint, a);
+  uint r1 = a_1 & 1u;
+  uint r2 = p_1 ? 1u : 0u;
+  uint r3 = r1 ^ r2;
+  uint odd_1 = r3;
+  P2M_MEM(thread, uint, odd) = odd_1;
+  return;
 }
 
 // .entry cfg_reg_params
 static inline void cfg_reg_params_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0;
-    rd1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    rd2 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    r1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    rd3 = ulong(rd1);
-    rd4 = ulong(rd2);
-    r2 = ctx.b.ctaid.x;
-    r3 = ctx.b.ntid.x;
-    r4 = ctx.b.tid.x;
-    r5 = uint(r2 * r3);
-    r5 = uint(r5 + r4);
-    r6 = uint(r1 + 4294967295u);
-    r7 = uint(r5 & 7u);
-    r8 = uint(r5 * 5u);
-    {
-        ulong p2m_arg0_storage[1];
-        thread uchar *p2m_arg0 = reinterpret_cast<thread uchar *>(p2m_arg0_storage);
-        ulong p2m_arg1_storage[1];
-        thread uchar *p2m_arg1 = reinterpret_cast<thread uchar *>(p2m_arg1_storage);
-        ulong p2m_arg2_storage[1];
-        thread uchar *p2m_arg2 = reinterpret_cast<thread uchar *>(p2m_arg2_storage);
-        reinterpret_cast<thread p2m_alias<ulong> *>(p2m_arg2)->v = rd4;
-        ulong p2m_arg3_storage[1];
-        thread uchar *p2m_arg3 = reinterpret_cast<thread uchar *>(p2m_arg3_storage);
-        reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg3)->v = r8;
-        ulong p2m_arg4_storage[1];
-        thread uchar *p2m_arg4 = reinterpret_cast<thread uchar *>(p2m_arg4_storage);
-        reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg4)->v = 13u;
-        ulong p2m_arg5_storage[1];
-        thread uchar *p2m_arg5 = reinterpret_cast<thread uchar *>(p2m_arg5_storage);
-        reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg5)->v = r7;
-        ulong p2m_arg6_storage[1];
-        thread uchar *p2m_arg6 = reinterpret_cast<thread uchar *>(p2m_arg6_storage);
-        reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg6)->v = r6;
-        walk(ctx, p2m_arg0, p2m_arg1, p2m_arg2, p2m_arg3, p2m_arg4, p2m_arg5, p2m_arg6);
-        r9 = reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg0)->v;
-        r10 = reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg1)->v;
-    }
-    {
-        ulong p2m_arg7_storage[1];
-        thread uchar *p2m_arg7 = reinterpret_cast<thread uchar *>(p2m_arg7_storage);
-        ulong p2m_arg8_storage[1];
-        thread uchar *p2m_arg8 = reinterpret_cast<thread uchar *>(p2m_arg8_storage);
-        reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg8)->v = r9;
-        ulong p2m_arg9_storage[1];
-        thread uchar *p2m_arg9 = reinterpret_cast<thread uchar *>(p2m_arg9_storage);
-        reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg9)->v = 17u;
-        mark(ctx, p2m_arg7, p2m_arg8, p2m_arg9);
-        r11 = reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg7)->v;
-    }
-    {
-        ulong p2m_arg10_storage[1];
-        thread uchar *p2m_arg10 = reinterpret_cast<thread uchar *>(p2m_arg10_storage);
-        ulong p2m_arg11_storage[1];
-        thread uchar *p2m_arg11 = reinterpret_cast<thread uchar *>(p2m_arg11_storage);
-        reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg11)->v = r11;
-        ulong p2m_arg12_storage[1];
-        thread uchar *p2m_arg12 = reinterpret_cast<thread uchar *>(p2m_arg12_storage);
-        reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg12)->v = r10;
-        mark(ctx, p2m_arg10, p2m_arg11, p2m_arg12);
-        r11 = reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg10)->v;
-    }
-    p1 = r10 < 3u;
-    {
-        ulong p2m_arg13_storage[1];
-        thread uchar *p2m_arg13 = reinterpret_cast<thread uchar *>(p2m_arg13_storage);
-        ulong p2m_arg14_storage[1];
-        thread uchar *p2m_arg14 = reinterpret_cast<thread uchar *>(p2m_arg14_storage);
-        reinterpret_cast<thread p2m_alias<bool> *>(p2m_arg14)->v = p1;
-        ulong p2m_arg15_storage[1];
-        thread uchar *p2m_arg15 = reinterpret_cast<thread uchar *>(p2m_arg15_storage);
-        reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg15)->v = r9;
-        flip(ctx, p2m_arg13, p2m_arg14, p2m_arg15);
-        r15 = reinterpret_cast<thread p2m_alias<uint> *>(p2m_arg13)->v;
-    }
-    r14 = p2m_shl_b32(r15, 20u);
-    r11 = uint(r11 ^ r14);
-    r12 = p2m_shl_b32(r7, 8u);
-    r13 = uint(r10 | r12);
-    rd5 = ulong(p2m_mul_wide_u32(r5, 8u));
-    rd6 = ulong(rd3 + rd5);
-    reinterpret_cast<device p2m_alias<uint> *>(rd6)->v = r11;
-    reinterpret_cast<device p2m_alias<uint> *>((rd6 + 4))->v = r13;
-    return;
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  uint r9 = 0, r10 = 0, r11 = 0, r15 = 0;
+  ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint r1 = P2M_MEM(constant, uint, ctx.params + 16);
+  ulong rd3 = rd1;
+  ulong rd4 = rd2;
+  uint r2 = ctx.b.ctaid.x;
+  uint r3 = ctx.b.ntid.x;
+  uint r4 = ctx.b.tid.x;
+  uint r5 = r2 * r3;
+  r5 = r5 + r4;
+  uint r6 = r1 - 1u;
+  uint r7 = r5 & 7u;
+  uint r8 = r5 * 5u;
+  {
+    ulong p2m_arg0_storage[1];
+    thread uchar *p2m_arg0 = reinterpret_cast<thread uchar *>(p2m_arg0_storage);
+    ulong p2m_arg1_storage[1];
+    thread uchar *p2m_arg1 = reinterpret_cast<thread uchar *>(p2m_arg1_storage);
+    ulong p2m_arg2_storage[1];
+    thread uchar *p2m_arg2 = reinterpret_cast<thread uchar *>(p2m_arg2_storage);
+    P2M_MEM(thread, ulong, p2m_arg2) = rd4;
+    ulong p2m_arg3_storage[1];
+    thread uchar *p2m_arg3 = reinterpret_cast<thread uchar *>(p2m_arg3_storage);
+    P2M_MEM(thread, uint, p2m_arg3) = r8;
+    ulong p2m_arg4_storage[1];
+    thread uchar *p2m_arg4 = reinterpret_cast<thread uchar *>(p2m_arg4_storage);
+    P2M_MEM(thread, uint, p2m_arg4) = 13u;
+    ulong p2m_arg5_storage[1];
+    thread uchar *p2m_arg5 = reinterpret_cast<thread uchar *>(p2m_arg5_storage);
+    P2M_MEM(thread, uint, p2m_arg5) = r7;
+    ulong p2m_arg6_storage[1];
+    thread uchar *p2m_arg6 = reinterpret_cast<thread uchar *>(p2m_arg6_storage);
+    P2M_MEM(thread, uint, p2m_arg6) = r6;
+    walk(ctx, p2m_arg0, p2m_arg1, p2m_arg2, p2m_arg3, p2m_arg4, p2m_arg5, p2m_arg6);
+    r9 = P2M_MEM(thread, uint, p2m_arg0);
+    r10 = P2M_MEM(thread, uint, p2m_arg1);
+  }
+  {
+    ulong p2m_arg7_storage[1];
+    thread uchar *p2m_arg7 = reinterpret_cast<thread uchar *>(p2m_arg7_storage);
+    ulong p2m_arg8_storage[1];
+    thread uchar *p2m_arg8 = reinterpret_cast<thread uchar *>(p2m_arg8_storage);
+    P2M_MEM(thread, uint, p2m_arg8) = r9;
+    ulong p2m_arg9_storage[1];
+    thread uchar *p2m_arg9 = reinterpret_cast<thread uchar *>(p2m_arg9_storage);
+    P2M_MEM(thread, uint, p2m_arg9) = 17u;
+    mark(ctx, p2m_arg7, p2m_arg8, p2m_arg9);
+    r11 = P2M_MEM(thread, uint, p2m_arg7);
+  }
+  {
+    ulong p2m_arg10_storage[1];
+    thread uchar *p2m_arg10 = reinterpret_cast<thread uchar *>(p2m_arg10_storage);
+    ulong p2m_arg11_storage[1];
+    thread uchar *p2m_arg11 = reinterpret_cast<thread uchar *>(p2m_arg11_storage);
+    P2M_MEM(thread, uint, p2m_arg11) = r11;
+    ulong p2m_arg12_storage[1];
+    thread uchar *p2m_arg12 = reinterpret_cast<thread uchar *>(p2m_arg12_storage);
+    P2M_MEM(thread, uint, p2m_arg12) = r10;
+    mark(ctx, p2m_arg10, p2m_arg11, p2m_arg12);
+    r11 = P2M_MEM(thread, uint, p2m_arg10);
+  }
+  bool p1 = r10 < 3u;
+  {
+    ulong p2m_arg13_storage[1];
+    thread uchar *p2m_arg13 = reinterpret_cast<thread uchar *>(p2m_arg13_storage);
+    ulong p2m_arg14_storage[1];
+    thread uchar *p2m_arg14 = reinterpret_cast<thread uchar *>(p2m_arg14_storage);
+    P2M_MEM(thread, bool, p2m_arg14) = p1;
+    ulong p2m_arg15_storage[1];
+    thread uchar *p2m_arg15 = reinterpret_cast<thread uchar *>(p2m_arg15_storage);
+    P2M_MEM(thread, uint, p2m_arg15) = r9;
+    flip(ctx, p2m_arg13, p2m_arg14, p2m_arg15);
+    r15 = P2M_MEM(thread, uint, p2m_arg13);
+  }
+  uint r14 = p2m_shl_b32(r15, 20u);
+  r11 = r11 ^ r14;
+  uint r12 = p2m_shl_b32(r7, 8u);
+  uint r13 = r10 | r12;
+  ulong rd5 = p2m_mul_wide_u32(r5, 8u);
+  ulong rd6 = rd3 + rd5;
+  P2M_MEM(device, uint, rd6) = r11;
+  P2M_MEM(device, uint, rd6 + 4) = r13;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_reg_params(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_reg_params_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_reg_params_body(params, module, smem, b);
 }
 #endif

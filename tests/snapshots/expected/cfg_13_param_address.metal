@@ -11,81 +11,75 @@
 using namespace metal;
 
 #define P2M_GENERIC_PARAMS 1
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_mul_wide_u32
 
 // .entry cfg_param_address
 static inline void cfg_param_address_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false;
-    uint r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
-    uint r8 = 0, r9 = 0, r10 = 0, r11 = 0, r12 = 0, r13 = 0, r14 = 0, r15 = 0;
-    uint h = 0, m = 0;
-    ulong rd0 = 0, rd1 = 0, rd2 = 0, rd3 = 0, rd4 = 0, rd5 = 0, rd6 = 0, rd7 = 0;
-    ulong rd8 = 0, rd9 = 0, rd10 = 0, rd11 = 0, rd12 = 0, rd13 = 0;
-    rd1 = ulong(8u);
-    rd2 = ulong(ulong(rd1) + P2M_PARAM_WINDOW);
-    rd3 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + uint(rd2 - P2M_PARAM_WINDOW)))->v;
-    rd4 = ulong(16u);
-    rd5 = ulong(ulong(rd4) + P2M_PARAM_WINDOW);
-    rd6 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    rd6 = ulong(rd6);
-    r1 = ctx.b.tid.x;
-    r2 = ctx.b.ctaid.x;
-    r3 = p2m_shl_b32(r2, 6u);
-    r3 = uint(r3 + r1);
-    r4 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + uint(rd5 - P2M_PARAM_WINDOW)))->v;
-    r5 = uint(r4 + 4294967295u);
-    r6 = uint(r3 & 3u);
-    r6 = uint(r6 + 2u);
-    r7 = 0u;
-    h = 7u;
-    m = 0u;
-    while (true) {
-        r8 = uint(r3 & r7);
-        r8 = uint(r8 & 1u);
-        p1 = r8 != 0u;
-        if (p1) {
-            rd8 = rd5;
-            m = uint(m | 2u);
-        } else {
-            r9 = uint(r3 * 7u);
-            r9 = uint(r9 + r7);
-            r9 = uint(r9 & r5);
-            rd7 = ulong(p2m_mul_wide_u32(r9, 4u));
-            rd8 = ulong(rd3 + rd7);
-            m = uint(m | 1u);
-        }
-        r10 = p2m_ld_generic<uint>(ctx, rd8);
-        h = uint(h * 31u);
-        h = uint(h + r10);
-        r7 = uint(r7 + 1u);
-        p2 = r7 < r6;
-        if (!p2) {
-            break;
-        }
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  ulong rd8 = 0;
+  ulong rd1 = ulong(8u);
+  ulong rd2 = ulong(rd1) + P2M_PARAM_WINDOW;
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + uint(rd2 - P2M_PARAM_WINDOW));
+  ulong rd4 = ulong(16u);
+  ulong rd5 = ulong(rd4) + P2M_PARAM_WINDOW;
+  ulong rd6 = P2M_MEM(constant, ulong, ctx.params + 0);
+  uint r1 = ctx.b.tid.x;
+  uint r2 = ctx.b.ctaid.x;
+  uint r3 = p2m_shl_b32(r2, 6u);
+  r3 = r3 + r1;
+  uint r4 = P2M_MEM(constant, uint, ctx.params + uint(rd5 - P2M_PARAM_WINDOW));
+  uint r5 = r4 - 1u;
+  uint r6 = r3 & 3u;
+  r6 = r6 + 2u;
+  uint r7 = 0u;
+  uint h = 7u;
+  uint m = 0u;
+  while (true) {
+    uint r8 = r3 & r7;
+    r8 = r8 & 1u;
+    bool p1 = r8 != 0u;
+    if (p1) {
+      rd8 = rd5;
+      m = m | 2u;
+    } else {
+      uint r9 = r3 * 7u;
+      r9 = r9 + r7;
+      r9 = r9 & r5;
+      ulong rd7 = p2m_mul_wide_u32(r9, 4u);
+      rd8 = rd3 + rd7;
+      m = m | 1u;
     }
-    p3 = !p2m_is_shared_window(rd5) && !p2m_is_local_window(rd5);
-    r11 = p3 ? 256u : 512u;
-    m = uint(m | r11);
-    rd9 = ulong(p2m_mul_wide_u32(r3, 8u));
-    rd10 = ulong(rd6 + rd9);
-    reinterpret_cast<device p2m_alias<uint> *>(rd10)->v = h;
-    reinterpret_cast<device p2m_alias<uint> *>((rd10 + 4))->v = m;
-    return;
+    uint r10 = p2m_ld_generic<uint>(ctx, rd8);
+    h = h * 31u;
+    h = h + r10;
+    r7 = r7 + 1u;
+    bool p2 = r7 < r6;
+    if (!p2) {
+      break;
+    }
+  }
+  bool p3 = !p2m_is_shared_window(rd5) && !p2m_is_local_window(rd5);
+  uint r11 = p3 ? 256u : 512u;
+  m = m | r11;
+  ulong rd9 = p2m_mul_wide_u32(r3, 8u);
+  ulong rd10 = rd6 + rd9;
+  P2M_MEM(device, uint, rd10) = h;
+  P2M_MEM(device, uint, rd10 + 4) = m;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_param_address(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_param_address_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_param_address_body(params, module, smem, b);
 }
 #endif

@@ -10,240 +10,234 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32
 
 // .entry cfg_counted_loops
 static inline void cfg_counted_loops_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-    ulong p2m_lmem[1];
-    p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-    bool p0 = false, p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false;
-    uint gid = 0, t = 0, nm1 = 0, w = 0, v = 0, s = 0, lim = 0, i = 0;
-    uint h = 0, m = 0, c = 0, k = 0;
-    ulong out_1 = 0, in_1 = 0, a = 0;
-    out_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 0))->v;
-    in_1 = reinterpret_cast<constant p2m_alias<ulong> *>((ctx.params + 8))->v;
-    nm1 = reinterpret_cast<constant p2m_alias<uint> *>((ctx.params + 16))->v;
-    nm1 = uint(nm1 - 1u);
-    out_1 = ulong(out_1);
-    in_1 = ulong(in_1);
-    gid = ctx.b.ctaid.x;
-    t = ctx.b.ntid.x;
-    gid = uint(gid * t);
-    t = ctx.b.tid.x;
-    gid = uint(gid + t);
-    k = uint(gid & nm1);
-    a = ulong(p2m_mul_wide_u32(k, 4u));
-    a = ulong(in_1 + a);
-    w = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-    k = uint(gid + 1u);
-    k = uint(k & nm1);
-    a = ulong(p2m_mul_wide_u32(k, 4u));
-    a = ulong(in_1 + a);
-    v = reinterpret_cast<device p2m_alias<uint> *>(a)->v;
-    h = 0u;
-    m = 0u;
-    c = 0u;
-    t = uint(gid & 1u);
-    p1 = t == 0u;
-    s = uint(w & 7u);
-    s = uint(s + 2u);
-    lim = uint(v & 3u);
-    lim = uint(2147483647u - lim);
-    t = uint(v & 65535u);
-    lim = p1 ? t : lim;
-    k = p2m_shr_u32(w, 3u);
-    k = uint(k & 7u);
-    k = uint(k + 1u);
-    t = uint(k * s);
-    i = uint(lim - t);
-    if (as_type<int>(s) > 0 && as_type<int>(lim) <= as_type<int>(0x80000000u - s)) {
-        while (true) {
-            m = uint(m | 1u);
-            h = uint(h * 31u);
-            h = uint(h + i);
-            c = uint(c + 1u);
-            i = uint(i + s);
-            p2 = as_type<int>(i) < as_type<int>(lim);
-            if (!p2) {
-                break;
-            }
-        }
-    } else {
-        for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-            m = uint(m | 1u);
-            h = uint(h * 31u);
-            h = uint(h + i);
-            c = uint(c + 1u);
-            i = uint(i + s);
-            p2 = as_type<int>(i) < as_type<int>(lim);
-            if (!p2) {
-                break;
-            }
-        }
+  ulong p2m_lmem[1];
+  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+  nm1 = nm1 - 1u;
+  uint gid = ctx.b.ctaid.x;
+  uint t = ctx.b.ntid.x;
+  gid = gid * t;
+  t = ctx.b.tid.x;
+  gid = gid + t;
+  uint k = gid & nm1;
+  ulong a = p2m_mul_wide_u32(k, 4u);
+  a = in_1 + a;
+  uint w = P2M_MEM(device, uint, a);
+  k = gid + 1u;
+  k = k & nm1;
+  a = p2m_mul_wide_u32(k, 4u);
+  a = in_1 + a;
+  uint v = P2M_MEM(device, uint, a);
+  uint h = 0u;
+  uint m = 0u;
+  uint c = 0u;
+  t = gid & 1u;
+  bool p1 = t == 0u;
+  uint s = w & 7u;
+  s = s + 2u;
+  uint lim = v & 3u;
+  lim = 2147483647u - lim;
+  t = v & 65535u;
+  lim = p1 ? t : lim;
+  k = p2m_shr_u32(w, 3u);
+  k = k & 7u;
+  k = k + 1u;
+  t = k * s;
+  uint i = lim - t;
+  if (as_type<int>(s) > 0 && as_type<int>(lim) <= as_type<int>(0x80000000u - s)) {
+    while (true) {
+      m = m | 1u;
+      h = h * 31u;
+      h = h + i;
+      c = c + 1u;
+      i = i + s;
+      bool p2 = as_type<int>(i) < as_type<int>(lim);
+      if (!p2) {
+        break;
+      }
     }
-    s = p2m_shr_u32(w, 6u);
-    s = uint(s & 7u);
-    s = uint(s + 2u);
-    lim = p2m_shr_u32(v, 2u);
-    lim = uint(lim & 3u);
-    lim = uint(4294967295u - lim);
-    t = p2m_shr_u32(v, 8u);
-    t = uint(t & 65535u);
-    t = uint(t + 100u);
-    lim = p1 ? t : lim;
-    k = p2m_shr_u32(w, 9u);
-    k = uint(k & 7u);
-    t = uint(k * s);
-    i = uint(lim - t);
-    if (s != 0u && lim <= 0u - s) {
-        while (true) {
-            p3 = i >= lim;
-            if (p3) {
-                break;
-            }
-            m = uint(m | 2u);
-            h = uint(h * 37u);
-            h = uint(h ^ i);
-            c = uint(c + 1u);
-            i = uint(i + s);
-        }
-    } else {
-        for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-            p3 = i >= lim;
-            if (p3) {
-                break;
-            }
-            m = uint(m | 2u);
-            h = uint(h * 37u);
-            h = uint(h ^ i);
-            c = uint(c + 1u);
-            i = uint(i + s);
-        }
+  } else {
+    for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+      m = m | 1u;
+      h = h * 31u;
+      h = h + i;
+      c = c + 1u;
+      i = i + s;
+      bool p2 = as_type<int>(i) < as_type<int>(lim);
+      if (!p2) {
+        break;
+      }
     }
-    lim = p2m_shr_u32(v, 4u);
-    lim = uint(lim & 3u);
-    lim = uint(lim + 2147483648u);
-    t = p2m_shr_u32(v, 12u);
-    t = uint(t & 4095u);
-    t = uint(0u - t);
-    lim = p1 ? t : lim;
-    k = p2m_shr_u32(w, 12u);
-    k = uint(k & 7u);
-    k = uint(k + 1u);
-    t = uint(k * 3u);
-    i = uint(lim + t);
-    if (as_type<int>(lim) >= as_type<int>(0x80000002u)) {
-        while (true) {
-            m = uint(m | 4u);
-            h = uint(h * 41u);
-            h = uint(h + i);
-            c = uint(c + 1u);
-            i = uint(i - 3u);
-            p4 = as_type<int>(i) > as_type<int>(lim);
-            if (!p4) {
-                break;
-            }
-        }
-    } else {
-        for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
-            m = uint(m | 4u);
-            h = uint(h * 41u);
-            h = uint(h + i);
-            c = uint(c + 1u);
-            i = uint(i - 3u);
-            p4 = as_type<int>(i) > as_type<int>(lim);
-            if (!p4) {
-                break;
-            }
-        }
+  }
+  s = p2m_shr_u32(w, 6u);
+  s = s & 7u;
+  s = s + 2u;
+  lim = p2m_shr_u32(v, 2u);
+  lim = lim & 3u;
+  lim = 4294967295u - lim;
+  t = p2m_shr_u32(v, 8u);
+  t = t & 65535u;
+  t = t + 100u;
+  lim = p1 ? t : lim;
+  k = p2m_shr_u32(w, 9u);
+  k = k & 7u;
+  t = k * s;
+  i = lim - t;
+  if (s != 0u && lim <= 0u - s) {
+    while (true) {
+      bool p3 = i >= lim;
+      if (p3) {
+        break;
+      }
+      m = m | 2u;
+      h = h * 37u;
+      h = h ^ i;
+      c = c + 1u;
+      i = i + s;
     }
-    s = p2m_shr_u32(w, 15u);
-    s = uint(s & 7u);
-    s = uint(s + 1u);
-    k = p2m_shr_u32(w, 18u);
-    k = uint(k & 7u);
-    k = uint(k + 1u);
-    t = uint(k * s);
-    i = v;
-    lim = uint(v + t);
-    if ((s & 1u) != 0u) {
-        while (true) {
-            m = uint(m | 8u);
-            h = uint(h * 43u);
-            h = uint(h ^ i);
-            c = uint(c + 1u);
-            i = uint(s + i);
-            p5 = lim != i;
-            if (!p5) {
-                break;
-            }
-        }
-    } else {
-        for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
-            m = uint(m | 8u);
-            h = uint(h * 43u);
-            h = uint(h ^ i);
-            c = uint(c + 1u);
-            i = uint(s + i);
-            p5 = lim != i;
-            if (!p5) {
-                break;
-            }
-        }
+  } else {
+    for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
+      bool p3 = i >= lim;
+      if (p3) {
+        break;
+      }
+      m = m | 2u;
+      h = h * 37u;
+      h = h ^ i;
+      c = c + 1u;
+      i = i + s;
     }
-    t = p2m_shr_u32(v, 20u);
-    t = uint(t & 4095u);
-    lim = p1 ? t : 2147483646u;
-    k = p2m_shr_u32(w, 21u);
-    k = uint(k & 7u);
-    t = p2m_shl_b32(k, 1u);
-    i = uint(lim - t);
-    i = uint(i - 1u);
-    if (as_type<int>(lim) <= as_type<int>(0x7FFFFFFDu)) {
-        while (true) {
-            p6 = as_type<int>(i) > as_type<int>(lim);
-            if (p6) {
-                break;
-            }
-            m = uint(m | 16u);
-            h = uint(h * 47u);
-            h = uint(h + i);
-            c = uint(c + 1u);
-            i = uint(i + 2u);
-        }
-    } else {
-        for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
-            p6 = as_type<int>(i) > as_type<int>(lim);
-            if (p6) {
-                break;
-            }
-            m = uint(m | 16u);
-            h = uint(h * 47u);
-            h = uint(h + i);
-            c = uint(c + 1u);
-            i = uint(i + 2u);
-        }
+  }
+  lim = p2m_shr_u32(v, 4u);
+  lim = lim & 3u;
+  lim = lim + 2147483648u;
+  t = p2m_shr_u32(v, 12u);
+  t = t & 4095u;
+  t = 0u - t;
+  lim = p1 ? t : lim;
+  k = p2m_shr_u32(w, 12u);
+  k = k & 7u;
+  k = k + 1u;
+  t = k * 3u;
+  i = lim + t;
+  if (as_type<int>(lim) >= as_type<int>(0x80000002u)) {
+    while (true) {
+      m = m | 4u;
+      h = h * 41u;
+      h = h + i;
+      c = c + 1u;
+      i = i - 3u;
+      bool p4 = as_type<int>(i) > as_type<int>(lim);
+      if (!p4) {
+        break;
+      }
     }
-    t = p2m_shl_b32(c, 24u);
-    m = uint(m | t);
-    a = ulong(p2m_mul_wide_u32(gid, 8u));
-    a = ulong(out_1 + a);
-    reinterpret_cast<device p2m_alias<uint> *>(a)->v = h;
-    reinterpret_cast<device p2m_alias<uint> *>((a + 4))->v = m;
-    return;
+  } else {
+    for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
+      m = m | 4u;
+      h = h * 41u;
+      h = h + i;
+      c = c + 1u;
+      i = i - 3u;
+      bool p4 = as_type<int>(i) > as_type<int>(lim);
+      if (!p4) {
+        break;
+      }
+    }
+  }
+  s = p2m_shr_u32(w, 15u);
+  s = s & 7u;
+  s = s + 1u;
+  k = p2m_shr_u32(w, 18u);
+  k = k & 7u;
+  k = k + 1u;
+  t = k * s;
+  i = v;
+  lim = v + t;
+  if ((s & 1u) != 0u) {
+    while (true) {
+      m = m | 8u;
+      h = h * 43u;
+      h = h ^ i;
+      c = c + 1u;
+      i = s + i;
+      bool p5 = lim != i;
+      if (!p5) {
+        break;
+      }
+    }
+  } else {
+    for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
+      m = m | 8u;
+      h = h * 43u;
+      h = h ^ i;
+      c = c + 1u;
+      i = s + i;
+      bool p5 = lim != i;
+      if (!p5) {
+        break;
+      }
+    }
+  }
+  t = p2m_shr_u32(v, 20u);
+  t = t & 4095u;
+  lim = p1 ? t : 2147483646u;
+  k = p2m_shr_u32(w, 21u);
+  k = k & 7u;
+  t = p2m_shl_b32(k, 1u);
+  i = lim - t;
+  i = i - 1u;
+  if (as_type<int>(lim) <= as_type<int>(0x7FFFFFFDu)) {
+    while (true) {
+      bool p6 = as_type<int>(i) > as_type<int>(lim);
+      if (p6) {
+        break;
+      }
+      m = m | 16u;
+      h = h * 47u;
+      h = h + i;
+      c = c + 1u;
+      i = i + 2u;
+    }
+  } else {
+    for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
+      bool p6 = as_type<int>(i) > as_type<int>(lim);
+      if (p6) {
+        break;
+      }
+      m = m | 16u;
+      h = h * 47u;
+      h = h + i;
+      c = c + 1u;
+      i = i + 2u;
+    }
+  }
+  t = p2m_shl_b32(c, 24u);
+  m = m | t;
+  a = p2m_mul_wide_u32(gid, 8u);
+  a = out_1 + a;
+  P2M_MEM(device, uint, a) = h;
+  P2M_MEM(device, uint, a + 4) = m;
+  return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_counted_loops(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-    threadgroup uchar *smem [[threadgroup(0)]],
-    uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-    uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-    uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-    uint nwarp [[simdgroups_per_threadgroup]])
+  threadgroup uchar *smem [[threadgroup(0)]],
+  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+  uint nwarp [[simdgroups_per_threadgroup]])
 {
-    p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-    cfg_counted_loops_body(params, module, smem, b);
+  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+  cfg_counted_loops_body(params, module, smem, b);
 }
 #endif
