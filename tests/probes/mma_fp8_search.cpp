@@ -90,7 +90,10 @@ static void add_round(const Term &a, i128 bv, int bq, bool rn, uint32_t &out) {
 
 struct Model { int G; int W; bool cin; bool floor_; bool rn; bool final_rn; int order; bool nominal = false; };
 
-static uint32_t eval(const Case &cs, const Model &M) {
+static int perm_k(int i);
+static uint32_t eval(const Case &cs0, const Model &M) {
+  Case cs = cs0;
+  for (int i = 0; i < 32; ++i) cs.p[i] = cs0.p[perm_k(i)];
   Term acc; decode32(cs.c, acc);
   uint32_t accb = cs.c;
   for (int g0 = 0; g0 < 32; g0 += M.G) {
@@ -132,11 +135,27 @@ static uint32_t eval(const Case &cs, const Model &M) {
 
 static bool g_nominal = getenv("NOMINAL") != nullptr;  // align to the nominal exponents
 static bool g_cref = getenv("CREF") != nullptr;        // window from max(products, C)
+// PERM=1: the products taken in the order k 0-3, 16-19, 4-7, 20-23, ... (one thread's registers
+// after another's); PERM=2: by byte position, k 0, 4, 8, ..., 28, 1, 5, ...
+static int g_seq_p = getenv("SEQ_P") ? atoi(getenv("SEQ_P")) : 0;  // "Sequential": keep P bits too
+static int g_perm = getenv("PERM") ? atoi(getenv("PERM")) : 0;
+static int perm_k(int i) {
+  if (g_perm == 1) return (i / 8) * 4 + (i % 8 < 4 ? i % 4 : 16 + i % 4);
+  if (g_perm == 2) return (i % 8) * 4 + i / 8;
+  if (g_perm == 6) return (i % 8) * 4 + (i / 8 + 2) % 4;            // k%4 in {2,3}, then {0,1}
+  if (g_perm == 7) { int h = i / 16, j = i % 16; return (j / 2) * 4 + 2 * h + j % 2; }  // k 0,1,4,5,..,29; then 2,3,6,7,...
+  if (g_perm == 3) return (i % 16) * 2 + i / 16;                      // even k, then odd k
+  if (g_perm == 4) return (i % 8) * 4 + (i / 8 == 1 ? 2 : i / 8 == 2 ? 1 : i / 8);  // k%4 in {0,2}, then {1,3}
+  if (g_perm == 5) return (i % 8) * 4 + (i / 8 == 1 ? 3 : i / 8 == 3 ? 1 : i / 8);  // k%4 in {0,3}, then {1,2}
+  return i;
+}
 
 // "C last": the products' groups are summed (each cut to W bits below its largest product) into
 // a partial sum kept to P significant bits (rounded toward zero or to nearest after each group);
 // C is added to that partial sum at the end with one rounding to nearest even.
-static uint32_t eval_clast(const Case &cs, int G, int W, int P, bool prn, int floor_) {
+static uint32_t eval_clast(const Case &cs0, int G, int W, int P, bool prn, int floor_) {
+  Case cs = cs0;
+  for (int i = 0; i < 32; ++i) cs.p[i] = cs0.p[perm_k(i)];
   i128 acc = 0; int aq = 0; bool have = false;
   for (int g0 = 0; g0 < 32; g0 += G) {
     int emax = -100000;
@@ -280,6 +299,75 @@ static uint32_t eval_two(const Case &cs, int G, int W1, int W2, int ref2) {
   return out;
 }
 
+// "Sequential window": a running sum (starting at 0) takes the groups of G products in turn;
+// each step aligns the running sum and the group's products to the larger of their top bits and
+// cuts all of them W bits below it (toward zero, or floor); C is added last, to nearest.
+static uint32_t eval_seq(const Case &cs0, int G, int W, bool floor_, int order) {
+  Case cs = cs0;
+  for (int i = 0; i < 32; ++i) cs.p[i] = cs0.p[perm_k(i)];
+  Val acc{0, 0};
+  for (int s = 0; s < 32 / G; ++s) {
+    int g0 = (order == 1 ? (32 / G - 1 - s) : s) * G;
+    int emax = acc.v ? acc.q + bitlen(acc.v < 0 ? -acc.v : acc.v) - 1 : -100000;
+    for (int i = g0; i < g0 + G; ++i) { const Term &t = cs.p[i]; if (t.m) { int tp = t.e + bitlen(t.m) - 1; if (tp > emax) emax = tp; } }
+    if (emax == -100000) continue;
+    int q = emax - W;
+    auto cut = [&](i128 v, int e) -> i128 {
+      int sh = q - e;
+      if (sh <= 0) return v << -sh;
+      if (floor_) return sh >= 100 ? (v < 0 ? -1 : 0) : v >> sh;
+      u128 m = v < 0 ? -v : v; m = sh >= 100 ? 0 : m >> sh; return v < 0 ? -(i128)m : (i128)m;
+    };
+    i128 sum = acc.v ? cut(acc.v, acc.q) : 0;
+    for (int i = g0; i < g0 + G; ++i) { const Term &t = cs.p[i]; if (t.m) sum += cut(t.neg ? -(i128)t.m : (i128)t.m, t.e); }
+    acc = g_seq_p ? keep_bits(Val{sum, q}, g_seq_p, false) : Val{sum, q};
+  }
+  Term c; decode32(cs.c, c); uint32_t out;
+  add_round(c, acc.v, acc.v ? acc.q : c.e, true, out);
+  return out;
+}
+
+// "Signs apart": the positive and the negative products (cut W bits below the largest top bit)
+// are summed apart, each sum kept to P bits (toward zero); their difference is kept to P2 bits
+// (toward zero; P2 0: exact); C is added last, to nearest.
+static uint32_t eval_pn(const Case &cs, int W, int P, int P2) {
+  int emax = -100000;
+  for (int i = 0; i < 32; ++i) { const Term &t = cs.p[i]; if (t.m) { int tp = t.e + bitlen(t.m) - 1; if (tp > emax) emax = tp; } }
+  Term c; decode32(cs.c, c); uint32_t out;
+  if (emax == -100000) { add_round(c, 0, c.e, true, out); return out; }
+  int q = emax - W; i128 sp = 0, sn = 0;
+  for (int i = 0; i < 32; ++i) {
+    const Term &t = cs.p[i]; if (!t.m) continue;
+    int sh = q - t.e; u128 m = sh <= 0 ? (u128)t.m << -sh : sh >= 100 ? 0 : (u128)t.m >> sh;
+    (t.neg ? sn : sp) += (i128)m;
+  }
+  Val a = keep_bits(Val{sp, q}, P, false), b = keep_bits(Val{-sn, q}, P, false);
+  Val d = add_exact(a, b);
+  if (P2) d = keep_bits(d, P2, false);
+  add_round(c, d.v, d.v ? d.q : c.e, true, out);
+  return out;
+}
+
+// "Drop": products whose top bit (tb 0) or nominal exponent (tb 1) lies more than D below the
+// largest are dropped whole; the others are cut W bits below the largest top bit; the sum is kept
+// to P bits (toward zero); C is added last, to nearest.
+static uint32_t eval_drop(const Case &cs, int D, int W, int P, int tb) {
+  int emax = -100000, nmax = -100000;
+  for (int i = 0; i < 32; ++i) { const Term &t = cs.p[i]; if (t.m) { int tp = t.e + bitlen(t.m) - 1; if (tp > emax) emax = tp; if (t.E > nmax) nmax = t.E; } }
+  Term c; decode32(cs.c, c); uint32_t out;
+  if (emax == -100000) { add_round(c, 0, c.e, true, out); return out; }
+  int q = emax - W; i128 s = 0;
+  for (int i = 0; i < 32; ++i) {
+    const Term &t = cs.p[i]; if (!t.m) continue;
+    if (tb == 0 ? emax - (t.e + bitlen(t.m) - 1) > D : nmax - t.E > D) continue;
+    int sh = q - t.e; u128 m = sh <= 0 ? (u128)t.m << -sh : sh >= 100 ? 0 : (u128)t.m >> sh;
+    s += t.neg ? -(i128)m : (i128)m;
+  }
+  Val d = keep_bits(Val{s, q}, P, false);
+  add_round(c, d.v, d.v ? d.q : c.e, true, out);
+  return out;
+}
+
 static vector<uint32_t> readf(const string &f, size_t off, size_t n) {
   vector<uint32_t> v(n);
   FILE *fp = fopen(f.c_str(), "rb");
@@ -372,6 +460,41 @@ int main(int argc, char **argv) {
       long bad = 0;
       for (auto &c : fin) bad += eval_two(c, G, W1, W2, ref2) != c.d;
       printf("two G%d ref2 %d W1 %d W2 %d: %ld of %zu differ\n", G, ref2, W1, W2, bad, fin.size());
+      fflush(stdout);
+    }
+    return 0;
+  }
+  if (const char *sm = getenv("SEQ_MODEL")) {  // G,W,floor: one "sequential" model
+    int G, W, fl; sscanf(sm, "%d,%d,%d", &G, &W, &fl);
+    long bad = 0;
+    for (auto &c : fin) bad += eval_seq(c, G, W, fl, 0) != c.d;
+    printf("seq G%d W%d floor%d P%d perm%d: %ld of %zu finite outputs differ\n", G, W, fl, g_seq_p, g_perm, bad, fin.size());
+    return 0;
+  }
+  if (getenv("SEQ")) {
+    for (int G : {1, 2, 4, 8, 16}) for (int fl : {0, 1}) for (int order : {0, 1}) for (int W = 20; W <= 30; ++W) {
+      if (getenv("SEQ_G") && G != atoi(getenv("SEQ_G"))) continue;
+      long bad = 0;
+      for (auto &c : fin) bad += eval_seq(c, G, W, fl, order) != c.d;
+      printf("seq G%d floor%d order%d W%d: %ld of %zu differ\n", G, fl, order, W, bad, fin.size());
+      fflush(stdout);
+    }
+    return 0;
+  }
+  if (getenv("PN")) {
+    for (int P2 : {0, 24}) for (int P = 22; P <= 28; ++P) for (int W = 22; W <= 32; ++W) {
+      long bad = 0;
+      for (auto &c : fin) bad += eval_pn(c, W, P, P2) != c.d;
+      printf("pn W%d P%d P2 %d: %ld of %zu differ\n", W, P, P2, bad, fin.size());
+      fflush(stdout);
+    }
+    return 0;
+  }
+  if (getenv("DROP")) {
+    for (int tb : {0, 1}) for (int P : {24, 60}) for (int D = 12; D <= 30; ++D) for (int W : {24, 25, 26, 27, 28, 40}) {
+      long bad = 0;
+      for (auto &c : fin) bad += eval_drop(c, D, W, P, tb) != c.d;
+      printf("drop tb%d D%d W%d P%d: %ld of %zu differ\n", tb, D, W, P, bad, fin.size());
       fflush(stdout);
     }
     return 0;
