@@ -1,19 +1,20 @@
 // Searches families of models for the sum of mma.sync m16n8k32 with fp8 multiplicands and f32
-// accumulators, against the recording of tests/probes/mma_fp8.cu (docs/gpu-facts.md "fp8 mma").
-// Family 1 ("C first"): the 32 products are taken in groups of G (in k order); each group is
-// aligned to the top bit of its largest product (cin: of the accumulator too) and cut to W bits
-// below it (toward zero per term, or floor of the two's complement); the group's sum is added to
-// the accumulator (which starts at C) with one rounding (nearest even or toward zero).
-// Family 2 ("C last"): the groups' cut sums are added into a partial sum kept to P significant
-// bits (cut toward zero or rounded to nearest after each group); C is added last, one rounding
-// to nearest even.
+// accumulators, against the recording of tests/probes/mma_fp8.cu (docs/gpu-facts.md "fp8 mma",
+// which lists the results). Each family is described above its eval_* function.
 //   clang++-19 -std=c++20 -O2 -o mma_fp8_search tests/probes/mma_fp8_search.cpp
-//   ./mma_fp8_search DIR KERNEL DIST...           family 1, every G, W 10..30 and option
-//   WMASK=1 ./mma_fp8_search DIR KERNEL DIST...   family 1: per option, outputs no W fits
-//   CLAST=1 ./mma_fp8_search ...                  family 2: per G, P and option, the best W
-//   CLAST_MODEL=G,W,P,prn,floor ./mma_fp8_search  one family-2 model ([NOMINAL=1]: align to
-//                                                 the products' nominal exponents)
-//   MODEL=G,W,cin,floor,rn,final_rn ./mma_fp8_search ...   one family-1 model
+//   ./mma_fp8_search DIR KERNEL DIST [DIST...]   "C first", every G, W 10..30 and option
+// Environment (one mode at a time; the scans print one line per model):
+//   WMASK=1                      "C first": per option, the outputs no W fits
+//   MODEL=G,W,cin,floor,rn,frn   one "C first" model
+//   CLAST=1 [FL=f]               "C last": per G, P and option, the best W
+//   CLAST_MODEL=G,W,P,prn,floor  one "C last" model
+//   SEQ=1 [SEQ_G=G]              "sequential window": every G, W 20..30 and option
+//   SEQ_MODEL=G,W,floor          one "sequential window" model (SEQ_P, SEQ_W1, SEQ_P1 below)
+//   BLOCKS=B,P,prn  TREE=1  TWO=1  PN=1  DROP=1     the other families, scanned
+// Modifiers: PERM=n the order the products are taken in (perm_k); NOMINAL=1 align to the
+// products' nominal exponents; CREF=1 "C last" window from max(products, C); SEQ_P=P the
+// "sequential" partial sum kept to P bits; SEQ_W1/SEQ_P1 its first step's W and P.
+// Best so far (not exact): NOMINAL=1 PERM=2 SEQ_P=24 SEQ_MODEL=16,26,0.
 // DIR holds index.txt, <kernel>.<dist>.in.bin (fp8_probe DIR --inputs) and .out.bin (the GPU's).
 // Outputs with a NaN or infinite operand are left out (their rule is in docs/gpu-facts.md).
 #include <cstdint>
@@ -138,6 +139,8 @@ static bool g_cref = getenv("CREF") != nullptr;        // window from max(produc
 // PERM=1: the products taken in the order k 0-3, 16-19, 4-7, 20-23, ... (one thread's registers
 // after another's); PERM=2: by byte position, k 0, 4, 8, ..., 28, 1, 5, ...
 static int g_seq_p = getenv("SEQ_P") ? atoi(getenv("SEQ_P")) : 0;  // "Sequential": keep P bits too
+static int g_w1 = getenv("SEQ_W1") ? atoi(getenv("SEQ_W1")) : 0;  // first step's W, P if not W, P
+static int g_p1 = getenv("SEQ_P1") ? atoi(getenv("SEQ_P1")) : 0;
 static int g_perm = getenv("PERM") ? atoi(getenv("PERM")) : 0;
 static int perm_k(int i) {
   if (g_perm == 1) return (i / 8) * 4 + (i % 8 < 4 ? i % 4 : 16 + i % 4);
@@ -309,9 +312,9 @@ static uint32_t eval_seq(const Case &cs0, int G, int W, bool floor_, int order) 
   for (int s = 0; s < 32 / G; ++s) {
     int g0 = (order == 1 ? (32 / G - 1 - s) : s) * G;
     int emax = acc.v ? acc.q + bitlen(acc.v < 0 ? -acc.v : acc.v) - 1 : -100000;
-    for (int i = g0; i < g0 + G; ++i) { const Term &t = cs.p[i]; if (t.m) { int tp = t.e + bitlen(t.m) - 1; if (tp > emax) emax = tp; } }
+    for (int i = g0; i < g0 + G; ++i) { const Term &t = cs.p[i]; if (t.m) { int tp = g_nominal ? t.E + 1 : t.e + bitlen(t.m) - 1; if (tp > emax) emax = tp; } }
     if (emax == -100000) continue;
-    int q = emax - W;
+    int q = emax - (s == 0 && g_w1 ? g_w1 : W);
     auto cut = [&](i128 v, int e) -> i128 {
       int sh = q - e;
       if (sh <= 0) return v << -sh;
@@ -320,7 +323,8 @@ static uint32_t eval_seq(const Case &cs0, int G, int W, bool floor_, int order) 
     };
     i128 sum = acc.v ? cut(acc.v, acc.q) : 0;
     for (int i = g0; i < g0 + G; ++i) { const Term &t = cs.p[i]; if (t.m) sum += cut(t.neg ? -(i128)t.m : (i128)t.m, t.e); }
-    acc = g_seq_p ? keep_bits(Val{sum, q}, g_seq_p, false) : Val{sum, q};
+    const int P = s == 0 && g_p1 ? g_p1 : g_seq_p;
+    acc = P ? keep_bits(Val{sum, q}, P, false) : Val{sum, q};
   }
   Term c; decode32(cs.c, c); uint32_t out;
   add_round(c, acc.v, acc.v ? acc.q : c.e, true, out);
