@@ -14,7 +14,8 @@
 // Modifiers: PERM=n the order the products are taken in (perm_k); NOMINAL=1 align to the
 // products' nominal exponents; CREF=1 "C last" window from max(products, C); SEQ_P=P the
 // "sequential" partial sum kept to P bits; SEQ_W1/SEQ_P1 its first step's W and P.
-// Best so far (not exact): NOMINAL=1 PERM=2 SEQ_P=24 SEQ_MODEL=16,26,0.
+// The rule found (f32 accumulators, 1 of 959,759 outputs differ):
+//   T_PLUS=1 NOMINAL=1 PERM=2 SEQ_P=24 ./mma_fp8_search DIR KERNEL DIST... with SEQ_MODEL=16,26,0
 // DIR holds index.txt, <kernel>.<dist>.in.bin (fp8_probe DIR --inputs) and .out.bin (the GPU's).
 // Outputs with a NaN or infinite operand are left out (their rule is in docs/gpu-facts.md).
 #include <cstdint>
@@ -141,6 +142,7 @@ static bool g_cref = getenv("CREF") != nullptr;        // window from max(produc
 static int g_seq_p = getenv("SEQ_P") ? atoi(getenv("SEQ_P")) : 0;  // "Sequential": keep P bits too
 static int g_w1 = getenv("SEQ_W1") ? atoi(getenv("SEQ_W1")) : 0;  // first step's W, P if not W, P
 static int g_p1 = getenv("SEQ_P1") ? atoi(getenv("SEQ_P1")) : 0;
+static int g_t_plus = getenv("T_PLUS") ? atoi(getenv("T_PLUS")) : 0;  // "sequential": the running sum's top taken this much higher
 static int g_perm = getenv("PERM") ? atoi(getenv("PERM")) : 0;
 static int perm_k(int i) {
   if (g_perm == 1) return (i / 8) * 4 + (i % 8 < 4 ? i % 4 : 16 + i % 4);
@@ -311,7 +313,7 @@ static uint32_t eval_seq(const Case &cs0, int G, int W, bool floor_, int order) 
   Val acc{0, 0};
   for (int s = 0; s < 32 / G; ++s) {
     int g0 = (order == 1 ? (32 / G - 1 - s) : s) * G;
-    int emax = acc.v ? acc.q + bitlen(acc.v < 0 ? -acc.v : acc.v) - 1 : -100000;
+    int emax = acc.v ? acc.q + bitlen(acc.v < 0 ? -acc.v : acc.v) - 1 + g_t_plus : -100000;
     for (int i = g0; i < g0 + G; ++i) { const Term &t = cs.p[i]; if (t.m) { int tp = g_nominal ? t.E + 1 : t.e + bitlen(t.m) - 1; if (tp > emax) emax = tp; } }
     if (emax == -100000) continue;
     int q = emax - (s == 0 && g_w1 ? g_w1 : W);
