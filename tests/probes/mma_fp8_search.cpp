@@ -13,7 +13,8 @@
 //   BLOCKS=B,P,prn  TREE=1  TWO=1  PN=1  DROP=1     the other families, scanned
 // Modifiers: PERM=n the order the products are taken in (perm_k); NOMINAL=1 align to the
 // products' nominal exponents; CREF=1 "C last" window from max(products, C); SEQ_P=P the
-// "sequential" partial sum kept to P bits; SEQ_W1/SEQ_P1 its first step's W and P.
+// "sequential" partial sum kept to P bits; SEQ_W1/SEQ_P1 its first step's W and P; T_PLUS=n its
+// running sum's top bit counted n higher when aligning.
 // The rule found (f32 accumulators, 1 of 959,759 outputs differ):
 //   T_PLUS=1 NOMINAL=1 PERM=2 SEQ_P=24 ./mma_fp8_search DIR KERNEL DIST... with SEQ_MODEL=16,26,0
 // DIR holds index.txt, <kernel>.<dist>.in.bin (fp8_probe DIR --inputs) and .out.bin (the GPU's).
