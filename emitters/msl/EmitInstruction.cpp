@@ -134,7 +134,7 @@ struct Sel {
     for (const auto &[id, expression] : e.folded)
       if (id == r)
         return expression;
-    return f.regs[r].name;
+    return f.reg(r).name;
   }
 
   // The value of a source operand as stored for PTX type t.
@@ -143,7 +143,7 @@ struct Sel {
     case OperandKind::Reg:
       if (o.address)
         e.fail(in, "unexpected address operand");
-      return o.negated ? "!" + reg(o.id) : reg(o.id);
+      return o.negated ? "!" + reg(o.regId()) : reg(o.regId());
     case OperandKind::Imm: {
       Storage s = storageOf(t);
       switch (s) {
@@ -180,7 +180,7 @@ struct Sel {
     if (d.kind == OperandKind::Sink)
       e.line("(void)({});", expr);
     else if (d.kind == OperandKind::Reg && !d.address)
-      e.assignment(reg(d.id), expr);
+      e.assignment(reg(d.regId()), expr);
     else
       e.fail(in, "unsupported destination operand");
   }
@@ -190,7 +190,7 @@ struct Sel {
     Storage s = storageOf(t);
     bool unsignedStorage = s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64;
     if (unsignedStorage && d.kind == OperandKind::Reg && !d.address)
-      e.assignment(reg(d.id), unsignedName(bitWidth(t)), expr); // the common case, no temporary
+      e.assignment(reg(d.regId()), unsignedName(bitWidth(t)), expr); // the common case, no temporary
     else if (unsignedStorage)
       assign(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
     else
@@ -748,7 +748,7 @@ struct Sel {
     auto offset = [&](const std::string &x) {
       return a.value ? formatCompiled(FMT_COMPILE("({} + {})"), x, a.value) : x;
     };
-    std::string addrReg = a.kind == OperandKind::Reg ? reg(a.id) : "";
+    std::string addrReg = a.kind == OperandKind::Reg ? reg(a.regId()) : "";
     Type at = a.kind == OperandKind::Reg ? f.regs[a.id].type : Type::U64;
     if (a.kind == OperandKind::Imm) {
       if (space != Space::Global && space != Space::Generic)
@@ -771,7 +771,7 @@ struct Sel {
     case Space::Shared: {
       std::string off;
       if (a.kind == OperandKind::Symbol) {
-        off = sharedOffset(a.id);
+        off = sharedOffset(a.symId());
       } else if (fromGeneric) {
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_SHARED_WINDOW)"), addrReg);
       } else {
@@ -782,7 +782,7 @@ struct Sel {
     case Space::Local: {
       std::string off;
       if (a.kind == OperandKind::Symbol)
-        off = formatCompiled(FMT_COMPILE("{}u"), localOffset(a.id));
+        off = formatCompiled(FMT_COMPILE("{}u"), localOffset(a.symId()));
       else if (fromGeneric)
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_LOCAL_WINDOW)"), addrReg);
       else
@@ -815,7 +815,7 @@ struct Sel {
   }
 
   std::string sharedOffset(SymId s) const {
-    const Symbol &sym = m.symbols[s];
+    const Symbol &sym = m.symbol(s);
     if (sym.isDynamicShared)
       return "ctx.dynamic_smem_offset";
     if (f.isEntry) {
@@ -828,10 +828,10 @@ struct Sel {
   }
 
   uint64_t localOffset(SymId s) const {
-    const Symbol &sym = m.symbols[s];
+    const Symbol &sym = m.symbol(s);
     if (sym.owner == kNone)
       e.fail(in, "module-scope .local variables are not supported yet");
-    return m.functions[sym.owner].localFrameOffset + sym.offset;
+    return m.function(sym.owner).localFrameOffset + sym.offset;
   }
 
   // The address space a plain access of the place names (FunctionEmitter::deviceSpace).
@@ -1179,7 +1179,7 @@ struct Sel {
   void call() {
     const Operand &callee = op(1);
     if (callee.kind == OperandKind::Symbol)
-      return directCall(m.functions[m.symbols[callee.id].function]);
+      return directCall(m.function(m.symbols[callee.id].function));
     indirectCall();
   }
 
@@ -1193,7 +1193,7 @@ struct Sel {
       FuncId g = m.symbols[f.vectorElements[targets.id + static_cast<size_t>(k)].id].function;
       e.line("case {}:", functionAddress(g));
       ++e.indent;
-      directCall(m.functions[g]);
+      directCall(m.function(g));
       e.line("break;");
       --e.indent;
     }
@@ -1205,7 +1205,7 @@ struct Sel {
   }
 
   // A function's address: its id in the window no device address reaches (abi.h).
-  static std::string functionAddress(FuncId g) { return formatCompiled(FMT_COMPILE("P2M_FUNCTION_WINDOW + {}ul"), g); }
+  static std::string functionAddress(FuncId g) { return formatCompiled(FMT_COMPILE("P2M_FUNCTION_WINDOW + {}ul"), g.index()); }
 
   // A call of `g` with the instruction's result and argument lists.
   void directCall(const Function &g) {
@@ -1220,7 +1220,7 @@ struct Sel {
         e.fail(in, "call with a wrong number of arguments");
       for (size_t i = 0; i < n; ++i) {
         const Operand &a = f.vectorElements[list.id + i];
-        const Symbol &formal = m.symbols[formals[i]];
+        const Symbol &formal = m.symbol(formals[i]);
         if (a.kind == OperandKind::Symbol && m.symbols[a.id].space == Space::Param && !a.value) {
           s += ", " + m.symbols[a.id].name;
         } else if (a.kind == OperandKind::Reg || a.kind == OperandKind::Imm) {
@@ -1233,7 +1233,7 @@ struct Sel {
             e.line("reinterpret_cast<thread p2m_alias<{}> *>({})->v = {};", T, tmp, val(a, formal.elementType));
           else
             pendingCopies.push_back(formatCompiled(FMT_COMPILE("{} = reinterpret_cast<thread p2m_alias<{}> *>({})->v;"),
-                                                   reg(a.id), T, tmp));
+                                                   reg(a.regId()), T, tmp));
           s += ", " + tmp;
         } else {
           e.fail(in, "unsupported call argument");
@@ -1326,8 +1326,8 @@ struct Sel {
       v = formatCompiled(FMT_COMPILE("p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul"), sym.offset + extra);
       break;
     case Space::Const: v = formatCompiled(FMT_COMPILE("{}ul"), sym.offset + extra); break;
-    case Space::Shared: v = extra ? formatCompiled(FMT_COMPILE("{} + {}u"), sharedOffset(s.id), extra) : sharedOffset(s.id); break;
-    case Space::Local: v = formatCompiled(FMT_COMPILE("{}u"), localOffset(s.id) + extra); break;
+    case Space::Shared: v = extra ? formatCompiled(FMT_COMPILE("{} + {}u"), sharedOffset(s.symId()), extra) : sharedOffset(s.symId()); break;
+    case Space::Local: v = formatCompiled(FMT_COMPILE("{}u"), localOffset(s.symId()) + extra); break;
     case Space::Param:
       if (sym.kind == SymbolKind::Parameter && f.isEntry) {
         v = formatCompiled(FMT_COMPILE("{}u"), sym.offset + extra);
@@ -1521,7 +1521,7 @@ void FunctionEmitter::emitInstruction(const Inst &inst) {
   }
   bool guarded = inst.guard != kNone;
   if (guarded) {
-    line("if ({}{}) {{", inst.guardNegated ? "!" : "", function.regs[inst.guard].name);
+    line("if ({}{}) {{", inst.guardNegated ? "!" : "", function.reg(inst.guard).name);
     ++indent;
   }
   Sel{*this, inst, function, module, {}}.run();

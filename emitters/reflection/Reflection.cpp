@@ -232,8 +232,8 @@ private:
       w_.key("offset");
       w_.value(r.offset);
       w_.key("target");
-      if (r.target < m_.symbols.size())
-        w_.value(m_.symbols[r.target].ptxName);
+      if (r.target.index() < m_.symbols.size())
+        w_.value(m_.symbol(r.target).ptxName);
       else
         w_.null();
       w_.key("addend");
@@ -242,8 +242,8 @@ private:
       w_.value(r.generic);
       // A function's address is its id: function_window + this index (abi.h).
       w_.key("function");
-      if (r.target < m_.symbols.size() && m_.symbols[r.target].kind == SymbolKind::Function)
-        w_.value(m_.symbols[r.target].function);
+      if (r.target.index() < m_.symbols.size() && m_.symbol(r.target).kind == SymbolKind::Function)
+        w_.value(m_.symbol(r.target).function.index());
       else
         w_.null();
       w_.endObject();
@@ -294,7 +294,7 @@ private:
     w_.key("params");
     w_.beginArray();
     for (SymId id : f.params)
-      param(m_.symbols[id]);
+      param(m_.symbol(id));
     w_.endArray();
     w_.key("param_bytes");
     w_.value(f.paramBytes);
@@ -313,7 +313,7 @@ private:
       shared.emplace_back(offset, id);
     std::sort(shared.begin(), shared.end());
     for (const auto &[offset, id] : shared) {
-      const Symbol &s = m_.symbols[id];
+      const Symbol &s = m_.symbol(id);
       w_.beginObject();
       w_.key("name");
       w_.value(s.ptxName);
