@@ -138,21 +138,9 @@ private:
       if (id == cfg::kNoNode)
         continue;
       const cfg::Node &n = p[id];
-      switch (n.kind) {
-      case cfg::NodeKind::Block:
-        if (fn(f_.blocks[static_cast<size_t>(n.id)]))
-          return true;
-        break;
-      case cfg::NodeKind::Seq: work.insert(work.end(), n.statements.begin(), n.statements.end()); break;
-      case cfg::NodeKind::If: work.push_back(n.thenBody); work.push_back(n.elseBody); break;
-      case cfg::NodeKind::Loop: work.push_back(n.body); break;
-      case cfg::NodeKind::Switch:
-        for (const cfg::SwitchCase &c : n.cases)
-          work.push_back(c.body);
-        work.push_back(n.defaultBody);
-        break;
-      default: break;
-      }
+      if (n.kind == cfg::NodeKind::Block && fn(f_.blocks[static_cast<size_t>(n.id)]))
+        return true;
+      cfg::forEachChild(n, [&](cfg::NodeId c) { work.push_back(c); });
     }
     return false;
   }

@@ -73,21 +73,10 @@ LoopBody gather(const Function &f, const cfg::Program &p, cfg::NodeId body) {
     if (id == cfg::kNoNode)
       continue;
     const cfg::Node &n = p[id];
-    switch (n.kind) {
-    case cfg::NodeKind::Block:
+    if (n.kind == cfg::NodeKind::Block)
       for (const Inst &in : f.blocks[static_cast<size_t>(n.id)].insts)
         out.insts.push_back(&in);
-      break;
-    case cfg::NodeKind::Seq: work.insert(work.end(), n.statements.begin(), n.statements.end()); break;
-    case cfg::NodeKind::If: work.push_back(n.thenBody); work.push_back(n.elseBody); break;
-    case cfg::NodeKind::Loop: work.push_back(n.body); break;
-    case cfg::NodeKind::Switch:
-      for (const cfg::SwitchCase &c : n.cases)
-        work.push_back(c.body);
-      work.push_back(n.defaultBody);
-      break;
-    default: break;
-    }
+    cfg::forEachChild(n, [&](cfg::NodeId c) { work.push_back(c); });
   }
   return out;
 }
@@ -102,17 +91,10 @@ bool continuesLoop(const cfg::Program &p, cfg::NodeId root) {
     if (id == cfg::kNoNode)
       continue;
     const cfg::Node &n = p[id];
-    switch (n.kind) {
-    case cfg::NodeKind::Continue: return true;
-    case cfg::NodeKind::Seq: work.insert(work.end(), n.statements.begin(), n.statements.end()); break;
-    case cfg::NodeKind::If: work.push_back(n.thenBody); work.push_back(n.elseBody); break;
-    case cfg::NodeKind::Switch:
-      for (const cfg::SwitchCase &c : n.cases)
-        work.push_back(c.body);
-      work.push_back(n.defaultBody);
-      break;
-    default: break;
-    }
+    if (n.kind == cfg::NodeKind::Continue)
+      return true;
+    if (n.kind != cfg::NodeKind::Loop) // a nested loop's continues are its own
+      cfg::forEachChild(n, [&](cfg::NodeId c) { work.push_back(c); });
   }
   return false;
 }
