@@ -79,7 +79,7 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
       auto visit = [&](const Operand &x) {
         if (x.kind != OperandKind::Symbol)
           return;
-        const Symbol &s = m.symbols[x.id];
+        const Symbol &s = m.symbol(x.symId());
         if (s.unsupported)
           markUnsupported(f, in.srcOffset, s.unsupported->message);
         if (s.kind == SymbolKind::Function) {

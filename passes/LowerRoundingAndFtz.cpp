@@ -62,7 +62,7 @@ void flushSources(Module &m, Function &f, Inst &in, std::vector<Inst> &out, Type
     return;
   for (size_t i = 1; i < in.ops.size(); ++i) {
     Operand &o = in.ops[i];
-    if (o.kind != OperandKind::Reg || f.regs[o.id].type == Type::Pred)
+    if (o.kind != OperandKind::Reg || f.reg(o.regId()).type == Type::Pred)
       continue;
     RegId t = newTemp(f, Type::F32);
     out.push_back(makeCall(m, in, m.internHelper(Helper::CvtFtzF32), Type::F32, Operand::reg(t), {o}, {Type::F32}));

@@ -749,7 +749,7 @@ struct Sel {
       return a.value ? formatCompiled(FMT_COMPILE("({} + {})"), x, a.value) : x;
     };
     std::string addrReg = a.kind == OperandKind::Reg ? reg(a.regId()) : "";
-    Type at = a.kind == OperandKind::Reg ? f.regs[a.id].type : Type::U64;
+    Type at = a.kind == OperandKind::Reg ? f.reg(a.regId()).type : Type::U64;
     if (a.kind == OperandKind::Imm) {
       if (space != Space::Global && space != Space::Generic)
         e.fail(in, "absolute addresses are supported in global space only");
@@ -759,12 +759,12 @@ struct Sel {
     case Space::Global:
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul)"),
-                                             m.symbols[a.id].offset))};
+                                             m.symbol(a.symId()).offset))};
       return {"device", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg)};
     case Space::Const:
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {}ul)"),
-                                             m.symbols[a.id].offset))};
+                                             m.symbol(a.symId()).offset))};
       if (fromGeneric)
         return {"device", offset(addrReg)};
       return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {})"), addrReg))};
@@ -791,7 +791,7 @@ struct Sel {
     }
     case Space::Param: {
       if (a.kind == OperandKind::Symbol) {
-        const Symbol &s = m.symbols[a.id];
+        const Symbol &s = m.symbol(a.symId());
         if (s.kind == SymbolKind::Parameter && f.isEntry)
           return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), s.offset + static_cast<uint64_t>(a.value))};
         return {"thread", a.value ? formatCompiled(FMT_COMPILE("({} + {})"), s.name, a.value) : s.name};
@@ -1122,7 +1122,7 @@ struct Sel {
     std::string srcSize = size;
     if (optional > 3 && in.ops[3].kind != OperandKind::Symbol) {
       const Operand &o = op(3);
-      bool pred = o.kind == OperandKind::Reg && f.regs[o.id].type == Type::Pred;
+      bool pred = o.kind == OperandKind::Reg && f.reg(o.regId()).type == Type::Pred;
       srcSize = pred ? formatCompiled(FMT_COMPILE("({} ? 0u : {})"), val(o, Type::Pred), size) : val(o, Type::U32);
     }
     e.line("{}({}, {}, {}, {});", use(Helper::CpAsyncSharedGlobal), pd.base, ps.base, size, srcSize);
@@ -1179,7 +1179,7 @@ struct Sel {
   void call() {
     const Operand &callee = op(1);
     if (callee.kind == OperandKind::Symbol)
-      return directCall(m.function(m.symbols[callee.id].function));
+      return directCall(m.function(m.symbol(callee.symId()).function));
     indirectCall();
   }
 
@@ -1221,8 +1221,8 @@ struct Sel {
       for (size_t i = 0; i < n; ++i) {
         const Operand &a = f.vectorElements[list.id + i];
         const Symbol &formal = m.symbol(formals[i]);
-        if (a.kind == OperandKind::Symbol && m.symbols[a.id].space == Space::Param && !a.value) {
-          s += ", " + m.symbols[a.id].name;
+        if (a.kind == OperandKind::Symbol && m.symbol(a.symId()).space == Space::Param && !a.value) {
+          s += ", " + m.symbol(a.symId()).name;
         } else if (a.kind == OperandKind::Reg || a.kind == OperandKind::Imm) {
           // A register passed to a .param parameter: through a temporary frame.
           std::string tmp = formatCompiled(FMT_COMPILE("p2m_arg{}"), e.callTemps++);
@@ -1313,7 +1313,7 @@ struct Sel {
 
   void addressOf() {
     const Operand &s = op(1);
-    const Symbol &sym = m.symbols[s.id];
+    const Symbol &sym = m.symbol(s.symId());
     if (sym.kind == SymbolKind::Function) {
       if (bitWidth(in.type) != 64 || s.value)
         e.fail(in, "a function's address is a whole 64-bit value");

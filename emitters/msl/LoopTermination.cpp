@@ -146,7 +146,7 @@ private:
   bool isIntegerReg(const Operand &o) const {
     if (!o.isReg())
       return false;
-    Storage s = storageOf(f_.regs[o.id].type);
+    Storage s = storageOf(f_.reg(o.regId()).type);
     return s == (w_ == 32 ? Storage::U32 : Storage::U64);
   }
 

@@ -992,7 +992,7 @@ private:
 
   RegId guardReg(const ptx::Instruction &in) {
     Operand g = operand(*in.guard, in.offset);
-    if (g.kind != OperandKind::Reg || fn_->regs[g.id].type != Type::Pred)
+    if (g.kind != OperandKind::Reg || fn_->reg(g.regId()).type != Type::Pred)
       error(in.offset, "a guard must be a predicate register");
     return g.regId();
   }
@@ -1229,7 +1229,7 @@ private:
     Operand rets = call.rets ? operand(*call.rets, in.offset) : Operand{};
     Operand callee = operand(*call.callee, in.offset);
     Operand args = call.args ? operand(*call.args, in.offset) : Operand{};
-    if (callee.kind == OperandKind::Symbol && module_->symbols[callee.id].kind == SymbolKind::Function) {
+    if (callee.kind == OperandKind::Symbol && module_->symbol(callee.symId()).kind == SymbolKind::Function) {
       if (call.list)
         error(in.offset, "a direct call takes no prototype or target list");
       inst.ops = {rets, callee, args};
@@ -1237,7 +1237,7 @@ private:
     }
     if (!callee.isReg())
       error(in.offset, "a call's target must be a function or a register");
-    if (module_->addressSize != 64 || bitWidth(fn_->regs[callee.id].type) != 64)
+    if (module_->addressSize != 64 || bitWidth(fn_->reg(callee.regId()).type) != 64)
       error(in.offset, "indirect calls need 64-bit function addresses");
     CallTargets::Resolved targets = callTargets_.indirectTargets(call, callLists_);
     if (!targets.error.empty())

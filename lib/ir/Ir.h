@@ -8,7 +8,8 @@
 //   Inst      a PTX instruction with its modifiers decoded, or an IR operation added by a pass
 //   Operand   register, immediate, symbol, special register, address, vector or sink
 //
-// Everything refers to everything else by index, so passes can insert and rename freely.
+// Everything refers to everything else by index, so passes can insert and rename freely; the
+// indices are typed (Id.h: RegId, SymId, FuncId, BlockId), so one kind cannot stand for another.
 #pragma once
 
 #include "cfg/Structured.h"

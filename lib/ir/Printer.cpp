@@ -12,7 +12,7 @@ std::string printOperand(const Module &m, const Function &f, const Operand &o) {
     s += '!';
   switch (o.kind) {
   case OperandKind::None: s += "<none>"; break;
-  case OperandKind::Reg: s += "%" + f.regs[o.id].name; break;
+  case OperandKind::Reg: s += "%" + f.reg(o.regId()).name; break;
   case OperandKind::Imm:
     if (o.floatBits == 'f')
       s += fmt::format("0f{:08X}", static_cast<uint32_t>(o.value));
@@ -21,7 +21,7 @@ std::string printOperand(const Module &m, const Function &f, const Operand &o) {
     else
       s += std::to_string(o.address ? 0 : o.value);
     break;
-  case OperandKind::Symbol: s += m.symbols[o.id].name.empty() ? m.symbols[o.id].ptxName : m.symbols[o.id].name; break;
+  case OperandKind::Symbol: s += m.symbol(o.symId()).name.empty() ? m.symbol(o.symId()).ptxName : m.symbol(o.symId()).name; break;
   case OperandKind::Special: s += spelling(static_cast<Special>(o.id)); break;
   case OperandKind::Vector: {
     s += '{';
