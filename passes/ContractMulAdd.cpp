@@ -33,8 +33,8 @@ bool contract(const Block &b, size_t m, const Inst &add, const std::vector<uint3
   if (mul.guard != kNone || mul.has(Modifier::Sat) || mul.has(Modifier::Ftz) != add.has(Modifier::Ftz) ||
       mul.type != add.type || !mul.ops[0].isReg() || mentions[mul.ops[0].id] != 2)
     return false;
-  RegId product = mul.ops[0].id;
-  size_t which = add.ops[1].isReg() && add.ops[1].id == product ? 1 : add.ops[2].isReg() && add.ops[2].id == product ? 2 : 0;
+  RegId product = mul.ops[0].regId();
+  size_t which = add.ops[1].isReg() && add.ops[1].regId() == product ? 1 : add.ops[2].isReg() && add.ops[2].regId() == product ? 2 : 0;
   if (which == 0)
     return false;
   *fma = add;
@@ -70,14 +70,14 @@ void contractMulAdd(PassContext &ctx) {
           // The nearest earlier writer of this operand, if it is a contractible multiply
           // whose operands are not written in between.
           size_t m = i;
-          while (m-- > 0 && !mayWrite(f, b.insts[m], in.ops[k].id)) {
+          while (m-- > 0 && !mayWrite(f, b.insts[m], in.ops[k].regId())) {
           }
           if (m >= i || !isContractible(b.insts[m], Opcode::Mul))
             continue;
           bool clobbered = false;
           for (size_t j = m + 1; j < i && !clobbered; ++j)
             for (size_t s = 1; s <= 2; ++s)
-              clobbered |= b.insts[m].ops[s].isReg() && mayWrite(f, b.insts[j], b.insts[m].ops[s].id);
+              clobbered |= b.insts[m].ops[s].isReg() && mayWrite(f, b.insts[j], b.insts[m].ops[s].regId());
           if (clobbered)
             continue;
           if (mentions.empty())

@@ -79,12 +79,12 @@ template <typename Visit> void forEachSourceRegister(const Function &f, const In
   for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
     const Operand &o = in.ops[i];
     if (o.isReg())
-      visit(o.id);
+      visit(o.regId());
     else if (o.kind == OperandKind::Vector)
       for (int64_t k = 0; k < o.value; ++k) {
         const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
         if (element.kind == OperandKind::Reg)
-          visit(element.id);
+          visit(element.regId());
       }
   }
 }
@@ -141,8 +141,8 @@ std::vector<uint8_t> nanBitsObserved(const NanBitsReaders &readers, const Functi
   std::vector<RegId> work; // observed registers whose moves and flushes are not yet followed
   auto markSources = [&](const Inst &in) {
     forEachSourceRegister(f, in, [&](RegId r) {
-      if (!observed[r]) {
-        observed[r] = 1;
+      if (!observed[r.index()]) {
+        observed[r.index()] = 1;
         work.push_back(r);
       }
     });
@@ -166,7 +166,7 @@ std::vector<uint8_t> nanBitsObserved(const NanBitsReaders &readers, const Functi
   while (!work.empty()) {
     RegId r = work.back();
     work.pop_back();
-    for (uint32_t i = first[r]; i != kEnd; i = passing[i].second)
+    for (uint32_t i = first[r.index()]; i != kEnd; i = passing[i].second)
       markSources(*passing[i].first);
   }
   return observed;
@@ -192,7 +192,7 @@ NanBitsReads nanBitsReads(const NanBitsReaders &readers, const Function &f, cons
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
       std::vector<uint8_t> &read = looksAtNanBits(readers, observed, in) ? reads.looked : reads.takenAsIs;
-      forEachSourceRegister(f, in, [&](RegId r) { read[r] = 1; });
+      forEachSourceRegister(f, in, [&](RegId r) { read[r.index()] = 1; });
     }
   return reads;
 }
@@ -287,8 +287,8 @@ void deferNanCanonicalization(PassContext &ctx) {
       for (Inst &in : b.insts) {
         if (!isCanonicalizingDefinition(minMax, in) || in.ops.empty() || !in.ops[0].isReg())
           continue;
-        RegId d = in.ops[0].id;
-        if (!deferred[d] && looked[d])
+        RegId d = in.ops[0].regId();
+        if (!deferred[d.index()] && looked[d.index()])
           continue;
         if (isCanonicalizingArith(in))
           in.nanBitsUnobserved = true;
@@ -300,7 +300,7 @@ void deferNanCanonicalization(PassContext &ctx) {
     // Whether `in` reads a deferred register as a source (vector elements included).
     auto readsDeferred = [&](const Inst &in) {
       bool reads = false;
-      forEachSourceRegister(f, in, [&](RegId r) { reads = reads || deferred[r]; });
+      forEachSourceRegister(f, in, [&](RegId r) { reads = reads || deferred[r.index()]; });
       return reads;
     };
     auto applies = [&](const Inst &in) { return readsDeferred(in) && looksAtNanBits(readers, observed, in); };
@@ -322,12 +322,12 @@ void deferNanCanonicalization(PassContext &ctx) {
       for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
         Operand &o = in.ops[i];
         if (o.isReg() && deferred[o.id])
-          o.id = canonical(o.id);
+          o.setReg(canonical(o.regId()));
         else if (o.kind == OperandKind::Vector)
           for (int64_t k = 0; k < o.value; ++k) {
             Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
             if (element.kind == OperandKind::Reg && deferred[element.id])
-              element.id = canonical(element.id);
+              element.setReg(canonical(element.regId()));
           }
       }
       out.push_back(std::move(in));

@@ -32,7 +32,7 @@ void expandOperands(PassContext &ctx) {
         Operand &o = in.ops[i];
         if (o.kind != OperandKind::Symbol || o.address)
           continue;
-        const Symbol &s = m.symbols[o.id];
+        const Symbol &s = m.symbol(o.symId());
         bool function = s.kind == SymbolKind::Function;
         if (function && m.addressSize != 64) {
           markUnsupported(f, in.srcOffset, "function addresses in 32-bit modules are not supported");

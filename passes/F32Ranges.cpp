@@ -41,13 +41,13 @@ F32Ranges::F32Ranges(const Module &m, const Function &f)
       }
   };
   auto widen = [&](RegId r, F32Interval v) {
-    if (state_[r] == State::Unknown)
+    if (state_[r.index()] == State::Unknown)
       return;
-    if (state_[r] == State::Unwritten)
-      hull_[r] = v;
+    if (state_[r.index()] == State::Unwritten)
+      hull_[r.index()] = v;
     else
-      hull_[r] = {std::min(hull_[r].lo, v.lo), std::max(hull_[r].hi, v.hi)};
-    state_[r] = State::Known;
+      hull_[r.index()] = {std::min(hull_[r.index()].lo, v.lo), std::max(hull_[r.index()].hi, v.hi)};
+    state_[r.index()] = State::Known;
   };
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
@@ -68,9 +68,9 @@ F32Ranges::F32Ranges(const Module &m, const Function &f)
       if (in.isPtx(Opcode::Mov) && in.ops.size() == 2)
         constant = finiteImmediate(in.ops[1]);
       if (constant)
-        widen(d.id, {*constant, *constant});
+        widen(d.regId(), {*constant, *constant});
       else if (in.irop == IrOp::Call && in.name != kNone && (in.name == sat || in.name == satAnyZero))
-        widen(d.id, {0.0, 1.0});
+        widen(d.regId(), {0.0, 1.0});
       else
         state_[d.id] = State::Unknown;
     }

@@ -29,14 +29,14 @@ void insertImplicitConversions(PassContext &ctx) {
         bool plain = true;
         for (const Operand &o : in.ops)
           plain = plain && o.kind != OperandKind::Vector &&
-                  (o.kind != OperandKind::Reg || o.address || storageOf(f.regs[o.id].type) == expected);
+                  (o.kind != OperandKind::Reg || o.address || storageOf(f.reg(o.regId()).type) == expected);
         if (plain)
           return false;
       }
       OperandSignature sig = operandSignature(in);
       auto differs = [&](const Operand &o, Type expected) {
         return expected != Type::None && o.kind == OperandKind::Reg && !o.address &&
-               storageOf(f.regs[o.id].type) != storageOf(expected);
+               storageOf(f.reg(o.regId()).type) != storageOf(expected);
       };
       for (size_t i = 0; i < in.ops.size() && i < sig.types.size(); ++i) {
         const Operand &o = in.ops[i];
@@ -60,7 +60,7 @@ void insertImplicitConversions(PassContext &ctx) {
       auto fix = [&](Operand &o, Type expected, bool isDest) {
         if (expected == Type::None || o.kind != OperandKind::Reg || o.address)
           return;
-        Type actual = f.regs[o.id].type;
+        Type actual = f.reg(o.regId()).type;
         if (storageOf(actual) == storageOf(expected))
           return;
         // A bit/integer register wider or narrower than a floating-point operand of ld, st
@@ -108,7 +108,7 @@ void insertImplicitConversions(PassContext &ctx) {
           for (int64_t k = 0; k < o.value; ++k) {
             Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
             // The predicate half of a `d|p` destination (shfl, match.all) is typed by itself.
-            if (isDest && k > 0 && el.kind == OperandKind::Reg && f.regs[el.id].type == Type::Pred &&
+            if (isDest && k > 0 && el.kind == OperandKind::Reg && f.reg(el.regId()).type == Type::Pred &&
                 !in.isPtx(ptx::Opcode::Mov))
               continue;
             fix(el, element, isDest);

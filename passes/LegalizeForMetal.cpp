@@ -79,7 +79,7 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
       auto visit = [&](const Operand &x) {
         if (x.kind != OperandKind::Symbol)
           return;
-        const Symbol &s = m.symbols[x.id];
+        const Symbol &s = m.symbol(x.symId());
         if (s.unsupported)
           markUnsupported(f, in.srcOffset, s.unsupported->message);
         if (s.kind == SymbolKind::Function) {
@@ -89,8 +89,8 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
             sites.push_back({in.srcOffset, indirect});
           }
         } else if (s.space == Space::Shared && s.kind == SymbolKind::Variable &&
-                   std::find(f.sharedUsed.begin(), f.sharedUsed.end(), x.id) == f.sharedUsed.end()) {
-          f.sharedUsed.push_back(x.id);
+                   std::find(f.sharedUsed.begin(), f.sharedUsed.end(), x.symId()) == f.sharedUsed.end()) {
+          f.sharedUsed.push_back(x.symId());
         }
       };
       for (const Operand &o : in.ops) {
@@ -108,7 +108,7 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
 // Callees are lowered before their callers; one that is not yet is on the path that led here.
 void checkCallees(Module &m, Function &f, const std::vector<CallSite> &sites) {
   for (size_t i = 0; i < f.callees.size(); ++i) {
-    const Function &callee = m.functions[f.callees[i]];
+    const Function &callee = m.function(f.callees[i]);
     const DeviceRuntimeFunction *runtime = callee.isDeclaration ? findDeviceRuntimeFunction(callee.ptxName) : nullptr;
     if (runtime && runtime->failsLaunch)
       f.mayEndThread = true;
@@ -144,10 +144,10 @@ void checkCallees(Module &m, Function &f, const std::vector<CallSite> &sites) {
 void layoutLocals(Module &m, Function &f) {
   uint64_t base = 0;
   for (FuncId c : f.callees)
-    base = std::max(base, m.functions[c].localWindowBytes);
+    base = std::max(base, m.function(c).localWindowBytes);
   uint64_t frame = 0, maxAlign = 1;
   for (SymId si : f.symbols) {
-    Symbol &s = m.symbols[si];
+    Symbol &s = m.symbol(si);
     if (s.kind != SymbolKind::Variable || s.space != Space::Local)
       continue;
     frame = alignUp(frame, s.align);
@@ -164,7 +164,7 @@ void layoutLocals(Module &m, Function &f) {
 // that calls it); a kernel places its own after all of those placed so far.
 void layoutShared(Module &m, Function &f) {
   for (FuncId c : f.callees) {
-    const Function &callee = m.functions[c];
+    const Function &callee = m.function(c);
     f.usesBarRed |= callee.usesBarRed;
     f.usesNamedBarriers |= callee.usesNamedBarriers;
     f.usesReservedSmem |= callee.usesReservedSmem;
@@ -173,7 +173,7 @@ void layoutShared(Module &m, Function &f) {
   }
   if (!f.isEntry) {
     for (SymId s : f.sharedUsed) {
-      Symbol &sym = m.symbols[s];
+      Symbol &sym = m.symbol(s);
       if (sym.funcShared || sym.isDynamicShared)
         continue;
       sym.funcShared = true;
@@ -188,17 +188,17 @@ void layoutShared(Module &m, Function &f) {
   std::vector<uint8_t> seen(m.functions.size(), 0);
   auto add = [&](const Function &g) {
     for (FuncId c : g.callees)
-      if (!seen[c]) {
-        seen[c] = 1;
+      if (!seen[c.index()]) {
+        seen[c.index()] = 1;
         reach.push_back(c);
       }
   };
   add(f);
   for (size_t i = 0; i < reach.size(); ++i)
-    add(m.functions[reach[i]]);
+    add(m.function(reach[i]));
   uint64_t top = m.funcSharedBytes;
   auto place = [&](SymId s) {
-    const Symbol &sym = m.symbols[s];
+    const Symbol &sym = m.symbol(s);
     if (sym.isDynamicShared) {
       f.usesDynamicShared = true;
       return;
@@ -214,7 +214,7 @@ void layoutShared(Module &m, Function &f) {
     top += sym.size;
   };
   for (FuncId g : reach)
-    for (SymId s : m.functions[g].sharedUsed)
+    for (SymId s : m.function(g).sharedUsed)
       place(s);
   for (SymId s : f.sharedUsed)
     place(s);
@@ -242,7 +242,7 @@ void legalizeForMetal(PassContext &ctx) {
     layoutSegments(m);
     return;
   }
-  Function &f = m.functions[ctx.function];
+  Function &f = m.function(ctx.function);
   if (f.isDeclaration)
     return;
   std::vector<CallSite> sites;

@@ -88,12 +88,12 @@ void localizeAddressedParams(PassContext &ctx) {
       for (const Inst &in : b.insts) {
         if (in.irop != IrOp::AddressOf || in.ops.size() < 2 || in.ops[1].kind != OperandKind::Symbol)
           continue;
-        SymId s = in.ops[1].id;
+        SymId s = in.ops[1].symId();
         if (copyOf(s) != kNone || std::find(f.params.begin(), f.params.end(), s) == f.params.end() ||
-            m.symbols[s].space != Space::Param)
+            m.symbol(s).space != Space::Param)
           continue;
         Symbol copy;
-        const Symbol &param = m.symbols[s];
+        const Symbol &param = m.symbol(s);
         copy.ptxName = param.ptxName;
         copy.name = "p2m_local_" + param.name;
         copy.kind = SymbolKind::Variable;
@@ -114,9 +114,9 @@ void localizeAddressedParams(PassContext &ctx) {
     for (Block &b : f.blocks)
       for (Inst &in : b.insts) {
         if (in.irop == IrOp::AddressOf) {
-          if (SymId c = in.ops.size() >= 2 && in.ops[1].kind == OperandKind::Symbol ? copyOf(in.ops[1].id) : kNone;
+          if (SymId c = in.ops.size() >= 2 && in.ops[1].kind == OperandKind::Symbol ? copyOf(in.ops[1].symId()) : kNone;
               c != kNone) {
-            in.ops[1].id = c;
+            in.ops[1].setSym(c);
             in.space = Space::Local;
           }
           continue;
@@ -127,8 +127,8 @@ void localizeAddressedParams(PassContext &ctx) {
         if (!a)
           continue;
         if (a->kind == OperandKind::Symbol) {
-          if (SymId c = copyOf(a->id); c != kNone) {
-            a->id = c;
+          if (SymId c = copyOf(a->symId()); c != kNone) {
+            a->setSym(c);
             makeLocal(in);
           }
         } else if (a->kind == OperandKind::Reg && !in.fromGeneric) {
@@ -137,7 +137,7 @@ void localizeAddressedParams(PassContext &ctx) {
       }
     std::vector<Inst> entry;
     for (auto &[param, copy] : copies)
-      appendCopy(f, m.symbols[param], param, copy, entry);
+      appendCopy(f, m.symbol(param), param, copy, entry);
     std::vector<Inst> &insts = f.blocks[0].insts;
     insts.insert(insts.begin(), std::make_move_iterator(entry.begin()), std::make_move_iterator(entry.end()));
   });

@@ -62,7 +62,7 @@ void flushSources(Module &m, Function &f, Inst &in, std::vector<Inst> &out, Type
     return;
   for (size_t i = 1; i < in.ops.size(); ++i) {
     Operand &o = in.ops[i];
-    if (o.kind != OperandKind::Reg || f.regs[o.id].type == Type::Pred)
+    if (o.kind != OperandKind::Reg || f.reg(o.regId()).type == Type::Pred)
       continue;
     RegId t = newTemp(f, Type::F32);
     out.push_back(makeCall(m, in, m.internHelper(Helper::CvtFtzF32), Type::F32, Operand::reg(t), {o}, {Type::F32}));
@@ -96,16 +96,17 @@ std::vector<uint8_t> copysignSelectOperands(const Function &f) {
   if (!any) // most functions: no register counts needed
     return std::vector<uint8_t>(f.regs.size(), 0);
   std::vector<uint32_t> mentions = countRegisterMentions(f);
-  auto is = [&](RegId r, Opcode op) { return def[r] && def[r]->opcode == op; };
+  auto is = [&](RegId r, Opcode op) { return def[r.index()] && def[r.index()]->opcode == op; };
   std::vector<uint8_t> marked(f.regs.size(), 0);
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts) {
       if (!in.isPtx(Opcode::Selp) || in.type != Type::F32 || in.ops.size() != 4 || !in.ops[1].isReg() ||
           !in.ops[2].isReg())
         continue;
-      for (auto [n, a] : {std::pair{in.ops[1].id, in.ops[2].id}, std::pair{in.ops[2].id, in.ops[1].id}})
-        if (is(n, Opcode::Neg) && is(a, Opcode::Abs) && def[n]->ops[1].id == a && mentions[n] == 2 && mentions[a] == 3)
-          marked[n] = marked[a] = 1;
+      for (auto [n, a] : {std::pair{in.ops[1].regId(), in.ops[2].regId()}, std::pair{in.ops[2].regId(), in.ops[1].regId()}})
+        if (is(n, Opcode::Neg) && is(a, Opcode::Abs) && def[n.index()]->ops[1].regId() == a && mentions[n.index()] == 2 &&
+            mentions[a.index()] == 3)
+          marked[n.index()] = marked[a.index()] = 1;
     }
   return marked;
 }

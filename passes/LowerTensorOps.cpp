@@ -131,7 +131,7 @@ void lowerTensorOps(PassContext &ctx) {
       // reinterpreted through a temporary.
       bool widthMismatch = false;
       auto asBits = [&](const Operand &r, Type bits = Type::B32) {
-        Type t = f.regs[r.id].type;
+        Type t = f.reg(r.regId()).type;
         if (storageOf(t) == storageOf(bits))
           return r;
         if (bitWidth(t) != bitWidth(bits)) {

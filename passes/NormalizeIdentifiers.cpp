@@ -124,7 +124,7 @@ void normalizeIdentifiers(PassContext &ctx) {
       f.name = unique(m.mslNames, nextSuffix, sanitize(f.ptxName));
     for (ir::Symbol &s : m.symbols) {
       if (s.kind == ir::SymbolKind::Function)
-        s.name = m.functions[s.function].name;
+        s.name = m.function(s.function).name;
       else if (s.owner == ir::kNone)
         s.name = unique(m.mslNames, nextSuffix, sanitize(s.ptxName));
     }
@@ -136,7 +136,7 @@ void normalizeIdentifiers(PassContext &ctx) {
     llvm::StringMap<unsigned> nextSuffix;
     llvm::StringSet<> used;
     for (ir::SymId s : f.symbols)
-      m.symbols[s].name = unique(used, nextSuffix, sanitize(m.symbols[s].ptxName), &m.mslNames);
+      m.symbol(s).name = unique(used, nextSuffix, sanitize(m.symbol(s).ptxName), &m.mslNames);
     llvm::DenseSet<llvm::StringRef> regNames;
     regNames.reserve(f.regs.size() + used.size());
     for (auto &entry : used)

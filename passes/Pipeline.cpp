@@ -43,7 +43,7 @@ constexpr std::array kPipeline{
 // A pass that leaves malformed IR is a bug in the translator, not in the input: say which pass
 // and what, and stop (the tests run with the verifier on, so this fails them).
 void verifyAfter(const PassContext &context, std::string_view pass) {
-  const ir::Function &f = context.module.functions[context.function];
+  const ir::Function &f = context.module.function(context.function);
   std::vector<std::string> problems = ir::verifyFunction(context.module, f);
   if (problems.empty())
     return;
@@ -79,7 +79,7 @@ bool runPipeline(PassContext &context, std::string_view dumpAfter, std::string *
     if (pass.name == dumpAfter) {
       found = true;
       if (dump && !context.moduleStep())
-        *dump += ir::printFunction(context.module, context.module.functions[context.function]);
+        *dump += ir::printFunction(context.module, context.module.function(context.function));
     }
   }
   return found;
@@ -100,7 +100,7 @@ ir::RegId newTemp(ir::Function &function, ir::Type type) {
 void forEachFunction(PassContext &context, const std::function<void(ir::Function &)> &fn) {
   if (context.moduleStep())
     return;
-  ir::Function &f = context.module.functions[context.function];
+  ir::Function &f = context.module.function(context.function);
   if (!f.isDeclaration && !f.unsupported)
     fn(f);
 }

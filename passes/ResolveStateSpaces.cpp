@@ -82,10 +82,10 @@ void resolveStateSpaces(PassContext &ctx) {
           if (in.ops.empty() || !in.ops[0].isReg() || in.isPtx(Opcode::St) ||
               in.isPtx(Opcode::Red))
             continue;
-          RegId d = in.ops[0].id;
-          uint8_t v = join(space[d], yields(in));
-          if (v != space[d]) {
-            space[d] = v;
+          RegId d = in.ops[0].regId();
+          uint8_t v = join(space[d.index()], yields(in));
+          if (v != space[d.index()]) {
+            space[d.index()] = v;
             changed = true;
           }
         }

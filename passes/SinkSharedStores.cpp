@@ -83,12 +83,12 @@ llvm::SmallVector<RegId, 8> storeReads(const Function &f, const Inst &st) {
   llvm::SmallVector<RegId, 8> regs;
   for (const Operand &o : st.ops) {
     if (o.kind == OperandKind::Reg)
-      regs.push_back(o.id); // the address base (o.address) or the value
+      regs.push_back(o.regId()); // the address base (o.address) or the value
     else if (o.kind == OperandKind::Vector)
       for (int64_t k = 0; k < o.value; ++k) {
         const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
         if (element.kind == OperandKind::Reg)
-          regs.push_back(element.id);
+          regs.push_back(element.regId());
       }
   }
   if (st.guard != kNone)

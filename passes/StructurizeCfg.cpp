@@ -18,12 +18,16 @@ void structurizeCfg(PassContext &ctx) {
       const Terminator &t = f.blocks[i].term;
       auto id = static_cast<int32_t>(i);
       switch (t.kind) {
-      case TermKind::Goto: graph.add(cfg::Goto{t.targets[0]}); break;
-      case TermKind::Branch: graph.add(cfg::CondBranch{id, t.targets[0], t.targets[1]}); break;
-      case TermKind::Switch:
+      case TermKind::Goto: graph.add(cfg::Goto{t.targets[0].index()}); break;
+      case TermKind::Branch: graph.add(cfg::CondBranch{id, t.targets[0].index(), t.targets[1].index()}); break;
+      case TermKind::Switch: {
         // An index outside the table is undefined in PTX; any target is a valid outcome.
-        graph.add(cfg::Switch{id, t.targets, t.targets.back()});
+        std::vector<cfg::BlockId> targets;
+        for (BlockId target : t.targets)
+          targets.push_back(target.index());
+        graph.add(cfg::Switch{id, std::move(targets), t.targets.back().index()});
         break;
+      }
       case TermKind::Return: graph.add(cfg::Return{}); break;
       // A kernel's exit ends its body. In a .func, exit ends the thread, not just the function:
       // the block itself sets ctx.ended and returns (the callers then return too), like trap.

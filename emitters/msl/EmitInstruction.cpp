@@ -146,7 +146,7 @@ struct Sel {
     for (const auto &[id, expression] : e.folded)
       if (id == r)
         return expression;
-    return f.regs[r].name;
+    return f.reg(r).name;
   }
 
   // The value of a source operand as stored for PTX type t.
@@ -155,7 +155,7 @@ struct Sel {
     case OperandKind::Reg:
       if (o.address)
         e.fail(in, "unexpected address operand");
-      return o.negated ? "!" + reg(o.id) : reg(o.id);
+      return o.negated ? "!" + reg(o.regId()) : reg(o.regId());
     case OperandKind::Imm: {
       Storage s = storageOf(t);
       switch (s) {
@@ -198,10 +198,10 @@ struct Sel {
   void assign(const Operand &d, const std::string &expr) const {
     if (d.kind == OperandKind::Sink)
       e.line("(void)({});", expr);
-    else if (d.kind == OperandKind::Reg && !d.address && expr == reg(d.id))
+    else if (d.kind == OperandKind::Reg && !d.address && expr == reg(d.regId()))
       return; // `x = x;` (cvta.to.global x, x): nothing to print
     else if (d.kind == OperandKind::Reg && !d.address)
-      e.assignment(reg(d.id), expr, e.declaration(d.id, in));
+      e.assignment(reg(d.regId()), expr, e.declaration(d.regId(), in));
     else
       e.fail(in, "unsupported destination operand");
   }
@@ -211,7 +211,7 @@ struct Sel {
     Storage s = storageOf(t);
     bool unsignedStorage = s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64;
     if (unsignedStorage && d.kind == OperandKind::Reg && !d.address)
-      e.convertingAssignment(reg(d.id), unsignedName(bitWidth(t)), expr, e.declaration(d.id, in)); // no temporary
+      e.convertingAssignment(reg(d.regId()), unsignedName(bitWidth(t)), expr, e.declaration(d.regId(), in)); // no temporary
     else if (unsignedStorage)
       assign(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
     else
@@ -795,8 +795,8 @@ struct Sel {
     auto offset = [&](const std::string &x) {
       return a.value ? formatCompiled(FMT_COMPILE("({} + {})"), x, a.value) : x;
     };
-    std::string addrReg = a.kind == OperandKind::Reg ? reg(a.id) : "";
-    Type at = a.kind == OperandKind::Reg ? f.regs[a.id].type : Type::U64;
+    std::string addrReg = a.kind == OperandKind::Reg ? reg(a.regId()) : "";
+    Type at = a.kind == OperandKind::Reg ? f.reg(a.regId()).type : Type::U64;
     if (a.kind == OperandKind::Imm) {
       if (space != Space::Global && space != Space::Generic)
         e.fail(in, "absolute addresses are supported in global space only");
@@ -806,19 +806,19 @@ struct Sel {
     case Space::Global:
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul)"),
-                                             m.symbols[a.id].offset))};
+                                             m.symbol(a.symId()).offset))};
       return {"device", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg)};
     case Space::Const:
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {}ul)"),
-                                             m.symbols[a.id].offset))};
+                                             m.symbol(a.symId()).offset))};
       if (fromGeneric)
         return {"device", offset(addrReg)};
       return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {})"), addrReg))};
     case Space::Shared: {
       std::string off;
       if (a.kind == OperandKind::Symbol) {
-        off = sharedOffset(a.id);
+        off = sharedOffset(a.symId());
       } else if (fromGeneric) {
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_SHARED_WINDOW)"), addrReg);
       } else {
@@ -829,7 +829,7 @@ struct Sel {
     case Space::Local: {
       std::string off;
       if (a.kind == OperandKind::Symbol)
-        off = formatCompiled(FMT_COMPILE("{}u"), localOffset(a.id));
+        off = formatCompiled(FMT_COMPILE("{}u"), localOffset(a.symId()));
       else if (fromGeneric)
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_LOCAL_WINDOW)"), addrReg);
       else
@@ -838,7 +838,7 @@ struct Sel {
     }
     case Space::Param: {
       if (a.kind == OperandKind::Symbol) {
-        const Symbol &s = m.symbols[a.id];
+        const Symbol &s = m.symbol(a.symId());
         if (s.kind == SymbolKind::Parameter && f.isEntry)
           return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), s.offset + static_cast<uint64_t>(a.value))};
         return {"thread", a.value ? formatCompiled(FMT_COMPILE("({} + {})"), s.name, a.value) : s.name};
@@ -862,7 +862,7 @@ struct Sel {
   }
 
   std::string sharedOffset(SymId s) const {
-    const Symbol &sym = m.symbols[s];
+    const Symbol &sym = m.symbol(s);
     if (sym.isDynamicShared)
       return "ctx.dynamic_smem_offset";
     if (f.isEntry) {
@@ -875,10 +875,10 @@ struct Sel {
   }
 
   uint64_t localOffset(SymId s) const {
-    const Symbol &sym = m.symbols[s];
+    const Symbol &sym = m.symbol(s);
     if (sym.owner == kNone)
       e.fail(in, "module-scope .local variables are not supported yet");
-    return m.functions[sym.owner].localFrameOffset + sym.offset;
+    return m.function(sym.owner).localFrameOffset + sym.offset;
   }
 
   // The address space a plain access of the place names (FunctionEmitter::deviceSpace).
@@ -1174,7 +1174,7 @@ struct Sel {
     std::string srcSize = size;
     if (optional > 3 && in.ops[3].kind != OperandKind::Symbol) {
       const Operand &o = op(3);
-      bool pred = o.kind == OperandKind::Reg && f.regs[o.id].type == Type::Pred;
+      bool pred = o.kind == OperandKind::Reg && f.reg(o.regId()).type == Type::Pred;
       srcSize = pred ? formatCompiled(FMT_COMPILE("({} ? 0u : {})"), val(o, Type::Pred), size) : val(o, Type::U32);
     }
     e.line("{}({}, {}, {}, {});", use(Helper::CpAsyncSharedGlobal), pd.base, ps.base, size, srcSize);
@@ -1231,7 +1231,7 @@ struct Sel {
   void call() {
     const Operand &callee = op(1);
     if (callee.kind == OperandKind::Symbol)
-      return directCall(m.functions[m.symbols[callee.id].function]);
+      return directCall(m.function(m.symbol(callee.symId()).function));
     indirectCall();
   }
 
@@ -1245,7 +1245,7 @@ struct Sel {
       FuncId g = m.symbols[f.vectorElements[targets.id + static_cast<size_t>(k)].id].function;
       e.line("case {}:", functionAddress(g));
       ++e.indent;
-      directCall(m.functions[g]);
+      directCall(m.function(g));
       e.line("break;");
       --e.indent;
     }
@@ -1257,7 +1257,7 @@ struct Sel {
   }
 
   // A function's address: its id in the window no device address reaches (abi.h).
-  static std::string functionAddress(FuncId g) { return formatCompiled(FMT_COMPILE("P2M_FUNCTION_WINDOW + {}ul"), g); }
+  static std::string functionAddress(FuncId g) { return formatCompiled(FMT_COMPILE("P2M_FUNCTION_WINDOW + {}ul"), g.index()); }
 
   // A call of `g` with the instruction's result and argument lists.
   void directCall(const Function &g) {
@@ -1272,9 +1272,9 @@ struct Sel {
         e.fail(in, "call with a wrong number of arguments");
       for (size_t i = 0; i < n; ++i) {
         const Operand &a = f.vectorElements[list.id + i];
-        const Symbol &formal = m.symbols[formals[i]];
-        if (a.kind == OperandKind::Symbol && m.symbols[a.id].space == Space::Param && !a.value) {
-          s += ", " + m.symbols[a.id].name;
+        const Symbol &formal = m.symbol(formals[i]);
+        if (a.kind == OperandKind::Symbol && m.symbol(a.symId()).space == Space::Param && !a.value) {
+          s += ", " + m.symbol(a.symId()).name;
         } else if (a.kind == OperandKind::Reg || a.kind == OperandKind::Imm) {
           // A register passed to a .param parameter: through a temporary frame.
           std::string tmp = formatCompiled(FMT_COMPILE("p2m_arg{}"), e.callTemps++);
@@ -1285,7 +1285,7 @@ struct Sel {
             e.line("P2M_MEM(thread, {}, {}) = {};", T, tmp, val(a, formal.elementType));
           else
             pendingCopies.push_back(formatCompiled(FMT_COMPILE("{} = P2M_MEM(thread, {}, {});"),
-                                                   reg(a.id), T, tmp));
+                                                   reg(a.regId()), T, tmp));
           s += ", " + tmp;
         } else {
           e.fail(in, "unsupported call argument");
@@ -1365,7 +1365,7 @@ struct Sel {
 
   void addressOf() {
     const Operand &s = op(1);
-    const Symbol &sym = m.symbols[s.id];
+    const Symbol &sym = m.symbol(s.symId());
     if (sym.kind == SymbolKind::Function) {
       if (bitWidth(in.type) != 64 || s.value)
         e.fail(in, "a function's address is a whole 64-bit value");
@@ -1378,8 +1378,8 @@ struct Sel {
       v = formatCompiled(FMT_COMPILE("p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul"), sym.offset + extra);
       break;
     case Space::Const: v = formatCompiled(FMT_COMPILE("{}ul"), sym.offset + extra); break;
-    case Space::Shared: v = extra ? formatCompiled(FMT_COMPILE("{} + {}u"), sharedOffset(s.id), extra) : sharedOffset(s.id); break;
-    case Space::Local: v = formatCompiled(FMT_COMPILE("{}u"), localOffset(s.id) + extra); break;
+    case Space::Shared: v = extra ? formatCompiled(FMT_COMPILE("{} + {}u"), sharedOffset(s.symId()), extra) : sharedOffset(s.symId()); break;
+    case Space::Local: v = formatCompiled(FMT_COMPILE("{}u"), localOffset(s.symId()) + extra); break;
     case Space::Param:
       if (sym.kind == SymbolKind::Parameter && f.isEntry) {
         v = formatCompiled(FMT_COMPILE("{}u"), sym.offset + extra);
@@ -1580,7 +1580,7 @@ void FunctionEmitter::emitInstruction(const Inst &inst) {
   ++instSerial;
   bool guarded = inst.guard != kNone;
   if (guarded) {
-    line("if ({}{}) {{", inst.guardNegated ? "!" : "", function.regs[inst.guard].name);
+    line("if ({}{}) {{", inst.guardNegated ? "!" : "", function.reg(inst.guard).name);
     ++indent;
   }
   Sel{*this, inst, function, module, {}}.run();

@@ -51,9 +51,9 @@ public:
       out += fmt::format("// .func {}\n", f_.ptxName);
       out += fmt::format("static inline void {}(thread p2m_ctx &ctx", f_.name);
       for (SymId s : f_.returns)
-        out += fmt::format(", thread uchar *{}", m_.symbols[s].name);
+        out += fmt::format(", thread uchar *{}", m_.symbol(s).name);
       for (SymId s : f_.params)
-        out += fmt::format(", thread uchar *{}", m_.symbols[s].name);
+        out += fmt::format(", thread uchar *{}", m_.symbol(s).name);
       out += ")\n{\n";
     }
     countMentions();
@@ -83,8 +83,9 @@ private:
       return place;
     }();
     std::vector<RegId> byStorage[std::size(kOrder)]; // one walk over the registers, not six
-    for (RegId id = 0; id < f_.regs.size(); ++id) {
-      Storage s = storageOf(f_.regs[id].type);
+    for (uint32_t r = 0; r < f_.regs.size(); ++r) {
+      RegId id(r);
+      Storage s = storageOf(f_.reg(id).type);
       if (s == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
       // Registers no instruction names (PTX declares %r<N> ranges) are left out.
@@ -96,7 +97,7 @@ private:
       std::string lineText;
       unsigned count = 0;
       for (RegId id : byStorage[k]) {
-        const Register &r = f_.regs[id];
+        const Register &r = f_.reg(id);
         if (count % 8 == 0) {
           if (!lineText.empty())
             e_.line(lineText += ';');
@@ -114,7 +115,7 @@ private:
     }
     // .param variables of the body (call arguments and results): 8-byte aligned frames.
     for (SymId i : paramVariables_) {
-      const Symbol &s = m_.symbols[i];
+      const Symbol &s = m_.symbol(i);
       e_.line("ulong {}_storage[{}];", s.name, std::max<uint64_t>(1, (s.size + 7) / 8));
       e_.line("thread uchar *{0} = reinterpret_cast<thread uchar *>({0}_storage);", s.name);
     }
@@ -146,21 +147,9 @@ private:
       if (id == cfg::kNoNode)
         continue;
       const cfg::Node &n = p[id];
-      switch (n.kind) {
-      case cfg::NodeKind::Block:
-        if (fn(f_.blocks[static_cast<size_t>(n.id)]))
-          return true;
-        break;
-      case cfg::NodeKind::Seq: work.insert(work.end(), n.statements.begin(), n.statements.end()); break;
-      case cfg::NodeKind::If: work.push_back(n.thenBody); work.push_back(n.elseBody); break;
-      case cfg::NodeKind::Loop: work.push_back(n.body); break;
-      case cfg::NodeKind::Switch:
-        for (const cfg::SwitchCase &c : n.cases)
-          work.push_back(c.body);
-        work.push_back(n.defaultBody);
-        break;
-      default: break;
-      }
+      if (n.kind == cfg::NodeKind::Block && fn(f_.blocks[static_cast<size_t>(n.id)]))
+        return true;
+      cfg::forEachChild(n, [&](cfg::NodeId c) { work.push_back(c); });
     }
     return false;
   }
@@ -199,11 +188,11 @@ private:
       return formatCompiled(FMT_COMPILE("{}p2m_flag{}"), n.negated ? "!" : "", n.id);
     const Terminator &t = f_.blocks[static_cast<size_t>(n.id)].term;
     bool negate = t.negated != n.negated;
-    return (negate ? "!" : "") + f_.regs[t.cond].name;
+    return (negate ? "!" : "") + f_.reg(t.cond).name;
   }
 
   void block(BlockId id) {
-    const Block &b = f_.blocks[id];
+    const Block &b = f_.block(id);
     if (e_.options.comments && !b.label.empty() && b.label[0] != '$')
       e_.line("// " + b.label);
     for (size_t i = 0; i < b.insts.size(); ++i) {
@@ -371,12 +360,12 @@ private:
   static bool readsAsSource(const Function &f, const Inst &in, RegId r) {
     for (size_t i = 0; i < in.ops.size(); ++i) {
       const Operand &o = in.ops[i];
-      if (o.kind == OperandKind::Reg && o.id == r)
+      if (o.kind == OperandKind::Reg && o.regId() == r)
         return i > 0 || o.address;
       if (o.kind == OperandKind::Vector && i > 0)
         for (int64_t k = 0; k < o.value; ++k) {
           const Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
-          if (el.kind == OperandKind::Reg && el.id == r)
+          if (el.kind == OperandKind::Reg && el.regId() == r)
             return true;
         }
     }
@@ -394,7 +383,7 @@ private:
       return 0;
     const Inst &user = insts[j];
     for (size_t k = i; k < j; ++k)
-      if (!readsAsSource(f_, user, insts[k].ops[0].id) || mayWrite(f_, user, insts[k].ops[1].id))
+      if (!readsAsSource(f_, user, insts[k].ops[0].regId()) || mayWrite(f_, user, insts[k].ops[1].regId()))
         return 0;
     return j - i;
   }
@@ -493,7 +482,7 @@ private:
         size_t nc = n.cases.size();
         if (fr.stage == 0) {
           std::string sel = n.onVariable ? formatCompiled(FMT_COMPILE("p2m_state{}"), n.id)
-                                         : f_.regs[f_.blocks[static_cast<size_t>(n.id)].term.cond].name;
+                                         : f_.reg(f_.blocks[static_cast<size_t>(n.id)].term.cond).name;
           e_.line("switch ({}) {{", sel);
         } else {
           e_.line("break;");
@@ -585,14 +574,14 @@ ModuleEmitter::ModuleEmitter(Module &module, const EmitOptions &options)
     : m_(module), options_(options) {}
 
 void ModuleEmitter::emitFunction(FuncId fi) {
-  Function &f = m_.functions[fi];
+  Function &f = m_.function(fi);
   if (f.isDeclaration || f.unsupported || !f.structured)
     return;
   for (FuncId c : f.callees)
-    if (m_.functions[c].unsupported && !f.unsupported)
-      f.unsupported = Unsupported{f.srcOffset, "calls " + m_.functions[c].ptxName +
+    if (m_.function(c).unsupported && !f.unsupported)
+      f.unsupported = Unsupported{f.srcOffset, "calls " + m_.function(c).ptxName +
                                                    ", which cannot be translated: " +
-                                                   m_.functions[c].unsupported->message};
+                                                   m_.function(c).unsupported->message};
   if (f.unsupported)
     return;
   // Printed into the current chunk in place; a function that fails is cut off again. Chunks
@@ -611,7 +600,7 @@ void ModuleEmitter::emitFunction(FuncId fi) {
   SupportUse support;
   std::vector<SymId> paramVariables;
   for (SymId s : f.symbols)
-    if (m_.symbols[s].kind == SymbolKind::Variable && m_.symbols[s].space == Space::Param)
+    if (m_.symbol(s).kind == SymbolKind::Variable && m_.symbol(s).space == Space::Param)
       paramVariables.push_back(s);
   try {
     FunctionPrinter(m_, f, options_, out, support, paramVariables).print();
@@ -684,8 +673,9 @@ std::vector<FuncId> calleeFirstOrder(const Module &m, const std::vector<uint8_t>
   size_t nf = m.functions.size();
   std::vector<FuncId> order;
   std::vector<uint8_t> seen(nf, 0);
-  for (FuncId root = 0; root < nf; ++root) {
-    if (!roots[root] || seen[root])
+  for (uint32_t i = 0; i < nf; ++i) {
+    FuncId root(i);
+    if (!roots[root.index()] || seen[root.index()])
       continue;
     struct Frame {
       FuncId function;
@@ -694,14 +684,14 @@ std::vector<FuncId> calleeFirstOrder(const Module &m, const std::vector<uint8_t>
     };
     std::vector<Frame> stack;
     stack.push_back({root, callees(root)});
-    seen[root] = 1;
+    seen[root.index()] = 1;
     while (!stack.empty()) {
       Frame &top = stack.back();
       FuncId fi = top.function;
       if (top.next < top.callees.size()) {
         FuncId c = top.callees[top.next++];
-        if (!seen[c]) {
-          seen[c] = 1;
+        if (!seen[c.index()]) {
+          seen[c.index()] = 1;
           stack.push_back({c, callees(c)});
         }
         continue;

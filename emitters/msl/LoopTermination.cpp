@@ -73,21 +73,10 @@ LoopBody gather(const Function &f, const cfg::Program &p, cfg::NodeId body) {
     if (id == cfg::kNoNode)
       continue;
     const cfg::Node &n = p[id];
-    switch (n.kind) {
-    case cfg::NodeKind::Block:
+    if (n.kind == cfg::NodeKind::Block)
       for (const Inst &in : f.blocks[static_cast<size_t>(n.id)].insts)
         out.insts.push_back(&in);
-      break;
-    case cfg::NodeKind::Seq: work.insert(work.end(), n.statements.begin(), n.statements.end()); break;
-    case cfg::NodeKind::If: work.push_back(n.thenBody); work.push_back(n.elseBody); break;
-    case cfg::NodeKind::Loop: work.push_back(n.body); break;
-    case cfg::NodeKind::Switch:
-      for (const cfg::SwitchCase &c : n.cases)
-        work.push_back(c.body);
-      work.push_back(n.defaultBody);
-      break;
-    default: break;
-    }
+    cfg::forEachChild(n, [&](cfg::NodeId c) { work.push_back(c); });
   }
   return out;
 }
@@ -102,17 +91,10 @@ bool continuesLoop(const cfg::Program &p, cfg::NodeId root) {
     if (id == cfg::kNoNode)
       continue;
     const cfg::Node &n = p[id];
-    switch (n.kind) {
-    case cfg::NodeKind::Continue: return true;
-    case cfg::NodeKind::Seq: work.insert(work.end(), n.statements.begin(), n.statements.end()); break;
-    case cfg::NodeKind::If: work.push_back(n.thenBody); work.push_back(n.elseBody); break;
-    case cfg::NodeKind::Switch:
-      for (const cfg::SwitchCase &c : n.cases)
-        work.push_back(c.body);
-      work.push_back(n.defaultBody);
-      break;
-    default: break;
-    }
+    if (n.kind == cfg::NodeKind::Continue)
+      return true;
+    if (n.kind != cfg::NodeKind::Loop) // a nested loop's continues are its own
+      cfg::forEachChild(n, [&](cfg::NodeId c) { work.push_back(c); });
   }
   return false;
 }
@@ -164,15 +146,15 @@ private:
   bool isIntegerReg(const Operand &o) const {
     if (!o.isReg())
       return false;
-    Storage s = storageOf(f_.regs[o.id].type);
+    Storage s = storageOf(f_.reg(o.regId()).type);
     return s == (w_ == 32 ? Storage::U32 : Storage::U64);
   }
 
   std::optional<Invariant> invariant(const Operand &o) const {
     if (o.kind == OperandKind::Imm && !o.address && o.floatBits == 0)
       return Invariant{true, w_ == 32 ? uint64_t(uint32_t(o.value)) : uint64_t(o.value), kNone};
-    if (isIntegerReg(o) && writers(o.id) == 0)
-      return Invariant{false, 0, o.id};
+    if (isIntegerReg(o) && writers(o.regId()) == 0)
+      return Invariant{false, 0, o.regId()};
     return std::nullopt;
   }
 
@@ -227,11 +209,11 @@ private:
     bool sub = false;
   };
   std::optional<Step> stepFrom(const Inst *in, RegId d, RegId src) const {
-    if (!plain(in) || in->ops.size() != 3 || !in->ops[0].isReg() || in->ops[0].id != d)
+    if (!plain(in) || in->ops.size() != 3 || !in->ops[0].isReg() || in->ops[0].regId() != d)
       return std::nullopt;
     bool add = in->opcode == ptx::Opcode::Add, sub = in->opcode == ptx::Opcode::Sub;
     const Operand &x = in->ops[1], &y = in->ops[2];
-    const Operand *stepOp = x.isReg() && x.id == src ? &y : (add && y.isReg() && y.id == src ? &x : nullptr);
+    const Operand *stepOp = x.isReg() && x.regId() == src ? &y : (add && y.isReg() && y.regId() == src ? &x : nullptr);
     if ((!add && !sub) || !stepOp)
       return std::nullopt;
     std::optional<Invariant> amount = invariant(*stepOp);
@@ -243,7 +225,7 @@ private:
   // Whether `in` is `mov d, src` of registers.
   bool copies(const Inst *in, RegId d, RegId src) const {
     return plain(in) && in->opcode == ptx::Opcode::Mov && in->ops.size() == 2 && in->ops[0].isReg() &&
-           in->ops[0].id == d && in->ops[1].isReg() && in->ops[1].id == src;
+           in->ops[0].regId() == d && in->ops[1].isReg() && in->ops[1].regId() == src;
   }
 
   // How i changes once per iteration, and the instructions that change it: `add i, i, s`, or
@@ -261,19 +243,19 @@ private:
       return s;
     }
     const Operand *other = w->ops.size() >= 2 && w->ops[1].isReg() ? &w->ops[1] : nullptr;
-    if (other && copies(w, i, other->id) && isIntegerReg(*other)) { // mov i, t; t = i + s
-      const Inst *add = soleWriter(other->id);
-      if (auto s = stepFrom(add, other->id, i)) {
+    if (other && copies(w, i, other->regId()) && isIntegerReg(*other)) { // mov i, t; t = i + s
+      const Inst *add = soleWriter(other->regId());
+      if (auto s = stepFrom(add, other->regId(), i)) {
         updates = {w, add};
         return s;
       }
       return std::nullopt;
     }
     for (const Operand &o : w->ops) // add i, q, s; q = i
-      if (&o != &w->ops[0] && o.isReg() && o.id != i && isIntegerReg(o)) {
-        const Inst *mov = soleWriter(o.id);
-        if (copies(mov, o.id, i))
-          if (auto s = stepFrom(w, i, o.id)) {
+      if (&o != &w->ops[0] && o.isReg() && o.regId() != i && isIntegerReg(o)) {
+        const Inst *mov = soleWriter(o.regId());
+        if (copies(mov, o.regId(), i))
+          if (auto s = stepFrom(w, i, o.regId())) {
             updates = {w, mov};
             return s;
           }
@@ -289,7 +271,7 @@ private:
     if (!bound)
       return std::nullopt;
     std::vector<const Inst *> updates;
-    std::optional<Step> step = counterStep(i.id, updates);
+    std::optional<Step> step = counterStep(i.regId(), updates);
     if (!step)
       return std::nullopt;
     // Every update in a top-level block, with no `continue` before it or the test (so every
@@ -368,7 +350,7 @@ private:
 
   std::string_view uSuffix() const { return w_ == 32 ? "u" : "ul"; }
   std::string_view asSigned() const { return w_ == 32 ? "as_type<int>" : "as_type<long>"; }
-  std::string name(RegId r) const { return f_.regs[r].name; }
+  std::string name(RegId r) const { return f_.reg(r).name; }
   std::string view(const std::string &v) const {
     return signed_ ? formatCompiled(FMT_COMPILE("{}({})"), asSigned(), v) : v;
   }

@@ -233,8 +233,8 @@ private:
       w_.key("offset");
       w_.value(r.offset);
       w_.key("target");
-      if (r.target < m_.symbols.size())
-        w_.value(m_.symbols[r.target].ptxName);
+      if (r.target.index() < m_.symbols.size())
+        w_.value(m_.symbol(r.target).ptxName);
       else
         w_.null();
       w_.key("addend");
@@ -243,8 +243,8 @@ private:
       w_.value(r.generic);
       // A function's address is its id: function_window + this index (abi.h).
       w_.key("function");
-      if (r.target < m_.symbols.size() && m_.symbols[r.target].kind == SymbolKind::Function)
-        w_.value(m_.symbols[r.target].function);
+      if (r.target.index() < m_.symbols.size() && m_.symbol(r.target).kind == SymbolKind::Function)
+        w_.value(m_.symbol(r.target).function.index());
       else
         w_.null();
       w_.endObject();
@@ -295,7 +295,7 @@ private:
     w_.key("params");
     w_.beginArray();
     for (SymId id : f.params)
-      param(m_.symbols[id]);
+      param(m_.symbol(id));
     w_.endArray();
     w_.key("param_bytes");
     w_.value(f.paramBytes);
@@ -314,7 +314,7 @@ private:
       shared.emplace_back(offset, id);
     std::sort(shared.begin(), shared.end());
     for (const auto &[offset, id] : shared) {
-      const Symbol &s = m_.symbols[id];
+      const Symbol &s = m_.symbol(id);
       w_.beginObject();
       w_.key("name");
       w_.value(s.ptxName);

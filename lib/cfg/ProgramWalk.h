@@ -9,30 +9,6 @@
 
 namespace p2m::cfg::detail {
 
-template <class F> void forEachChild(const Node &n, F &&f) {
-  switch (n.kind) {
-  case NodeKind::Seq:
-    for (NodeId s : n.statements)
-      f(s);
-    break;
-  case NodeKind::If:
-    f(n.thenBody);
-    f(n.elseBody);
-    break;
-  case NodeKind::Loop:
-    f(n.body);
-    break;
-  case NodeKind::Switch:
-    for (const SwitchCase &c : n.cases)
-      f(c.body);
-    if (n.defaultBody != kNoNode)
-      f(n.defaultBody);
-    break;
-  default:
-    break;
-  }
-}
-
 // Nodes reachable from `root`, parents before children, children in order.
 std::vector<NodeId> preorder(const Program &program, NodeId root);
 

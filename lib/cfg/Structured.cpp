@@ -8,7 +8,6 @@
 namespace p2m::cfg {
 
 using detail::Completion;
-using detail::forEachChild;
 
 namespace {
 

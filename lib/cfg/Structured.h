@@ -80,6 +80,36 @@ struct Program {
   const Node &operator[](NodeId id) const { return nodes[id]; }
 };
 
+// Calls f(child) for each child of `n` in order: a Seq's statements, an If's then and else
+// bodies, a Loop's body, a Switch's case bodies and then its default. The one child walk over
+// the tree; absent bodies (kNoNode) are skipped.
+template <class F> void forEachChild(const Node &n, F &&f) {
+  switch (n.kind) {
+  case NodeKind::Seq:
+    for (NodeId s : n.statements)
+      f(s);
+    break;
+  case NodeKind::If:
+    if (n.thenBody != kNoNode)
+      f(n.thenBody);
+    if (n.elseBody != kNoNode)
+      f(n.elseBody);
+    break;
+  case NodeKind::Loop:
+    if (n.body != kNoNode)
+      f(n.body);
+    break;
+  case NodeKind::Switch:
+    for (const SwitchCase &c : n.cases)
+      f(c.body);
+    if (n.defaultBody != kNoNode)
+      f(n.defaultBody);
+    break;
+  default:
+    break;
+  }
+}
+
 // Indented C-like pseudo code ("loop {", "if (!c3) break;", "block 4;", "flag2 = true;"), one
 // statement per line. Input conditions print as c<id>, selectors as s<id>, flags as flag<id>
 // and dispatch states as state<id>.

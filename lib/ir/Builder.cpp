@@ -101,13 +101,13 @@ public:
   }
 
   void buildBodyOf(FuncId id) {
-    if (const ptx::Function *fn = bodies_[id])
+    if (const ptx::Function *fn = bodies_[id.index()])
       buildBody(*fn);
   }
 
   // The functions a body's calls may reach (CallTargets.h), read from the AST.
   std::vector<FuncId> callees(FuncId id) {
-    const ptx::Function *fn = bodies_[id];
+    const ptx::Function *fn = bodies_[id.index()];
     if (!fn || !fn->hasCalls)
       return {}; // most bodies call nothing: no need to parse them again
     const ptx::BlockStmt *body = bodyReader_.read(*fn);
@@ -173,8 +173,8 @@ private:
       moduleNames_[d.name] = id;
       if (d.initializer)
         pendingInits_.push_back({id, d.initializer});
-      else if (unsized && space != Space::Shared && !module_->symbols[id].isExtern)
-        module_->symbols[id].unsupported = Unsupported{d.offset, "an unsized array needs an initializer"};
+      else if (unsized && space != Space::Shared && !module_->symbol(id).isExtern)
+        module_->symbol(id).unsupported = Unsupported{d.offset, "an unsized array needs an initializer"};
     }
   }
 
@@ -185,12 +185,12 @@ private:
     auto target = moduleNames_.find(item.aliasee);
     if (alias == moduleNames_.end() || target == moduleNames_.end())
       return; // the validator reports unknown names
-    Symbol &a = module_->symbols[alias->second];
-    const Symbol &t = module_->symbols[target->second];
+    Symbol &a = module_->symbol(alias->second);
+    const Symbol &t = module_->symbol(target->second);
     if (a.kind != SymbolKind::Function || t.kind != SymbolKind::Function)
       return;
-    Function &af = module_->functions[a.function];
-    const Function &tf = module_->functions[t.function];
+    Function &af = module_->function(a.function);
+    const Function &tf = module_->function(t.function);
     if (!af.isDeclaration || tf.isDeclaration || tf.isEntry)
       af.unsupported = Unsupported{item.offset, ".alias needs a declared function and a function "
                                                 "defined in this module"};
@@ -203,12 +203,12 @@ private:
   void declareFunction(const ptx::Function &fn) {
     auto it = moduleNames_.find(fn.name);
     FuncId id;
-    if (it != moduleNames_.end() && module_->symbols[it->second].kind == SymbolKind::Function) {
+    if (it != moduleNames_.end() && module_->symbol(it->second).kind == SymbolKind::Function) {
       // A prototype followed by the definition: keep one function.
-      id = module_->symbols[it->second].function;
+      id = module_->symbol(it->second).function;
       if (!fn.hasBody)
         return;
-      module_->functions[id] = Function{};
+      module_->function(id) = Function{};
     } else {
       id = static_cast<FuncId>(module_->functions.size());
       module_->functions.emplace_back();
@@ -219,7 +219,7 @@ private:
       s.srcOffset = fn.nameOffset;
       moduleNames_[fn.name] = addSymbol(std::move(s));
     }
-    Function &f = module_->functions[id];
+    Function &f = module_->function(id);
     f.ptxName = std::string(fn.name);
     f.isEntry = fn.isEntry;
     f.isDeclaration = !fn.hasBody;
@@ -244,9 +244,9 @@ private:
                d.directive == Directive::Blocksareclusters)
         f.unsupported = Unsupported{d.offset, "thread-block clusters are not supported yet"};
     }
-    if (bodies_.size() <= id)
-      bodies_.resize(id + 1, nullptr);
-    bodies_[id] = fn.hasBody ? &fn : nullptr;
+    if (bodies_.size() <= id.index())
+      bodies_.resize(id.index() + 1, nullptr);
+    bodies_[id.index()] = fn.hasBody ? &fn : nullptr;
   }
 
   std::vector<SymId> declareParams(std::span<const ptx::VariableDecl> decls, FuncId owner,
@@ -284,7 +284,7 @@ private:
   }
 
   void buildInitializer(PendingInit &p) {
-    Symbol &s = module_->symbols[p.symbol];
+    Symbol &s = module_->symbol(p.symbol);
     std::vector<const Expr *> leaves;
     flattenInit(*p.init, leaves);
     uint32_t elem = elementBytes(s.elementType);
@@ -456,7 +456,7 @@ private:
       if (elem != 8)
         return fail("an address in an initializer must fill a 64-bit element (device addresses are 64-bit)");
       // A function's address is a 64-bit id (CallTargets.h), not a place to offset from.
-      if (module_->symbols[it->second].kind == SymbolKind::Function && addend != 0)
+      if (module_->symbol(it->second).kind == SymbolKind::Function && addend != 0)
         return fail("a function's address in an initializer must fill a 64-bit element, without an offset");
       s.relocations.push_back({at, it->second, addend, generic});
       return true;
@@ -486,7 +486,7 @@ private:
   }
 
   void bindRange(std::string_view base, RegId first, uint32_t count) {
-    uint64_t packed = (uint64_t(count) << 32) | first;
+    uint64_t packed = (uint64_t(count) << 32) | first.index();
     auto [it, inserted] = ranges_.try_emplace(base, packed);
     scopes_.back().rangeUndo.push_back({base, inserted ? UINT64_MAX : it->second});
     it->second = packed;
@@ -554,7 +554,7 @@ private:
                       "not supported yet)");
     RegId r = fn_->addReg(std::string(d.name), t.type);
     regParams_.push_back({frame, r, isReturn, decl.typeModifiers, d.offset});
-    return r;
+    return r.index();
   }
 
   // ld.param.T reg, [frame] or st.param.T [frame], reg.
@@ -563,7 +563,7 @@ private:
     inst.opcode = op;
     inst.srcOffset = p.offset;
     inst.space = Space::Param;
-    inst.type = module_->symbols[p.frame].elementType;
+    inst.type = module_->symbol(p.frame).elementType;
     inst.modifiers.push_back(Modifier::Param);
     inst.modifiers.append(p.typeModifiers.begin(), p.typeModifiers.end());
     Operand frame = Operand::symbol(p.frame);
@@ -582,8 +582,8 @@ private:
   }
 
   void buildBody(const ptx::Function &fn) {
-    FuncId id = module_->symbols[moduleNames_.find(fn.name)->second].function;
-    Function &f = module_->functions[id];
+    FuncId id = module_->symbol(moduleNames_.find(fn.name)->second).function;
+    Function &f = module_->function(id);
     fn_ = &f;
     fnId_ = id;
     names_.clear();
@@ -605,10 +605,10 @@ private:
         for (const ptx::Declarator &d : decl.declarators)
           if (i < ids.size()) {
             SymId id = ids[i++];
-            if (module_->symbols[id].space == Space::Reg && !f.isEntry)
+            if (module_->symbol(id).space == Space::Reg && !f.isEntry)
               bind(d.name, regParameter(decl, d, id, isReturn));
             else
-              bind(d.name, kSymbolBit | id);
+              bind(d.name, kSymbolBit | id.index());
           }
     };
     try {
@@ -692,7 +692,7 @@ private:
         break;
       case ptx::StatementKind::Label: {
         BlockId b = labels_[static_cast<const ptx::LabelStmt *>(s)->name];
-        Block &cur = fn_->blocks[current_];
+        Block &cur = fn_->block(current_);
         cur.term = Terminator{TermKind::Goto, kNone, false, {b}, s->offset};
         switchTo(b);
         break;
@@ -758,13 +758,13 @@ private:
             RegId r = fn_->addReg(name, t.type);
             if (i == 0)
               first = r;
-            bind(intern(name), r);
+            bind(intern(name), r.index());
             // The ISA's other spelling of the components: .r .g .b .a.
-            bind(intern(std::string(d.name) + colourLanes[i]), r);
+            bind(intern(std::string(d.name) + colourLanes[i]), r.index());
           }
-          bind(d.name, kVectorBit | (uint64_t(t.vector) << 34) | first);
+          bind(d.name, kVectorBit | (uint64_t(t.vector) << 34) | first.index());
         } else {
-          bind(d.name, fn_->addReg(std::string(d.name), t.type));
+          bind(d.name, fn_->addReg(std::string(d.name), t.type).index());
         }
       }
       return;
@@ -781,7 +781,7 @@ private:
         error(d.offset, "initialized variables in a function body are not supported yet");
       SymId id = addSymbol(std::move(s));
       fn_->symbols.push_back(id);
-      bind(d.name, kSymbolBit | id);
+      bind(d.name, kSymbolBit | id.index());
     }
   }
 
@@ -811,7 +811,7 @@ private:
         o.id = static_cast<uint32_t>(fn_->vectorElements.size());
         uint32_t n = static_cast<uint32_t>(v >> 34);
         for (uint32_t i = 0; i < n; ++i)
-          fn_->vectorElements.push_back(Operand::reg(static_cast<RegId>(v & 0xffffffffu) + i));
+          fn_->vectorElements.push_back(Operand::reg(RegId(static_cast<uint32_t>(v & 0xffffffffu) + i)));
         o.value = n;
         return o;
       }
@@ -994,13 +994,13 @@ private:
 
   RegId guardReg(const ptx::Instruction &in) {
     Operand g = operand(*in.guard, in.offset);
-    if (g.kind != OperandKind::Reg || fn_->regs[g.id].type != Type::Pred)
+    if (g.kind != OperandKind::Reg || fn_->reg(g.regId()).type != Type::Pred)
       error(in.offset, "a guard must be a predicate register");
-    return g.id;
+    return g.regId();
   }
 
   void switchTo(BlockId next) {
-    std::vector<Inst> &insts = fn_->blocks[current_].insts;
+    std::vector<Inst> &insts = fn_->block(current_).insts;
     insts.reserve(insts.size() + pending_.size());
     for (Inst &in : pending_)
       insts.push_back(std::move(in));
@@ -1010,13 +1010,13 @@ private:
 
   void finishBlock(TermKind kind, uint32_t offset) {
     switchTo(current_);
-    Block &cur = fn_->blocks[current_];
+    Block &cur = fn_->block(current_);
     cur.term = Terminator{kind, kNone, false, {}, offset};
   }
 
   // Ends the current block with `term` and continues in a fresh (possibly unreachable) block.
   void endBlock(Terminator term) {
-    fn_->blocks[current_].term = std::move(term);
+    fn_->block(current_).term = std::move(term);
     switchTo(newBlock("$L_" + std::to_string(fn_->blocks.size())));
   }
 
@@ -1024,9 +1024,9 @@ private:
   void guardedEnd(const ptx::Instruction &in, TermKind kind) {
     RegId g = guardReg(in);
     BlockId endBlock = newBlock("$L_" + std::to_string(fn_->blocks.size()));
-    fn_->blocks[endBlock].term = Terminator{kind, kNone, false, {}, in.offset};
+    fn_->block(endBlock).term = Terminator{kind, kNone, false, {}, in.offset};
     BlockId next = newBlock("$L_" + std::to_string(fn_->blocks.size()));
-    fn_->blocks[current_].term = Terminator{TermKind::Branch, g, in.guardNegated, {endBlock, next},
+    fn_->block(current_).term = Terminator{TermKind::Branch, g, in.guardNegated, {endBlock, next},
                                             in.offset};
     switchTo(next);
   }
@@ -1044,7 +1044,7 @@ private:
       if (in.guard) {
         RegId g = guardReg(in);
         BlockId next = newBlock("$L_" + std::to_string(fn_->blocks.size()));
-        fn_->blocks[current_].term =
+        fn_->block(current_).term =
             Terminator{TermKind::Branch, g, in.guardNegated, {target, next}, in.offset};
         switchTo(next);
       } else {
@@ -1061,7 +1061,7 @@ private:
       auto it = branchTargets_.find(ops[1].text());
       if (ops[1].kind != ExprKind::Name || it == branchTargets_.end())
         error(in.offset, "brx.idx needs a .branchtargets list of this function");
-      Terminator t{TermKind::Switch, idx.id, false, {}, in.offset};
+      Terminator t{TermKind::Switch, idx.regId(), false, {}, in.offset};
       for (std::string_view name : it->second->targets) {
         auto l = labels_.find(name);
         if (l == labels_.end())
@@ -1073,9 +1073,9 @@ private:
       if (in.guard) {
         RegId g = guardReg(in);
         BlockId sw = newBlock("$L_" + std::to_string(fn_->blocks.size()));
-        fn_->blocks[sw].term = std::move(t);
+        fn_->block(sw).term = std::move(t);
         BlockId next = newBlock("$L_" + std::to_string(fn_->blocks.size()));
-        fn_->blocks[current_].term =
+        fn_->block(current_).term =
             Terminator{TermKind::Branch, g, in.guardNegated, {sw, next}, in.offset};
         switchTo(next);
       } else {
@@ -1268,7 +1268,7 @@ private:
     Operand rets = call.rets ? operand(*call.rets, in.offset) : Operand{};
     Operand callee = operand(*call.callee, in.offset);
     Operand args = call.args ? operand(*call.args, in.offset) : Operand{};
-    if (callee.kind == OperandKind::Symbol && module_->symbols[callee.id].kind == SymbolKind::Function) {
+    if (callee.kind == OperandKind::Symbol && module_->symbol(callee.symId()).kind == SymbolKind::Function) {
       if (call.list)
         error(in.offset, "a direct call takes no prototype or target list");
       inst.ops = {rets, callee, args};
@@ -1276,7 +1276,7 @@ private:
     }
     if (!callee.isReg())
       error(in.offset, "a call's target must be a function or a register");
-    if (module_->addressSize != 64 || bitWidth(fn_->regs[callee.id].type) != 64)
+    if (module_->addressSize != 64 || bitWidth(fn_->reg(callee.regId()).type) != 64)
       error(in.offset, "indirect calls need 64-bit function addresses");
     CallTargets::Resolved targets = callTargets_.indirectTargets(call, callLists_);
     if (!targets.error.empty())
@@ -1298,8 +1298,8 @@ private:
   ptx::BodyReader bodyReader_;                // the body being built, or whose callees are asked
 
   Function *fn_ = nullptr;
-  FuncId fnId_ = 0;
-  BlockId current_ = 0;
+  FuncId fnId_{0};
+  BlockId current_{0};
   // The current block's instructions, collected here and moved once, into a vector of exactly
   // their size, when the block ends (growing each block's own vector would move them again
   // and again, and over-reserving costs memory).
@@ -1336,8 +1336,8 @@ std::vector<FuncId> ModuleBuilder::callees(FuncId function) {
 std::unique_ptr<Module> buildModule(const ptx::Module &ast) {
   ModuleBuilder builder(ast);
   std::unique_ptr<Module> m = builder.declare();
-  for (FuncId f = 0; f < m->functions.size(); ++f)
-    builder.buildBody(f);
+  for (uint32_t f = 0; f < m->functions.size(); ++f)
+    builder.buildBody(FuncId(f));
   return m;
 }
 

@@ -75,9 +75,9 @@ Signature signatureOf(const ptx::CallPrototypeStmt &p) {
 Signature signatureOf(const Module &m, const Function &f) {
   Signature s;
   for (SymId id : f.returns)
-    s.returns.push_back({m.symbols[id].space, m.symbols[id].size});
+    s.returns.push_back({m.symbol(id).space, m.symbol(id).size});
   for (SymId id : f.params)
-    s.params.push_back({m.symbols[id].space, m.symbols[id].size});
+    s.params.push_back({m.symbol(id).space, m.symbol(id).size});
   return s;
 }
 
@@ -118,7 +118,7 @@ CallTargets::CallTargets(const ptx::Module &ast, const Module &module, const Nam
 
 SymId CallTargets::functionSymbol(llvm::StringRef name) const {
   auto it = names_.find(name);
-  if (it == names_.end() || module_.symbols[it->second].kind != SymbolKind::Function)
+  if (it == names_.end() || module_.symbol(it->second).kind != SymbolKind::Function)
     return kNone;
   return it->second;
 }
@@ -129,14 +129,14 @@ const std::vector<SymId> &CallTargets::addressTaken() {
   scanned_ = true;
   std::vector<SymId> taken(module_.functions.size(), kNone); // by FuncId: its symbol, if taken
   auto note = [&](SymId s) {
-    const Symbol &sym = module_.symbols[s];
-    if (sym.kind == SymbolKind::Function && !module_.functions[sym.function].isEntry)
-      taken[sym.function] = s;
+    const Symbol &sym = module_.symbol(s);
+    if (sym.kind == SymbolKind::Function && !module_.function(sym.function).isEntry)
+      taken[sym.function.index()] = s;
   };
   for (const Symbol &s : module_.symbols)
     if (s.kind == SymbolKind::Variable && s.owner == kNone)
       for (const Relocation &r : s.relocations)
-        if (r.target < module_.symbols.size())
+        if (r.target.index() < module_.symbols.size())
           note(r.target);
   // Its own reader: this runs while a body is being built.
   ptx::BodyReader reader(ast_);
@@ -175,7 +175,7 @@ CallTargets::Resolved CallTargets::indirectTargets(const CallOperands &call, con
   if (auto p = lists.prototypes.find(name); p != lists.prototypes.end()) {
     Signature wanted = signatureOf(*p->second);
     for (SymId s : addressTaken())
-      if (signatureOf(module_, module_.functions[module_.symbols[s].function]) == wanted)
+      if (signatureOf(module_, module_.function(module_.symbol(s).function)) == wanted)
         r.functions.push_back(s);
     if (r.functions.empty())
       return fail("indirect call with no possible target in this module: no function whose address it "
@@ -190,10 +190,10 @@ CallTargets::Resolved CallTargets::indirectTargets(const CallOperands &call, con
       r.functions.push_back(s);
     }
   } else if (auto v = names_.find(name);
-             v != names_.end() && module_.symbols[v->second].kind == SymbolKind::Variable) {
+             v != names_.end() && module_.symbol(v->second).kind == SymbolKind::Variable) {
     // A call table: the functions its initializer names.
-    for (const Relocation &rel : module_.symbols[v->second].relocations) {
-      if (rel.target >= module_.symbols.size() || module_.symbols[rel.target].kind != SymbolKind::Function)
+    for (const Relocation &rel : module_.symbol(v->second).relocations) {
+      if (rel.target.index() >= module_.symbols.size() || module_.symbol(rel.target).kind != SymbolKind::Function)
         return fail("the call table '" + name.str() + "' holds an address that is not a function's");
       r.functions.push_back(rel.target);
     }
@@ -201,7 +201,7 @@ CallTargets::Resolved CallTargets::indirectTargets(const CallOperands &call, con
     return fail("unknown call prototype or target list '" + name.str() + "'");
   }
   auto byFunction = [&](SymId a, SymId b) {
-    return module_.symbols[a].function < module_.symbols[b].function;
+    return module_.symbol(a).function < module_.symbol(b).function;
   };
   std::sort(r.functions.begin(), r.functions.end(), byFunction);
   r.functions.erase(std::unique(r.functions.begin(), r.functions.end()), r.functions.end());
@@ -215,7 +215,7 @@ std::vector<FuncId> CallTargets::calleesOf(const ptx::BlockStmt &body) {
   CallLists lists;
   std::vector<CallOperands> indirect;
   auto add = [&](SymId s) {
-    FuncId f = module_.symbols[s].function;
+    FuncId f = module_.symbol(s).function;
     if (std::find(out.begin(), out.end(), f) == out.end())
       out.push_back(f);
   };

@@ -20,7 +20,7 @@ constexpr DeviceRuntimeFunction kFunctions[] = {
 
 bool sizesMatch(const Module &m, const std::vector<SymId> &formals, std::span<const uint32_t> bytes) {
   return std::equal(formals.begin(), formals.end(), bytes.begin(), bytes.end(), [&](SymId s, uint32_t size) {
-    return m.symbols[s].space == Space::Param && m.symbols[s].size == size;
+    return m.symbol(s).space == Space::Param && m.symbol(s).size == size;
   });
 }
 

@@ -111,10 +111,10 @@ std::vector<uint32_t> countRegisterMentions(const Function &f) {
       for (const Operand &o : in.ops)
         count(o);
       if (in.guard != kNone)
-        ++mentions[in.guard];
+        ++mentions[in.guard.index()];
     }
     if (b.term.cond != kNone)
-      ++mentions[b.term.cond];
+      ++mentions[b.term.cond.index()];
   }
   return mentions;
 }
@@ -157,11 +157,11 @@ bool mayWrite(const Function &f, const Inst &in, RegId r) {
     return false;
   const Operand &o = in.ops[0];
   if (o.kind == OperandKind::Reg)
-    return !o.address && o.id == r;
+    return !o.address && o.regId() == r;
   if (o.kind == OperandKind::Vector)
     for (int64_t k = 0; k < o.value; ++k) {
       const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
-      if (element.kind == OperandKind::Reg && element.id == r)
+      if (element.kind == OperandKind::Reg && element.regId() == r)
         return true;
     }
   return false;

@@ -8,11 +8,13 @@
 //   Inst      a PTX instruction with its modifiers decoded, or an IR operation added by a pass
 //   Operand   register, immediate, symbol, special register, address, vector or sink
 //
-// Everything refers to everything else by index, so passes can insert and rename freely.
+// Everything refers to everything else by index, so passes can insert and rename freely; the
+// indices are typed (Id.h: RegId, SymId, FuncId, BlockId), so one kind cannot stand for another.
 #pragma once
 
 #include "cfg/Structured.h"
 #include "ir/Helpers.h"
+#include "ir/Id.h"
 #include "ir/Types.h"
 #include "ptx/Vocabulary.h"
 
@@ -32,12 +34,6 @@ class SourceFile;
 }
 
 namespace p2m::ir {
-
-using RegId = uint32_t;
-using SymId = uint32_t;
-using BlockId = uint32_t;
-using FuncId = uint32_t;
-inline constexpr uint32_t kNone = UINT32_MAX;
 
 enum class Space : uint8_t { Generic, Global, Shared, Local, Const, Param, Reg };
 std::string_view spelling(Space space);
@@ -83,13 +79,17 @@ struct Operand {
   bool negated = false;   // a predicate source written `!%p`
   bool address = false;   // `[base + value]`: the memory at that address (base: Reg/Symbol/Imm)
   uint8_t floatBits = 0;  // Imm: 0 integer, 'f' f32 bits, 'd' f64 bits
-  uint32_t id = 0;
+  uint32_t id = 0;        // Special, Vector; a Reg's or Symbol's through regId()/symId()
   int64_t value = 0;      // Imm: the value; address: byte offset; Vector: element count
 
-  static Operand reg(RegId r) { Operand o; o.kind = OperandKind::Reg; o.id = r; return o; }
+  static Operand reg(RegId r) { Operand o; o.kind = OperandKind::Reg; o.id = r.index(); return o; }
   static Operand imm(int64_t v) { Operand o; o.kind = OperandKind::Imm; o.value = v; return o; }
-  static Operand symbol(SymId s) { Operand o; o.kind = OperandKind::Symbol; o.id = s; return o; }
+  static Operand symbol(SymId s) { Operand o; o.kind = OperandKind::Symbol; o.id = s.index(); return o; }
   bool isReg() const { return kind == OperandKind::Reg && !address; }
+  RegId regId() const { return RegId(id); }   // kind Reg
+  SymId symId() const { return SymId(id); }   // kind Symbol
+  void setReg(RegId r) { id = r.index(); }    // kind Reg
+  void setSym(SymId s) { id = s.index(); }    // kind Symbol
 };
 
 // Operations that exist only in the IR, added by passes. PTX instructions carry IrOp::Ptx.
@@ -260,8 +260,12 @@ struct Function {
 
   RegId addReg(std::string name, Type type) {
     regs.push_back({std::move(name), type});
-    return static_cast<RegId>(regs.size() - 1);
+    return RegId(static_cast<uint32_t>(regs.size() - 1));
   }
+  Register &reg(RegId r) { return regs[r.index()]; }
+  const Register &reg(RegId r) const { return regs[r.index()]; }
+  Block &block(BlockId b) { return blocks[b.index()]; }
+  const Block &block(BlockId b) const { return blocks[b.index()]; }
 };
 
 // How often each register of `f` is named: operands written or read (vector elements
@@ -318,6 +322,11 @@ struct Module {
   // The MSL identifiers taken at module scope (normalize-identifiers), which no function's
   // own names may shadow.
   llvm::StringSet<> mslNames;
+
+  Symbol &symbol(SymId s) { return symbols[s.index()]; }
+  const Symbol &symbol(SymId s) const { return symbols[s.index()]; }
+  Function &function(FuncId f) { return functions[f.index()]; }
+  const Function &function(FuncId f) const { return functions[f.index()]; }
 
   // The index of helper `h`'s name with `parts` filled in (helperName), added if new.
   uint32_t internHelper(Helper h, std::initializer_list<std::string_view> parts = {});

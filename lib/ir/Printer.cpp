@@ -12,7 +12,7 @@ std::string printOperand(const Module &m, const Function &f, const Operand &o) {
     s += '!';
   switch (o.kind) {
   case OperandKind::None: s += "<none>"; break;
-  case OperandKind::Reg: s += "%" + f.regs[o.id].name; break;
+  case OperandKind::Reg: s += "%" + f.reg(o.regId()).name; break;
   case OperandKind::Imm:
     if (o.floatBits == 'f')
       s += fmt::format("0f{:08X}", static_cast<uint32_t>(o.value));
@@ -21,7 +21,7 @@ std::string printOperand(const Module &m, const Function &f, const Operand &o) {
     else
       s += std::to_string(o.address ? 0 : o.value);
     break;
-  case OperandKind::Symbol: s += m.symbols[o.id].name.empty() ? m.symbols[o.id].ptxName : m.symbols[o.id].name; break;
+  case OperandKind::Symbol: s += m.symbol(o.symId()).name.empty() ? m.symbol(o.symId()).ptxName : m.symbol(o.symId()).name; break;
   case OperandKind::Special: s += spelling(static_cast<Special>(o.id)); break;
   case OperandKind::Vector: {
     s += '{';
@@ -80,7 +80,7 @@ std::string printFunction(const Module &m, const Function &f) {
   std::string out = fmt::format("{} {}", f.isEntry ? "entry" : "func", f.name.empty() ? f.ptxName : f.name);
   out += '(';
   for (size_t i = 0; i < f.params.size(); ++i) {
-    const Symbol &p = m.symbols[f.params[i]];
+    const Symbol &p = m.symbol(f.params[i]);
     out += fmt::format("{}{}.{} {} @{}", i ? ", " : "", spelling(p.space), spelling(p.elementType),
                        p.name.empty() ? p.ptxName : p.name, p.offset);
     if (p.size != bitWidth(p.elementType) / 8)
@@ -90,7 +90,7 @@ std::string printFunction(const Module &m, const Function &f) {
   if (!f.returns.empty()) {
     out += " -> (";
     for (size_t i = 0; i < f.returns.size(); ++i) {
-      const Symbol &p = m.symbols[f.returns[i]];
+      const Symbol &p = m.symbol(f.returns[i]);
       out += fmt::format("{}{} {}", i ? ", " : "", spelling(p.elementType), p.name.empty() ? p.ptxName : p.name);
     }
     out += ")";
@@ -110,7 +110,7 @@ std::string printFunction(const Module &m, const Function &f) {
     for (const Inst &in : blk.insts) {
       out += "  ";
       if (in.guard != kNone)
-        out += fmt::format("@{}%{} ", in.guardNegated ? "!" : "", f.regs[in.guard].name);
+        out += fmt::format("@{}%{} ", in.guardNegated ? "!" : "", f.reg(in.guard).name);
       out += instName(m, in);
       if (in.irop == IrOp::AddressOf || in.irop == IrOp::Convert || in.irop == IrOp::Call ||
           in.irop == IrOp::ReadSpecial || in.irop == IrOp::Ptx)
@@ -122,11 +122,11 @@ std::string printFunction(const Module &m, const Function &f) {
     switch (t.kind) {
     case TermKind::Goto: out += fmt::format("  goto bb{};\n", t.targets[0]); break;
     case TermKind::Branch:
-      out += fmt::format("  branch {}%{} ? bb{} : bb{};\n", t.negated ? "!" : "", f.regs[t.cond].name,
+      out += fmt::format("  branch {}%{} ? bb{} : bb{};\n", t.negated ? "!" : "", f.reg(t.cond).name,
                          t.targets[0], t.targets[1]);
       break;
     case TermKind::Switch: {
-      out += fmt::format("  switch %{} [", f.regs[t.cond].name);
+      out += fmt::format("  switch %{} [", f.reg(t.cond).name);
       for (size_t i = 0; i < t.targets.size(); ++i)
         out += fmt::format("{}bb{}", i ? ", " : "", t.targets[i]);
       out += "];\n";

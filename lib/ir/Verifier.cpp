@@ -11,7 +11,7 @@ public:
 
   std::vector<std::string> run() {
     for (FuncId callee : f_.callees)
-      if (callee >= m_.functions.size())
+      if (callee.index() >= m_.functions.size())
         fail("callee id {} is out of range ({} functions)", callee, m_.functions.size());
     for (SymId s : f_.params)
       symbol(s, "parameter");
@@ -42,18 +42,18 @@ private:
   }
 
   bool reg(RegId r, const char *what) {
-    if (r < f_.regs.size())
+    if (r.index() < f_.regs.size())
       return true;
     fail("{} names register {}, but the function has {}", what, r, f_.regs.size());
     return false;
   }
   void symbol(SymId s, const char *what) {
-    if (s >= m_.symbols.size())
+    if (s.index() >= m_.symbols.size())
       fail("{} names symbol {}, but the module has {}", what, s, m_.symbols.size());
   }
   void predicate(RegId r, const char *what) {
-    if (reg(r, what) && f_.regs[r].type != Type::Pred)
-      fail("{} register '{}' is not a predicate", what, f_.regs[r].name);
+    if (reg(r, what) && f_.reg(r).type != Type::Pred)
+      fail("{} register '{}' is not a predicate", what, f_.reg(r).name);
   }
 
   void operand(const Operand &o) {
@@ -63,10 +63,10 @@ private:
     case OperandKind::Imm:
       break;
     case OperandKind::Reg:
-      reg(o.id, "an operand");
+      reg(o.regId(), "an operand");
       break;
     case OperandKind::Symbol:
-      symbol(o.id, "an operand");
+      symbol(o.symId(), "an operand");
       break;
     case OperandKind::Special:
       if (o.id >= kSpecialCount)
@@ -130,7 +130,7 @@ private:
     if (t.targets.size() != needed)
       fail("a terminator of its kind needs {} targets, not {}", needed, t.targets.size());
     for (BlockId target : t.targets)
-      if (target >= f_.blocks.size())
+      if (target.index() >= f_.blocks.size())
         fail("a terminator targets block {}, but the function has {}", target, f_.blocks.size());
     if (t.kind == TermKind::Branch)
       predicate(t.cond, "the branch condition");

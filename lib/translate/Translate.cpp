@@ -98,9 +98,10 @@ TranslateResult translateParsed(std::unique_ptr<ptx::Module> ast, const Translat
   // The selected kernels; without a selection also every .func, so that the reflection can
   // say whether each one translates.
   std::vector<uint8_t> roots(module->functions.size(), 0);
-  for (ir::FuncId fi = 0; fi < module->functions.size(); ++fi) {
-    const ir::Function &f = module->functions[fi];
-    roots[fi] = msl::isSelectedKernel(f, eopts) || (options.entries.empty() && !f.isDeclaration);
+  for (uint32_t i = 0; i < module->functions.size(); ++i) {
+    ir::FuncId fi(i);
+    const ir::Function &f = module->function(fi);
+    roots[fi.index()] = msl::isSelectedKernel(f, eopts) || (options.entries.empty() && !f.isDeclaration);
   }
   std::vector<ir::FuncId> order = msl::calleeFirstOrder(
       *module, roots, [&](ir::FuncId f) { return builder.callees(f); });
@@ -109,7 +110,7 @@ TranslateResult translateParsed(std::unique_ptr<ptx::Module> ast, const Translat
   std::vector<std::string> dumps(options.dumpAfter.empty() ? 0 : module->functions.size());
   double buildSeconds = 0, emitSeconds = 0;
   for (ir::FuncId fi : order) {
-    if (module->functions[fi].isDeclaration)
+    if (module->function(fi).isDeclaration)
       continue; // nothing to lower; callers check what they call
     auto t0 = Clock::now();
     builder.buildBody(fi);
@@ -117,12 +118,12 @@ TranslateResult translateParsed(std::unique_ptr<ptx::Module> ast, const Translat
       return result;
     auto t1 = Clock::now();
     ctx.function = fi;
-    passes::runPipeline(ctx, options.dumpAfter, dumps.empty() ? nullptr : &dumps[fi]);
-    module->functions[fi].lowered = true;
+    passes::runPipeline(ctx, options.dumpAfter, dumps.empty() ? nullptr : &dumps[fi.index()]);
+    module->function(fi).lowered = true;
     auto t2 = Clock::now();
     emitter.emitFunction(fi);
     if (dumps.empty())
-      releaseBody(module->functions[fi]);
+      releaseBody(module->function(fi));
     buildSeconds += secondsBetween(t0, t1);
     emitSeconds += secondsBetween(t2, Clock::now());
   }
@@ -142,7 +143,7 @@ TranslateResult translateParsed(std::unique_ptr<ptx::Module> ast, const Translat
   result.timings.emplace_back("emit MSL", emitSeconds);
   if (!dumps.empty()) {
     result.dump = ir::printModuleHeader(*module);
-    for (ir::FuncId fi = 0; fi < module->functions.size(); ++fi)
+    for (uint32_t fi = 0; fi < module->functions.size(); ++fi)
       result.dump += dumps[fi].empty() ? ir::printFunction(*module, module->functions[fi]) : dumps[fi];
   }
 

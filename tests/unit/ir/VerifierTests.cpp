@@ -20,11 +20,11 @@ Module wellFormed() {
   Inst add;
   add.opcode = p2m::ptx::Opcode::Add;
   add.type = Type::U32;
-  add.ops = {Operand::reg(0), Operand::reg(0), Operand::imm(1)};
+  add.ops = {Operand::reg(RegId(0)), Operand::reg(RegId(0)), Operand::imm(1)};
   entry.insts.push_back(add);
   entry.term.kind = TermKind::Branch;
-  entry.term.cond = 1;
-  entry.term.targets = {1, 2};
+  entry.term.cond = RegId(1);
+  entry.term.targets = {BlockId(1), BlockId(2)};
   f.blocks.push_back(entry);
   f.blocks.push_back(Block{});
   f.blocks.push_back(Block{});
@@ -49,17 +49,17 @@ TEST_CASE("the IR verifier accepts a well-formed function", "[ir][verifier]") {
 TEST_CASE("the IR verifier names each broken invariant", "[ir][verifier]") {
   SECTION("a register id out of range") {
     Module m = wellFormed();
-    m.functions[0].blocks[0].insts[0].ops[2] = Operand::reg(7);
+    m.functions[0].blocks[0].insts[0].ops[2] = Operand::reg(RegId(7));
     CHECK(mentions(verifyFunction(m, m.functions[0]), "block 0, instruction 0: an operand names register 7"));
   }
   SECTION("a branch target out of range") {
     Module m = wellFormed();
-    m.functions[0].blocks[0].term.targets[1] = 9;
+    m.functions[0].blocks[0].term.targets[1] = BlockId(9);
     CHECK(mentions(verifyFunction(m, m.functions[0]), "targets block 9"));
   }
   SECTION("a branch on a register that is not a predicate") {
     Module m = wellFormed();
-    m.functions[0].blocks[0].term.cond = 0;
+    m.functions[0].blocks[0].term.cond = RegId(0);
     CHECK(mentions(verifyFunction(m, m.functions[0]), "the branch condition register 'r0' is not a predicate"));
   }
   SECTION("a goto without its target") {
@@ -69,7 +69,7 @@ TEST_CASE("the IR verifier names each broken invariant", "[ir][verifier]") {
   }
   SECTION("a guard that is not a predicate") {
     Module m = wellFormed();
-    m.functions[0].blocks[0].insts[0].guard = 0;
+    m.functions[0].blocks[0].insts[0].guard = RegId(0);
     CHECK(mentions(verifyFunction(m, m.functions[0]), "the guard register 'r0' is not a predicate"));
   }
   SECTION("a helper call whose name is not in the module's strings") {
@@ -77,7 +77,7 @@ TEST_CASE("the IR verifier names each broken invariant", "[ir][verifier]") {
     Inst call;
     call.irop = IrOp::Call;
     call.name = 3;
-    call.ops = {Operand{}, Operand::reg(0)};
+    call.ops = {Operand{}, Operand::reg(RegId(0))};
     call.callTypes = {Type::U32};
     m.functions[0].blocks[0].insts.push_back(call);
     CHECK(mentions(verifyFunction(m, m.functions[0]), "names string 3, but the module has 0"));
@@ -93,7 +93,7 @@ TEST_CASE("the IR verifier names each broken invariant", "[ir][verifier]") {
   }
   SECTION("a callee id out of range") {
     Module m = wellFormed();
-    m.functions[0].callees.push_back(4);
+    m.functions[0].callees.push_back(FuncId(4));
     CHECK(mentions(verifyFunction(m, m.functions[0]), "callee id 4 is out of range"));
   }
 }

@@ -54,7 +54,7 @@ SymId addParam(Module &m, FuncId owner, std::string name, Type type, uint32_t al
   s.offset = offset;
   s.owner = owner;
   SymId id = addSymbol(m, std::move(s));
-  m.functions[owner].params.push_back(id);
+  m.function(owner).params.push_back(id);
   return id;
 }
 
@@ -104,7 +104,7 @@ Module smallModule() {
   addFunction(m, "helper", false, offsetOf(m, "helper"));
   FuncId k = addFunction(m, "k", true, offsetOf(m, "k("));
   addParam(m, k, "n", Type::U32, 4, 4, 0);
-  Function &f = m.functions[k];
+  Function &f = m.function(k);
   f.paramBytes = 4;
   f.maxntid = {128, 1, 1};
   f.minnctapersm = 2;
@@ -235,23 +235,23 @@ Module bigModule(bool reverseShared = false) {
   SymId data = addVariable(m, "data", Space::Global, Type::U32, 4, 8, 0, {7, 0, 0, 0, 9, 0, 0, 0});
   SymId table = addVariable(m, "table", Space::Global, Type::U64, 8, 16, 8,
                             std::vector<uint8_t>(16, 0));
-  m.symbols[table].vector = 1;
-  m.symbols[table].relocations.push_back({0, data, 4, true});
+  m.symbol(table).vector = 1;
+  m.symbol(table).relocations.push_back({0, data, 4, true});
   addVariable(m, "msg", Space::Const, Type::B8, 16, 3, 0, {104, 105, 0});
   SymId sbuf = addVariable(m, "sbuf", Space::Shared, Type::U32, 4, 256, 0);
   m.globalBytes = 24;
   m.constBytes = 3;
 
   FuncId printf = addFunction(m, "vprintf", false, offsetOf(m, "vprintf"));
-  m.functions[printf].isDeclaration = true;
+  m.function(printf).isDeclaration = true;
 
   FuncId add = addFunction(m, "_Z3addPfi", true, offsetOf(m, "_Z3addPfi("));
   addParam(m, add, "_Z3addPfi_param_0", Type::U64, 8, 8, 0);
   addParam(m, add, "_Z3addPfi_param_1", Type::B8, 8, 24, 8);
   addParam(m, add, "_Z3addPfi_param_2", Type::F32, 4, 4, 32);
   SymId tile = addVariable(m, "tile", Space::Shared, Type::B8, 16, 256, 0);
-  m.symbols[tile].owner = add;
-  Function &k = m.functions[add];
+  m.symbol(tile).owner = add;
+  Function &k = m.function(add);
   k.paramBytes = 36;
   k.reqntid = {256};
   std::vector<std::pair<SymId, uint64_t>> shared{{sbuf, 0}, {tile, 256}};
@@ -265,7 +265,7 @@ Module bigModule(bool reverseShared = false) {
   k.features = kFeatureFp64 | kFeatureDynamicShared | kFeatureDenormals;
 
   FuncId bad = addFunction(m, "bad", true, offsetOf(m, "bad"));
-  m.functions[bad].unsupported =
+  m.function(bad).unsupported =
       Unsupported{offsetOf(m, "tex.2d"), "tex: texture and surface instructions are not "
                                          "supported yet"};
   return m;
@@ -466,10 +466,10 @@ TEST_CASE("reflection: a function's address in an initializer is the function's 
   Module m = smallModule();
   SymId data = addVariable(m, "data", Space::Global, Type::U32, 4, 4, 0, {1, 0, 0, 0});
   SymId ops = addVariable(m, "ops", Space::Global, Type::U64, 8, 16, 8, std::vector<uint8_t>(16, 0));
-  SymId helper = 0; // addFunction made the symbol of FuncId 0 first
-  REQUIRE(m.symbols[helper].kind == SymbolKind::Function);
-  REQUIRE(m.symbols[helper].function == 0);
-  m.symbols[ops].relocations = {{0, helper, 0, false}, {8, data, 0, true}};
+  SymId helper(0); // addFunction made the symbol of FuncId 0 first
+  REQUIRE(m.symbol(helper).kind == SymbolKind::Function);
+  REQUIRE(m.symbol(helper).function == FuncId(0));
+  m.symbol(ops).relocations = {{0, helper, 0, false}, {8, data, 0, true}};
   m.globalBytes = 24;
   std::string json = emitReflection(m, {});
   INFO(json);
