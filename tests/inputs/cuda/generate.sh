@@ -60,6 +60,8 @@ extra_archs() { sed -n 's#^// p2m-extra-nvcc-arch: \(.*\)$#\1#p' "$1"; }
 selected() { [[ -z ${SOURCES:-} || " $SOURCES " == *" $1 "* ]]; }
 # `// p2m-compilers: nvcc` limits a file to the compilers named (CUB's headers need nvcc).
 compilers() { sed -n 's#^// p2m-compilers: \(.*\)$#\1#p' "$1"; }
+# `// p2m-optimised-only: why` leaves out the unoptimised nvcc builds (O0, G) of a file.
+optimised_only() { grep -q '^// p2m-optimised-only: ' "$1" && echo yes; }
 
 # One line per build: name compiler arch opt.
 joblist=$work/jobs
@@ -68,10 +70,12 @@ for src in "$here"/src/*.cu; do
   name=$(basename "$src" .cu)
   min=$(min_arch "$src")
   only=$(compilers "$src")
+  optimised=$(optimised_only "$src")
   add() {  # compiler arch opt
     local n=${2#sm_}
     if [[ -n $min && $n -lt $min ]]; then return; fi
     if [[ -n $only && " $only " != *" $1 "* ]]; then return; fi
+    if [[ -n $optimised && $1 == nvcc && ( $3 == O0 || $3 == G ) ]]; then return; fi
     echo "$name $1 $2 $3" >>"$joblist"
   }
   for b in "${NVCC_BUILDS[@]}"; do add nvcc $b; done

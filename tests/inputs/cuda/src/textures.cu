@@ -1,4 +1,7 @@
 // p2m-compilers: nvcc
+// p2m-optimised-only: unoptimised builds call NVIDIA's generic surf2Dread (the boundary mode an
+// argument, its trap path included) before surf_2d_rw's barrier, and a thread that may leave
+// early before a barrier is not valid MSL (docs/limitations.md).
 // Texture and surface objects (tex, tld4, suld, sust): each kernel takes its object(s) as
 // 64-bit parameters and a buffer of coordinates, and writes what it fetched. The exec suite
 // (tests/exec/kernels.json, parameter kinds "texture" and "surface") builds the objects over
@@ -50,13 +53,17 @@ extern "C" __global__ void tex_gather(cudaTextureObject_t t, const float2 *c, fl
 }
 // Surfaces: each thread reads texel (x, y) (x in bytes) with the zero and the clamp boundary
 // modes, then writes 2 * value + 1 back at the same place (zero mode: out-of-range writes
-// are dropped).
+// are dropped). Every thread reaches the barrier (Metal requires it of a threadgroup).
 extern "C" __global__ void surf_2d_rw(cudaSurfaceObject_t s, const int2 *c, float2 *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n) return;
-  float zero = surf2Dread<float>(s, c[i].x, c[i].y, cudaBoundaryModeZero);
-  float clamped = surf2Dread<float>(s, c[i].x, c[i].y, cudaBoundaryModeClamp);
-  out[i] = make_float2(zero, clamped);
+  bool active = i < n;
+  float zero = 0.0f;
+  if (active) {
+    zero = surf2Dread<float>(s, c[i].x, c[i].y, cudaBoundaryModeZero);
+    float clamped = surf2Dread<float>(s, c[i].x, c[i].y, cudaBoundaryModeClamp);
+    out[i] = make_float2(zero, clamped);
+  }
   __syncthreads();
-  surf2Dwrite(2.0f * zero + 1.0f, s, c[i].x, c[i].y, cudaBoundaryModeZero);
+  if (active)
+    surf2Dwrite(2.0f * zero + 1.0f, s, c[i].x, c[i].y, cudaBoundaryModeZero);
 }
