@@ -47,7 +47,7 @@ bool isShape(std::string_view s) {
 }
 
 bool isElementType(std::string_view s) {
-  for (std::string_view t : {"f16", "f32", "f64", "bf16", "tf32", "s8", "u8", "s4", "u4", "b1", "s32"})
+  for (std::string_view t : {"f16", "f32", "f64", "bf16", "tf32", "e4m3", "e5m2", "s8", "u8", "s4", "u4", "b1", "s32"})
     if (s == t)
       return true;
   return false;
@@ -70,6 +70,9 @@ constexpr MmaForm kMmaForms[] = {
     {"m16n8k32_s32_i4", 2, 1, 4, 4},            {"m8n8k32_s32_i4", 1, 1, 2, 2},
     {"m16n8k256_s32_b1", 4, 2, 4, 4},           {"m16n8k128_s32_b1", 2, 1, 4, 4},
     {"m8n8k128_s32_b1", 1, 1, 2, 2},            {"m8n8k4_f64_f64_f64_f64", 1, 1, 2, 2},
+    // fp8 with f32 accumulators (the f16-accumulator forms' sum is not known: left out).
+    {"m16n8k32_f32_e4m3_e4m3_f32", 4, 2, 4, 4}, {"m16n8k32_f32_e4m3_e5m2_f32", 4, 2, 4, 4},
+    {"m16n8k32_f32_e5m2_e4m3_f32", 4, 2, 4, 4}, {"m16n8k32_f32_e5m2_e5m2_f32", 4, 2, 4, 4},
 };
 
 // The form an integer mma's registers follow: its shape and A/B element width.
@@ -169,11 +172,11 @@ void lowerTensorOps(PassContext &ctx) {
       case Opcode::Mma: {
         if (in.ops.size() != 4)
           return fail("mma.sp and block-scaled mma are not supported yet");
-        // fp8 multiplicands: the sum the tensor cores form is not the f16 forms' one, and is not
-        // yet known exactly (docs/gpu-facts.md, "fp8 mma"; tests/probes/mma_fp8.cu).
-        if (in.has(Modifier::E4m3) || in.has(Modifier::E5m2))
-          return fail("mma with fp8 multiplicands (.e4m3/.e5m2) is not supported yet: the tensor cores' fp8 "
-                      "accumulation is not modelled exactly");
+        // fp8 multiplicands with f16 accumulators: their partial sums are rounded to f16 in a way
+        // not yet known exactly (docs/gpu-facts.md, "fp8 mma"; the f32 forms are kMmaForms').
+        if ((in.has(Modifier::E4m3) || in.has(Modifier::E5m2)) && in.has(Modifier::F16))
+          return fail("mma with fp8 multiplicands (.e4m3/.e5m2) and f16 accumulators is not supported yet: "
+                      "the tensor cores' f16 accumulation of fp8 products is not modelled exactly");
         std::string shape, types, spelled;
         for (Modifier mod : in.modifiers) {
           std::string_view s = ptx::spelling(mod);

@@ -143,8 +143,7 @@ static inline uint p2m_movmatrix_trans_b16(uint a, uint lane)
 #define P2M_TC_BF16 1u
 #define P2M_TC_TF32 2u
 #define P2M_TC_F32 3u
-// fp8 formats, decoded for tests/probes/mma_fp8_check.cpp (mma with fp8 multiplicands is not
-// translated: its sum is not the one below, docs/gpu-facts.md "fp8 mma").
+// fp8 formats (mma with fp8 multiplicands forms another sum: p2m_tc_dot_fp8 below).
 #define P2M_TC_E4M3 4u // bias 7, no infinities, S.1111.111 is NaN
 #define P2M_TC_E5M2 5u // bias 15, infinities and NaNs as f16's
 #define P2M_TC_WINDOW 25 // bits kept below the largest nominal exponent
@@ -198,8 +197,8 @@ static inline uint p2m_tc_decode(uint bits, uint fmt, thread p2m_tc_term &t)
   return 1u;
 }
 
-// |mag| * 2^q (mag != 0) rounded to f32 (toward zero) or f16 (to nearest even) bits.
-static inline uint p2m_tc_round(bool neg, ulong mag, int q, bool f16)
+// |mag| * 2^q (mag != 0) rounded to f32 or f16 bits, to nearest even (rn) or toward zero.
+static inline uint p2m_tc_round_to(bool neg, ulong mag, int q, bool f16, bool rn)
 {
   const uint mbits = f16 ? 10u : 23u, emask = f16 ? 31u : 255u, bias = emask >> 1;
   const int min_lsb = 1 - int(bias) - int(mbits);
@@ -214,7 +213,7 @@ static inline uint p2m_tc_round(bool neg, ulong mag, int q, bool f16)
   } else {
     r = mag >> uint(sh);
     const ulong rem = mag & ((1ul << uint(sh)) - 1ul), half = 1ul << uint(sh - 1);
-    if (f16 && (rem > half || (rem == half && (r & 1ul) != 0ul)))
+    if (rn && (rem > half || (rem == half && (r & 1ul) != 0ul)))
       r += 1ul;
   }
   if (r >= (2ul << mbits)) {
@@ -228,6 +227,12 @@ static inline uint p2m_tc_round(bool neg, ulong mag, int q, bool f16)
   if (be >= int(emask))
     return s | (emask << mbits); // infinity
   return s | (uint(be) << mbits) | (uint(r) & ((1u << mbits) - 1u));
+}
+
+// The f16/bf16/tf32 forms: f32 results toward zero, f16 results to nearest even.
+static inline uint p2m_tc_round(bool neg, ulong mag, int q, bool f16)
+{
+  return p2m_tc_round_to(neg, mag, q, f16, f16);
 }
 
 // D = sum_k a[k] * b[k] + c for k <= 16 products of format fmt; c and the result are f32 bits,
@@ -417,6 +422,164 @@ static inline uint p2m_mma_m16n8k8_f16_f16_f16_f16(uint j, uint a0, uint a1, uin
   return p2m_tc_dot(row, col0, 8u, P2M_TC_F16, c & 0xffffu, true) |
          (p2m_tc_dot(row, col1, 8u, P2M_TC_F16, c >> 16, true) << 16);
 }
+
+// --- fp8 mma (e4m3/e5m2 multiplicands, f32 accumulators) -------------------------------------
+// Not the sum of the f16 forms (docs/gpu-facts.md "fp8 mma", measured on sm_90): the 32 exact
+// products of a D element are added in two steps, half A (k mod 4 in {0, 1}: bytes 0 and 1 of
+// every register), then half B (bytes 2 and 3) together with half A's sum T. Each step takes
+// the largest reference exponent X among its non-zero values (a product's: its nominal exponent
+// + 1; T's: its top bit's exponent + 1), cuts every value toward zero at 2^(X - 26), adds them
+// exactly and cuts the sum toward zero to 24 significant bits. D = T + C, rounded once to
+// nearest even (subnormals kept). NaN operands, inf*0 and inf-inf give 0x7fffffff.
+#define P2M_TC_FP8_WINDOW 26 // bits kept below a step's reference exponent
+#define P2M_TC_FP8_KEEP 24   // significant bits of a step's sum
+
+// (neg ? -1 : 1) * m * 2^e cut toward zero at 2^q, in units of 2^q (m < 2^(q + 62 - e)).
+static inline long p2m_tc_cut(bool neg, ulong m, int e, int q)
+{
+  const int sh = q - e;
+  const ulong v = sh <= 0 ? m << uint(-sh) : sh >= 64 ? 0ul : m >> uint(sh);
+  return neg ? -long(v) : long(v);
+}
+
+static inline ulong p2m_tc_magnitude(long v)
+{
+  return v < 0 ? ulong(-v) : ulong(v);
+}
+
+// One step: the running sum s * 2^q (s == 0: none yet) and the products of half h of t (k with
+// k mod 4 in {2h, 2h + 1}) become the new running sum.
+static inline void p2m_tc_fp8_step(thread const p2m_tc_term *t, uint h, thread long &s, thread int &q)
+{
+  bool any = s != 0;
+  int x = any ? q + 64 - int(clz(p2m_tc_magnitude(s))) : 0;
+  for (uint j = 0; j < 8u; ++j)
+    for (uint b = 0; b < 2u; ++b) {
+      const uint k = 4u * j + 2u * h + b;
+      if (t[k].m != 0ul) {
+        x = any ? max(x, t[k].E + 1) : t[k].E + 1;
+        any = true;
+      }
+    }
+  if (!any)
+    return;
+  const int nq = x - P2M_TC_FP8_WINDOW;
+  long sum = p2m_tc_cut(s < 0, p2m_tc_magnitude(s), q, nq);
+  for (uint j = 0; j < 8u; ++j)
+    for (uint b = 0; b < 2u; ++b) {
+      const uint k = 4u * j + 2u * h + b;
+      sum += p2m_tc_cut(t[k].neg, t[k].m, t[k].e, nq);
+    }
+  ulong mag = p2m_tc_magnitude(sum);
+  int drop = mag != 0ul ? 64 - int(clz(mag)) - P2M_TC_FP8_KEEP : 0;
+  if (drop > 0)
+    mag >>= uint(drop);
+  else
+    drop = 0;
+  s = sum < 0 ? -long(mag) : long(mag);
+  q = nq + drop;
+}
+
+// s * 2^q (at most 24 significant bits) + the finite f32 c (decoded: ct), rounded to nearest even.
+static inline uint p2m_tc_add_rn32(long s, int q, uint c, thread const p2m_tc_term &ct)
+{
+  if (s == 0)
+    return c; // C itself, -0 included
+  const ulong sm = p2m_tc_magnitude(s);
+  int lo = q, top = q + 64 - int(clz(sm));
+  if (ct.m != 0ul) {
+    lo = min(lo, ct.e);
+    top = max(top, ct.e + 64 - int(clz(ct.m)));
+  }
+  // Both aligned at 2^lo, within 62 bits below the larger's top: a term reaching below that is
+  // at least 39 bits smaller than the other, and its lost bits become a sticky unit.
+  lo = max(lo, top - 62);
+  long sum = 0;
+  for (uint i = 0; i < 2u; ++i) {
+    const bool neg = i == 0u ? s < 0 : ct.neg;
+    const ulong m = i == 0u ? sm : ct.m;
+    const int sh = lo - (i == 0u ? q : ct.e);
+    if (m == 0ul)
+      continue;
+    ulong v;
+    if (sh <= 0)
+      v = m << uint(-sh);
+    else if (sh >= 64)
+      v = 1ul;
+    else
+      v = (m >> uint(sh)) | ((m & ((1ul << uint(sh)) - 1ul)) != 0ul ? 1ul : 0ul);
+    sum += neg ? -long(v) : long(v);
+  }
+  if (sum == 0)
+    return 0u;
+  return p2m_tc_round_to(sum < 0, p2m_tc_magnitude(sum), lo, false, true);
+}
+
+// D = sum_k a[k] * b[k] + c over k < 32 (a: format afmt, b: bfmt; c and D f32 bits).
+static inline uint p2m_tc_dot_fp8(thread const uint *a, thread const uint *b, uint afmt, uint bfmt, uint c)
+{
+  p2m_tc_term t[32], ct;
+  bool nan = false, pinf = false, ninf = false;
+  const uint cc = p2m_tc_decode(c, P2M_TC_F32, ct);
+  if (cc == 3u)
+    nan = true;
+  else if (cc == 2u)
+    (ct.neg ? ninf : pinf) = true;
+  for (uint i = 0; i < 32u; ++i) {
+    p2m_tc_term x, y;
+    const uint xc = p2m_tc_decode(a[i], afmt, x), yc = p2m_tc_decode(b[i], bfmt, y);
+    t[i].neg = x.neg != y.neg;
+    t[i].e = x.e + y.e;
+    t[i].E = x.E + y.E;
+    t[i].m = x.m * y.m;
+    if (xc == 3u || yc == 3u || (xc == 2u && yc == 0u) || (xc == 0u && yc == 2u))
+      nan = true;
+    else if (xc == 2u || yc == 2u)
+      (t[i].neg ? ninf : pinf) = true;
+  }
+  if (nan || (pinf && ninf))
+    return 0x7fffffffu;
+  if (pinf)
+    return 0x7f800000u;
+  if (ninf)
+    return 0xff800000u;
+  long s = 0;
+  int q = 0;
+  p2m_tc_fp8_step(t, 0u, s, q);
+  p2m_tc_fp8_step(t, 1u, s, q);
+  return p2m_tc_add_rn32(s, q, c, ct);
+}
+
+// m16n8k32 8-bit fragments (as the s8 forms'): A registers 0/1 hold rows g/g+8 at k = 4q .. 4q+3
+// (byte j: k = 4q + j), registers 2/3 the same at k + 16; B register 0 holds k = 4q .. 4q+3 of
+// column g, register 1 k + 16.
+// The 32 bytes of registers lo (k < 16) and hi of lanes first_lane .. first_lane + 3, in k order.
+static inline void p2m_tc_bytes32(uint lo, uint hi, uint first_lane, thread uint *dst)
+{
+  for (uint j = 0; j < 4u; ++j) {
+    const uint w0 = p2m_tc_shfl(lo, first_lane + j), w1 = p2m_tc_shfl(hi, first_lane + j);
+    for (uint e = 0; e < 4u; ++e) {
+      dst[4u * j + e] = (w0 >> (8u * e)) & 0xffu;
+      dst[16u + 4u * j + e] = (w1 >> (8u * e)) & 0xffu;
+    }
+  }
+}
+
+#define P2M_MMA_FP8_F32(NAME, AFMT, BFMT)                                                         \
+  static inline uint NAME(uint i, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1, uint c0,  \
+                          uint c1, uint c2, uint c3, uint lane)                                   \
+  {                                                                                               \
+    uint row[32], col[32];                                                                        \
+    const bool upper = (i >> 1) != 0u;                                                            \
+    p2m_tc_bytes32(upper ? a1 : a0, upper ? a3 : a2, lane & ~3u, row);                            \
+    p2m_tc_bytes32(b0, b1, 4u * (2u * (lane & 3u) + (i & 1u)), col);                              \
+    return p2m_tc_dot_fp8(row, col, AFMT, BFMT, p2m_tc_pick(i, c0, c1, c2, c3));                  \
+  }
+P2M_MMA_FP8_F32(p2m_mma_m16n8k32_f32_e4m3_e4m3_f32, P2M_TC_E4M3, P2M_TC_E4M3)
+P2M_MMA_FP8_F32(p2m_mma_m16n8k32_f32_e4m3_e5m2_f32, P2M_TC_E4M3, P2M_TC_E5M2)
+P2M_MMA_FP8_F32(p2m_mma_m16n8k32_f32_e5m2_e4m3_f32, P2M_TC_E5M2, P2M_TC_E4M3)
+P2M_MMA_FP8_F32(p2m_mma_m16n8k32_f32_e5m2_e5m2_f32, P2M_TC_E5M2, P2M_TC_E5M2)
+#undef P2M_MMA_FP8_F32
 
 // --- integer mma (s8/u8, s4/u4, b1) ------------------------------------------------------------
 // Exact: the products and the sum with C are computed in 64 bits, then wrapped to s32, or

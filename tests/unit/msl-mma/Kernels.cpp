@@ -18,6 +18,16 @@ std::uint32_t dot(const std::uint32_t *a, const std::uint32_t *b, unsigned k, El
   return p2m_tc_dot(av, bv, k, static_cast<uint>(elem), c, f16Acc);
 }
 
+std::uint32_t dotFp8(const std::uint32_t *a, const std::uint32_t *b, bool aE5m2, bool bE5m2, std::uint32_t c)
+{
+  uint av[32], bv[32];
+  for (unsigned i = 0; i < 32u; ++i) {
+    av[i] = a[i];
+    bv[i] = b[i];
+  }
+  return p2m_tc_dot_fp8(av, bv, aE5m2 ? P2M_TC_E5M2 : P2M_TC_E4M3, bE5m2 ? P2M_TC_E5M2 : P2M_TC_E4M3, c);
+}
+
 std::int64_t intDotWord(std::uint32_t a, std::uint32_t b, unsigned bits, bool aSigned, bool bSigned, bool xorOp)
 {
   return p2m_tc_idot_word(a, b, bits, aSigned, bSigned, xorOp);

@@ -24,6 +24,23 @@ std::uint32_t dotOf(const std::vector<Pair> &pairs, Elem elem, std::uint32_t c, 
   return dot(a.data(), b.data(), static_cast<unsigned>(pairs.size()), elem, c, f16Acc);
 }
 
+// An fp8 dot of 32 products, all zero except the (k, a, b) given.
+struct Fp8Product {
+  unsigned k;
+  std::uint32_t a, b;
+};
+
+std::uint32_t fp8DotOf(const std::vector<Fp8Product> &products, std::uint32_t c, bool aE5m2 = false,
+                       bool bE5m2 = false)
+{
+  std::uint32_t a[32] = {}, b[32] = {};
+  for (const Fp8Product &p : products) {
+    a[p.k] = p.a;
+    b[p.k] = p.b;
+  }
+  return dotFp8(a, b, aE5m2, bE5m2, c);
+}
+
 } // namespace
 
 TEST_CASE("m16n8k16 f16 -> f32: recorded rows", "[mma][f16]")
@@ -77,6 +94,28 @@ TEST_CASE("f16 accumulators round to nearest even; an underflow to zero is +0", 
   CHECK(dotOf({{0x3c00, 0x3c00}, {0x3e00, 0x1400}}, Elem::F16, 0x0000u, true) == 0x3c02u);
   // -2^-26 rounds to zero in f16: +0.
   CHECK(dotOf({{0x8001, 0x3400}}, Elem::F16, 0x0000u, true) == 0x0000u);
+}
+
+// e4m3 codes: 0x7e 448, 0xfe -448, 0x78 2^8, 0x38 1, 0x20 2^-3, 0x1c 1.5 * 2^-4, 0x08 2^-6.
+TEST_CASE("fp8 -> f32: two halves by byte position, each step cut at 2^(X - 26)", "[mma][fp8]")
+{
+  // 448^2 - 448^2 in half A (k mod 4 in {0, 1}) sets step 1's window at 2^(17 - 26): the product
+  // 2^-12 is dropped there (k 4, 5), but kept exactly in half B (k 2, 3), where step 1's T is 0.
+  for (unsigned k : {4u, 5u})
+    CHECK(fp8DotOf({{0, 0x7e, 0x7e}, {1, 0xfe, 0x7e}, {k, 0x08, 0x08}}, 0u) == 0u);
+  for (unsigned k : {2u, 3u})
+    CHECK(fp8DotOf({{0, 0x7e, 0x7e}, {1, 0xfe, 0x7e}, {k, 0x08, 0x08}}, 0u) == 0x39800000u);
+  // Step 1's sum 2^16 + 2^-7 + 2^-8 is cut toward zero to 24 bits (the exact sum rounds up).
+  CHECK(fp8DotOf({{0, 0x78, 0x78}, {1, 0x1c, 0x20}}, 0u) == 0x47800001u);
+  // Step 2 re-aligns half A's T = 2^-12 to B's 2^16: T is cut away; C = -(2^16 - 2^-7) added last.
+  CHECK(fp8DotOf({{0, 0x08, 0x08}, {2, 0x78, 0x78}}, 0xc77ffffeu) == 0x3c000000u);
+  // C alone (T zero): itself, -0 included; e4m3 x e5m2: 1 * 1 + 1.
+  CHECK(fp8DotOf({}, 0x80000000u) == 0x80000000u);
+  CHECK(fp8DotOf({{7, 0x38, 0x3c}}, 0x3f800000u, false, true) == 0x40000000u);
+  // Special values: e4m3 0x7f NaN; e5m2 infinity (0x7c) times 0 NaN, times 1 infinity.
+  CHECK(fp8DotOf({{0, 0x7f, 0x38}}, 0u) == 0x7fffffffu);
+  CHECK(fp8DotOf({{0, 0x7c, 0x00}}, 0u, true, true) == 0x7fffffffu);
+  CHECK(fp8DotOf({{0, 0x7c, 0x3c}}, 0u, true, true) == 0x7f800000u);
 }
 
 TEST_CASE("integer words: signed and unsigned 8- and 4-bit lanes, b1 and/xor popc", "[mma][int]")
