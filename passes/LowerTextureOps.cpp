@@ -569,12 +569,13 @@ void splitTrapChecks(Module &m, Function &f) {
   uint32_t inRange = m.findHelper(Helper::SuInRange);
   if (inRange == kNone)
     return;
-  for (BlockId b = 0; b < f.blocks.size(); ++b) {
-    std::vector<Inst> &insts = f.blocks[b].insts;
+  for (uint32_t bi = 0; bi < f.blocks.size(); ++bi) {
+    const BlockId b(bi);
+    std::vector<Inst> &insts = f.block(b).insts;
     for (size_t i = 0; i < insts.size(); ++i) {
       if (insts[i].irop != IrOp::Call || insts[i].name != inRange)
         continue;
-      RegId p = insts[i].ops[0].id;
+      RegId p = insts[i].ops[0].regId();
       uint32_t at = insts[i].srcOffset;
       Block rest, trap;
       rest.label = "$L_" + std::to_string(f.blocks.size());
@@ -582,10 +583,11 @@ void splitTrapChecks(Module &m, Function &f) {
       rest.insts.assign(std::make_move_iterator(insts.begin() + static_cast<ptrdiff_t>(i + 1)),
                         std::make_move_iterator(insts.end()));
       insts.resize(i + 1);
-      rest.term = std::move(f.blocks[b].term);
+      rest.term = std::move(f.block(b).term);
       trap.term = Terminator{TermKind::Trap, kNone, false, {}, at};
-      BlockId restId = static_cast<BlockId>(f.blocks.size());
-      f.blocks[b].term = Terminator{TermKind::Branch, p, false, {restId, restId + 1}, at};
+      const BlockId restId(static_cast<uint32_t>(f.blocks.size()));
+      const BlockId trapId(restId.index() + 1);
+      f.block(b).term = Terminator{TermKind::Branch, p, false, {restId, trapId}, at};
       f.blocks.push_back(std::move(rest)); // `insts` is invalid from here on
       f.blocks.push_back(std::move(trap));
       break; // the rest is scanned as its own block

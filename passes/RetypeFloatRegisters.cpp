@@ -24,17 +24,17 @@ void retypeFloatRegisters(PassContext &ctx) {
     if (!any)
       return;
     auto mark = [&](RegId r, bool asFloat) {
-      if (r < use.size() && use[r] != 2)
-        use[r] = asFloat ? 1 : 2;
+      if (r.index() < use.size() && use[r.index()] != 2)
+        use[r.index()] = asFloat ? 1 : 2;
     };
     auto markOperand = [&](const Operand &o, bool asFloat) {
       if (o.kind == OperandKind::Reg)
-        mark(o.id, asFloat && !o.address);
+        mark(o.regId(), asFloat && !o.address);
       else if (o.kind == OperandKind::Vector)
         for (int64_t k = 0; k < o.value; ++k) {
           const Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
           if (el.kind == OperandKind::Reg)
-            mark(el.id, asFloat);
+            mark(el.regId(), asFloat);
         }
     };
     for (const Block &b : f.blocks) {
@@ -66,9 +66,9 @@ void retypeFloatRegisters(PassContext &ctx) {
       if (b.term.cond != kNone)
         mark(b.term.cond, false);
     }
-    for (RegId r = 0; r < f.regs.size(); ++r)
-      if (use[r] == 1 && f.regs[r].type == Type::B32)
-        f.regs[r].type = Type::F32;
+    for (uint32_t r = 0; r < f.regs.size(); ++r)
+      if (use[r] == 1 && f.reg(RegId(r)).type == Type::B32)
+        f.reg(RegId(r)).type = Type::F32;
   });
 }
 

@@ -82,11 +82,12 @@ struct FunctionEmitter {
   // The storage type to print before `r` when `inst` writes it: non-empty where `inst`
   // declares the register, in the instruction's own scope (not in a block its lowering opens).
   std::string_view declaration(ir::RegId r, const ir::Inst &inst) {
-    if (indent != instIndent || r >= declaringInst.size() || declaringInst[r] != &inst || declaredAt[r] == instSerial)
+    const uint32_t i = r.index();
+    if (indent != instIndent || i >= declaringInst.size() || declaringInst[i] != &inst || declaredAt[i] == instSerial)
       return {};
-    declaredInline[r] = 1;
-    declaredAt[r] = instSerial;
-    return ir::mslStorageName(ir::storageOf(function.regs[r].type));
+    declaredInline[i] = 1;
+    declaredAt[i] = instSerial;
+    return ir::mslStorageName(ir::storageOf(function.reg(r).type));
   }
 
   // `[type ]target = value;`, the most common line, appended without a format string.

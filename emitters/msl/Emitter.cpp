@@ -89,7 +89,7 @@ private:
       if (s == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
       // Registers no instruction names (PTX declares %r<N> ranges) are left out.
-      if (!inlined_[id] && !e_.declaredInline[id] && mentions_[id] != 0)
+      if (!inlined_[id.index()] && !e_.declaredInline[id.index()] && mentions_[id.index()] != 0)
         byStorage[kPlace[static_cast<size_t>(s)]].push_back(id);
     }
     for (size_t k = 0; k < std::size(kOrder); ++k) {
@@ -250,19 +250,20 @@ private:
       return inner == outer;
     };
     auto mention = [&](RegId r, uint32_t scope) {
-      if (firstScope[r] == kUnnamed)
-        firstScope[r] = scope;
-      else if (e_.declaringInst[r] && !within(scope, firstScope[r]))
-        e_.declaringInst[r] = nullptr;
+      const uint32_t i = r.index();
+      if (firstScope[i] == kUnnamed)
+        firstScope[i] = scope;
+      else if (e_.declaringInst[i] && !within(scope, firstScope[i]))
+        e_.declaringInst[i] = nullptr;
     };
     auto mentionOperand = [&](const Operand &o, uint32_t scope) {
       if (o.kind == OperandKind::Reg)
-        mention(o.id, scope);
+        mention(o.regId(), scope);
       else if (o.kind == OperandKind::Vector)
         for (int64_t k = 0; k < o.value; ++k) {
           const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
           if (el.kind == OperandKind::Reg)
-            mention(el.id, scope);
+            mention(el.regId(), scope);
         }
     };
     auto newScope = [&](uint32_t outer) {
@@ -290,17 +291,17 @@ private:
         const Block &b = f_.blocks[static_cast<size_t>(n.id)];
         for (const Inst &in : b.insts) {
           auto declares = [&](RegId r) {
-            return firstScope[r] == kUnnamed && !inlined_[r] && !readsAsSource(f_, in, r) && !mentionedTwice(in, r);
+            return firstScope[r.index()] == kUnnamed && !inlined_[r.index()] && !readsAsSource(f_, in, r) && !mentionedTwice(in, r);
           };
           if (in.guard == kNone && !in.ops.empty()) {
             const Operand &d = in.ops[0];
-            if (d.kind == OperandKind::Reg && !d.address && declares(d.id))
-              e_.declaringInst[d.id] = &in;
+            if (d.kind == OperandKind::Reg && !d.address && declares(d.regId()))
+              e_.declaringInst[d.regId().index()] = &in;
             else if (d.kind == OperandKind::Vector && destinationCount(in) > 0)
               for (int64_t k = 0; k < d.value; ++k) {
                 const Operand &el = f_.vectorElements[d.id + static_cast<size_t>(k)];
-                if (el.kind == OperandKind::Reg && declares(el.id))
-                  e_.declaringInst[el.id] = &in;
+                if (el.kind == OperandKind::Reg && declares(el.regId()))
+                  e_.declaringInst[el.regId().index()] = &in;
               }
           }
           if (in.guard != kNone)
@@ -332,12 +333,12 @@ private:
   bool mentionedTwice(const Inst &in, RegId r) const {
     unsigned count = 0;
     for (const Operand &o : in.ops) {
-      if (o.kind == OperandKind::Reg && o.id == r)
+      if (o.kind == OperandKind::Reg && o.regId() == r)
         ++count;
       else if (o.kind == OperandKind::Vector)
         for (int64_t k = 0; k < o.value; ++k) {
           const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
-          if (el.kind == OperandKind::Reg && el.id == r)
+          if (el.kind == OperandKind::Reg && el.regId() == r)
             ++count;
         }
     }
