@@ -845,15 +845,30 @@ static inline bool p2m_istypep(ulong h, uint flag)
 
 // --- surfaces ------------------------------------------------------------------------------
 
+// A surface fault: the launch fails with the status bit's error (CUDA_ERROR_ILLEGAL_ADDRESS or
+// CUDA_ERROR_MISALIGNED_ADDRESS), and the thread ends as a trap ends it.
+static inline void p2m_su_fault(thread p2m_ctx &ctx, uint status_bit)
+{
+  device atomic_uint *status =
+      reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+  atomic_fetch_or_explicit(status, P2M_STATUS_TRAP | status_bit, memory_order_relaxed);
+  ctx.ended = true;
+}
+
 // The byte address of a surface access of `bytes` bytes at the coordinates {x, y, z} (x in
-// bytes, as suld.b/sust.b address it; .a1d {layer, x}, .a2d {layer, x, y, _}) after the out-of-range mode (PTX ISA, suld:
-// .trap traps, .clamp accesses the nearest in-range element, .zero reads zero and drops
-// stores). Returns 0 when nothing is accessed (.zero, or .trap after trapping).
+// bytes, as suld.b/sust.b address it; .a1d {layer, x}, .a2d {layer, x, y, _}) after the
+// out-of-range mode (docs/gpu-facts.md, "Surfaces", measured on the H100): an x that is not a
+// multiple of the texel size fails the launch with CUDA_ERROR_MISALIGNED_ADDRESS in every mode
+// (measured with accesses of the texel's size; narrower ones are held to the same rule); out of
+// range, .zero reads 0 and drops stores, .clamp accesses the nearest texel (x clamped in
+// texels), .trap fails the launch with CUDA_ERROR_ILLEGAL_ADDRESS. Returns 0 when nothing is
+// accessed.
 static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int x, int y, int z, uint bytes,
                                    uint mode)
 {
   p2m_tex_level lv = p2m_tex_level_of(h, 0u);
-  int row_bytes = lv.w * int(p2m_tex_texel_bytes(h));
+  int texel = int(p2m_tex_texel_bytes(h));
+  int row_bytes = lv.w * texel;
   bool layered = geom == P2M_TEXG_A1D || geom == P2M_TEXG_A2D;
   int ny = geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1 : lv.h;
   int nz = geom == P2M_TEXG_3D ? lv.d : layered ? int(max(1u, p2m_tex_word(h, P2M_TEX_LAYERS))) : 1;
@@ -867,16 +882,20 @@ static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int 
     y = 0;
   if (geom == P2M_TEXG_1D || geom == P2M_TEXG_2D)
     z = 0;
-  int xmax = row_bytes - int(bytes);
-  bool outside = x < 0 || x > xmax || y < 0 || y >= ny || z < 0 || z >= nz;
+  if (texel > 0 && x % texel != 0) {
+    p2m_su_fault(ctx, P2M_STATUS_MISALIGNED_ADDRESS);
+    return 0ul;
+  }
+  bool outside = x < 0 || x > row_bytes - int(bytes) || y < 0 || y >= ny || z < 0 || z >= nz;
   if (outside) {
     if (mode == P2M_SU_ZERO)
       return 0ul;
     if (mode == P2M_SU_TRAP) {
-      p2m_trap(ctx);
+      p2m_su_fault(ctx, P2M_STATUS_ILLEGAL_ADDRESS);
       return 0ul;
     }
-    x = clamp(x, 0, max(0, xmax));
+    x = clamp(x / max(texel, 1), 0, lv.w - 1) * texel;
+    x = clamp(x, 0, max(0, row_bytes - int(bytes)));
     y = clamp(y, 0, ny - 1);
     z = clamp(z, 0, nz - 1);
   }

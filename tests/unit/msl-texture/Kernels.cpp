@@ -20,9 +20,13 @@ struct Context {
     ctx.module = (constant uchar *)(reinterpret_cast<ulong>(words));
   }
   bool trapped() const { return (status & P2M_STATUS_TRAP) != 0u; }
+  ~Context() { lastStatus = status; }
+  static inline uint lastStatus = 0;
 };
 
 } // namespace
+
+std::uint32_t lastSurfaceStatus() { return Context::lastStatus; }
 
 std::uint32_t tex(std::uint64_t h, unsigned geom, bool floatCoords, std::uint32_t a0, std::uint32_t a1,
                   std::uint32_t a2, std::uint32_t a3, bool withLod, float lod, unsigned c, unsigned rtype)

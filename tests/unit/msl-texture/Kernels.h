@@ -26,6 +26,8 @@ std::uint32_t suld(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned
                    unsigned mode, bool &trapped);
 void sust(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, unsigned count, unsigned mode,
           const std::uint32_t *v, bool &trapped);
+// The status word the last surface access left (P2M_STATUS_* bits).
+std::uint32_t lastSurfaceStatus();
 void sured(std::uint64_t h, unsigned geom, int x, int y, unsigned mode, unsigned op, bool isSigned, std::uint32_t v,
            bool &trapped);
 
