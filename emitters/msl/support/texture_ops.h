@@ -415,7 +415,7 @@ static inline int p2m_tex_address_index(long i, int n, uint mode, bool normalize
     r = r < 0l ? r + 2l * long(n) : r;
     return int(r < long(n) ? r : 2l * long(n) - 1l - r);
   }
-  return int(clamp(i, 0l, long(n) - 1l));
+  return i < 0l ? 0 : i >= long(n) ? n - 1 : int(i);
 }
 
 // Point sampling's index: floor(u) (docs/gpu-facts.md, "Coordinates and weights").
