@@ -418,6 +418,28 @@ static inline int p2m_tex_address_index(long i, int n, uint mode, bool normalize
   return i < 0l ? 0 : i >= long(n) ? n - 1 : int(i);
 }
 
+// Under clamp (and wrap or mirror with unnormalized coordinates, which act as clamp), taps that
+// both fall on the first or the last texel become that texel alone (weight 0 or 256 on the
+// other): the result of 1D and 2D filtering is the same either way, but the 3D corner weights
+// are not separable, and the H100's 3D results follow the collapsed weights (docs/gpu-facts.md,
+// "Coordinates and weights": 4 of 4096 probe fetches and 2 of 512 tests/exec results differ
+// with it, 264 and 77 without).
+static inline long p2m_tex_clamp_taps(long i, thread uint &w, int n, uint mode, bool normalized)
+{
+  bool clamps = mode == 1u || (!normalized && mode != 3u);
+  if (!clamps)
+    return i;
+  if (i + 1l <= 0l) {
+    w = 256u;
+    return -1l;
+  }
+  if (i >= long(n) - 1l) {
+    w = 0u;
+    return long(n) - 1l;
+  }
+  return i;
+}
+
 // Point sampling's index: floor(u) (docs/gpu-facts.md, "Coordinates and weights").
 static inline long p2m_tex_point_index(long f)
 {
@@ -451,10 +473,11 @@ static inline void p2m_tex_weights_2d(uint wx, uint wy, thread uint *w)
   w[3] = w11;
 }
 
-// 3D: NOT settled (docs/gpu-facts.md). The best rule found: the slice weights 256 - wz and wz,
-// each split by x (v1 = floor(v * wx / 256 + 0.5) for x + 1, the rest for x), each of those by y
-// the same way; 68 of the 3000 measured weight sets (textures-weights.txt.gz) differ from it by
-// one unit, always between corners (x, y) and (x, y + 1) of the x column.
+// 3D (docs/gpu-facts.md, "Coordinates and weights"; fitted, not derived): the slice weights
+// 256 - wz and wz, each split by x (x1 = floor(v * wx / 256 + 0.5) for x + 1, the rest for x),
+// each of those split by y the same way, except that the x column rounds its y split half DOWN
+// (ceil(v * wy / 256 - 0.5)). It reproduces all 3000 measured weight sets
+// (textures-weights.txt.gz); why the x column rounds the other way is not known.
 static inline void p2m_tex_weights_3d(uint wx, uint wy, uint wz, thread uint *w)
 {
   for (uint k = 0u; k < 2u; ++k) {
@@ -462,7 +485,7 @@ static inline void p2m_tex_weights_3d(uint wx, uint wy, uint wz, thread uint *w)
     uint x1 = p2m_tex_round_product(slice, wx);
     for (uint i = 0u; i < 2u; ++i) {
       uint col = i == 0u ? slice - x1 : x1;
-      uint y1 = p2m_tex_round_product(col, wy);
+      uint y1 = i == 0u ? (col * wy + 127u) >> 8 : p2m_tex_round_product(col, wy);
       w[4u * k + 2u + i] = y1;
       w[4u * k + i] = col - y1;
     }
@@ -670,12 +693,15 @@ static inline uint p2m_tex_sample_level(ulong h, uint level, uint dims, uint lay
   // the border colour (docs/gpu-facts.md, "Coordinates and weights"; measured on 1D, assumed
   // for 1D layered).
   uint wx, wy = 128u, wz = 0u;
-  long i = p2m_tex_linear_index(p2m_tex_fixed(x, lv.w, m0, normalized), wx);
+  long i = p2m_tex_clamp_taps(p2m_tex_linear_index(p2m_tex_fixed(x, lv.w, m0, normalized), wx), wx, lv.w, m0,
+                              normalized);
   long j = -1l, k = 0l;
   if (dims > 1u)
-    j = p2m_tex_linear_index(p2m_tex_fixed(y, lv.h, m1, normalized), wy);
+    j = p2m_tex_clamp_taps(p2m_tex_linear_index(p2m_tex_fixed(y, lv.h, m1, normalized), wy), wy, lv.h, m1,
+                           normalized);
   if (dims > 2u)
-    k = p2m_tex_linear_index(p2m_tex_fixed(z, lv.d, m2, normalized), wz);
+    k = p2m_tex_clamp_taps(p2m_tex_linear_index(p2m_tex_fixed(z, lv.d, m2, normalized), wz), wz, lv.d, m2,
+                           normalized);
   int xs[2] = {p2m_tex_address_index(i, lv.w, m0, normalized), p2m_tex_address_index(i + 1l, lv.w, m0, normalized)};
   int ys[2] = {p2m_tex_address_index(j, lv.h, m1, normalized), p2m_tex_address_index(j + 1l, lv.h, m1, normalized)};
   int zs[2] = {0, 0};
