@@ -3,23 +3,26 @@
 // (texture_abi.h) and point reads of device memory, so that the host backend and Metal give the
 // same bits, and NVIDIA's (DESIGN.md "Textures").
 //
-// Every rule that decides bits lives in one function here, with its source:
-//   p2m_tex_address_index     address modes on a texel index (CUDA Programming Guide, "Texture
-//                             Fetching": wrap, clamp, mirror, border)
-//   p2m_tex_address_coord     address modes on a normalized coordinate (same appendix)
-//   p2m_tex_filter_weight     linear filtering's 9-bit fixed-point weights (same appendix: x_B =
-//                             x - 0.5, i = floor(x_B), alpha = frac(x_B) with 8 fractional bits)
-//   p2m_tex_lerp*             the weighted sums of linear filtering
-//   p2m_tex_unorm / _snorm    normalized-float reads of 8/16-bit integer texels
-//   p2m_tex_srgb_to_linear    sRGB decoding (IEC 61966-2-1)
-//   p2m_tex_missing_channel   the components a texture with fewer than 4 channels returns
-//   p2m_tex_cube_face         cube face selection (CUDA Programming Guide, "Cubemap Textures")
-//   p2m_tex_mip_level         level of detail to mip level(s)
-//   p2m_su_resolve            surface out-of-range modes .trap, .clamp, .zero (PTX ISA, suld)
-// Rules that NVIDIA's documentation leaves open (how a weight is rounded to 1/256, the order of
-// the weighted sum's additions, the normalized-float conversion's rounding, wrap and mirror with
-// unnormalized coordinates, ties in cube face selection) are measured on the H200 and recorded in
-// docs/gpu-facts.md; each function says what it assumes until then.
+// Every rule that decides bits lives in one function here, citing the measurement it follows
+// (docs/gpu-facts.md, "Textures and surfaces": NVIDIA's rules measured on an H100; docs/textures.md
+// lists them and what is not settled):
+//   p2m_tex_fixed             a coordinate in texels as floor(512 u), exactly; NaN, infinities
+//   p2m_tex_point_index, p2m_tex_linear_index   floor(u); floor(u - 0.5) and the 0..256 weight
+//   p2m_tex_clamp_taps        clamped taps on one texel collapse
+//   p2m_tex_address_index     address modes on a texel index
+//   p2m_tex_weights_2d / _3d  the corner weights of linear filtering
+//   p2m_tex_acc_*, p2m_tex_filter   the weighted sum, exact, rounded once (ties away)
+//   p2m_tex_ratio_f32, p2m_tex_unorm / _snorm   normalized-float reads
+//   p2m_tex_srgb_u8_hi        sRGB decoding (the H100's table)
+//   p2m_tex_missing           channels a format lacks
+//   p2m_tex_border_raw        the border colour by format and read mode
+//   p2m_tex_cube_face         cube face selection
+//   p2m_tex_clamp_layer       layer indices
+//   p2m_tex_lod, p2m_tex_mip_level, p2m_tex_grad_lod   levels of detail
+//   p2m_su_resolve            surface out-of-range modes .trap, .clamp, .zero and alignment
+// Exact integer arithmetic throughout: no result depends on how the target's f32 arithmetic
+// rounds or flushes subnormals, except the f32 products x * n, cube face coordinates and levels
+// of detail, which are as NVIDIA computes them as far as measured.
 //
 // Builds on abi.h (p2m_ctx, p2m_alias, p2m_trap, P2M_DEVICE_DATA). The lowering
 // (passes/LowerTextureOps.cpp) passes coordinates and results as their 32-bit patterns (uint)
