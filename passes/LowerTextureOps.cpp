@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <iterator>
 #include <string>
 
 namespace p2m::passes {
@@ -218,14 +219,20 @@ private:
   // Sparse textures do not exist here (the runtime creates no sparse arrays): every texel is
   // resident, so the residency predicate is true.
   void setResident(const Operand &p) {
-    if (p.kind != OperandKind::Reg)
-      return;
+    if (p.kind == OperandKind::Reg)
+      setTrue(p, true);
+  }
+
+  // p = true, under the instruction's guard or not.
+  void setTrue(const Operand &p, bool guarded) {
     Inst mov;
     mov.opcode = Opcode::Mov;
     mov.type = Type::Pred;
     mov.modifiers = {Modifier::Pred};
-    mov.guard = in_.guard;
-    mov.guardNegated = in_.guardNegated;
+    if (guarded) {
+      mov.guard = in_.guard;
+      mov.guardNegated = in_.guardNegated;
+    }
     mov.srcOffset = in_.srcOffset;
     mov.ops = {p, Operand::imm(1)};
     out_.push_back(std::move(mov));
@@ -257,7 +264,8 @@ private:
     bool floatCoords = in_.type2 == Type::F32;
     if ((geom == 5 || geom == 6) && !floatCoords)
       return fail("cube maps take f32 coordinates");
-    Operand lodMode = Operand::imm(0), lod = as(Operand::imm(0), Type::F32);
+    // Level-of-detail modes (p2m_tex): 0 implicit, 1 given, 2 the base level (tex.base).
+    Operand lodMode = Operand::imm(in_.has(Modifier::Base) ? 2 : 0), lod = as(Operand::imm(0), Type::F32);
     if (level) {
       if (at >= in_.ops.size())
         return fail("tex.level needs a level of detail");
@@ -378,6 +386,22 @@ private:
     return 4;
   }
 
+  // .trap (the default): `p = p2m_su_in_range(ctx, ...)` before the access, p true where the
+  // instruction's guard is false; splitTrapChecks then ends the block there with a branch to a
+  // trap when p is false, so the thread stops before the access.
+  void trapCheck(int geom, const Operand &h, const std::vector<Operand> &c, unsigned bytes) {
+    if (surfaceMode(in_) != 0)
+      return;
+    Operand p = Operand::reg(newTemp(f_, Type::Pred));
+    if (in_.guard != kNone)
+      setTrue(p, false);
+    Operand context;
+    context.kind = OperandKind::Special; // the helper's ctx: a failed check sets the error's status bit
+    out_.push_back(makeCall(m_, in_, m_.internHelper(Helper::SuInRange), Type::Pred, p,
+                            {context, h, Operand::imm(geom), c[0], c[1], c[2], Operand::imm(bytes)},
+                            {Type::None, Type::U64, Type::U32, Type::B32, Type::B32, Type::B32, Type::U32}));
+  }
+
   // Shared by suld/sust/sured: the handle, geometry and the three coordinates.
   bool surfaceAddress(size_t handleAt, int &geom, Operand &h, std::vector<Operand> &c) {
     geom = geometryOf(in_);
@@ -399,6 +423,7 @@ private:
       return false;
     unsigned bytes = elementBytes();
     std::vector<Operand> d = elements(in_.ops[0]);
+    trapCheck(geom, h, c, bytes * static_cast<unsigned>(d.size()));
     f_.features |= kFeatureTexturesSoftware | kFeatureTrap;
     Type bits = bytes == 8 ? Type::B64 : Type::B32;
     std::vector<std::pair<Operand, Operand>> moves;
@@ -482,6 +507,7 @@ private:
     }
     if (!ok_)
       return fail("a source is not a register or immediate");
+    trapCheck(geom, h, c, bytes * static_cast<unsigned>(v.size()));
     f_.features |= kFeatureTexturesSoftware | kFeatureTrap;
     Operand context;
     context.kind = OperandKind::Special;
@@ -520,6 +546,7 @@ private:
     Operand v = as(in_.ops[2], Type::B32);
     if (!ok_)
       return fail("the operand is not a 32-bit register or immediate");
+    trapCheck(geom, h, c, 4);
     f_.features |= kFeatureTexturesSoftware | kFeatureTrap | kFeatureAtomics;
     Operand context;
     context.kind = OperandKind::Special;
@@ -538,6 +565,36 @@ private:
   bool ok_ = true;
 };
 
+// Ends each block after its p2m_su_in_range calls: the block branches to the rest of its code
+// when the access is in range, else to a block that traps.
+void splitTrapChecks(Module &m, Function &f) {
+  uint32_t inRange = m.findHelper(Helper::SuInRange);
+  if (inRange == kNone)
+    return;
+  for (BlockId b = 0; b < f.blocks.size(); ++b) {
+    std::vector<Inst> &insts = f.blocks[b].insts;
+    for (size_t i = 0; i < insts.size(); ++i) {
+      if (insts[i].irop != IrOp::Call || insts[i].name != inRange)
+        continue;
+      RegId p = insts[i].ops[0].id;
+      uint32_t at = insts[i].srcOffset;
+      Block rest, trap;
+      rest.label = "$L_" + std::to_string(f.blocks.size());
+      trap.label = "$L_" + std::to_string(f.blocks.size() + 1);
+      rest.insts.assign(std::make_move_iterator(insts.begin() + static_cast<ptrdiff_t>(i + 1)),
+                        std::make_move_iterator(insts.end()));
+      insts.resize(i + 1);
+      rest.term = std::move(f.blocks[b].term);
+      trap.term = Terminator{TermKind::Trap, kNone, false, {}, at};
+      BlockId restId = static_cast<BlockId>(f.blocks.size());
+      f.blocks[b].term = Terminator{TermKind::Branch, p, false, {restId, restId + 1}, at};
+      f.blocks.push_back(std::move(rest)); // `insts` is invalid from here on
+      f.blocks.push_back(std::move(trap));
+      break; // the rest is scanned as its own block
+    }
+  }
+}
+
 } // namespace
 
 void lowerTextureOps(PassContext &ctx) {
@@ -555,6 +612,8 @@ void lowerTextureOps(PassContext &ctx) {
       }
     };
     rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) { return Lowering(m, f, in, out).run(); });
+    if (!f.unsupported)
+      splitTrapChecks(m, f);
   });
 }
 

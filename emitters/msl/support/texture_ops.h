@@ -19,7 +19,7 @@
 //   p2m_tex_cube_face         cube face selection
 //   p2m_tex_clamp_layer       layer indices
 //   p2m_tex_lod, p2m_tex_mip_level, p2m_tex_grad_lod   levels of detail
-//   p2m_su_resolve            surface out-of-range modes .trap, .clamp, .zero and alignment
+//   p2m_su_place, p2m_su_in_range, p2m_su_resolve   surface alignment and out-of-range modes
 // Exact integer arithmetic throughout: no result depends on how the target's f32 arithmetic
 // rounds or flushes subnormals, except the f32 products x * n, cube face coordinates and levels
 // of detail, which are as NVIDIA computes them as far as measured.
@@ -767,8 +767,10 @@ static inline uint p2m_tex_coords(ulong h, uint geom, bool float_coords, uint a0
 }
 
 // tex.<geom>.v4.<rtype>.<ctype> d, [h, {a0, a1, a2, a3}] (, lod): component c of the sample, as
-// the bits of rtype. `lod_mode` 0: level 0 (tex without .level/.grad; compute kernels have no
-// implicit derivatives), 1: `lod` (tex.level, and tex.grad through p2m_tex_grad_lod).
+// the bits of rtype. `lod_mode` 0: tex without .level/.grad/.base, whose implicit derivatives
+// are zero in a compute kernel: a level of detail of -infinity, which the sampler's clamps bring
+// to minMipmapLevelClamp (the OpenGL/D3D level-of-detail rule; not measured on NVIDIA's GPUs);
+// 1: `lod` (tex.level, and tex.grad through p2m_tex_grad_lod); 2: tex.base, the base level.
 static inline uint p2m_tex(ulong h, uint geom, uint float_coords, uint a0, uint a1, uint a2, uint a3, uint lod_mode,
                            float lod, uint c, uint rtype)
 {
@@ -794,8 +796,8 @@ static inline uint p2m_tex(ulong h, uint geom, uint float_coords, uint a0, uint 
   float fx = as_type<float>(x), fy = as_type<float>(y), fz = as_type<float>(z);
   uint blend = 0u;
   uint level = 0u;
-  if (p2m_tex_word(h, P2M_TEX_MIP_LEVELS) > 1u)
-    level = p2m_tex_mip_level(h, p2m_tex_lod(h, lod_mode != 0u ? lod : 0.0f), blend);
+  if (p2m_tex_word(h, P2M_TEX_MIP_LEVELS) > 1u && lod_mode != 2u)
+    level = p2m_tex_mip_level(h, p2m_tex_lod(h, lod_mode == 1u ? lod : -INFINITY), blend);
   bool ints = float_coords == 0u;
   uint r0 = p2m_tex_sample_level(h, level, dims, layer, ints, as_type<int>(x), as_type<int>(y), as_type<int>(z), fx,
                                  fy, fz, normalized, cube, c, rtype);
@@ -884,23 +886,19 @@ static inline void p2m_su_fault(thread p2m_ctx &ctx, uint status_bit)
   ctx.ended = true;
 }
 
-// The byte address of a surface access of `bytes` bytes at the coordinates {x, y, z} (x in
-// bytes, as suld.b/sust.b address it; .a1d {layer, x}, .a2d {layer, x, y, _}) after the
-// out-of-range mode (docs/gpu-facts.md, "Surfaces", measured on the H100): an x that is not a
-// multiple of the texel size fails the launch with CUDA_ERROR_MISALIGNED_ADDRESS in every mode
-// (measured with accesses of the texel's size; narrower ones are held to the same rule); out of
-// range, .zero reads 0 and drops stores, .clamp accesses the nearest texel (x clamped in
-// texels), .trap fails the launch with CUDA_ERROR_ILLEGAL_ADDRESS. Returns 0 when nothing is
-// accessed.
-static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int x, int y, int z, uint bytes,
-                                   uint mode)
+// A surface access's coordinates {x, y, z} (x in bytes, as suld.b/sust.b address it; .a1d
+// {layer, x}, .a2d {layer, x, y, _}) as x, row y and slice or layer z, with the surface's row
+// count `ny` and slice or layer count `nz`, and whether the access is misaligned (x not a
+// multiple of the texel size) or outside (docs/gpu-facts.md, "Surfaces", measured on the H100:
+// only accesses of the texel's size were measured; narrower ones are held to the same rule).
+static inline void p2m_su_place(ulong h, uint geom, thread int &x, thread int &y, thread int &z, uint bytes,
+                                thread int &ny, thread int &nz, thread bool &misaligned, thread bool &outside)
 {
   p2m_tex_level lv = p2m_tex_level_of(h, 0u);
   int texel = int(p2m_tex_texel_bytes(h));
-  int row_bytes = lv.w * texel;
   bool layered = geom == P2M_TEXG_A1D || geom == P2M_TEXG_A2D;
-  int ny = geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1 : lv.h;
-  int nz = geom == P2M_TEXG_3D ? lv.d : layered ? int(max(1u, p2m_tex_word(h, P2M_TEX_LAYERS))) : 1;
+  ny = geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1 : lv.h;
+  nz = geom == P2M_TEXG_3D ? lv.d : layered ? int(max(1u, p2m_tex_word(h, P2M_TEX_LAYERS))) : 1;
   if (layered) { // {layer, x} and {layer, x, y, _} (the layer first, as tex lays it out)
     int layer = x;
     x = y;
@@ -911,11 +909,45 @@ static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int 
     y = 0;
   if (geom == P2M_TEXG_1D || geom == P2M_TEXG_2D)
     z = 0;
-  if (texel > 0 && x % texel != 0) {
+  misaligned = texel > 0 && x % texel != 0;
+  outside = x < 0 || x > lv.w * texel - int(bytes) || y < 0 || y >= ny || z < 0 || z >= nz;
+}
+
+// .trap's check before an access (the lowering branches to a trap when it fails, so that the
+// thread stops there): true when the access is aligned and inside; otherwise the status word
+// gets the bit that makes the launch fail with CUDA_ERROR_MISALIGNED_ADDRESS or
+// CUDA_ERROR_ILLEGAL_ADDRESS (the trap sets the trap bit).
+static inline bool p2m_su_in_range(thread p2m_ctx &ctx, ulong h, uint geom, uint x, uint y, uint z, uint bytes)
+{
+  int ix = as_type<int>(x), iy = as_type<int>(y), iz = as_type<int>(z), ny, nz;
+  bool misaligned, outside;
+  p2m_su_place(h, geom, ix, iy, iz, bytes, ny, nz, misaligned, outside);
+  if (!misaligned && !outside)
+    return true;
+  device atomic_uint *status =
+      reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+  atomic_fetch_or_explicit(status, misaligned ? P2M_STATUS_MISALIGNED_ADDRESS : P2M_STATUS_ILLEGAL_ADDRESS,
+                           memory_order_relaxed);
+  return false;
+}
+
+// The byte address of a surface access of `bytes` bytes at {x, y, z} (p2m_su_place) after the
+// out-of-range mode (docs/gpu-facts.md, "Surfaces"): a misaligned x fails the launch with
+// CUDA_ERROR_MISALIGNED_ADDRESS in every mode; out of range, .zero reads 0 and drops stores,
+// .clamp accesses the nearest texel (x clamped in texels), .trap fails the launch with
+// CUDA_ERROR_ILLEGAL_ADDRESS (the lowering checks .trap accesses first: p2m_su_in_range).
+// Returns 0 when nothing is accessed.
+static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int x, int y, int z, uint bytes,
+                                   uint mode)
+{
+  p2m_tex_level lv = p2m_tex_level_of(h, 0u);
+  int texel = int(p2m_tex_texel_bytes(h)), ny, nz;
+  bool misaligned, outside;
+  p2m_su_place(h, geom, x, y, z, bytes, ny, nz, misaligned, outside);
+  if (misaligned) {
     p2m_su_fault(ctx, P2M_STATUS_MISALIGNED_ADDRESS);
     return 0ul;
   }
-  bool outside = x < 0 || x > row_bytes - int(bytes) || y < 0 || y >= ny || z < 0 || z >= nz;
   if (outside) {
     if (mode == P2M_SU_ZERO)
       return 0ul;
@@ -924,7 +956,7 @@ static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int 
       return 0ul;
     }
     x = clamp(x / max(texel, 1), 0, lv.w - 1) * texel;
-    x = clamp(x, 0, max(0, row_bytes - int(bytes)));
+    x = clamp(x, 0, max(0, lv.w * texel - int(bytes)));
     y = clamp(y, 0, ny - 1);
     z = clamp(z, 0, nz - 1);
   }

@@ -86,6 +86,12 @@ void sust(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, u
   trapped = c.trapped();
 }
 
+bool suInRange(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes)
+{
+  Context c;
+  return p2m_su_in_range(c.ctx, h, geom, as_type<uint>(x), as_type<uint>(y), as_type<uint>(z), bytes);
+}
+
 void sured(std::uint64_t h, unsigned geom, int x, int y, unsigned mode, unsigned op, bool isSigned, std::uint32_t v,
            bool &trapped)
 {

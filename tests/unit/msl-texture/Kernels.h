@@ -28,6 +28,8 @@ void sust(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, u
           const std::uint32_t *v, bool &trapped);
 // The status word the last surface access left (P2M_STATUS_* bits).
 std::uint32_t lastSurfaceStatus();
+// .trap's check before an access: whether it is aligned and in range (else its status bit set).
+bool suInRange(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes);
 void sured(std::uint64_t h, unsigned geom, int x, int y, unsigned mode, unsigned op, bool isSigned, std::uint32_t v,
            bool &trapped);
 

@@ -181,6 +181,10 @@ TEST_CASE("linear filtering: 8-bit weights, exact sums rounded ties away", "[tex
   CHECK(sample1d(r, 2.5f) == 4.0f);
   // Below the first centre the taps are T[-1] and T[0], clamped to T[0].
   CHECK(sample1d(r, 0.25f) == 0.0f);
+  // NaN acts as 0 (the taps of x - 0.5 = -0.5: T[-1] = T[0] and T[0]); +inf clamps to the last
+  // texel.
+  CHECK(sample1d(r, std::nanf("")) == 0.0f);
+  CHECK(sample1d(r, INFINITY) == 9.0f);
   // Border mode: the tap outside is the border colour.
   r.set(P2M_TEX_ADDRESS_MODE0, BORDER);
   r.set(P2M_TEX_BORDER0, bitsOf(8.0f));
@@ -190,6 +194,12 @@ TEST_CASE("linear filtering: 8-bit weights, exact sums rounded ties away", "[tex
   r.set(P2M_TEX_ADDRESS_MODE0, CLAMP);
   r.set(P2M_TEX_ADDRESS_MODE1, BORDER);
   CHECK(sample1d(r, 2.5f) == (8.0f + 4.0f) / 2.0f);
+  // As measured: x = 0.5, texel 1, border 100.5 -> 50.75.
+  Resource one = floats1d({1, 2});
+  one.set(P2M_TEX_FILTER_MODE, 1);
+  one.set(P2M_TEX_ADDRESS_MODE1, BORDER);
+  one.set(P2M_TEX_BORDER0, bitsOf(100.5f));
+  CHECK(sample1d(one, 0.5f) == 50.75f);
   // The sum is exact, rounded once to f32 with ties away from zero: halfway between 1 and the
   // next float up is 1 + 2^-24, which rounds up (ties-to-even would give 1).
   Resource t = floats1d({1.0f, std::nextafter(1.0f, 2.0f), -1.0f, -std::nextafter(1.0f, 2.0f)});
@@ -255,6 +265,8 @@ TEST_CASE("2D linear filtering and wrap at the edge", "[texture][linear]")
   // of the 1D weights would give texel (1, 1) 9/65536).
   float p = 0.5f + 3.0f / 256.0f;
   CHECK(at(p, p) == (250 * 1 + 3 * 2 + 3 * 3) / 256.0f);
+  float q = 0.5f + 1.0f / 256.0f; // wx = wy = 1: w11 = 0, w10 = w01 = 1, w00 = 254
+  CHECK(at(q, q) == 259.0f / 256.0f);
   // Normalized wrap: u = 0 is x = 0 texels, x - 0.5 = -0.5: taps T[-1] = T[1] and T[0], w 128.
   r.set(P2M_TEX_NORMALIZED, 1);
   r.set(P2M_TEX_ADDRESS_MODE0, WRAP);
@@ -302,6 +314,9 @@ TEST_CASE("read modes: element type, normalized float, sRGB, missing channels", 
   std::memcpy(u16.texel(0), &v16, 2);
   u16.set(P2M_TEX_READ_MODE, 1);
   CHECK(floatOf(get(u16, 0, RF32)) == 1000.0f / 65535.0f);
+  u16.set(P2M_TEX_SRGB, 1); // sRGB applies to 8-bit texels only
+  CHECK(floatOf(get(u16, 0, RF32)) == 1000.0f / 65535.0f);
+  u16.set(P2M_TEX_SRGB, 0);
   // A 1-channel texture's y, z and w read 0 (w too), in every read mode.
   CHECK(floatOf(get(u16, 1, RF32)) == 0.0f);
   CHECK(get(u16, 3, RF32) == 0u);
@@ -425,6 +440,11 @@ TEST_CASE("layered, 3D and cube addressing", "[texture][layout]")
   CHECK(cube(1, 1, 0) == 20.0f);
   CHECK(cube(1, 0, 1) == 40.0f);
   CHECK(cube(1, 1, 1) == 41.0f);
+  // (2, 0, -2) selects -z, (s, t) = (-x, -y) / 2 -> (0, 0.5), texel (0, 1); (0, 0, 0) reads the +z
+  // face at its centre.
+  c.putF(0, 1, 5, 14.0f);
+  CHECK(cube(2, 0, -2) == 14.0f);
+  CHECK(cube(0, 0, 0) == 40.0f);
   // Layered cube: layer 1's face 0 is slice 6.
   Resource ac(P2M_TEX_KIND_CUBE_LAYERED, 2, 2, 1, 2, 1, 32, 2);
   ac.putF(1, 1, 6, 10.0f);
@@ -458,6 +478,14 @@ TEST_CASE("mip levels: tex.level, level clamps, tex.grad's level of detail", "[t
   // Linear mip filter: level 1 and 2 blended by frac(lod) = 0.5.
   r.set(P2M_TEX_MIP_FILTER_MODE, 1);
   CHECK(at(1.5f) == 2.5f);
+  // Without a level (tex): zero derivatives, level of detail -infinity, brought to the
+  // sampler's minimum level clamp.
+  auto implicit = [&]() { return floatOf(tex(r.handle(), G1D, true, bitsOf(0.1f), 0, 0, 0, false, 0.0f, 0, RF32)); };
+  r.set(P2M_TEX_MIP_FILTER_MODE, 0);
+  CHECK(implicit() == 1.0f);
+  r.set(P2M_TEX_MIN_LOD, bitsOf(2.0f));
+  CHECK(implicit() == 3.0f);
+  r.set(P2M_TEX_MIN_LOD, 0);
   // The bias is added to an explicit level too.
   r.set(P2M_TEX_MIP_FILTER_MODE, 0);
   r.set(P2M_TEX_MIP_LOD_BIAS, bitsOf(1.0f));
@@ -531,6 +559,15 @@ TEST_CASE("surfaces: byte-addressed x, out-of-range modes", "[surface]")
   CHECK(suld(s.handle(), G2D, 2, 0, 0, 4, 1, 0, SU_ZERO, trapped) == 0u);
   CHECK(trapped);
   CHECK(lastSurfaceStatus() == (P2M_STATUS_TRAP | P2M_STATUS_MISALIGNED_ADDRESS));
+  // The check the lowering makes before a .trap access (the trap then sets the trap bit).
+  CHECK(suInRange(s.handle(), G2D, 12, 1, 0, 4));
+  CHECK(lastSurfaceStatus() == 0u);
+  CHECK(!suInRange(s.handle(), G2D, 16, 1, 0, 4));
+  CHECK(lastSurfaceStatus() == P2M_STATUS_ILLEGAL_ADDRESS);
+  CHECK(!suInRange(s.handle(), G2D, 0, 2, 0, 4));
+  CHECK(!suInRange(s.handle(), G2D, 14, 1, 0, 4));
+  CHECK(lastSurfaceStatus() == P2M_STATUS_MISALIGNED_ADDRESS);
+  CHECK(suInRange(s.handle(), G2D, 8, 0, 0, 8)); // a .v2 at the last two texels
   // Stores: in range, .zero drops, .clamp stores at the nearest element, .trap traps.
   const std::uint32_t v[4] = {7, 8, 0, 0};
   sust(s.handle(), G2D, 0, 1, 0, 4, 2, SU_TRAP, v, trapped);
@@ -554,6 +591,8 @@ TEST_CASE("surfaces: byte-addressed x, out-of-range modes", "[surface]")
   const std::uint32_t w = 77;
   std::memcpy(a.texel(1, 0, 1), &w, 4);
   CHECK(suld(a.handle(), GA1D, 1, 4, 0, 4, 1, 0, SU_TRAP, trapped) == 77u);
+  CHECK(suInRange(a.handle(), GA1D, 1, 4, 0, 4));
+  CHECK(!suInRange(a.handle(), GA1D, 2, 4, 0, 4));
   CHECK(!trapped);
   suld(a.handle(), GA1D, 2, 4, 0, 4, 1, 0, SU_TRAP, trapped); // layer 2 of 2
   CHECK(trapped);
