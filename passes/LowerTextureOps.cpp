@@ -386,7 +386,7 @@ private:
     return 4;
   }
 
-  // .trap (the default): `p = p2m_su_in_range(...)` before the access, p true where the
+  // .trap (the default): `p = p2m_su_in_range(ctx, ...)` before the access, p true where the
   // instruction's guard is false; splitTrapChecks then ends the block there with a branch to a
   // trap when p is false, so the thread stops before the access.
   void trapCheck(int geom, const Operand &h, const std::vector<Operand> &c, unsigned bytes) {
@@ -395,9 +395,11 @@ private:
     Operand p = Operand::reg(newTemp(f_, Type::Pred));
     if (in_.guard != kNone)
       setTrue(p, false);
+    Operand context;
+    context.kind = OperandKind::Special; // the helper's ctx: a failed check sets the error's status bit
     out_.push_back(makeCall(m_, in_, m_.internHelper(Helper::SuInRange), Type::Pred, p,
-                            {h, Operand::imm(geom), c[0], c[1], c[2], Operand::imm(bytes)},
-                            {Type::U64, Type::U32, Type::B32, Type::B32, Type::B32, Type::U32}));
+                            {context, h, Operand::imm(geom), c[0], c[1], c[2], Operand::imm(bytes)},
+                            {Type::None, Type::U64, Type::U32, Type::B32, Type::B32, Type::B32, Type::U32}));
   }
 
   // Shared by suld/sust/sured: the handle, geometry and the three coordinates.

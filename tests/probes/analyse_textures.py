@@ -174,7 +174,7 @@ def main():
     report('linear1d_f16', bad, total)
 
     # 2D: corner weights in 1/256 (corner_weights_2d), f32 sum rounded ties away, u8 as above.
-    # 3D: not settled (the best scheme found is printed).
+    # 3D: the scheme fitted to textures-weights.txt.gz (texture_ops.h's p2m_tex_weights_3d).
     for dims, kind in ((2, 'f32'), (2, 'u8'), (3, 'f32'), (3, 'u8')):
         name = f'linear{dims}d_{kind}'
         tb = texels(S, name)
@@ -188,11 +188,14 @@ def main():
             ws = [weight(f32(v)) for v in c]
             if dims == 2:
                 corners = {(i, j, 0): v for (i, j), v in corner_weights_2d(ws[0][1], ws[1][1]).items()}
-            else:  # (x, z) as in 2D, then y split off each: the closest scheme found
+            else:  # fitted to the 3000 weight sets: z's 1D weights, each split by x, then by y
                 corners = {}
-                for (i, k), v in corner_weights_2d(ws[0][1], ws[2][1]).items():
-                    v1 = rhu(v * ws[1][1], 256)
-                    corners[(i, 1, k)], corners[(i, 0, k)] = v1, v - v1
+                for k, u in ((0, 256 - ws[2][1]), (1, ws[2][1])):
+                    x1 = rhu(u * ws[0][1], 256)
+                    for i, col in ((0, u - x1), (1, x1)):
+                        # the x column (i = 0) rounds its y split half down
+                        y1 = rhu(col * ws[1][1], 256) if i else -rhu(-col * ws[1][1], 256)
+                        corners[(i, 1, k)], corners[(i, 0, k)] = y1, col - y1
             z0 = ws[2][0] if dims == 3 else 0
             for ch in range(4):
                 acc = F(sum(w * tex(ws[0][0] + dx, ws[1][0] + dy, z0 + dz, ch) for (dx, dy, dz), w in corners.items()), 256)

@@ -3,24 +3,26 @@
 // (texture_abi.h) and point reads of device memory, so that the host backend and Metal give the
 // same bits, and NVIDIA's (DESIGN.md "Textures").
 //
-// Every rule that decides bits lives in one function here, with its source:
-//   p2m_tex_address_index     address modes on a texel index (CUDA Programming Guide, "Texture
-//                             Fetching": wrap, clamp, mirror, border)
-//   p2m_tex_address_coord     address modes on a normalized coordinate (same appendix)
-//   p2m_tex_filter_weight     linear filtering's 9-bit fixed-point weights (same appendix: x_B =
-//                             x - 0.5, i = floor(x_B), alpha = frac(x_B) with 8 fractional bits)
-//   p2m_tex_lerp*             the weighted sums of linear filtering
-//   p2m_tex_unorm / _snorm    normalized-float reads of 8/16-bit integer texels
-//   p2m_tex_srgb_to_linear    sRGB decoding (the H100's table)
-//   p2m_tex_missing_channel   the components a texture with fewer than 4 channels returns
-//   p2m_tex_cube_face         cube face selection (CUDA Programming Guide, "Cubemap Textures")
-//   p2m_tex_mip_level         level of detail to mip level(s)
-//   p2m_su_resolve            surface out-of-range modes .trap, .clamp, .zero (PTX ISA, suld)
-// Rules that NVIDIA's documentation leaves open were measured on an H100 (docs/gpu-facts.md,
-// "Textures and surfaces", tests/probes/textures.cu); each function cites what it follows.
-// Not followed yet (tests/exec/exec-driver-known-failures.txt lists the cases): the weighted
-// sum computed exactly and rounded ties away (here: f32 arithmetic), 8/16-bit normalized
-// filtering in 16-bit fixed point, f16 filtering rounded to f16, the 3D weights, the border colour quantized to 8-bit formats.
+// Every rule that decides bits lives in one function here, citing the measurement it follows
+// (docs/gpu-facts.md, "Textures and surfaces": NVIDIA's rules measured on an H100; docs/textures.md
+// lists them and what is not settled):
+//   p2m_tex_fixed             a coordinate in texels as floor(512 u), exactly; NaN, infinities
+//   p2m_tex_point_index, p2m_tex_linear_index   floor(u); floor(u - 0.5) and the 0..256 weight
+//   p2m_tex_clamp_taps        clamped taps on one texel collapse
+//   p2m_tex_address_index     address modes on a texel index
+//   p2m_tex_weights_2d / _3d  the corner weights of linear filtering
+//   p2m_tex_acc_*, p2m_tex_filter   the weighted sum, exact, rounded once (ties away)
+//   p2m_tex_ratio_f32, p2m_tex_unorm / _snorm   normalized-float reads
+//   p2m_tex_srgb_u8_hi        sRGB decoding (the H100's table)
+//   p2m_tex_missing           channels a format lacks
+//   p2m_tex_border_raw        the border colour by format and read mode
+//   p2m_tex_cube_face         cube face selection
+//   p2m_tex_clamp_layer       layer indices
+//   p2m_tex_lod, p2m_tex_mip_level, p2m_tex_grad_lod   levels of detail
+//   p2m_su_place, p2m_su_in_range, p2m_su_resolve   surface alignment and out-of-range modes
+// Exact integer arithmetic throughout: no result depends on how the target's f32 arithmetic
+// rounds or flushes subnormals, except the f32 products x * n, cube face coordinates and levels
+// of detail, which are as NVIDIA computes them as far as measured.
 //
 // Builds on abi.h (p2m_ctx, p2m_alias, p2m_trap, P2M_DEVICE_DATA). The lowering
 // (passes/LowerTextureOps.cpp) passes coordinates and results as their 32-bit patterns (uint)
@@ -103,6 +105,134 @@ static inline p2m_tex_level p2m_tex_level_of(ulong h, uint level)
   return lv;
 }
 
+// --- exact arithmetic ----------------------------------------------------------------------
+// NVIDIA's filtering is exact integer arithmetic rounded once (docs/gpu-facts.md, "Textures and
+// surfaces"); MSL has no wide integers, long double or rounding modes, so the sums below are
+// integers (64-bit, or a 320-bit accumulator for sums of f32 texels) and the roundings are
+// written out. Nothing here depends on how float arithmetic rounds or flushes subnormals.
+
+static inline uint p2m_tex_clz64(ulong x)
+{
+  uint hi = uint(x >> 32);
+  return hi != 0u ? clz(hi) : 32u + clz(uint(x));
+}
+
+// num / den (num < 2^40, 0 < den < 2^24, the quotient at least 2^-126) as f32 bits, rounded to
+// nearest with ties away from zero (with an odd den no quotient other than an integer is a tie,
+// so this is also the correctly rounded quotient of docs/gpu-facts.md's normalized reads).
+static inline uint p2m_tex_ratio_f32(bool negative, ulong num, ulong den)
+{
+  if (num == 0ul)
+    return 0u;
+  uint s = p2m_tex_clz64(num) - 1u; // num << s < 2^63
+  ulong q = (num << s) / den;       // at least 2^38: 24 bits and a rounding bit below
+  uint top = 63u - p2m_tex_clz64(q);
+  uint mant = uint(q >> (top - 23u)) + uint((q >> (top - 24u)) & 1ul);
+  int e = int(top) - int(s);
+  return (negative ? 0x80000000u : 0u) + (uint(e + 126) << 23) + mant;
+}
+
+// An exact sum of weight x f32 terms: two's complement over P2M_TEX_ACC_LIMBS 32-bit limbs,
+// bit 0 worth 2^-149 (the smallest f32); weights are 0..256 so a term is a 32-bit integer at a
+// bit position below 254, and eight of them stay below 2^290. NaN and infinite terms are
+// counted apart (`special`: 1 NaN, 2 +inf, 4 -inf).
+#define P2M_TEX_ACC_LIMBS 10u
+struct p2m_tex_acc {
+  uint limb[P2M_TEX_ACC_LIMBS];
+  uint special;
+};
+
+static inline void p2m_tex_acc_clear(thread p2m_tex_acc &a)
+{
+  for (uint i = 0u; i < P2M_TEX_ACC_LIMBS; ++i)
+    a.limb[i] = 0u;
+  a.special = 0u;
+}
+
+static inline void p2m_tex_acc_add(thread p2m_tex_acc &a, uint w, uint fbits)
+{
+  if (w == 0u)
+    return; // a tap of weight 0 takes no part (its value, even NaN, is not read into the sum)
+  uint e = (fbits >> 23) & 0xFFu, m = fbits & 0x7FFFFFu;
+  bool negative = (fbits >> 31) != 0u;
+  if (e == 0xFFu) {
+    a.special |= m != 0u ? 1u : negative ? 4u : 2u;
+    return;
+  }
+  uint pos = 0u;
+  if (e != 0u) {
+    m |= 0x800000u;
+    pos = e - 1u;
+  }
+  ulong v = ulong(w * m) << (pos % 32u); // w * m <= 256 * (2^24 - 1) < 2^32
+  uint k = pos / 32u;
+  ulong carry = 0ul;
+  for (uint i = k; i < P2M_TEX_ACC_LIMBS; ++i) {
+    ulong part = i == k ? (v & 0xFFFFFFFFul) : i == k + 1u ? (v >> 32) : 0ul;
+    ulong cur = ulong(a.limb[i]);
+    if (!negative) {
+      ulong s = cur + part + carry;
+      a.limb[i] = uint(s);
+      carry = s >> 32;
+    } else {
+      ulong sub = part + carry;
+      a.limb[i] = uint(cur - sub);
+      carry = cur < sub ? 1ul : 0ul;
+    }
+  }
+}
+
+// The accumulated sum divided by 256, rounded to nearest with ties away from zero, in a binary
+// format of `p` significant bits, minimum normal exponent `emin` and exponent bias `bias`
+// (f32: 24, -126, 127; f16: 11, -14, 15). Returns the magnitude's bits; `negative` the sign.
+// Zero is +0. The caller handles `special`.
+static inline uint p2m_tex_acc_round(thread p2m_tex_acc &a, uint p, int emin, int bias, thread bool &negative)
+{
+  negative = (a.limb[P2M_TEX_ACC_LIMBS - 1u] >> 31) != 0u;
+  if (negative) {
+    ulong carry = 1ul;
+    for (uint i = 0u; i < P2M_TEX_ACC_LIMBS; ++i) {
+      ulong s = ulong(~a.limb[i]) + carry;
+      a.limb[i] = uint(s);
+      carry = s >> 32;
+    }
+  }
+  int top = -1;
+  for (uint i = P2M_TEX_ACC_LIMBS; i > 0u && top < 0; --i)
+    if (a.limb[i - 1u] != 0u)
+      top = int(32u * (i - 1u) + 31u - clz(a.limb[i - 1u]));
+  if (top < 0) {
+    negative = false;
+    return 0u;
+  }
+  int e = top - 157; // bit 0 of the sum over 256 is worth 2^-157
+  int ulp = max(e, emin) - int(p) + 1;
+  uint k = uint(ulp + 157); // bits below the result's last place (at least 8)
+  uint at = k / 32u;
+  ulong window = ulong(a.limb[at]) | (at + 1u < P2M_TEX_ACC_LIMBS ? ulong(a.limb[at + 1u]) << 32 : 0ul);
+  uint mant = uint(window >> (k % 32u));
+  mant += (a.limb[(k - 1u) / 32u] >> ((k - 1u) % 32u)) & 1u; // ties away: the half bit rounds up
+  return (e < emin ? 0u : uint(e + bias - 1) << (p - 1u)) + mant;
+}
+
+// The f32 result of a filtered sum of f32 terms, and of f16 terms (rounded to f16 first:
+// docs/gpu-facts.md, "Texel conversion", f16 texels). NaN terms, or infinities of both signs,
+// give the canonical NaN; one infinity gives it.
+static inline uint p2m_tex_acc_result(thread p2m_tex_acc &a, bool to_half)
+{
+  if ((a.special & 1u) != 0u || a.special == 6u)
+    return 0x7FFFFFFFu;
+  if (a.special != 0u)
+    return a.special == 2u ? 0x7F800000u : 0xFF800000u;
+  bool negative;
+  if (to_half) {
+    uint hb = p2m_tex_acc_round(a, 11u, -14, 15, negative);
+    return as_type<uint>(float(as_type<half>(ushort(hb | (negative ? 0x8000u : 0u)))));
+  }
+  uint fb = p2m_tex_acc_round(a, 24u, -126, 127, negative);
+  return fb | (negative ? 0x80000000u : 0u);
+}
+
 // --- texel formats and read modes ----------------------------------------------------------
 
 // Channel c of the texel at `addr`, as stored (zero-extended).
@@ -120,223 +250,333 @@ static inline int p2m_tex_sign_extend(uint v, uint bits)
   return bits >= 32u ? as_type<int>(v) : as_type<int>(v << (32u - bits)) >> (32u - bits);
 }
 
-// Normalized-float reads (cudaReadModeNormalizedFloat): an unsigned n-bit value v reads as
-// v / (2^n - 1), a signed one as max(v / (2^(n-1) - 1), -1) (CUDA Programming Guide, "Texture
-// Object API": "[0.0, 1.0] for unsigned integer type and [-1.0, 1.0] for signed integer type";
-// the D3D/Vulkan UNORM/SNORM rules). One correctly rounded f32 division each: exact for the
-// endpoints; the H200's rounding of the others is among the filtering probes.
+// The largest value of an n-bit normalized format: 2^n - 1, signed 2^(n-1) - 1.
+static inline uint p2m_tex_norm_max(uint bits, bool is_signed)
+{
+  return is_signed ? (1u << (bits - 1u)) - 1u : (1u << bits) - 1u;
+}
+
+// Normalized-float reads (cudaReadModeNormalizedFloat) of an n-bit integer v: v / (2^n - 1)
+// correctly rounded, signed max(v / (2^(n-1) - 1), -1) (docs/gpu-facts.md, "Texel conversion":
+// all 65536 16-bit values and all 8-bit ones measured).
 static inline float p2m_tex_unorm(uint v, uint bits)
 {
-  return float(v) / float((1u << bits) - 1u);
+  return as_type<float>(p2m_tex_ratio_f32(false, ulong(v), ulong(p2m_tex_norm_max(bits, false))));
 }
 
 static inline float p2m_tex_snorm(int v, uint bits)
 {
-  return max(float(v) / float((1u << (bits - 1u)) - 1u), -1.0f);
+  int vmax = int(p2m_tex_norm_max(bits, true));
+  if (v <= -vmax)
+    return -1.0f;
+  return as_type<float>(p2m_tex_ratio_f32(v < 0, ulong(v < 0 ? -v : v), ulong(vmax)));
 }
 
-// sRGB decoding of an 8-bit texel v as NVIDIA's hardware does it: a table, not the IEC
-// 61966-2-1 formula rounded (measured on an H100, tests/probes/expected/textures/srgb_u8.txt:
-// the f32 bit pattern for each v). It applies to 8-bit unsigned texels read as normalized
-// floats, to x, y and z (w stays v / 255); 16-bit textures with sRGB set read v / 65535.
-constant uint p2m_tex_srgb_u8[256] = {
-    0x00000000u, 0x39a00000u, 0x3a200000u, 0x3a700000u, 0x3aa00000u, 0x3ac80000u, 0x3af00000u, 0x3b0c0000u,
-    0x3b200000u, 0x3b340000u, 0x3b480000u, 0x3b5c0000u, 0x3b700000u, 0x3b840000u, 0x3b900000u, 0x3b9c0000u,
-    0x3baa0000u, 0x3bb80000u, 0x3bc60000u, 0x3bd60000u, 0x3be60000u, 0x3bf60000u, 0x3c030000u, 0x3c0c0000u,
-    0x3c160000u, 0x3c1f0000u, 0x3c290000u, 0x3c340000u, 0x3c3e0000u, 0x3c490000u, 0x3c550000u, 0x3c600000u,
-    0x3c6c0000u, 0x3c7a0000u, 0x3c830000u, 0x3c8a0000u, 0x3c910000u, 0x3c980000u, 0x3c9f0000u, 0x3ca60000u,
-    0x3cae0000u, 0x3cb60000u, 0x3cbe0000u, 0x3cc60000u, 0x3cce0000u, 0x3cd70000u, 0x3ce00000u, 0x3ce90000u,
-    0x3cf20000u, 0x3cfc0000u, 0x3d030000u, 0x3d080000u, 0x3d0d0000u, 0x3d120000u, 0x3d170000u, 0x3d1c0000u,
-    0x3d220000u, 0x3d280000u, 0x3d2d0000u, 0x3d330000u, 0x3d390000u, 0x3d3f0000u, 0x3d450000u, 0x3d4c0000u,
-    0x3d520000u, 0x3d580000u, 0x3d600000u, 0x3d660000u, 0x3d6c0000u, 0x3d740000u, 0x3d7a0000u, 0x3d810000u,
-    0x3d850000u, 0x3d880000u, 0x3d8c0000u, 0x3d900000u, 0x3d940000u, 0x3d980000u, 0x3d9c0000u, 0x3da00000u,
-    0x3da40000u, 0x3da90000u, 0x3dad0000u, 0x3db10000u, 0x3db60000u, 0x3dba0000u, 0x3dbf0000u, 0x3dc30000u,
-    0x3dc80000u, 0x3dcd0000u, 0x3dd10000u, 0x3dd60000u, 0x3ddb0000u, 0x3de00000u, 0x3de50000u, 0x3dea0000u,
-    0x3df00000u, 0x3df40000u, 0x3dfa0000u, 0x3e000000u, 0x3e020000u, 0x3e050000u, 0x3e080000u, 0x3e0b0000u,
-    0x3e0e0000u, 0x3e110000u, 0x3e140000u, 0x3e170000u, 0x3e1a0000u, 0x3e1d0000u, 0x3e200000u, 0x3e230000u,
-    0x3e260000u, 0x3e290000u, 0x3e2c0000u, 0x3e300000u, 0x3e330000u, 0x3e360000u, 0x3e3a0000u, 0x3e3d0000u,
-    0x3e400000u, 0x3e440000u, 0x3e470000u, 0x3e4b0000u, 0x3e4e0000u, 0x3e520000u, 0x3e560000u, 0x3e590000u,
-    0x3e5d0000u, 0x3e610000u, 0x3e650000u, 0x3e680000u, 0x3e6c0000u, 0x3e700000u, 0x3e740000u, 0x3e780000u,
-    0x3e7c0000u, 0x3e800000u, 0x3e820000u, 0x3e840000u, 0x3e860000u, 0x3e880000u, 0x3e8a0000u, 0x3e8d0000u,
-    0x3e8f0000u, 0x3e910000u, 0x3e930000u, 0x3e950000u, 0x3e980000u, 0x3e9a0000u, 0x3e9c0000u, 0x3e9e0000u,
-    0x3ea10000u, 0x3ea30000u, 0x3ea50000u, 0x3ea80000u, 0x3eaa0000u, 0x3ead0000u, 0x3eaf0000u, 0x3eb20000u,
-    0x3eb40000u, 0x3eb60000u, 0x3eb90000u, 0x3ebc0000u, 0x3ebe0000u, 0x3ec10000u, 0x3ec30000u, 0x3ec60000u,
-    0x3ec80000u, 0x3ecb0000u, 0x3ece0000u, 0x3ed10000u, 0x3ed30000u, 0x3ed60000u, 0x3ed90000u, 0x3edb0000u,
-    0x3ede0000u, 0x3ee10000u, 0x3ee40000u, 0x3ee70000u, 0x3eea0000u, 0x3eed0000u, 0x3ef00000u, 0x3ef20000u,
-    0x3ef60000u, 0x3ef80000u, 0x3efc0000u, 0x3efe0000u, 0x3f010000u, 0x3f020000u, 0x3f040000u, 0x3f050000u,
-    0x3f070000u, 0x3f090000u, 0x3f0a0000u, 0x3f0c0000u, 0x3f0d0000u, 0x3f0f0000u, 0x3f110000u, 0x3f120000u,
-    0x3f140000u, 0x3f160000u, 0x3f170000u, 0x3f190000u, 0x3f1b0000u, 0x3f1c0000u, 0x3f1e0000u, 0x3f200000u,
-    0x3f210000u, 0x3f230000u, 0x3f250000u, 0x3f270000u, 0x3f290000u, 0x3f2a0000u, 0x3f2c0000u, 0x3f2e0000u,
-    0x3f300000u, 0x3f320000u, 0x3f330000u, 0x3f350000u, 0x3f370000u, 0x3f390000u, 0x3f3b0000u, 0x3f3d0000u,
-    0x3f3f0000u, 0x3f410000u, 0x3f430000u, 0x3f450000u, 0x3f470000u, 0x3f490000u, 0x3f4b0000u, 0x3f4d0000u,
-    0x3f4f0000u, 0x3f510000u, 0x3f530000u, 0x3f550000u, 0x3f570000u, 0x3f590000u, 0x3f5b0000u, 0x3f5d0000u,
-    0x3f5f0000u, 0x3f610000u, 0x3f630000u, 0x3f650000u, 0x3f680000u, 0x3f6a0000u, 0x3f6c0000u, 0x3f6e0000u,
-    0x3f700000u, 0x3f720000u, 0x3f740000u, 0x3f760000u, 0x3f7a0000u, 0x3f7c0000u, 0x3f7e0000u, 0x3f800000u,
+// sRGB decoding (docs/gpu-facts.md, "Texel conversion"): the H100 returns, for an 8-bit value
+// v, a table that is not the IEC 61966-2-1 formula rounded (tests/probes/expected/textures/
+// srgb_u8.txt); every entry's low 16 bits are zero, so the table holds the high halves.
+constant ushort p2m_tex_srgb_u8_hi[256] = {
+  0x0000u, 0x39a0u, 0x3a20u, 0x3a70u, 0x3aa0u, 0x3ac8u, 0x3af0u, 0x3b0cu, 0x3b20u, 0x3b34u, 0x3b48u, 0x3b5cu,
+  0x3b70u, 0x3b84u, 0x3b90u, 0x3b9cu, 0x3baau, 0x3bb8u, 0x3bc6u, 0x3bd6u, 0x3be6u, 0x3bf6u, 0x3c03u, 0x3c0cu,
+  0x3c16u, 0x3c1fu, 0x3c29u, 0x3c34u, 0x3c3eu, 0x3c49u, 0x3c55u, 0x3c60u, 0x3c6cu, 0x3c7au, 0x3c83u, 0x3c8au,
+  0x3c91u, 0x3c98u, 0x3c9fu, 0x3ca6u, 0x3caeu, 0x3cb6u, 0x3cbeu, 0x3cc6u, 0x3cceu, 0x3cd7u, 0x3ce0u, 0x3ce9u,
+  0x3cf2u, 0x3cfcu, 0x3d03u, 0x3d08u, 0x3d0du, 0x3d12u, 0x3d17u, 0x3d1cu, 0x3d22u, 0x3d28u, 0x3d2du, 0x3d33u,
+  0x3d39u, 0x3d3fu, 0x3d45u, 0x3d4cu, 0x3d52u, 0x3d58u, 0x3d60u, 0x3d66u, 0x3d6cu, 0x3d74u, 0x3d7au, 0x3d81u,
+  0x3d85u, 0x3d88u, 0x3d8cu, 0x3d90u, 0x3d94u, 0x3d98u, 0x3d9cu, 0x3da0u, 0x3da4u, 0x3da9u, 0x3dadu, 0x3db1u,
+  0x3db6u, 0x3dbau, 0x3dbfu, 0x3dc3u, 0x3dc8u, 0x3dcdu, 0x3dd1u, 0x3dd6u, 0x3ddbu, 0x3de0u, 0x3de5u, 0x3deau,
+  0x3df0u, 0x3df4u, 0x3dfau, 0x3e00u, 0x3e02u, 0x3e05u, 0x3e08u, 0x3e0bu, 0x3e0eu, 0x3e11u, 0x3e14u, 0x3e17u,
+  0x3e1au, 0x3e1du, 0x3e20u, 0x3e23u, 0x3e26u, 0x3e29u, 0x3e2cu, 0x3e30u, 0x3e33u, 0x3e36u, 0x3e3au, 0x3e3du,
+  0x3e40u, 0x3e44u, 0x3e47u, 0x3e4bu, 0x3e4eu, 0x3e52u, 0x3e56u, 0x3e59u, 0x3e5du, 0x3e61u, 0x3e65u, 0x3e68u,
+  0x3e6cu, 0x3e70u, 0x3e74u, 0x3e78u, 0x3e7cu, 0x3e80u, 0x3e82u, 0x3e84u, 0x3e86u, 0x3e88u, 0x3e8au, 0x3e8du,
+  0x3e8fu, 0x3e91u, 0x3e93u, 0x3e95u, 0x3e98u, 0x3e9au, 0x3e9cu, 0x3e9eu, 0x3ea1u, 0x3ea3u, 0x3ea5u, 0x3ea8u,
+  0x3eaau, 0x3eadu, 0x3eafu, 0x3eb2u, 0x3eb4u, 0x3eb6u, 0x3eb9u, 0x3ebcu, 0x3ebeu, 0x3ec1u, 0x3ec3u, 0x3ec6u,
+  0x3ec8u, 0x3ecbu, 0x3eceu, 0x3ed1u, 0x3ed3u, 0x3ed6u, 0x3ed9u, 0x3edbu, 0x3edeu, 0x3ee1u, 0x3ee4u, 0x3ee7u,
+  0x3eeau, 0x3eedu, 0x3ef0u, 0x3ef2u, 0x3ef6u, 0x3ef8u, 0x3efcu, 0x3efeu, 0x3f01u, 0x3f02u, 0x3f04u, 0x3f05u,
+  0x3f07u, 0x3f09u, 0x3f0au, 0x3f0cu, 0x3f0du, 0x3f0fu, 0x3f11u, 0x3f12u, 0x3f14u, 0x3f16u, 0x3f17u, 0x3f19u,
+  0x3f1bu, 0x3f1cu, 0x3f1eu, 0x3f20u, 0x3f21u, 0x3f23u, 0x3f25u, 0x3f27u, 0x3f29u, 0x3f2au, 0x3f2cu, 0x3f2eu,
+  0x3f30u, 0x3f32u, 0x3f33u, 0x3f35u, 0x3f37u, 0x3f39u, 0x3f3bu, 0x3f3du, 0x3f3fu, 0x3f41u, 0x3f43u, 0x3f45u,
+  0x3f47u, 0x3f49u, 0x3f4bu, 0x3f4du, 0x3f4fu, 0x3f51u, 0x3f53u, 0x3f55u, 0x3f57u, 0x3f59u, 0x3f5bu, 0x3f5du,
+  0x3f5fu, 0x3f61u, 0x3f63u, 0x3f65u, 0x3f68u, 0x3f6au, 0x3f6cu, 0x3f6eu, 0x3f70u, 0x3f72u, 0x3f74u, 0x3f76u,
+  0x3f7au, 0x3f7cu, 0x3f7eu, 0x3f80u
 };
 
-static inline float p2m_tex_srgb_to_linear(uint v) { return as_type<float>(p2m_tex_srgb_u8[v & 255u]); }
-
-// The component a texture with fewer channels than 4 returns for a channel it lacks: 0, w too
-// (measured, docs/gpu-facts.md "Texel conversion"; not D3D's 1 for w).
-static inline uint p2m_tex_missing_channel(uint c, uint rtype)
+// Whether channel c is sRGB-decoded: 8-bit unsigned texels read as normalized floats, x, y and
+// z only (a 16-bit texture with sRGB set reads v / 65535 unchanged).
+static inline bool p2m_tex_srgb_channel(ulong h, uint c)
 {
-  (void)c;
-  (void)rtype;
-  return 0u;
+  return p2m_tex_word(h, P2M_TEX_SRGB) == 1u && p2m_tex_word(h, P2M_TEX_READ_MODE) == 1u &&
+         p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 1u && p2m_tex_word(h, P2M_TEX_CHANNEL_BITS) == 8u && c < 3u;
 }
 
-// Channel c of a texel as a float (float results): half and float formats convert exactly,
-// integer formats by the read mode (normalized float; with the element-type read mode an
-// integer texel's f32 result is its integer value converted, as CUDA's tex<float> of an int
-// texture cannot be created).
-static inline float p2m_tex_channel_float(ulong h, ulong addr, uint c)
+// Whether channel c reads through 16-bit fixed point when filtered (docs/gpu-facts.md,
+// "Texel conversion": 8/16-bit integers read as normalized floats, sRGB channels excepted).
+static inline bool p2m_tex_fixed16_channel(ulong h, uint c)
 {
-  uint channels = p2m_tex_word(h, P2M_TEX_CHANNELS);
-  if (c >= channels)
-    return as_type<float>(p2m_tex_missing_channel(c, P2M_TEXR_F32));
+  return p2m_tex_word(h, P2M_TEX_FORMAT_KIND) != 2u && p2m_tex_word(h, P2M_TEX_READ_MODE) == 1u &&
+         p2m_tex_word(h, P2M_TEX_CHANNEL_BITS) < 32u && !p2m_tex_srgb_channel(h, c);
+}
+
+// Channels a format lacks read 0, w included, in every read mode (docs/gpu-facts.md, "Texel
+// conversion"; not D3D's 1 for w).
+static inline bool p2m_tex_missing(ulong h, uint c)
+{
+  return c >= p2m_tex_word(h, P2M_TEX_CHANNELS);
+}
+
+// A raw channel value v (as stored) of the texture's format as an f32 result.
+static inline float p2m_tex_value_float(ulong h, uint v, uint c)
+{
   uint bits = p2m_tex_word(h, P2M_TEX_CHANNEL_BITS), kind = p2m_tex_word(h, P2M_TEX_FORMAT_KIND);
-  uint v = p2m_tex_channel_bits(addr, bits, c);
-  float f;
   if (kind == 2u)
-    f = bits == 16u ? float(as_type<half>(ushort(v))) : as_type<float>(v);
-  else if (p2m_tex_word(h, P2M_TEX_READ_MODE) == 1u && bits < 32u)
-    f = kind == 1u ? p2m_tex_unorm(v, bits) : p2m_tex_snorm(p2m_tex_sign_extend(v, bits), bits);
-  else
-    f = kind == 1u ? float(v) : float(p2m_tex_sign_extend(v, bits));
-  if (kind == 1u && bits == 8u && p2m_tex_word(h, P2M_TEX_SRGB) == 1u && p2m_tex_word(h, P2M_TEX_READ_MODE) == 1u &&
-      c < 3u)
-    f = p2m_tex_srgb_to_linear(v);
-  return f;
+    return bits == 16u ? float(as_type<half>(ushort(v))) : as_type<float>(v);
+  if (p2m_tex_srgb_channel(h, c))
+    return as_type<float>(uint(p2m_tex_srgb_u8_hi[v & 0xFFu]) << 16);
+  if (p2m_tex_word(h, P2M_TEX_READ_MODE) == 1u && bits < 32u)
+    return kind == 1u ? p2m_tex_unorm(v, bits) : p2m_tex_snorm(p2m_tex_sign_extend(v, bits), bits);
+  // The element-type read of an integer texel as a float (CUDA cannot create this texture).
+  return kind == 1u ? float(v) : float(p2m_tex_sign_extend(v, bits));
 }
 
-// Channel c of a texel as an integer result (.s32/.u32): signed formats sign-extend.
-static inline uint p2m_tex_channel_int(ulong h, ulong addr, uint c, uint rtype)
+// --- the border colour ---------------------------------------------------------------------
+// docs/gpu-facts.md, "Addressing": float textures return the colour as given; normalized-float
+// reads of 8-bit texels quantize it to the format first (below) and convert it as a texel;
+// 32-bit integer element reads return its f32 bit pattern.
+
+// The border colour of channel c as a raw channel value of the format.
+static inline uint p2m_tex_border_raw(ulong h, uint c)
 {
-  uint channels = p2m_tex_word(h, P2M_TEX_CHANNELS);
-  if (c >= channels)
-    return p2m_tex_missing_channel(c, rtype);
-  uint bits = p2m_tex_word(h, P2M_TEX_CHANNEL_BITS);
-  uint v = p2m_tex_channel_bits(addr, bits, c);
-  return p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 0u ? as_type<uint>(p2m_tex_sign_extend(v, bits)) : v;
+  uint fb = p2m_tex_word(h, P2M_TEX_BORDER0 + c);
+  uint bits = p2m_tex_word(h, P2M_TEX_CHANNEL_BITS), kind = p2m_tex_word(h, P2M_TEX_FORMAT_KIND);
+  if (bits >= 32u || kind == 2u)
+    return fb;
+  if (p2m_tex_word(h, P2M_TEX_READ_MODE) != 1u)
+    return fb & ((1u << bits) - 1u); // element reads: the bit pattern truncated (8-bit measured: 0)
+  // Normalized reads: the colour clamped to [0, 1] ([-1, 1] signed: not measured), times vmax
+  // in f32, rounded to the nearest integer with ties down (0.3 -> 76.5 in f32 -> 76, 0.5 ->
+  // 127.5 -> 127, 0.25 -> 63.75 -> 64, 0.123456789 -> 31: the probe and tests/exec's
+  // tex_2d.u8_normalized_linear_border). NaN reads 0.
+  bool is_signed = kind == 0u;
+  uint vmax = p2m_tex_norm_max(bits, is_signed);
+  if ((fb & 0x7FFFFFFFu) > 0x7F800000u)
+    return 0u;
+  float f = clamp(as_type<float>(fb), is_signed ? -1.0f : 0.0f, 1.0f);
+  int q = int(ceil(f * float(vmax) - 0.5f));
+  return uint(q) & ((1u << bits) - 1u);
 }
 
 // --- addressing ----------------------------------------------------------------------------
 
-// A normalized coordinate under wrap or mirror (CUDA Programming Guide, "Texture Fetching"):
-// wrap replaces x by frac(x); mirror by frac(x) when floor(x) is even, 1 - frac(x) when odd.
-// Clamp and border act on texel indices (p2m_tex_address_index).
-static inline float p2m_tex_address_coord(float x, uint mode)
+// A coordinate in texels as the fixed-point value floor(512 u), exactly: u = x for
+// unnormalized coordinates, x * n (an f32 product) for normalized ones (docs/gpu-facts.md,
+// "Coordinates and weights"). NaN reads as 0; +-inf clamps, except under wrap and mirror with
+// normalized coordinates, where it reads as 0 ("Addressing"). Values beyond +-2^51 texels
+// saturate there (not measured: clamp is unaffected, wrap and mirror see the saturated index).
+static inline long p2m_tex_fixed(float x, int n, uint mode, bool normalized)
 {
-  if ((mode == 0u || mode == 2u) && (isnan(x) || isinf(x)))
-    return 0.0f; // measured: in wrap and mirror, NaN and infinities act as 0
-  if (mode == 0u)
-    return x - floor(x);
-  if (mode == 2u) {
-    float f = floor(x);
-    float r = x - f;
-    return (int(f) & 1) != 0 ? 1.0f - r : r;
+  uint xb = as_type<uint>(x);
+  bool wraps = normalized && (mode == 0u || mode == 2u);
+  if ((xb & 0x7FFFFFFFu) > 0x7F800000u || ((xb & 0x7FFFFFFFu) == 0x7F800000u && wraps))
+    xb = 0u;
+  if (normalized && (xb & 0x7FFFFFFFu) < 0x7F800000u)
+    xb = as_type<uint>(x * float(n));
+  uint e = (xb >> 23) & 0xFFu, m = xb & 0x7FFFFFu;
+  if (e != 0u)
+    m |= 0x800000u;
+  else
+    e = 1u;
+  int sh = int(e) - 141; // 512 * u = m * 2^(e - 141)
+  long mag;
+  bool frac = false;
+  if (sh > 36)
+    mag = 1l << 60;
+  else if (sh >= 0)
+    mag = long(m) << sh;
+  else if (sh <= -32) {
+    mag = 0l;
+    frac = m != 0u;
+  } else {
+    mag = long(m >> uint(-sh));
+    frac = (m & ((1u << uint(-sh)) - 1u)) != 0u;
   }
-  return x;
+  return (xb >> 31) != 0u ? -mag - (frac ? 1l : 0l) : mag;
 }
 
-// A texel index under the address mode, for a dimension of n texels. Returns -1 for border
-// (the texel reads as the border colour). Wrap and mirror, which CUDA defines only for
-// normalized coordinates, wrap and mirror the index (the taps of linear filtering across the
-// edge); with unnormalized coordinates they clamp, as the runtime's cudaCreateTextureObject
-// documents ("only supported for normalized texture coordinates") — to be confirmed on the
-// H200.
-static inline int p2m_tex_address_index(int i, int n, uint mode, bool normalized)
+// A texel index under the address mode, for a dimension of n texels; -1 for border (the texel
+// reads as the border colour). docs/gpu-facts.md, "Addressing": with unnormalized coordinates
+// wrap and mirror act as clamp; with normalized ones wrap is i mod n and mirror acts on the
+// integer index, j = i mod 2n, j < n ? j : 2n - 1 - j.
+static inline int p2m_tex_address_index(long i, int n, uint mode, bool normalized)
 {
   if (mode == 3u)
-    return i < 0 || i >= n ? -1 : i;
+    return i < 0l || i >= long(n) ? -1 : int(i);
   if (normalized && mode == 0u) {
-    int r = i % n;
-    return r < 0 ? r + n : r;
+    long r = i % long(n);
+    return int(r < 0l ? r + long(n) : r);
   }
   if (normalized && mode == 2u) {
-    int r = i % (2 * n);
-    r = r < 0 ? r + 2 * n : r;
-    return r < n ? r : 2 * n - 1 - r;
+    long r = i % (2l * long(n));
+    r = r < 0l ? r + 2l * long(n) : r;
+    return int(r < long(n) ? r : 2l * long(n) - 1l - r);
   }
-  return clamp(i, 0, n - 1);
+  return i < 0l ? 0 : i >= long(n) ? n - 1 : int(i);
 }
 
-// Linear filtering's weight in 1/256: frac(x_B) in 9-bit fixed point with 8 fractional bits
-// (CUDA Programming Guide, "Texture Fetching"), rounded half up: floor(frac * 256 + 0.5), 0..256
-// (measured, docs/gpu-facts.md "Coordinates and weights").
-static inline uint p2m_tex_weight256(float xb)
+// Under clamp (and wrap or mirror with unnormalized coordinates, which act as clamp), taps that
+// both fall on the first or the last texel become that texel alone (weight 0 or 256 on the
+// other): the result of 1D and 2D filtering is the same either way, but the 3D corner weights
+// are not separable, and the H100's 3D results follow the collapsed weights (docs/gpu-facts.md,
+// "Coordinates and weights": 4 of 4096 probe fetches and 2 of 512 tests/exec results differ
+// with it, 264 and 77 without).
+static inline long p2m_tex_clamp_taps(long i, thread uint &w, int n, uint mode, bool normalized)
 {
-  float f = xb - floor(xb);
-  if (isnan(f))
-    return 0u; // an infinite coordinate: both taps are the same clamped texel
-  return uint(floor(f * 256.0f + 0.5f));
+  bool clamps = mode == 1u || (!normalized && mode != 3u);
+  if (!clamps)
+    return i;
+  if (i + 1l <= 0l) {
+    w = 256u;
+    return -1l;
+  }
+  if (i >= long(n) - 1l) {
+    w = 0u;
+    return long(n) - 1l;
+  }
+  return i;
 }
 
-static inline float p2m_tex_filter_weight(float xb) { return float(p2m_tex_weight256(xb)) / 256.0f; }
-
-// floor(x) as a texel index: NaN acts as 0, infinities and huge values clamp far outside any
-// texture (measured: NaN reads as 0, +inf clamps to the last texel, -inf to the first).
-static inline int p2m_tex_floor_index(float x)
+// Point sampling's index: floor(u) (docs/gpu-facts.md, "Coordinates and weights").
+static inline long p2m_tex_point_index(long f)
 {
-  if (isnan(x))
-    return 0;
-  return int(clamp(floor(x), -1073741824.0f, 1073741824.0f));
+  return f >> 9;
 }
 
-// The weighted sums of linear filtering. 1D: ((256 - w) t[i] + w t[i+1]) / 256. 2D: integer
-// corner weights in 1/256 that sum to 256 (measured, docs/gpu-facts.md "Coordinates and
-// weights": w11 = floor(wx wy / 256 + 0.5), w10 = wx - w11, w01 = wy - w11, w00 = 256 - wx -
-// wy + w11). NVIDIA computes the sum exactly and rounds it to f32 ties away; here each product
-// and sum is rounded to f32 (the same result whenever the sum is exact in f32).
-static inline float p2m_tex_lerp(float t0, float t1, float a)
+// Linear filtering's first index and weight of the second (docs/gpu-facts.md, "Coordinates and
+// weights"): i = floor(u - 0.5), w = floor(frac(u - 0.5) * 256 + 0.5), an integer 0..256 (round
+// half up; 256 when the fraction is within 1/512 of 1).
+static inline long p2m_tex_linear_index(long f, thread uint &w)
 {
-  return (1.0f - a) * t0 + a * t1;
+  long i = (f - 256l) >> 9;
+  w = uint(((f + 1l) >> 1) - 128l - 256l * i);
+  return i;
 }
 
-static inline float p2m_tex_lerp2(float t00, float t10, float t01, float t11, float a, float b)
+// The corner weights (in 1/256, summing to 256) of linear filtering, indexed x + 2y + 4z.
+// 2D (docs/gpu-facts.md, "Coordinates and weights"): w11 = floor(wx * wy / 256 + 0.5), w10 =
+// wx - w11, w01 = wy - w11, w00 = 256 - wx - wy + w11, not the products of the 1D weights.
+static inline uint p2m_tex_round_product(uint a, uint b)
 {
-  uint wx = uint(a * 256.0f), wy = uint(b * 256.0f);
-  uint w11 = (wx * wy + 128u) / 256u;
-  uint w10 = wx - w11, w01 = wy - w11, w00 = 256u + w11 - wx - wy;
-  return (float(w00) * t00 + float(w10) * t10 + float(w01) * t01 + float(w11) * t11) / 256.0f;
+  return (a * b + 128u) >> 8;
 }
 
-// Channel c (f32 result) of the texel at integer position (x, y, z) of `layer`, after the
-// address modes: the border colour where any index is outside under border mode.
-static inline float p2m_tex_texel_float(ulong h, thread const p2m_tex_level &lv, int x, int y, int z, uint layer,
-                                        bool normalized, uint dims, uint c)
+static inline void p2m_tex_weights_2d(uint wx, uint wy, thread uint *w)
 {
-  int ix = p2m_tex_address_index(x, lv.w, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE0), normalized);
-  int iy = dims > 1u ? p2m_tex_address_index(y, lv.h, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE1), normalized) : 0;
-  int iz = dims > 2u ? p2m_tex_address_index(z, lv.d, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE2), normalized) : 0;
-  if (ix < 0 || iy < 0 || iz < 0)
-    return p2m_tex_wordf(h, P2M_TEX_BORDER0 + c);
+  uint w11 = p2m_tex_round_product(wx, wy);
+  w[0] = 256u - wx - wy + w11;
+  w[1] = wx - w11;
+  w[2] = wy - w11;
+  w[3] = w11;
+}
+
+// 3D (docs/gpu-facts.md, "Coordinates and weights"; fitted, not derived): the slice weights
+// 256 - wz and wz, each split by x (x1 = floor(v * wx / 256 + 0.5) for x + 1, the rest for x),
+// each of those split by y the same way, except that the x column rounds its y split half DOWN
+// (ceil(v * wy / 256 - 0.5)). It reproduces all 3000 measured weight sets
+// (textures-weights.txt.gz); why the x column rounds the other way is not known.
+static inline void p2m_tex_weights_3d(uint wx, uint wy, uint wz, thread uint *w)
+{
+  for (uint k = 0u; k < 2u; ++k) {
+    uint slice = k == 0u ? 256u - wz : wz;
+    uint x1 = p2m_tex_round_product(slice, wx);
+    for (uint i = 0u; i < 2u; ++i) {
+      uint col = i == 0u ? slice - x1 : x1;
+      uint y1 = i == 0u ? (col * wy + 127u) >> 8 : p2m_tex_round_product(col, wy);
+      w[4u * k + 2u + i] = y1;
+      w[4u * k + i] = col - y1;
+    }
+  }
+}
+
+// --- texels --------------------------------------------------------------------------------
+
+// The address of texel (ix, iy, iz) of `layer` (indices already addressed and in range).
+static inline ulong p2m_tex_texel_addr(ulong h, thread const p2m_tex_level &lv, int ix, int iy, int iz, uint layer)
+{
   ulong slice = ulong(layer) * ulong(max(1, lv.d)) + ulong(iz);
-  ulong addr = lv.base + slice * lv.slice + ulong(iy) * lv.row + ulong(ix) * ulong(p2m_tex_texel_bytes(h));
-  return p2m_tex_channel_float(h, addr, c);
+  return lv.base + slice * lv.slice + ulong(iy) * lv.row + ulong(ix) * ulong(p2m_tex_texel_bytes(h));
 }
 
-// The same as an integer result (.s32/.u32): border mode gives the border colour's bits.
-static inline uint p2m_tex_texel_int(ulong h, thread const p2m_tex_level &lv, int x, int y, int z, uint layer,
-                                     bool normalized, uint dims, uint c, uint rtype)
+// Channel c of an addressed texel as stored, or the border colour's raw value where an index is
+// -1 (border mode).
+static inline uint p2m_tex_raw(ulong h, thread const p2m_tex_level &lv, int ix, int iy, int iz, uint layer, uint c)
 {
-  int ix = p2m_tex_address_index(x, lv.w, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE0), normalized);
-  int iy = dims > 1u ? p2m_tex_address_index(y, lv.h, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE1), normalized) : 0;
-  int iz = dims > 2u ? p2m_tex_address_index(z, lv.d, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE2), normalized) : 0;
   if (ix < 0 || iy < 0 || iz < 0)
+    return p2m_tex_border_raw(h, c);
+  return p2m_tex_channel_bits(p2m_tex_texel_addr(h, lv, ix, iy, iz, layer), p2m_tex_word(h, P2M_TEX_CHANNEL_BITS), c);
+}
+
+// The border colour as an f32 result: float textures as given, normalized reads quantized.
+static inline uint p2m_tex_raw_float(ulong h, thread const p2m_tex_level &lv, int ix, int iy, int iz, uint layer,
+                                     uint c)
+{
+  // Float textures (f16 too: not measured) and element reads of integers as floats (which
+  // CUDA cannot create) return the colour as given.
+  if ((ix < 0 || iy < 0 || iz < 0) &&
+      (p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 2u || p2m_tex_word(h, P2M_TEX_READ_MODE) != 1u))
     return p2m_tex_word(h, P2M_TEX_BORDER0 + c);
-  ulong slice = ulong(layer) * ulong(max(1, lv.d)) + ulong(iz);
-  ulong addr = lv.base + slice * lv.slice + ulong(iy) * lv.row + ulong(ix) * ulong(p2m_tex_texel_bytes(h));
-  return p2m_tex_channel_int(h, addr, c, rtype);
+  return as_type<uint>(p2m_tex_value_float(h, p2m_tex_raw(h, lv, ix, iy, iz, layer, c), c));
+}
+
+// The same as an integer result (.s32/.u32): signed formats sign-extend.
+static inline uint p2m_tex_raw_int(ulong h, thread const p2m_tex_level &lv, int ix, int iy, int iz, uint layer, uint c)
+{
+  uint v = p2m_tex_raw(h, lv, ix, iy, iz, layer, c);
+  uint bits = p2m_tex_word(h, P2M_TEX_CHANNEL_BITS);
+  return p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 0u ? as_type<uint>(p2m_tex_sign_extend(v, bits)) : v;
+}
+
+// The weighted sum of channel c over `count` addressed taps (weights in 1/256 summing to 256)
+// as an f32 result (docs/gpu-facts.md, "Coordinates and weights" and "Texel conversion"):
+//   f32 texels (and sRGB channels): the exact sum rounded to f32, ties away from zero;
+//   f16 texels: the exact sum rounded to f16, ties away (12 of 6148 measured fetches differ by
+//     one f16 unit where the two texels' magnitudes differ greatly: not settled);
+//   8/16-bit normalized reads: each texel widened exactly to 16-bit fixed point (v * 65535 /
+//     (2^n - 1), signed v * 32767 / (2^(n-1) - 1): rationals), the sum over 256 rounded half up
+//     to an integer N, the result N / 65535 (N / 32767 clamped to -1; the raw -2^(n-1) takes
+//     part). Exact for u8, u16, s16; s8 is one unit of 1/32767 low in 308 of 6148 measured
+//     fetches (not settled).
+static inline uint p2m_tex_filter(ulong h, thread const p2m_tex_level &lv, thread const int *tx,
+                                  thread const int *ty, thread const int *tz, thread const uint *w, uint count,
+                                  uint layer, uint c)
+{
+  if (p2m_tex_fixed16_channel(h, c)) {
+    uint bits = p2m_tex_word(h, P2M_TEX_CHANNEL_BITS);
+    bool is_signed = p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 0u;
+    long s = 0l;
+    for (uint k = 0u; k < count; ++k) {
+      uint v = p2m_tex_raw(h, lv, tx[k], ty[k], tz[k], layer, c);
+      s += long(w[k]) * (is_signed ? long(p2m_tex_sign_extend(v, bits)) : long(v));
+    }
+    long d16 = is_signed ? 32767l : 65535l;
+    long den = long(p2m_tex_norm_max(bits, is_signed)) * 256l;
+    long num = 2l * s * d16 + den;                // N = floor(s * d16 / den + 1/2)
+    long n = num >= 0l ? num / (2l * den) : -((-num + 2l * den - 1l) / (2l * den));
+    if (is_signed && n <= -d16)
+      return as_type<uint>(-1.0f);
+    return p2m_tex_ratio_f32(n < 0l, ulong(n < 0l ? -n : n), ulong(d16));
+  }
+  p2m_tex_acc acc;
+  p2m_tex_acc_clear(acc);
+  for (uint k = 0u; k < count; ++k)
+    p2m_tex_acc_add(acc, w[k], p2m_tex_raw_float(h, lv, tx[k], ty[k], tz[k], layer, c));
+  bool half_texels = p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 2u && p2m_tex_word(h, P2M_TEX_CHANNEL_BITS) == 16u;
+  return p2m_tex_acc_result(acc, half_texels);
 }
 
 // --- cube maps -----------------------------------------------------------------------------
 
 // The face a direction (x, y, z) selects and its coordinates on the face, normalized to [0, 1]
-// (CUDA Programming Guide, "Cubemap Textures", the table of faces: face 0 +x (s, t) = (-z, -y)/|x|,
-// 1 -x (z, -y), 2 +y (x, z), 3 -y (x, -z), 4 +z (x, -y), 5 -z (-x, -y); (s/m + 1)/2). Ties between
-// equal magnitudes go to z, then y; (0, 0, 0) reads the +z face at its centre (measured,
-// docs/gpu-facts.md "Addressing").
+// (docs/gpu-facts.md, "Addressing", cube maps; 613 of 613 measured fetches): the major axis,
+// ties going to z, then y; face 0 +x (s, t) = (-z, -y), 1 -x (z, -y), 2 +y (x, z), 3 -y
+// (x, -z), 4 +z (x, -y), 5 -z (-x, -y) (CUDA's table); u = (s / |major| + 1) / 2, in f32.
 static inline uint p2m_tex_cube_face(float x, float y, float z, thread float &s, thread float &t)
 {
   float ax = fabs(x), ay = fabs(y), az = fabs(z);
@@ -358,15 +598,21 @@ static inline uint p2m_tex_cube_face(float x, float y, float z, thread float &s,
     sc = x >= 0.0f ? -z : z;
     tc = -y;
   }
-  s = m == 0.0f ? 0.5f : (sc / m + 1.0f) * 0.5f;
-  t = m == 0.0f ? 0.5f : (tc / m + 1.0f) * 0.5f;
+  if (m == 0.0f) { // (0, 0, 0): face +z at its centre
+    s = 0.5f;
+    t = 0.5f;
+    return 4u;
+  }
+  s = (sc / m + 1.0f) * 0.5f;
+  t = (tc / m + 1.0f) * 0.5f;
   return face;
 }
 
 // --- levels of detail ----------------------------------------------------------------------
 
-// The level of detail after the sampler's bias and clamps (cudaTextureDesc's mipmapLevelBias,
-// minMipmapLevelClamp, maxMipmapLevelClamp), within the resource's levels.
+// The level of detail after the sampler's bias and clamps (docs/gpu-facts.md, "Mipmaps": the
+// bias is added to an explicit level too, then clamped to [minMipmapLevelClamp,
+// maxMipmapLevelClamp] and to the last level).
 static inline float p2m_tex_lod(ulong h, float lod)
 {
   float levels = float(max(1u, p2m_tex_word(h, P2M_TEX_MIP_LEVELS)));
@@ -375,24 +621,25 @@ static inline float p2m_tex_lod(ulong h, float lod)
   return clamp(lod, 0.0f, levels - 1.0f);
 }
 
-// The mip level(s) a level of detail reads: with point mip filtering the nearest level
-// (floor(lod + 0.5), as D3D and OpenGL select it), with linear mip filtering levels floor(lod)
-// and floor(lod) + 1 blended by frac(lod) (measured exact in 1/64 steps; finer quantization,
-// here the texel weights' 1/256, not probed). Point: floor(lod + 0.5), measured (0.5 -> 1). Returns the first level; `blend` the second level's weight (0: one level).
-static inline uint p2m_tex_mip_level(ulong h, float lod, thread float &blend)
+// The mip level(s) a level of detail reads (docs/gpu-facts.md, "Mipmaps"): with point mip
+// filtering level floor(lod + 0.5); with linear mip filtering levels floor(lod) and floor(lod)
+// + 1, the second weighing `blend` / 256 with blend = floor(frac(lod) * 256 + 0.5) (measured
+// exact in 1/64 steps; finer steps not probed). Returns the first level.
+static inline uint p2m_tex_mip_level(ulong h, float lod, thread uint &blend)
 {
-  blend = 0.0f;
+  blend = 0u;
   if (p2m_tex_word(h, P2M_TEX_MIP_FILTER_MODE) == 0u)
     return uint(floor(lod + 0.5f));
   float f = floor(lod);
-  blend = p2m_tex_filter_weight(lod);
+  blend = uint(floor((lod - f) * 256.0f + 0.5f));
   return uint(f);
 }
 
-// tex.grad's level of detail for a 1-, 2- or 3-dimensional footprint: log2 of the longer
-// derivative vector in texels (the isotropic rule of the OpenGL specification, 8.14.1; CUDA's
-// tex*Grad without anisotropy). Derivatives are in the coordinates' units (normalized ones
-// scale by the size).
+// tex.grad's level of detail (NOT settled, docs/gpu-facts.md "Mipmaps"): log2 of the longer
+// gradient in texels, as measured for axis-aligned gradients, but with a Euclidean length and
+// an exact log2, where the H100 gives a diagonal gradient (g, g) log2(g) + 0.176 rather than
+// + 0.5 and approximates the fraction (2.375 -> 2.3711). Derivatives are in the coordinates'
+// units (normalized ones scale by the size).
 static inline float p2m_tex_grad_lod(ulong h, uint geom, uint dx0, uint dx1, uint dx2, uint dy0, uint dy1, uint dy2)
 {
   bool normalized = p2m_tex_word(h, P2M_TEX_NORMALIZED) == 1u;
@@ -416,74 +663,86 @@ static inline uint p2m_tex_dims(uint geom)
   return geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1u : geom == P2M_TEXG_3D ? 3u : 2u;
 }
 
-// Component c of a sample at one mip level. (u, v, w): coordinates in texels before the
-// filter's half-texel shift (normalized coordinates already scaled), or integer texel indices
-// when `int_coords`.
+// The address mode of dimension `d`: a cube face is fetched with clamp (docs/gpu-facts.md).
+static inline uint p2m_tex_mode(ulong h, uint d, bool cube)
+{
+  return cube ? 1u : p2m_tex_word(h, P2M_TEX_ADDRESS_MODE0 + d);
+}
+
+// Component c of a sample at one mip level. (x, y, z): coordinates as given (normalized or in
+// texels), or integer texel indices (ix, iy, iz) when `int_coords`.
 static inline uint p2m_tex_sample_level(ulong h, uint level, uint dims, uint layer, bool int_coords, int ix, int iy,
-                                        int iz, float x, float y, float z, bool normalized, uint c, uint rtype)
+                                        int iz, float x, float y, float z, bool normalized, bool cube, uint c,
+                                        uint rtype)
 {
   p2m_tex_level lv = p2m_tex_level_of(h, level);
-  if (int_coords) {
+  uint m0 = p2m_tex_mode(h, 0u, cube), m1 = p2m_tex_mode(h, 1u, cube), m2 = p2m_tex_mode(h, 2u, cube);
+  if (int_coords || p2m_tex_word(h, P2M_TEX_FILTER_MODE) == 0u || rtype != P2M_TEXR_F32) {
+    // Point sampling (integer results are never filtered: CUDA allows linear filtering only for
+    // float reads).
+    long px = int_coords ? long(ix) : p2m_tex_point_index(p2m_tex_fixed(x, lv.w, m0, normalized));
+    long py = int_coords ? long(iy) : p2m_tex_point_index(p2m_tex_fixed(y, lv.h, m1, normalized));
+    long pz = int_coords ? long(iz) : p2m_tex_point_index(p2m_tex_fixed(z, lv.d, m2, normalized));
+    bool nc = normalized && !int_coords;
+    int ax = p2m_tex_address_index(px, lv.w, m0, nc);
+    int ay = dims > 1u ? p2m_tex_address_index(py, lv.h, m1, nc) : 0;
+    int az = dims > 2u ? p2m_tex_address_index(pz, lv.d, m2, nc) : 0;
     if (rtype == P2M_TEXR_F32)
-      return as_type<uint>(p2m_tex_texel_float(h, lv, ix, iy, iz, layer, false, dims, c));
-    return p2m_tex_texel_int(h, lv, ix, iy, iz, layer, false, dims, c, rtype);
+      return p2m_tex_raw_float(h, lv, ax, ay, az, layer, c);
+    return p2m_tex_raw_int(h, lv, ax, ay, az, layer, c);
   }
-  float u = normalized ? x * float(lv.w) : x;
-  float v = normalized ? y * float(lv.h) : y;
-  float w = normalized ? z * float(lv.d) : z;
-  // Integer results are never filtered (CUDA allows linear filtering only for float reads).
-  if (p2m_tex_word(h, P2M_TEX_FILTER_MODE) == 0u || rtype != P2M_TEXR_F32) {
-    int px = p2m_tex_floor_index(u), py = p2m_tex_floor_index(v), pz = p2m_tex_floor_index(w);
-    if (rtype == P2M_TEXR_F32)
-      return as_type<uint>(p2m_tex_texel_float(h, lv, px, py, pz, layer, normalized, dims, c));
-    return p2m_tex_texel_int(h, lv, px, py, pz, layer, normalized, dims, c, rtype);
+  // Linear filtering. A 1D texture is a 2D texture of height 1 sampled at y = 0 (-0.5 after the
+  // shift: rows -1 and 0 at weight 128 each), so that border mode in dimension 1 blends half
+  // the border colour (docs/gpu-facts.md, "Coordinates and weights"; measured on 1D, assumed
+  // for 1D layered).
+  uint wx, wy = 128u, wz = 0u;
+  long i = p2m_tex_clamp_taps(p2m_tex_linear_index(p2m_tex_fixed(x, lv.w, m0, normalized), wx), wx, lv.w, m0,
+                              normalized);
+  long j = -1l, k = 0l;
+  if (dims > 1u)
+    j = p2m_tex_clamp_taps(p2m_tex_linear_index(p2m_tex_fixed(y, lv.h, m1, normalized), wy), wy, lv.h, m1,
+                           normalized);
+  if (dims > 2u)
+    k = p2m_tex_clamp_taps(p2m_tex_linear_index(p2m_tex_fixed(z, lv.d, m2, normalized), wz), wz, lv.d, m2,
+                           normalized);
+  int xs[2] = {p2m_tex_address_index(i, lv.w, m0, normalized), p2m_tex_address_index(i + 1l, lv.w, m0, normalized)};
+  int ys[2] = {p2m_tex_address_index(j, lv.h, m1, normalized), p2m_tex_address_index(j + 1l, lv.h, m1, normalized)};
+  int zs[2] = {0, 0};
+  if (dims > 2u) {
+    zs[0] = p2m_tex_address_index(k, lv.d, m2, normalized);
+    zs[1] = p2m_tex_address_index(k + 1l, lv.d, m2, normalized);
   }
-  float xb = u - 0.5f, yb = v - 0.5f, zb = w - 0.5f;
-  if (isnan(xb))
-    xb = -0.5f; // NaN coordinates act as 0
-  if (isnan(yb))
-    yb = -0.5f;
-  if (isnan(zb))
-    zb = -0.5f;
-  int i = p2m_tex_floor_index(xb), j = p2m_tex_floor_index(yb), k = p2m_tex_floor_index(zb);
-  float a = p2m_tex_filter_weight(xb), b = p2m_tex_filter_weight(yb), g = p2m_tex_filter_weight(zb);
-  float r;
-  if (dims == 1u && p2m_tex_word(h, P2M_TEX_ADDRESS_MODE1) == 3u) {
-    // A 1D texture is a 2D texture of height 1 sampled at y = -0.5 after the shift: with
-    // border in dimension 1, row -1 is the border colour, weighted half (measured).
-    float t0 = p2m_tex_texel_float(h, lv, i, 0, 0, layer, normalized, 1u, c);
-    float t1 = p2m_tex_texel_float(h, lv, i + 1, 0, 0, layer, normalized, 1u, c);
-    float bc = p2m_tex_wordf(h, P2M_TEX_BORDER0 + c);
-    r = p2m_tex_lerp2(bc, bc, t0, t1, a, 0.5f);
-  } else if (dims == 1u) {
-    r = p2m_tex_lerp(p2m_tex_texel_float(h, lv, i, 0, 0, layer, normalized, 1u, c),
-                     p2m_tex_texel_float(h, lv, i + 1, 0, 0, layer, normalized, 1u, c), a);
-  } else if (dims == 2u) {
-    r = p2m_tex_lerp2(p2m_tex_texel_float(h, lv, i, j, 0, layer, normalized, 2u, c),
-                      p2m_tex_texel_float(h, lv, i + 1, j, 0, layer, normalized, 2u, c),
-                      p2m_tex_texel_float(h, lv, i, j + 1, 0, layer, normalized, 2u, c),
-                      p2m_tex_texel_float(h, lv, i + 1, j + 1, 0, layer, normalized, 2u, c), a, b);
-  } else {
-    // 3D: (1-g) * the 2D sum of slice k + g * that of slice k+1 (the guide's formula).
-    float s0 = p2m_tex_lerp2(p2m_tex_texel_float(h, lv, i, j, k, layer, normalized, 3u, c),
-                             p2m_tex_texel_float(h, lv, i + 1, j, k, layer, normalized, 3u, c),
-                             p2m_tex_texel_float(h, lv, i, j + 1, k, layer, normalized, 3u, c),
-                             p2m_tex_texel_float(h, lv, i + 1, j + 1, k, layer, normalized, 3u, c), a, b);
-    float s1 = p2m_tex_lerp2(p2m_tex_texel_float(h, lv, i, j, k + 1, layer, normalized, 3u, c),
-                             p2m_tex_texel_float(h, lv, i + 1, j, k + 1, layer, normalized, 3u, c),
-                             p2m_tex_texel_float(h, lv, i, j + 1, k + 1, layer, normalized, 3u, c),
-                             p2m_tex_texel_float(h, lv, i + 1, j + 1, k + 1, layer, normalized, 3u, c), a, b);
-    r = p2m_tex_lerp(s0, s1, g);
+  uint w[8];
+  uint count = dims > 2u ? 8u : 4u;
+  if (dims > 2u)
+    p2m_tex_weights_3d(wx, wy, wz, w);
+  else
+    p2m_tex_weights_2d(wx, wy, w);
+  int tx[8], ty[8], tz[8];
+  for (uint t = 0u; t < count; ++t) {
+    tx[t] = xs[t & 1u];
+    ty[t] = ys[(t >> 1) & 1u];
+    tz[t] = zs[t >> 2];
   }
-  return as_type<uint>(r);
+  return p2m_tex_filter(h, lv, tx, ty, tz, w, count, layer, c);
+}
+
+// A layered resource's layer: an unsigned integer clamped to the last layer (docs/gpu-facts.md,
+// "Addressing": -1 and -2 read the last layer). Cube maps count cubes.
+static inline uint p2m_tex_clamp_layer(ulong h, uint geom, uint layer)
+{
+  if (geom != P2M_TEXG_A1D && geom != P2M_TEXG_A2D && geom != P2M_TEXG_ACUBE)
+    return 0u;
+  return min(layer, max(1u, p2m_tex_word(h, P2M_TEX_LAYERS)) - 1u);
 }
 
 // The coordinates of a tex/tld4 operand vector {a0, a1, a2, a3} as the PTX ISA lays them out
 // per geometry (.a1d {layer, x}, .a2d {layer, x, y, _}, .cube {x, y, z, _}, .acube {layer, x,
-// y, z}): the layer (cube faces folded in: layer * 6 + face) and x, y, z in the coordinate type.
-// Cube coordinates become normalized face coordinates.
-static inline uint p2m_tex_coords(uint geom, bool float_coords, uint a0, uint a1, uint a2, uint a3, thread uint &x,
-                                  thread uint &y, thread uint &z)
+// y, z}): the layer, clamped (p2m_tex_clamp_layer), with cube faces folded in (layer * 6 +
+// face), and x, y, z in the coordinate type. Cube coordinates become normalized face
+// coordinates.
+static inline uint p2m_tex_coords(ulong h, uint geom, bool float_coords, uint a0, uint a1, uint a2, uint a3,
+                                  thread uint &x, thread uint &y, thread uint &z)
 {
   uint layer = 0u;
   x = a0;
@@ -495,6 +754,7 @@ static inline uint p2m_tex_coords(uint geom, bool float_coords, uint a0, uint a1
     y = a2;
     z = a3;
   }
+  layer = p2m_tex_clamp_layer(h, geom, layer);
   if ((geom == P2M_TEXG_CUBE || geom == P2M_TEXG_ACUBE) && float_coords) {
     float s, t;
     uint face = p2m_tex_cube_face(as_type<float>(x), as_type<float>(y), as_type<float>(z), s, t);
@@ -506,89 +766,80 @@ static inline uint p2m_tex_coords(uint geom, bool float_coords, uint a0, uint a1
   return layer;
 }
 
-// A layered resource's layer index: an unsigned integer clamped to the last layer (measured:
-// -1 and -2 read the last layer).
-static inline uint p2m_tex_clamp_layer(ulong h, uint geom, uint layer)
-{
-  uint layers = max(1u, p2m_tex_word(h, P2M_TEX_LAYERS));
-  if (geom == P2M_TEXG_ACUBE)
-    return min(layer / 6u, layers - 1u) * 6u + layer % 6u;
-  if (geom == P2M_TEXG_CUBE)
-    return min(layer, 5u);
-  return min(layer, layers - 1u);
-}
-
 // tex.<geom>.v4.<rtype>.<ctype> d, [h, {a0, a1, a2, a3}] (, lod): component c of the sample, as
 // the bits of rtype. `lod_mode` 0: tex without .level/.grad/.base, whose implicit derivatives
 // are zero in a compute kernel: a level of detail of -infinity, which the sampler's clamps bring
-// to minMipmapLevelClamp (the OpenGL/D3D level-of-detail rule; to be confirmed on the H200);
+// to minMipmapLevelClamp (the OpenGL/D3D level-of-detail rule; not measured on NVIDIA's GPUs);
 // 1: `lod` (tex.level, and tex.grad through p2m_tex_grad_lod); 2: tex.base, the base level.
 static inline uint p2m_tex(ulong h, uint geom, uint float_coords, uint a0, uint a1, uint a2, uint a3, uint lod_mode,
                            float lod, uint c, uint rtype)
 {
-  // A linear resource (tex1Dfetch): integer indices only, no addressing; outside reads 0.
+  if (p2m_tex_missing(h, c))
+    return 0u;
+  // A linear resource (tex1Dfetch): integer indices only, no addressing; outside reads 0 in all
+  // four channels (docs/gpu-facts.md, "Addressing").
   if (p2m_tex_word(h, P2M_TEX_KIND) == P2M_TEX_KIND_LINEAR) {
-    int i = float_coords != 0u ? p2m_tex_floor_index(as_type<float>(a0)) : as_type<int>(a0);
+    int i = float_coords != 0u ? int(floor(as_type<float>(a0))) : as_type<int>(a0);
     if (i < 0 || i >= int(p2m_tex_word(h, P2M_TEX_WIDTH)))
       return 0u;
-    ulong addr = p2m_tex_word64(h, P2M_TEX_DATA_LO) + ulong(i) * ulong(p2m_tex_texel_bytes(h));
+    p2m_tex_level lv = p2m_tex_level_of(h, 0u);
+    lv.row = 0ul;
     if (rtype == P2M_TEXR_F32)
-      return as_type<uint>(p2m_tex_channel_float(h, addr, c));
-    return p2m_tex_channel_int(h, addr, c, rtype);
+      return p2m_tex_raw_float(h, lv, i, 0, 0, 0u, c);
+    return p2m_tex_raw_int(h, lv, i, 0, 0, 0u, c);
   }
   uint x, y, z;
-  uint layer = p2m_tex_clamp_layer(h, geom, p2m_tex_coords(geom, float_coords != 0u, a0, a1, a2, a3, x, y, z));
+  uint layer = p2m_tex_coords(h, geom, float_coords != 0u, a0, a1, a2, a3, x, y, z);
   bool cube = geom == P2M_TEXG_CUBE || geom == P2M_TEXG_ACUBE;
   bool normalized = cube || p2m_tex_word(h, P2M_TEX_NORMALIZED) == 1u;
   uint dims = p2m_tex_dims(geom);
   float fx = as_type<float>(x), fy = as_type<float>(y), fz = as_type<float>(z);
-  if (float_coords != 0u && normalized && !cube) {
-    fx = p2m_tex_address_coord(fx, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE0));
-    fy = p2m_tex_address_coord(fy, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE1));
-    fz = p2m_tex_address_coord(fz, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE2));
-  }
-  float blend = 0.0f;
+  uint blend = 0u;
   uint level = 0u;
   if (p2m_tex_word(h, P2M_TEX_MIP_LEVELS) > 1u && lod_mode != 2u)
     level = p2m_tex_mip_level(h, p2m_tex_lod(h, lod_mode == 1u ? lod : -INFINITY), blend);
   bool ints = float_coords == 0u;
   uint r0 = p2m_tex_sample_level(h, level, dims, layer, ints, as_type<int>(x), as_type<int>(y), as_type<int>(z), fx,
-                                 fy, fz, normalized, c, rtype);
-  if (blend == 0.0f || rtype != P2M_TEXR_F32)
+                                 fy, fz, normalized, cube, c, rtype);
+  if (blend == 0u || rtype != P2M_TEXR_F32)
     return r0;
   uint r1 = p2m_tex_sample_level(h, level + 1u, dims, layer, ints, as_type<int>(x), as_type<int>(y), as_type<int>(z),
-                                 fx, fy, fz, normalized, c, rtype);
-  return as_type<uint>(p2m_tex_lerp(as_type<float>(r0), as_type<float>(r1), blend));
+                                 fx, fy, fz, normalized, cube, c, rtype);
+  // The two levels' results blended as texels are (an exact sum rounded to f32, ties away):
+  // how NVIDIA combines the levels is not measured beyond 1/64 steps of f32 results.
+  p2m_tex_acc acc;
+  p2m_tex_acc_clear(acc);
+  p2m_tex_acc_add(acc, 256u - blend, r0);
+  p2m_tex_acc_add(acc, blend, r1);
+  return p2m_tex_acc_result(acc, false);
 }
 
 // tld4.<comp>.2d (and .a2d, .cube, .acube) d, [h, {...}]: element `which` (0..3) of the gather
-// of channel `comp` (r g b a = 0..3) over the four texels linear filtering would weigh, in the
-// PTX ISA's order: d.x = T[i, j+1], d.y = T[i+1, j+1], d.z = T[i+1, j], d.w = T[i, j] (the
-// "tld4" figure; D3D's Gather order).
+// of channel `comp` (r g b a = 0..3) over the four texels linear filtering would weigh,
+// addressed as linear filtering addresses them (docs/gpu-facts.md, "Gather"): d.x = T[i, j+1],
+// d.y = T[i+1, j+1], d.z = T[i+1, j], d.w = T[i, j]; the filter mode does not matter.
 static inline uint p2m_tld4(ulong h, uint geom, uint float_coords, uint a0, uint a1, uint a2, uint a3, uint comp,
                             uint which, uint rtype)
 {
+  if (p2m_tex_missing(h, comp))
+    return 0u;
   uint x, y, z;
-  uint layer = p2m_tex_clamp_layer(h, geom, p2m_tex_coords(geom, float_coords != 0u, a0, a1, a2, a3, x, y, z));
+  uint layer = p2m_tex_coords(h, geom, float_coords != 0u, a0, a1, a2, a3, x, y, z);
   bool cube = geom == P2M_TEXG_CUBE || geom == P2M_TEXG_ACUBE;
   bool normalized = cube || p2m_tex_word(h, P2M_TEX_NORMALIZED) == 1u;
   p2m_tex_level lv = p2m_tex_level_of(h, 0u);
-  float fx = as_type<float>(x), fy = as_type<float>(y);
-  if (normalized && !cube) {
-    fx = p2m_tex_address_coord(fx, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE0));
-    fy = p2m_tex_address_coord(fy, p2m_tex_word(h, P2M_TEX_ADDRESS_MODE1));
-  }
-  if (float_coords == 0u) {
-    fx = float(as_type<int>(x));
-    fy = float(as_type<int>(y));
-  }
-  float u = (normalized ? fx * float(lv.w) : fx) - 0.5f, v = (normalized ? fy * float(lv.h) : fy) - 0.5f;
-  int i = p2m_tex_floor_index(u), j = p2m_tex_floor_index(v);
-  int ti = which == 1u || which == 2u ? i + 1 : i;
-  int tj = which == 0u || which == 1u ? j + 1 : j;
+  uint m0 = p2m_tex_mode(h, 0u, cube), m1 = p2m_tex_mode(h, 1u, cube);
+  float fx = float_coords != 0u ? as_type<float>(x) : float(as_type<int>(x));
+  float fy = float_coords != 0u ? as_type<float>(y) : float(as_type<int>(y));
+  uint wx, wy;
+  long i = p2m_tex_linear_index(p2m_tex_fixed(fx, lv.w, m0, normalized), wx);
+  long j = p2m_tex_linear_index(p2m_tex_fixed(fy, lv.h, m1, normalized), wy);
+  long ti = which == 1u || which == 2u ? i + 1l : i;
+  long tj = which == 0u || which == 1u ? j + 1l : j;
+  int ax = p2m_tex_address_index(ti, lv.w, m0, normalized), ay = p2m_tex_address_index(tj, lv.h, m1, normalized);
   if (rtype == P2M_TEXR_F32)
-    return as_type<uint>(p2m_tex_texel_float(h, lv, ti, tj, 0, layer, normalized, 2u, comp));
-  return p2m_tex_texel_int(h, lv, ti, tj, 0, layer, normalized, 2u, comp, rtype);
+    return p2m_tex_raw_float(h, lv, ax, ay, 0, layer, comp);
+  return p2m_tex_raw_int(h, lv, ax, ay, 0, layer, comp);
 }
 
 // --- queries -------------------------------------------------------------------------------
@@ -625,18 +876,29 @@ static inline bool p2m_istypep(ulong h, uint flag)
 
 // --- surfaces ------------------------------------------------------------------------------
 
-// The byte address of a surface access of `bytes` bytes at the coordinates {x, y, z} (x in
-// bytes, as suld.b/sust.b address it; .a1d {layer, x}, .a2d {layer, x, y, _}) after the out-of-range mode (PTX ISA, suld:
-// .trap traps, .clamp accesses the nearest in-range element, .zero reads zero and drops
-// stores). Returns 0 when nothing is accessed (.zero, or .trap after trapping).
-static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int x, int y, int z, uint bytes,
-                                   uint mode)
+// A surface fault: the launch fails with the status bit's error (CUDA_ERROR_ILLEGAL_ADDRESS or
+// CUDA_ERROR_MISALIGNED_ADDRESS), and the thread ends as a trap ends it.
+static inline void p2m_su_fault(thread p2m_ctx &ctx, uint status_bit)
+{
+  device atomic_uint *status =
+      reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+  atomic_fetch_or_explicit(status, P2M_STATUS_TRAP | status_bit, memory_order_relaxed);
+  ctx.ended = true;
+}
+
+// A surface access's coordinates {x, y, z} (x in bytes, as suld.b/sust.b address it; .a1d
+// {layer, x}, .a2d {layer, x, y, _}) as x, row y and slice or layer z, with the surface's row
+// count `ny` and slice or layer count `nz`, and whether the access is misaligned (x not a
+// multiple of the texel size) or outside (docs/gpu-facts.md, "Surfaces", measured on the H100:
+// only accesses of the texel's size were measured; narrower ones are held to the same rule).
+static inline void p2m_su_place(ulong h, uint geom, thread int &x, thread int &y, thread int &z, uint bytes,
+                                thread int &ny, thread int &nz, thread bool &misaligned, thread bool &outside)
 {
   p2m_tex_level lv = p2m_tex_level_of(h, 0u);
-  int row_bytes = lv.w * int(p2m_tex_texel_bytes(h));
+  int texel = int(p2m_tex_texel_bytes(h));
   bool layered = geom == P2M_TEXG_A1D || geom == P2M_TEXG_A2D;
-  int ny = geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1 : lv.h;
-  int nz = geom == P2M_TEXG_3D ? lv.d : layered ? int(max(1u, p2m_tex_word(h, P2M_TEX_LAYERS))) : 1;
+  ny = geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1 : lv.h;
+  nz = geom == P2M_TEXG_3D ? lv.d : layered ? int(max(1u, p2m_tex_word(h, P2M_TEX_LAYERS))) : 1;
   if (layered) { // {layer, x} and {layer, x, y, _} (the layer first, as tex lays it out)
     int layer = x;
     x = y;
@@ -647,44 +909,58 @@ static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int 
     y = 0;
   if (geom == P2M_TEXG_1D || geom == P2M_TEXG_2D)
     z = 0;
-  int xmax = row_bytes - int(bytes);
-  bool outside = x < 0 || x > xmax || y < 0 || y >= ny || z < 0 || z >= nz;
+  misaligned = texel > 0 && x % texel != 0;
+  outside = x < 0 || x > lv.w * texel - int(bytes) || y < 0 || y >= ny || z < 0 || z >= nz;
+}
+
+// .trap's check before an access (the lowering branches to a trap when it fails, so that the
+// thread stops there): true when the access is aligned and inside; otherwise the status word
+// gets the bit that makes the launch fail with CUDA_ERROR_MISALIGNED_ADDRESS or
+// CUDA_ERROR_ILLEGAL_ADDRESS (the trap sets the trap bit).
+static inline bool p2m_su_in_range(thread p2m_ctx &ctx, ulong h, uint geom, uint x, uint y, uint z, uint bytes)
+{
+  int ix = as_type<int>(x), iy = as_type<int>(y), iz = as_type<int>(z), ny, nz;
+  bool misaligned, outside;
+  p2m_su_place(h, geom, ix, iy, iz, bytes, ny, nz, misaligned, outside);
+  if (!misaligned && !outside)
+    return true;
+  device atomic_uint *status =
+      reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+  atomic_fetch_or_explicit(status, misaligned ? P2M_STATUS_MISALIGNED_ADDRESS : P2M_STATUS_ILLEGAL_ADDRESS,
+                           memory_order_relaxed);
+  return false;
+}
+
+// The byte address of a surface access of `bytes` bytes at {x, y, z} (p2m_su_place) after the
+// out-of-range mode (docs/gpu-facts.md, "Surfaces"): a misaligned x fails the launch with
+// CUDA_ERROR_MISALIGNED_ADDRESS in every mode; out of range, .zero reads 0 and drops stores,
+// .clamp accesses the nearest texel (x clamped in texels), .trap fails the launch with
+// CUDA_ERROR_ILLEGAL_ADDRESS (the lowering checks .trap accesses first: p2m_su_in_range).
+// Returns 0 when nothing is accessed.
+static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int x, int y, int z, uint bytes,
+                                   uint mode)
+{
+  p2m_tex_level lv = p2m_tex_level_of(h, 0u);
+  int texel = int(p2m_tex_texel_bytes(h)), ny, nz;
+  bool misaligned, outside;
+  p2m_su_place(h, geom, x, y, z, bytes, ny, nz, misaligned, outside);
+  if (misaligned) {
+    p2m_su_fault(ctx, P2M_STATUS_MISALIGNED_ADDRESS);
+    return 0ul;
+  }
   if (outside) {
     if (mode == P2M_SU_ZERO)
       return 0ul;
     if (mode == P2M_SU_TRAP) {
-      p2m_trap(ctx);
+      p2m_su_fault(ctx, P2M_STATUS_ILLEGAL_ADDRESS);
       return 0ul;
     }
-    x = clamp(x, 0, max(0, xmax));
+    x = clamp(x / max(texel, 1), 0, lv.w - 1) * texel;
+    x = clamp(x, 0, max(0, lv.w * texel - int(bytes)));
     y = clamp(y, 0, ny - 1);
     z = clamp(z, 0, nz - 1);
   }
   return lv.base + ulong(z) * lv.slice + ulong(y) * lv.row + ulong(x);
-}
-
-// Whether a surface access of `bytes` bytes at {x, y, z} is inside the surface: what .trap
-// checks before the access (the lowering branches to a trap when it is not, so that the thread
-// stops there; p2m_su_resolve's own .trap handling is then never reached).
-static inline bool p2m_su_in_range(ulong h, uint geom, uint x, uint y, uint z, uint bytes)
-{
-  p2m_tex_level lv = p2m_tex_level_of(h, 0u);
-  int row_bytes = lv.w * int(p2m_tex_texel_bytes(h));
-  bool layered = geom == P2M_TEXG_A1D || geom == P2M_TEXG_A2D;
-  int ny = geom == P2M_TEXG_1D || geom == P2M_TEXG_A1D ? 1 : lv.h;
-  int nz = geom == P2M_TEXG_3D ? lv.d : layered ? int(max(1u, p2m_tex_word(h, P2M_TEX_LAYERS))) : 1;
-  int ix = as_type<int>(x), iy = as_type<int>(y), iz = as_type<int>(z);
-  if (layered) {
-    int layer = ix;
-    ix = iy;
-    iy = geom == P2M_TEXG_A2D ? iz : 0;
-    iz = layer;
-  }
-  if (geom == P2M_TEXG_1D)
-    iy = 0;
-  if (geom == P2M_TEXG_1D || geom == P2M_TEXG_2D)
-    iz = 0;
-  return ix >= 0 && ix <= row_bytes - int(bytes) && iy >= 0 && iy < ny && iz >= 0 && iz < nz;
 }
 
 // suld.b.<geom>{.v2,.v4}.<b8,b16,b32> d, [h, {x, y, z}]: element `elem` (`bytes` wide, zero-extended)

@@ -261,6 +261,10 @@ RuntimeStatus Module::finishLaunch(const Kernel &kernel, size_t index, RuntimeSt
   }
   if (*status & P2M_STATUS_ASSERT)
     return failure(RuntimeErrorCode::AssertFailed, "kernel " + info.name + " failed a device-side assertion");
+  if (*status & P2M_STATUS_MISALIGNED_ADDRESS)
+    return failure(RuntimeErrorCode::MisalignedAddress, "kernel " + info.name + " made a misaligned surface access");
+  if (*status & P2M_STATUS_ILLEGAL_ADDRESS)
+    return failure(RuntimeErrorCode::IllegalAddress, "kernel " + info.name + " accessed a surface out of range");
   if (*status != 0)
     return failure(RuntimeErrorCode::LaunchFailed, "kernel " + info.name + " trapped");
   return succeeded();

@@ -23,6 +23,7 @@ enum class RuntimeErrorCode {
   OutOfResources, // CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
   LaunchFailed,   // CUDA_ERROR_LAUNCH_FAILED: the kernel trapped or deadlocked
   IllegalAddress, // CUDA_ERROR_ILLEGAL_ADDRESS: the kernel accessed memory it cannot reach
+  MisalignedAddress, // CUDA_ERROR_MISALIGNED_ADDRESS: a misaligned surface access
   AssertFailed,   // CUDA_ERROR_ASSERT: a device-side assert failed
 };
 

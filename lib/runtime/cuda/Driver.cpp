@@ -297,6 +297,7 @@ CUresult toCuResult(const runtime::RuntimeStatus &status, const char *api) {
   case runtime::RuntimeErrorCode::OutOfResources: return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
   case runtime::RuntimeErrorCode::LaunchFailed: return CUDA_ERROR_LAUNCH_FAILED;
   case runtime::RuntimeErrorCode::IllegalAddress: return CUDA_ERROR_ILLEGAL_ADDRESS;
+  case runtime::RuntimeErrorCode::MisalignedAddress: return CUDA_ERROR_MISALIGNED_ADDRESS;
   case runtime::RuntimeErrorCode::AssertFailed: return CUDA_ERROR_ASSERT;
   }
   return CUDA_ERROR_UNKNOWN;

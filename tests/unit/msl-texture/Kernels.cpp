@@ -20,9 +20,13 @@ struct Context {
     ctx.module = (constant uchar *)(reinterpret_cast<ulong>(words));
   }
   bool trapped() const { return (status & P2M_STATUS_TRAP) != 0u; }
+  ~Context() { lastStatus = status; }
+  static inline uint lastStatus = 0;
 };
 
 } // namespace
+
+std::uint32_t lastSurfaceStatus() { return Context::lastStatus; }
 
 std::uint32_t tex(std::uint64_t h, unsigned geom, bool floatCoords, std::uint32_t a0, std::uint32_t a1,
                   std::uint32_t a2, std::uint32_t a3, bool withLod, float lod, unsigned c, unsigned rtype)
@@ -46,7 +50,23 @@ std::uint32_t txq(std::uint64_t h, unsigned query, unsigned lod) { return p2m_tx
 
 bool istypep(std::uint64_t h, unsigned flag) { return p2m_istypep(h, flag); }
 
-float filterWeight(float xb) { return p2m_tex_filter_weight(xb); }
+long linearTap(float x, unsigned &weight)
+{
+  uint w = 0u;
+  long i = p2m_tex_linear_index(p2m_tex_fixed(x, 1, 1u, false), w);
+  weight = w;
+  return i;
+}
+
+std::uint32_t ratioF32(bool negative, std::uint64_t num, std::uint64_t den) { return p2m_tex_ratio_f32(negative, num, den); }
+
+void weights3d(unsigned wx, unsigned wy, unsigned wz, unsigned *w)
+{
+  uint v[8];
+  p2m_tex_weights_3d(wx, wy, wz, v);
+  for (unsigned k = 0; k < 8; ++k)
+    w[k] = v[k];
+}
 
 std::uint32_t suld(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, unsigned count, unsigned elem,
                    unsigned mode, bool &trapped)
@@ -68,7 +88,8 @@ void sust(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, u
 
 bool suInRange(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes)
 {
-  return p2m_su_in_range(h, geom, as_type<uint>(x), as_type<uint>(y), as_type<uint>(z), bytes);
+  Context c;
+  return p2m_su_in_range(c.ctx, h, geom, as_type<uint>(x), as_type<uint>(y), as_type<uint>(z), bytes);
 }
 
 void sured(std::uint64_t h, unsigned geom, int x, int y, unsigned mode, unsigned op, bool isSigned, std::uint32_t v,

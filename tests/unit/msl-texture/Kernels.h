@@ -14,13 +14,21 @@ std::uint32_t tld4(std::uint64_t h, unsigned geom, std::uint32_t a0, std::uint32
                    unsigned rtype);
 std::uint32_t txq(std::uint64_t h, unsigned query, unsigned lod);
 bool istypep(std::uint64_t h, unsigned flag);
-float filterWeight(float xb);
+// Linear filtering's first tap and the second tap's weight (0..256) for an unnormalized x.
+long linearTap(float x, unsigned &weight);
+// num / den as f32 bits, rounded to nearest, ties away.
+std::uint32_t ratioF32(bool negative, std::uint64_t num, std::uint64_t den);
+// The 3D corner weights, indexed x + 2y + 4z.
+void weights3d(unsigned wx, unsigned wy, unsigned wz, unsigned *w);
 
 // Surfaces; `trapped` says whether the access trapped (the module's status word).
 std::uint32_t suld(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, unsigned count, unsigned elem,
                    unsigned mode, bool &trapped);
 void sust(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, unsigned count, unsigned mode,
           const std::uint32_t *v, bool &trapped);
+// The status word the last surface access left (P2M_STATUS_* bits).
+std::uint32_t lastSurfaceStatus();
+// .trap's check before an access: whether it is aligned and in range (else its status bit set).
 bool suInRange(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes);
 void sured(std::uint64_t h, unsigned geom, int x, int y, unsigned mode, unsigned op, bool isSigned, std::uint32_t v,
            bool &trapped);

@@ -1,9 +1,11 @@
-// texture_ops.h against values derived by hand from the CUDA Programming Guide's texture-fetching
-// formulas (addressing, point and linear filtering with 8-bit fixed-point weights, read modes,
-// cube faces) and the PTX ISA's surface out-of-range modes. Descriptors are built here as the
-// runtime builds them (texture_abi.h), over texels laid out as a CUDA array.
+// texture_ops.h against the rules measured on an H100 (docs/gpu-facts.md, "Textures and
+// surfaces": addressing, point and linear filtering with 8-bit weights and exact sums rounded
+// ties away, the 2D and 3D corner weights, read modes, border colours, cube faces, mip levels,
+// surfaces), each expected value worked out by hand from the rule. Descriptors are built here as
+// the runtime builds them (texture_abi.h), over texels laid out as a CUDA array.
 #include "Kernels.h"
 
+#include "kernel_abi.h"
 #include "texture_abi.h"
 
 #include <catch2/catch.hpp>
@@ -133,52 +135,114 @@ TEST_CASE("normalized coordinates: wrap and mirror", "[texture][address]")
   CHECK(sample1d(r, 1.25f) == 11.0f);
   CHECK(sample1d(r, -0.25f) == 13.0f);
   CHECK(sample1d(r, 0.5f) == 12.0f);
-  // mirror: floor(x) odd -> 1 - frac(x): 1.25 -> 0.75 -> texel 3; 2.25 -> 0.25 -> texel 1.
+  // mirror acts on the integer index: j = i mod 2n, j < n ? j : 2n - 1 - j (not 1 - frac(x)).
   r.set(P2M_TEX_ADDRESS_MODE0, MIRROR);
-  CHECK(sample1d(r, 1.25f) == 13.0f);
-  CHECK(sample1d(r, 2.25f) == 11.0f);
-  CHECK(sample1d(r, -0.25f) == 11.0f); // floor -1 (odd): 1 - 0.75 = 0.25 -> texel 1
+  CHECK(sample1d(r, 1.25f) == 12.0f);  // i = 5 -> 2
+  CHECK(sample1d(r, 2.25f) == 11.0f);  // i = 9 -> 1
+  CHECK(sample1d(r, -0.25f) == 10.0f); // i = -1 -> 7 -> 0
+  // NaN reads as 0; +-inf under wrap and mirror reads as 0 too.
+  CHECK(sample1d(r, std::nanf("")) == 10.0f);
+  CHECK(sample1d(r, INFINITY) == 10.0f);
   // clamp with normalized coordinates: 1.5 -> texel 3.
   r.set(P2M_TEX_ADDRESS_MODE0, CLAMP);
   CHECK(sample1d(r, 1.5f) == 13.0f);
+  CHECK(sample1d(r, INFINITY) == 13.0f); // +inf clamps
+  CHECK(sample1d(r, -INFINITY) == 10.0f);
+  // Unnormalized coordinates: wrap and mirror act as clamp.
+  r.set(P2M_TEX_NORMALIZED, 0);
+  r.set(P2M_TEX_ADDRESS_MODE0, WRAP);
+  CHECK(sample1d(r, 5.5f) == 13.0f);
+  CHECK(sample1d(r, -1.5f) == 10.0f);
+  r.set(P2M_TEX_ADDRESS_MODE0, MIRROR);
+  CHECK(sample1d(r, 5.5f) == 13.0f);
 }
 
-TEST_CASE("linear filtering: 8-bit fixed-point weights", "[texture][linear]")
+TEST_CASE("linear filtering: 8-bit weights, exact sums rounded ties away", "[texture][linear]")
 {
-  // alpha = frac(x - 0.5) rounded to 1/256.
-  CHECK(filterWeight(0.25f) == 0.25f);
-  CHECK(filterWeight(1.1f) == 26.0f / 256.0f); // 0.1 * 256 = 25.6
-  CHECK(filterWeight(-0.25f) == 0.75f);
-  // Rounded half up (measured): frac 1/512 is weight 1/256 (ties to even would give 0), and a
-  // fraction within 1/512 of 1 is weight 256 (texel i+1 alone).
-  CHECK(filterWeight(1.0f + 1.0f / 512.0f) == 1.0f / 256.0f);
-  CHECK(filterWeight(3.0f / 512.0f) == 2.0f / 256.0f);
-  CHECK(filterWeight(1.0f - 1.0f / 1024.0f) == 1.0f);
+  // i = floor(x - 0.5), w = floor(frac(x - 0.5) * 256 + 0.5): round half up, 0..256.
+  unsigned w = 0;
+  CHECK(linearTap(0.75f, w) == 0);
+  CHECK(w == 64u);
+  CHECK(linearTap(1.6f, w) == 1);
+  CHECK(w == 26u); // 0.1 * 256 = 25.6
+  CHECK(linearTap(0.25f, w) == -1);
+  CHECK(w == 192u);
+  CHECK(linearTap(0.5f + 1.0f / 512.0f, w) == 0);
+  CHECK(w == 1u); // half a step rounds up (ties-to-even would give 0)
+  CHECK(linearTap(1.499f, w) == 0);
+  CHECK(w == 256u); // within 1/512 of the next texel: that texel alone
   Resource r = floats1d({0, 1, 4, 9});
   r.set(P2M_TEX_FILTER_MODE, 1);
-  // x = 1.75: x_B = 1.25, i = 1, alpha = 0.25: 0.75 * 1 + 0.25 * 4.
+  // x = 1.75: i = 1, w = 64: (192 * 1 + 64 * 4) / 256.
   CHECK(sample1d(r, 1.75f) == 1.75f);
-  // x = 1.6: alpha = 26/256: (1 - a) * 1 + a * 4, each step rounded to f32.
-  float a = 26.0f / 256.0f;
-  CHECK(sample1d(r, 1.6f) == (1.0f - a) * 1.0f + a * 4.0f);
+  // x = 1.6: w = 26: (230 * 1 + 26 * 4) / 256, exact.
+  CHECK(sample1d(r, 1.6f) == 334.0f / 256.0f);
   // At a texel centre the weight is 0: exactly the texel.
   CHECK(sample1d(r, 2.5f) == 4.0f);
   // Below the first centre the taps are T[-1] and T[0], clamped to T[0].
   CHECK(sample1d(r, 0.25f) == 0.0f);
-  // NaN acts as 0 (the taps of x_B = -0.5: T[-1] = T[0] and T[0]); +inf clamps to the last texel.
+  // NaN acts as 0 (the taps of x - 0.5 = -0.5: T[-1] = T[0] and T[0]); +inf clamps to the last
+  // texel.
   CHECK(sample1d(r, std::nanf("")) == 0.0f);
   CHECK(sample1d(r, INFINITY) == 9.0f);
   // Border mode: the tap outside is the border colour.
   r.set(P2M_TEX_ADDRESS_MODE0, BORDER);
   r.set(P2M_TEX_BORDER0, bitsOf(8.0f));
   CHECK(sample1d(r, 0.25f) == 0.25f * 8.0f + 0.75f * 0.0f);
-  // A 1D texture is 2D of height 1 at y = -0.5: border in dimension 1 blends half the border
-  // colour (measured: x = 0.5, texel 1, border 100.5 -> 50.75).
+  // A 1D texture is 2D of height 1 sampled at y = -0.5 after the shift: border in dimension 1
+  // blends half the border colour, even at a texel centre.
+  r.set(P2M_TEX_ADDRESS_MODE0, CLAMP);
+  r.set(P2M_TEX_ADDRESS_MODE1, BORDER);
+  CHECK(sample1d(r, 2.5f) == (8.0f + 4.0f) / 2.0f);
+  // As measured: x = 0.5, texel 1, border 100.5 -> 50.75.
   Resource one = floats1d({1, 2});
   one.set(P2M_TEX_FILTER_MODE, 1);
   one.set(P2M_TEX_ADDRESS_MODE1, BORDER);
   one.set(P2M_TEX_BORDER0, bitsOf(100.5f));
   CHECK(sample1d(one, 0.5f) == 50.75f);
+  // The sum is exact, rounded once to f32 with ties away from zero: halfway between 1 and the
+  // next float up is 1 + 2^-24, which rounds up (ties-to-even would give 1).
+  Resource t = floats1d({1.0f, std::nextafter(1.0f, 2.0f), -1.0f, -std::nextafter(1.0f, 2.0f)});
+  t.set(P2M_TEX_FILTER_MODE, 1);
+  CHECK(sample1d(t, 1.0f) == std::nextafter(1.0f, 2.0f));
+  CHECK(sample1d(t, 3.0f) == -std::nextafter(1.0f, 2.0f));
+  // Texels of very different magnitudes: the exact sum, not per-step f32 rounding.
+  Resource big = floats1d({1.0e30f, -1.0e30f, 3.0f});
+  big.set(P2M_TEX_FILTER_MODE, 1);
+  CHECK(sample1d(big, 1.0f) == 0.0f);
+  CHECK(sample1d(big, 2.0f) == (-1.0e30f + 3.0f) / 2.0f);
+}
+
+TEST_CASE("exact rounding helpers", "[texture][exact]")
+{
+  CHECK(ratioF32(false, 1, 3) == bitsOf(1.0f / 3.0f));
+  CHECK(ratioF32(true, 16384, 32767) == bitsOf(-16384.0f / 32767.0f));
+  CHECK(ratioF32(false, 16777217, 1) == bitsOf(16777218.0f)); // a tie, away from zero
+  CHECK(ratioF32(false, 0, 255) == 0u);
+  // 3D corner weights: the rule fitted to the 3000 measured weight sets, on three of them (the
+  // last one where the x column's y split rounds half down: 144 * 88 / 256 = 49.5 -> 49).
+  unsigned w3[8];
+  weights3d(215, 189, 129, w3);
+  CHECK(std::vector<unsigned>(w3, w3 + 8) == std::vector<unsigned>{5, 28, 15, 79, 5, 28, 16, 80});
+  weights3d(138, 153, 84, w3);
+  CHECK(std::vector<unsigned>(w3, w3 + 8) == std::vector<unsigned>{32, 37, 47, 56, 16, 18, 23, 27});
+  weights3d(8, 88, 107, w3);
+  CHECK(std::vector<unsigned>(w3, w3 + 8) == std::vector<unsigned>{95, 3, 49, 2, 68, 2, 36, 1});
+}
+
+TEST_CASE("3D filtering: clamped taps on one texel collapse", "[texture][linear]")
+{
+  // z beyond the last slice: both z taps are slice 1, which then weighs 256 alone, so the x and y
+  // weights are those of 2D (wx = wy = 3: 250, 3, 3, 0), not the sum of two half slices.
+  Resource v(P2M_TEX_KIND_3D, 2, 2, 2, 0, 1, 32, 2);
+  v.putF(0, 0, 1, 1.0f);
+  v.putF(1, 0, 1, 2.0f);
+  v.putF(0, 1, 1, 3.0f);
+  v.putF(1, 1, 1, 4.0f);
+  v.set(P2M_TEX_FILTER_MODE, 1);
+  float p = 0.5f + 3.0f / 256.0f;
+  CHECK(floatOf(tex(v.handle(), G3D, true, bitsOf(p), bitsOf(p), bitsOf(5.0f), 0, false, 0.0f, 0, RF32)) ==
+        (250 * 1 + 3 * 2 + 3 * 3) / 256.0f);
 }
 
 TEST_CASE("2D linear filtering and wrap at the edge", "[texture][linear]")
@@ -195,13 +259,15 @@ TEST_CASE("2D linear filtering and wrap at the edge", "[texture][linear]")
   CHECK(at(1.0f, 1.0f) == 2.5f); // alpha = beta = 0.5
   CHECK(at(0.5f, 0.5f) == 1.0f);
   CHECK(at(1.5f, 0.5f) == 2.0f);
-  // alpha 0.25, beta 0.75: the guide's sum, left to right.
-  float a = 0.25f, b = 0.75f;
-  CHECK(at(0.75f, 1.25f) == (1 - a) * (1 - b) * 1 + a * (1 - b) * 2 + (1 - a) * b * 3 + a * b * 4);
-  // The corner weights are rounded to 1/256 themselves (measured), not products of the 1D
-  // weights: wx = wy = 1 gives w11 = 0, w10 = w01 = 1, w00 = 254.
-  CHECK(at(0.5f + 1.0f / 256.0f, 0.5f + 1.0f / 256.0f) == 259.0f / 256.0f);
-  // Normalized wrap: u = 0 is x = 0 texels, x_B = -0.5: taps T[-1] = T[1] and T[0], alpha 0.5.
+  // wx = 64, wy = 192: w11 = floor(64 * 192 / 256 + 0.5) = 48, w10 = 16, w01 = 144, w00 = 48.
+  CHECK(at(0.75f, 1.25f) == (48 * 1 + 16 * 2 + 144 * 3 + 48 * 4) / 256.0f);
+  // wx = wy = 3: w11 = floor(9 / 256 + 0.5) = 0, so w10 = w01 = 3 and w00 = 250 (the products
+  // of the 1D weights would give texel (1, 1) 9/65536).
+  float p = 0.5f + 3.0f / 256.0f;
+  CHECK(at(p, p) == (250 * 1 + 3 * 2 + 3 * 3) / 256.0f);
+  float q = 0.5f + 1.0f / 256.0f; // wx = wy = 1: w11 = 0, w10 = w01 = 1, w00 = 254
+  CHECK(at(q, q) == 259.0f / 256.0f);
+  // Normalized wrap: u = 0 is x = 0 texels, x - 0.5 = -0.5: taps T[-1] = T[1] and T[0], w 128.
   r.set(P2M_TEX_NORMALIZED, 1);
   r.set(P2M_TEX_ADDRESS_MODE0, WRAP);
   r.set(P2M_TEX_ADDRESS_MODE1, WRAP);
@@ -224,12 +290,14 @@ TEST_CASE("read modes: element type, normalized float, sRGB, missing channels", 
   CHECK(floatOf(get(u8, 0, RF32)) == 1.0f);
   CHECK(floatOf(get(u8, 1, RF32)) == 128.0f / 255.0f);
   CHECK(floatOf(get(u8, 2, RF32)) == 0.0f);
-  // sRGB: colour channels decoded, alpha linear.
+  // sRGB: colour channels from the H100's table (128 -> 0x3e5d0000, not the formula's
+  // 0.21586), alpha linear.
   u8.set(P2M_TEX_SRGB, 1);
   CHECK(floatOf(get(u8, 0, RF32)) == 1.0f);
+  CHECK(get(u8, 1, RF32) == 0x3e5d0000u);
   CHECK(floatOf(get(u8, 2, RF32)) == 0.0f);
-  CHECK(get(u8, 1, RF32) == 0x3e5d0000u); // the H100's table for 128, not the formula
   CHECK(floatOf(get(u8, 3, RF32)) == 7.0f / 255.0f);
+  u8.set(P2M_TEX_SRGB, 0);
   // Signed 8-bit: element type sign-extends; normalized: v / 127, -128 -> -1.
   Resource s8(P2M_TEX_KIND_1D, 4, 1, 1, 0, 4, 8, 0);
   const std::int8_t st[] = {-128, 127, -5, -127};
@@ -248,15 +316,76 @@ TEST_CASE("read modes: element type, normalized float, sRGB, missing channels", 
   CHECK(floatOf(get(u16, 0, RF32)) == 1000.0f / 65535.0f);
   u16.set(P2M_TEX_SRGB, 1); // sRGB applies to 8-bit texels only
   CHECK(floatOf(get(u16, 0, RF32)) == 1000.0f / 65535.0f);
-  // Channels a format lacks read 0, w too (measured on an H100).
+  u16.set(P2M_TEX_SRGB, 0);
+  // A 1-channel texture's y, z and w read 0 (w too), in every read mode.
   CHECK(floatOf(get(u16, 1, RF32)) == 0.0f);
   CHECK(get(u16, 3, RF32) == 0u);
+  u16.set(P2M_TEX_READ_MODE, 0);
+  CHECK(get(u16, 3, RU32) == 0u);
   CHECK(get(u8, 3, RU32) == 7u);
   // Half-float texels convert exactly.
   Resource f16(P2M_TEX_KIND_1D, 1, 1, 1, 0, 1, 16, 2);
   const std::uint16_t half15 = 0x3E00; // 1.5
   std::memcpy(f16.texel(0), &half15, 2);
   CHECK(floatOf(get(f16, 0, RF32)) == 1.5f);
+}
+
+TEST_CASE("filtering of normalized and half texels", "[texture][linear][read]")
+{
+  auto at = [](Resource &r, float x) {
+    return tex(r.handle(), G1D, true, bitsOf(x), 0, 0, 0, false, 0.0f, 0, RF32);
+  };
+  // u8 read as normalized floats: widened to 16-bit fixed point (v * 257), the sum over 256
+  // rounded half up: texels 0, 255 at w = 64: N = floor(64 * 255 * 257 / 256 + 0.5) = 16384,
+  // result 16384 / 65535 (not 0.25).
+  Resource u8(P2M_TEX_KIND_1D, 2, 1, 1, 0, 1, 8, 1);
+  u8.texel(1)[0] = 255;
+  u8.set(P2M_TEX_READ_MODE, 1);
+  u8.set(P2M_TEX_FILTER_MODE, 1);
+  CHECK(at(u8, 0.75f) == bitsOf(16384.0f / 65535.0f));
+  // s16: -32768 takes part unclamped: 192 * -32768 + 64 * 32767 = -4194368; / 256 = -16384.25,
+  // rounded half up -16384, result -16384 / 32767.
+  Resource s16(P2M_TEX_KIND_1D, 2, 1, 1, 0, 1, 16, 0);
+  const std::int16_t sv[2] = {-32768, 32767};
+  std::memcpy(s16.texel(0), sv, 4);
+  s16.set(P2M_TEX_READ_MODE, 1);
+  s16.set(P2M_TEX_FILTER_MODE, 1);
+  CHECK(at(s16, 0.75f) == bitsOf(-16384.0f / 32767.0f));
+  CHECK(at(s16, 0.5f) == bitsOf(-1.0f)); // -32768 alone: clamped to -1
+  // f16: the exact sum rounded to f16, ties away: 1 and 1 + 2^-10 at w = 128 give 1 + 2^-10.
+  Resource f16(P2M_TEX_KIND_1D, 2, 1, 1, 0, 1, 16, 2);
+  const std::uint16_t hv[2] = {0x3C00, 0x3C01};
+  std::memcpy(f16.texel(0), hv, 4);
+  f16.set(P2M_TEX_FILTER_MODE, 1);
+  CHECK(at(f16, 1.0f) == bitsOf(1.0f + 1.0f / 1024.0f));
+}
+
+TEST_CASE("border colours by format and read mode", "[texture][border]")
+{
+  auto at = [](Resource &r, unsigned c, unsigned rtype) {
+    return tex(r.handle(), G1D, true, bitsOf(-1.0f), 0, 0, 0, false, 0.0f, c, rtype);
+  };
+  // u8 read as normalized floats: the colour quantized to the format (f32 product, ties down).
+  Resource u8(P2M_TEX_KIND_1D, 2, 1, 1, 0, 4, 8, 1);
+  u8.set(P2M_TEX_READ_MODE, 1);
+  u8.set(P2M_TEX_ADDRESS_MODE0, BORDER);
+  const float colour[4] = {0.3f, 0.5f, 0.25f, 2.5f};
+  for (unsigned c = 0; c < 4; ++c)
+    u8.set(P2M_TEX_BORDER0 + c, bitsOf(colour[c]));
+  CHECK(floatOf(at(u8, 0, RF32)) == 76.0f / 255.0f);
+  CHECK(floatOf(at(u8, 1, RF32)) == 127.0f / 255.0f);
+  CHECK(floatOf(at(u8, 2, RF32)) == 64.0f / 255.0f);
+  CHECK(floatOf(at(u8, 3, RF32)) == 1.0f);
+  // 32-bit integer element reads: the colour's f32 bit pattern.
+  Resource i32(P2M_TEX_KIND_1D, 2, 1, 1, 0, 1, 32, 0);
+  i32.set(P2M_TEX_ADDRESS_MODE0, BORDER);
+  i32.set(P2M_TEX_BORDER0, bitsOf(1.5f));
+  CHECK(at(i32, 0, RS32) == 0x3fc00000u);
+  // f32 textures: as given.
+  Resource f = floats1d({1, 2});
+  f.set(P2M_TEX_ADDRESS_MODE0, BORDER);
+  f.set(P2M_TEX_BORDER0, bitsOf(100.5f));
+  CHECK(floatOf(at(f, 0, RF32)) == 100.5f);
 }
 
 TEST_CASE("linear resources (tex1Dfetch): in range reads, outside reads zero", "[texture][linear-resource]")
@@ -274,10 +403,10 @@ TEST_CASE("layered, 3D and cube addressing", "[texture][layout]")
   Resource a(P2M_TEX_KIND_2D_LAYERED, 2, 2, 1, 3, 1, 32, 2);
   a.putF(1, 0, 2, 5.0f);
   CHECK(floatOf(tex(a.handle(), GA2D, true, 2, bitsOf(1.5f), bitsOf(0.5f), 0, false, 0.0f, 0, RF32)) == 5.0f);
-  // A layer index past the end is clamped to the last layer; it is unsigned, so -1 too.
+  // The layer is unsigned, clamped to the last layer: 9 and -1 read layer 2.
+  CHECK(floatOf(tex(a.handle(), GA2D, true, 9, bitsOf(1.5f), bitsOf(0.5f), 0, false, 0.0f, 0, RF32)) == 5.0f);
   CHECK(floatOf(tex(a.handle(), GA2D, true, 0xFFFFFFFFu, bitsOf(1.5f), bitsOf(0.5f), 0, false, 0.0f, 0, RF32)) ==
         5.0f);
-  CHECK(floatOf(tex(a.handle(), GA2D, true, 9, bitsOf(1.5f), bitsOf(0.5f), 0, false, 0.0f, 0, RF32)) == 5.0f);
   // 1D layered: {layer, x}.
   Resource a1(P2M_TEX_KIND_1D_LAYERED, 4, 1, 1, 2, 1, 32, 2);
   a1.putF(3, 0, 1, 6.0f);
@@ -301,15 +430,21 @@ TEST_CASE("layered, 3D and cube addressing", "[texture][layout]")
   // +y face 2: (s, t) = (x, z)/|y|: x = -0.9, z = -0.9 -> (0.05, 0.05) -> texel (0, 0).
   CHECK(floatOf(tex(c.handle(), GCUBE, true, bitsOf(-0.9f), bitsOf(1.0f), bitsOf(-0.9f), 0, false, 0.0f, 0, RF32)) ==
         4.0f);
-  // Ties go to z, then y (measured): (2, 0, -2) selects -z, (s, t) = (-x, -y) / 2 -> (0, 0.5),
-  // texel (0, 1); |x| = |y| > |z| selects +y.
+  // Ties between major axes go to z, then y: (1, 1, 0) reads +y, (1, 0, 1) and (1, 1, 1) +z.
+  c.putF(1, 1, 2, 20.0f);
+  c.putF(1, 1, 4, 40.0f);
+  c.putF(1, 0, 4, 41.0f);
+  auto cube = [&](float x, float y, float z) {
+    return floatOf(tex(c.handle(), GCUBE, true, bitsOf(x), bitsOf(y), bitsOf(z), 0, false, 0.0f, 0, RF32));
+  };
+  CHECK(cube(1, 1, 0) == 20.0f);
+  CHECK(cube(1, 0, 1) == 40.0f);
+  CHECK(cube(1, 1, 1) == 41.0f);
+  // (2, 0, -2) selects -z, (s, t) = (-x, -y) / 2 -> (0, 0.5), texel (0, 1); (0, 0, 0) reads the +z
+  // face at its centre.
   c.putF(0, 1, 5, 14.0f);
-  CHECK(floatOf(tex(c.handle(), GCUBE, true, bitsOf(2.0f), 0, bitsOf(-2.0f), 0, false, 0.0f, 0, RF32)) == 14.0f);
-  c.putF(1, 1, 2, 12.0f);
-  CHECK(floatOf(tex(c.handle(), GCUBE, true, bitsOf(1.0f), bitsOf(1.0f), 0, 0, false, 0.0f, 0, RF32)) == 12.0f);
-  // (0, 0, 0) reads the +z face at its centre.
-  c.putF(1, 1, 4, 13.0f);
-  CHECK(floatOf(tex(c.handle(), GCUBE, true, 0, 0, 0, 0, false, 0.0f, 0, RF32)) == 13.0f);
+  CHECK(cube(2, 0, -2) == 14.0f);
+  CHECK(cube(0, 0, 0) == 40.0f);
   // Layered cube: layer 1's face 0 is slice 6.
   Resource ac(P2M_TEX_KIND_CUBE_LAYERED, 2, 2, 1, 2, 1, 32, 2);
   ac.putF(1, 1, 6, 10.0f);
@@ -351,6 +486,11 @@ TEST_CASE("mip levels: tex.level, level clamps, tex.grad's level of detail", "[t
   r.set(P2M_TEX_MIN_LOD, bitsOf(2.0f));
   CHECK(implicit() == 3.0f);
   r.set(P2M_TEX_MIN_LOD, 0);
+  // The bias is added to an explicit level too.
+  r.set(P2M_TEX_MIP_FILTER_MODE, 0);
+  r.set(P2M_TEX_MIP_LOD_BIAS, bitsOf(1.0f));
+  CHECK(at(0.0f) == 2.0f);
+  r.set(P2M_TEX_MIP_LOD_BIAS, 0);
   // Gradients of 2 texels (0.5 of a 4-texel width): lod = log2(2) = 1.
   CHECK(gradLod(r.handle(), G1D, 0.5f, 0.0f, 0.25f, 0.0f) == 1.0f);
 }
@@ -370,6 +510,8 @@ TEST_CASE("tld4: the four texels' channel in the PTX ISA's order", "[texture][tl
   CHECK(at(1) == 31.0f);
   CHECK(at(2) == 11.0f);
   CHECK(at(3) == 1.0f);
+  // A channel the format lacks reads 0.
+  CHECK(tld4(r.handle(), G2D, bitsOf(1.0f), bitsOf(1.0f), 3, 0, RF32) == 0u);
 }
 
 TEST_CASE("txq and istypep", "[texture][query]")
@@ -409,13 +551,22 @@ TEST_CASE("surfaces: byte-addressed x, out-of-range modes", "[surface]")
   CHECK(!trapped);
   CHECK(suld(s.handle(), G2D, 16, 5, 0, 4, 1, 0, SU_CLAMP, trapped) == 103u);
   CHECK(suld(s.handle(), G2D, -4, 0, 0, 4, 1, 0, SU_CLAMP, trapped) == 0u);
-  CHECK(suld(s.handle(), G2D, 14, 0, 0, 4, 1, 0, SU_TRAP, trapped) == 0u); // straddles the row end
+  CHECK(suld(s.handle(), G2D, 1000, 0, 0, 4, 1, 0, SU_CLAMP, trapped) == 3u); // x clamped in texels
+  CHECK(suld(s.handle(), G2D, 16, 0, 0, 4, 1, 0, SU_TRAP, trapped) == 0u);
   CHECK(trapped);
-  // The check the lowering makes before a .trap access.
+  CHECK(lastSurfaceStatus() == (P2M_STATUS_TRAP | P2M_STATUS_ILLEGAL_ADDRESS));
+  // x not a multiple of the texel size: CUDA_ERROR_MISALIGNED_ADDRESS, in .zero mode too.
+  CHECK(suld(s.handle(), G2D, 2, 0, 0, 4, 1, 0, SU_ZERO, trapped) == 0u);
+  CHECK(trapped);
+  CHECK(lastSurfaceStatus() == (P2M_STATUS_TRAP | P2M_STATUS_MISALIGNED_ADDRESS));
+  // The check the lowering makes before a .trap access (the trap then sets the trap bit).
   CHECK(suInRange(s.handle(), G2D, 12, 1, 0, 4));
-  CHECK(!suInRange(s.handle(), G2D, 14, 1, 0, 4));
+  CHECK(lastSurfaceStatus() == 0u);
+  CHECK(!suInRange(s.handle(), G2D, 16, 1, 0, 4));
+  CHECK(lastSurfaceStatus() == P2M_STATUS_ILLEGAL_ADDRESS);
   CHECK(!suInRange(s.handle(), G2D, 0, 2, 0, 4));
-  CHECK(!suInRange(s.handle(), G2D, -1, 0, 0, 1));
+  CHECK(!suInRange(s.handle(), G2D, 14, 1, 0, 4));
+  CHECK(lastSurfaceStatus() == P2M_STATUS_MISALIGNED_ADDRESS);
   CHECK(suInRange(s.handle(), G2D, 8, 0, 0, 8)); // a .v2 at the last two texels
   // Stores: in range, .zero drops, .clamp stores at the nearest element, .trap traps.
   const std::uint32_t v[4] = {7, 8, 0, 0};
