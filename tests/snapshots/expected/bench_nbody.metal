@@ -10,7 +10,7 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_mul_wide_u32
 //@ support f32_ops.h: P2M_F32_OPS_H, P2M_F32_NAN, P2M_F32OP_SIGN, P2M_F32OP_INF, p2m_f32op_bits, p2m_f32op_rsqrt_refine, p2m_f32op_rsqrt_special, p2m_rsqrt_approx_f32
 
@@ -73,7 +73,7 @@ static inline void nbody_body(constant uchar *params, constant uchar *module, th
         float f37 = f35 * f35;
         float f38 = fma(f34, f34, f37);
         float f39 = fma(f36, f36, f38);
-        float f40 = f39 + 0.00100000005f;
+        float f40 = f39 + 0.001f;
         float f41 = p2m_rsqrt_approx_f32(f40);
         float f42 = f29 * f41;
         float f43 = f41 * f42;
@@ -92,7 +92,7 @@ static inline void nbody_body(constant uchar *params, constant uchar *module, th
         float f59 = f57 * f57;
         float f60 = fma(f56, f56, f59);
         float f61 = fma(f58, f58, f60);
-        float f62 = f61 + 0.00100000005f;
+        float f62 = f61 + 0.001f;
         float f63 = p2m_rsqrt_approx_f32(f62);
         float f64 = f51 * f63;
         float f65 = f63 * f64;
@@ -111,7 +111,7 @@ static inline void nbody_body(constant uchar *params, constant uchar *module, th
         float f81 = f79 * f79;
         float f82 = fma(f78, f78, f81);
         float f83 = fma(f80, f80, f82);
-        float f84 = f83 + 0.00100000005f;
+        float f84 = f83 + 0.001f;
         float f85 = p2m_rsqrt_approx_f32(f84);
         float f86 = f73 * f85;
         float f87 = f85 * f86;
@@ -130,7 +130,7 @@ static inline void nbody_body(constant uchar *params, constant uchar *module, th
         float f103 = f101 * f101;
         float f104 = fma(f100, f100, f103);
         float f105 = fma(f102, f102, f104);
-        float f106 = f105 + 0.00100000005f;
+        float f106 = f105 + 0.001f;
         float f107 = p2m_rsqrt_approx_f32(f106);
         float f108 = f95 * f107;
         float f109 = f107 * f108;
@@ -149,7 +149,7 @@ static inline void nbody_body(constant uchar *params, constant uchar *module, th
         float f125 = f123 * f123;
         float f126 = fma(f122, f122, f125);
         float f127 = fma(f124, f124, f126);
-        float f128 = f127 + 0.00100000005f;
+        float f128 = f127 + 0.001f;
         float f129 = p2m_rsqrt_approx_f32(f128);
         float f130 = f117 * f129;
         float f131 = f129 * f130;
@@ -168,7 +168,7 @@ static inline void nbody_body(constant uchar *params, constant uchar *module, th
         float f147 = f145 * f145;
         float f148 = fma(f144, f144, f147);
         float f149 = fma(f146, f146, f148);
-        float f150 = f149 + 0.00100000005f;
+        float f150 = f149 + 0.001f;
         float f151 = p2m_rsqrt_approx_f32(f150);
         float f152 = f139 * f151;
         float f153 = f151 * f152;
@@ -187,7 +187,7 @@ static inline void nbody_body(constant uchar *params, constant uchar *module, th
         float f169 = f167 * f167;
         float f170 = fma(f166, f166, f169);
         float f171 = fma(f168, f168, f170);
-        float f172 = f171 + 0.00100000005f;
+        float f172 = f171 + 0.001f;
         float f173 = p2m_rsqrt_approx_f32(f172);
         float f174 = f161 * f173;
         float f175 = f173 * f174;
@@ -206,7 +206,7 @@ static inline void nbody_body(constant uchar *params, constant uchar *module, th
         float f191 = f189 * f189;
         float f192 = fma(f188, f188, f191);
         float f193 = fma(f190, f190, f192);
-        float f194 = f193 + 0.00100000005f;
+        float f194 = f193 + 0.001f;
         float f195 = p2m_rsqrt_approx_f32(f194);
         float f196 = f183 * f195;
         float f197 = f195 * f196;

@@ -10,7 +10,7 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_shr_u32
 //@ support f32_ops.h: P2M_F32_OPS_H, P2M_F32OP_RN, P2M_F32OP_RZ, P2M_F32OP_RM, P2M_F32OP_RP, P2M_F32_NAN, P2M_F32OP_SIGN, P2M_F32OP_INF, P2M_F32OP_MAX, p2m_f32op_bits, p2m_f32op_nan, p2m_f32op_is_nan, p2m_f32op_is_inf, p2m_f32op_is_zero, p2m_f32op_parts, p2m_f32op_parts_rho, p2m_f32op_unpack, p2m_f32op_pack, p2m_f32op_fma_in_binade, p2m_f32op_half_ulp_up, p2m_f32op_half_ulp_down, p2m_f32op_div_significands, p2m_f32op_div_in_plain_range, p2m_f32op_div, p2m_fma_rm_in_binade_f32, p2m_rcp_rn_f32, p2m_f32op_exp2_reduced, p2m_f32op_exp2_split, p2m_f32op_exp2_is_plain, p2m_f32op_exp2_plain, p2m_ex2_approx_ftz_f32, p2m_f32op_min_max_any_nan, p2m_f32op_min_max, p2m_max_f32, p2m_max_any_nan_f32, p2m_neg_bits_f32, p2m_sat_any_zero_f32
 //@ support warp_ops.h: P2M_WARP_OPS_H, p2m_shfl_src_lane_bfly, p2m_shfl_sync_bfly_b32
@@ -174,7 +174,7 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
         float f49 = P2M_MEM(device, float, rd15);
         float f50 = f49 - f109;
         float f51 = 0.5f;
-        float f52 = 0.00572498003f;
+        float f52 = 0.00572498f;
         float f53 = fma(f50, f52, f51);
         float p2m_t313 = f53;
         float f54 = p2m_sat_any_zero_f32(p2m_t313);
@@ -183,9 +183,9 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
         float f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
         float f58 = f57 + -12583039.0f;
         float f59 = p2m_neg_bits_f32(f58);
-        float f60 = 1.44269502f;
+        float f60 = 1.442695f;
         float f61 = fma(f50, f60, f59);
-        float f62 = 1.92596303e-08f;
+        float f62 = 1.925963e-08f;
         float f63 = fma(f50, f62, f61);
         uint r72 = as_type<uint>(f57);
         uint r73 = p2m_shl_b32(r72, 23u);
@@ -208,7 +208,7 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
         float f49 = P2M_MEM(device, float, rd15);
         float f50 = f49 - f109;
         float f51 = 0.5f;
-        float f52 = 0.00572498003f;
+        float f52 = 0.00572498f;
         float f53 = fma(f50, f52, f51);
         float p2m_t313 = f53;
         float f54 = p2m_sat_any_zero_f32(p2m_t313);
@@ -217,9 +217,9 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
         float f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
         float f58 = f57 + -12583039.0f;
         float f59 = p2m_neg_bits_f32(f58);
-        float f60 = 1.44269502f;
+        float f60 = 1.442695f;
         float f61 = fma(f50, f60, f59);
-        float f62 = 1.92596303e-08f;
+        float f62 = 1.925963e-08f;
         float f63 = fma(f50, f62, f61);
         uint r72 = as_type<uint>(f57);
         uint r73 = p2m_shl_b32(r72, 23u);
@@ -337,7 +337,7 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
         float f84 = P2M_MEM(device, float, rd19);
         float f85 = f84 - f109;
         float f86 = 0.5f;
-        float f87 = 0.00572498003f;
+        float f87 = 0.00572498f;
         float f88 = fma(f85, f87, f86);
         float p2m_t314 = f88;
         float f89 = p2m_sat_any_zero_f32(p2m_t314);
@@ -346,9 +346,9 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
         float f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
         float f93 = f92 + -12583039.0f;
         float f94 = p2m_neg_bits_f32(f93);
-        float f95 = 1.44269502f;
+        float f95 = 1.442695f;
         float f96 = fma(f85, f95, f94);
-        float f97 = 1.92596303e-08f;
+        float f97 = 1.925963e-08f;
         float f98 = fma(f85, f97, f96);
         uint r105 = as_type<uint>(f92);
         uint r106 = p2m_shl_b32(r105, 23u);
@@ -374,7 +374,7 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
         float f84 = P2M_MEM(device, float, rd19);
         float f85 = f84 - f109;
         float f86 = 0.5f;
-        float f87 = 0.00572498003f;
+        float f87 = 0.00572498f;
         float f88 = fma(f85, f87, f86);
         float p2m_t314 = f88;
         float f89 = p2m_sat_any_zero_f32(p2m_t314);
@@ -383,9 +383,9 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
         float f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
         float f93 = f92 + -12583039.0f;
         float f94 = p2m_neg_bits_f32(f93);
-        float f95 = 1.44269502f;
+        float f95 = 1.442695f;
         float f96 = fma(f85, f95, f94);
-        float f97 = 1.92596303e-08f;
+        float f97 = 1.925963e-08f;
         float f98 = fma(f85, f97, f96);
         uint r105 = as_type<uint>(f92);
         uint r106 = p2m_shl_b32(r105, 23u);

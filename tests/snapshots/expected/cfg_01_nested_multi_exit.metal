@@ -10,7 +10,7 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_mul_wide_u32
 
 // .entry cfg_nested_multi_exit
