@@ -28,6 +28,14 @@ using ptx::Opcode;
 namespace {
 
 // texture_ops.h's P2M_TEXG_* for the geometry modifier, or -1.
+// The helpers' first argument, `ctx` (the module words, the launch status): a Special operand
+// with no register, as the other lowering passes pass it.
+Operand helperContext() {
+  Operand context;
+  context.kind = OperandKind::Special;
+  return context;
+}
+
 int geometryOf(const Inst &in) {
   if (in.has(Modifier::_1d)) return 0;
   if (in.has(Modifier::_2d)) return 1;
@@ -113,7 +121,7 @@ private:
       ok_ = false;
       return o;
     }
-    Type rt = f_.regs[o.id].type;
+    Type rt = f_.reg(o.regId()).type;
     if (storageOf(rt) == storageOf(t))
       return o;
     if (bitWidth(rt) != bitWidth(t)) {
@@ -158,7 +166,7 @@ private:
     if (o.kind == OperandKind::Symbol)
       return fail("texture and surface references by name (legacy .texref/.surfref/.samplerref) are not "
                   "supported; texture and surface objects are");
-    if (!o.isReg() || bitWidth(f_.regs[o.id].type) != 64)
+    if (!o.isReg() || bitWidth(f_.reg(o.regId()).type) != 64)
       return fail("the texture or surface object handle must be a 64-bit register");
     h = as(o, Type::U64);
     return true;
@@ -192,7 +200,7 @@ private:
         d.push_back(Operand{});
         continue;
       }
-      if (!e.isReg() || bitWidth(f_.regs[e.id].type) != 32)
+      if (!e.isReg() || bitWidth(f_.reg(e.regId()).type) != 32)
         return fail("a destination is not a 32-bit register");
       d.push_back(e);
     }
@@ -342,7 +350,7 @@ private:
     else if (in_.has(Modifier::Num_mipmap_levels)) q = 5;
     if (q < 0)
       return fail("this query returns an encoding the PTX ISA does not define; not supported");
-    if (in_.ops.size() < 2 || !in_.ops[0].isReg() || bitWidth(f_.regs[in_.ops[0].id].type) != 32)
+    if (in_.ops.size() < 2 || !in_.ops[0].isReg() || bitWidth(f_.reg(in_.ops[0].regId()).type) != 32)
       return fail("unexpected operands");
     Operand h;
     if (!handle(in_.ops[1], h))
@@ -367,7 +375,7 @@ private:
     int64_t flag = in_.has(Modifier::Texref) ? P2M_TEX_FLAG_TEXTURE
                    : in_.has(Modifier::Surfref) ? P2M_TEX_FLAG_SURFACE
                                                 : P2M_TEX_FLAG_SAMPLER;
-    if (in_.ops.size() != 2 || !in_.ops[0].isReg() || f_.regs[in_.ops[0].id].type != Type::Pred)
+    if (in_.ops.size() != 2 || !in_.ops[0].isReg() || f_.reg(in_.ops[0].regId()).type != Type::Pred)
       return fail("unexpected operands");
     Operand h;
     if (!handle(in_.ops[1], h))
@@ -395,8 +403,7 @@ private:
     Operand p = Operand::reg(newTemp(f_, Type::Pred));
     if (in_.guard != kNone)
       setTrue(p, false);
-    Operand context;
-    context.kind = OperandKind::Special; // the helper's ctx: a failed check sets the error's status bit
+    Operand context = helperContext(); // a failed check sets the error's status bit
     out_.push_back(makeCall(m_, in_, m_.internHelper(Helper::SuInRange), Type::Pred, p,
                             {context, h, Operand::imm(geom), c[0], c[1], c[2], Operand::imm(bytes)},
                             {Type::None, Type::U64, Type::U32, Type::B32, Type::B32, Type::B32, Type::U32}));
@@ -430,11 +437,10 @@ private:
     for (size_t k = 0; k < d.size(); ++k) {
       if (d[k].kind == OperandKind::Sink)
         continue;
-      if (!d[k].isReg() || bitWidth(f_.regs[d[k].id].type) < bitWidth(bits) ||
-          bitWidth(f_.regs[d[k].id].type) > 64)
+      if (!d[k].isReg() || bitWidth(f_.reg(d[k].regId()).type) < bitWidth(bits) ||
+          bitWidth(f_.reg(d[k].regId()).type) > 64)
         return fail("a destination register is narrower than the element");
-      Operand context;
-      context.kind = OperandKind::Special; // the helper's ctx (a .trap access traps)
+      Operand context = helperContext(); // a .trap access traps
       Operand t = Operand::reg(newTemp(f_, bits));
       Operand n = Operand::imm(static_cast<int64_t>(d.size())), k64 = Operand::imm(static_cast<int64_t>(k));
       if (bytes == 8)
@@ -451,7 +457,7 @@ private:
       moves.push_back({d[k], t});
     }
     for (auto &[dst, t] : moves) {
-      Type dt = f_.regs[dst.id].type;
+      Type dt = f_.reg(dst.regId()).type;
       if (bitWidth(dt) == bitWidth(bits)) {
         moveInto(dst, t, bits);
       } else {
@@ -488,19 +494,19 @@ private:
     std::vector<Operand> vals;
     for (const Operand &e : v) {
       Operand x = e;
-      if (e.isReg() && bitWidth(f_.regs[e.id].type) < bitWidth(bits)) {
+      if (e.isReg() && bitWidth(f_.reg(e.regId()).type) < bitWidth(bits)) {
         // A narrower register (.b8/.b16 data in a 16-bit register): zero-extended.
         Inst cvt;
         cvt.irop = IrOp::Convert;
         cvt.type = bits == Type::B64 ? Type::U64 : Type::U32;
-        cvt.type2 = unsignedType(bitWidth(f_.regs[e.id].type));
+        cvt.type2 = unsignedType(bitWidth(f_.reg(e.regId()).type));
         cvt.guard = in_.guard;
         cvt.guardNegated = in_.guardNegated;
         cvt.srcOffset = in_.srcOffset;
         x = Operand::reg(newTemp(f_, cvt.type));
         cvt.ops = {x, e};
         out_.push_back(std::move(cvt));
-      } else if (e.isReg() && bitWidth(f_.regs[e.id].type) > bitWidth(bits)) {
+      } else if (e.isReg() && bitWidth(f_.reg(e.regId()).type) > bitWidth(bits)) {
         return fail("a source register is wider than the element");
       }
       vals.push_back(as(x, bits));
@@ -509,8 +515,7 @@ private:
       return fail("a source is not a register or immediate");
     trapCheck(geom, h, c, bytes * static_cast<unsigned>(v.size()));
     f_.features |= kFeatureTexturesSoftware | kFeatureTrap;
-    Operand context;
-    context.kind = OperandKind::Special;
+    Operand context = helperContext();
     Operand n = Operand::imm(static_cast<int64_t>(v.size())), mode = Operand::imm(surfaceMode(in_));
     if (bytes == 8) {
       while (vals.size() < 2)
@@ -548,8 +553,7 @@ private:
       return fail("the operand is not a 32-bit register or immediate");
     trapCheck(geom, h, c, 4);
     f_.features |= kFeatureTexturesSoftware | kFeatureTrap | kFeatureAtomics;
-    Operand context;
-    context.kind = OperandKind::Special;
+    Operand context = helperContext();
     out_.push_back(makeCall(m_, in_, m_.internHelper(Helper::SuredB32), Type::None, Operand{},
                             {context, h, Operand::imm(geom), c[0], c[1], c[2], Operand::imm(surfaceMode(in_)),
                              Operand::imm(op), Operand::imm(in_.type == Type::S32), v},
