@@ -110,38 +110,56 @@ void JsonWriter::key(std::string_view name) {
   afterKey_ = true;
 }
 
-void JsonWriter::beginObject() {
+void JsonWriter::beginContainer(char bracket, bool object, bool inlineElements) {
   beforeValue();
-  out_ += '{';
-  stack_.push_back({true, false, 0});
+  size_t start = out_.size();
+  out_ += bracket;
+  stack_.push_back({object, inlineElements, 0, start, true});
 }
 
-void JsonWriter::beginArray(bool inlineElements) {
-  beforeValue();
-  out_ += '[';
-  stack_.push_back({false, inlineElements, 0});
+void JsonWriter::beginObject() { beginContainer('{', true, false); }
+void JsonWriter::beginArray(bool inlineElements) { beginContainer('[', false, inlineElements); }
+
+// Closes the innermost container; one whose members were all scalars is joined onto one line
+// (strings never hold a raw newline: jsonString escapes control characters).
+void JsonWriter::endContainer(char bracket) {
+  Level level = stack_.back();
+  stack_.pop_back();
+  if (level.count > 0 && !level.inlineElements) {
+    if (level.onlyScalars) {
+      std::string joined;
+      joined.reserve(out_.size() - level.start);
+      for (size_t i = level.start; i < out_.size(); ++i) {
+        if (out_[i] != '\n') {
+          joined += out_[i];
+          continue;
+        }
+        while (i + 1 < out_.size() && out_[i + 1] == ' ')
+          ++i;
+        if (joined.back() == ',')
+          joined += ' ';
+      }
+      out_.resize(level.start);
+      out_ += joined;
+    } else {
+      newline();
+    }
+  }
+  out_ += bracket;
+  if (level.count > 0 && !level.inlineElements && !stack_.empty())
+    stack_.back().onlyScalars = false; // an inline array (`[256, 1, 1]`) counts as a scalar
+  if (stack_.empty())
+    out_ += '\n';
 }
 
 void JsonWriter::endObject() {
   assert(!stack_.empty() && stack_.back().object && !afterKey_);
-  Level level = stack_.back();
-  stack_.pop_back();
-  if (level.count > 0)
-    newline();
-  out_ += '}';
-  if (stack_.empty())
-    out_ += '\n';
+  endContainer('}');
 }
 
 void JsonWriter::endArray() {
   assert(!stack_.empty() && !stack_.back().object);
-  Level level = stack_.back();
-  stack_.pop_back();
-  if (level.count > 0 && !level.inlineElements)
-    newline();
-  out_ += ']';
-  if (stack_.empty())
-    out_ += '\n';
+  endContainer(']');
 }
 
 void JsonWriter::scalar(std::string_view token) {

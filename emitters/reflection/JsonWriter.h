@@ -1,5 +1,7 @@
 // A small streaming JSON writer: 2-space indentation, members in the order they are written, so
-// the same calls give the same bytes. Strings are escaped for any input bytes: quote,
+// the same calls give the same bytes. A container whose members are all scalars (or empty
+// containers) is written on one line, `{"name": "x", "size": 8}`: one variable or parameter per
+// line reads as well and is a fifth of the bytes of a member per line. Strings are escaped for any input bytes: quote,
 // backslash and control characters escaped, valid UTF-8 kept as is, every byte of an invalid
 // UTF-8 sequence written as \u00XX.
 #pragma once
@@ -46,6 +48,8 @@ private:
     bool object = false;
     bool inlineElements = false;
     unsigned count = 0;
+    size_t start = 0;        // where the container's opening bracket is in out_
+    bool onlyScalars = true; // no member is a non-empty container
   };
 
   void beforeValue();
@@ -53,6 +57,8 @@ private:
   void signedValue(int64_t number);
   void unsignedValue(uint64_t number);
   void newline();
+  void beginContainer(char bracket, bool object, bool inlineElements);
+  void endContainer(char bracket);
 
   std::string out_;
   std::vector<Level> stack_;

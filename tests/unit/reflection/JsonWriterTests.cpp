@@ -55,9 +55,7 @@ TEST_CASE("JSON layout: 2-space indentation, keys in written order", "[json]") {
     "x",
     true,
     null,
-    {
-      "k": false
-    }
+    {"k": false}
   ],
   "inline": [256, 1, 1],
   "empty_object": {},
@@ -141,4 +139,38 @@ TEST_CASE("JSON strings: every 1- and 2-byte input gives valid JSON text", "[jso
       if (a >= 0x80 && !valid2)
         REQUIRE(j.substr(1, 6) == escapedByte(a));
     }
+}
+
+TEST_CASE("JSON layout: only containers of scalars are joined onto one line", "[json]") {
+  JsonWriter w;
+  w.beginObject();
+  w.key("leaf");
+  w.beginObject();
+  w.key("n");
+  w.value(1);
+  w.key("dims");
+  w.beginArray(true);
+  w.value(2);
+  w.value(3);
+  w.endArray();
+  w.key("none");
+  w.beginArray();
+  w.endArray();
+  w.endObject();
+  w.key("outer");
+  w.beginObject();
+  w.key("inner");
+  w.beginObject();
+  w.key("s");
+  w.value("a\nb"); // an escaped newline in a string is not a line break
+  w.endObject();
+  w.endObject();
+  w.endObject();
+  CHECK(w.text() == R"({
+  "leaf": {"n": 1, "dims": [2, 3], "none": []},
+  "outer": {
+    "inner": {"s": "a\u000ab"}
+  }
+}
+)");
 }

@@ -115,32 +115,16 @@ Module smallModule() {
 constexpr const char *kSmallJson = R"J({
   "format": "ptx2metal-reflection",
   "version": 2,
-  "source": {
-    "file": "small.ptx",
-    "sha256": "6c6e30d9b11f0a1098bd5850b60b71a8574c20d939f5e51b874aedba1e1498f6",
-    "bytes": 152,
-    "ptx_version": "8.5",
-    "target": ["sm_90"],
-    "address_size": 64
-  },
-  "msl": {
-    "file": "small.metal"
-  },
-  "profile": {
-    "msl_version": "3.2",
-    "fp64": "ieee",
-    "f32_subnormals": "flush"
-  },
+  "source": {"file": "small.ptx", "sha256": "6c6e30d9b11f0a1098bd5850b60b71a8574c20d939f5e51b874aedba1e1498f6", "bytes": 152, "ptx_version": "8.5", "target": ["sm_90"], "address_size": 64},
+  "msl": {"file": "small.metal"},
+  "profile": {"msl_version": "3.2", "fp64": "ieee", "f32_subnormals": "flush"},
   "abi": {
     "params_buffer": 0,
     "module_buffer": 1,
     "threadgroup_index": 0,
     "threadgroup_granule": 16,
     "module_words": ["global_base", "const_base", "status", "printf", "atomic_locks"],
-    "status_bits": {
-      "trap": 1,
-      "assert": 2
-    },
+    "status_bits": {"trap": 1, "assert": 2},
     "launch_words_align": 16,
     "launch_words_bytes": 16,
     "body_suffix": "_body",
@@ -150,11 +134,7 @@ constexpr const char *kSmallJson = R"J({
     "function_window": "0xFFFD000000000000",
     "window_size": "0x0000000100000000"
   },
-  "module": {
-    "global_bytes": 0,
-    "const_bytes": 0,
-    "variables": []
-  },
+  "module": {"global_bytes": 0, "const_bytes": 0, "variables": []},
   "kernels": [
     {
       "name": "k",
@@ -164,22 +144,10 @@ constexpr const char *kSmallJson = R"J({
       "translated": true,
       "error": null,
       "params": [
-        {
-          "name": "n",
-          "offset": 0,
-          "size": 4,
-          "align": 4,
-          "type": "u32",
-          "vector": 1,
-          "array": null
-        }
+        {"name": "n", "offset": 0, "size": 4, "align": 4, "type": "u32", "vector": 1, "array": null}
       ],
       "param_bytes": 4,
-      "shared": {
-        "static_bytes": 0,
-        "dynamic": false,
-        "variables": []
-      },
+      "shared": {"static_bytes": 0, "dynamic": false, "variables": []},
       "local_bytes": 0,
       "reqntid": null,
       "maxntid": [128, 1, 1],
@@ -188,12 +156,7 @@ constexpr const char *kSmallJson = R"J({
     }
   ],
   "functions": [
-    {
-      "name": "helper",
-      "msl_name": "helper",
-      "translated": true,
-      "error": null
-    }
+    {"name": "helper", "msl_name": "helper", "translated": true, "error": null}
   ]
 }
 )J";
@@ -289,14 +252,8 @@ TEST_CASE("reflection: options", "[reflection]") {
   options.target.fp64 = p2m::Fp64Mode::Demote;
   options.target.f32Subnormals = p2m::F32Subnormals::Keep;
   std::string json = emitReflection(smallModule(), options);
-  CHECK(contains(json, R"J("msl": {
-    "file": null
-  },
-  "profile": {
-    "msl_version": "3.0",
-    "fp64": "demote",
-    "f32_subnormals": "keep"
-  },)J"));
+  CHECK(contains(json, R"J("msl": {"file": null},
+  "profile": {"msl_version": "3.0", "fp64": "demote", "f32_subnormals": "keep"},)J"));
   options.target.mslVersion = p2m::MslVersion::V3_1;
   CHECK(contains(emitReflection(smallModule(), options), R"J("msl_version": "3.1",)J"));
 }
@@ -307,14 +264,7 @@ TEST_CASE("reflection: source facts", "[reflection]") {
   m.version = "7.0";
   m.addressSize = 32;
   std::string json = emitReflection(m, {});
-  CHECK(contains(json, R"J("source": {
-    "file": "abc.ptx",
-    "sha256": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
-    "bytes": 3,
-    "ptx_version": "7.0",
-    "target": [],
-    "address_size": 32
-  },)J"));
+  CHECK(contains(json, R"J("source": {"file": "abc.ptx", "sha256": "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", "bytes": 3, "ptx_version": "7.0", "target": [], "address_size": 32},)J"));
   CHECK(contains(json, R"J("kernels": [],
   "functions": []
 }
@@ -335,18 +285,7 @@ TEST_CASE("reflection: a larger module", "[reflection]") {
     "global_bytes": 24,
     "const_bytes": 3,
     "variables": [
-      {
-        "name": "data",
-        "msl_name": "v_data",
-        "space": "global",
-        "offset": 0,
-        "size": 8,
-        "align": 4,
-        "type": "u32",
-        "vector": 1,
-        "init": "0700000009000000",
-        "relocations": []
-      },
+      {"name": "data", "msl_name": "v_data", "space": "global", "offset": 0, "size": 8, "align": 4, "type": "u32", "vector": 1, "init": "0700000009000000", "relocations": []},
       {
         "name": "table",
         "msl_name": "v_table",
@@ -358,27 +297,10 @@ TEST_CASE("reflection: a larger module", "[reflection]") {
         "vector": 1,
         "init": "00000000000000000000000000000000",
         "relocations": [
-          {
-            "offset": 0,
-            "target": "data",
-            "addend": 4,
-            "generic": true,
-            "function": null
-          }
+          {"offset": 0, "target": "data", "addend": 4, "generic": true, "function": null}
         ]
       },
-      {
-        "name": "msg",
-        "msl_name": "v_msg",
-        "space": "const",
-        "offset": 0,
-        "size": 3,
-        "align": 16,
-        "type": "b8",
-        "vector": 1,
-        "init": "686900",
-        "relocations": []
-      }
+      {"name": "msg", "msl_name": "v_msg", "space": "const", "offset": 0, "size": 3, "align": 16, "type": "b8", "vector": 1, "init": "686900", "relocations": []}
     ]
   },)J"));
     CHECK_FALSE(contains(json, R"J("name": "sbuf",
@@ -392,24 +314,8 @@ TEST_CASE("reflection: a larger module", "[reflection]") {
       "demangled": "add(float*, int)",
       "translated": true,
       "error": null,)J"));
-    CHECK(contains(json, R"J(        {
-          "name": "_Z3addPfi_param_1",
-          "offset": 8,
-          "size": 24,
-          "align": 8,
-          "type": "b8",
-          "vector": 1,
-          "array": 24
-        },
-        {
-          "name": "_Z3addPfi_param_2",
-          "offset": 32,
-          "size": 4,
-          "align": 4,
-          "type": "f32",
-          "vector": 1,
-          "array": null
-        }
+    CHECK(contains(json, R"J(        {"name": "_Z3addPfi_param_1", "offset": 8, "size": 24, "align": 8, "type": "b8", "vector": 1, "array": 24},
+        {"name": "_Z3addPfi_param_2", "offset": 32, "size": 4, "align": 4, "type": "f32", "vector": 1, "array": null}
       ],
       "param_bytes": 36,)J"));
   }
@@ -419,18 +325,8 @@ TEST_CASE("reflection: a larger module", "[reflection]") {
         "static_bytes": 512,
         "dynamic": true,
         "variables": [
-          {
-            "name": "sbuf",
-            "offset": 0,
-            "size": 256,
-            "align": 4
-          },
-          {
-            "name": "tile",
-            "offset": 256,
-            "size": 256,
-            "align": 16
-          }
+          {"name": "sbuf", "offset": 0, "size": 256, "align": 4},
+          {"name": "tile", "offset": 256, "size": 256, "align": 16}
         ]
       },
       "local_bytes": 48,
@@ -474,20 +370,8 @@ TEST_CASE("reflection: a function's address in an initializer is the function's 
   std::string json = emitReflection(m, {});
   INFO(json);
   CHECK(contains(json, R"J(        "relocations": [
-          {
-            "offset": 0,
-            "target": "helper",
-            "addend": 0,
-            "generic": false,
-            "function": 0
-          },
-          {
-            "offset": 8,
-            "target": "data",
-            "addend": 0,
-            "generic": true,
-            "function": null
-          }
+          {"offset": 0, "target": "helper", "addend": 0, "generic": false, "function": 0},
+          {"offset": 8, "target": "data", "addend": 0, "generic": true, "function": null}
         ])J"));
 }
 
@@ -498,12 +382,7 @@ TEST_CASE("reflection: an unsupported function and escaped messages", "[reflecti
   std::string json = emitReflection(m, {});
   CHECK(contains(json, R"J("file": "C:\\ptx\\small.ptx",)J"));
   CHECK(contains(json, R"J(  "functions": [
-    {
-      "name": "helper",
-      "msl_name": "helper",
-      "translated": false,
-      "error": "C:\\ptx\\small.ptx:7:2: error: a \"quoted\"\u000amessage\u0001"
-    }
+    {"name": "helper", "msl_name": "helper", "translated": false, "error": "C:\\ptx\\small.ptx:7:2: error: a \"quoted\"\u000amessage\u0001"}
   ]
 )J"));
 }
