@@ -154,9 +154,7 @@ void lowerAtomics(PassContext &ctx) {
           return false;
         }
         name = m.internHelper(Helper::Atom64, {kind});
-        Operand context;
-        context.kind = OperandKind::Special; // the helper's `ctx` (the lock table's address)
-        args.insert(args.begin(), context);
+        args.insert(args.begin(), Operand::helperContext()); // ctx: the lock table's address
         types.assign(args.size(), Type::U64);
       } else {
         std::string noftz = in.has(Modifier::Noftz) ? "_noftz" : "";

@@ -165,8 +165,7 @@ void lowerTensorOps(PassContext &ctx) {
       f.features |= kFeatureSimd | kFeatureTensorCoresEmulated;
       bool trans = in.has(Modifier::Trans);
       std::string count = in.has(Modifier::X4) ? "x4" : in.has(Modifier::X2) ? "x2" : "x1";
-      Operand context;
-      context.kind = OperandKind::Special; // the helper's `ctx` (the shared memory base)
+      const Operand context = Operand::helperContext(); // ctx: the shared memory base
 
       switch (in.opcode) {
       case Opcode::Mma: {

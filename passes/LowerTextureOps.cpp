@@ -28,14 +28,6 @@ using ptx::Opcode;
 namespace {
 
 // texture_ops.h's P2M_TEXG_* for the geometry modifier, or -1.
-// The helpers' first argument, `ctx` (the module words, the launch status): a Special operand
-// with no register, as the other lowering passes pass it.
-Operand helperContext() {
-  Operand context;
-  context.kind = OperandKind::Special;
-  return context;
-}
-
 int geometryOf(const Inst &in) {
   if (in.has(Modifier::_1d)) return 0;
   if (in.has(Modifier::_2d)) return 1;
@@ -403,7 +395,7 @@ private:
     Operand p = Operand::reg(newTemp(f_, Type::Pred));
     if (in_.guard != kNone)
       setTrue(p, false);
-    Operand context = helperContext(); // a failed check sets the error's status bit
+    Operand context = Operand::helperContext(); // a failed check sets the error's status bit
     out_.push_back(makeCall(m_, in_, m_.internHelper(Helper::SuInRange), Type::Pred, p,
                             {context, h, Operand::imm(geom), c[0], c[1], c[2], Operand::imm(bytes)},
                             {Type::None, Type::U64, Type::U32, Type::B32, Type::B32, Type::B32, Type::U32}));
@@ -440,7 +432,7 @@ private:
       if (!d[k].isReg() || bitWidth(f_.reg(d[k].regId()).type) < bitWidth(bits) ||
           bitWidth(f_.reg(d[k].regId()).type) > 64)
         return fail("a destination register is narrower than the element");
-      Operand context = helperContext(); // a .trap access traps
+      Operand context = Operand::helperContext(); // a .trap access traps
       Operand t = Operand::reg(newTemp(f_, bits));
       Operand n = Operand::imm(static_cast<int64_t>(d.size())), k64 = Operand::imm(static_cast<int64_t>(k));
       if (bytes == 8)
@@ -515,7 +507,7 @@ private:
       return fail("a source is not a register or immediate");
     trapCheck(geom, h, c, bytes * static_cast<unsigned>(v.size()));
     f_.features |= kFeatureTexturesSoftware | kFeatureTrap;
-    Operand context = helperContext();
+    Operand context = Operand::helperContext();
     Operand n = Operand::imm(static_cast<int64_t>(v.size())), mode = Operand::imm(surfaceMode(in_));
     if (bytes == 8) {
       while (vals.size() < 2)
@@ -553,7 +545,7 @@ private:
       return fail("the operand is not a 32-bit register or immediate");
     trapCheck(geom, h, c, 4);
     f_.features |= kFeatureTexturesSoftware | kFeatureTrap | kFeatureAtomics;
-    Operand context = helperContext();
+    Operand context = Operand::helperContext();
     out_.push_back(makeCall(m_, in_, m_.internHelper(Helper::SuredB32), Type::None, Operand{},
                             {context, h, Operand::imm(geom), c[0], c[1], c[2], Operand::imm(surfaceMode(in_)),
                              Operand::imm(op), Operand::imm(in_.type == Type::S32), v},

@@ -85,6 +85,9 @@ struct Operand {
   static Operand reg(RegId r) { Operand o; o.kind = OperandKind::Reg; o.id = r.index(); return o; }
   static Operand imm(int64_t v) { Operand o; o.kind = OperandKind::Imm; o.value = v; return o; }
   static Operand symbol(SymId s) { Operand o; o.kind = OperandKind::Symbol; o.id = s.index(); return o; }
+  // A helper call's first argument, the emitter's `ctx` (launch builtins, module words, shared
+  // memory base, launch status): a Special operand that names no special register.
+  static Operand helperContext() { Operand o; o.kind = OperandKind::Special; return o; }
   bool isReg() const { return kind == OperandKind::Reg && !address; }
   RegId regId() const { return RegId(id); }   // kind Reg
   SymId symId() const { return SymId(id); }   // kind Symbol
