@@ -9,6 +9,10 @@
 
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
 #include <limits>
 #include <random>
 
@@ -95,7 +99,42 @@ void checkSubByte(unsigned bits, bool isSigned, bool satfinite, bool xorOp, cons
   }
 }
 
+std::vector<std::uint32_t> words(const std::string &relative)
+{
+  std::ifstream in(std::string(P2M_SOURCE_ROOT) + "/" + relative, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::uint32_t> w(bytes.size() / 4);
+  if (!w.empty())
+    std::memcpy(w.data(), bytes.data(), w.size() * 4);
+  return w;
+}
+
 } // namespace
+
+TEST_CASE("wmma m16n16k8 tf32: the outputs recorded on an H100", "[wmma][tf32]")
+{
+  // tests/exec case wmma_m16n16k8_tf32_f32_rc (tensor_cores.cu): 4 warps, A 16x8 row-major, B
+  // 8x16 column-major, C and D 16x16 row-major; the inputs a, b, c follow each other.
+  const std::vector<std::uint32_t> in = words("tests/exec/inputs/wmma_m16n16k8_tf32_f32_rc.in.bin");
+  const std::vector<std::uint32_t> out = words("tests/exec/expected/wmma_m16n16k8_tf32_f32_rc.nvcc.sm_90.O3.out.bin");
+  REQUIRE(in.size() == 512 + 512 + 1024);
+  REQUIRE(out.size() == 1024);
+  unsigned differing = 0;
+  for (unsigned w = 0; w < 4; ++w) {
+    std::uint32_t a[128], b[128], c[256], d[256];
+    for (unsigned i = 0; i < 128; ++i) {
+      a[i] = in[128 * w + i];
+      b[i] = in[512 + 128 * w + i];
+    }
+    for (unsigned i = 0; i < 256; ++i)
+      c[i] = in[1024 + 256 * w + i];
+    wmmaTf32(a, false, b, true, c, d);
+    CHECK(laneRunsConsistent());
+    for (unsigned i = 0; i < 256; ++i)
+      differing += d[i] != out[256 * w + i];
+  }
+  CHECK(differing == 0);
+}
 
 TEST_CASE("wmma m16n16k8 tf32: every element against the mma rule in the SASS's k order", "[wmma][tf32]")
 {
