@@ -291,10 +291,13 @@ void lowerTensorOps(PassContext &ctx) {
         // out as m16n16k16's, or as the first n8 block of m8n32k16's (mma_ops.h).
         const bool tf32Shape = shape == "m16n16k8", i4Shape = shape == "m8n8k32", b1Shape = shape == "m8n8k128";
         const bool newShape = tf32Shape || i4Shape || b1Shape;
-        unsigned shapeId = shape == "m16n16k16" || tf32Shape      ? 0
-                           : shape == "m32n8k16"                  ? 1
-                           : shape == "m8n32k16" || i4Shape || b1Shape ? 2
-                                                                  : 3;
+        unsigned shapeId = 3;
+        if (shape == "m16n16k16" || tf32Shape)
+          shapeId = 0;
+        else if (shape == "m32n8k16")
+          shapeId = 1;
+        else if (shape == "m8n32k16" || i4Shape || b1Shape)
+          shapeId = 2;
         std::string unsupported = fmt::format("wmma{} is not supported yet", spelled);
         if (shapeId == 3)
           return fail(unsupported);
