@@ -167,6 +167,41 @@ void lowerTensorOps(PassContext &ctx) {
       std::string count = in.has(Modifier::X4) ? "x4" : in.has(Modifier::X2) ? "x2" : "x1";
       const Operand context = Operand::helperContext(); // ctx: the shared memory base
 
+      // D = A*B + C through Helper::Mma's `key` (operands d, a, b, c as mma.sync and wmma.mma
+      // spell them), one call per D register.
+      auto callMma = [&](const MmaForm &form, const std::string &key, Type bits) {
+        std::vector<Operand> d = fragment(f, in.ops[0]), a = fragment(f, in.ops[1]),
+                             b = fragment(f, in.ops[2]), c = fragment(f, in.ops[3]);
+        if (d.size() != form.d || a.size() != form.a || b.size() != form.b || c.size() != form.c)
+          return fail(fmt::format("{}: the fragment operands do not have the registers the shape and types need",
+                                  ptx::spelling(in.opcode)));
+        a = bitsOf(a, bits);
+        b = bitsOf(b, bits);
+        c = bitsOf(c, bits);
+        if (widthMismatch)
+          return fail(fmt::format("{}: a fragment register is not {} bits wide", ptx::spelling(in.opcode),
+                                  bitWidth(bits)));
+        Operand l = lane();
+        uint32_t name = m.internHelper(Helper::Mma, {key});
+        std::vector<Operand> temps;
+        for (unsigned i = 0; i < form.d; ++i) {
+          std::vector<Operand> args{Operand::imm(i)};
+          args.insert(args.end(), a.begin(), a.end());
+          args.insert(args.end(), b.begin(), b.end());
+          args.insert(args.end(), c.begin(), c.end());
+          args.push_back(l);
+          std::vector<Type> argTypes(args.size(), bits);
+          argTypes.front() = Type::U32;
+          argTypes.back() = Type::U32;
+          Operand t = Operand::reg(newTemp(f, bits));
+          out.push_back(makeCall(m, in, name, bits, t, args, argTypes));
+          temps.push_back(t);
+        }
+        for (unsigned i = 0; i < form.d; ++i)
+          moveInto(d[i], temps[i], bits);
+        return true;
+      };
+
       switch (in.opcode) {
       case Opcode::Mma: {
         if (in.ops.size() != 4)
@@ -196,36 +231,8 @@ void lowerTensorOps(PassContext &ctx) {
         }
         if (!form)
           return fail(fmt::format("mma{} is not supported yet", spelled));
-        std::vector<Operand> d = fragment(f, in.ops[0]), a = fragment(f, in.ops[1]),
-                             b = fragment(f, in.ops[2]), c = fragment(f, in.ops[3]);
-        if (d.size() != form->d || a.size() != form->a || b.size() != form->b || c.size() != form->c)
-          return fail("mma: the fragment operands do not have the registers the shape and types need");
         // f64 fragments are 64-bit registers; all others 32-bit.
-        Type bits = types.starts_with("_f64") ? Type::B64 : Type::B32;
-        a = bitsOf(a, bits);
-        b = bitsOf(b, bits);
-        c = bitsOf(c, bits);
-        if (widthMismatch)
-          return fail(fmt::format("mma: a fragment register is not {} bits wide", bitWidth(bits)));
-        Operand l = lane();
-        uint32_t name = m.internHelper(Helper::Mma, {key});
-        std::vector<Operand> temps;
-        for (unsigned i = 0; i < form->d; ++i) {
-          std::vector<Operand> args{Operand::imm(i)};
-          args.insert(args.end(), a.begin(), a.end());
-          args.insert(args.end(), b.begin(), b.end());
-          args.insert(args.end(), c.begin(), c.end());
-          args.push_back(l);
-          std::vector<Type> argTypes(args.size(), bits);
-          argTypes.front() = Type::U32;
-          argTypes.back() = Type::U32;
-          Operand t = Operand::reg(newTemp(f, bits));
-          out.push_back(makeCall(m, in, name, bits, t, args, argTypes));
-          temps.push_back(t);
-        }
-        for (unsigned i = 0; i < form->d; ++i)
-          moveInto(d[i], temps[i], bits);
-        return true;
+        return callMma(*form, key, types.starts_with("_f64") ? Type::B64 : Type::B32);
       }
       case Opcode::Ldmatrix:
       case Opcode::Stmatrix: {
@@ -278,11 +285,21 @@ void lowerTensorOps(PassContext &ctx) {
             types += "_" + std::string(s);
           spelled += "." + std::string(s);
         }
-        unsigned shapeId = shape == "m16n16k16" ? 0 : shape == "m32n8k16" ? 1 : shape == "m8n32k16" ? 2 : 3;
+        // The helpers' shape ids: 0 m16n16k16, 1 m32n8k16, 2 m8n32k16. m16n16k8 (tf32),
+        // m8n8k32 (s4/u4) and m8n8k128 (b1) have A/B helpers of their own, and accumulators laid
+        // out as m16n16k16's, or as the first n8 block of m8n32k16's (mma_ops.h).
+        const bool tf32Shape = shape == "m16n16k8", i4Shape = shape == "m8n8k32", b1Shape = shape == "m8n8k128";
+        const bool newShape = tf32Shape || i4Shape || b1Shape;
+        unsigned shapeId = 3;
+        if (shape == "m16n16k16" || tf32Shape)
+          shapeId = 0;
+        else if (shape == "m32n8k16")
+          shapeId = 1;
+        else if (shape == "m8n32k16" || i4Shape || b1Shape)
+          shapeId = 2;
         std::string unsupported = fmt::format("wmma{} is not supported yet", spelled);
         if (shapeId == 3)
           return fail(unsupported);
-        Operand l = lane();
         bool load = in.has(Modifier::Load), store = in.has(Modifier::Store);
         if (load || store) {
           if (in.ops.size() != 3)
@@ -293,6 +310,25 @@ void lowerTensorOps(PassContext &ctx) {
           std::vector<Operand> regs = bitsOf(fragment(f, in.ops[load ? 0 : 1]));
           if (regs.empty() || widthMismatch)
             return fail("wmma: a fragment register is not 32 bits wide");
+          const bool accumulator = store || in.has(Modifier::C);
+          const bool subByte = types == "_s4" || types == "_u4" || types == "_b1";
+          // The element types each newer shape takes, and its register counts.
+          const bool newType = types == "_tf32" || subByte;
+          if (newShape) {
+            bool typeFits = accumulator ? types == (tf32Shape ? "_f32" : "_s32")
+                            : tf32Shape ? types == "_tf32"
+                            : i4Shape   ? types == "_s4" || types == "_u4"
+                                        : types == "_b1";
+            if (!typeFits)
+              return fail(unsupported);
+            size_t want = accumulator ? (tf32Shape ? 8 : 2) : tf32Shape ? 4 : 1;
+            if (regs.size() != want)
+              return fail(fmt::format("wmma{}: the fragment operand does not have the {} registers the shape and "
+                                      "type need",
+                                      spelled, want));
+          } else if (newType) {
+            return fail(unsupported);
+          }
           // The accumulator forms by their element type; A and B (f16, bf16) share one layout,
           // and s8/u8 another.
           std::string_view acc = types == "_f16" ? "f16" : types == "_f32" ? "f32" : types == "_s32" ? "s32" : "";
@@ -303,10 +339,15 @@ void lowerTensorOps(PassContext &ctx) {
             name = m.internHelper(in.has(Modifier::B) ? Helper::WmmaLoadB : Helper::WmmaLoadA);
           else if (load && !in.has(Modifier::C) && (types == "_s8" || types == "_u8"))
             name = m.internHelper(in.has(Modifier::B) ? Helper::WmmaLoadBI8 : Helper::WmmaLoadAI8);
+          else if (load && !in.has(Modifier::C) && types == "_tf32")
+            name = m.internHelper(Helper::WmmaLoadTf32, {in.has(Modifier::B) ? "b" : "a"});
+          else if (load && !in.has(Modifier::C) && subByte)
+            name = m.internHelper(Helper::WmmaLoadSubByte, {types == "_b1" ? "b1" : "i4"});
           else if (store && !acc.empty())
             name = m.internHelper(Helper::WmmaStore, {acc});
           else
             return fail(unsupported);
+          Operand l = lane();
           std::vector<Operand> temps;
           for (unsigned j = 0; j < regs.size(); ++j) {
             std::vector<Operand> args{Operand::imm(shapeId), Operand::imm(colMajor), Operand::imm(j), addr, ldm};
@@ -330,6 +371,24 @@ void lowerTensorOps(PassContext &ctx) {
             moveInto(dst[j], temps[j], Type::B32);
           return true;
         }
+        // wmma.mma m8n8k32 (s4/u4) and m8n8k128 (b1): mma.sync's m8n8 forms, whose fragments
+        // these are.
+        if (i4Shape || b1Shape) {
+          bool popc = in.has(Modifier::Popc);
+          bool typesFit = i4Shape ? types == "_s32_s4_s4_s32" || types == "_s32_u4_u4_s32" : types == "_s32_b1_b1_s32";
+          if (!typesFit || popc != b1Shape || (b1Shape && in.has(Modifier::Satfinite)) || in.ops.size() != 4)
+            return fail(unsupported);
+          std::string key = shape + types + (in.has(Modifier::Satfinite) ? "_satfinite" : "");
+          if (b1Shape)
+            key += in.has(Modifier::Xor) ? "_xor_popc" : "_and_popc";
+          const MmaForm *form = findForm(integerKey(shape, types));
+          if (!form)
+            return fail(unsupported);
+          return callMma(*form, key, Type::B32);
+        }
+        if (newShape && !tf32Shape)
+          return fail(unsupported);
+        Operand l = lane();
         // wmma.mma with s8/u8 multiplicands: .s32.atype.btype.s32, atype == btype.
         if (types == "_s32_s8_s8_s32" || types == "_s32_u8_u8_s32") {
           std::vector<Operand> d = fragment(f, in.ops[0]), a = bitsOf(fragment(f, in.ops[1])),
@@ -360,17 +419,22 @@ void lowerTensorOps(PassContext &ctx) {
             moveInto(d[j], temps[j], Type::B32);
           return true;
         }
-        // wmma.mma: f16 inputs spell dtype.ctype, bf16 ones dtype.atype.btype.ctype.
-        std::string ab = types.find("_bf16") != std::string::npos ? "bf16" : "f16";
+        // wmma.mma: f16 inputs spell dtype.ctype, bf16 and tf32 ones dtype.atype.btype.ctype.
+        std::string ab = types.find("_bf16") != std::string::npos   ? "bf16"
+                         : types.find("_tf32") != std::string::npos ? "tf32"
+                                                                    : "f16";
         std::string acc = types.starts_with("_f16") ? "f16" : types.starts_with("_f32") ? "f32" : "";
         bool sameAcc = types.ends_with("_" + acc);
-        if (acc.empty() || !sameAcc || (ab == "bf16" && acc != "f32") || in.ops.size() != 4)
+        if (acc.empty() || !sameAcc || (ab != "f16" && acc != "f32") || in.ops.size() != 4 ||
+            tf32Shape != (ab == "tf32") || (tf32Shape && in.has(Modifier::Satfinite)))
           return fail(unsupported);
         std::vector<Operand> d = fragment(f, in.ops[0]), a = bitsOf(fragment(f, in.ops[1])),
                              b = bitsOf(fragment(f, in.ops[2])), c = bitsOf(fragment(f, in.ops[3]));
         if (widthMismatch || d.empty() || a.empty() || b.empty() || c.empty() || a.size() > 8 || b.size() > 8 ||
             c.size() > 8)
           return fail("wmma.mma: unexpected fragment registers");
+        if (tf32Shape && (a.size() != 4 || b.size() != 4 || c.size() != 8 || d.size() != 8))
+          return fail("wmma.mma: the fragment operands do not have the registers the shape and types need");
         uint32_t name = m.internHelper(Helper::WmmaMma, {shape, ab, acc});
         std::vector<Operand> temps;
         for (unsigned j = 0; j < d.size(); ++j) {

@@ -1059,4 +1059,80 @@ P2M_WMMA_IMMA(p2m_wmma_mma_m8n32k16_s32_s8_s8_s32_satfinite, 2u, true, true, tru
 P2M_WMMA_IMMA(p2m_wmma_mma_m8n32k16_s32_u8_u8_s32_satfinite, 2u, false, false, true)
 #undef P2M_WMMA_IMMA
 
+// --- wmma m16n16k8 tf32, m8n8k32 s4/u4, m8n8k128 b1 ------------------------------------------
+// The layouts are the ones nvcc's <mma.h> code gets from ptxas (CUDA 13.0, sm_80 and sm_90 SASS:
+// docs/gpu-facts.md "wmma tf32, s4/u4 and b1"), the same for .row and .col memory layouts:
+//   tf32 A register j: row g + 8 (j & 1), column q + 4 (j >> 1) (mma.m16n8k8 tf32's A);
+//   tf32 B register j: row (k) q + 4 (j & 1), column g + 8 (j >> 1) (two mma.m16n8k8 B blocks);
+//   f32 C/D of m16n16k8: m16n16k16's (p2m_wmma_pos_c shape 0);
+//   s4/u4 and b1: mma.m8n8k32 / m8n8k128's: A (.row) register: row g, 32 bits of k from bit 32q;
+//   B (.col): column g, the same k; s32 C/D: row g, columns 2q, 2q + 1 (p2m_wmma_pos_c shape 2,
+//   elements 0 and 1).
+// The stride of a sub-byte matrix counts elements (ptxas shifts it right by 3 for s4, 5 for b1).
+// The `shape` argument of these entry points is unused (one argument list for every wmma load).
+static inline p2m_rc p2m_wmma_pos_tf32(bool b_matrix, uint j, uint lane)
+{
+  const uint g = (lane >> 2) & 7u, q = lane & 3u;
+  if (b_matrix)
+    return p2m_rc{q + 4u * (j & 1u), g + 8u * ((j >> 1) & 1u)};
+  return p2m_rc{g + 8u * (j & 1u), q + 4u * ((j >> 1) & 1u)};
+}
+
+// The word a lane's sub-byte A (.row) or B (.col) register comes from.
+static inline uint p2m_wmma_sub_byte_word(uint bits, uint ldm, uint lane)
+{
+  return ((lane >> 2) & 7u) * (ldm >> (bits == 4u ? 3u : 5u)) + (lane & 3u);
+}
+
+static inline uint p2m_wmma_load_a_tf32_global(uint, uint col_major, uint j, device uint *p, uint ldm, uint lane)
+{
+  return p[p2m_wmma_index(p2m_wmma_pos_tf32(false, j, lane), ldm, col_major != 0u)];
+}
+static inline uint p2m_wmma_load_b_tf32_global(uint, uint col_major, uint j, device uint *p, uint ldm, uint lane)
+{
+  return p[p2m_wmma_index(p2m_wmma_pos_tf32(true, j, lane), ldm, col_major != 0u)];
+}
+static inline uint p2m_wmma_load_a_tf32_shared(uint, uint col_major, uint j, threadgroup uint *p, uint ldm,
+                                               uint lane)
+{
+  return p[p2m_wmma_index(p2m_wmma_pos_tf32(false, j, lane), ldm, col_major != 0u)];
+}
+static inline uint p2m_wmma_load_b_tf32_shared(uint, uint col_major, uint j, threadgroup uint *p, uint ldm,
+                                               uint lane)
+{
+  return p[p2m_wmma_index(p2m_wmma_pos_tf32(true, j, lane), ldm, col_major != 0u)];
+}
+static inline uint p2m_wmma_load_ab_i4_global(uint, uint, uint, device uint *p, uint ldm, uint lane)
+{
+  return p[p2m_wmma_sub_byte_word(4u, ldm, lane)];
+}
+static inline uint p2m_wmma_load_ab_b1_global(uint, uint, uint, device uint *p, uint ldm, uint lane)
+{
+  return p[p2m_wmma_sub_byte_word(1u, ldm, lane)];
+}
+static inline uint p2m_wmma_load_ab_i4_shared(uint, uint, uint, threadgroup uint *p, uint ldm, uint lane)
+{
+  return p[p2m_wmma_sub_byte_word(4u, ldm, lane)];
+}
+static inline uint p2m_wmma_load_ab_b1_shared(uint, uint, uint, threadgroup uint *p, uint ldm, uint lane)
+{
+  return p[p2m_wmma_sub_byte_word(1u, ldm, lane)];
+}
+
+// wmma.mma m16n16k8 tf32 as ptxas issues it: four mma.m16n8k4 tf32 (HMMA.1684.F32.TF32), for
+// each n8 block k 0-3 into C, then k 4-7 into that f32 result (two roundings toward zero).
+// D register j: element j & 3 of block j >> 2.
+static inline uint p2m_wmma_mma_m16n16k8_tf32_f32(uint j, uint a0, uint a1, uint a2, uint a3, uint a4, uint a5,
+                                                  uint a6, uint a7, uint b0, uint b1, uint b2, uint b3, uint b4,
+                                                  uint b5, uint b6, uint b7, uint c0, uint c1, uint c2, uint c3,
+                                                  uint c4, uint c5, uint c6, uint c7, uint lane)
+{
+  const uint a[8] = {a0, a1, a2, a3, a4, a5, a6, a7};
+  const uint b[8] = {b0, b1, b2, b3, b4, b5, b6, b7};
+  const uint c[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
+  const uint i = j & 3u, blk = (j >> 2) & 1u, cj = c[j & 7u];
+  const uint t = p2m_mma_m16n8k4_f32_tf32_tf32_f32(i, a[0], a[1], b[2u * blk], cj, cj, cj, cj, lane);
+  return p2m_mma_m16n8k4_f32_tf32_tf32_f32(i, a[2], a[3], b[2u * blk + 1u], t, t, t, t, lane);
+}
+
 #endif // P2M_MMA_OPS_H

@@ -61,7 +61,7 @@ selected() { [[ -z ${SOURCES:-} || " $SOURCES " == *" $1 "* ]]; }
 # `// p2m-compilers: nvcc` limits a file to the compilers named (CUB's headers need nvcc).
 compilers() { sed -n 's#^// p2m-compilers: \(.*\)$#\1#p' "$1"; }
 # `// p2m-optimised-only: why` leaves out the unoptimised nvcc builds (O0, G) of a file.
-optimised_only() { grep -q '^// p2m-optimised-only: ' "$1" && echo yes; }
+optimised_only() { if grep -q '^// p2m-optimised-only: ' "$1"; then echo yes; fi; }
 
 # One line per build: name compiler arch opt.
 joblist=$work/jobs

@@ -20,4 +20,22 @@ std::uint32_t dotFp8(const std::uint32_t *a, const std::uint32_t *b, bool aE5m2,
 // The integer dot product of one 32-bit word pair (bits = 8, 4 or 1).
 std::int64_t intDotWord(std::uint32_t a, std::uint32_t b, unsigned bits, bool aSigned, bool bSigned, bool xorOp);
 
+// Whole-warp runs of the wmma helpers (load, mma, store, as lower-tensor-ops calls them) on the 32
+// lanes of one simulated SIMD-group: each lane's simd_shuffle reads what the other lanes pass in
+// the same call (Kernels.cpp). Matrices are element bits in memory, row-major unless *ColMajor.
+// m16n16k8 tf32: A 16x8, B 8x16, C and D 16x16 f32 bits (stride: the row or column length).
+void wmmaTf32(const std::uint32_t *a, bool aColMajor, const std::uint32_t *b, bool bColMajor, const std::uint32_t *c,
+              std::uint32_t *d);
+
+// m8n8k32 s4/u4 (bits 4) and m8n8k128 b1 (bits 1): A rows (.row) and B columns (.col) as packed
+// 32-bit words (element 0 in the low bits), 8 rows or columns of 4 words; C and D 8x8 s32,
+// row-major. isSigned: s4 (else u4); xorOp: b1's .xor.popc (else .and.popc).
+void wmmaSubByte(unsigned bits, bool isSigned, bool satfinite, bool xorOp, const std::uint32_t *a,
+                 const std::uint32_t *b, const std::int32_t *c, std::int32_t *d);
+
+// Whether every lane passed the same values to its shuffles on the second run of the last
+// helper as on the first (the lane simulation's precondition: what a lane shuffles does not
+// depend on what it received).
+bool laneRunsConsistent();
+
 } // namespace p2m::mslmma
