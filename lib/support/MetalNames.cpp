@@ -81,6 +81,20 @@ bool isMetalReservedName(std::string_view s) {
           names.push_back(n);
       return names;
     }();
+    // Those names and the vector types have stems of three letters or more before their last
+    // digits (`int2`, `log10`); a register's is shorter (`r4`, `rd12`), and normalize-identifiers
+    // asks about hundreds of thousands of them: answered without a search.
+    auto stemLength = [](std::string_view n) { return n.find_last_not_of("0123456789") + 1; };
+    static const size_t kShortestStem = [&] {
+      size_t shortest = std::string_view::npos;
+      for (std::string_view n : kEndingInDigit)
+        shortest = std::min(shortest, stemLength(n));
+      for (std::string_view base : kVectorBases)
+        shortest = std::min(shortest, base.size());
+      return std::min(shortest, std::string_view("bfloat").size()); // isVectorOrMatrixType's too
+    }();
+    if (stemLength(s) < kShortestStem)
+      return false;
     return isVectorOrMatrixType(s) || std::binary_search(kEndingInDigit.begin(), kEndingInDigit.end(), s);
   }
   return std::binary_search(std::begin(kNames), std::end(kNames), s);
