@@ -738,13 +738,14 @@ private:
           size_t needed = fn_->regs.size() + d.rangeCount; // grown geometrically: many small
           if (needed > fn_->regs.capacity())                // ranges must not each reallocate
             fn_->regs.reserve(std::max(needed, 2 * fn_->regs.capacity()));
-          std::string name(d.name); // the base, then base + index, formatted in place
+          // The base, then each index formatted after it in place; each name is constructed
+          // once from the buffer (hundreds of thousands of registers in a large module).
+          std::string name(d.name);
           size_t baseLength = name.size();
-          char digits[16];
+          name.resize(baseLength + 16);
           for (uint32_t i = 0; i < d.rangeCount; ++i) {
-            name.resize(baseLength);
-            name.append(digits, std::to_chars(digits, digits + sizeof digits, i).ptr);
-            fn_->addReg(name, t.type);
+            char *end = std::to_chars(name.data() + baseLength, name.data() + name.size(), i).ptr;
+            fn_->regs.push_back({std::string(name.data(), end), t.type});
           }
           bindRange(d.name, first, d.rangeCount);
         } else if (t.vector > 1) {
