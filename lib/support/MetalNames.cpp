@@ -108,14 +108,10 @@ size_t shortestStemEndingInDigit() {
   return shortest;
 }
 
-} // namespace
-
-bool isMetalReservedName(std::string_view s) {
-  // Nearly every name asked about is a register's (`r4`, `rd12`), hundreds of thousands in a
-  // large module: a stem shorter than any reserved one's before the digits answers at once.
+// The search for a name the register test of isMetalReservedName did not answer: out of line,
+// so that the test stays a few instructions (no registers saved around it).
+[[gnu::noinline]] bool isReservedOtherThanRegisterName(std::string_view s) {
   bool digit = endsInDigit(s);
-  if (digit && stemLength(s) < shortestStemEndingInDigit())
-    return false;
   for (std::string_view prefix : kPrefixes)
     if (s.starts_with(prefix))
       return true;
@@ -123,6 +119,16 @@ bool isMetalReservedName(std::string_view s) {
     return isVectorOrMatrixType(s) ||
            std::binary_search(namesEndingInDigit().begin(), namesEndingInDigit().end(), s);
   return std::binary_search(std::begin(kNames), std::end(kNames), s);
+}
+
+} // namespace
+
+bool isMetalReservedName(std::string_view s) {
+  // Nearly every name asked about is a register's (`r4`, `rd12`), hundreds of thousands in a
+  // large module: a stem shorter than any reserved one's before the digits answers at once.
+  if (endsInDigit(s) && stemLength(s) < shortestStemEndingInDigit())
+    return false;
+  return isReservedOtherThanRegisterName(s);
 }
 
 } // namespace p2m
