@@ -3,6 +3,8 @@
 
 #include "passes/Pass.h"
 
+#include <llvm/ADT/ArrayRef.h>
+
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
@@ -18,7 +20,7 @@ namespace p2m::passes {
 // register's storage and the helper's value types). `helper` is a name Module::internHelper
 // returned. dst may be a None operand (no result).
 inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, uint32_t helper, ir::Type resultType,
-                         ir::Operand dst, std::vector<ir::Operand> args, std::vector<ir::Type> argTypes) {
+                         ir::Operand dst, llvm::ArrayRef<ir::Operand> args, llvm::ArrayRef<ir::Type> argTypes) {
   assert(helper < m.strings.size() && "not a name Module::internHelper returned");
   (void)m;
   ir::Inst c;
@@ -32,9 +34,8 @@ inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, uint32_t helper, i
   c.srcOffset = from.srcOffset;
   c.debugLine = from.debugLine;
   c.ops.push_back(dst);
-  for (ir::Operand &a : args)
-    c.ops.push_back(a);
-  c.callTypes = std::move(argTypes);
+  c.ops.append(args.begin(), args.end());
+  c.callTypes.assign(argTypes.begin(), argTypes.end());
   return c;
 }
 

@@ -14,12 +14,16 @@ namespace {
 // locals (docs/DESIGN.md, kernel ABI), `main`, and the support headers' `p2m_` prefix. Sorted.
 constexpr std::string_view kEmitterNames[] = {"b", "ctx", "lmem", "main", "module", "params", "smem"};
 static_assert(std::is_sorted(std::begin(kEmitterNames), std::end(kEmitterNames)));
+// None ends in a digit, so register names (`rd4`) need no search among them.
+static_assert(std::none_of(std::begin(kEmitterNames), std::end(kEmitterNames),
+                           [](std::string_view n) { return n.back() >= '0' && n.back() <= '9'; }));
 
 } // namespace
 
 bool isMslReservedName(std::string_view s) {
+  bool endsInDigit = !s.empty() && s.back() >= '0' && s.back() <= '9';
   return s.starts_with("p2m_") || isMetalReservedName(s) ||
-         std::binary_search(std::begin(kEmitterNames), std::end(kEmitterNames), s);
+         (!endsInDigit && std::binary_search(std::begin(kEmitterNames), std::end(kEmitterNames), s));
 }
 
 } // namespace p2m::passes

@@ -21,7 +21,7 @@ struct Options {
   // NVIDIA GPU running the MSL), so `.ftz` operands and results are flushed explicitly.
   TargetProfile target;
   // Run the IR verifier (ir/Verifier.h) after every pass of every function; a malformed IR is
-  // an internal error that stops the process. On in debug builds and where P2M_VERIFY_IR=1.
+  // an internal error that stops the process. On where P2M_VERIFY_IR=1, and in debug builds unless P2M_VERIFY_IR=0.
   bool verifyIr = defaultVerifyIr();
 
   static bool defaultVerifyIr();

@@ -56,10 +56,11 @@ void verifyAfter(const PassContext &context, std::string_view pass) {
 } // namespace
 
 bool Options::defaultVerifyIr() {
-#ifndef NDEBUG
-  return true;
-#else
   const char *value = std::getenv("P2M_VERIFY_IR");
+#ifndef NDEBUG
+  // P2M_VERIFY_IR=0 turns it off, so that a debug build's profile shows the release's work.
+  return !(value && std::string_view(value) == "0");
+#else
   return value && std::string_view(value) == "1";
 #endif
 }

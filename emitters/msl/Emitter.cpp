@@ -62,10 +62,13 @@ public:
     // declared at the top, in front of it.
     size_t bodyStart = out.size();
     body();
-    std::string bodyText(out, bodyStart);
-    out.resize(bodyStart);
+    // The declarations, printed after it, moved in front of it: the body is moved once, not
+    // copied out and back.
+    size_t declarationsStart = out.size();
     declarations();
-    out += bodyText;
+    std::string declarationText(out, declarationsStart);
+    out.resize(declarationsStart);
+    out.insert(bodyStart, declarationText);
     out += "}\n\n";
   }
 

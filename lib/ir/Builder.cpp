@@ -578,7 +578,7 @@ private:
   void storeRegReturns() {
     for (const RegParameter &p : regParams_)
       if (p.isReturn)
-        pending_.push_back(regParameterAccess(p, Opcode::St));
+        newInst() = regParameterAccess(p, Opcode::St);
   }
 
   void buildBody(const ptx::Function &fn) {
@@ -615,11 +615,11 @@ private:
       bindParams(fn.params, f.params, false);
       bindParams(fn.returns, f.returns, true);
       debugLine_ = 0;
-      pending_.clear();
+      walkFrames_ = nullptr;
       current_ = newBlock("$entry");
       for (const RegParameter &p : regParams_)
         if (!p.isReturn)
-          pending_.push_back(regParameterAccess(p, Opcode::Ld));
+          newInst() = regParameterAccess(p, Opcode::Ld);
       const ptx::BlockStmt *read = bodyReader_.read(fn);
       if (!read)
         error(fn.bodyOffset, "the body did not pass its check"); // the driver reports why
@@ -677,6 +677,7 @@ private:
   void walk(const ptx::BlockStmt &body) {
     // Iterative, so deeply nested `{ }` blocks cannot exhaust the stack.
     std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
+    walkFrames_ = &work;
     while (!work.empty()) {
       auto &[blk, i] = work.back();
       if (i == blk->statements.size()) {
@@ -688,6 +689,7 @@ private:
       const ptx::Statement *s = blk->statements[i++];
       switch (s->kind) {
       case ptx::StatementKind::Instruction:
+        walkStatement_ = i - 1; // where instructionsAhead() counts from
         instruction(*static_cast<const ptx::Instruction *>(s));
         break;
       case ptx::StatementKind::Label: {
@@ -717,6 +719,7 @@ private:
         break;
       }
     }
+    walkFrames_ = nullptr; // `work` ends here
   }
 
   void localVariable(const ptx::VariableDecl &decl) {
@@ -738,13 +741,14 @@ private:
           size_t needed = fn_->regs.size() + d.rangeCount; // grown geometrically: many small
           if (needed > fn_->regs.capacity())                // ranges must not each reallocate
             fn_->regs.reserve(std::max(needed, 2 * fn_->regs.capacity()));
-          std::string name(d.name); // the base, then base + index, formatted in place
+          // The base, then each index formatted after it in place; each name is constructed
+          // once from the buffer (hundreds of thousands of registers in a large module).
+          std::string name(d.name);
           size_t baseLength = name.size();
-          char digits[16];
+          name.resize(baseLength + 16);
           for (uint32_t i = 0; i < d.rangeCount; ++i) {
-            name.resize(baseLength);
-            name.append(digits, std::to_chars(digits, digits + sizeof digits, i).ptr);
-            fn_->addReg(name, t.type);
+            char *end = std::to_chars(name.data() + baseLength, name.data() + name.size(), i).ptr;
+            fn_->regs.push_back({std::string(name.data(), end), t.type});
           }
           bindRange(d.name, first, d.rangeCount);
         } else if (t.vector > 1) {
@@ -999,13 +1003,50 @@ private:
     return g.regId();
   }
 
-  void switchTo(BlockId next) {
+  void switchTo(BlockId next) { current_ = next; }
+
+  // A new instruction at the end of the current block. Instructions are built in their block
+  // (moving them there from a buffer cost 1.5% of a translation), whose list is sized when its
+  // first instruction comes for the instructions up to the next label or branch.
+  Inst &newInst() {
     std::vector<Inst> &insts = fn_->block(current_).insts;
-    insts.reserve(insts.size() + pending_.size());
-    for (Inst &in : pending_)
-      insts.push_back(std::move(in));
-    pending_.clear();
-    current_ = next;
+    if (insts.capacity() == 0)
+      insts.reserve(instructionsAhead());
+    return insts.emplace_back();
+  }
+
+  // The instructions from the walk's statement on, into nested blocks and out of them, up to
+  // a label or an instruction that ends the block (a hint: one PTX instruction can make
+  // several). Each statement is counted for one block only.
+  size_t instructionsAhead() const {
+    if (!walkFrames_)
+      return 1;
+    // The innermost eight frames at most: deep nesting must not make each block's count long.
+    auto from = walkFrames_->end() - std::min<ptrdiff_t>(8, std::ssize(*walkFrames_));
+    llvm::SmallVector<std::pair<const ptx::BlockStmt *, size_t>, 8> frames(from, walkFrames_->end());
+    frames.back().second = walkStatement_;
+    size_t count = 0;
+    while (!frames.empty()) {
+      auto &[blk, i] = frames.back();
+      if (i == blk->statements.size()) {
+        frames.pop_back();
+        continue;
+      }
+      const ptx::Statement *s = blk->statements[i++];
+      if (s->kind == ptx::StatementKind::Label)
+        break;
+      if (s->kind == ptx::StatementKind::Block) {
+        frames.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
+        continue;
+      }
+      if (s->kind != ptx::StatementKind::Instruction)
+        continue;
+      Opcode op = static_cast<const ptx::Instruction *>(s)->opcode;
+      if (op == Opcode::Bra || op == Opcode::Brx || op == Opcode::Ret || op == Opcode::Exit || op == Opcode::Trap)
+        break;
+      ++count;
+    }
+    return std::max<size_t>(count, 1);
   }
 
   void finishBlock(TermKind kind, uint32_t offset) {
@@ -1100,8 +1141,8 @@ private:
       break;
     }
 
-    // Built in place (instructions are large): an error abandons the whole body, pending_ with it.
-    Inst &inst = pending_.emplace_back();
+    // Built in place (instructions are large): an error abandons the whole body.
+    Inst &inst = newInst();
     inst.opcode = op;
     inst.srcOffset = in.offset;
     inst.debugLine = debugLine_;
@@ -1224,8 +1265,8 @@ private:
   // mov.v2/.v4 {d...}, {a...} (ptxas accepts up to 128 bits): element-wise movs through
   // temporaries, so that {a, b} -> {b, a} swaps as one parallel copy.
   void splitVectorMov(uint32_t offset) {
-    Inst vec = std::move(pending_.back());
-    pending_.pop_back();
+    Inst vec = std::move(fn_->block(current_).insts.back());
+    fn_->block(current_).insts.pop_back();
     size_t n = vec.vector;
     auto elements = [&](const Operand &o) {
       if (o.kind != OperandKind::Vector || static_cast<size_t>(o.value) != n)
@@ -1237,7 +1278,7 @@ private:
                         " of this type is not valid PTX (vectors hold at most 128 bits, no predicates)");
     std::vector<Operand> dst = elements(vec.ops[0]), src = elements(vec.ops[1]);
     auto mov = [&](Operand d, Operand a) {
-      Inst &m = pending_.emplace_back();
+      Inst &m = newInst();
       m.opcode = Opcode::Mov;
       m.type = vec.type;
       m.srcOffset = vec.srcOffset;
@@ -1303,7 +1344,9 @@ private:
   // The current block's instructions, collected here and moved once, into a vector of exactly
   // their size, when the block ends (growing each block's own vector would move them again
   // and again, and over-reserving costs memory).
-  std::vector<Inst> pending_;
+  // walk()'s nested blocks and the statement it is at in the innermost (null outside it).
+  const std::vector<std::pair<const ptx::BlockStmt *, size_t>> *walkFrames_ = nullptr;
+  size_t walkStatement_ = 0;
   uint32_t debugLine_ = 0;
   llvm::DenseMap<llvm::StringRef, uint64_t> names_;
   // Bit (length % 64) set for every name ever bound in names_ in this function.

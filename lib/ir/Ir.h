@@ -133,7 +133,8 @@ struct Inst {
   uint32_t debugLine = 0;  // the CUDA line of the preceding .loc, 0 when none
   uint32_t name = kNone;   // Call: index into Module::strings; `{}` in it stands for the
                            // state space of an address argument (global/shared)
-  std::vector<Type> callTypes; // Call: the PTX type of each argument (ops[1..])
+  // Call: the PTX type of each argument (ops[1..]); inline, as a std::vector allocated per call.
+  llvm::SmallVector<Type, 8> callTypes;
   // Inline storage: modules hold millions of instructions, and most have few of each.
   llvm::SmallVector<ptx::Modifier, 6> modifiers; // every modifier as written, types included
   // A PTX call: {results, callee, arguments}, the lists as vectors (or None), the callee a

@@ -48,6 +48,9 @@ static_assert(std::is_sorted(std::begin(kNames), std::end(kNames)));
 // Families by prefix: simd_shuffle, quad_ballot, atomic_fetch_add_explicit, packed_float3, ...
 constexpr std::array<std::string_view, 4> kPrefixes{"simd_", "quad_", "atomic_", "packed_"};
 
+// Each ends in a non-digit, so that it lies in a name's stem (shortestStemEndingInDigit).
+static_assert(std::all_of(kPrefixes.begin(), kPrefixes.end(), [](std::string_view p) { return p.back() == '_'; }));
+
 // The scalar types that have vector (`float4`) and, for the floating ones, matrix (`half3x3`)
 // types.
 constexpr std::array<std::string_view, 11> kVectorBases{"bool", "char", "uchar", "short", "ushort", "int",
@@ -65,25 +68,67 @@ bool isVectorOrMatrixType(std::string_view s) {
   return base == "bfloat" || std::find(kVectorBases.begin(), kVectorBases.end(), base) != kVectorBases.end();
 }
 
-} // namespace
+// The length of `n` without its trailing digits (a loop: find_last_not_of searches its set
+// for every byte).
+size_t stemLength(std::string_view n) {
+  size_t length = n.size();
+  while (length > 0 && n[length - 1] >= '0' && n[length - 1] <= '9')
+    --length;
+  return length;
+}
 
-bool isMetalReservedName(std::string_view s) {
+bool endsInDigit(std::string_view n) { return !n.empty() && n.back() >= '0' && n.back() <= '9'; }
+
+// The reserved names that end in a digit: vector and matrix types and a few functions (`log2`,
+// `atan2`), searched among themselves.
+const std::vector<std::string_view> &namesEndingInDigit() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> found;
+    for (std::string_view n : kNames)
+      if (endsInDigit(n))
+        found.push_back(n);
+    return found;
+  }();
+  return names;
+}
+
+// The shortest stem before the trailing digits of a reserved name that ends in a digit: three
+// (`int2`, `log10`). A prefix family's stem is at least the prefix (which ends in `_`).
+size_t shortestStemEndingInDigit() {
+  static const size_t shortest = [] {
+    size_t length = std::string_view("bfloat").size(); // isVectorOrMatrixType's extra base
+    for (std::string_view n : namesEndingInDigit())
+      length = std::min(length, stemLength(n));
+    for (std::string_view base : kVectorBases)
+      length = std::min(length, base.size());
+    for (std::string_view prefix : kPrefixes)
+      length = std::min(length, prefix.size());
+    return length;
+  }();
+  return shortest;
+}
+
+// The search for a name the register test of isMetalReservedName did not answer: out of line,
+// so that the test stays a few instructions (no registers saved around it).
+[[gnu::noinline]] bool isReservedOtherThanRegisterName(std::string_view s) {
+  bool digit = endsInDigit(s);
   for (std::string_view prefix : kPrefixes)
     if (s.starts_with(prefix))
       return true;
-  // Nearly every register name ends in a digit (`rd4`): only vector and matrix types and a few
-  // functions (`log2`, `atan2`) do too, searched among themselves.
-  if (!s.empty() && s.back() >= '0' && s.back() <= '9') {
-    static const std::vector<std::string_view> kEndingInDigit = [] {
-      std::vector<std::string_view> names;
-      for (std::string_view n : kNames)
-        if (n.back() >= '0' && n.back() <= '9')
-          names.push_back(n);
-      return names;
-    }();
-    return isVectorOrMatrixType(s) || std::binary_search(kEndingInDigit.begin(), kEndingInDigit.end(), s);
-  }
+  if (digit)
+    return isVectorOrMatrixType(s) ||
+           std::binary_search(namesEndingInDigit().begin(), namesEndingInDigit().end(), s);
   return std::binary_search(std::begin(kNames), std::end(kNames), s);
+}
+
+} // namespace
+
+bool isMetalReservedName(std::string_view s) {
+  // Nearly every name asked about is a register's (`r4`, `rd12`), hundreds of thousands in a
+  // large module: a stem shorter than any reserved one's before the digits answers at once.
+  if (endsInDigit(s) && stemLength(s) < shortestStemEndingInDigit())
+    return false;
+  return isReservedOtherThanRegisterName(s);
 }
 
 } // namespace p2m
