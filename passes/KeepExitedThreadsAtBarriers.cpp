@@ -129,8 +129,13 @@ bool isPure(const Module &m, const Inst &in) {
   case Opcode::Cnot: case Opcode::Shl: case Opcode::Shr: case Opcode::Setp: case Opcode::Set:
   case Opcode::Selp: case Opcode::Slct: case Opcode::Cvt: case Opcode::Bfe: case Opcode::Bfi:
   case Opcode::Popc: case Opcode::Clz: case Opcode::Brev: case Opcode::Prmt: case Opcode::Lop3:
+  case Opcode::Cvta: case Opcode::Mul24: case Opcode::Mad24: case Opcode::Shf: case Opcode::Bmsk:
+  case Opcode::Szext: case Opcode::Sad: case Opcode::Fma: case Opcode::Copysign: case Opcode::Testp:
     return true;
-  case Opcode::Ld: return in.space == Space::Param && !in.fromGeneric;
+  // A load from an address that is the same in every thread reads the same value in every
+  // thread (the MSL check's msl-divergent-barrier rule assumes the same); thread-private
+  // memory is the exception.
+  case Opcode::Ld: case Opcode::Ldu: return in.space != Space::Local;
   default: return false;
   }
 }
@@ -166,7 +171,8 @@ Inst predInst(Opcode op, const Inst &from, std::vector<Operand> ops) {
 
 class Keeper {
 public:
-  Keeper(Module &m, Function &f) : m_(m), f_(f), n_(static_cast<uint32_t>(f.blocks.size())) {}
+  Keeper(Module &m, Function &f, std::vector<Warning> &warnings)
+      : m_(m), f_(f), warnings_(warnings), n_(static_cast<uint32_t>(f.blocks.size())) {}
 
   void run() {
     barrierAt_.assign(n_, 0);
@@ -188,7 +194,11 @@ public:
     if (problemExit_ == kNoOffset)
       return; // every way out of R is taken by all threads at once
     if (!error_.empty()) {
-      markUnsupported(f_, errorAt_, error_);
+      // The kernel stays as it was: right on the host backend (which, like NVIDIA hardware,
+      // stops counting threads that returned) and on NVIDIA hardware, not valid for Metal.
+      warnings_.push_back({errorAt_, fmt::format("kernel '{}': {}; the kernel is translated as it is, which "
+                                                 "Metal does not define (a GPU may hang)",
+                                                 f_.ptxName, error_)});
       return;
     }
     transform();
@@ -260,7 +270,16 @@ private:
     return false;
   }
 
-  bool regVarying(RegId r) const { return varying_[r.index()] != 0; }
+  // The may-vary state at one point of the forward analysis: a bit per register.
+  bool regVarying(RegId r) const { return (state_[r.index() >> 6] >> (r.index() & 63)) & 1; }
+
+  void setVarying(RegId r, bool v) {
+    uint64_t bit = uint64_t{1} << (r.index() & 63);
+    if (v)
+      state_[r.index() >> 6] |= bit;
+    else
+      state_[r.index() >> 6] &= ~bit;
+  }
 
   bool operandVarying(const Operand &o) const {
     if (o.kind == OperandKind::Special)
@@ -271,8 +290,8 @@ private:
   }
 
   // Whether the values `in` writes may differ between threads (or between a done thread and
-  // the live ones).
-  bool instVarying(uint32_t b, const Inst &in) const {
+  // the live ones), in the current state.
+  bool computeInstVarying(uint32_t b, const Inst &in) const {
     if (!inR_[b] || inDivergent_[b])
       return true;
     if (in.guard != kNone && regVarying(in.guard))
@@ -287,12 +306,55 @@ private:
     return false;
   }
 
-  bool termVarying(uint32_t b) const {
-    const Terminator &t = f_.blocks[b].term;
-    if (succ_[b].size() < 2)
-      return false;
-    return t.cond == kNone || regVarying(t.cond);
+  // Flow-sensitive (registers are reused for unrelated values): what may vary at each
+  // instruction and terminator, to a fixed point over the reachable blocks.
+  void propagateVarying() {
+    const size_t words = (f_.regs.size() + 63) / 64;
+    std::vector<std::vector<uint64_t>> entry(n_);
+    std::vector<uint8_t> queued(n_, 0);
+    instVar_.assign(n_, {});
+    termVar_.assign(n_, 0);
+    entry[0].assign(words, 0); // registers start as zero in every thread
+    std::vector<uint32_t> work{0};
+    queued[0] = 1;
+    for (size_t next = 0; next < work.size(); ++next) {
+      uint32_t b = work[next];
+      queued[b] = 0;
+      state_ = entry[b];
+      const Block &block = f_.blocks[b];
+      std::vector<uint8_t> &flags = instVar_[b];
+      flags.assign(block.insts.size(), 0);
+      for (size_t i = 0; i < block.insts.size(); ++i) {
+        const Inst &in = block.insts[i];
+        bool v = computeInstVarying(b, in);
+        flags[i] = v;
+        if (writesFirst(in))
+          forEachReg(f_, in.ops[0], [&](RegId r) { setVarying(r, v || (in.guard != kNone && regVarying(r))); });
+      }
+      termVar_[b] = succ_[b].size() >= 2 && (block.term.cond == kNone || regVarying(block.term.cond));
+      for (uint32_t s : succ_[b]) {
+        bool changed = false;
+        if (entry[s].empty()) {
+          entry[s] = state_;
+          changed = true;
+        } else {
+          for (size_t w = 0; w < words; ++w) {
+            uint64_t merged = entry[s][w] | state_[w];
+            changed |= merged != entry[s][w];
+            entry[s][w] = merged;
+          }
+        }
+        if (changed && !queued[s]) {
+          queued[s] = 1;
+          work.push_back(s);
+        }
+      }
+    }
   }
+
+  bool instVarying(uint32_t b, size_t i) const { return instVar_[b][i] != 0; }
+
+  bool termVarying(uint32_t b) const { return termVar_[b] != 0; }
 
   // Immediate post-dominators in the graph of R's edges (an R block without an R successor
   // leads to a virtual exit, index n_). kNoBlock where a block cannot reach the exit.
@@ -395,23 +457,11 @@ private:
 
   void analyse() {
     postDominators();
-    varying_.assign(f_.regs.size(), 0);
     inDivergent_.assign(n_, 0);
-    // Uniform registers and divergent regions depend on each other: grow both to a fixed point.
+    // What may vary and the divergent regions depend on each other: grow both to a fixed point.
     for (bool changed = true; changed;) {
       changed = false;
-      for (uint32_t b = 0; b < n_; ++b) {
-        if (!reachable_[b])
-          continue;
-        for (const Inst &in : f_.blocks[b].insts)
-          if (writesFirst(in) && instVarying(b, in))
-            forEachReg(f_, in.ops[0], [&](RegId r) {
-              if (!varying_[r.index()]) {
-                varying_[r.index()] = 1;
-                changed = true;
-              }
-            });
-      }
+      propagateVarying();
       for (uint32_t x = 0; x < n_; ++x) {
         if (!inR_[x] || !termVarying(x))
           continue;
@@ -639,9 +689,11 @@ private:
         continue;
       if (!termVarying(b) && succ_[b].size() > 1)
         need(f_.blocks[b].term.cond);
-      for (const Inst &in : f_.blocks[b].insts)
-        if (writesFirst(in) && !instVarying(b, in))
+      for (size_t i = 0; i < f_.blocks[b].insts.size(); ++i) {
+        const Inst &in = f_.blocks[b].insts[i];
+        if (writesFirst(in) && !instVarying(b, i))
           forEachReg(f_, in.ops[0], [&](RegId r) { defs[r.index()].push_back(&in); });
+      }
     }
     while (!work.empty()) {
       RegId r = work.back();
@@ -656,10 +708,10 @@ private:
 
   // Whether every thread, done or not, runs `in` (block b of R): barriers, and the uniform
   // computations done threads need.
-  bool runsInDoneThreads(uint32_t b, const Inst &in) const {
+  bool runsInDoneThreads(uint32_t b, size_t i, const Inst &in) const {
     if (isCtaBarrier(in))
       return true;
-    if (!writesFirst(in) || instVarying(b, in))
+    if (!writesFirst(in) || instVarying(b, i))
       return false;
     bool needed = false;
     forEachReg(f_, in.ops[0], [&](RegId r) { needed |= needed_[r.index()] != 0; });
@@ -679,7 +731,7 @@ private:
     std::string label = f_.blocks[b].label;
     while (i < insts.size()) {
       Inst &in = insts[i];
-      if (runsInDoneThreads(b, in)) {
+      if (runsInDoneThreads(b, i, in)) {
         if (isCtaBarrier(in) && in.has(Modifier::Red)) {
           // A done thread votes the neutral value: false for popc and or, true for and.
           RegId t = newTemp(f_, Type::Pred);
@@ -696,7 +748,7 @@ private:
       }
       uint32_t run = newBlock(label + "_live");
       uint32_t next = newBlock(label + "_all");
-      while (i < insts.size() && !runsInDoneThreads(b, insts[i])) {
+      while (i < insts.size() && !runsInDoneThreads(b, i, insts[i])) {
         bool ends = mayEndThread(m_, insts[i]);
         f_.blocks[run].insts.push_back(std::move(insts[i++]));
         if (ends)
@@ -834,10 +886,13 @@ private:
 
   Module &m_;
   Function &f_;
+  std::vector<Warning> &warnings_;
   const uint32_t n_; // the blocks before the pass adds any
   std::vector<uint32_t> barrierAt_; // srcOffset + 1 of the block's first barrier, 0: none
   std::vector<std::vector<uint32_t>> succ_;
-  std::vector<uint8_t> reachable_, inR_, inDivergent_, varying_;
+  std::vector<uint8_t> reachable_, inR_, inDivergent_, termVar_;
+  std::vector<std::vector<uint8_t>> instVar_; // per instruction of each block
+  std::vector<uint64_t> state_;              // propagateVarying's current state
   std::vector<uint32_t> ipdom_, rejoin_;
   std::vector<uint32_t> branchFailure_;
   struct Region {
@@ -856,7 +911,7 @@ private:
 } // namespace
 
 void keepExitedThreadsAtBarriers(PassContext &ctx) {
-  forEachFunction(ctx, [&](Function &f) { Keeper(ctx.module, f).run(); });
+  forEachFunction(ctx, [&](Function &f) { Keeper(ctx.module, f, ctx.warnings).run(); });
 }
 
 } // namespace p2m::passes
