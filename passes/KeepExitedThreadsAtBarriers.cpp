@@ -331,7 +331,11 @@ private:
         if (writesFirst(in))
           forEachReg(f_, in.ops[0], [&](RegId r) { setVarying(r, v || (in.guard != kNone && regVarying(r))); });
       }
-      termVar_[b] = succ_[b].size() >= 2 && (block.term.cond == kNone || regVarying(block.term.cond));
+      // A branch all of whose targets leave R ends R for every thread: nothing diverges there.
+      bool staysInR = false;
+      for (uint32_t t : succ_[b])
+        staysInR |= inR_[t] != 0;
+      termVar_[b] = staysInR && succ_[b].size() >= 2 && (block.term.cond == kNone || regVarying(block.term.cond));
       for (uint32_t s : succ_[b]) {
         bool changed = false;
         if (entry[s].empty()) {
@@ -354,6 +358,7 @@ private:
 
   bool instVarying(uint32_t b, size_t i) const { return instVar_[b][i] != 0; }
 
+  // A branch of R that depends on the thread and keeps some threads in R.
   bool termVarying(uint32_t b) const { return termVar_[b] != 0; }
 
   // Immediate post-dominators in the graph of R's edges (an R block without an R successor
