@@ -194,6 +194,11 @@ public:
     if (problemExit_ == kNoOffset)
       return; // every way out of R is taken by all threads at once
     if (!error_.empty()) {
+      // Only loop exits on conditions not proven uniform: most likely every thread leaves
+      // those loops together; the kernel stays as it is, and the MSL check (which takes
+      // values loaded from uniform addresses as uniform) remains the judge.
+      if (!exitOutsideLoops_)
+        return;
       // The kernel stays as it was: right on the host backend (which, like NVIDIA hardware,
       // stops counting threads that returned) and on NVIDIA hardware, not valid for Metal.
       warnings_.push_back({errorAt_, fmt::format("kernel '{}': {}; the kernel is translated as it is, which "
@@ -485,15 +490,21 @@ private:
     for (uint32_t x = 0; x < n_; ++x)
       if (inR_[x])
         for (const Inst &in : f_.blocks[x].insts)
-          if (mayEndThread(m_, in) && problemExit_ == kNoOffset)
-            problemExit_ = in.srcOffset;
+          if (mayEndThread(m_, in)) {
+            if (problemExit_ == kNoOffset)
+              problemExit_ = in.srcOffset;
+            exitOutsideLoops_ = true;
+          }
     for (uint32_t x = 0; x < n_; ++x) {
       if (!inR_[x] || !termVarying(x))
         continue;
       uint32_t join = ipdom_[x];
       for (uint32_t s : succ_[x])
-        if (!inR_[s] && problemExit_ == kNoOffset)
-          problemExit_ = exitOffsetFrom(s);
+        if (!inR_[s]) {
+          if (problemExit_ == kNoOffset)
+            problemExit_ = exitOffsetFrom(s);
+          exitOutsideLoops_ |= !inCycleOfR(x);
+        }
       const Terminator &t = f_.blocks[x].term;
       if (join == kNoBlock || join == n_) {
         branchFailure_.push_back(x);
@@ -501,8 +512,11 @@ private:
       }
       for (uint32_t b : regionOf(x)) {
         for (uint32_t s : succ_[b])
-          if (!inR_[s] && problemExit_ == kNoOffset)
-            problemExit_ = exitOffsetFrom(s);
+          if (!inR_[s]) {
+            if (problemExit_ == kNoOffset)
+              problemExit_ = exitOffsetFrom(s);
+            exitOutsideLoops_ |= !inCycleOfR(b);
+          }
         if (barrierAt_[b] && divergentBarrier_ == kNoOffset) {
           divergentBarrier_ = barrierAt_[b] - 1;
           divergentBranch_ = t.srcOffset;
@@ -549,6 +563,28 @@ private:
         rejoin_[b] = outermostJoin(kNoBlock, b);
     if (error_.empty())
       checkDoneThreadsFinish(exit);
+  }
+
+  bool inCycleOfR(uint32_t x) const {
+    std::vector<uint8_t> seen(n_, 0);
+    std::vector<uint32_t> work;
+    for (uint32_t s : succ_[x])
+      if (inR_[s] && !seen[s]) {
+        seen[s] = 1;
+        work.push_back(s);
+      }
+    while (!work.empty()) {
+      uint32_t b = work.back();
+      work.pop_back();
+      if (b == x)
+        return true;
+      for (uint32_t s : succ_[b])
+        if (inR_[s] && !seen[s]) {
+          seen[s] = 1;
+          work.push_back(s);
+        }
+    }
+    return false;
   }
 
   uint32_t firstBarrierFrom(uint32_t start) const {
@@ -905,6 +941,9 @@ private:
     std::vector<uint32_t> blocks;
   };
   std::vector<Region> regions_;
+  // Whether a thread may leave R other than by leaving a loop on a condition the analysis
+  // could not prove uniform (a loop counter kept in local memory, unoptimised code).
+  bool exitOutsideLoops_ = false;
   uint32_t problemExit_ = kNoOffset, divergentBarrier_ = kNoOffset, divergentBranch_ = kNoOffset;
   uint32_t errorAt_ = 0;
   std::string error_;
