@@ -366,18 +366,24 @@ private:
   // A branch of R that depends on the thread and keeps some threads in R.
   bool termVarying(uint32_t b) const { return termVar_[b] != 0; }
 
-  // Immediate post-dominators in the graph of R's edges (an R block without an R successor
-  // leads to a virtual exit, index n_). kNoBlock where a block cannot reach the exit.
+  // Immediate post-dominators in the graph of R's edges, where the edges that leave R on a
+  // uniform branch (every thread leaves there) and R blocks without an R successor lead to a
+  // virtual exit, index n_; the edges that leave R on a divergent branch are left out (the
+  // threads that take them rejoin as done threads). kNoBlock where a block cannot reach the
+  // exit.
   void postDominators() {
     const uint32_t exit = n_;
     std::vector<std::vector<uint32_t>> rsucc(n_ + 1), rpred(n_ + 1);
     for (uint32_t b = 0; b < n_; ++b) {
       if (!inR_[b])
         continue;
+      bool leaves = false;
       for (uint32_t s : succ_[b])
         if (inR_[s])
           rsucc[b].push_back(s);
-      if (rsucc[b].empty())
+        else
+          leaves = true;
+      if (rsucc[b].empty() || (leaves && !termVarying(b)))
         rsucc[b].push_back(exit);
       for (uint32_t s : rsucc[b])
         rpred[s].push_back(b);
@@ -466,12 +472,14 @@ private:
   }
 
   void analyse() {
-    postDominators();
     inDivergent_.assign(n_, 0);
-    // What may vary and the divergent regions depend on each other: grow both to a fixed point.
+    // What may vary, the post-dominators and the divergent regions depend on each other: grow
+    // them to a fixed point.
     for (bool changed = true; changed;) {
       changed = false;
       propagateVarying();
+      postDominators();
+      regions_.clear();
       for (uint32_t x = 0; x < n_; ++x) {
         if (!inR_[x] || !termVarying(x))
           continue;
@@ -857,9 +865,10 @@ private:
           Inst trap;
           trap.opcode = Opcode::Trap;
           trap.srcOffset = copy.term.srcOffset;
-          copy.insts.push_back(trap); // the launch fails; the thread stays for the barriers
+          copy.insts.push_back(trap); // the launch fails; the thread (marked done) stays
+        } else {
+          copy.insts.push_back(markDone(marker));
         }
-        copy.insts.push_back(markDone(marker));
         copy.term = Terminator{TermKind::Goto, kNone, false, {BlockId(join)}, copy.term.srcOffset};
       }
       f_.blocks[copyOf[o]] = std::move(copy);
@@ -914,7 +923,7 @@ private:
       }
       if (termVarying(b)) {
         // Done threads go straight to the join; the branch itself is for the live ones.
-        uint32_t branch = newBlock(f_.blocks[b].label + "_live");
+        uint32_t branch = newBlock(f_.blocks[b].label + "_divergent");
         f_.blocks[branch].term = f_.blocks[b].term;
         f_.blocks[b].term = Terminator{TermKind::Branch, done_, false, {BlockId(ipdom_[b]), BlockId(branch)}, srcOffset};
       }
