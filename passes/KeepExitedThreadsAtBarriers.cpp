@@ -27,9 +27,13 @@
 //     and), so the reduction covers the non-exited threads, as PTX's does.
 // Named barriers (a thread count, bar.arrive) are left to atomic_ops.h, which counts warps of
 // non-exited threads as NVIDIA hardware does; done threads skip them like any other effect.
-// What this cannot keep faithful gets a located error naming the barrier and the exit: a
-// barrier inside a divergent region, a divergent branch that does not reconverge, a loop done
-// threads could not leave, a call of a function with a barrier of its own.
+// What this cannot keep faithful (a barrier inside a divergent region, a divergent branch that
+// does not reconverge, a loop done threads could not leave, a call of a function with a
+// barrier of its own) gets a located warning naming the barrier, the exit and the branch, and
+// the kernel is left as it was: right on the host backend and on NVIDIA hardware, whose
+// barriers stop counting threads that returned, but not defined by Metal. When the only ways
+// out of the barrier region are loop exits on conditions not proven uniform, there is no
+// warning (most likely all threads leave together; the MSL check judges).
 #include "passes/Pass.h"
 
 #include "ir/DeviceRuntime.h"
