@@ -916,7 +916,11 @@ private:
             continue;
           uint32_t join = rejoin_[b];
           uint32_t target = join == kNoBlock ? s : cloneForRejoin(s, join);
-          redirect.push_back({s, liveOrDone(target, join == kNoBlock ? finish : join, srcOffset)});
+          // After a divergent branch only live threads get here (done ones went to the join).
+          if (termVarying(b))
+            redirect.push_back({s, target});
+          else
+            redirect.push_back({s, liveOrDone(target, join == kNoBlock ? finish : join, srcOffset)});
         }
         for (BlockId &t : f_.blocks[b].term.targets)
           for (const auto &[from, to] : redirect)
