@@ -92,6 +92,7 @@ void lowerTensorOps(PassContext &);
 void lowerTextureOps(PassContext &);
 void lowerAtomics(PassContext &);
 void deferNanCanonicalization(PassContext &);
+void keepExitedThreadsAtBarriers(PassContext &);
 void structurizeCfg(PassContext &);
 void legalizeForMetal(PassContext &);
 

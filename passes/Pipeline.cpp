@@ -36,6 +36,9 @@ constexpr std::array kPipeline{
     PassInfo{"lower-atomics", "atom/red to Metal atomics and CAS loops", lowerAtomics},
     PassInfo{"defer-nan-canonicalization", "f32 NaN canonicalization where the bits are read, not per operation",
              deferNanCanonicalization},
+    PassInfo{"keep-exited-threads-at-barriers",
+             "threads that leave before a barrier others reach stay for the barriers, doing nothing else",
+             keepExitedThreadsAtBarriers},
     PassInfo{"structurize-cfg", "any CFG to goto-free structured control flow", structurizeCfg},
     PassInfo{"legalize-for-metal", "layout, call graph and Metal's limits", legalizeForMetal},
 };

@@ -122,6 +122,10 @@ struct FunctionEmitter {
   void emitInstruction(const ir::Inst &inst);
   // The trap sequence of a block that ends in trap.
   void emitTrap();
+  // Where a thread ends inside a block (a trap instruction, a failed assert, a callee that
+  // ended it): it returns, or in a kernel that keeps such threads for its barriers
+  // (Function::doneFlag) it is marked done and goes on.
+  void emitThreadEnd(bool trap);
   // The end of a .func block that ends in exit: the thread ends, so the callers return too.
   void emitFuncExit();
 

@@ -1251,7 +1251,9 @@ struct Sel {
     }
     e.line("default:");
     ++e.indent;
-    e.emitTrap();
+    e.emitThreadEnd(true);
+    if (f.doneFlag != kNone)
+      e.line("break;");
     --e.indent;
     e.line("}");
   }
@@ -1300,10 +1302,15 @@ struct Sel {
     for (const std::string &c : pendingCopies)
       e.line(c);
     pendingCopies.clear();
-    if (runtime && runtime->failsLaunch)
-      e.emitTrap(); // a failed assert: its message is recorded, then the launch fails
-    else if (g.mayEndThread)
-      e.line("if (ctx.ended) return;"); // a trap or exit ends the thread, not just the callee
+    if (runtime && runtime->failsLaunch) {
+      e.emitThreadEnd(true); // a failed assert: its message is recorded, then the launch fails
+    } else if (g.mayEndThread) {
+      // A trap or exit ends the thread, not just the callee.
+      if (f.doneFlag != kNone)
+        e.line("if (ctx.ended) " + f.reg(f.doneFlag).name + " = true;");
+      else
+        e.line("if (ctx.ended) return;");
+    }
     --e.indent;
     e.line("}");
   }
@@ -1549,6 +1556,9 @@ struct Sel {
     case Opcode::Bar: case Opcode::Barrier: return barrier();
     case Opcode::Membar: case Opcode::Fence: return fence();
     case Opcode::Call: return call();
+    // Only keep-exited-threads-at-barriers makes trap an instruction: the launch fails, the
+    // thread stays for the barriers.
+    case Opcode::Trap: return e.emitThreadEnd(true);
     case Opcode::Prefetch: case Opcode::Prefetchu: case Opcode::Applypriority: case Opcode::Discard:
       e.line("// {}: a cache hint, nothing to do", ptx::spelling(in.opcode));
       return;
@@ -1593,6 +1603,15 @@ void FunctionEmitter::emitInstruction(const Inst &inst) {
 void FunctionEmitter::emitTrap() {
   line("p2m_trap(ctx);");
   line("return;");
+}
+
+void FunctionEmitter::emitThreadEnd(bool trap) {
+  if (trap)
+    line("p2m_trap(ctx);");
+  if (function.doneFlag != kNone)
+    line(function.reg(function.doneFlag).name + " = true;");
+  else
+    line("return;");
 }
 
 void FunctionEmitter::emitFuncExit() {

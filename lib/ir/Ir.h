@@ -255,6 +255,14 @@ struct Function {
   // It or a callee can end the thread (trap, a failed assert, an indirect call to no candidate,
   // exit in a .func): its callers then return at once after calling it when ctx.ended is set.
   bool mayEndThread = false;
+  // It or a callee waits at a whole-CTA barrier (bar/barrier .sync or .red without a thread
+  // count); set by keep-exited-threads-at-barriers.
+  bool hasCtaBarrier = false;
+  // Kernels whose threads may leave before a barrier others still reach (keep-exited-threads-
+  // at-barriers): the predicate that is true once the thread has left. Such a thread stays for
+  // the barriers and does nothing else; where a callee ended the thread, the emitter sets it
+  // instead of returning.
+  RegId doneFlag = kNone;
   uint32_t features = 0;           // Feature bits, the kernel's and its callees'
   std::vector<FuncId> callees;     // direct callees, each once
   std::vector<SymId> sharedUsed;   // static .shared variables its own code names

@@ -284,6 +284,61 @@ TEST_CASE("translated: barrier reductions and a tree reduction (nvcc sm_90)",
   }
 }
 
+// Threads that leave before a barrier the rest of the CTA reaches (keep-exited-threads-at-
+// barriers keeps them as done threads, which Metal needs): the results must be NVIDIA's,
+// where the barrier waits for the non-exited threads only and bar.red reduces over them.
+TEST_CASE("translated: threads that exit before a barrier (hand-written PTX)", "[runtime-host]") {
+  TranslatedFixture f("tests/inputs/ptx-handwritten/exit_before_barrier.ptx");
+  // Block 2 keeps 22 of its 64 threads: its first warp partly, its second warp not at all.
+  const uint32_t block = 64, grid = 3, total = block * grid, n = 150, rounds = 5;
+  std::vector<int32_t> x(total);
+  for (uint32_t i = 0; i < total; ++i)
+    x[i] = i < n ? int32_t(i * 7 % 13) : -1; // exited threads hold the only negatives...
+  x[block + 5] = -3;                         // ...but for one live thread of block 1
+  const uint64_t params = f.upload(std::vector<uint32_t>{n, rounds});
+  constexpr int32_t untouched = int32_t(0xeeeeeeeeu); // the fixture's fill byte
+
+  SECTION("exit_neighbour: a value exchanged through shared memory across the barrier") {
+    const uint64_t y = f.allocate(total * 4);
+    f.launch("exit_neighbour", grid, block, {f.upload(x), y, params});
+    const std::vector<int32_t> got = f.download<int32_t>(y, total);
+    for (uint32_t i = 0; i < total; ++i) {
+      CAPTURE(i);
+      if (i >= n)
+        CHECK(got[i] == untouched);
+      else if (i % block + 1 < block && i + 1 < n)
+        CHECK(got[i] == x[i + 1]);
+      else
+        CHECK(got[i] == -1);
+    }
+  }
+
+  SECTION("exit_votes: bar.red.popc in a loop and bar.red.and over the non-exited threads") {
+    const uint64_t y = f.allocate(total * 8);
+    f.launch("exit_votes", grid, block, {f.upload(x), y, params});
+    const std::vector<int32_t> got = f.download<int32_t>(y, total * 2);
+    for (uint32_t g = 0; g < grid; ++g) {
+      int32_t count = 0;
+      bool all = true;
+      for (uint32_t t = g * block; t < std::min((g + 1) * block, n); ++t) {
+        for (uint32_t r = 0; r < rounds; ++r)
+          count += x[t] > int32_t(r);
+        all = all && x[t] >= 0;
+      }
+      CHECK(all == (g != 1)); // block 2's negatives are all in exited threads
+      for (uint32_t t = g * block; t < (g + 1) * block; ++t) {
+        CAPTURE(g, t);
+        if (t >= n) {
+          CHECK(got[2 * t] == untouched);
+          continue;
+        }
+        CHECK(got[2 * t] == count);
+        CHECK(got[2 * t + 1] == int32_t(all));
+      }
+    }
+  }
+}
+
 // The host backend compiles with strict aliasing, as Apple's compiler does. nvcc keeps this
 // table in .local memory, stores it as u32 and loads it as f32 at a run-time index: through
 // typed pointers Clang -O2 dropped the stores and every output was garbage.
