@@ -1162,16 +1162,14 @@ struct Sel {
       e.line("// cp.async.bulk.prefetch: a hint, nothing to do");
       return;
     }
-    if (in.has(Modifier::Tensor))
-      e.fail(in, "cp.async.bulk.tensor is not supported: its tensor map is an opaque object the driver encodes "
-                 "(cuTensorMapEncode*), whose layout the PTX ISA does not define");
     if (in.has(Modifier::Reduce))
       e.fail(in, "cp.reduce.async.bulk is not supported yet");
     if (in.has(Modifier::Commit_group) || in.has(Modifier::Wait_group)) {
       e.line("// cp.async.bulk group operation: the copies are synchronous here");
       return;
     }
-    if (in.has(Modifier::Mbarrier_complete_tx_bytes) || in.has(Modifier::Cp_mask) || in.ops.size() < 3)
+    if (in.has(Modifier::Tensor) || in.has(Modifier::Mbarrier_complete_tx_bytes) || in.has(Modifier::Cp_mask) ||
+        in.ops.size() < 3)
       e.fail(in, "this cp.async.bulk form is not supported yet");
     // The first state space named is the destination's.
     auto first = std::find_if(in.modifiers.begin(), in.modifiers.end(), [](Modifier m) {

@@ -1106,6 +1106,11 @@ private:
     inst.srcOffset = in.offset;
     inst.debugLine = debugLine_;
     inst.modifiers.assign(in.modifiers().begin(), in.modifiers().end());
+    if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch))
+      // The bulk tensor copies address a tile through a tensor map: an opaque 128-byte object
+      // that the driver's cuTensorMapEncode* builds (or tensormap.replace edits).
+      error(in.offset, "cp.async.bulk.tensor is not supported: its tensor map is an opaque object the driver "
+                       "encodes (cuTensorMapEncode*), whose layout the PTX ISA does not define");
     if (op == Opcode::Cvt && inst.has(Modifier::Rs))
       // The ISA says which bits of rbits go with which element, but not where they are added
       // (against which discarded bits, for subnormal results and for the 8-bit fields of the x4
@@ -1212,6 +1217,9 @@ private:
       buildCall(in, inst);
     } else if (isTextureOpcode(op)) {
       textureOperands(ops, in.offset, inst);
+    } else if (op == Opcode::Cp && inst.has(Modifier::Bulk) && inst.has(Modifier::Prefetch)) {
+      // cp.async.bulk.prefetch{.tensor}: a hint to the L2 cache that changes nothing a program
+      // can observe; its operands (a tensor map's coordinates too) are not needed.
     } else {
       inst.ops.reserve(ops.size());
       for (const Expr &e : ops)
