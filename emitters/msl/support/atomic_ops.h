@@ -922,10 +922,15 @@ static inline ulong p2m_mbarrier_update(threadgroup uint *bar, uint arrivals, ui
   ulong token = 0ul;
   bool done = false;
   while (!done) {
+    // Test, then test-and-set: the plain load is where a host backend running threads as fibers
+    // lets the lock's holder go on; inside the critical section only read-modify-writes (no
+    // load) so that the holder does not give way there.
+    if ((atomic_load_explicit(p2m_atom_object(bar + 1), memory_order_relaxed) & P2M_MBAR_LOCK) != 0u)
+      continue;
     const uint hi = atomic_fetch_or_explicit(p2m_atom_object(bar + 1), P2M_MBAR_LOCK, memory_order_relaxed);
     if ((hi & P2M_MBAR_LOCK) == 0u) {
       p2m_fence_cta();
-      const ulong s = ulong(atomic_load_explicit(p2m_atom_object(bar), memory_order_relaxed)) | (ulong(hi) << 32);
+      const ulong s = ulong(atomic_fetch_or_explicit(p2m_atom_object(bar), 0u, memory_order_relaxed)) | (ulong(hi) << 32);
       uint arrived = uint(s) & 0xFFFFFu;
       uint expected = uint(s >> P2M_MBAR_EXPECTED_SHIFT) & 0xFFFFFu;
       int count = int(uint(s >> P2M_MBAR_TX_SHIFT) << 11) >> 11; // 21-bit two's complement
