@@ -47,16 +47,15 @@ Inst fenceCall(Module &m, const Inst &in) {
 
 // mbarrier and cp.async.mbarrier.arrive on a shared-memory mbarrier object (atomic_ops.h):
 // appends the replacement to `out`, or marks `f` unsupported and returns false.
+// .cluster scope and .shared::cluster addresses are those of a cluster of one CTA (a launch here
+// is one; the IR builder admits .shared::cluster only where it means the own CTA's shared
+// memory), so they are the CTA's.
 bool lowerMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &out) {
   Module &m = ctx.module;
   auto refuse = [&](const char *why) {
     markUnsupported(f, in.srcOffset, why);
     return false;
   };
-  if (in.has(Modifier::Shared_cluster) || in.has(Modifier::Cluster))
-    return refuse("mbarrier at cluster scope is not supported yet");
-  if (in.has(Modifier::Expect_tx) || in.has(Modifier::Complete_tx) || in.has(Modifier::Arrive_drop))
-    return refuse("mbarrier transaction counts and arrive_drop are not supported yet");
   if (!helperAvailable(Helper::MbarrierArrive, ctx.options.target.mslVersionNumber()))
     return refuse("mbarrier needs atomic_thread_fence, MSL 3.2 or later");
   auto address = std::find_if(in.ops.begin(), in.ops.end(), [](const Operand &o) { return o.address; });
@@ -67,17 +66,19 @@ bool lowerMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &o
   Operand bar = address == in.ops.end() ? Operand{} : *address;
   auto count = [&](size_t i) { return i < in.ops.size() ? in.ops[i] : Operand::imm(1); };
   auto result = [&](const Operand &d) { return d.kind == OperandKind::Reg ? d : Operand{}; };
+  auto call = [&](Helper h, Type t, Operand d, std::vector<Operand> args) {
+    std::vector<Type> types(args.size(), Type::U32);
+    out.push_back(makeCall(m, in, m.internHelper(h), t, d, std::move(args), std::move(types)));
+  };
   if (in.isPtx(Opcode::Cp)) {
     // The copies are synchronous, so their completion is now: .noinc arrives once; without it
     // the pending count is raised by one and lowered again, which changes nothing.
     if (in.has(Modifier::Noinc))
-      out.push_back(makeCall(m, in, m.internHelper(Helper::MbarrierArrive), Type::B64, Operand{}, {bar, Operand::imm(1)},
-                             {Type::U32, Type::U32}));
+      call(Helper::MbarrierArrive, Type::B64, Operand{}, {bar, Operand::imm(1)});
     return true;
   }
   if (in.has(Modifier::Init))
-    out.push_back(makeCall(m, in, m.internHelper(Helper::MbarrierInit), Type::None, Operand{}, {bar, count(1)},
-                           {Type::U32, Type::U32}));
+    call(Helper::MbarrierInit, Type::None, Operand{}, {bar, count(1)});
   else if (in.has(Modifier::Inval))
     return true; // the object's memory may be reused: nothing to undo
   else if (in.has(Modifier::Test_wait) || in.has(Modifier::Try_wait))
@@ -87,11 +88,60 @@ bool lowerMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &o
                            {Type::U32, in.has(Modifier::Parity) ? Type::U32 : Type::B64}));
   else if (in.has(Modifier::Pending_count))
     out.push_back(makeCall(m, in, m.internHelper(Helper::MbarrierPendingCount), Type::U32, in.ops[0], {in.ops[1]}, {Type::B64}));
+  else if (in.has(Modifier::Arrive_drop)) {
+    // arrive_drop.expect_tx d, [bar], tx: expect-tx, then arrive_drop with a count of one.
+    if (in.has(Modifier::Expect_tx)) {
+      call(Helper::MbarrierExpectTx, Type::None, Operand{}, {bar, in.ops[2]});
+      call(Helper::MbarrierArriveDrop, Type::B64, result(in.ops[0]), {bar, Operand::imm(1)});
+    } else {
+      call(Helper::MbarrierArriveDrop, Type::B64, result(in.ops[0]), {bar, count(2)});
+    }
+  } else if (in.has(Modifier::Arrive) && in.has(Modifier::Expect_tx))
+    call(Helper::MbarrierArriveExpectTx, Type::B64, result(in.ops[0]), {bar, in.ops[2], Operand::imm(1)});
   else if (in.has(Modifier::Arrive)) // .noComplete too: completing the phase would be undefined
-    out.push_back(makeCall(m, in, m.internHelper(Helper::MbarrierArrive), Type::B64, result(in.ops[0]), {bar, count(2)},
-                           {Type::U32, Type::U32}));
+    call(Helper::MbarrierArrive, Type::B64, result(in.ops[0]), {bar, count(2)});
+  else if (in.has(Modifier::Expect_tx))
+    call(Helper::MbarrierExpectTx, Type::None, Operand{}, {bar, in.ops[1]});
+  else if (in.has(Modifier::Complete_tx))
+    call(Helper::MbarrierCompleteTx, Type::None, Operand{}, {bar, in.ops[1]});
   else
     return refuse("this mbarrier form is not supported yet");
+  f.features |= kFeatureAtomics;
+  return true;
+}
+
+// cp.async.bulk{.shared::cta,.shared::cluster}.{global,shared::cta}.mbarrier::complete_tx::bytes
+// [dst], [src], size, [bar]: the copy is made at issue (the emitter's cp.async.bulk, kept with
+// its first three operands), then its complete-tx of `size` bytes on the mbarrier. Completing
+// at once is one of the behaviours PTX allows: the copy's writes are only guaranteed visible
+// to threads that observe the completion of the mbarrier's phase, which needs this complete-tx.
+bool lowerBulkCopyToMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &out) {
+  Module &m = ctx.module;
+  if (in.has(Modifier::Multicast_cluster)) {
+    markUnsupported(f, in.srcOffset, "cp.async.bulk with .multicast::cluster needs a thread-block cluster, "
+                                     "which is not supported yet");
+    return false;
+  }
+  if (in.ops.size() < 4 || !in.ops[3].address) {
+    markUnsupported(f, in.srcOffset, "expected cp.async.bulk [dst], [src], size, [mbar]");
+    return false;
+  }
+  if (!helperAvailable(Helper::MbarrierCompleteTx, ctx.options.target.mslVersionNumber())) {
+    markUnsupported(f, in.srcOffset, "mbarrier needs atomic_thread_fence, MSL 3.2 or later");
+    return false;
+  }
+  Operand bar = in.ops[3], size = in.ops[2];
+  Inst copy = in;
+  copy.ops.erase(copy.ops.begin() + 3, copy.ops.end()); // the cache policy goes with the mbarrier
+  copy.modifiers.erase(std::remove(copy.modifiers.begin(), copy.modifiers.end(), Modifier::Mbarrier_complete_tx_bytes),
+                       copy.modifiers.end());
+  copy.modifiers.erase(std::remove(copy.modifiers.begin(), copy.modifiers.end(), Modifier::L2_cache_hint),
+                       copy.modifiers.end());
+  out.push_back(std::move(copy));
+  Inst complete = makeCall(m, in, m.internHelper(Helper::MbarrierCompleteTx), Type::None, Operand{}, {bar, size},
+                           {Type::U32, Type::U32});
+  complete.space = Space::Shared; // the mbarrier operand's, whatever the copy's spaces
+  out.push_back(std::move(complete));
   f.features |= kFeatureAtomics;
   return true;
 }
@@ -104,10 +154,18 @@ void lowerAtomics(PassContext &ctx) {
     auto isMbarrier = [](const Inst &in) {
       return in.isPtx(Opcode::Mbarrier) || (in.isPtx(Opcode::Cp) && in.has(Modifier::Mbarrier));
     };
-    auto needs = [&](const Inst &in) { return in.isPtx(Opcode::Atom) || in.isPtx(Opcode::Red) || isMbarrier(in); };
+    auto isBulkCopyToMbarrier = [](const Inst &in) {
+      return in.isPtx(Opcode::Cp) && in.has(Modifier::Bulk) && in.has(Modifier::Mbarrier_complete_tx_bytes) &&
+             !in.has(Modifier::Tensor) && !in.has(Modifier::Reduce);
+    };
+    auto needs = [&](const Inst &in) {
+      return in.isPtx(Opcode::Atom) || in.isPtx(Opcode::Red) || isMbarrier(in) || isBulkCopyToMbarrier(in);
+    };
     rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
       if (isMbarrier(in))
         return lowerMbarrier(ctx, f, in, out);
+      if (isBulkCopyToMbarrier(in))
+        return lowerBulkCopyToMbarrier(ctx, f, in, out);
       bool isAtom = in.isPtx(Opcode::Atom), isRed = in.isPtx(Opcode::Red);
       if (!isAtom && !isRed) {
         out.push_back(std::move(in));

@@ -309,6 +309,17 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
     out.push_back(makeCall(m, in, fp8Name, dt, in.ops[0], sources(in), std::vector<Type>(in.ops.size() - 1, st)));
     return true;
   }
+  for (Modifier pair : {Modifier::E2m1x2, Modifier::E2m3x2, Modifier::E3m2x2, Modifier::Ue8m0x2}) {
+    if (!in.has(pair))
+      continue;
+    // The OCP MX pairs (b8/b16 in the IR; the IR builder admits only the ISA's forms):
+    // p2m_cvt_<rnd>[_relu][_satfinite]_<dst>_<src>, the pair spelled by its format.
+    std::string_view format = ptx::spelling(pair);
+    std::string_view dst = isFloat(dt) ? spelling(dt) : format, src = isFloat(st) ? spelling(st) : format;
+    uint32_t name = m.internHelper(Helper::Cvt, {rnd + extra, dst, src});
+    out.push_back(makeCall(m, in, name, dt, in.ops[0], sources(in), std::vector<Type>(in.ops.size() - 1, st)));
+    return true;
+  }
   uint32_t name = kNone;
   if (dt == st && dt == Type::F32 && rnd.empty()) {
     // cvt.ftz.f32.f32 (flush; free on a flushing target) or cvt.sat.f32.f32 (insert-saturation

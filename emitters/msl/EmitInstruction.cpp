@@ -1154,15 +1154,50 @@ struct Sel {
     }
   }
 
+  // cp.async.bulk without a tensor map: the copy is made at issue, as cp.async's are, so the
+  // bulk groups have nothing to wait for; lower-atomics has split the mbarrier's complete-tx off
+  // a copy to shared memory. .shared::cluster is the own CTA's shared memory (a cluster of one).
+  void cpAsyncBulk() {
+    if (in.has(Modifier::Prefetch)) {
+      e.line("// cp.async.bulk.prefetch: a hint, nothing to do");
+      return;
+    }
+    if (in.has(Modifier::Reduce))
+      e.fail(in, "cp.reduce.async.bulk is not supported yet");
+    if (in.has(Modifier::Commit_group) || in.has(Modifier::Wait_group)) {
+      e.line("// cp.async.bulk group operation: the copies are synchronous here");
+      return;
+    }
+    if (in.has(Modifier::Tensor) || in.has(Modifier::Mbarrier_complete_tx_bytes) || in.has(Modifier::Cp_mask) ||
+        in.ops.size() < 3)
+      e.fail(in, "this cp.async.bulk form is not supported yet");
+    // The first state space named is the destination's.
+    auto first = std::find_if(in.modifiers.begin(), in.modifiers.end(), [](Modifier m) {
+      return m == Modifier::Global || m == Modifier::Shared_cta || m == Modifier::Shared_cluster;
+    });
+    const bool toGlobal = first != in.modifiers.end() && *first == Modifier::Global;
+    const bool fromGlobal = !toGlobal && in.has(Modifier::Global);
+    Place pd = place(op(0), toGlobal ? Space::Global : Space::Shared, false);
+    Place ps = place(op(1), fromGlobal ? Space::Global : Space::Shared, false);
+    std::string size = val(op(2), Type::U32);
+    if (toGlobal)
+      e.line("{}({}, {}, {});", use(Helper::CpAsyncBulkGlobalShared), pd.base, ps.base, size);
+    else if (fromGlobal)
+      e.line("{}({}, {}, {}, {});", use(Helper::CpAsyncSharedGlobal), pd.base, ps.base, size, size);
+    else
+      e.line("{}({}, {}, {});", use(Helper::CpAsyncBulkSharedShared), pd.base, ps.base, size);
+  }
+
   void cpAsync() {
+    if (in.has(Modifier::Bulk))
+      return cpAsyncBulk();
     if (in.has(Modifier::Commit_group) || in.has(Modifier::Wait_group) || in.has(Modifier::Wait_all)) {
       e.line("// cp.async group operation: the copies are synchronous here");
       return;
     }
     if (!in.has(Modifier::Async) || !(in.has(Modifier::Shared) || in.has(Modifier::Shared_cta)) ||
-        !in.has(Modifier::Global) || in.has(Modifier::Bulk) || in.ops.size() < 3)
-      e.fail(in, in.has(Modifier::Bulk) ? "cp.async.bulk (tensor memory access) is not supported yet"
-                                         : "this cp form is not supported yet");
+        !in.has(Modifier::Global) || in.ops.size() < 3)
+      e.fail(in, "this cp form is not supported yet");
     const Operand &d = op(0), &s = op(1);
     Place pd = place(d, Space::Shared, false);
     Place ps = place(s, Space::Global, false);

@@ -1147,13 +1147,31 @@ private:
     inst.srcOffset = in.offset;
     inst.debugLine = debugLine_;
     inst.modifiers.assign(in.modifiers().begin(), in.modifiers().end());
+    if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch))
+      // The bulk tensor copies address a tile through a tensor map: an opaque 128-byte object
+      // that the driver's cuTensorMapEncode* builds (or tensormap.replace edits).
+      error(in.offset, "cp.async.bulk.tensor is not supported: its tensor map is an opaque object the driver "
+                       "encodes (cuTensorMapEncode*), whose layout the PTX ISA does not define");
+    if (op == Opcode::Cvt && inst.has(Modifier::Rs))
+      // The ISA says which bits of rbits go with which element, but not where they are added
+      // (against which discarded bits, for subnormal results and for the 8-bit fields of the x4
+      // forms), and no GPU here can run it (sm_100a): nothing to check a lowering against.
+      error(in.offset, "cvt.rs (stochastic rounding with random bits) is not supported yet: the PTX ISA "
+                       "does not fix how rbits meets the discarded bits, and no recording exists");
     for (Modifier m : in.modifiers()) {
       switch (m) {
       case Modifier::Global: inst.space = Space::Global; break;
       case Modifier::Shared:
       case Modifier::Shared_cta: inst.space = Space::Shared; break;
       case Modifier::Shared_cluster:
-        error(in.offset, "shared::cluster memory is not supported yet");
+        // A launch here is a cluster of one CTA (the runtime refuses larger clusters, and a
+        // kernel that declares one is unsupported), and without mapa, which is diagnosed, the
+        // only shared::cluster addresses a kernel can form are its own CTA's shared ones: the
+        // bulk copies and mbarriers that name the space work on them as on .shared::cta.
+        if (op != Opcode::Mbarrier && !(op == Opcode::Cp && inst.has(Modifier::Bulk)))
+          error(in.offset, "shared::cluster memory is not supported yet");
+        inst.space = Space::Shared;
+        break;
       case Modifier::Local: inst.space = Space::Local; break;
       case Modifier::Const: inst.space = Space::Const; break;
       case Modifier::Param: inst.space = Space::Param; break;
@@ -1164,27 +1182,25 @@ private:
       case Modifier::V2: inst.vector = 2; break;
       case Modifier::V4: inst.vector = 4; break;
       case Modifier::V8: inst.vector = 8; break;
-      case Modifier::E4m3x2: case Modifier::E5m2x2:
-        // An e4m3/e5m2 pair of cvt is a b16 in the IR (the format stays in the modifiers; the
-        // forms are checked below).
-        if (op == Opcode::Cvt) {
+      case Modifier::E4m3x2: case Modifier::E5m2x2: case Modifier::E2m1x2: case Modifier::E2m3x2:
+      case Modifier::E3m2x2: case Modifier::Ue8m0x2: case Modifier::E4m3: case Modifier::E5m2:
+      case Modifier::E2m1: case Modifier::E2m1x4: case Modifier::E2m3: case Modifier::E2m3x4:
+      case Modifier::E3m2: case Modifier::E3m2x4: case Modifier::E4m3x4: case Modifier::E5m2x4:
+      case Modifier::Ue8m0:
+        if (op == Opcode::Cvt && (m == Modifier::E4m3x2 || m == Modifier::E5m2x2 || m == Modifier::E2m1x2 ||
+                                  m == Modifier::E2m3x2 || m == Modifier::E3m2x2 || m == Modifier::Ue8m0x2)) {
+          // A pair of cvt is its register in the IR: b8 for e2m1x2, b16 for the others (the
+          // format stays in the modifiers; the forms are checked below).
+          Type pair = m == Modifier::E2m1x2 ? Type::B8 : Type::B16;
           if (inst.type == Type::None)
-            inst.type = Type::B16;
+            inst.type = pair;
           else if (inst.type2 == Type::None)
-            inst.type2 = Type::B16;
+            inst.type2 = pair;
           break;
         }
-        [[fallthrough]];
-      case Modifier::E4m3: case Modifier::E5m2:
         // mma.sync's fp8 multiplicands: the format stays in the modifiers (lower-tensor-ops).
         if (op == Opcode::Mma && (m == Modifier::E4m3 || m == Modifier::E5m2))
           break;
-        [[fallthrough]];
-      case Modifier::E2m1: case Modifier::E2m1x2: case Modifier::E2m1x4: case Modifier::E2m3:
-      case Modifier::E2m3x2: case Modifier::E2m3x4: case Modifier::E3m2: case Modifier::E3m2x2:
-      case Modifier::E3m2x4: case Modifier::E4m3x4:
-      case Modifier::E5m2x4: case Modifier::Ue8m0:
-      case Modifier::Ue8m0x2:
         error(in.offset, "fp8/fp6/fp4 formats (." + std::string(ptx::spelling(m)) +
                              ") are not supported yet");
       case Modifier::U16x2: case Modifier::S16x2:
@@ -1205,6 +1221,25 @@ private:
       inst.type = Type::U32;
       inst.type2 = Type::S32;
     }
+    if (op == Opcode::Cvt && (inst.has(Modifier::E2m1x2) || inst.has(Modifier::E2m3x2) || inst.has(Modifier::E3m2x2))) {
+      // The fp4/fp6 pairs (OCP MX): cvt.rn{.relu}.f16x2.<f4x2|f6x2> and
+      // cvt.rn.satfinite{.relu}.<f4x2|f6x2>.f32, the ISA's only forms.
+      Type pair = inst.has(Modifier::E2m1x2) ? Type::B8 : Type::B16;
+      bool toF16x2 = inst.type == Type::F16x2 && inst.type2 == pair && !inst.has(Modifier::Satfinite);
+      bool fromF32 = inst.type == pair && inst.type2 == Type::F32 && inst.has(Modifier::Satfinite);
+      if (!inst.has(Modifier::Rn) || (!toF16x2 && !fromF32))
+        error(in.offset, "expected cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2} or "
+                         "cvt.rn.satfinite{.relu}.{e2m1x2,e2m3x2,e3m2x2}.f32");
+    }
+    if (op == Opcode::Cvt && inst.has(Modifier::Ue8m0x2)) {
+      // cvt.{rz,rp}{.satfinite}.ue8m0x2.{f32,bf16x2} and cvt.rn.bf16x2.ue8m0x2.
+      bool to = inst.type == Type::B16 && (inst.type2 == Type::F32 || inst.type2 == Type::BF16x2) &&
+                (inst.has(Modifier::Rz) || inst.has(Modifier::Rp)) && !inst.has(Modifier::Relu);
+      bool from = inst.type == Type::BF16x2 && inst.type2 == Type::B16 && inst.has(Modifier::Rn) &&
+                  !inst.has(Modifier::Satfinite) && !inst.has(Modifier::Relu);
+      if (!to && !from)
+        error(in.offset, "expected cvt.{rz,rp}{.satfinite}.ue8m0x2.{f32,bf16x2} or cvt.rn.bf16x2.ue8m0x2");
+    }
     if (op == Opcode::Cvt && (inst.has(Modifier::E4m3x2) || inst.has(Modifier::E5m2x2))) {
       // The fp8 forms with exact helpers: cvt.rn{.relu}.f16x2.<f8x2> and
       // cvt.rn.satfinite{.relu}.<f8x2>.{f16x2,f32}. Others (bf16x2 sources, say) wait.
@@ -1223,6 +1258,9 @@ private:
       buildCall(in, inst);
     } else if (isTextureOpcode(op)) {
       textureOperands(ops, in.offset, inst);
+    } else if (op == Opcode::Cp && inst.has(Modifier::Bulk) && inst.has(Modifier::Prefetch)) {
+      // cp.async.bulk.prefetch{.tensor}: a hint to the L2 cache that changes nothing a program
+      // can observe; its operands (a tensor map's coordinates too) are not needed.
     } else {
       inst.ops.reserve(ops.size());
       for (const Expr &e : ops)

@@ -135,4 +135,20 @@ static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src,
         dst[i] = i < src_size ? s[i] : uchar(0);
 }
 
+// cp.async.bulk.global.shared::cta [dst], [src], size: done at issue, like the copies above.
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+    device uchar *d = reinterpret_cast<device uchar *>(dst);
+    for (uint i = 0; i < size; ++i)
+        d[i] = src[i];
+}
+
+// cp.async.bulk.shared::cluster.shared::cta [dst], [src], size with dst in the own CTA (a
+// launch here is a cluster of one).
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+    for (uint i = 0; i < size; ++i)
+        dst[i] = src[i];
+}
+
 #endif

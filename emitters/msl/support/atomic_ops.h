@@ -882,46 +882,119 @@ static inline bool p2m_bar_red_named_or(uint id, uint threads, bool p, threadgro
 #endif
 
 // --- mbarrier objects ------------------------------------------------------------------------
-// An mbarrier object (8 bytes of shared memory) holds in its first word the arrivals of the
-// current phase (bits 0-19; PTX's counts are below 2^20) and the phase number (bits 20-31, of
-// which PTX observes the parity and a state token's phase), in its second word the expected
-// arrival count. Arrivals count up; the arrival that reaches the expected count advances the
-// phase and removes the expected count in one atomic add, so an arrival for the next phase
-// made before that add is kept. An arrive returns the state before it: the phase (bits 0-11)
-// and the arrivals still pending (bits 32-51). Waits read the phase through
-// simd_broadcast_first, which a host backend running threads as fibers uses to run the other
-// threads while one polls. The fences give arrive its release and the waits their acquire
-// semantics at CTA scope.
+// An mbarrier object (8 bytes of shared memory) holds, as one 64-bit value S over its two words
+// (S = word0 | word1 << 32), the PTX ISA's state: the arrivals of the current phase (bits 0-19;
+// the pending arrival count is expected - arrivals), the tx-count (bits 20-40, two's
+// complement: the ISA's range is -(2^20 - 1) .. 2^20 - 1), the expected arrival count (bits
+// 41-60; counts are below 2^20), a lock bit (61) and the phase number (bits 62-63: a state
+// token comes from the current or the immediately preceding phase, and a parity wait needs
+// one bit). That fills the 64 bits, so the fields cannot all be changed by one 32-bit atomic:
+// every update takes the lock bit in word1, reads S, writes word0 and then word1 with the lock
+// clear, inside one loop iteration (as the 64-bit atomics' lock table does, so lock-step
+// SIMD-groups cannot deadlock). A phase completes when its pending arrivals and its tx-count
+// are both zero (the ISA's rule); the update that makes them so clears the arrivals and
+// advances the phase in the same critical section. An arrive returns the state before it: the
+// phase (bits 0-1) and the arrivals still pending (bits 32-51). Waits read the phase word
+// without the lock through simd_broadcast_first, which a host backend running threads as
+// fibers uses to run the other threads while one polls. The fences give arrive its release and
+// the waits their acquire semantics at CTA scope.
+#define P2M_MBAR_TX_SHIFT 20u
+#define P2M_MBAR_EXPECTED_SHIFT 41u
+#define P2M_MBAR_LOCK (1u << 29)
+#define P2M_MBAR_PHASE_SHIFT 30u
+
 static inline void p2m_mbarrier_init(threadgroup uint *bar, uint count)
 {
-  atomic_store_explicit(p2m_atom_object(bar), 0u, memory_order_relaxed);
-  atomic_store_explicit(p2m_atom_object(bar + 1), count, memory_order_relaxed);
+  const ulong s = ulong(count & 0xFFFFFu) << P2M_MBAR_EXPECTED_SHIFT;
+  atomic_store_explicit(p2m_atom_object(bar), uint(s), memory_order_relaxed);
+  atomic_store_explicit(p2m_atom_object(bar + 1), uint(s >> 32), memory_order_relaxed);
 }
 
 static inline uint p2m_mbarrier_pending_count(ulong state) { return uint(state >> 32); }
 
 #if P2M_HAVE_THREAD_FENCE
-static inline ulong p2m_mbarrier_arrive(threadgroup uint *bar, uint count)
+// Under the object's lock: `arrivals` more arrivals, the expected count lowered by `drop` (for
+// this phase and the next), the tx-count raised by `tx` (negative for complete-tx); completes
+// the phase when nothing is pending any more. Returns the state token of the phase before.
+static inline ulong p2m_mbarrier_update(threadgroup uint *bar, uint arrivals, uint drop, int tx)
 {
   p2m_fence_cta();
-  const uint expected = atomic_load_explicit(p2m_atom_object(bar + 1), memory_order_relaxed);
-  const uint before = atomic_fetch_add_explicit(p2m_atom_object(bar), count, memory_order_relaxed);
-  const uint arrived = before & 0xFFFFFu;
-  if (arrived + count == expected)
-    atomic_fetch_add_explicit(p2m_atom_object(bar), 0x100000u - expected, memory_order_relaxed);
-  return ulong((before >> 20) & 0xFFFu) | (ulong(expected - arrived) << 32);
+  ulong token = 0ul;
+  bool done = false;
+  while (!done) {
+    // Test, then test-and-set: the plain load is where a host backend running threads as fibers
+    // lets the lock's holder go on; inside the critical section only read-modify-writes (no
+    // load) so that the holder does not give way there.
+    if ((atomic_load_explicit(p2m_atom_object(bar + 1), memory_order_relaxed) & P2M_MBAR_LOCK) != 0u)
+      continue;
+    const uint hi = atomic_fetch_or_explicit(p2m_atom_object(bar + 1), P2M_MBAR_LOCK, memory_order_relaxed);
+    if ((hi & P2M_MBAR_LOCK) == 0u) {
+      p2m_fence_cta();
+      const ulong s = ulong(atomic_fetch_or_explicit(p2m_atom_object(bar), 0u, memory_order_relaxed)) | (ulong(hi) << 32);
+      uint arrived = uint(s) & 0xFFFFFu;
+      uint expected = uint(s >> P2M_MBAR_EXPECTED_SHIFT) & 0xFFFFFu;
+      int count = int(uint(s >> P2M_MBAR_TX_SHIFT) << 11) >> 11; // 21-bit two's complement
+      uint phase = uint(s >> 62);
+      token = ulong(phase) | (ulong((expected - arrived) & 0xFFFFFu) << 32);
+      arrived += arrivals;
+      expected -= drop;
+      count += tx;
+      if (arrived == expected && count == 0) {
+        arrived = 0u;
+        phase = (phase + 1u) & 3u;
+      }
+      const ulong t = ulong(arrived & 0xFFFFFu) | (ulong(uint(count) & 0x1FFFFFu) << P2M_MBAR_TX_SHIFT) |
+                      (ulong(expected & 0xFFFFFu) << P2M_MBAR_EXPECTED_SHIFT) | (ulong(phase) << 62);
+      atomic_store_explicit(p2m_atom_object(bar), uint(t), memory_order_relaxed);
+      p2m_fence_cta();
+      atomic_store_explicit(p2m_atom_object(bar + 1), uint(t >> 32), memory_order_relaxed);
+      done = true;
+    }
+  }
+  return token;
 }
 
-// The current phase number (12 bits).
+// mbarrier.arrive [bar], count (cp.async.mbarrier.arrive.noinc: count 1)
+static inline ulong p2m_mbarrier_arrive(threadgroup uint *bar, uint count)
+{
+  return p2m_mbarrier_update(bar, count, 0u, 0);
+}
+
+// mbarrier.arrive.expect_tx [bar], tx, count: expect-tx, then arrive-on.
+static inline ulong p2m_mbarrier_arrive_expect_tx(threadgroup uint *bar, uint tx, uint count)
+{
+  return p2m_mbarrier_update(bar, count, 0u, int(tx));
+}
+
+// mbarrier.expect_tx [bar], tx
+static inline void p2m_mbarrier_expect_tx(threadgroup uint *bar, uint tx)
+{
+  p2m_mbarrier_update(bar, 0u, 0u, int(tx));
+}
+
+// mbarrier.complete_tx [bar], tx, and the complete-tx of cp.async.bulk's mbarrier.
+static inline void p2m_mbarrier_complete_tx(threadgroup uint *bar, uint tx)
+{
+  p2m_mbarrier_update(bar, 0u, 0u, -int(tx));
+}
+
+// mbarrier.arrive_drop [bar], count: the expected count of this phase and the next ones drops
+// by count, which is this phase's arrive-on as well (pending = expected - arrivals).
+static inline ulong p2m_mbarrier_arrive_drop(threadgroup uint *bar, uint count)
+{
+  return p2m_mbarrier_update(bar, 0u, count, 0);
+}
+
+// The current phase number (2 bits).
 static inline uint p2m_mbarrier_phase(threadgroup uint *bar)
 {
-  return simd_broadcast_first(atomic_load_explicit(p2m_atom_object(bar), memory_order_relaxed)) >> 20;
+  return simd_broadcast_first(atomic_load_explicit(p2m_atom_object(bar + 1), memory_order_relaxed)) >> P2M_MBAR_PHASE_SHIFT;
 }
 
 // mbarrier.test_wait/try_wait p, [bar], state: the phase of `state` has completed.
 static inline bool p2m_mbarrier_test_wait(threadgroup uint *bar, ulong state)
 {
-  const bool done = ((p2m_mbarrier_phase(bar) ^ uint(state)) & 0xFFFu) != 0u;
+  const bool done = ((p2m_mbarrier_phase(bar) ^ uint(state)) & 3u) != 0u;
   p2m_fence_cta();
   return done;
 }

@@ -30,6 +30,11 @@
 //                   p2m_cvt_rn[_relu]_satfinite_{e4m3x2,e5m2x2}_f16x2(uint),
 //                   p2m_cvt_rn[_relu]_satfinite_{e4m3x2,e5m2x2}_f32(a, b): a in the high byte;
 //                   a pair is a ushort with element 0 in the low byte
+//   fp4/fp6 pairs   p2m_cvt_rn[_relu]_satfinite_{e2m1x2,e2m3x2,e3m2x2}_f32(a, b): a in the high
+//                   nibble/byte (e2m1x2 is a uchar; an fp6 pair a ushort, each 6-bit value in
+//                   the low bits of its byte), p2m_cvt_rn[_relu]_f16x2_{e2m1x2,e2m3x2,e3m2x2}
+//   ue8m0 pairs     p2m_cvt_{rz,rp}[_satfinite]_ue8m0x2_f32(a, b), ..._ue8m0x2_bf16x2(uint),
+//                   p2m_cvt_rn_bf16x2_ue8m0x2(ushort)
 //   .sat            p2m_sat_f16(half): clamp to [0, 1], NaN -> +0
 //   .ftz            p2m_cvt_ftz_f32(float): a subnormal f32 becomes a zero of its sign
 // Everything else is internal. .ftz applies to f32 operands and results only. The H200 ignores
@@ -1011,6 +1016,161 @@ static inline half p2m_sat_f16(half x)
     if (p2m_f16_bits_is_nan(b) || (b & 0x8000u) != 0)
         return p2m_f16_from_bits((ushort)0);
     return b >= 0x3C00u ? p2m_f16_from_bits((ushort)0x3C00) : x;
+}
+
+// ---------------------------------------------------------------------------------------
+// OCP MX pairs (sm_100+): fp4 e2m1, fp6 e2m3/e3m2 and the scale format ue8m0
+// ---------------------------------------------------------------------------------------
+// From the PTX ISA's cvt text (no GPU here runs them: unrecorded, docs/gpu-facts.md):
+//   * e2m1 (bias 1, max 6), e2m3 (bias 1, max 7.5), e3m2 (bias 3, max 28) have no infinity
+//     and no NaN: every code is a finite value. To them: .rn (nearest, ties to even, subnormal
+//     results at their own precision) with the mandatory .satfinite: |x| > MAX_NORM, +-inf
+//     included, gives sign-preserved MAX_NORM and NaN gives +MAX_NORM; .relu makes negative
+//     inputs +0 (-0 and -inf too, as the H200 does for fp8). Tiny negative values give -0.
+//   * Packing: cvt.<f4x2>.f32 d, a, b puts a in d[7:4] and b in d[3:0]; cvt.<f6x2>.f32 a in
+//     d[13:8] and b in d[5:0] with d[15:14] = d[7:6] = 0. From them to f16x2 (exact): the upper
+//     element gives the upper half; the two MSBs of each fp6 byte are ignored (the ISA requires
+//     them 0).
+//   * ue8m0 is 2^(e - 127), e = 0..254, and 0xFF is NaN. To it only .rz and .rp, on the
+//     magnitude (the sign is dropped): the exponent of |x|, plus one under .rp when |x| is
+//     inexact and above 2^-127; NaN gives 0xFF, and so do +-inf and overflow unless .satfinite
+//     makes them 0xFE (a positive MAX_NORM). An f32 goes through its bf16 (rz, or rp on |x|)
+//     as NVIDIA's cuda_fp8.hpp documents the same instruction. From it to bf16 (exact): 0 gives
+//     2^-127 (0x0040), 0xFF the canonical NaN 0x7FFF.
+
+// Rounds sig * 2^exp (sig > 0) to nearest even in an MX format with `mbits` fraction and
+// `ebits` exponent bits, saturating to the largest code; the code without the sign. As for
+// e4m3 above: rounded as the format with one more exponent bit (bias 2 * bias + 1) at
+// 2^-(bias + 1) times the value, which has the same fraction bits, subnormal step and field
+// values, and room above the largest code to see the overflow.
+static inline uint p2m_cvt_mx_round_mag(ulong sig, int exp, int mbits, int ebits)
+{
+    const int bias = (1 << (ebits - 1)) - 1;
+    const uint max_code = (1u << (uint)(mbits + ebits)) - 1u;
+    const uint r = p2m_cvt_round_pack(false, sig, exp - (bias + 1), false, P2M_CVT_RN, mbits, ebits + 1);
+    return r > max_code ? max_code : r;
+}
+
+// f32 bits to an MX code (.rn.satfinite, optionally .relu).
+static inline uint p2m_cvt_f32_bits_to_mx(uint x, int mbits, int ebits, bool relu)
+{
+    const uint max_code = (1u << (uint)(mbits + ebits)) - 1u;
+    const uint sign = (x >> 31) << (uint)(mbits + ebits);
+    const uint abs = x & 0x7FFFFFFFu;
+    if (abs > 0x7F800000u)
+        return max_code;
+    if (relu && sign != 0u)
+        return 0u;
+    if (abs == 0x7F800000u)
+        return sign | max_code;
+    if (abs == 0u)
+        return sign;
+    return sign | p2m_cvt_mx_round_mag(p2m_cvt_f32_sig(x), p2m_cvt_f32_exp(x), mbits, ebits);
+}
+
+// An MX code to f16 bits (exact), optionally .relu.
+static inline uint p2m_cvt_mx_to_f16_bits(uint c, int mbits, int ebits, bool relu)
+{
+    const uint sign = (c >> (uint)(mbits + ebits)) & 1u;
+    const uint abs = c & ((1u << (uint)(mbits + ebits)) - 1u);
+    if (relu && sign != 0u)
+        return 0u;
+    if (abs == 0u)
+        return sign << 15;
+    const int bias = (1 << (ebits - 1)) - 1;
+    const uint e = abs >> (uint)mbits;
+    const ulong sig = (ulong)((abs & ((1u << (uint)mbits) - 1u)) | (e != 0u ? 1u << (uint)mbits : 0u));
+    return (sign << 15) |
+           p2m_cvt_round_pack(false, sig, (e != 0u ? (int)e : 1) - bias - mbits, false, P2M_CVT_RN, 10, 5);
+}
+
+static inline uchar p2m_cvt_f32x2_to_e2m1x2(float a, float b, bool relu)
+{
+    return (uchar)((p2m_cvt_f32_bits_to_mx(as_type<uint>(a), 1, 2, relu) << 4) |
+                   p2m_cvt_f32_bits_to_mx(as_type<uint>(b), 1, 2, relu));
+}
+static inline ushort p2m_cvt_f32x2_to_fp6x2(float a, float b, int mbits, int ebits, bool relu)
+{
+    return (ushort)((p2m_cvt_f32_bits_to_mx(as_type<uint>(a), mbits, ebits, relu) << 8) |
+                    p2m_cvt_f32_bits_to_mx(as_type<uint>(b), mbits, ebits, relu));
+}
+static inline uint p2m_cvt_e2m1x2_to_f16x2(uchar a, bool relu)
+{
+    return p2m_cvt_mx_to_f16_bits((uint)a & 0xFu, 1, 2, relu) |
+           (p2m_cvt_mx_to_f16_bits((uint)a >> 4, 1, 2, relu) << 16);
+}
+static inline uint p2m_cvt_fp6x2_to_f16x2(ushort a, int mbits, int ebits, bool relu)
+{
+    return p2m_cvt_mx_to_f16_bits((uint)a & 0x3Fu, mbits, ebits, relu) |
+           (p2m_cvt_mx_to_f16_bits(((uint)a >> 8) & 0x3Fu, mbits, ebits, relu) << 16);
+}
+
+// bf16 bits to ue8m0 (.rz or .rp, optionally .satfinite).
+static inline uint p2m_cvt_bf16_bits_to_ue8m0(uint b, bool rp, bool satfinite)
+{
+    const uint abs = b & 0x7FFFu;
+    uint r = abs >> 7;
+    if (rp && (abs & 0x7Fu) != 0u && abs > 0x0040u && abs < 0x7F80u)
+        r += 1u;
+    if (satfinite && abs <= 0x7F80u && r == 0xFFu)
+        r = 0xFEu;
+    return r;
+}
+// f32 bits to ue8m0: through bf16, truncated (.rz) or |x| rounded up (.rp); NaN -> bf16 NaN.
+static inline uint p2m_cvt_f32_bits_to_ue8m0(uint x, bool rp, bool satfinite)
+{
+    const uint abs = x & 0x7FFFFFFFu;
+    uint b = abs >> 16;
+    if (abs > 0x7F800000u)
+        b = 0x7FFFu;
+    else if (rp && abs < 0x7F800000u && (abs & 0xFFFFu) != 0u)
+        b += 1u;
+    return p2m_cvt_bf16_bits_to_ue8m0(b, rp, satfinite);
+}
+static inline ushort p2m_cvt_f32x2_to_ue8m0x2(float a, float b, bool rp, bool satfinite)
+{
+    return (ushort)((p2m_cvt_f32_bits_to_ue8m0(as_type<uint>(a), rp, satfinite) << 8) |
+                    p2m_cvt_f32_bits_to_ue8m0(as_type<uint>(b), rp, satfinite));
+}
+static inline ushort p2m_cvt_bf16x2_to_ue8m0x2(uint a, bool rp, bool satfinite)
+{
+    return (ushort)((p2m_cvt_bf16_bits_to_ue8m0(a >> 16, rp, satfinite) << 8) |
+                    p2m_cvt_bf16_bits_to_ue8m0(a & 0xFFFFu, rp, satfinite));
+}
+static inline uint p2m_cvt_ue8m0_to_bf16_bits(uint e)
+{
+    return e == 0xFFu ? (uint)P2M_BF16_NAN : e == 0u ? 0x0040u : e << 7;
+}
+
+// cvt.rn.satfinite{.relu}.e2m1x2.f32 d, a, b (a -> d[7:4], b -> d[3:0])
+static inline uchar p2m_cvt_rn_satfinite_e2m1x2_f32(float a, float b) { return p2m_cvt_f32x2_to_e2m1x2(a, b, false); }
+static inline uchar p2m_cvt_rn_relu_satfinite_e2m1x2_f32(float a, float b) { return p2m_cvt_f32x2_to_e2m1x2(a, b, true); }
+// cvt.rn.satfinite{.relu}.{e2m3x2,e3m2x2}.f32 d, a, b (a -> d[13:8], b -> d[5:0])
+static inline ushort p2m_cvt_rn_satfinite_e2m3x2_f32(float a, float b) { return p2m_cvt_f32x2_to_fp6x2(a, b, 3, 2, false); }
+static inline ushort p2m_cvt_rn_relu_satfinite_e2m3x2_f32(float a, float b) { return p2m_cvt_f32x2_to_fp6x2(a, b, 3, 2, true); }
+static inline ushort p2m_cvt_rn_satfinite_e3m2x2_f32(float a, float b) { return p2m_cvt_f32x2_to_fp6x2(a, b, 2, 3, false); }
+static inline ushort p2m_cvt_rn_relu_satfinite_e3m2x2_f32(float a, float b) { return p2m_cvt_f32x2_to_fp6x2(a, b, 2, 3, true); }
+// cvt.rn{.relu}.f16x2.{e2m1x2,e2m3x2,e3m2x2} d, a (upper element -> upper half)
+static inline uint p2m_cvt_rn_f16x2_e2m1x2(uchar a) { return p2m_cvt_e2m1x2_to_f16x2(a, false); }
+static inline uint p2m_cvt_rn_relu_f16x2_e2m1x2(uchar a) { return p2m_cvt_e2m1x2_to_f16x2(a, true); }
+static inline uint p2m_cvt_rn_f16x2_e2m3x2(ushort a) { return p2m_cvt_fp6x2_to_f16x2(a, 3, 2, false); }
+static inline uint p2m_cvt_rn_relu_f16x2_e2m3x2(ushort a) { return p2m_cvt_fp6x2_to_f16x2(a, 3, 2, true); }
+static inline uint p2m_cvt_rn_f16x2_e3m2x2(ushort a) { return p2m_cvt_fp6x2_to_f16x2(a, 2, 3, false); }
+static inline uint p2m_cvt_rn_relu_f16x2_e3m2x2(ushort a) { return p2m_cvt_fp6x2_to_f16x2(a, 2, 3, true); }
+// cvt.{rz,rp}{.satfinite}.ue8m0x2.f32 d, a, b (a -> upper byte)
+static inline ushort p2m_cvt_rz_ue8m0x2_f32(float a, float b) { return p2m_cvt_f32x2_to_ue8m0x2(a, b, false, false); }
+static inline ushort p2m_cvt_rz_satfinite_ue8m0x2_f32(float a, float b) { return p2m_cvt_f32x2_to_ue8m0x2(a, b, false, true); }
+static inline ushort p2m_cvt_rp_ue8m0x2_f32(float a, float b) { return p2m_cvt_f32x2_to_ue8m0x2(a, b, true, false); }
+static inline ushort p2m_cvt_rp_satfinite_ue8m0x2_f32(float a, float b) { return p2m_cvt_f32x2_to_ue8m0x2(a, b, true, true); }
+// cvt.{rz,rp}{.satfinite}.ue8m0x2.bf16x2 d, a (upper half -> upper byte)
+static inline ushort p2m_cvt_rz_ue8m0x2_bf16x2(uint a) { return p2m_cvt_bf16x2_to_ue8m0x2(a, false, false); }
+static inline ushort p2m_cvt_rz_satfinite_ue8m0x2_bf16x2(uint a) { return p2m_cvt_bf16x2_to_ue8m0x2(a, false, true); }
+static inline ushort p2m_cvt_rp_ue8m0x2_bf16x2(uint a) { return p2m_cvt_bf16x2_to_ue8m0x2(a, true, false); }
+static inline ushort p2m_cvt_rp_satfinite_ue8m0x2_bf16x2(uint a) { return p2m_cvt_bf16x2_to_ue8m0x2(a, true, true); }
+// cvt.rn.bf16x2.ue8m0x2 d, a (upper byte -> upper half)
+static inline uint p2m_cvt_rn_bf16x2_ue8m0x2(ushort a)
+{
+    return p2m_cvt_ue8m0_to_bf16_bits((uint)a & 0xFFu) | (p2m_cvt_ue8m0_to_bf16_bits((uint)a >> 8) << 16);
 }
 
 #pragma clang diagnostic pop

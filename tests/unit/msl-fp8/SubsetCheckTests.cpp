@@ -1,5 +1,5 @@
-// cvt_ops.h's fp8 entry points pass the MSL subset check (lib/mslcheck): the header pasted after
-// the prelude as the emitter does, with a function calling every fp8 entry point.
+// cvt_ops.h's fp8 and OCP MX entry points pass the MSL subset check (lib/mslcheck): the
+// header pasted after the prelude as the emitter does, with functions calling every one of them.
 #include "mslcheck/MslCheck.h"
 
 #include <catch2/catch.hpp>
@@ -22,9 +22,23 @@ uint p2m_test_fp8_calls(float x, float y, ushort p, uint h)
     r += (uint)p2m_cvt_rn_satfinite_e5m2x2_f32(x, y) + (uint)p2m_cvt_rn_relu_satfinite_e5m2x2_f32(x, y);
     return r;
 }
+uint p2m_test_mx_calls(float x, float y, uchar q, ushort p, uint h)
+{
+    uint r = (uint)p2m_cvt_rn_satfinite_e2m1x2_f32(x, y) + (uint)p2m_cvt_rn_relu_satfinite_e2m1x2_f32(x, y);
+    r += (uint)p2m_cvt_rn_satfinite_e2m3x2_f32(x, y) + (uint)p2m_cvt_rn_relu_satfinite_e2m3x2_f32(x, y);
+    r += (uint)p2m_cvt_rn_satfinite_e3m2x2_f32(x, y) + (uint)p2m_cvt_rn_relu_satfinite_e3m2x2_f32(x, y);
+    r += p2m_cvt_rn_f16x2_e2m1x2(q) + p2m_cvt_rn_relu_f16x2_e2m1x2(q);
+    r += p2m_cvt_rn_f16x2_e2m3x2(p) + p2m_cvt_rn_relu_f16x2_e2m3x2(p);
+    r += p2m_cvt_rn_f16x2_e3m2x2(p) + p2m_cvt_rn_relu_f16x2_e3m2x2(p);
+    r += (uint)p2m_cvt_rz_ue8m0x2_f32(x, y) + (uint)p2m_cvt_rz_satfinite_ue8m0x2_f32(x, y);
+    r += (uint)p2m_cvt_rp_ue8m0x2_f32(x, y) + (uint)p2m_cvt_rp_satfinite_ue8m0x2_f32(x, y);
+    r += (uint)p2m_cvt_rz_ue8m0x2_bf16x2(h) + (uint)p2m_cvt_rz_satfinite_ue8m0x2_bf16x2(h);
+    r += (uint)p2m_cvt_rp_ue8m0x2_bf16x2(h) + (uint)p2m_cvt_rp_satfinite_ue8m0x2_bf16x2(h);
+    return r + p2m_cvt_rn_bf16x2_ue8m0x2(p);
+}
 )";
 
-TEST_CASE("cvt_ops.h's fp8 entry points pass the MSL subset check", "[msl-fp8][mslcheck]")
+TEST_CASE("cvt_ops.h's fp8 and OCP MX entry points pass the MSL subset check", "[msl-fp8][mslcheck]")
 {
     std::ifstream in(P2M_SOURCE_ROOT "/emitters/msl/support/cvt_ops.h");
     std::ostringstream text;

@@ -545,6 +545,104 @@ TEST_CASE("shim: prebuilt modules and bundles", "[runtime-shim]") {
   std::filesystem::remove_all(dir);
 }
 
+// cp.async.bulk into shared memory completing an mbarrier's transaction count (sm_90), in both
+// orders a program may issue them: expect-tx first (CUTLASS's arrive.expect_tx, then the copy)
+// and the copy first (libcu++'s memcpy_async, then expect_tx: the tx-count goes below zero
+// until then, and the phase must not complete). Every thread then reads the copied bytes, and
+// thread 0 copies them out with cp.async.bulk.global.shared::cta. The expected output is the
+// input, by construction; the phase parity each thread saw, 1, is written after it.
+const char *kBulkCopyPtx = R"(.version 8.6
+.target sm_90
+.address_size 64
+.visible .entry bulk(.param .u64 dst, .param .u64 src, .param .u32 copy_first)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<10>;
+  .reg .b64 %rd<8>;
+  .shared .align 16 .b8 buf[512];
+  .shared .align 8 .b64 bar;
+  ld.param.u64 %rd1, [dst];
+  ld.param.u64 %rd2, [src];
+  ld.param.u32 %r9, [copy_first];
+  mov.u32 %r1, bar;
+  mov.u32 %r2, buf;
+  mov.u32 %r3, %tid.x;
+  setp.eq.u32 %p2, %r3, 0;
+  setp.ne.u32 %p3, %r9, 0;
+  @%p2 mbarrier.init.shared::cta.b64 [%r1], 1;
+  bar.sync 0;
+  @!%p2 bra WAIT;
+  @%p3 bra COPY_FIRST;
+  mbarrier.arrive.expect_tx.release.cta.shared::cta.b64 %rd3, [%r1], 512;
+  cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd2], 256, [%r1];
+  add.u64 %rd4, %rd2, 256;
+  add.u32 %r4, %r2, 256;
+  cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [%r4], [%rd4], 256, [%r1];
+  bra WAIT;
+COPY_FIRST:
+  cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r2], [%rd2], 512, [%r1];
+  mbarrier.test_wait.parity.shared::cta.b64 %p1, [%r1], 0;
+  selp.u32 %r8, 1, 0, %p1;
+  st.global.u32 [%rd1+516], %r8;
+  mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%r1], 512;
+  mbarrier.arrive.shared::cta.b64 %rd3, [%r1];
+WAIT:
+  mbarrier.try_wait.parity.shared::cta.b64 %p1, [%r1], 0;
+  @!%p1 bra WAIT;
+  cvt.u64.u32 %rd5, %r3;
+  shl.b64 %rd5, %rd5, 2;
+  add.u32 %r5, %r2, %r3;
+  add.u32 %r5, %r5, %r3;
+  add.u32 %r5, %r5, %r3;
+  add.u32 %r5, %r5, %r3;
+  ld.shared.u32 %r6, [%r5];
+  @%p2 st.global.u32 [%rd1+512], %r6;
+  bar.sync 0;
+  @!%p2 bra DONE;
+  cp.async.bulk.global.shared::cta.bulk_group [%rd1], [%r2], 512;
+  cp.async.bulk.commit_group;
+  cp.async.bulk.wait_group.read 0;
+DONE:
+  ret;
+}
+)";
+
+TEST_CASE("shim: cp.async.bulk completes an mbarrier's transaction count", "[runtime-shim]") {
+  REQUIRE(cuInit(0) == CUDA_SUCCESS); // also when run alone
+  primaryContext();
+  CUmodule module = nullptr;
+  REQUIRE(cuModuleLoadData(&module, kBulkCopyPtx) == CUDA_SUCCESS);
+  CUfunction bulk = nullptr;
+  REQUIRE(cuModuleGetFunction(&bulk, module, "bulk") == CUDA_SUCCESS);
+  std::vector<uint8_t> in(512);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = static_cast<uint8_t>(i * 7 + 3);
+  CUdeviceptr src = 0, dst = 0;
+  REQUIRE(cuMemAlloc(&src, 512) == CUDA_SUCCESS);
+  REQUIRE(cuMemAlloc(&dst, 520) == CUDA_SUCCESS);
+  REQUIRE(cuMemcpyHtoD(src, in.data(), 512) == CUDA_SUCCESS);
+  for (uint32_t copyFirst : {0u, 1u}) {
+    INFO("copy first: " << copyFirst);
+    std::vector<uint8_t> out(520, 0xAB);
+    REQUIRE(cuMemcpyHtoD(dst, out.data(), out.size()) == CUDA_SUCCESS);
+    void *params[] = {&dst, &src, &copyFirst};
+    REQUIRE(cuLaunchKernel(bulk, 1, 1, 1, 64, 1, 1, 0, nullptr, params, nullptr) == CUDA_SUCCESS);
+    REQUIRE(cuMemcpyDtoH(out.data(), dst, out.size()) == CUDA_SUCCESS);
+    CHECK(std::memcmp(out.data(), in.data(), 512) == 0);
+    uint32_t word0 = 0, early = 0;
+    std::memcpy(&word0, out.data() + 512, 4);
+    std::memcpy(&early, out.data() + 516, 4);
+    CHECK(word0 == (uint32_t{in[0]} | uint32_t{in[1]} << 8 | uint32_t{in[2]} << 16 | uint32_t{in[3]} << 24));
+    // With the copy first, the phase had not completed before expect_tx and the arrival
+    // (tx-count -512, one arrival pending): test_wait saw it incomplete.
+    if (copyFirst != 0)
+      CHECK(early == 0u);
+  }
+  CHECK(cuMemFree(src) == CUDA_SUCCESS);
+  CHECK(cuMemFree(dst) == CUDA_SUCCESS);
+  CHECK(cuModuleUnload(module) == CUDA_SUCCESS);
+}
+
 namespace {
 // A new context, current, and kernel `name` of `ptx` loaded into it.
 CUfunction kernelInNewContext(const char *ptx, const char *name, CUcontext *context) {
