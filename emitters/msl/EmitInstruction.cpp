@@ -1587,6 +1587,8 @@ struct Sel {
 } // namespace
 
 void FunctionEmitter::emitInstruction(const Inst &inst) {
+  const size_t beforeComment = out.size();
+  const uint32_t debugLineBefore = lastDebugLine;
   if (options.comments && inst.debugLine && inst.debugLine != lastDebugLine) {
     lastDebugLine = inst.debugLine;
     line("// line {}", inst.debugLine);
@@ -1594,8 +1596,13 @@ void FunctionEmitter::emitInstruction(const Inst &inst) {
   const size_t start = out.size(), checkpoint = forwarded.checkpoint();
   const unsigned firstVectorTemp = vectorTemps, firstCallTemp = callTemps;
   printInstruction(inst);
-  if (forwarded.commit(out, start, checkpoint, inst.guard != kNone))
+  if (forwarded.commit(out, start, checkpoint, inst.guard != kNone)) {
+    if (out.size() == start && start != beforeComment) {
+      out.resize(beforeComment); // all forwarded: its line comment goes with its reader's
+      lastDebugLine = debugLineBefore;
+    }
     return;
+  }
   // A forwarded operand would be evaluated twice, or after one of the instruction's own
   // statements (which may write what it reads): the operands become statements first.
   out.resize(start);
