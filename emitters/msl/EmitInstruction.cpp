@@ -1455,6 +1455,8 @@ struct Sel {
           s += place->base; // the locked 64-bit atomics hash the address itself (a ulong)
         else
           s += formatCompiled(FMT_COMPILE("reinterpret_cast<device {}*>({})"), T, place->base);
+      } else if (o.kind == OperandKind::Imm && (t == Type::S32 || t == Type::S64)) {
+        s += ival(o, t); // the int or long literal (a rounding mode: `0`, not `as_type<int>(0u)`)
       } else if (o.kind == OperandKind::Reg || o.kind == OperandKind::Imm) {
         s += toValue(val(o, t), t);
       } else if (o.kind == OperandKind::Special) {

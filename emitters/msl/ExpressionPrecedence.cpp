@@ -96,14 +96,19 @@ Side rightSide(std::string_view after) {
 
 bool isComparison(Precedence p) { return p == Precedence::Equality || p == Precedence::Relational; }
 
-// Groupings C++ gets right but Clang warns about (-Wparentheses and its kin), and comparisons
-// of comparisons, which read wrong.
+bool isArithmetic(Precedence p) {
+  return p == Precedence::Multiplicative || p == Precedence::Additive || p == Precedence::Shift;
+}
+
+// Groupings C++ gets right but Clang warns about (-Wparentheses and its kin), and those that
+// read wrong: comparisons of comparisons, arithmetic inside a bitwise operation.
 bool warnedGrouping(Precedence inner, Precedence outer) {
   switch (outer) {
   case Precedence::Shift: return inner == Precedence::Additive;
-  case Precedence::BitOr: return inner == Precedence::BitAnd || inner == Precedence::BitXor || isComparison(inner);
-  case Precedence::BitXor: return inner == Precedence::BitAnd || isComparison(inner);
-  case Precedence::BitAnd: return isComparison(inner);
+  case Precedence::BitOr:
+    return inner == Precedence::BitAnd || inner == Precedence::BitXor || isComparison(inner) || isArithmetic(inner);
+  case Precedence::BitXor: return inner == Precedence::BitAnd || isComparison(inner) || isArithmetic(inner);
+  case Precedence::BitAnd: return isComparison(inner) || isArithmetic(inner);
   case Precedence::LogicalOr: return inner == Precedence::LogicalAnd;
   case Precedence::Equality:
   case Precedence::Relational: return isComparison(inner);

@@ -34,7 +34,8 @@ Precedence precedenceOf(std::string_view expression);
 // Whether an expression of precedence `inner` needs parentheses where the text `before` and
 // `after` surround it: where C++ would group it otherwise, where Clang warns about the grouping
 // (`a & b | c`, `a << b + c`, `a && b || c`, a comparison inside a bitwise operation or
-// another comparison), and where the context is not recognized (then anything but a primary
+// another comparison), where it would read wrong (arithmetic inside a bitwise operation:
+// `(a + b) ^ c`), and where the context is not recognized (then anything but a primary
 // expression is parenthesized).
 bool needsParentheses(Precedence inner, std::string_view before, std::string_view after);
 

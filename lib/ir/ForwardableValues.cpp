@@ -82,8 +82,10 @@ Effect effectOf(const Module &m, const Inst &in) {
 }
 
 // Calls fn(register) for each register `in` may write: its first operand, or the elements of it
-// (mayWrite's rule), whether or not the instruction counts it as a destination.
-template <class F> void forEachWritten(const Function &f, const Inst &in, F &&fn) {
+// (mayWrite's rule), whether or not the instruction counts it as a destination; and a predicate
+// argument of a helper that is not a value helper, which may be an output it writes through a
+// reference (shfl.sync's and match.all's predicate).
+template <class F> void forEachWritten(const Module &m, const Function &f, const Inst &in, F &&fn) {
   if (in.ops.empty())
     return;
   const Operand &o = in.ops[0];
@@ -95,6 +97,10 @@ template <class F> void forEachWritten(const Function &f, const Inst &in, F &&fn
       if (el.kind == OperandKind::Reg)
         fn(el.regId());
     }
+  if (in.irop == IrOp::Call && (in.name == kNone || !isValueHelper(m.helpers[in.name])))
+    for (size_t i = 1; i < in.ops.size() && i - 1 < in.callTypes.size(); ++i)
+      if (in.ops[i].isReg() && in.callTypes[i - 1] == Type::Pred)
+        fn(in.ops[i].regId());
 }
 
 // Calls fn(register) for each register `in` reads: its guard and every operand but a written
@@ -144,14 +150,14 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
     const Block &block = f.blocks[b];
     for (uint32_t i = 0; i < block.insts.size(); ++i) {
       const Inst &in = block.insts[i];
-      forEachWritten(f, in, [&](RegId r) {
+      forEachWritten(m, f, in, [&](RegId r) {
         ++writes[r.index()];
         defBlock[r.index()] = b;
         defIndex[r.index()] = i;
       });
       // A first operand that is no destination is read and written both: never a candidate.
       if (destinationCount(in) == 0)
-        forEachWritten(f, in, [&](RegId r) { ++reads[r.index()]; });
+        forEachWritten(m, f, in, [&](RegId r) { ++reads[r.index()]; });
       forEachRead(f, in, [&](RegId r) {
         ++reads[r.index()];
         useBlock[r.index()] = b;
@@ -200,7 +206,7 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
       const Effect effect = effectOf(m, in);
       bool definesCandidate = false;
       if (effect != Effect::Other && in.guard == kNone && destinationCount(in) > 0)
-        forEachWritten(f, in, [&](RegId r) { definesCandidate |= isCandidate(r); });
+        forEachWritten(m, f, in, [&](RegId r) { definesCandidate |= isCandidate(r); });
       if (definesCandidate) {
         // What the instruction's value depends on: its sources and theirs where forwarded.
         Candidate shape;
@@ -219,7 +225,7 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
         std::sort(shape.sources.begin(), shape.sources.end());
         shape.sources.erase(std::unique(shape.sources.begin(), shape.sources.end()), shape.sources.end());
         if (shape.depth <= maxDepth && shape.sources.size() <= kMaxSources)
-          forEachWritten(f, in, [&](RegId r) {
+          forEachWritten(m, f, in, [&](RegId r) {
             if (!isCandidate(r))
               return;
             Candidate &c = candidates[r.index()];
@@ -227,7 +233,7 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
             c.defPos = pos;
           });
       }
-      forEachWritten(f, in, [&](RegId r) { lastWrite[r.index()] = pos; });
+      forEachWritten(m, f, in, [&](RegId r) { lastWrite[r.index()] = pos; });
       if (effect == Effect::Other)
         lastEffect = pos;
     }

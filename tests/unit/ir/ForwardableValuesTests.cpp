@@ -196,3 +196,21 @@ TEST_CASE("impure definitions are never forwarded", "[ir][forwarding]") {
   CHECK(fw[1] == Forwarding::No);
   CHECK(fw[2] == Forwarding::Value);
 }
+
+TEST_CASE("a predicate a helper writes through a reference counts as written", "[ir][forwarding]") {
+  OneBlock t;
+  Inst setp = ptx(Opcode::Setp, Type::U32, {reg(11), reg(0), reg(1)});
+  setp.modifiers.push_back(Modifier::Lt);
+  Inst selp = ptx(Opcode::Selp, Type::U32, {reg(2), reg(0), reg(1), reg(11)});
+  // shfl.sync.bfly r3|p11, r0, 1, 31, -1: the predicate is the helper's `thread bool &` output.
+  Inst shfl;
+  shfl.irop = IrOp::Call;
+  shfl.name = t.m.internHelper(Helper::ShflSync, {"bfly"});
+  shfl.type = Type::B32;
+  shfl.ops = {reg(3), reg(0), Operand::imm(1), Operand::imm(31), Operand::imm(-1), reg(4), reg(11)};
+  shfl.callTypes = {Type::B32, Type::U32, Type::U32, Type::U32, Type::U32, Type::Pred};
+  auto fw = t.run({setp, selp, shfl, store(10, 2), store(10, 3)});
+  CHECK(fw[2] == Forwarding::No); // selp's p11 is rewritten by the shuffle before r2's use
+  CHECK(fw[11] == Forwarding::No);
+  CHECK(fw[3] == Forwarding::No); // a shuffle is no pure value
+}

@@ -79,5 +79,11 @@ TEST_CASE("an operand gets parentheses where Clang warns about the grouping", "[
   CHECK(needsParentheses(Precedence::Equality, "x & ", ""));
   CHECK(needsParentheses(Precedence::Relational, "", " == q"));
   CHECK_FALSE(needsParentheses(Precedence::Multiplicative, "x << ", ""));
-  CHECK_FALSE(needsParentheses(Precedence::Shift, "x & ", ""));
+}
+
+TEST_CASE("arithmetic inside a bitwise operation gets parentheses for the reader", "[msl][precedence]") {
+  CHECK(needsParentheses(Precedence::Additive, "x ^ ", ""));
+  CHECK(needsParentheses(Precedence::Shift, "", " & 7u"));
+  CHECK(needsParentheses(Precedence::Multiplicative, "x | ", ""));
+  CHECK_FALSE(needsParentheses(Precedence::Unary, "x & ", ""));
 }
