@@ -1,6 +1,6 @@
 #include "emitters/msl/ForwardedValues.h"
 
-#include <fmt/format.h>
+#include <string>
 
 namespace p2m::msl {
 
@@ -42,15 +42,17 @@ const std::string *ForwardedValues::read(ir::RegId r) {
   return &entries_[static_cast<size_t>(i)].marker;
 }
 
-bool ForwardedValues::capture(ir::RegId r, std::string expression) {
+bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
   if (live_[r.index()] >= 0)
     return false;
   live_[r.index()] = static_cast<int32_t>(entries_.size());
   everCaptured_[r.index()] = 1;
   Entry e;
   e.reg = r;
-  e.marker = fmt::format("{}{}{}", kMarkerOpen, r.index(), kMarkerClose);
-  e.expression = std::move(expression);
+  e.marker += kMarkerOpen;
+  e.marker += std::to_string(r.index());
+  e.marker += kMarkerClose;
+  e.expression = expression;
   entries_.push_back(std::move(e));
   return true;
 }

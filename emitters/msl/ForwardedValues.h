@@ -31,7 +31,7 @@ public:
   const std::string *read(ir::RegId r);
   // Leaves `expression` as the value of `r` for its reader. False (nothing done) where `r`
   // already has a pending value.
-  bool capture(ir::RegId r, std::string expression);
+  bool capture(ir::RegId r, const std::string &expression);
   // Whether `r`'s definition was ever captured: it is declared where it is printed, if at all.
   bool everCaptured(ir::RegId r) const { return everCaptured_[r.index()] != 0; }
 

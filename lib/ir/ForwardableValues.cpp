@@ -2,6 +2,8 @@
 
 #include "ir/OperandTypes.h"
 
+#include <llvm/ADT/SmallVector.h>
+
 #include <algorithm>
 
 namespace p2m::ir {
@@ -135,7 +137,7 @@ struct Candidate {
   uint8_t depth = 0;
   bool readsMemory = false;        // it or a value forwarded into it loads
   bool vectorElement = false;      // an element of a plain vector load
-  std::vector<RegId> sources;      // registers it depends on, through forwarded values too
+  llvm::SmallVector<RegId, 8> sources; // registers it depends on, through forwarded values too
 };
 
 } // namespace
