@@ -2,6 +2,7 @@
 // instruction selector (EmitInstruction.cpp).
 #pragma once
 
+#include "emitters/msl/ForwardedValues.h"
 #include "emitters/msl/MslEmitter.h"
 #include "emitters/msl/SupportUnits.h"
 #include "ir/Helpers.h"
@@ -36,10 +37,8 @@ struct FunctionEmitter {
   uint32_t usedFeatures = 0;
   unsigned callTemps = 0; // numbers the function's p2m_arg<N> call temporaries
   unsigned vectorTemps = 0; // numbers the function's p2m_v<N> whole-vector load temporaries
-  // Temporaries of bit reinterpretations printed inline in the one instruction that reads
-  // them (`f(as_type<float>(r1))` rather than `t = as_type<float>(r1); f(t)`): register →
-  // expression, for the instruction being printed.
-  std::vector<std::pair<ir::RegId, std::string>> folded = {};
+  // Values printed inside their one reader (ForwardedValues.h).
+  ForwardedValues forwarded = {};
 
   // How plain accesses name device memory. Memory that threadgroups communicate through is
   // coherent(device) from MSL 3.2 on, so that what a fence orders is also what other
@@ -118,8 +117,22 @@ struct FunctionEmitter {
     out += ");\n";
   }
 
-  // Instruction selection (EmitInstruction.cpp).
+  // Instruction selection (EmitInstruction.cpp): prints `inst`, its forwarded operands inside
+  // it where they can go (else as statements before it).
   void emitInstruction(const ir::Inst &inst);
+  // One printing of `inst` (emitInstruction's attempt).
+  void printInstruction(const ir::Inst &inst);
+  // Leaves `expression`, the value `inst` computes for `r`, to be printed inside r's reader,
+  // where the analysis allows it (a LoadedElement only when `fromTemporary`: the expression
+  // reads the instruction's loaded vector) and `inst` prints it at its own level (not in a
+  // block its lowering opens). Whether it did.
+  bool forwardValue(ir::RegId r, const ir::Inst &inst, const std::string &expression, bool fromTemporary) {
+    ir::Forwarding how = forwarded.forwarding(r);
+    if (how == ir::Forwarding::No || (how == ir::Forwarding::LoadedElement && !fromTemporary) || indent != instIndent ||
+        inst.guard != ir::kNone)
+      return false;
+    return forwarded.capture(r, expression);
+  }
   // The trap sequence of a block that ends in trap.
   void emitTrap();
   // Where a thread ends inside a block (a trap instruction, a failed assert, a callee that

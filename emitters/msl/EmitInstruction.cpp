@@ -142,10 +142,10 @@ struct Sel {
   const Function &f;
   const Module &m;
 
+  // A register read: its name, or the marker of its forwarded value (ForwardedValues.h).
   const std::string &reg(RegId r) const {
-    for (const auto &[id, expression] : e.folded)
-      if (id == r)
-        return expression;
+    if (const std::string *marker = e.forwarded.read(r))
+      return *marker;
     return f.reg(r).name;
   }
 
@@ -195,13 +195,23 @@ struct Sel {
     return v;
   }
 
+  // A destination register's name (a write never prints a forwarded value).
+  const std::string &target(const Operand &d) const { return f.reg(d.regId()).name; }
+
+  // Whether `expr`, the value of destination `d`, is left for d's reader (EmitContext.h).
+  bool forward(const Operand &d, const std::string &expr, bool fromTemporary = false) const {
+    return d.kind == OperandKind::Reg && !d.address && e.forwardValue(d.regId(), in, expr, fromTemporary);
+  }
+
   void assign(const Operand &d, const std::string &expr) const {
     if (d.kind == OperandKind::Sink)
       e.line("(void)({});", expr);
-    else if (d.kind == OperandKind::Reg && !d.address && expr == reg(d.regId()))
+    else if (d.kind == OperandKind::Reg && !d.address && expr == target(d))
       return; // `x = x;` (cvta.to.global x, x): nothing to print
+    else if (forward(d, expr))
+      return;
     else if (d.kind == OperandKind::Reg && !d.address)
-      e.assignment(reg(d.regId()), expr, e.declaration(d.regId(), in));
+      e.assignment(target(d), expr, e.declaration(d.regId(), in));
     else
       e.fail(in, "unsupported destination operand");
   }
@@ -210,8 +220,11 @@ struct Sel {
   void assignAs(const Operand &d, Type t, const std::string &expr) const {
     Storage s = storageOf(t);
     bool unsignedStorage = s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64;
-    if (unsignedStorage && d.kind == OperandKind::Reg && !d.address)
-      e.convertingAssignment(reg(d.regId()), unsignedName(bitWidth(t)), expr, e.declaration(d.regId(), in)); // no temporary
+    if (unsignedStorage && d.kind == OperandKind::Reg && !d.address &&
+        e.forwarded.forwarding(d.regId()) != ir::Forwarding::No)
+      assign(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
+    else if (unsignedStorage && d.kind == OperandKind::Reg && !d.address)
+      e.convertingAssignment(target(d), unsignedName(bitWidth(t)), expr, e.declaration(d.regId(), in)); // no temporary
     else if (unsignedStorage)
       assign(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
     else
@@ -1011,9 +1024,11 @@ struct Sel {
       e.line("{} p2m_v{} = p2m_volatile_load<{}>({});", vectorType, v, vectorType, pointer(p, vectorType, true));
     else
       e.line("{} p2m_v{} = {};", vectorType, v, lvalue(p, vectorType, 0, false));
-    for (int64_t i = 0; i < data.value; ++i)
-      if (element(i).kind != OperandKind::Sink)
-        assign(element(i), formatCompiled(FMT_COMPILE("p2m_v{}.{}"), v, kLanes[i]));
+    for (int64_t i = 0; i < data.value; ++i) {
+      std::string lane = formatCompiled(FMT_COMPILE("p2m_v{}.{}"), v, kLanes[i]);
+      if (element(i).kind != OperandKind::Sink && !forward(element(i), lane, true))
+        assign(element(i), lane);
+    }
   }
 
   // ld.relaxed/.acquire and st.relaxed/.release: single-copy atomic accesses with fences for
@@ -1482,6 +1497,8 @@ struct Sel {
           s += place->base; // the locked 64-bit atomics hash the address itself (a ulong)
         else
           s += formatCompiled(FMT_COMPILE("reinterpret_cast<device {}*>({})"), T, place->base);
+      } else if (o.kind == OperandKind::Imm && (t == Type::S32 || t == Type::S64)) {
+        s += ival(o, t); // the int or long literal (a rounding mode: `0`, not `as_type<int>(0u)`)
       } else if (o.kind == OperandKind::Reg || o.kind == OperandKind::Imm) {
         s += toValue(val(o, t), t);
       } else if (o.kind == OperandKind::Special) {
@@ -1617,15 +1634,44 @@ struct Sel {
 } // namespace
 
 void FunctionEmitter::emitInstruction(const Inst &inst) {
+  const size_t beforeComment = out.size();
+  const uint32_t debugLineBefore = lastDebugLine;
   if (options.comments && inst.debugLine && inst.debugLine != lastDebugLine) {
     lastDebugLine = inst.debugLine;
     line("// line {}", inst.debugLine);
   }
+  const size_t start = out.size(), checkpoint = forwarded.checkpoint();
+  const unsigned firstVectorTemp = vectorTemps, firstCallTemp = callTemps;
+  printInstruction(inst);
+  if (forwarded.commit(out, start, checkpoint, inst.guard != kNone)) {
+    if (out.size() == start && start != beforeComment) {
+      out.resize(beforeComment); // all forwarded: its line comment goes with its reader's
+      lastDebugLine = debugLineBefore;
+    }
+    return;
+  }
+  // A forwarded operand would be evaluated twice, or after one of the instruction's own
+  // statements (which may write what it reads): the operands become statements first.
+  out.resize(start);
+  vectorTemps = firstVectorTemp;
+  callTemps = firstCallTemp;
+  for (auto &[r, expression] : forwarded.rollback(checkpoint)) {
+    assignment(function.reg(r).name, expression, mslStorageName(storageOf(function.reg(r).type)));
+    declaredInline[r.index()] = 1;
+  }
+  const size_t again = out.size();
+  printInstruction(inst);
+  if (!forwarded.commit(out, again, checkpoint, inst.guard != kNone))
+    fail(inst, "internal error: a forwarded value stayed unprinted");
+}
+
+void FunctionEmitter::printInstruction(const Inst &inst) {
   instIndent = indent;
   ++instSerial;
   bool guarded = inst.guard != kNone;
   if (guarded) {
-    line("if ({}{}) {{", inst.guardNegated ? "!" : "", function.reg(inst.guard).name);
+    const std::string *forwardedGuard = forwarded.read(inst.guard);
+    line("if ({}{}) {{", inst.guardNegated ? "!" : "", forwardedGuard ? *forwardedGuard : function.reg(inst.guard).name);
     ++indent;
   }
   Sel{*this, inst, function, module, {}}.run();

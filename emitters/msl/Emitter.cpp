@@ -4,6 +4,7 @@
 #include "emitters/msl/LoopTermination.h"
 
 #include "cfg/Structured.h"
+#include "ir/ForwardableValues.h"
 #include "ir/OperandTypes.h"
 #include "emitters/msl/support/kernel_abi.h"
 #include "support/Format.h"
@@ -56,7 +57,8 @@ public:
         out += fmt::format(", thread uchar *{}", m_.symbol(s).name);
       out += ")\n{\n";
     }
-    countMentions();
+    mentions_ = countRegisterMentions(f_);
+    e_.forwarded.start(findForwardableValues(m_, f_, kMaxForwardingDepth));
     findDeclaringInstructions();
     // The body first: the registers it did not declare where they are first written are
     // declared at the top, in front of it.
@@ -92,7 +94,7 @@ private:
       if (s == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
       // Registers no instruction names (PTX declares %r<N> ranges) are left out.
-      if (!inlined_[id.index()] && !e_.declaredInline[id.index()] && mentions_[id.index()] != 0)
+      if (!e_.forwarded.everCaptured(id) && !e_.declaredInline[id.index()] && mentions_[id.index()] != 0)
         byStorage[kPlace[static_cast<size_t>(s)]].push_back(id);
     }
     for (size_t k = 0; k < std::size(kOrder); ++k) {
@@ -186,49 +188,33 @@ private:
     return name.starts_with("p2m_atom_") || name.starts_with("p2m_red_");
   }
 
-  std::string condition(const cfg::Node &n) const {
+  // The text that reads register `r` in a branch condition or a switch selector: its name,
+  // or the marker of its value forwarded from the block just printed (the If or Switch on an
+  // input condition always follows the block that computes it: cfg/Structured.h).
+  std::string readRegister(RegId r) {
+    const std::string *marker = e_.forwarded.read(r);
+    return marker ? *marker : f_.reg(r).name;
+  }
+
+  std::string condition(const cfg::Node &n) {
     if (n.onVariable)
       return formatCompiled(FMT_COMPILE("{}p2m_flag{}"), n.negated ? "!" : "", n.id);
     const Terminator &t = f_.blocks[static_cast<size_t>(n.id)].term;
     bool negate = t.negated != n.negated;
-    return (negate ? "!" : "") + f_.reg(t.cond).name;
+    return (negate ? "!" : "") + readRegister(t.cond);
   }
 
   void block(BlockId id) {
     const Block &b = f_.block(id);
     if (e_.options.comments && !b.label.empty() && b.label[0] != '$')
       e_.line("// " + b.label);
-    for (size_t i = 0; i < b.insts.size(); ++i) {
-      // countMentions found the runs: each consecutive instruction that writes an inlined
-      // temporary (written only there) belongs to the run that starts here.
-      size_t run = 0;
-      while (i + run < b.insts.size() && writesInlined(b.insts[i + run]))
-        ++run;
-      for (size_t k = i; k < i + run; ++k)
-        e_.folded.emplace_back(b.insts[k].ops[0].id, bitcastExpression(b.insts[k]));
-      e_.emitInstruction(b.insts[i + run]);
-      e_.folded.clear();
-      i += run;
-    }
+    e_.forwarded.clearBlock();
+    for (const Inst &in : b.insts)
+      e_.emitInstruction(in);
     if (b.term.kind == TermKind::Trap)
       e_.emitTrap();
     else if (b.term.kind == TermKind::Exit && !f_.isEntry)
       e_.emitFuncExit();
-  }
-
-  // How often each register is named (operands written or read, vector elements, guards,
-  // branch conditions), and which temporaries are printed inline.
-  void countMentions() {
-    mentions_ = countRegisterMentions(f_);
-    // The temporaries block() will print inline need no declaration.
-    inlined_.assign(f_.regs.size(), 0);
-    for (const Block &b : f_.blocks)
-      for (size_t i = 0; i < b.insts.size(); ++i) {
-        size_t run = foldableRun(b.insts, i);
-        for (size_t k = i; k < i + run; ++k)
-          inlined_[b.insts[k].ops[0].id] = 1;
-        i += run;
-      }
   }
 
   // The instruction that declares each register it writes (FunctionEmitter::declaration): an
@@ -294,7 +280,7 @@ private:
         const Block &b = f_.blocks[static_cast<size_t>(n.id)];
         for (const Inst &in : b.insts) {
           auto declares = [&](RegId r) {
-            return firstScope[r.index()] == kUnnamed && !inlined_[r.index()] && !readsAsSource(f_, in, r) && !mentionedTwice(in, r);
+            return firstScope[r.index()] == kUnnamed && !readsAsSource(f_, in, r) && !mentionedTwice(in, r);
           };
           if (in.guard == kNone && !in.ops.empty()) {
             const Operand &d = in.ops[0];
@@ -348,18 +334,6 @@ private:
     return count > 1;
   }
 
-  bool writesInlined(const Inst &in) const {
-    return in.irop == IrOp::Convert && !in.ops.empty() && in.ops[0].isReg() && inlined_[in.ops[0].id];
-  }
-
-  // A reinterpretation of a register's bits into a temporary named nowhere else but in one
-  // reader: the temporaries insert-implicit-conversions makes for operands.
-  bool isFoldableBitcast(const Inst &c) const {
-    return c.irop == IrOp::Convert && c.guard == kNone && bitWidth(c.type) == bitWidth(c.type2) &&
-           c.ops.size() == 2 && c.ops[0].isReg() && c.ops[1].isReg() && !c.ops[1].negated &&
-           mentions_[c.ops[0].id] == 2;
-  }
-
   // Whether `in` reads `r` as a source (its first operand may be written: not counted).
   static bool readsAsSource(const Function &f, const Inst &in, RegId r) {
     for (size_t i = 0; i < in.ops.size(); ++i) {
@@ -374,29 +348,6 @@ private:
         }
     }
     return false;
-  }
-
-  // The number of bitcasts starting at insts[i] that can be printed inside the instruction
-  // right after them: each temporary read there (and nowhere else), and no source register
-  // overwritten by it before the read. 0 when the run does not qualify as a whole.
-  size_t foldableRun(const std::vector<Inst> &insts, size_t i) const {
-    size_t j = i;
-    while (j < insts.size() && isFoldableBitcast(insts[j]))
-      ++j;
-    if (j == i || j == insts.size())
-      return 0;
-    const Inst &user = insts[j];
-    for (size_t k = i; k < j; ++k)
-      if (!readsAsSource(f_, user, insts[k].ops[0].regId()) || mayWrite(f_, user, insts[k].ops[1].regId()))
-        return 0;
-    return j - i;
-  }
-
-  std::string bitcastExpression(const Inst &c) const {
-    const std::string &source = f_.regs[c.ops[1].id].name;
-    if (storageOf(c.type) == storageOf(c.type2))
-      return source;
-    return formatCompiled(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(c.type)), source);
   }
 
   void body() {
@@ -420,7 +371,7 @@ private:
       case cfg::NodeKind::Block: block(static_cast<BlockId>(n.id)); break;
       case cfg::NodeKind::If:
         if (fr.stage == 0) {
-          e_.line(formatCompiled(FMT_COMPILE("if ({}) {{"), condition(n)));
+          e_.line(e_.forwarded.resolve(formatCompiled(FMT_COMPILE("if ({}) {{"), condition(n))));
           ++e_.indent;
           stack.push_back({fr.node, 1});
           stack.push_back({n.thenBody, 0});
@@ -486,8 +437,8 @@ private:
         size_t nc = n.cases.size();
         if (fr.stage == 0) {
           std::string sel = n.onVariable ? formatCompiled(FMT_COMPILE("p2m_state{}"), n.id)
-                                         : f_.reg(f_.blocks[static_cast<size_t>(n.id)].term.cond).name;
-          e_.line("switch ({}) {{", sel);
+                                         : readRegister(f_.blocks[static_cast<size_t>(n.id)].term.cond);
+          e_.line(e_.forwarded.resolve(formatCompiled(FMT_COMPILE("switch ({}) {{"), sel)));
         } else {
           e_.line("break;");
           --e_.indent;
@@ -530,7 +481,10 @@ private:
   FunctionEmitter e_;
   const std::vector<SymId> &paramVariables_; // the function's own .param variables
   std::vector<uint32_t> mentions_;            // per register, how often it is named
-  std::vector<uint8_t> inlined_;              // per register, printed inline (no declaration)
+  // A forwarded value nests at most this many forwarded values deep (itself included): a line
+  // then reads as one formula of a few steps (`uint r7 = r2 * 9747u + ctx.b.tid.x;`) rather
+  // than a whole dependence chain; deeper chains are cut into statements.
+  static constexpr unsigned kMaxForwardingDepth = 3;
   unsigned loops_ = 0;
   // A loop that ends under a condition is printed twice (with and without its guard) when its
   // body has at most this many instructions; a bigger one keeps the guard alone, whose cost is

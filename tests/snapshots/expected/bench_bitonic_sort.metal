@@ -18,805 +18,507 @@ static inline void bitonic_sort_body(constant uchar *params, constant uchar *mod
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 8192u, 8192u, 0u, 0ul, false};
-  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 0);
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint r157 = ctx.b.ctaid.x;
-  uint r158 = p2m_shl_b32(r157, 11u);
   uint r1 = ctx.b.tid.x;
-  uint r159 = r158 + r1;
+  uint r159 = p2m_shl_b32(ctx.b.ctaid.x, 11u) + r1;
   ulong rd1 = ulong(r159);
-  ulong rd5 = rd4;
-  ulong rd6 = p2m_mul_wide_u32(r159, 4u);
-  ulong rd7 = rd5 + rd6;
-  uint r160 = P2M_MEM(device, uint, rd7);
-  uint r161 = p2m_shl_b32(r1, 2u);
+  ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 0);
   uint r162 = 0u;
-  uint r2 = r162 + r161;
+  uint r2 = r162 + p2m_shl_b32(r1, 2u);
   uint r163 = r159 + 1024u;
   ulong rd2 = ulong(r163);
-  ulong rd8 = p2m_mul_wide_u32(r163, 4u);
-  ulong rd9 = rd5 + rd8;
-  uint r164 = P2M_MEM(device, uint, rd9);
-  P2M_MEM(threadgroup, uint, ctx.smem + r2) = r160;
+  uint r164 = P2M_MEM(device, uint, rd5 + p2m_mul_wide_u32(r163, 4u));
+  P2M_MEM(threadgroup, uint, ctx.smem + r2) = P2M_MEM(device, uint, rd5 + p2m_mul_wide_u32(r159, 4u));
   P2M_MEM(threadgroup, uint, ctx.smem + (r2 + 4096)) = r164;
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   uint r3 = p2m_shl_b32(r1, 1u);
   uint r4 = r1 & 1u;
-  bool p1 = r4 == 0u;
-  uint r165 = p2m_shl_b32(r1, 3u);
-  uint r5 = r162 + r165;
+  uint r5 = r162 + p2m_shl_b32(r1, 3u);
   uint r6 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r7 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p2 = r7 > r6;
-  bool p3 = p1 != p2;
-  if (!p3) {
+  if (!((r4 == 0u) != (r7 > r6))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r6;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r7;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   uint r8 = r3 - r4;
-  uint r166 = r8 & 4u;
-  bool p4 = r166 == 0u;
-  uint r167 = p2m_shl_b32(r8, 2u);
-  uint r9 = r162 + r167;
+  uint r9 = r162 + p2m_shl_b32(r8, 2u);
   uint r10 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p5 = r11 > r10;
-  bool p6 = p4 != p5;
-  if (!p6) {
+  if (!(((r8 & 4u) == 0u) != (r11 > r10))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r10;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r11;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r169 = r1 & 2u;
-  bool p7 = r169 == 0u;
   uint r12 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r13 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p8 = r13 > r12;
-  bool p9 = p7 != p8;
-  if (!p9) {
+  if (!(((r1 & 2u) == 0u) != (r13 > r12))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r12;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r13;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r170 = r1 & 3u;
-  uint r14 = r3 - r170;
-  uint r171 = r14 & 8u;
-  bool p10 = r171 == 0u;
-  uint r172 = p2m_shl_b32(r14, 2u);
-  uint r15 = r162 + r172;
+  uint r14 = r3 - (r1 & 3u);
+  uint r15 = r162 + p2m_shl_b32(r14, 2u);
   uint r16 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
   uint r17 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  bool p11 = r17 > r16;
-  bool p12 = p10 != p11;
-  if (!p12) {
+  if (!(((r14 & 8u) == 0u) != (r17 > r16))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r15) = r16;
     P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r17;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r174 = r8 & 8u;
-  bool p13 = r174 == 0u;
   uint r18 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r19 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p14 = r19 > r18;
-  bool p15 = p13 != p14;
-  if (!p15) {
+  if (!(((r8 & 8u) == 0u) != (r19 > r18))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r18;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r19;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r175 = r1 & 4u;
-  bool p16 = r175 == 0u;
   uint r20 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r21 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p17 = r21 > r20;
-  bool p18 = p16 != p17;
-  if (!p18) {
+  if (!(((r1 & 4u) == 0u) != (r21 > r20))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r20;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r21;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r176 = r1 & 7u;
-  uint r22 = r3 - r176;
-  uint r177 = r22 & 16u;
-  bool p19 = r177 == 0u;
-  uint r178 = p2m_shl_b32(r22, 2u);
-  uint r23 = r162 + r178;
+  uint r22 = r3 - (r1 & 7u);
+  uint r23 = r162 + p2m_shl_b32(r22, 2u);
   uint r24 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
   uint r25 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  bool p20 = r25 > r24;
-  bool p21 = p19 != p20;
-  if (!p21) {
+  if (!(((r22 & 16u) == 0u) != (r25 > r24))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r23) = r24;
     P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r25;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r180 = r14 & 16u;
-  bool p22 = r180 == 0u;
   uint r26 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
   uint r27 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  bool p23 = r27 > r26;
-  bool p24 = p22 != p23;
-  if (!p24) {
+  if (!(((r14 & 16u) == 0u) != (r27 > r26))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r15) = r26;
     P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r27;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r181 = r8 & 16u;
-  bool p25 = r181 == 0u;
   uint r28 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r29 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p26 = r29 > r28;
-  bool p27 = p25 != p26;
-  if (!p27) {
+  if (!(((r8 & 16u) == 0u) != (r29 > r28))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r28;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r29;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r182 = r1 & 8u;
-  bool p28 = r182 == 0u;
   uint r30 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r31 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p29 = r31 > r30;
-  bool p30 = p28 != p29;
-  if (!p30) {
+  if (!(((r1 & 8u) == 0u) != (r31 > r30))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r30;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r31;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r183 = r1 & 15u;
-  uint r32 = r3 - r183;
-  uint r184 = r32 & 32u;
-  bool p31 = r184 == 0u;
-  uint r185 = p2m_shl_b32(r32, 2u);
-  uint r33 = r162 + r185;
+  uint r32 = r3 - (r1 & 15u);
+  uint r33 = r162 + p2m_shl_b32(r32, 2u);
   uint r34 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
   uint r35 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  bool p32 = r35 > r34;
-  bool p33 = p31 != p32;
-  if (!p33) {
+  if (!(((r32 & 32u) == 0u) != (r35 > r34))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r33) = r34;
     P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r35;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r187 = r22 & 32u;
-  bool p34 = r187 == 0u;
   uint r36 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
   uint r37 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  bool p35 = r37 > r36;
-  bool p36 = p34 != p35;
-  if (!p36) {
+  if (!(((r22 & 32u) == 0u) != (r37 > r36))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r23) = r36;
     P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r37;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r188 = r14 & 32u;
-  bool p37 = r188 == 0u;
   uint r38 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
   uint r39 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  bool p38 = r39 > r38;
-  bool p39 = p37 != p38;
-  if (!p39) {
+  if (!(((r14 & 32u) == 0u) != (r39 > r38))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r15) = r38;
     P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r39;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r189 = r8 & 32u;
-  bool p40 = r189 == 0u;
   uint r40 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r41 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p41 = r41 > r40;
-  bool p42 = p40 != p41;
-  if (!p42) {
+  if (!(((r8 & 32u) == 0u) != (r41 > r40))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r40;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r41;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r190 = r1 & 16u;
-  bool p43 = r190 == 0u;
   uint r42 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r43 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p44 = r43 > r42;
-  bool p45 = p43 != p44;
-  if (!p45) {
+  if (!(((r1 & 16u) == 0u) != (r43 > r42))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r42;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r43;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r191 = r1 & 31u;
-  uint r44 = r3 - r191;
-  uint r192 = r44 & 64u;
-  bool p46 = r192 == 0u;
-  uint r193 = p2m_shl_b32(r44, 2u);
-  uint r45 = r162 + r193;
+  uint r44 = r3 - (r1 & 31u);
+  uint r45 = r162 + p2m_shl_b32(r44, 2u);
   uint r46 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
   uint r47 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  bool p47 = r47 > r46;
-  bool p48 = p46 != p47;
-  if (!p48) {
+  if (!(((r44 & 64u) == 0u) != (r47 > r46))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r45) = r46;
     P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r47;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r195 = r32 & 64u;
-  bool p49 = r195 == 0u;
   uint r48 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
   uint r49 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  bool p50 = r49 > r48;
-  bool p51 = p49 != p50;
-  if (!p51) {
+  if (!(((r32 & 64u) == 0u) != (r49 > r48))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r33) = r48;
     P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r49;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r196 = r22 & 64u;
-  bool p52 = r196 == 0u;
   uint r50 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
   uint r51 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  bool p53 = r51 > r50;
-  bool p54 = p52 != p53;
-  if (!p54) {
+  if (!(((r22 & 64u) == 0u) != (r51 > r50))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r23) = r50;
     P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r51;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r197 = r14 & 64u;
-  bool p55 = r197 == 0u;
   uint r52 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
   uint r53 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  bool p56 = r53 > r52;
-  bool p57 = p55 != p56;
-  if (!p57) {
+  if (!(((r14 & 64u) == 0u) != (r53 > r52))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r15) = r52;
     P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r53;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r198 = r8 & 64u;
-  bool p58 = r198 == 0u;
   uint r54 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r55 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p59 = r55 > r54;
-  bool p60 = p58 != p59;
-  if (!p60) {
+  if (!(((r8 & 64u) == 0u) != (r55 > r54))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r54;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r55;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r199 = r1 & 32u;
-  bool p61 = r199 == 0u;
   uint r56 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r57 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p62 = r57 > r56;
-  bool p63 = p61 != p62;
-  if (!p63) {
+  if (!(((r1 & 32u) == 0u) != (r57 > r56))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r56;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r57;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r200 = r1 & 63u;
-  uint r58 = r3 - r200;
-  uint r201 = r58 & 128u;
-  bool p64 = r201 == 0u;
-  uint r202 = p2m_shl_b32(r58, 2u);
-  uint r59 = r162 + r202;
+  uint r58 = r3 - (r1 & 63u);
+  uint r59 = r162 + p2m_shl_b32(r58, 2u);
   uint r60 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
   uint r61 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  bool p65 = r61 > r60;
-  bool p66 = p64 != p65;
-  if (!p66) {
+  if (!(((r58 & 128u) == 0u) != (r61 > r60))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r59) = r60;
     P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r61;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r204 = r44 & 128u;
-  bool p67 = r204 == 0u;
   uint r62 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
   uint r63 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  bool p68 = r63 > r62;
-  bool p69 = p67 != p68;
-  if (!p69) {
+  if (!(((r44 & 128u) == 0u) != (r63 > r62))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r45) = r62;
     P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r63;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r205 = r32 & 128u;
-  bool p70 = r205 == 0u;
   uint r64 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
   uint r65 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  bool p71 = r65 > r64;
-  bool p72 = p70 != p71;
-  if (!p72) {
+  if (!(((r32 & 128u) == 0u) != (r65 > r64))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r33) = r64;
     P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r65;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r206 = r22 & 128u;
-  bool p73 = r206 == 0u;
   uint r66 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
   uint r67 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  bool p74 = r67 > r66;
-  bool p75 = p73 != p74;
-  if (!p75) {
+  if (!(((r22 & 128u) == 0u) != (r67 > r66))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r23) = r66;
     P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r67;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r207 = r14 & 128u;
-  bool p76 = r207 == 0u;
   uint r68 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
   uint r69 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  bool p77 = r69 > r68;
-  bool p78 = p76 != p77;
-  if (!p78) {
+  if (!(((r14 & 128u) == 0u) != (r69 > r68))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r15) = r68;
     P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r69;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r208 = r8 & 128u;
-  bool p79 = r208 == 0u;
   uint r70 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r71 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p80 = r71 > r70;
-  bool p81 = p79 != p80;
-  if (!p81) {
+  if (!(((r8 & 128u) == 0u) != (r71 > r70))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r70;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r71;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r209 = r1 & 64u;
-  bool p82 = r209 == 0u;
   uint r72 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r73 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p83 = r73 > r72;
-  bool p84 = p82 != p83;
-  if (!p84) {
+  if (!(((r1 & 64u) == 0u) != (r73 > r72))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r72;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r73;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r210 = r1 & 127u;
-  uint r74 = r3 - r210;
-  uint r211 = r74 & 256u;
-  bool p85 = r211 == 0u;
-  uint r212 = p2m_shl_b32(r74, 2u);
-  uint r75 = r162 + r212;
+  uint r74 = r3 - (r1 & 127u);
+  uint r75 = r162 + p2m_shl_b32(r74, 2u);
   uint r76 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
   uint r77 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
-  bool p86 = r77 > r76;
-  bool p87 = p85 != p86;
-  if (!p87) {
+  if (!(((r74 & 256u) == 0u) != (r77 > r76))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r75) = r76;
     P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r77;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r214 = r58 & 256u;
-  bool p88 = r214 == 0u;
   uint r78 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
   uint r79 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  bool p89 = r79 > r78;
-  bool p90 = p88 != p89;
-  if (!p90) {
+  if (!(((r58 & 256u) == 0u) != (r79 > r78))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r59) = r78;
     P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r79;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r215 = r44 & 256u;
-  bool p91 = r215 == 0u;
   uint r80 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
   uint r81 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  bool p92 = r81 > r80;
-  bool p93 = p91 != p92;
-  if (!p93) {
+  if (!(((r44 & 256u) == 0u) != (r81 > r80))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r45) = r80;
     P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r81;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r216 = r32 & 256u;
-  bool p94 = r216 == 0u;
   uint r82 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
   uint r83 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  bool p95 = r83 > r82;
-  bool p96 = p94 != p95;
-  if (!p96) {
+  if (!(((r32 & 256u) == 0u) != (r83 > r82))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r33) = r82;
     P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r83;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r217 = r22 & 256u;
-  bool p97 = r217 == 0u;
   uint r84 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
   uint r85 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  bool p98 = r85 > r84;
-  bool p99 = p97 != p98;
-  if (!p99) {
+  if (!(((r22 & 256u) == 0u) != (r85 > r84))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r23) = r84;
     P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r85;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r218 = r14 & 256u;
-  bool p100 = r218 == 0u;
   uint r86 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
   uint r87 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  bool p101 = r87 > r86;
-  bool p102 = p100 != p101;
-  if (!p102) {
+  if (!(((r14 & 256u) == 0u) != (r87 > r86))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r15) = r86;
     P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r87;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r219 = r8 & 256u;
-  bool p103 = r219 == 0u;
   uint r88 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r89 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p104 = r89 > r88;
-  bool p105 = p103 != p104;
-  if (!p105) {
+  if (!(((r8 & 256u) == 0u) != (r89 > r88))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r88;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r89;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r220 = r1 & 128u;
-  bool p106 = r220 == 0u;
   uint r90 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r91 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p107 = r91 > r90;
-  bool p108 = p106 != p107;
-  if (!p108) {
+  if (!(((r1 & 128u) == 0u) != (r91 > r90))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r90;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r91;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r221 = r1 & 255u;
-  uint r92 = r3 - r221;
-  uint r222 = r92 & 512u;
-  bool p109 = r222 == 0u;
-  uint r223 = p2m_shl_b32(r92, 2u);
-  uint r93 = r162 + r223;
+  uint r92 = r3 - (r1 & 255u);
+  uint r93 = r162 + p2m_shl_b32(r92, 2u);
   uint r94 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
   uint r95 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
-  bool p110 = r95 > r94;
-  bool p111 = p109 != p110;
-  if (!p111) {
+  if (!(((r92 & 512u) == 0u) != (r95 > r94))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r93) = r94;
     P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r95;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r225 = r74 & 512u;
-  bool p112 = r225 == 0u;
   uint r96 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
   uint r97 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
-  bool p113 = r97 > r96;
-  bool p114 = p112 != p113;
-  if (!p114) {
+  if (!(((r74 & 512u) == 0u) != (r97 > r96))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r75) = r96;
     P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r97;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r226 = r58 & 512u;
-  bool p115 = r226 == 0u;
   uint r98 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
   uint r99 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  bool p116 = r99 > r98;
-  bool p117 = p115 != p116;
-  if (!p117) {
+  if (!(((r58 & 512u) == 0u) != (r99 > r98))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r59) = r98;
     P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r99;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r227 = r44 & 512u;
-  bool p118 = r227 == 0u;
   uint r100 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
   uint r101 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  bool p119 = r101 > r100;
-  bool p120 = p118 != p119;
-  if (!p120) {
+  if (!(((r44 & 512u) == 0u) != (r101 > r100))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r45) = r100;
     P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r101;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r228 = r32 & 512u;
-  bool p121 = r228 == 0u;
   uint r102 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
   uint r103 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  bool p122 = r103 > r102;
-  bool p123 = p121 != p122;
-  if (!p123) {
+  if (!(((r32 & 512u) == 0u) != (r103 > r102))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r33) = r102;
     P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r103;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r229 = r22 & 512u;
-  bool p124 = r229 == 0u;
   uint r104 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
   uint r105 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  bool p125 = r105 > r104;
-  bool p126 = p124 != p125;
-  if (!p126) {
+  if (!(((r22 & 512u) == 0u) != (r105 > r104))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r23) = r104;
     P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r105;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r230 = r14 & 512u;
-  bool p127 = r230 == 0u;
   uint r106 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
   uint r107 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  bool p128 = r107 > r106;
-  bool p129 = p127 != p128;
-  if (!p129) {
+  if (!(((r14 & 512u) == 0u) != (r107 > r106))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r15) = r106;
     P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r107;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r231 = r8 & 512u;
-  bool p130 = r231 == 0u;
   uint r108 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r109 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p131 = r109 > r108;
-  bool p132 = p130 != p131;
-  if (!p132) {
+  if (!(((r8 & 512u) == 0u) != (r109 > r108))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r108;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r109;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r232 = r1 & 256u;
-  bool p133 = r232 == 0u;
   uint r110 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r111 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p134 = r111 > r110;
-  bool p135 = p133 != p134;
-  if (!p135) {
+  if (!(((r1 & 256u) == 0u) != (r111 > r110))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r110;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r111;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r233 = r1 & 511u;
-  uint r112 = r3 - r233;
-  uint r234 = r112 & 1024u;
-  bool p136 = r234 == 0u;
-  uint r235 = p2m_shl_b32(r112, 2u);
-  uint r113 = r162 + r235;
+  uint r112 = r3 - (r1 & 511u);
+  uint r113 = r162 + p2m_shl_b32(r112, 2u);
   uint r114 = P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048));
   uint r115 = P2M_MEM(threadgroup, uint, ctx.smem + r113);
-  bool p137 = r115 > r114;
-  bool p138 = p136 != p137;
-  if (!p138) {
+  if (!(((r112 & 1024u) == 0u) != (r115 > r114))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r113) = r114;
     P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048)) = r115;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r237 = r92 & 1024u;
-  bool p139 = r237 == 0u;
   uint r116 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
   uint r117 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
-  bool p140 = r117 > r116;
-  bool p141 = p139 != p140;
-  if (!p141) {
+  if (!(((r92 & 1024u) == 0u) != (r117 > r116))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r93) = r116;
     P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r117;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r238 = r74 & 1024u;
-  bool p142 = r238 == 0u;
   uint r118 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
   uint r119 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
-  bool p143 = r119 > r118;
-  bool p144 = p142 != p143;
-  if (!p144) {
+  if (!(((r74 & 1024u) == 0u) != (r119 > r118))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r75) = r118;
     P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r119;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r239 = r58 & 1024u;
-  bool p145 = r239 == 0u;
   uint r120 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
   uint r121 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  bool p146 = r121 > r120;
-  bool p147 = p145 != p146;
-  if (!p147) {
+  if (!(((r58 & 1024u) == 0u) != (r121 > r120))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r59) = r120;
     P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r121;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r240 = r44 & 1024u;
-  bool p148 = r240 == 0u;
   uint r122 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
   uint r123 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  bool p149 = r123 > r122;
-  bool p150 = p148 != p149;
-  if (!p150) {
+  if (!(((r44 & 1024u) == 0u) != (r123 > r122))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r45) = r122;
     P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r123;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r241 = r32 & 1024u;
-  bool p151 = r241 == 0u;
   uint r124 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
   uint r125 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  bool p152 = r125 > r124;
-  bool p153 = p151 != p152;
-  if (!p153) {
+  if (!(((r32 & 1024u) == 0u) != (r125 > r124))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r33) = r124;
     P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r125;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r242 = r22 & 1024u;
-  bool p154 = r242 == 0u;
   uint r126 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
   uint r127 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  bool p155 = r127 > r126;
-  bool p156 = p154 != p155;
-  if (!p156) {
+  if (!(((r22 & 1024u) == 0u) != (r127 > r126))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r23) = r126;
     P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r127;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r243 = r14 & 1024u;
-  bool p157 = r243 == 0u;
   uint r128 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
   uint r129 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  bool p158 = r129 > r128;
-  bool p159 = p157 != p158;
-  if (!p159) {
+  if (!(((r14 & 1024u) == 0u) != (r129 > r128))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r15) = r128;
     P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r129;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r244 = r8 & 1024u;
-  bool p160 = r244 == 0u;
   uint r130 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r131 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p161 = r131 > r130;
-  bool p162 = p160 != p161;
-  if (!p162) {
+  if (!(((r8 & 1024u) == 0u) != (r131 > r130))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r130;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r131;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r245 = r1 & 512u;
-  bool p163 = r245 == 0u;
   uint r132 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r133 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p164 = r133 > r132;
-  bool p165 = p163 != p164;
-  if (!p165) {
+  if (!(((r1 & 512u) == 0u) != (r133 > r132))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r132;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r133;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r246 = r1 & 1023u;
-  uint r247 = r3 - r246;
-  uint r248 = r247 & 2048u;
-  bool p166 = r248 == 0u;
-  uint r249 = p2m_shl_b32(r247, 2u);
-  uint r134 = r162 + r249;
+  uint r247 = r3 - (r1 & 1023u);
+  uint r134 = r162 + p2m_shl_b32(r247, 2u);
   uint r135 = P2M_MEM(threadgroup, uint, ctx.smem + (r134 + 4096));
   uint r136 = P2M_MEM(threadgroup, uint, ctx.smem + r134);
-  bool p167 = r136 > r135;
-  bool p168 = p166 != p167;
-  if (!p168) {
+  if (!(((r247 & 2048u) == 0u) != (r136 > r135))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r134) = r135;
     P2M_MEM(threadgroup, uint, ctx.smem + (r134 + 4096)) = r136;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r251 = r112 & 2048u;
-  bool p169 = r251 == 0u;
   uint r137 = P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048));
   uint r138 = P2M_MEM(threadgroup, uint, ctx.smem + r113);
-  bool p170 = r138 > r137;
-  bool p171 = p169 != p170;
-  if (!p171) {
+  if (!(((r112 & 2048u) == 0u) != (r138 > r137))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r113) = r137;
     P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048)) = r138;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r252 = r92 & 2048u;
-  bool p172 = r252 == 0u;
   uint r139 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
   uint r140 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
-  bool p173 = r140 > r139;
-  bool p174 = p172 != p173;
-  if (!p174) {
+  if (!(((r92 & 2048u) == 0u) != (r140 > r139))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r93) = r139;
     P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r140;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r253 = r74 & 2048u;
-  bool p175 = r253 == 0u;
   uint r141 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
   uint r142 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
-  bool p176 = r142 > r141;
-  bool p177 = p175 != p176;
-  if (!p177) {
+  if (!(((r74 & 2048u) == 0u) != (r142 > r141))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r75) = r141;
     P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r142;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r254 = r58 & 2048u;
-  bool p178 = r254 == 0u;
   uint r143 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
   uint r144 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  bool p179 = r144 > r143;
-  bool p180 = p178 != p179;
-  if (!p180) {
+  if (!(((r58 & 2048u) == 0u) != (r144 > r143))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r59) = r143;
     P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r144;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r255 = r44 & 2048u;
-  bool p181 = r255 == 0u;
   uint r145 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
   uint r146 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  bool p182 = r146 > r145;
-  bool p183 = p181 != p182;
-  if (!p183) {
+  if (!(((r44 & 2048u) == 0u) != (r146 > r145))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r45) = r145;
     P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r146;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r256 = r32 & 2048u;
-  bool p184 = r256 == 0u;
   uint r147 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
   uint r148 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  bool p185 = r148 > r147;
-  bool p186 = p184 != p185;
-  if (!p186) {
+  if (!(((r32 & 2048u) == 0u) != (r148 > r147))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r33) = r147;
     P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r148;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r257 = r22 & 2048u;
-  bool p187 = r257 == 0u;
   uint r149 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
   uint r150 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  bool p188 = r150 > r149;
-  bool p189 = p187 != p188;
-  if (!p189) {
+  if (!(((r22 & 2048u) == 0u) != (r150 > r149))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r23) = r149;
     P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r150;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r258 = r14 & 2048u;
-  bool p190 = r258 == 0u;
   uint r151 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
   uint r152 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  bool p191 = r152 > r151;
-  bool p192 = p190 != p191;
-  if (!p192) {
+  if (!(((r14 & 2048u) == 0u) != (r152 > r151))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r15) = r151;
     P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r152;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r259 = r8 & 2048u;
-  bool p193 = r259 == 0u;
   uint r153 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
   uint r154 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  bool p194 = r154 > r153;
-  bool p195 = p193 != p194;
-  if (!p195) {
+  if (!(((r8 & 2048u) == 0u) != (r154 > r153))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r9) = r153;
     P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r154;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r260 = r1 & 1024u;
-  bool p196 = r260 == 0u;
   uint r155 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
   uint r156 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  bool p197 = r156 > r155;
-  bool p198 = p196 != p197;
-  if (!p198) {
+  if (!(((r1 & 1024u) == 0u) != (r156 > r155))) {
     P2M_MEM(threadgroup, uint, ctx.smem + r5) = r155;
     P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r156;
   }
   ulong rd10 = rd3;
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r261 = P2M_MEM(threadgroup, uint, ctx.smem + r2);
-  ulong rd11 = p2m_shl_b64(rd1, 2u);
-  ulong rd12 = rd10 + rd11;
-  P2M_MEM(device, uint, rd12) = r261;
-  uint r262 = P2M_MEM(threadgroup, uint, ctx.smem + (r2 + 4096));
-  ulong rd13 = p2m_shl_b64(rd2, 2u);
-  ulong rd14 = rd10 + rd13;
-  P2M_MEM(device, uint, rd14) = r262;
+  P2M_MEM(device, uint, rd10 + p2m_shl_b64(rd1, 2u)) = P2M_MEM(threadgroup, uint, ctx.smem + r2);
+  P2M_MEM(device, uint, rd10 + p2m_shl_b64(rd2, 2u)) = P2M_MEM(threadgroup, uint, ctx.smem + (r2 + 4096));
   return;
 }
 

@@ -22,46 +22,28 @@ static inline void copy_f32x4_body(constant uchar *params, constant uchar *modul
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
   uint r1 = ctx.b.ntid.x;
-  uint r7 = ctx.b.ctaid.x;
-  uint r8 = ctx.b.tid.x;
-  uint r18 = r7 * r1 + r8;
-  bool p1 = as_type<int>(r18) >= as_type<int>(r6);
-  if (!p1) {
-    uint r9 = ctx.b.nctaid.x;
-    uint r3 = r1 * r9;
+  uint r18 = ctx.b.ctaid.x * r1 + ctx.b.tid.x;
+  if (!(as_type<int>(r18) >= as_type<int>(r6))) {
+    uint r3 = r1 * ctx.b.nctaid.x;
     ulong rd1 = rd3;
     ulong rd2 = rd4;
     if (as_type<int>(r3) > 0 && as_type<int>(r6) <= as_type<int>(0x80000000u - r3)) {
       while (true) {
         ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), 16));
-        ulong rd6 = rd2 + rd5;
-        ulong rd7 = rd1 + rd5;
-        uint4 p2m_v0 = P2M_MEM(device, uint4, rd7);
-        uint r10 = p2m_v0.x;
-        uint r11 = p2m_v0.y;
-        uint r12 = p2m_v0.z;
-        uint r13 = p2m_v0.w;
-        P2M_MEM(device, uint4, rd6) = uint4{r10, r11, r12, r13};
+        uint4 p2m_v0 = P2M_MEM(device, uint4, rd1 + rd5);
+        P2M_MEM(device, uint4, rd2 + rd5) = uint4{p2m_v0.x, p2m_v0.y, p2m_v0.z, p2m_v0.w};
         r18 = r18 + r3;
-        bool p2 = as_type<int>(r18) < as_type<int>(r6);
-        if (!p2) {
+        if (!(as_type<int>(r18) < as_type<int>(r6))) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
         ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r18), 16));
-        ulong rd6 = rd2 + rd5;
-        ulong rd7 = rd1 + rd5;
-        uint4 p2m_v1 = P2M_MEM(device, uint4, rd7);
-        uint r10 = p2m_v1.x;
-        uint r11 = p2m_v1.y;
-        uint r12 = p2m_v1.z;
-        uint r13 = p2m_v1.w;
-        P2M_MEM(device, uint4, rd6) = uint4{r10, r11, r12, r13};
+        uint4 p2m_v1 = P2M_MEM(device, uint4, rd1 + rd5);
+        P2M_MEM(device, uint4, rd2 + rd5) = uint4{p2m_v1.x, p2m_v1.y, p2m_v1.z, p2m_v1.w};
         r18 = r18 + r3;
-        bool p2 = as_type<int>(r18) < as_type<int>(r6);
-        if (!p2) {
+        if (!(as_type<int>(r18) < as_type<int>(r6))) {
           break;
         }
       }

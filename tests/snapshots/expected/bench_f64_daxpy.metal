@@ -24,42 +24,28 @@ static inline void f64_daxpy_body(constant uchar *params, constant uchar *module
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 24);
   uint r1 = ctx.b.ntid.x;
-  uint r7 = ctx.b.ctaid.x;
-  uint r8 = ctx.b.tid.x;
-  uint r10 = r7 * r1 + r8;
-  bool p1 = as_type<int>(r10) >= as_type<int>(r6);
-  if (!p1) {
-    uint r9 = ctx.b.nctaid.x;
-    uint r3 = r1 * r9;
+  uint r10 = ctx.b.ctaid.x * r1 + ctx.b.tid.x;
+  if (!(as_type<int>(r10) >= as_type<int>(r6))) {
+    uint r3 = r1 * ctx.b.nctaid.x;
     ulong rd1 = rd3;
     ulong rd2 = rd4;
     if (as_type<int>(r3) > 0 && as_type<int>(r6) <= as_type<int>(0x80000000u - r3)) {
       while (true) {
         ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 8));
-        ulong rd6 = rd1 + rd5;
-        ulong fd2 = P2M_MEM(device, ulong, rd6);
         ulong rd7 = rd2 + rd5;
-        ulong fd3 = P2M_MEM(device, ulong, rd7);
-        ulong fd4 = p2m_f64_fma(fd2, fd1, fd3, as_type<int>(0u));
-        P2M_MEM(device, ulong, rd7) = fd4;
+        P2M_MEM(device, ulong, rd7) = p2m_f64_fma(P2M_MEM(device, ulong, rd1 + rd5), fd1, P2M_MEM(device, ulong, rd7), 0);
         r10 = r10 + r3;
-        bool p2 = as_type<int>(r10) < as_type<int>(r6);
-        if (!p2) {
+        if (!(as_type<int>(r10) < as_type<int>(r6))) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
         ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 8));
-        ulong rd6 = rd1 + rd5;
-        ulong fd2 = P2M_MEM(device, ulong, rd6);
         ulong rd7 = rd2 + rd5;
-        ulong fd3 = P2M_MEM(device, ulong, rd7);
-        ulong fd4 = p2m_f64_fma(fd2, fd1, fd3, as_type<int>(0u));
-        P2M_MEM(device, ulong, rd7) = fd4;
+        P2M_MEM(device, ulong, rd7) = p2m_f64_fma(P2M_MEM(device, ulong, rd1 + rd5), fd1, P2M_MEM(device, ulong, rd7), 0);
         r10 = r10 + r3;
-        bool p2 = as_type<int>(r10) < as_type<int>(r6);
-        if (!p2) {
+        if (!(as_type<int>(r10) < as_type<int>(r6))) {
           break;
         }
       }

@@ -19,40 +19,17 @@ static inline void f64_poly_body(constant uchar *params, constant uchar *module,
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  uint r2 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 16);
-  uint r3 = ctx.b.ctaid.x;
-  uint r4 = ctx.b.ntid.x;
-  uint r5 = ctx.b.tid.x;
-  uint r1 = r3 * r4 + r5;
-  bool p1 = as_type<int>(r1) >= as_type<int>(r2);
-  if (!p1) {
-    ulong rd3 = rd2;
-    ulong rd4 = rd1;
+  uint r1 = ctx.b.ctaid.x * ctx.b.ntid.x + ctx.b.tid.x;
+  if (!(as_type<int>(r1) >= as_type<int>(P2M_MEM(constant, uint, ctx.params + 0)))) {
     ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 8));
-    ulong rd6 = rd4 + rd5;
-    ulong fd1 = P2M_MEM(device, ulong, rd6);
-    ulong fd2 = p2m_f64_fma(fd1, 0x3FAE1E1E1E1E1E1Eul, 0x3FB0000000000000ul, as_type<int>(0u));
-    ulong fd3 = p2m_f64_fma(fd1, fd2, 0x3FB1111111111111ul, as_type<int>(0u));
-    ulong fd4 = p2m_f64_fma(fd1, fd3, 0x3FB2492492492492ul, as_type<int>(0u));
-    ulong fd5 = p2m_f64_fma(fd1, fd4, 0x3FB3B13B13B13B14ul, as_type<int>(0u));
-    ulong fd6 = p2m_f64_fma(fd1, fd5, 0x3FB5555555555555ul, as_type<int>(0u));
-    ulong fd7 = p2m_f64_fma(fd1, fd6, 0x3FB745D1745D1746ul, as_type<int>(0u));
-    ulong fd8 = p2m_f64_fma(fd1, fd7, 0x3FB999999999999Aul, as_type<int>(0u));
-    ulong fd9 = p2m_f64_fma(fd1, fd8, 0x3FBC71C71C71C71Cul, as_type<int>(0u));
-    ulong fd10 = p2m_f64_fma(fd1, fd9, 0x3FC0000000000000ul, as_type<int>(0u));
-    ulong fd11 = p2m_f64_fma(fd1, fd10, 0x3FC2492492492492ul, as_type<int>(0u));
-    ulong fd12 = p2m_f64_fma(fd1, fd11, 0x3FC5555555555555ul, as_type<int>(0u));
-    ulong fd13 = p2m_f64_fma(fd1, fd12, 0x3FC999999999999Aul, as_type<int>(0u));
-    ulong fd14 = p2m_f64_fma(fd1, fd13, 0x3FD0000000000000ul, as_type<int>(0u));
-    ulong fd15 = p2m_f64_fma(fd1, fd14, 0x3FD5555555555555ul, as_type<int>(0u));
-    ulong fd16 = p2m_f64_fma(fd1, fd15, 0x3FE0000000000000ul, as_type<int>(0u));
-    ulong fd17 = p2m_f64_fma(fd1, fd16, 0x3FF0000000000000ul, as_type<int>(0u));
-    ulong fd18 = p2m_f64_fma(fd1, fd1, 0x3FF0000000000000ul, as_type<int>(0u));
-    ulong fd19 = p2m_f64_div(fd17, fd18, as_type<int>(0u));
-    ulong rd7 = rd3 + rd5;
-    P2M_MEM(device, ulong, rd7) = fd19;
+    ulong fd1 = P2M_MEM(device, ulong, rd1 + rd5);
+    ulong fd5 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, 0x3FAE1E1E1E1E1E1Eul, 0x3FB0000000000000ul, 0), 0x3FB1111111111111ul, 0), 0x3FB2492492492492ul, 0), 0x3FB3B13B13B13B14ul, 0);
+    ulong fd9 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd5, 0x3FB5555555555555ul, 0), 0x3FB745D1745D1746ul, 0), 0x3FB999999999999Aul, 0), 0x3FBC71C71C71C71Cul, 0);
+    ulong fd13 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd9, 0x3FC0000000000000ul, 0), 0x3FC2492492492492ul, 0), 0x3FC5555555555555ul, 0), 0x3FC999999999999Aul, 0);
+    ulong fd17 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd13, 0x3FD0000000000000ul, 0), 0x3FD5555555555555ul, 0), 0x3FE0000000000000ul, 0), 0x3FF0000000000000ul, 0);
+    P2M_MEM(device, ulong, rd2 + rd5) = p2m_f64_div(fd17, p2m_f64_fma(fd1, fd1, 0x3FF0000000000000ul, 0), 0);
   }
   return;
 }

@@ -23,32 +23,25 @@ static inline void histogram_body(constant uchar *params, constant uchar *module
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
   uint r44 = ctx.b.tid.x;
-  bool p1 = as_type<int>(r44) < 256;
-  if (p1) {
+  if (as_type<int>(r44) < 256) {
     uint r2 = ctx.b.ntid.x;
     uint r15 = 0u;
     uint r42 = r44;
     if (as_type<int>(r2) > 0 && 256 <= as_type<int>(0x80000000u - r2)) {
       while (true) {
-        uint r14 = p2m_shl_b32(r42, 2u);
-        uint r16 = r15 + r14;
-        uint r17 = 0u;
+        uint r16 = r15 + p2m_shl_b32(r42, 2u);
         r42 = r42 + r2;
-        bool p2 = as_type<int>(r42) < 256;
-        P2M_MEM(threadgroup, uint, ctx.smem + r16) = r17;
-        if (!p2) {
+        P2M_MEM(threadgroup, uint, ctx.smem + r16) = 0u;
+        if (!(as_type<int>(r42) < 256)) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        uint r14 = p2m_shl_b32(r42, 2u);
-        uint r16 = r15 + r14;
-        uint r17 = 0u;
+        uint r16 = r15 + p2m_shl_b32(r42, 2u);
         r42 = r42 + r2;
-        bool p2 = as_type<int>(r42) < 256;
-        P2M_MEM(threadgroup, uint, ctx.smem + r16) = r17;
-        if (!p2) {
+        P2M_MEM(threadgroup, uint, ctx.smem + r16) = 0u;
+        if (!(as_type<int>(r42) < 256)) {
           break;
         }
       }
@@ -57,59 +50,34 @@ static inline void histogram_body(constant uchar *params, constant uchar *module
   }
   uint r5 = ctx.b.ntid.x;
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r18 = ctx.b.ctaid.x;
-  uint r43 = r18 * r5 + r44;
-  bool p3 = as_type<int>(r43) >= as_type<int>(r13);
-  if (!p3) {
-    uint r19 = ctx.b.nctaid.x;
-    uint r7 = r5 * r19;
+  uint r43 = ctx.b.ctaid.x * r5 + r44;
+  if (!(as_type<int>(r43) >= as_type<int>(r13))) {
+    uint r7 = r5 * ctx.b.nctaid.x;
     ulong rd1 = rd3;
     while (true) {
-      ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r43), 4));
-      ulong rd6 = rd1 + rd5;
-      uint r20 = P2M_MEM(device, uint, rd6);
-      uint r21 = p2m_shl_b32(r20, 2u);
-      uint r22 = r21 & 1020u;
+      uint r20 = P2M_MEM(device, uint, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r43), 4)));
       uint r23 = 0u;
-      uint r24 = r23 + r22;
-      uint r25 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r24)), 1u);
-      uint r26 = p2m_shr_u32(r20, 6u);
-      uint r27 = r26 & 1020u;
-      uint r28 = r23 + r27;
-      uint r29 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r28)), 1u);
-      uint r30 = p2m_shr_u32(r20, 14u);
-      uint r31 = r30 & 1020u;
-      uint r32 = r23 + r31;
-      uint r33 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r32)), 1u);
-      uint r34 = p2m_shr_u32(r20, 22u);
-      uint r35 = r34 & 1020u;
-      uint r36 = r23 + r35;
-      uint r37 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + r36)), 1u);
+      uint r25 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shl_b32(r20, 2u) & 1020u)))), 1u);
+      uint r29 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shr_u32(r20, 6u) & 1020u)))), 1u);
+      uint r33 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shr_u32(r20, 14u) & 1020u)))), 1u);
+      uint r37 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shr_u32(r20, 22u) & 1020u)))), 1u);
       r43 = r43 + r7;
-      bool p4 = as_type<int>(r43) < as_type<int>(r13);
-      if (!p4) {
+      if (!(as_type<int>(r43) < as_type<int>(r13))) {
         break;
       }
     }
   }
-  bool p5 = as_type<int>(r44) > 255;
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  if (!p5) {
+  if (!(as_type<int>(r44) > 255)) {
     ulong rd2 = rd4;
     uint r39 = 0u;
     while (true) {
-      uint r38 = p2m_shl_b32(r44, 2u);
-      uint r40 = r39 + r38;
-      uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + r40);
-      bool p6 = r11 == 0u;
-      if (!p6) {
-        ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r44), 4));
-        ulong rd8 = rd2 + rd7;
-        uint r41 = p2m_atom_global_add_u32(reinterpret_cast<device uint*>(rd8), r11);
+      uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + (r39 + p2m_shl_b32(r44, 2u)));
+      if (!(r11 == 0u)) {
+        uint r41 = p2m_atom_global_add_u32(reinterpret_cast<device uint*>(rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r44), 4))), r11);
       }
       r44 = r44 + r5;
-      bool p7 = as_type<int>(r44) < 256;
-      if (!p7) {
+      if (!(as_type<int>(r44) < 256)) {
         break;
       }
     }

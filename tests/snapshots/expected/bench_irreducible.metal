@@ -18,44 +18,28 @@ static inline void irreducible_body(constant uchar *params, constant uchar *modu
 {
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p3 = false, p4 = false;
-  uint r35 = 0, r36 = 0;
   bool p2m_flag0 = false;
   bool p2m_flag1 = false;
-  uint r25 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
-  uint r26 = ctx.b.ntid.x;
-  uint r27 = ctx.b.ctaid.x;
-  uint r28 = ctx.b.tid.x;
-  uint r1 = r27 * r26 + r28;
-  bool p1 = as_type<int>(r1) >= as_type<int>(r25);
-  if (!p1) {
+  uint r1 = ctx.b.ctaid.x * ctx.b.ntid.x + ctx.b.tid.x;
+  if (!(as_type<int>(r1) >= as_type<int>(P2M_MEM(constant, uint, ctx.params + 0)))) {
     p2m_flag0 = false;
-    ulong rd4 = rd2;
     ulong rd1 = as_type<ulong>(long(as_type<int>(r1)));
-    ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 4));
-    ulong rd6 = rd4 + rd5;
-    uint r33 = P2M_MEM(device, uint, rd6);
+    uint r33 = P2M_MEM(device, uint, rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 4)));
     uint r46 = r33 | 1u;
-    uint r34 = r33 & 2u;
-    bool p2 = r34 != 0u;
     uint r47 = 0u;
     uint r51 = r47;
-    if (!p2) {
+    if (!((r33 & 2u) != 0u)) {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        r35 = p2m_shr_u32(r46, 3u);
-        r47 = r47 + r35;
+        r47 = r47 + p2m_shr_u32(r46, 3u);
         r46 = r46 * 1664525u + 1013904223u;
         r51 = r51 + 1u;
-        p3 = r51 > 200u;
-        if (p3) {
+        if (r51 > 200u) {
           p2m_flag0 = true;
           break;
         }
-        r36 = r46 & 7u;
-        p4 = r36 == 3u;
-        if (!p4) {
+        if (!((r46 & 7u) == 3u)) {
           break;
         }
       }
@@ -67,27 +51,19 @@ static inline void irreducible_body(constant uchar *params, constant uchar *modu
         uint r52 = r46;
         p2m_flag1 = false;
         for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
-          uint r37 = r52 * 2654435761u;
-          r47 = r47 ^ r37;
-          uint r38 = p2m_shl_b32(r52, 5u);
-          uint r39 = p2m_shr_u32(r52, 1u);
-          r46 = r39 ^ r38;
+          r47 = r47 ^ (r52 * 2654435761u);
+          r46 = p2m_shr_u32(r52, 1u) ^ p2m_shl_b32(r52, 5u);
           r51 = r51 + 1u;
-          bool p5 = r51 > 200u;
-          if (p5) {
+          if (r51 > 200u) {
             p2m_flag0 = true;
             break;
           }
-          uint r40 = r52 & 32u;
-          bool p6 = r40 != 0u;
-          if (p6) {
+          if ((r52 & 32u) != 0u) {
             p2m_flag1 = true;
             break;
           }
-          uint r41 = r46 & 768u;
-          bool p7 = r41 != 0u;
           r52 = r46;
-          if (!p7) {
+          if (!((r46 & 768u) != 0u)) {
             break;
           }
         }
@@ -99,18 +75,14 @@ static inline void irreducible_body(constant uchar *params, constant uchar *modu
           r46 = r46 - 1640531527u;
         }
         for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
-          r35 = p2m_shr_u32(r46, 3u);
-          r47 = r47 + r35;
+          r47 = r47 + p2m_shr_u32(r46, 3u);
           r46 = r46 * 1664525u + 1013904223u;
           r51 = r51 + 1u;
-          p3 = r51 > 200u;
-          if (p3) {
+          if (r51 > 200u) {
             p2m_flag0 = true;
             break;
           }
-          r36 = r46 & 7u;
-          p4 = r36 == 3u;
-          if (!p4) {
+          if (!((r46 & 7u) == 3u)) {
             break;
           }
         }
@@ -119,11 +91,7 @@ static inline void irreducible_body(constant uchar *params, constant uchar *modu
         }
       }
     }
-    ulong rd7 = rd3;
-    ulong rd8 = p2m_shl_b64(rd1, 2u);
-    ulong rd9 = rd7 + rd8;
-    uint r42 = r47 + r46;
-    P2M_MEM(device, uint, rd9) = r42;
+    P2M_MEM(device, uint, rd3 + p2m_shl_b64(rd1, 2u)) = r47 + r46;
   }
   return;
 }

@@ -28,130 +28,64 @@ static inline void reduce_sum_body(constant uchar *params, constant uchar *modul
   uint r2 = ctx.b.ctaid.x;
   uint r3 = ctx.b.tid.x;
   uint r53 = r2 * r1 + r3;
-  bool p1 = as_type<int>(r53) >= as_type<int>(r8);
   float f31 = 0.0f;
-  if (!p1) {
-    uint r9 = ctx.b.nctaid.x;
-    uint r5 = r1 * r9;
+  if (!(as_type<int>(r53) >= as_type<int>(r8))) {
+    uint r5 = r1 * ctx.b.nctaid.x;
     ulong rd1 = rd2;
     f31 = 0.0f;
     if (as_type<int>(r5) > 0 && as_type<int>(r8) <= as_type<int>(0x80000000u - r5)) {
       while (true) {
-        ulong rd4 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4));
-        ulong rd5 = rd1 + rd4;
-        float f10 = P2M_MEM(device, float, rd5);
-        f31 = f31 + f10;
+        f31 = f31 + P2M_MEM(device, float, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4)));
         r53 = r53 + r5;
-        bool p2 = as_type<int>(r53) < as_type<int>(r8);
-        if (!p2) {
+        if (!(as_type<int>(r53) < as_type<int>(r8))) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        ulong rd4 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4));
-        ulong rd5 = rd1 + rd4;
-        float f10 = P2M_MEM(device, float, rd5);
-        f31 = f31 + f10;
+        f31 = f31 + P2M_MEM(device, float, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4)));
         r53 = r53 + r5;
-        bool p2 = as_type<int>(r53) < as_type<int>(r8);
-        if (!p2) {
+        if (!(as_type<int>(r53) < as_type<int>(r8))) {
           break;
         }
       }
     }
   }
-  uint r10 = as_type<uint>(f31);
   uint r11 = 31u;
-  uint r12 = 16u;
   uint r13 = 4294967295u;
-  uint p2m_t133 = ctx.b.lane;
-  uint r14 = p2m_shfl_sync_bfly_b32(r10, r12, r11, r13, p2m_t133, p3);
-  uint p2m_t114 = r14;
-  float f12 = f31 + as_type<float>(p2m_t114);
-  uint r15 = as_type<uint>(f12);
-  uint r16 = 8u;
-  uint p2m_t134 = ctx.b.lane;
-  uint r17 = p2m_shfl_sync_bfly_b32(r15, r16, r11, r13, p2m_t134, p4);
-  uint p2m_t116 = r17;
-  float f14 = f12 + as_type<float>(p2m_t116);
-  uint r18 = as_type<uint>(f14);
-  uint r19 = 4u;
-  uint p2m_t135 = ctx.b.lane;
-  uint r20 = p2m_shfl_sync_bfly_b32(r18, r19, r11, r13, p2m_t135, p5);
-  uint p2m_t118 = r20;
-  float f16 = f14 + as_type<float>(p2m_t118);
-  uint r21 = as_type<uint>(f16);
-  uint r22 = 2u;
-  uint p2m_t136 = ctx.b.lane;
-  uint r23 = p2m_shfl_sync_bfly_b32(r21, r22, r11, r13, p2m_t136, p6);
-  uint p2m_t120 = r23;
-  float f18 = f16 + as_type<float>(p2m_t120);
-  uint r24 = as_type<uint>(f18);
-  uint r25 = 1u;
-  uint p2m_t137 = ctx.b.lane;
-  uint r26 = p2m_shfl_sync_bfly_b32(r24, r25, r11, r13, p2m_t137, p7);
-  uint p2m_t122 = r26;
-  float f4 = p2m_canon_f32(f18 + as_type<float>(p2m_t122));
-  uint r27 = r3 & 31u;
-  bool p8 = r27 != 0u;
-  if (!p8) {
-    uint r28 = p2m_shr_u32(r3, 3u);
-    uint r29 = r28 & 536870908u;
-    uint r30 = 0u;
-    uint r31 = r30 + r29;
-    P2M_MEM(threadgroup, float, ctx.smem + r31) = f4;
+  uint r14 = p2m_shfl_sync_bfly_b32(as_type<uint>(f31), 16u, r11, r13, ctx.b.lane, p3);
+  float f12 = f31 + as_type<float>(r14);
+  uint r17 = p2m_shfl_sync_bfly_b32(as_type<uint>(f12), 8u, r11, r13, ctx.b.lane, p4);
+  float f14 = f12 + as_type<float>(r17);
+  uint r20 = p2m_shfl_sync_bfly_b32(as_type<uint>(f14), 4u, r11, r13, ctx.b.lane, p5);
+  float f16 = f14 + as_type<float>(r20);
+  uint r23 = p2m_shfl_sync_bfly_b32(as_type<uint>(f16), 2u, r11, r13, ctx.b.lane, p6);
+  float f18 = f16 + as_type<float>(r23);
+  uint r26 = p2m_shfl_sync_bfly_b32(as_type<uint>(f18), 1u, r11, r13, ctx.b.lane, p7);
+  float f4 = p2m_canon_f32(f18 + as_type<float>(r26));
+  if (!((r3 & 31u) != 0u)) {
+    P2M_MEM(threadgroup, float, ctx.smem + (0u + (p2m_shr_u32(r3, 3u) & 536870908u))) = f4;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  bool p9 = r3 > 31u;
-  if (!p9) {
-    uint r32 = p2m_shr_u32(r1, 5u);
-    bool p10 = r3 >= r32;
+  if (!(r3 > 31u)) {
     float f32 = 0.0f;
-    if (!p10) {
-      uint r33 = p2m_shl_b32(r3, 2u);
-      uint r34 = 0u;
-      uint r35 = r34 + r33;
-      f32 = P2M_MEM(threadgroup, float, ctx.smem + r35);
+    if (!(r3 >= p2m_shr_u32(r1, 5u))) {
+      f32 = P2M_MEM(threadgroup, float, ctx.smem + (0u + p2m_shl_b32(r3, 2u)));
     }
-    uint r36 = as_type<uint>(f32);
     uint r37 = 31u;
-    uint r38 = 16u;
     uint r39 = 4294967295u;
-    uint p2m_t138 = ctx.b.lane;
-    uint r40 = p2m_shfl_sync_bfly_b32(r36, r38, r37, r39, p2m_t138, p11);
-    uint p2m_t124 = r40;
-    float f22 = f32 + as_type<float>(p2m_t124);
-    uint r41 = as_type<uint>(f22);
-    uint r42 = 8u;
-    uint p2m_t139 = ctx.b.lane;
-    uint r43 = p2m_shfl_sync_bfly_b32(r41, r42, r37, r39, p2m_t139, p12);
-    uint p2m_t126 = r43;
-    float f24 = f22 + as_type<float>(p2m_t126);
-    uint r44 = as_type<uint>(f24);
-    uint r45 = 4u;
-    uint p2m_t140 = ctx.b.lane;
-    uint r46 = p2m_shfl_sync_bfly_b32(r44, r45, r37, r39, p2m_t140, p13);
-    uint p2m_t128 = r46;
-    float f26 = f24 + as_type<float>(p2m_t128);
-    uint r47 = as_type<uint>(f26);
-    uint r48 = 2u;
-    uint p2m_t141 = ctx.b.lane;
-    uint r49 = p2m_shfl_sync_bfly_b32(r47, r48, r37, r39, p2m_t141, p14);
-    uint p2m_t130 = r49;
-    float f28 = f26 + as_type<float>(p2m_t130);
-    uint r50 = as_type<uint>(f28);
-    uint r51 = 1u;
-    uint p2m_t142 = ctx.b.lane;
-    uint r52 = p2m_shfl_sync_bfly_b32(r50, r51, r37, r39, p2m_t142, p15);
-    uint p2m_t132 = r52;
-    float f7 = p2m_canon_f32(f28 + as_type<float>(p2m_t132));
-    bool p16 = r3 != 0u;
-    if (!p16) {
-      ulong rd6 = rd3;
-      ulong rd7 = p2m_mul_wide_u32(r2, 4u);
-      ulong rd8 = rd6 + rd7;
-      P2M_MEM(device, float, rd8) = f7;
+    uint r40 = p2m_shfl_sync_bfly_b32(as_type<uint>(f32), 16u, r37, r39, ctx.b.lane, p11);
+    float f22 = f32 + as_type<float>(r40);
+    uint r43 = p2m_shfl_sync_bfly_b32(as_type<uint>(f22), 8u, r37, r39, ctx.b.lane, p12);
+    float f24 = f22 + as_type<float>(r43);
+    uint r46 = p2m_shfl_sync_bfly_b32(as_type<uint>(f24), 4u, r37, r39, ctx.b.lane, p13);
+    float f26 = f24 + as_type<float>(r46);
+    uint r49 = p2m_shfl_sync_bfly_b32(as_type<uint>(f26), 2u, r37, r39, ctx.b.lane, p14);
+    float f28 = f26 + as_type<float>(r49);
+    uint r52 = p2m_shfl_sync_bfly_b32(as_type<uint>(f28), 1u, r37, r39, ctx.b.lane, p15);
+    float f7 = p2m_canon_f32(f28 + as_type<float>(r52));
+    if (!(r3 != 0u)) {
+      P2M_MEM(device, float, rd3 + p2m_mul_wide_u32(r2, 4u)) = f7;
     }
   }
   return;

@@ -23,42 +23,28 @@ static inline void saxpy_body(constant uchar *params, constant uchar *module, th
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
   uint r1 = ctx.b.ntid.x;
-  uint r7 = ctx.b.ctaid.x;
-  uint r8 = ctx.b.tid.x;
-  uint r10 = r7 * r1 + r8;
-  bool p1 = as_type<int>(r10) >= as_type<int>(r6);
-  if (!p1) {
-    uint r9 = ctx.b.nctaid.x;
-    uint r3 = r1 * r9;
+  uint r10 = ctx.b.ctaid.x * r1 + ctx.b.tid.x;
+  if (!(as_type<int>(r10) >= as_type<int>(r6))) {
+    uint r3 = r1 * ctx.b.nctaid.x;
     ulong rd1 = rd3;
     ulong rd2 = rd4;
     if (as_type<int>(r3) > 0 && as_type<int>(r6) <= as_type<int>(0x80000000u - r3)) {
       while (true) {
         ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
-        ulong rd6 = rd1 + rd5;
-        float f2 = P2M_MEM(device, float, rd6);
         ulong rd7 = rd2 + rd5;
-        float f3 = P2M_MEM(device, float, rd7);
-        float f4 = p2m_canon_f32(fma(f2, f1, f3));
-        P2M_MEM(device, float, rd7) = f4;
+        P2M_MEM(device, float, rd7) = p2m_canon_f32(fma(P2M_MEM(device, float, rd1 + rd5), f1, P2M_MEM(device, float, rd7)));
         r10 = r10 + r3;
-        bool p2 = as_type<int>(r10) < as_type<int>(r6);
-        if (!p2) {
+        if (!(as_type<int>(r10) < as_type<int>(r6))) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
         ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
-        ulong rd6 = rd1 + rd5;
-        float f2 = P2M_MEM(device, float, rd6);
         ulong rd7 = rd2 + rd5;
-        float f3 = P2M_MEM(device, float, rd7);
-        float f4 = p2m_canon_f32(fma(f2, f1, f3));
-        P2M_MEM(device, float, rd7) = f4;
+        P2M_MEM(device, float, rd7) = p2m_canon_f32(fma(P2M_MEM(device, float, rd1 + rd5), f1, P2M_MEM(device, float, rd7)));
         r10 = r10 + r3;
-        bool p2 = as_type<int>(r10) < as_type<int>(r6);
-        if (!p2) {
+        if (!(as_type<int>(r10) < as_type<int>(r6))) {
           break;
         }
       }

@@ -23,13 +23,9 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
   bool p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p16 = false, p17 = false, p18 = false;
   bool p19 = false, p20 = false;
   uint r42 = P2M_MEM(constant, uint, ctx.params + 0);
-  ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
-  ulong rd1 = rd5;
-  uint r43 = ctx.b.ctaid.x;
-  ulong rd6 = ulong(r43);
-  ulong rd7 = as_type<ulong>(long(as_type<int>(r42)));
-  ulong rd2 = rd7 * rd6;
+  ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  ulong rd2 = as_type<ulong>(long(as_type<int>(r42))) * ulong(ctx.b.ctaid.x);
   uint r121 = ctx.b.tid.x;
   bool p1 = as_type<int>(r121) >= as_type<int>(r42);
   float f104 = as_type<float>(0xFF800000u);
@@ -39,72 +35,39 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
     uint r107 = r121;
     if (as_type<int>(r2) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r2)) {
       while (true) {
-        ulong rd8 = as_type<ulong>(long(as_type<int>(r107)));
-        ulong rd9 = rd2 + rd8;
-        ulong rd10 = p2m_shl_b64(rd9, 2u);
-        ulong rd11 = rd1 + rd10;
-        float f28 = P2M_MEM(device, float, rd11);
-        f104 = p2m_max_any_nan_f32(f104, f28);
+        ulong rd11 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u);
+        f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd11));
         r107 = r107 + r2;
-        bool p2 = as_type<int>(r107) < as_type<int>(r42);
-        if (!p2) {
+        if (!(as_type<int>(r107) < as_type<int>(r42))) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        ulong rd8 = as_type<ulong>(long(as_type<int>(r107)));
-        ulong rd9 = rd2 + rd8;
-        ulong rd10 = p2m_shl_b64(rd9, 2u);
-        ulong rd11 = rd1 + rd10;
-        float f28 = P2M_MEM(device, float, rd11);
-        f104 = p2m_max_any_nan_f32(f104, f28);
+        ulong rd11 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u);
+        f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd11));
         r107 = r107 + r2;
-        bool p2 = as_type<int>(r107) < as_type<int>(r42);
-        if (!p2) {
+        if (!(as_type<int>(r107) < as_type<int>(r42))) {
           break;
         }
       }
     }
   }
-  uint r44 = as_type<uint>(f104);
   uint r45 = 31u;
-  uint r46 = 16u;
   uint r47 = 4294967295u;
-  uint p2m_t315 = ctx.b.lane;
-  uint r48 = p2m_shfl_sync_bfly_b32(r44, r46, r45, r47, p2m_t315, p3);
-  uint p2m_t290 = r48;
-  float f30 = p2m_max_any_nan_f32(f104, as_type<float>(p2m_t290));
-  uint r49 = as_type<uint>(f30);
-  uint r50 = 8u;
-  uint p2m_t316 = ctx.b.lane;
-  uint r51 = p2m_shfl_sync_bfly_b32(r49, r50, r45, r47, p2m_t316, p4);
-  uint p2m_t292 = r51;
-  float f32 = p2m_max_any_nan_f32(f30, as_type<float>(p2m_t292));
-  uint r52 = as_type<uint>(f32);
-  uint r53 = 4u;
-  uint p2m_t317 = ctx.b.lane;
-  uint r54 = p2m_shfl_sync_bfly_b32(r52, r53, r45, r47, p2m_t317, p5);
-  uint p2m_t294 = r54;
-  float f34 = p2m_max_any_nan_f32(f32, as_type<float>(p2m_t294));
-  uint r55 = as_type<uint>(f34);
-  uint r56 = 2u;
-  uint p2m_t318 = ctx.b.lane;
-  uint r57 = p2m_shfl_sync_bfly_b32(r55, r56, r45, r47, p2m_t318, p6);
-  uint p2m_t296 = r57;
-  float f36 = p2m_max_any_nan_f32(f34, as_type<float>(p2m_t296));
-  uint r58 = as_type<uint>(f36);
-  uint r59 = 1u;
-  uint p2m_t319 = ctx.b.lane;
-  uint r60 = p2m_shfl_sync_bfly_b32(r58, r59, r45, r47, p2m_t319, p7);
-  uint p2m_t298 = r60;
-  float f4 = p2m_max_f32(f36, as_type<float>(p2m_t298));
-  uint r5 = r121 & 31u;
-  bool p8 = r5 != 0u;
-  uint r61 = p2m_shr_u32(r121, 3u);
-  uint r62 = r61 & 536870908u;
+  uint r48 = p2m_shfl_sync_bfly_b32(as_type<uint>(f104), 16u, r45, r47, ctx.b.lane, p3);
+  float f30 = p2m_max_any_nan_f32(f104, as_type<float>(r48));
+  uint r51 = p2m_shfl_sync_bfly_b32(as_type<uint>(f30), 8u, r45, r47, ctx.b.lane, p4);
+  float f32 = p2m_max_any_nan_f32(f30, as_type<float>(r51));
+  uint r54 = p2m_shfl_sync_bfly_b32(as_type<uint>(f32), 4u, r45, r47, ctx.b.lane, p5);
+  float f34 = p2m_max_any_nan_f32(f32, as_type<float>(r54));
+  uint r57 = p2m_shfl_sync_bfly_b32(as_type<uint>(f34), 2u, r45, r47, ctx.b.lane, p6);
+  float f36 = p2m_max_any_nan_f32(f34, as_type<float>(r57));
+  uint r60 = p2m_shfl_sync_bfly_b32(as_type<uint>(f36), 1u, r45, r47, ctx.b.lane, p7);
+  float f4 = p2m_max_f32(f36, as_type<float>(r60));
+  bool p8 = (r121 & 31u) != 0u;
   uint r63 = 0u;
-  uint r6 = r63 + r62;
+  uint r6 = r63 + (p2m_shr_u32(r121, 3u) & 536870908u);
   if (!p8) {
     P2M_MEM(threadgroup, float, ctx.smem + r6) = f4;
   }
@@ -113,48 +76,31 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
   uint r7 = ctx.b.ntid.x;
   bool p9 = r7 < 64u;
   if (!p9) {
-    uint r65 = p2m_shr_u32(r7, 5u);
-    uint r8 = max(r65, 2u);
-    uint r66 = r8 - 1u;
-    uint r67 = r8 - 2u;
-    uint r113 = r66 & 3u;
-    bool p10 = r67 < 3u;
+    uint r8 = max(p2m_shr_u32(r7, 5u), 2u);
+    uint r113 = (r8 - 1u) & 3u;
     uint r111 = 1u;
-    if (!p10) {
+    if (!(r8 - 2u < 3u)) {
       uint r108 = r8 - r113;
       r111 = 1u;
       uint r109 = 0u;
       for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-        float f39 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 4));
-        float f40 = p2m_max_any_nan_f32(f109, f39);
-        float f41 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 8));
-        float f42 = p2m_max_any_nan_f32(f40, f41);
-        float f43 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 12));
-        float f44 = p2m_max_any_nan_f32(f42, f43);
-        uint r15 = r109 + 16u;
-        float f45 = P2M_MEM(threadgroup, float, ctx.smem + (r109 + 16));
-        f109 = p2m_max_any_nan_f32(f44, f45);
+        float f44 = p2m_max_any_nan_f32(p2m_max_any_nan_f32(p2m_max_any_nan_f32(f109, P2M_MEM(threadgroup, float, ctx.smem + (r109 + 4))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 8))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 12)));
+        f109 = p2m_max_any_nan_f32(f44, P2M_MEM(threadgroup, float, ctx.smem + (r109 + 16)));
         r111 = r111 + 4u;
         r108 = r108 - 4u;
-        bool p11 = r108 != 1u;
-        r109 = r15;
-        if (!p11) {
+        r109 = r109 + 16u;
+        if (!(r108 != 1u)) {
           break;
         }
       }
     }
-    bool p12 = r113 == 0u;
-    if (!p12) {
-      uint r70 = p2m_shl_b32(r111, 2u);
-      uint r71 = 0u;
-      uint r112 = r71 + r70;
+    if (!(r113 == 0u)) {
+      uint r112 = 0u + p2m_shl_b32(r111, 2u);
       while (true) {
-        float f46 = P2M_MEM(threadgroup, float, ctx.smem + r112);
-        f109 = p2m_max_any_nan_f32(f109, f46);
+        f109 = p2m_max_any_nan_f32(f109, P2M_MEM(threadgroup, float, ctx.smem + r112));
         r112 = r112 + 4u;
         r113 = r113 - 1u;
-        bool p13 = r113 != 0u;
-        if (!p13) {
+        if (!(r113 != 0u)) {
           break;
         }
       }
@@ -167,158 +113,78 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
     uint r114 = r121;
     if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
       while (true) {
-        ulong rd12 = as_type<ulong>(long(as_type<int>(r114)));
-        ulong rd13 = rd2 + rd12;
-        ulong rd14 = p2m_shl_b64(rd13, 2u);
-        ulong rd15 = rd1 + rd14;
-        float f49 = P2M_MEM(device, float, rd15);
-        float f50 = f49 - f109;
-        float f51 = 0.5f;
-        float f52 = 0.00572498f;
-        float f53 = fma(f50, f52, f51);
-        float p2m_t313 = f53;
-        float f54 = p2m_sat_any_zero_f32(p2m_t313);
-        float f55 = 12582913.0f;
-        float f56 = 252.0f;
-        float f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
-        float f58 = f57 + -12583039.0f;
-        float f59 = p2m_neg_bits_f32(f58);
-        float f60 = 1.442695f;
-        float f61 = fma(f50, f60, f59);
-        float f62 = 1.925963e-08f;
-        float f63 = fma(f50, f62, f61);
-        uint r72 = as_type<uint>(f57);
-        uint r73 = p2m_shl_b32(r72, 23u);
-        uint p2m_t300 = r73;
-        float f64 = as_type<float>(p2m_t300);
-        float f65 = p2m_ex2_approx_ftz_f32(f63);
-        f111 = fma(f65, f64, f111);
+        ulong rd15 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u);
+        float f50 = P2M_MEM(device, float, rd15) - f109;
+        float f54 = p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f));
+        float f57 = p2m_fma_rm_in_binade_f32(f54, 252.0f, 12582913.0f);
+        float f63 = fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)));
+        uint p2m_t300 = p2m_shl_b32(as_type<uint>(f57), 23u);
+        f111 = fma(p2m_ex2_approx_ftz_f32(f63), as_type<float>(p2m_t300), f111);
         r114 = r114 + r7;
-        bool p15 = as_type<int>(r114) < as_type<int>(r42);
-        if (!p15) {
+        if (!(as_type<int>(r114) < as_type<int>(r42))) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
-        ulong rd12 = as_type<ulong>(long(as_type<int>(r114)));
-        ulong rd13 = rd2 + rd12;
-        ulong rd14 = p2m_shl_b64(rd13, 2u);
-        ulong rd15 = rd1 + rd14;
-        float f49 = P2M_MEM(device, float, rd15);
-        float f50 = f49 - f109;
-        float f51 = 0.5f;
-        float f52 = 0.00572498f;
-        float f53 = fma(f50, f52, f51);
-        float p2m_t313 = f53;
-        float f54 = p2m_sat_any_zero_f32(p2m_t313);
-        float f55 = 12582913.0f;
-        float f56 = 252.0f;
-        float f57 = p2m_fma_rm_in_binade_f32(f54, f56, f55);
-        float f58 = f57 + -12583039.0f;
-        float f59 = p2m_neg_bits_f32(f58);
-        float f60 = 1.442695f;
-        float f61 = fma(f50, f60, f59);
-        float f62 = 1.925963e-08f;
-        float f63 = fma(f50, f62, f61);
-        uint r72 = as_type<uint>(f57);
-        uint r73 = p2m_shl_b32(r72, 23u);
-        uint p2m_t300 = r73;
-        float f64 = as_type<float>(p2m_t300);
-        float f65 = p2m_ex2_approx_ftz_f32(f63);
-        f111 = fma(f65, f64, f111);
+        ulong rd15 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u);
+        float f50 = P2M_MEM(device, float, rd15) - f109;
+        float f54 = p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f));
+        float f57 = p2m_fma_rm_in_binade_f32(f54, 252.0f, 12582913.0f);
+        float f63 = fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)));
+        uint p2m_t300 = p2m_shl_b32(as_type<uint>(f57), 23u);
+        f111 = fma(p2m_ex2_approx_ftz_f32(f63), as_type<float>(p2m_t300), f111);
         r114 = r114 + r7;
-        bool p15 = as_type<int>(r114) < as_type<int>(r42);
-        if (!p15) {
+        if (!(as_type<int>(r114) < as_type<int>(r42))) {
           break;
         }
       }
     }
   }
-  uint r74 = as_type<uint>(f111);
   uint r75 = 31u;
-  uint r76 = 16u;
   uint r77 = 4294967295u;
-  uint p2m_t320 = ctx.b.lane;
-  uint r78 = p2m_shfl_sync_bfly_b32(r74, r76, r75, r77, p2m_t320, p16);
-  uint p2m_t302 = r78;
-  float f67 = f111 + as_type<float>(p2m_t302);
-  uint r79 = as_type<uint>(f67);
-  uint r80 = 8u;
-  uint p2m_t321 = ctx.b.lane;
-  uint r81 = p2m_shfl_sync_bfly_b32(r79, r80, r75, r77, p2m_t321, p17);
-  uint p2m_t304 = r81;
-  float f69 = f67 + as_type<float>(p2m_t304);
-  uint r82 = as_type<uint>(f69);
-  uint r83 = 4u;
-  uint p2m_t322 = ctx.b.lane;
-  uint r84 = p2m_shfl_sync_bfly_b32(r82, r83, r75, r77, p2m_t322, p18);
-  uint p2m_t306 = r84;
-  float f71 = f69 + as_type<float>(p2m_t306);
-  uint r85 = as_type<uint>(f71);
-  uint r86 = 2u;
-  uint p2m_t323 = ctx.b.lane;
-  uint r87 = p2m_shfl_sync_bfly_b32(r85, r86, r75, r77, p2m_t323, p19);
-  uint p2m_t308 = r87;
-  float f73 = f71 + as_type<float>(p2m_t308);
-  uint r88 = as_type<uint>(f73);
-  uint r89 = 1u;
-  uint p2m_t324 = ctx.b.lane;
-  uint r90 = p2m_shfl_sync_bfly_b32(r88, r89, r75, r77, p2m_t324, p20);
-  uint p2m_t310 = r90;
-  float f16 = p2m_canon_f32(f73 + as_type<float>(p2m_t310));
+  uint r78 = p2m_shfl_sync_bfly_b32(as_type<uint>(f111), 16u, r75, r77, ctx.b.lane, p16);
+  float f67 = f111 + as_type<float>(r78);
+  uint r81 = p2m_shfl_sync_bfly_b32(as_type<uint>(f67), 8u, r75, r77, ctx.b.lane, p17);
+  float f69 = f67 + as_type<float>(r81);
+  uint r84 = p2m_shfl_sync_bfly_b32(as_type<uint>(f69), 4u, r75, r77, ctx.b.lane, p18);
+  float f71 = f69 + as_type<float>(r84);
+  uint r87 = p2m_shfl_sync_bfly_b32(as_type<uint>(f71), 2u, r75, r77, ctx.b.lane, p19);
+  float f73 = f71 + as_type<float>(r87);
+  uint r90 = p2m_shfl_sync_bfly_b32(as_type<uint>(f73), 1u, r75, r77, ctx.b.lane, p20);
+  float f16 = p2m_canon_f32(f73 + as_type<float>(r90));
   if (!p8) {
-    uint r91 = ctx.b.tid.x;
-    uint r92 = p2m_shr_u32(r91, 3u);
-    uint r93 = r92 & 536870908u;
-    uint r94 = 0u;
-    uint r95 = r94 + r93;
+    uint r95 = 0u + (p2m_shr_u32(ctx.b.tid.x, 3u) & 536870908u);
     P2M_MEM(threadgroup, float, ctx.smem + r95) = f16;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
   float f116 = P2M_MEM(threadgroup, float, ctx.smem + 0u);
   if (!p9) {
-    uint r98 = p2m_shr_u32(r7, 5u);
-    uint r25 = max(r98, 2u);
-    uint r99 = r25 - 1u;
-    uint r100 = r25 - 2u;
-    uint r120 = r99 & 3u;
-    bool p23 = r100 < 3u;
+    uint r25 = max(p2m_shr_u32(r7, 5u), 2u);
+    uint r120 = (r25 - 1u) & 3u;
     uint r118 = 1u;
-    if (!p23) {
+    if (!(r25 - 2u < 3u)) {
       uint r115 = r25 - r120;
       r118 = 1u;
       uint r116 = r63;
       for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
-        float f76 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 4));
-        float f77 = f116 + f76;
-        float f78 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 8));
-        float f79 = f77 + f78;
-        float f80 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 12));
-        float f81 = f79 + f80;
-        uint r32 = r116 + 16u;
-        float f82 = P2M_MEM(threadgroup, float, ctx.smem + (r116 + 16));
-        f116 = f81 + f82;
+        float f81 = f116 + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 4)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 8)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 12));
+        f116 = f81 + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 16));
         r118 = r118 + 4u;
         r115 = r115 - 4u;
-        bool p24 = r115 != 1u;
-        r116 = r32;
-        if (!p24) {
+        r116 = r116 + 16u;
+        if (!(r115 != 1u)) {
           break;
         }
       }
     }
-    bool p25 = r120 == 0u;
-    if (!p25) {
-      uint r103 = p2m_shl_b32(r118, 2u);
-      uint r119 = r63 + r103;
+    if (!(r120 == 0u)) {
+      uint r119 = r63 + p2m_shl_b32(r118, 2u);
       while (true) {
-        float f83 = P2M_MEM(threadgroup, float, ctx.smem + r119);
-        f116 = f116 + f83;
+        f116 = f116 + P2M_MEM(threadgroup, float, ctx.smem + r119);
         r119 = r119 + 4u;
         r120 = r120 - 1u;
-        bool p26 = r120 != 0u;
-        if (!p26) {
+        if (!(r120 != 0u)) {
           break;
         }
       }
@@ -330,75 +196,29 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
     float f25 = p2m_rcp_rn_f32(f116);
     if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
       while (true) {
-        ulong rd16 = as_type<ulong>(long(as_type<int>(r121)));
-        ulong rd17 = rd2 + rd16;
-        ulong rd18 = p2m_shl_b64(rd17, 2u);
-        ulong rd19 = rd1 + rd18;
-        float f84 = P2M_MEM(device, float, rd19);
-        float f85 = f84 - f109;
-        float f86 = 0.5f;
-        float f87 = 0.00572498f;
-        float f88 = fma(f85, f87, f86);
-        float p2m_t314 = f88;
-        float f89 = p2m_sat_any_zero_f32(p2m_t314);
-        float f90 = 12582913.0f;
-        float f91 = 252.0f;
-        float f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
-        float f93 = f92 + -12583039.0f;
-        float f94 = p2m_neg_bits_f32(f93);
-        float f95 = 1.442695f;
-        float f96 = fma(f85, f95, f94);
-        float f97 = 1.925963e-08f;
-        float f98 = fma(f85, f97, f96);
-        uint r105 = as_type<uint>(f92);
-        uint r106 = p2m_shl_b32(r105, 23u);
-        uint p2m_t312 = r106;
-        float f99 = as_type<float>(p2m_t312);
-        float f100 = p2m_ex2_approx_ftz_f32(f98);
-        float f101 = f100 * f99;
-        float f102 = p2m_canon_f32(f25 * f101);
-        ulong rd20 = rd3 + rd18;
-        P2M_MEM(device, float, rd20) = f102;
+        ulong rd18 = p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r121))), 2u);
+        float f85 = P2M_MEM(device, float, rd1 + rd18) - f109;
+        float f89 = p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f));
+        float f92 = p2m_fma_rm_in_binade_f32(f89, 252.0f, 12582913.0f);
+        float f98 = fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)));
+        uint p2m_t312 = p2m_shl_b32(as_type<uint>(f92), 23u);
+        P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * (p2m_ex2_approx_ftz_f32(f98) * as_type<float>(p2m_t312)));
         r121 = r121 + r7;
-        bool p28 = as_type<int>(r121) < as_type<int>(r42);
-        if (!p28) {
+        if (!(as_type<int>(r121) < as_type<int>(r42))) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
-        ulong rd16 = as_type<ulong>(long(as_type<int>(r121)));
-        ulong rd17 = rd2 + rd16;
-        ulong rd18 = p2m_shl_b64(rd17, 2u);
-        ulong rd19 = rd1 + rd18;
-        float f84 = P2M_MEM(device, float, rd19);
-        float f85 = f84 - f109;
-        float f86 = 0.5f;
-        float f87 = 0.00572498f;
-        float f88 = fma(f85, f87, f86);
-        float p2m_t314 = f88;
-        float f89 = p2m_sat_any_zero_f32(p2m_t314);
-        float f90 = 12582913.0f;
-        float f91 = 252.0f;
-        float f92 = p2m_fma_rm_in_binade_f32(f89, f91, f90);
-        float f93 = f92 + -12583039.0f;
-        float f94 = p2m_neg_bits_f32(f93);
-        float f95 = 1.442695f;
-        float f96 = fma(f85, f95, f94);
-        float f97 = 1.925963e-08f;
-        float f98 = fma(f85, f97, f96);
-        uint r105 = as_type<uint>(f92);
-        uint r106 = p2m_shl_b32(r105, 23u);
-        uint p2m_t312 = r106;
-        float f99 = as_type<float>(p2m_t312);
-        float f100 = p2m_ex2_approx_ftz_f32(f98);
-        float f101 = f100 * f99;
-        float f102 = p2m_canon_f32(f25 * f101);
-        ulong rd20 = rd3 + rd18;
-        P2M_MEM(device, float, rd20) = f102;
+        ulong rd18 = p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r121))), 2u);
+        float f85 = P2M_MEM(device, float, rd1 + rd18) - f109;
+        float f89 = p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f));
+        float f92 = p2m_fma_rm_in_binade_f32(f89, 252.0f, 12582913.0f);
+        float f98 = fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)));
+        uint p2m_t312 = p2m_shl_b32(as_type<uint>(f92), 23u);
+        P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * (p2m_ex2_approx_ftz_f32(f98) * as_type<float>(p2m_t312)));
         r121 = r121 + r7;
-        bool p28 = as_type<int>(r121) < as_type<int>(r42);
-        if (!p28) {
+        if (!(as_type<int>(r121) < as_type<int>(r42))) {
           break;
         }
       }

@@ -19,55 +19,26 @@ static inline void stencil5_body(constant uchar *params, constant uchar *module,
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
   uint r3 = P2M_MEM(constant, uint, ctx.params + 0);
-  ulong rd6 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 16);
-  ulong rd1 = rd6;
-  uint r4 = ctx.b.ntid.x;
-  uint r5 = ctx.b.ctaid.x;
-  uint r6 = ctx.b.tid.x;
-  uint r1 = r5 * r4 + r6;
-  uint r7 = ctx.b.ntid.y;
-  uint r8 = ctx.b.ctaid.y;
-  uint r9 = ctx.b.tid.y;
-  uint r2 = r8 * r7 + r9;
-  bool p1 = as_type<int>(r1) >= as_type<int>(r3);
-  bool p2 = as_type<int>(r2) >= as_type<int>(r3);
-  bool p3 = p2 || p1;
-  if (!p3) {
+  ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 8);
+  uint r1 = ctx.b.ctaid.x * ctx.b.ntid.x + ctx.b.tid.x;
+  uint r2 = ctx.b.ctaid.y * ctx.b.ntid.y + ctx.b.tid.y;
+  if (!(as_type<int>(r2) >= as_type<int>(r3) || as_type<int>(r1) >= as_type<int>(r3))) {
     uint r10 = r2 * r3 + r1;
-    bool p4 = r2 == 0u;
-    bool p5 = r1 == 0u;
-    bool p6 = p5 || p4;
     uint r11 = r3 - 1u;
-    bool p7 = r1 == r11;
-    bool p8 = p6 || p7;
-    bool p9 = r2 == r11;
-    bool p10 = p9 || p8;
+    bool p10 = r2 == r11 || (r1 == 0u || r2 == 0u || r1 == r11);
     ulong rd2 = as_type<ulong>(long(as_type<int>(r10)));
     ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
     ulong rd3 = rd1 + rd7;
     float f1 = P2M_MEM(device, float, rd3);
-    ulong rd8 = rd5;
-    ulong rd4 = rd8 + rd7;
+    ulong rd4 = rd5 + rd7;
     if (p10) {
       P2M_MEM(device, float, rd4) = f1;
     } else {
-      uint r12 = uint(rd2);
-      float f2 = P2M_MEM(device, float, rd3 + -4);
-      float f3 = f1 + f2;
-      float f4 = P2M_MEM(device, float, rd3 + 4);
-      float f5 = f3 + f4;
-      uint r13 = r12 - r3;
-      ulong rd9 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r13), 4));
-      ulong rd10 = rd1 + rd9;
-      float f6 = P2M_MEM(device, float, rd10);
-      float f7 = f5 + f6;
-      ulong rd11 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r3), 4));
-      ulong rd12 = rd3 + rd11;
-      float f8 = P2M_MEM(device, float, rd12);
-      float f9 = f7 + f8;
-      float f10 = p2m_canon_f32(f9 * 0.2f);
-      P2M_MEM(device, float, rd4) = f10;
+      ulong rd10 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(uint(rd2) - r3), 4));
+      float f7 = f1 + P2M_MEM(device, float, rd3 + -4) + P2M_MEM(device, float, rd3 + 4) + P2M_MEM(device, float, rd10);
+      float f9 = f7 + P2M_MEM(device, float, rd3 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r3), 4)));
+      P2M_MEM(device, float, rd4) = p2m_canon_f32(f9 * 0.2f);
     }
   }
   return;

@@ -21,11 +21,9 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
   uint r13 = P2M_MEM(constant, uint, ctx.params + 0);
   ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
   ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
-  uint r14 = ctx.b.ctaid.x;
-  uint r1 = p2m_shl_b32(r14, 5u);
+  uint r1 = p2m_shl_b32(ctx.b.ctaid.x, 5u);
   uint r2 = ctx.b.tid.x;
-  uint r15 = ctx.b.ctaid.y;
-  uint r3 = p2m_shl_b32(r15, 5u);
+  uint r3 = p2m_shl_b32(ctx.b.ctaid.y, 5u);
   uint r29 = ctx.b.tid.y;
   bool p1 = as_type<int>(r29) > 31;
   if (!p1) {
@@ -35,37 +33,21 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
     uint r28 = r29;
     if (as_type<int>(r5) > 0 && 32 <= as_type<int>(0x80000000u - r5)) {
       while (true) {
-        uint r16 = r28 + r3;
-        uint r17 = r16 * r13 + r6;
-        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), 4));
-        ulong rd6 = rd1 + rd5;
-        float f1 = P2M_MEM(device, float, rd6);
-        uint r18 = 0u;
-        uint r19 = r28 * 132u + r18;
-        uint r20 = p2m_shl_b32(r2, 2u);
-        uint r21 = r19 + r20;
+        ulong rd6 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r28 + r3) * r13 + r6), 4));
+        uint r21 = r28 * 132u + 0u + p2m_shl_b32(r2, 2u);
         r28 = r28 + r5;
-        bool p2 = as_type<int>(r28) < 32;
-        P2M_MEM(threadgroup, float, ctx.smem + r21) = f1;
-        if (!p2) {
+        P2M_MEM(threadgroup, float, ctx.smem + r21) = P2M_MEM(device, float, rd6);
+        if (!(as_type<int>(r28) < 32)) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        uint r16 = r28 + r3;
-        uint r17 = r16 * r13 + r6;
-        ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17), 4));
-        ulong rd6 = rd1 + rd5;
-        float f1 = P2M_MEM(device, float, rd6);
-        uint r18 = 0u;
-        uint r19 = r28 * 132u + r18;
-        uint r20 = p2m_shl_b32(r2, 2u);
-        uint r21 = r19 + r20;
+        ulong rd6 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r28 + r3) * r13 + r6), 4));
+        uint r21 = r28 * 132u + 0u + p2m_shl_b32(r2, 2u);
         r28 = r28 + r5;
-        bool p2 = as_type<int>(r28) < 32;
-        P2M_MEM(threadgroup, float, ctx.smem + r21) = f1;
-        if (!p2) {
+        P2M_MEM(threadgroup, float, ctx.smem + r21) = P2M_MEM(device, float, rd6);
+        if (!(as_type<int>(r28) < 32)) {
           break;
         }
       }
@@ -78,37 +60,21 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
     uint r10 = r3 + r2;
     if (as_type<int>(r9) > 0 && 32 <= as_type<int>(0x80000000u - r9)) {
       while (true) {
-        uint r22 = 0u;
-        uint r23 = r2 * 132u + r22;
-        uint r24 = p2m_shl_b32(r29, 2u);
-        uint r25 = r23 + r24;
-        float f2 = P2M_MEM(threadgroup, float, ctx.smem + r25);
-        uint r26 = r29 + r1;
-        uint r27 = r26 * r13 + r10;
-        ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), 4));
-        ulong rd8 = rd2 + rd7;
+        float f2 = P2M_MEM(threadgroup, float, ctx.smem + (r2 * 132u + 0u + p2m_shl_b32(r29, 2u)));
+        ulong rd8 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r29 + r1) * r13 + r10), 4));
         P2M_MEM(device, float, rd8) = f2;
         r29 = r29 + r9;
-        bool p4 = as_type<int>(r29) < 32;
-        if (!p4) {
+        if (!(as_type<int>(r29) < 32)) {
           break;
         }
       }
     } else {
       for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-        uint r22 = 0u;
-        uint r23 = r2 * 132u + r22;
-        uint r24 = p2m_shl_b32(r29, 2u);
-        uint r25 = r23 + r24;
-        float f2 = P2M_MEM(threadgroup, float, ctx.smem + r25);
-        uint r26 = r29 + r1;
-        uint r27 = r26 * r13 + r10;
-        ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r27), 4));
-        ulong rd8 = rd2 + rd7;
+        float f2 = P2M_MEM(threadgroup, float, ctx.smem + (r2 * 132u + 0u + p2m_shl_b32(r29, 2u)));
+        ulong rd8 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r29 + r1) * r13 + r10), 4));
         P2M_MEM(device, float, rd8) = f2;
         r29 = r29 + r9;
-        bool p4 = as_type<int>(r29) < 32;
-        if (!p4) {
+        if (!(as_type<int>(r29) < 32)) {
           break;
         }
       }

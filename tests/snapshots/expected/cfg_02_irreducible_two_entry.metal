@@ -88,8 +88,7 @@ static inline void cfg_irreducible_two_entry_body(constant uchar *params, consta
       c = v & 3u;
       p2 = c == 1u;
       if (!p2) {
-        bool p3 = i >= 20u;
-        if (p3) {
+        if (i >= 20u) {
           break;
         }
         p2 = c == 2u;

@@ -33,8 +33,7 @@ static inline void cfg_switch_basic_body(constant uchar *params, constant uchar 
   gid = gid + t;
   uint h = gid;
   uint m = 0u;
-  uint k = gid & nm1;
-  ulong a = p2m_mul_wide_u32(k, 4u);
+  ulong a = p2m_mul_wide_u32(gid & nm1, 4u);
   a = in_1 + a;
   uint v = P2M_MEM(device, uint, a);
   uint c = v & 7u;
@@ -61,8 +60,7 @@ static inline void cfg_switch_basic_body(constant uchar *params, constant uchar 
     h = h + 16388u;
     m = m | 8u;
     c = v & 256u;
-    bool p1 = c != 0u;
-    if (!p1) {
+    if (!(c != 0u)) {
       h = h * 31u;
       h = h + 16389u;
       m = m | 16u;
@@ -154,8 +152,7 @@ static inline void cfg_switch_loop_body(constant uchar *params, constant uchar *
     h = h * 31u;
     h = h + 16641u;
     m = m | 1u;
-    bool p1 = i >= 12u;
-    if (p1) {
+    if (i >= 12u) {
       p2m_flag0 = true;
       break;
     }

@@ -55,8 +55,7 @@ static inline void cfg_pred_exits_body(constant uchar *params, constant uchar *m
   }
   P2M_MEM(device, uint, o + 4) = m;
   c = x & 112u;
-  bool p3 = c == 112u;
-  if (p3) {
+  if (c == 112u) {
     return;
   }
   uint i = 0u;
@@ -132,8 +131,7 @@ static inline void find(thread p2m_ctx &ctx, thread uchar *res, thread uchar *x,
   uint facc = 0u;
   uint fj = 0u;
   while (true) {
-    bool fp1 = fj >= 16u;
-    if (fp1) {
+    if (fj >= 16u) {
       break;
     }
     uint fk = fx + fj;
@@ -189,10 +187,9 @@ static inline void cfg_pred_ret_func_body(constant uchar *params, constant uchar
   ulong pq_storage[1];
   thread uchar *pq = reinterpret_cast<thread uchar *>(pq_storage);
   ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
-  ulong inp = P2M_MEM(constant, ulong, ctx.params + 8);
   uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
   nm1 = nm1 - 1u;
-  ulong in_1 = inp;
+  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
   uint gid = ctx.b.ctaid.x;
   uint t = ctx.b.ntid.x;
   gid = gid * t;

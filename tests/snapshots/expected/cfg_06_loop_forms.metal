@@ -47,15 +47,12 @@ static inline void cfg_do_while_body(constant uchar *params, constant uchar *mod
     uint v = P2M_MEM(device, uint, a);
     h = h ^ v;
     i = i + 1u;
-    uint c = v & 48u;
-    bool p1 = c != 48u;
-    if (!p1) {
+    if (!((v & 48u) != 48u)) {
       h = h * 31u;
       h = h + 24578u;
       m = m | 2u;
     }
-    bool p2 = i < x;
-    if (!p2) {
+    if (!(i < x)) {
       break;
     }
   }
@@ -116,8 +113,7 @@ static inline void cfg_while_body(constant uchar *params, constant uchar *module
     a = in_1 + a;
     v = P2M_MEM(device, uint, a);
     c = v & 256u;
-    bool p2 = c == 0u;
-    if (p2) {
+    if (c == 0u) {
       h = h * 31u;
       h = h + 24835u;
       m = m | 4u;
@@ -164,8 +160,7 @@ static inline void cfg_two_continues_body(constant uchar *params, constant uchar
     h = h * 31u;
     h = h + 25089u;
     m = m | 1u;
-    bool p1 = i >= 16u;
-    if (p1) {
+    if (i >= 16u) {
       break;
     }
     uint k = gid * 11u;
@@ -189,8 +184,7 @@ static inline void cfg_two_continues_body(constant uchar *params, constant uchar
         h = h + 25093u;
         m = m | 16u;
         c = v & 4u;
-        bool p3 = c == 0u;
-        if (!p3) {
+        if (!(c == 0u)) {
           t = p2m_shr_u32(v, 7u);
           h = h - t;
           continue;

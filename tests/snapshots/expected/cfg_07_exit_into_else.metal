@@ -40,8 +40,7 @@ static inline void cfg_exit_into_else_body(constant uchar *params, constant ucha
     h = h * 31u;
     h = h + 28673u;
     m = m | 1u;
-    bool p1 = i >= 10u;
-    if (p1) {
+    if (i >= 10u) {
       break;
     }
     uint k = gid * 13u;
@@ -74,8 +73,7 @@ static inline void cfg_exit_into_else_body(constant uchar *params, constant ucha
       h = h + 28675u;
       m = m | 4u;
       c = h & 16u;
-      bool p3 = c != 0u;
-      if (p3) {
+      if (c != 0u) {
         h = h * 31u;
         h = h + 28678u;
         m = m | 32u;

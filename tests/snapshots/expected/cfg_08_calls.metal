@@ -20,15 +20,13 @@ static inline void mix_(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a,
   uint ma = P2M_MEM(thread, uint, a);
   uint mb = P2M_MEM(thread, uint, b_);
   uint mc = mb & 3u;
-  bool mp1 = mc != 0u;
-  if (!mp1) {
+  if (!(mc != 0u)) {
     mr = ma * 31u;
     mr = mr + mb;
     P2M_MEM(thread, uint, res) = mr;
     return;
   }
-  bool mp2 = mc != 1u;
-  if (mp2) {
+  if (mc != 1u) {
     mr = ma - mb;
     mr = mr + 32769u;
   } else {
@@ -47,8 +45,7 @@ static inline void walk(thread p2m_ctx &ctx, thread uchar *res, thread uchar *x,
   uint wcnt = P2M_MEM(thread, uint, cnt);
   uint wj = 0u;
   while (true) {
-    bool wp1 = wj >= wcnt;
-    if (wp1) {
+    if (wj >= wcnt) {
       break;
     }
     p2m_flag0 = false;
@@ -66,8 +63,7 @@ static inline void walk(thread p2m_ctx &ctx, thread uchar *res, thread uchar *x,
       wacc = wacc * 5u;
       wacc = wacc + wj;
       wc = p2m_shr_u32(wacc, 28u);
-      bool wp3 = wc == 15u;
-      if (wp3) {
+      if (wc == 15u) {
         break;
       }
     }
@@ -114,8 +110,7 @@ static inline void cfg_call_in_loop_body(constant uchar *params, constant uchar 
     h = h * 31u;
     h = h + 32769u;
     m = m | 1u;
-    bool p1 = i >= 8u;
-    if (p1) {
+    if (i >= 8u) {
       p2m_flag0 = true;
       break;
     }
@@ -133,8 +128,7 @@ static inline void cfg_call_in_loop_body(constant uchar *params, constant uchar 
     }
     h = P2M_MEM(thread, uint, mres);
     uint c = v & 64u;
-    bool p2 = c == 0u;
-    if (!p2) {
+    if (!(c == 0u)) {
       h = h * 31u;
       h = h + 32770u;
       m = m | 2u;
@@ -149,8 +143,7 @@ static inline void cfg_call_in_loop_body(constant uchar *params, constant uchar 
       h = h ^ t;
     }
     c = h & 15u;
-    bool p3 = c == 7u;
-    if (p3) {
+    if (c == 7u) {
       break;
     }
     h = h * 31u;

@@ -239,8 +239,7 @@ static inline void cfg_elseif20_body(constant uchar *params, constant uchar *mod
     h = h * 31u;
     h = h + 37121u;
     m = m | 2097152u;
-    bool p1 = r >= 3u;
-    if (p1) {
+    if (r >= 3u) {
       break;
     }
     uint k = gid * 3u;

@@ -46,8 +46,7 @@ static inline void cfg_bar_loop_body(constant uchar *params, constant uchar *mod
     h = h * 31u;
     h = h + 40961u;
     m = m | 1u;
-    bool p1 = i >= iters;
-    if (p1) {
+    if (i >= iters) {
       break;
     }
     uint sa = p2m_shl_b32(lid, 2u);
@@ -61,9 +60,7 @@ static inline void cfg_bar_loop_body(constant uchar *params, constant uchar *mod
     sa = p2m_shl_b32(k, 2u);
     sa = buf + sa;
     uint w = P2M_MEM(threadgroup, uint, ctx.smem + sa);
-    uint c = w & 1u;
-    bool p2 = c == 0u;
-    if (p2) {
+    if ((w & 1u) == 0u) {
       h = h * 31u;
       h = h + 40963u;
       m = m | 4u;
@@ -77,15 +74,13 @@ static inline void cfg_bar_loop_body(constant uchar *params, constant uchar *mod
     threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
     t = i + cta;
     t = t & 1u;
-    bool p3 = t != 0u;
-    if (!p3) {
+    if (!(t != 0u)) {
       h = h * 31u;
       h = h + 40964u;
       m = m | 8u;
       sa = p2m_shl_b32(lid, 2u);
       sa = buf + sa;
-      uint v = h ^ i;
-      P2M_MEM(threadgroup, uint, ctx.smem + sa) = v;
+      P2M_MEM(threadgroup, uint, ctx.smem + sa) = h ^ i;
       threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
       k = lid ^ 1u;
       sa = p2m_shl_b32(k, 2u);

@@ -17,9 +17,8 @@ using namespace metal;
 static inline void step_mul(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_)
 {
   uint sa = P2M_MEM(thread, uint, a);
-  uint sb = P2M_MEM(thread, uint, b_);
   sa = sa * 31u;
-  sa = sa + sb;
+  sa = sa + P2M_MEM(thread, uint, b_);
   P2M_MEM(thread, uint, res) = sa;
   return;
 }
@@ -30,8 +29,7 @@ static inline void step_xor(thread p2m_ctx &ctx, thread uchar *res, thread uchar
   uint xa = P2M_MEM(thread, uint, a);
   uint xb = P2M_MEM(thread, uint, b_);
   uint xc = xb & 1u;
-  bool xp = xc == 0u;
-  if (xp) {
+  if (xc == 0u) {
     xc = p2m_shr_u32(xb, 2u);
     xa = xa ^ xc;
     xa = xa + 32785u;
@@ -52,15 +50,12 @@ static inline void step_loop(thread p2m_ctx &ctx, thread uchar *res, thread ucha
   lb = lb & 7u;
   uint lj = 0u;
   while (true) {
-    bool lp1 = lj >= lb;
-    if (lp1) {
+    if (lj >= lb) {
       break;
     }
     la = la * 5u;
     la = la + lj;
-    uint lc = p2m_shr_u32(la, 28u);
-    bool lp2 = lc == 15u;
-    if (lp2) {
+    if (p2m_shr_u32(la, 28u) == 15u) {
       break;
     }
     lj = lj + 1u;
@@ -88,15 +83,9 @@ static inline void apply3(thread p2m_ctx &ctx, thread uchar *res, thread uchar *
   uint aa = P2M_MEM(thread, uint, a);
   uint ab = P2M_MEM(thread, uint, b_);
   uint as = P2M_MEM(thread, uint, sel);
-  ulong ax = P2M_FUNCTION_WINDOW + 1ul;
-  ulong al = P2M_FUNCTION_WINDOW + 2ul;
-  ulong am = P2M_FUNCTION_WINDOW + 0ul;
   uint ac = as & 1u;
-  bool ap1 = ac != 0u;
-  ulong af = ap1 ? ax : al;
+  ulong af = ac != 0u ? P2M_FUNCTION_WINDOW + 1ul : P2M_FUNCTION_WINDOW + 2ul;
   ac = as & 2u;
-  bool ap2 = ac != 0u;
-  ulong ag = ap2 ? am : af;
   P2M_MEM(thread, uint, a0) = aa;
   P2M_MEM(thread, uint, a1) = ab;
   switch (af) {
@@ -123,7 +112,7 @@ static inline void apply3(thread p2m_ctx &ctx, thread uchar *res, thread uchar *
   ab = p2m_shr_u32(ab, 1u);
   P2M_MEM(thread, uint, a2) = aa;
   P2M_MEM(thread, uint, a3) = ab;
-  switch (ag) {
+  switch (ac != 0u ? P2M_FUNCTION_WINDOW + 0ul : af) {
   case P2M_FUNCTION_WINDOW + 0ul:
     {
       step_mul(ctx, ar2, a2, a3);
@@ -206,8 +195,7 @@ static inline void cfg_indirect_calls_body(constant uchar *params, constant ucha
     h = h * 31u;
     h = h + 32769u;
     m = m | 1u;
-    bool p1 = i >= 6u;
-    if (p1) {
+    if (i >= 6u) {
       p2m_flag0 = true;
       break;
     }
@@ -219,11 +207,9 @@ static inline void cfg_indirect_calls_body(constant uchar *params, constant ucha
     uint v = P2M_MEM(device, uint, a);
     i = i + 1u;
     uint c = v & 1u;
-    bool p2 = c != 0u;
-    ulong f = p2 ? fm : fx;
     P2M_MEM(thread, uint, k0) = h;
     P2M_MEM(thread, uint, k1) = v;
-    switch (f) {
+    switch (c != 0u ? fm : fx) {
     case P2M_FUNCTION_WINDOW + 0ul:
       {
         step_mul(ctx, kr, k0, k1);
@@ -319,8 +305,7 @@ static inline void cfg_indirect_calls_body(constant uchar *params, constant ucha
       h = h + 32773u;
       m = m | 16u;
       c = h & 3u;
-      bool p3 = c == 0u;
-      if (p3) {
+      if (c == 0u) {
         p2m_flag1 = true;
         break;
       }

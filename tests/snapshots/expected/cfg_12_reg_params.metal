@@ -16,10 +16,8 @@ using namespace metal;
 // .func mark
 static inline void mark(thread p2m_ctx &ctx, thread uchar *h_out, thread uchar *h, thread uchar *k)
 {
-  uint h_1 = P2M_MEM(thread, uint, h);
-  uint k_1 = P2M_MEM(thread, uint, k);
-  uint h_out_1 = h_1 * 31u;
-  h_out_1 = h_out_1 + k_1;
+  uint h_out_1 = P2M_MEM(thread, uint, h) * 31u;
+  h_out_1 = h_out_1 + P2M_MEM(thread, uint, k);
   P2M_MEM(thread, uint, h_out) = h_out_1;
   return;
 }
@@ -42,17 +40,12 @@ static inline void walk(thread p2m_ctx &ctx, thread uchar *sum, thread uchar *st
   }
   uint r1 = start_1;
   while (true) {
-    uint r2 = r1 & nmask_1;
-    ulong rd1 = p2m_mul_wide_u32(r2, 4u);
-    ulong rd2 = base_1 + rd1;
-    uint r3 = P2M_MEM(P2M_DEVICE_DATA, uint, rd2);
+    uint r3 = P2M_MEM(P2M_DEVICE_DATA, uint, base_1 + p2m_mul_wide_u32(r1 & nmask_1, 4u));
     sum_1 = sum_1 + r3;
     steps_1 = steps_1 + 1u;
-    uint r4 = sum_1 & 15u;
-    bool p2 = r4 == 7u;
     P2M_MEM(thread, uint, sum) = sum_1;
     P2M_MEM(thread, uint, steps) = steps_1;
-    if (p2) {
+    if ((sum_1 & 15u) == 7u) {
       return;
     }
     r1 = r1 + stride_1;
@@ -70,12 +63,7 @@ static inline void walk(thread p2m_ctx &ctx, thread uchar *sum, thread uchar *st
 // .func flip
 static inline void flip(thread p2m_ctx &ctx, thread uchar *odd, thread uchar *p, thread uchar *a)
 {
-  bool p_1 = P2M_MEM(thread, bool, p);
-  uint a_1 = P2M_MEM(thread, uint, a);
-  uint r1 = a_1 & 1u;
-  uint r2 = p_1 ? 1u : 0u;
-  uint r3 = r1 ^ r2;
-  uint odd_1 = r3;
+  uint odd_1 = (P2M_MEM(thread, uint, a) & 1u) ^ (P2M_MEM(thread, bool, p) ? 1u : 0u);
   P2M_MEM(thread, uint, odd) = odd_1;
   return;
 }
@@ -86,19 +74,13 @@ static inline void cfg_reg_params_body(constant uchar *params, constant uchar *m
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
   uint r9 = 0, r10 = 0, r11 = 0, r15 = 0;
-  ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 0);
-  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint r1 = P2M_MEM(constant, uint, ctx.params + 16);
-  ulong rd3 = rd1;
-  ulong rd4 = rd2;
-  uint r2 = ctx.b.ctaid.x;
-  uint r3 = ctx.b.ntid.x;
-  uint r4 = ctx.b.tid.x;
-  uint r5 = r2 * r3;
-  r5 = r5 + r4;
-  uint r6 = r1 - 1u;
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 0);
+  uint r5 = ctx.b.ctaid.x * ctx.b.ntid.x;
+  r5 = r5 + ctx.b.tid.x;
   uint r7 = r5 & 7u;
+  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 8);
   uint r8 = r5 * 5u;
+  uint r6 = P2M_MEM(constant, uint, ctx.params + 16) - 1u;
   {
     ulong p2m_arg0_storage[1];
     thread uchar *p2m_arg0 = reinterpret_cast<thread uchar *>(p2m_arg0_storage);
@@ -160,14 +142,10 @@ static inline void cfg_reg_params_body(constant uchar *params, constant uchar *m
     flip(ctx, p2m_arg13, p2m_arg14, p2m_arg15);
     r15 = P2M_MEM(thread, uint, p2m_arg13);
   }
-  uint r14 = p2m_shl_b32(r15, 20u);
-  r11 = r11 ^ r14;
-  uint r12 = p2m_shl_b32(r7, 8u);
-  uint r13 = r10 | r12;
-  ulong rd5 = p2m_mul_wide_u32(r5, 8u);
-  ulong rd6 = rd3 + rd5;
+  r11 = r11 ^ p2m_shl_b32(r15, 20u);
+  ulong rd6 = rd3 + p2m_mul_wide_u32(r5, 8u);
   P2M_MEM(device, uint, rd6) = r11;
-  P2M_MEM(device, uint, rd6 + 4) = r13;
+  P2M_MEM(device, uint, rd6 + 4) = r10 | p2m_shl_b32(r7, 8u);
   return;
 }
 

@@ -20,18 +20,12 @@ static inline void cfg_param_address_body(constant uchar *params, constant uchar
   ulong p2m_lmem[1];
   p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
   ulong rd8 = 0;
-  ulong rd1 = ulong(8u);
-  ulong rd2 = ulong(rd1) + P2M_PARAM_WINDOW;
-  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + uint(rd2 - P2M_PARAM_WINDOW));
-  ulong rd4 = ulong(16u);
-  ulong rd5 = ulong(rd4) + P2M_PARAM_WINDOW;
+  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + uint(ulong(ulong(8u)) + P2M_PARAM_WINDOW - P2M_PARAM_WINDOW));
+  ulong rd5 = ulong(ulong(16u)) + P2M_PARAM_WINDOW;
   ulong rd6 = P2M_MEM(constant, ulong, ctx.params + 0);
-  uint r1 = ctx.b.tid.x;
-  uint r2 = ctx.b.ctaid.x;
-  uint r3 = p2m_shl_b32(r2, 6u);
-  r3 = r3 + r1;
-  uint r4 = P2M_MEM(constant, uint, ctx.params + uint(rd5 - P2M_PARAM_WINDOW));
-  uint r5 = r4 - 1u;
+  uint r3 = p2m_shl_b32(ctx.b.ctaid.x, 6u);
+  r3 = r3 + ctx.b.tid.x;
+  uint r5 = P2M_MEM(constant, uint, ctx.params + uint(rd5 - P2M_PARAM_WINDOW)) - 1u;
   uint r6 = r3 & 3u;
   r6 = r6 + 2u;
   uint r7 = 0u;
@@ -40,32 +34,25 @@ static inline void cfg_param_address_body(constant uchar *params, constant uchar
   while (true) {
     uint r8 = r3 & r7;
     r8 = r8 & 1u;
-    bool p1 = r8 != 0u;
-    if (p1) {
+    if (r8 != 0u) {
       rd8 = rd5;
       m = m | 2u;
     } else {
       uint r9 = r3 * 7u;
       r9 = r9 + r7;
       r9 = r9 & r5;
-      ulong rd7 = p2m_mul_wide_u32(r9, 4u);
-      rd8 = rd3 + rd7;
+      rd8 = rd3 + p2m_mul_wide_u32(r9, 4u);
       m = m | 1u;
     }
-    uint r10 = p2m_ld_generic<uint>(ctx, rd8);
     h = h * 31u;
-    h = h + r10;
+    h = h + p2m_ld_generic<uint>(ctx, rd8);
     r7 = r7 + 1u;
-    bool p2 = r7 < r6;
-    if (!p2) {
+    if (!(r7 < r6)) {
       break;
     }
   }
-  bool p3 = !p2m_is_shared_window(rd5) && !p2m_is_local_window(rd5);
-  uint r11 = p3 ? 256u : 512u;
-  m = m | r11;
-  ulong rd9 = p2m_mul_wide_u32(r3, 8u);
-  ulong rd10 = rd6 + rd9;
+  m = m | (!p2m_is_shared_window(rd5) && !p2m_is_local_window(rd5) ? 256u : 512u);
+  ulong rd10 = rd6 + p2m_mul_wide_u32(r3, 8u);
   P2M_MEM(device, uint, rd10) = h;
   P2M_MEM(device, uint, rd10 + 4) = m;
   return;

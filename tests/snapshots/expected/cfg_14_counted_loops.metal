@@ -59,8 +59,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h + i;
       c = c + 1u;
       i = i + s;
-      bool p2 = as_type<int>(i) < as_type<int>(lim);
-      if (!p2) {
+      if (!(as_type<int>(i) < as_type<int>(lim))) {
         break;
       }
     }
@@ -71,8 +70,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h + i;
       c = c + 1u;
       i = i + s;
-      bool p2 = as_type<int>(i) < as_type<int>(lim);
-      if (!p2) {
+      if (!(as_type<int>(i) < as_type<int>(lim))) {
         break;
       }
     }
@@ -93,8 +91,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
   i = lim - t;
   if (s != 0u && lim <= 0u - s) {
     while (true) {
-      bool p3 = i >= lim;
-      if (p3) {
+      if (i >= lim) {
         break;
       }
       m = m | 2u;
@@ -105,8 +102,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
     }
   } else {
     for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-      bool p3 = i >= lim;
-      if (p3) {
+      if (i >= lim) {
         break;
       }
       m = m | 2u;
@@ -135,8 +131,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h + i;
       c = c + 1u;
       i = i - 3u;
-      bool p4 = as_type<int>(i) > as_type<int>(lim);
-      if (!p4) {
+      if (!(as_type<int>(i) > as_type<int>(lim))) {
         break;
       }
     }
@@ -147,8 +142,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h + i;
       c = c + 1u;
       i = i - 3u;
-      bool p4 = as_type<int>(i) > as_type<int>(lim);
-      if (!p4) {
+      if (!(as_type<int>(i) > as_type<int>(lim))) {
         break;
       }
     }
@@ -169,8 +163,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h ^ i;
       c = c + 1u;
       i = s + i;
-      bool p5 = lim != i;
-      if (!p5) {
+      if (!(lim != i)) {
         break;
       }
     }
@@ -181,8 +174,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
       h = h ^ i;
       c = c + 1u;
       i = s + i;
-      bool p5 = lim != i;
-      if (!p5) {
+      if (!(lim != i)) {
         break;
       }
     }
@@ -197,8 +189,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
   i = i - 1u;
   if (as_type<int>(lim) <= as_type<int>(0x7FFFFFFDu)) {
     while (true) {
-      bool p6 = as_type<int>(i) > as_type<int>(lim);
-      if (p6) {
+      if (as_type<int>(i) > as_type<int>(lim)) {
         break;
       }
       m = m | 16u;
@@ -209,8 +200,7 @@ static inline void cfg_counted_loops_body(constant uchar *params, constant uchar
     }
   } else {
     for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
-      bool p6 = as_type<int>(i) > as_type<int>(lim);
-      if (p6) {
+      if (as_type<int>(i) > as_type<int>(lim)) {
         break;
       }
       m = m | 16u;

@@ -1,0 +1,42 @@
+// The C++ precedence of the expressions the MSL emitter prints, and whether one printed inside
+// another needs parentheses. Expressions are read as the emitter writes them: a binary
+// operator between single spaces (`a + b`, `c ? x : y`), a unary one right before its operand
+// (`!p`, `~x`, `-1`), template arguments right after a name (`as_type<uint>(x)`), no C casts.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace p2m::msl {
+
+// Loosest first, as in the C++ standard's grammar.
+enum class Precedence : uint8_t {
+  Comma,
+  Assignment,
+  Conditional,
+  LogicalOr,
+  LogicalAnd,
+  BitOr,
+  BitXor,
+  BitAnd,
+  Equality,
+  Relational,
+  Shift,
+  Additive,
+  Multiplicative,
+  Unary,
+  Primary, // names, literals, calls, member access, a parenthesized group
+};
+
+// The precedence of the outermost operator of `expression`.
+Precedence precedenceOf(std::string_view expression);
+
+// Whether an expression of precedence `inner` needs parentheses where the text `before` and
+// `after` surround it: where C++ would group it otherwise, where Clang warns about the grouping
+// (`a & b | c`, `a << b + c`, `a && b || c`, a comparison inside a bitwise operation or
+// another comparison), where it would read wrong (arithmetic inside a bitwise operation:
+// `(a + b) ^ c`), and where the context is not recognized (then anything but a primary
+// expression is parenthesized).
+bool needsParentheses(Precedence inner, std::string_view before, std::string_view after);
+
+} // namespace p2m::msl

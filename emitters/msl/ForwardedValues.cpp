@@ -1,0 +1,182 @@
+#include "emitters/msl/ForwardedValues.h"
+
+#include <string>
+
+namespace p2m::msl {
+
+namespace {
+
+// A marker is the register's index between two control characters no printed MSL contains.
+constexpr char kMarkerOpen = '\x01', kMarkerClose = '\x02';
+
+bool isStatementLine(std::string_view line) {
+  size_t first = line.find_first_not_of(' ');
+  if (first == std::string_view::npos)
+    return false;
+  line.remove_prefix(first);
+  return line != "{" && line != "}" && !line.starts_with("//");
+}
+
+} // namespace
+
+void ForwardedValues::start(std::vector<ir::Forwarding> forwarding) {
+  forwarding_ = std::move(forwarding);
+  entries_.clear();
+  readNow_.clear();
+  live_.assign(forwarding_.size(), -1);
+  everCaptured_.assign(forwarding_.size(), 0);
+}
+
+void ForwardedValues::clearBlock() {
+  for (const Entry &e : entries_)
+    live_[e.reg.index()] = -1;
+  entries_.clear();
+  readNow_.clear();
+}
+
+const std::string *ForwardedValues::read(ir::RegId r) {
+  int32_t i = live_[r.index()];
+  if (i < 0)
+    return nullptr;
+  readNow_.push_back(static_cast<uint32_t>(i));
+  return &entries_[static_cast<size_t>(i)].marker;
+}
+
+bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
+  if (live_[r.index()] >= 0)
+    return false;
+  live_[r.index()] = static_cast<int32_t>(entries_.size());
+  everCaptured_[r.index()] = 1;
+  Entry e;
+  e.reg = r;
+  e.marker += kMarkerOpen;
+  e.marker += std::to_string(r.index());
+  e.marker += kMarkerClose;
+  e.expression = expression;
+  entries_.push_back(std::move(e));
+  return true;
+}
+
+ForwardedValues::Entry *ForwardedValues::entryOf(std::string_view text, size_t markerStart, size_t &markerEnd) {
+  uint32_t r = 0;
+  size_t i = markerStart + 1;
+  for (; i < text.size() && text[i] != kMarkerClose; ++i)
+    r = r * 10 + static_cast<uint32_t>(text[i] - '0');
+  markerEnd = i + 1;
+  int32_t live = r < live_.size() ? live_[r] : -1;
+  return live < 0 ? nullptr : &entries_[static_cast<size_t>(live)];
+}
+
+std::string ForwardedValues::substitute(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 64);
+  size_t done = 0;
+  for (size_t at = text.find(kMarkerOpen); at != std::string_view::npos; at = text.find(kMarkerOpen, done)) {
+    size_t end = 0;
+    const Entry *e = entryOf(text, at, end);
+    out.append(text, done, at - done);
+    if (needsParentheses(e->precedence, text.substr(0, at), text.substr(end))) {
+      out += '(';
+      out += e->expression;
+      out += ')';
+    } else {
+      out += e->expression;
+    }
+    done = end;
+  }
+  out.append(text, done);
+  return out;
+}
+
+bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
+  return e && static_cast<size_t>(e - entries_.data()) < checkpoint;
+}
+
+bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, bool guarded) {
+  if (readNow_.empty()) {
+    // Nothing read, so the new values hold no markers.
+    for (size_t i = checkpoint; i < entries_.size(); ++i)
+      entries_[i].precedence = precedenceOf(entries_[i].expression);
+    return true;
+  }
+  for (uint32_t i : readNow_)
+    entries_[i].occurrences = 0;
+  // The reader's own text: markers only in its first statement (after the guard's `if`).
+  const size_t allowedStatement = guarded ? 1 : 0;
+  size_t statement = 0;
+  std::string_view text(out);
+  for (size_t lineStart = start; lineStart < text.size();) {
+    size_t lineEnd = text.find('\n', lineStart);
+    if (lineEnd == std::string_view::npos)
+      lineEnd = text.size();
+    std::string_view line = text.substr(lineStart, lineEnd - lineStart);
+    for (size_t at = line.find(kMarkerOpen); at != std::string_view::npos; at = line.find(kMarkerOpen, at + 1)) {
+      size_t end = 0;
+      Entry *e = entryOf(line, at, end);
+      if (!isEarlier(e, checkpoint) || statement > allowedStatement)
+        return false;
+      ++e->occurrences;
+    }
+    if (isStatementLine(line))
+      ++statement;
+    lineStart = lineEnd + 1;
+  }
+  // The values it captured are evaluated where they are read in turn.
+  for (size_t i = checkpoint; i < entries_.size(); ++i) {
+    std::string_view expression = entries_[i].expression;
+    for (size_t at = expression.find(kMarkerOpen); at != std::string_view::npos;
+         at = expression.find(kMarkerOpen, at + 1)) {
+      size_t end = 0;
+      Entry *e = entryOf(expression, at, end);
+      if (!isEarlier(e, checkpoint))
+        return false;
+      ++e->occurrences;
+    }
+  }
+  for (uint32_t i : readNow_)
+    if (entries_[i].occurrences != 1)
+      return false;
+
+  std::string tail = substitute(std::string_view(out).substr(start));
+  out.resize(start);
+  out += tail;
+  for (size_t i = checkpoint; i < entries_.size(); ++i) {
+    entries_[i].expression = substitute(entries_[i].expression);
+    entries_[i].precedence = precedenceOf(entries_[i].expression);
+  }
+  for (uint32_t i : readNow_) {
+    live_[entries_[i].reg.index()] = -1;
+    entries_[i].expression = {};
+  }
+  readNow_.clear();
+  return true;
+}
+
+std::vector<std::pair<ir::RegId, std::string>> ForwardedValues::rollback(size_t checkpoint) {
+  for (size_t i = checkpoint; i < entries_.size(); ++i)
+    live_[entries_[i].reg.index()] = -1;
+  entries_.resize(checkpoint);
+  std::vector<std::pair<ir::RegId, std::string>> values;
+  for (uint32_t i : readNow_) {
+    if (i >= checkpoint || live_[entries_[i].reg.index()] < 0)
+      continue;
+    live_[entries_[i].reg.index()] = -1;
+    values.emplace_back(entries_[i].reg, std::move(entries_[i].expression));
+  }
+  readNow_.clear();
+  return values;
+}
+
+std::string ForwardedValues::resolve(std::string_view text) {
+  if (readNow_.empty())
+    return std::string(text);
+  std::string resolved = substitute(text);
+  for (uint32_t i : readNow_) {
+    live_[entries_[i].reg.index()] = -1;
+    entries_[i].expression = {};
+  }
+  readNow_.clear();
+  return resolved;
+}
+
+} // namespace p2m::msl

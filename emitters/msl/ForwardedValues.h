@@ -1,0 +1,71 @@
+// The values the MSL emitter prints inside their one reader instead of as statements of their
+// own (ir/ForwardableValues.h decides which may be). While a block is printed, the definition
+// of such a value leaves its expression here; its reader prints a marker in its place. Once the
+// reader's text is complete, each marker is replaced by the expression, parenthesized where
+// its place needs it (ExpressionPrecedence.h) — provided the text evaluates each value once
+// and within its first statement (the guard's `if` and the statement after it, for a guarded
+// reader), before anything the reader writes. Otherwise the caller prints the values read as
+// statements and the reader again (rollback).
+#pragma once
+
+#include "emitters/msl/ExpressionPrecedence.h"
+#include "ir/ForwardableValues.h"
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace p2m::msl {
+
+class ForwardedValues {
+public:
+  // For a function: which of its registers may be forwarded.
+  void start(std::vector<ir::Forwarding> forwarding);
+  ir::Forwarding forwarding(ir::RegId r) const { return forwarding_[r.index()]; }
+  // At a block's start: values left unread (their reader was never printed) are dropped.
+  void clearBlock();
+
+  // The text a reader of `r` prints: the marker of its pending value (now counted as read), or
+  // null when it has none.
+  const std::string *read(ir::RegId r);
+  // Leaves `expression` as the value of `r` for its reader. False (nothing done) where `r`
+  // already has a pending value.
+  bool capture(ir::RegId r, const std::string &expression);
+  // Whether `r`'s definition was ever captured: it is declared where it is printed, if at all.
+  bool everCaptured(ir::RegId r) const { return everCaptured_[r.index()] != 0; }
+
+  // The state before an instruction is printed.
+  size_t checkpoint() const { return entries_.size(); }
+  // After an instruction was printed into out[start, end): replaces its markers (and those in
+  // the values it captured) and consumes the values it read, if it evaluates each once within
+  // its first statement. False, with nothing changed, otherwise.
+  bool commit(std::string &out, size_t start, size_t checkpoint, bool guarded);
+  // After a failed commit: drops the values captured since `checkpoint` and hands back those
+  // read, as (register, expression), for the caller to print as statements.
+  std::vector<std::pair<ir::RegId, std::string>> rollback(size_t checkpoint);
+  // `text` with its markers replaced now, their values consumed (a branch condition, which is
+  // read where it is printed).
+  std::string resolve(std::string_view text);
+
+private:
+  struct Entry {
+    ir::RegId reg;
+    std::string marker;
+    std::string expression;
+    Precedence precedence = Precedence::Primary; // once resolved
+    unsigned occurrences = 0;                    // in the reader's text, while committing
+  };
+  Entry *entryOf(std::string_view text, size_t markerStart, size_t &markerEnd);
+  std::string substitute(std::string_view text);
+  // Whether `e` is a value captured before `checkpoint` (one a reader may name).
+  bool isEarlier(const Entry *e, size_t checkpoint) const;
+
+  std::vector<ir::Forwarding> forwarding_;
+  std::vector<Entry> entries_;     // the block's captured values, in order
+  std::vector<int32_t> live_;      // per register: its pending entry, or -1
+  std::vector<uint32_t> readNow_;  // entries read since the last commit
+  std::vector<uint8_t> everCaptured_;
+};
+
+} // namespace p2m::msl

@@ -1,0 +1,96 @@
+// Forwarded values in printed text: a reader's markers become the values' expressions when the
+// reader evaluates each once, in its first statement; otherwise nothing changes and the values
+// read come back to be printed as statements.
+#include "emitters/msl/ForwardedValues.h"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+
+using p2m::ir::Forwarding;
+using p2m::ir::RegId;
+using p2m::msl::ForwardedValues;
+
+namespace {
+
+// Registers 0..3 may be forwarded; a value for r0 ("a + b") is pending.
+ForwardedValues withPendingSum() {
+  ForwardedValues v;
+  v.start(std::vector<Forwarding>(4, Forwarding::Value));
+  size_t checkpoint = v.checkpoint();
+  REQUIRE(v.capture(RegId(0), "a + b"));
+  std::string none;
+  REQUIRE(v.commit(none, 0, checkpoint, false));
+  return v;
+}
+
+} // namespace
+
+TEST_CASE("a reader's marker becomes the value, parenthesized as its place needs", "[msl][forwarding]") {
+  ForwardedValues v = withPendingSum();
+  size_t checkpoint = v.checkpoint();
+  std::string out = "  uint r9 = 1u;\n";
+  size_t start = out.size();
+  out += "  uint r1 = " + *v.read(RegId(0)) + " * 2u;\n";
+  REQUIRE(v.commit(out, start, checkpoint, false));
+  CHECK(out == "  uint r9 = 1u;\n  uint r1 = (a + b) * 2u;\n");
+  CHECK(v.read(RegId(0)) == nullptr); // consumed
+}
+
+TEST_CASE("a value read twice or after the reader's first statement is handed back", "[msl][forwarding]") {
+  ForwardedValues v = withPendingSum();
+  size_t checkpoint = v.checkpoint();
+  std::string marker = *v.read(RegId(0));
+  SECTION("twice") {
+    std::string out = "  bool p1 = " + marker + " < c || " + marker + " > c;\n";
+    CHECK_FALSE(v.commit(out, 0, checkpoint, false));
+  }
+  SECTION("after a first statement") {
+    std::string out = "  fence();\n  store(" + marker + ");\n";
+    std::string before = out;
+    CHECK_FALSE(v.commit(out, 0, checkpoint, false));
+    CHECK(out == before);
+  }
+  auto values = v.rollback(checkpoint);
+  REQUIRE(values.size() == 1);
+  CHECK(values[0].first == RegId(0));
+  CHECK(values[0].second == "a + b");
+  CHECK(v.read(RegId(0)) == nullptr);
+}
+
+TEST_CASE("a guarded reader may read in its guard and in the statement after it", "[msl][forwarding]") {
+  ForwardedValues v;
+  v.start(std::vector<Forwarding>(4, Forwarding::Value));
+  size_t checkpoint = v.checkpoint();
+  REQUIRE(v.capture(RegId(0), "x < y"));
+  REQUIRE(v.capture(RegId(1), "P2M_MEM(device, uint, rd1)"));
+  std::string none;
+  REQUIRE(v.commit(none, 0, checkpoint, false));
+  checkpoint = v.checkpoint();
+  std::string out = "  if (!" + *v.read(RegId(0)) + ") {\n    r2 = " + *v.read(RegId(1)) + " + 1u;\n  }\n";
+  REQUIRE(v.commit(out, 0, checkpoint, true));
+  CHECK(out == "  if (!(x < y)) {\n    r2 = P2M_MEM(device, uint, rd1) + 1u;\n  }\n");
+}
+
+TEST_CASE("a value captured from forwarded operands carries them on", "[msl][forwarding]") {
+  ForwardedValues v = withPendingSum();
+  size_t checkpoint = v.checkpoint();
+  REQUIRE(v.capture(RegId(1), *v.read(RegId(0)) + " - c"));
+  std::string none;
+  REQUIRE(v.commit(none, 0, checkpoint, false));
+  checkpoint = v.checkpoint();
+  std::string out = "  r3 = d - " + *v.read(RegId(1)) + ";\n";
+  REQUIRE(v.commit(out, 0, checkpoint, false));
+  CHECK(out == "  r3 = d - (a + b - c);\n");
+}
+
+TEST_CASE("a branch condition is resolved where it is printed", "[msl][forwarding]") {
+  ForwardedValues v = withPendingSum();
+  std::string text = "if (" + *v.read(RegId(0)) + ") {";
+  CHECK(v.resolve(text) == "if (a + b) {");
+  SECTION("and values left unread are dropped with the block") {
+    ForwardedValues w = withPendingSum();
+    w.clearBlock();
+    CHECK(w.read(RegId(0)) == nullptr);
+  }
+}
