@@ -31,8 +31,8 @@ struct FunctionEmitter {
   std::string &out;
   SupportUse &support; // the support helpers its code names
   unsigned indent = 1;
-  // Two spaces a level: deep loop nests stay readable, and indentation was a sixth of the text.
-  static constexpr unsigned kIndentWidth = 2;
+  // A tab a level (an editor shows it as wide as its reader likes): deep loop nests stay
+  // readable, and two spaces a level made indentation an eighth of the text.
   uint32_t lastDebugLine = 0;
   uint32_t usedFeatures = 0;
   unsigned callTemps = 0; // numbers the function's p2m_arg<N> call temporaries
@@ -55,7 +55,7 @@ struct FunctionEmitter {
   }
 
   void line(std::string_view text) {
-    out.append(indent * kIndentWidth, ' ');
+    out.append(indent, '\t');
     out += text;
     out += '\n';
   }
@@ -63,7 +63,7 @@ struct FunctionEmitter {
   template <typename... Args>
     requires(sizeof...(Args) > 0)
   void line(fmt::format_string<Args...> format, Args &&...args) {
-    out.append(indent * kIndentWidth, ' ');
+    out.append(indent, '\t');
     fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
     out += '\n';
   }
@@ -91,7 +91,7 @@ struct FunctionEmitter {
 
   // `[type ]target = value;`, the most common line, appended without a format string.
   void assignment(std::string_view target, std::string_view value, std::string_view declaredType = {}) {
-    out.append(indent * kIndentWidth, ' ');
+    out.append(indent, '\t');
     if (!declaredType.empty()) {
       out += declaredType;
       out += ' ';
@@ -104,7 +104,7 @@ struct FunctionEmitter {
   // `[type ]target = conversion(value);`
   void convertingAssignment(std::string_view target, std::string_view conversion, std::string_view value,
                             std::string_view declaredType = {}) {
-    out.append(indent * kIndentWidth, ' ');
+    out.append(indent, '\t');
     if (!declaredType.empty()) {
       out += declaredType;
       out += ' ';

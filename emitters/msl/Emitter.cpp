@@ -514,14 +514,14 @@ void kernelWrapper(const Function &f, std::string &out) {
     out += fmt::format("[[max_total_threads_per_threadgroup({})]]\n", limit);
   out += fmt::format(
       "kernel void {0}(constant uchar *params [[buffer({2})]], constant uchar *module [[buffer({3})]],\n"
-      "  threadgroup uchar *smem [[threadgroup({4})]],\n"
-      "  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],\n"
-      "  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],\n"
-      "  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],\n"
-      "  uint nwarp [[simdgroups_per_threadgroup]])\n"
+      "\tthreadgroup uchar *smem [[threadgroup({4})]],\n"
+      "\tuint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],\n"
+      "\tuint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],\n"
+      "\tuint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],\n"
+      "\tuint nwarp [[simdgroups_per_threadgroup]])\n"
       "{{\n"
-      "  p2m_builtins b = {{tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, {1}u)}};\n"
-      "  {0}" P2M_BODY_SUFFIX "(params, module, smem, b);\n"
+      "\tp2m_builtins b = {{tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, {1}u)}};\n"
+      "\t{0}" P2M_BODY_SUFFIX "(params, module, smem, b);\n"
       "}}\n",
       f.name, f.paramBytes, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX);
 }

@@ -39,6 +39,12 @@ import textwrap
 IDENT = re.compile(r'(?<![0-9A-Za-z_.])[A-Za-z_][A-Za-z0-9_]*')
 
 
+def tabs_for_indentation(text):
+    """The headers indent by two spaces a level; the generated files by a tab (a byte a level:
+    indentation was an eighth of the output). A continuation line's odd space stays a space."""
+    return re.sub(r'(?m)^((?:  )+)', lambda m: '\t' * (len(m.group(1)) // 2), text)
+
+
 def strip_comments(text):
     """Removes // and /* */ comments, keeping string and character literals and line breaks."""
     out = []
@@ -325,6 +331,8 @@ def main():
         names_by_header.setdefault(os.path.basename(headers[unit.header]), set()).update(unit.names)
     check_helpers(def_path, names_by_header)
 
+    for unit in units:
+        unit.text = tabs_for_indentation(unit.text)
     text = ''.join(u.text for u in units).encode()
     deps, offset, rows = [], 0, []
     for unit in units:

@@ -10,527 +10,621 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_mul_wide_u32
 
 // .entry bitonic_sort
 static inline void bitonic_sort_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 8192u, 8192u, 0u, 0ul, false};
-  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint r1 = ctx.b.tid.x;
-  uint r159 = p2m_shl_b32(ctx.b.ctaid.x, 11u) + r1;
-  ulong rd1 = ulong(r159);
-  ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 0);
-  uint r162 = 0u;
-  uint r2 = r162 + p2m_shl_b32(r1, 2u);
-  uint r163 = r159 + 1024u;
-  ulong rd2 = ulong(r163);
-  uint r164 = P2M_MEM(device, uint, rd5 + p2m_mul_wide_u32(r163, 4u));
-  P2M_MEM(threadgroup, uint, ctx.smem + r2) = P2M_MEM(device, uint, rd5 + p2m_mul_wide_u32(r159, 4u));
-  P2M_MEM(threadgroup, uint, ctx.smem + (r2 + 4096)) = r164;
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r3 = p2m_shl_b32(r1, 1u);
-  uint r4 = r1 & 1u;
-  uint r5 = r162 + p2m_shl_b32(r1, 3u);
-  uint r6 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r7 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!((r4 == 0u) != (r7 > r6))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r6;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r7;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r8 = r3 - r4;
-  uint r9 = r162 + p2m_shl_b32(r8, 2u);
-  uint r10 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 4u) == 0u) != (r11 > r10))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r10;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r11;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r12 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r13 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 2u) == 0u) != (r13 > r12))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r12;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r13;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r14 = r3 - (r1 & 3u);
-  uint r15 = r162 + p2m_shl_b32(r14, 2u);
-  uint r16 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
-  uint r17 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  if (!(((r14 & 8u) == 0u) != (r17 > r16))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r16;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r17;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r18 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r19 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 8u) == 0u) != (r19 > r18))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r18;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r19;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r20 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r21 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 4u) == 0u) != (r21 > r20))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r20;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r21;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r22 = r3 - (r1 & 7u);
-  uint r23 = r162 + p2m_shl_b32(r22, 2u);
-  uint r24 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
-  uint r25 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  if (!(((r22 & 16u) == 0u) != (r25 > r24))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r24;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r25;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r26 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
-  uint r27 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  if (!(((r14 & 16u) == 0u) != (r27 > r26))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r26;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r27;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r28 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r29 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 16u) == 0u) != (r29 > r28))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r28;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r29;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r30 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r31 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 8u) == 0u) != (r31 > r30))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r30;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r31;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r32 = r3 - (r1 & 15u);
-  uint r33 = r162 + p2m_shl_b32(r32, 2u);
-  uint r34 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
-  uint r35 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  if (!(((r32 & 32u) == 0u) != (r35 > r34))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r34;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r35;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r36 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
-  uint r37 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  if (!(((r22 & 32u) == 0u) != (r37 > r36))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r36;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r37;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r38 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
-  uint r39 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  if (!(((r14 & 32u) == 0u) != (r39 > r38))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r38;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r39;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r40 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r41 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 32u) == 0u) != (r41 > r40))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r40;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r41;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r42 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r43 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 16u) == 0u) != (r43 > r42))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r42;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r43;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r44 = r3 - (r1 & 31u);
-  uint r45 = r162 + p2m_shl_b32(r44, 2u);
-  uint r46 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
-  uint r47 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  if (!(((r44 & 64u) == 0u) != (r47 > r46))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r46;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r47;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r48 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
-  uint r49 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  if (!(((r32 & 64u) == 0u) != (r49 > r48))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r48;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r49;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r50 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
-  uint r51 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  if (!(((r22 & 64u) == 0u) != (r51 > r50))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r50;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r51;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r52 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
-  uint r53 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  if (!(((r14 & 64u) == 0u) != (r53 > r52))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r52;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r53;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r54 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r55 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 64u) == 0u) != (r55 > r54))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r54;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r55;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r56 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r57 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 32u) == 0u) != (r57 > r56))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r56;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r57;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r58 = r3 - (r1 & 63u);
-  uint r59 = r162 + p2m_shl_b32(r58, 2u);
-  uint r60 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
-  uint r61 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  if (!(((r58 & 128u) == 0u) != (r61 > r60))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r60;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r61;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r62 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
-  uint r63 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  if (!(((r44 & 128u) == 0u) != (r63 > r62))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r62;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r63;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r64 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
-  uint r65 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  if (!(((r32 & 128u) == 0u) != (r65 > r64))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r64;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r65;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r66 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
-  uint r67 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  if (!(((r22 & 128u) == 0u) != (r67 > r66))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r66;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r67;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r68 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
-  uint r69 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  if (!(((r14 & 128u) == 0u) != (r69 > r68))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r68;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r69;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r70 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r71 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 128u) == 0u) != (r71 > r70))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r70;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r71;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r72 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r73 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 64u) == 0u) != (r73 > r72))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r72;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r73;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r74 = r3 - (r1 & 127u);
-  uint r75 = r162 + p2m_shl_b32(r74, 2u);
-  uint r76 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
-  uint r77 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
-  if (!(((r74 & 256u) == 0u) != (r77 > r76))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r75) = r76;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r77;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r78 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
-  uint r79 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  if (!(((r58 & 256u) == 0u) != (r79 > r78))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r78;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r79;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r80 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
-  uint r81 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  if (!(((r44 & 256u) == 0u) != (r81 > r80))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r80;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r81;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r82 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
-  uint r83 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  if (!(((r32 & 256u) == 0u) != (r83 > r82))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r82;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r83;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r84 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
-  uint r85 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  if (!(((r22 & 256u) == 0u) != (r85 > r84))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r84;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r85;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r86 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
-  uint r87 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  if (!(((r14 & 256u) == 0u) != (r87 > r86))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r86;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r87;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r88 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r89 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 256u) == 0u) != (r89 > r88))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r88;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r89;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r90 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r91 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 128u) == 0u) != (r91 > r90))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r90;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r91;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r92 = r3 - (r1 & 255u);
-  uint r93 = r162 + p2m_shl_b32(r92, 2u);
-  uint r94 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
-  uint r95 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
-  if (!(((r92 & 512u) == 0u) != (r95 > r94))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r93) = r94;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r95;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r96 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
-  uint r97 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
-  if (!(((r74 & 512u) == 0u) != (r97 > r96))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r75) = r96;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r97;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r98 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
-  uint r99 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  if (!(((r58 & 512u) == 0u) != (r99 > r98))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r98;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r99;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r100 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
-  uint r101 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  if (!(((r44 & 512u) == 0u) != (r101 > r100))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r100;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r101;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r102 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
-  uint r103 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  if (!(((r32 & 512u) == 0u) != (r103 > r102))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r102;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r103;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r104 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
-  uint r105 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  if (!(((r22 & 512u) == 0u) != (r105 > r104))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r104;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r105;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r106 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
-  uint r107 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  if (!(((r14 & 512u) == 0u) != (r107 > r106))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r106;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r107;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r108 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r109 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 512u) == 0u) != (r109 > r108))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r108;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r109;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r110 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r111 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 256u) == 0u) != (r111 > r110))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r110;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r111;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r112 = r3 - (r1 & 511u);
-  uint r113 = r162 + p2m_shl_b32(r112, 2u);
-  uint r114 = P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048));
-  uint r115 = P2M_MEM(threadgroup, uint, ctx.smem + r113);
-  if (!(((r112 & 1024u) == 0u) != (r115 > r114))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r113) = r114;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048)) = r115;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r116 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
-  uint r117 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
-  if (!(((r92 & 1024u) == 0u) != (r117 > r116))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r93) = r116;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r117;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r118 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
-  uint r119 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
-  if (!(((r74 & 1024u) == 0u) != (r119 > r118))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r75) = r118;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r119;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r120 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
-  uint r121 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  if (!(((r58 & 1024u) == 0u) != (r121 > r120))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r120;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r121;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r122 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
-  uint r123 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  if (!(((r44 & 1024u) == 0u) != (r123 > r122))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r122;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r123;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r124 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
-  uint r125 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  if (!(((r32 & 1024u) == 0u) != (r125 > r124))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r124;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r125;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r126 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
-  uint r127 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  if (!(((r22 & 1024u) == 0u) != (r127 > r126))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r126;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r127;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r128 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
-  uint r129 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  if (!(((r14 & 1024u) == 0u) != (r129 > r128))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r128;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r129;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r130 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r131 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 1024u) == 0u) != (r131 > r130))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r130;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r131;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r132 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r133 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 512u) == 0u) != (r133 > r132))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r132;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r133;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r247 = r3 - (r1 & 1023u);
-  uint r134 = r162 + p2m_shl_b32(r247, 2u);
-  uint r135 = P2M_MEM(threadgroup, uint, ctx.smem + (r134 + 4096));
-  uint r136 = P2M_MEM(threadgroup, uint, ctx.smem + r134);
-  if (!(((r247 & 2048u) == 0u) != (r136 > r135))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r134) = r135;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r134 + 4096)) = r136;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r137 = P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048));
-  uint r138 = P2M_MEM(threadgroup, uint, ctx.smem + r113);
-  if (!(((r112 & 2048u) == 0u) != (r138 > r137))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r113) = r137;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048)) = r138;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r139 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
-  uint r140 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
-  if (!(((r92 & 2048u) == 0u) != (r140 > r139))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r93) = r139;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r140;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r141 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
-  uint r142 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
-  if (!(((r74 & 2048u) == 0u) != (r142 > r141))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r75) = r141;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r142;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r143 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
-  uint r144 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
-  if (!(((r58 & 2048u) == 0u) != (r144 > r143))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r59) = r143;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r144;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r145 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
-  uint r146 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
-  if (!(((r44 & 2048u) == 0u) != (r146 > r145))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r45) = r145;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r146;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r147 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
-  uint r148 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
-  if (!(((r32 & 2048u) == 0u) != (r148 > r147))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r33) = r147;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r148;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r149 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
-  uint r150 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
-  if (!(((r22 & 2048u) == 0u) != (r150 > r149))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r23) = r149;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r150;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r151 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
-  uint r152 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
-  if (!(((r14 & 2048u) == 0u) != (r152 > r151))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r15) = r151;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r152;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r153 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
-  uint r154 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
-  if (!(((r8 & 2048u) == 0u) != (r154 > r153))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r9) = r153;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r154;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r155 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
-  uint r156 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
-  if (!(((r1 & 1024u) == 0u) != (r156 > r155))) {
-    P2M_MEM(threadgroup, uint, ctx.smem + r5) = r155;
-    P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r156;
-  }
-  ulong rd10 = rd3;
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  P2M_MEM(device, uint, rd10 + p2m_shl_b64(rd1, 2u)) = P2M_MEM(threadgroup, uint, ctx.smem + r2);
-  P2M_MEM(device, uint, rd10 + p2m_shl_b64(rd2, 2u)) = P2M_MEM(threadgroup, uint, ctx.smem + (r2 + 4096));
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 8192u, 8192u, 0u, 0ul, false};
+	ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
+	uint r1 = ctx.b.tid.x;
+	uint r159 = p2m_shl_b32(ctx.b.ctaid.x, 11u) + r1;
+	ulong rd1 = ulong(r159);
+	ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 0);
+	uint r162 = 0u;
+	uint r2 = r162 + p2m_shl_b32(r1, 2u);
+	uint r163 = r159 + 1024u;
+	ulong rd2 = ulong(r163);
+	uint r164 = P2M_MEM(device, uint, rd5 + p2m_mul_wide_u32(r163, 4u));
+	P2M_MEM(threadgroup, uint, ctx.smem + r2) = P2M_MEM(device, uint, rd5 + p2m_mul_wide_u32(r159, 4u));
+	P2M_MEM(threadgroup, uint, ctx.smem + (r2 + 4096)) = r164;
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r3 = p2m_shl_b32(r1, 1u);
+	uint r4 = r1 & 1u;
+	uint r5 = r162 + p2m_shl_b32(r1, 3u);
+	uint r6 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r7 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!((r4 == 0u) != (r7 > r6))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r6;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r7;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r8 = r3 - r4;
+	uint r9 = r162 + p2m_shl_b32(r8, 2u);
+	uint r10 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 4u) == 0u) != (r11 > r10))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r10;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r11;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r12 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r13 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 2u) == 0u) != (r13 > r12))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r12;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r13;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r14 = r3 - (r1 & 3u);
+	uint r15 = r162 + p2m_shl_b32(r14, 2u);
+	uint r16 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+	uint r17 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+	if (!(((r14 & 8u) == 0u) != (r17 > r16))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r15) = r16;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r17;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r18 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r19 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 8u) == 0u) != (r19 > r18))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r18;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r19;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r20 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r21 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 4u) == 0u) != (r21 > r20))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r20;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r21;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r22 = r3 - (r1 & 7u);
+	uint r23 = r162 + p2m_shl_b32(r22, 2u);
+	uint r24 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+	uint r25 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+	if (!(((r22 & 16u) == 0u) != (r25 > r24))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r23) = r24;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r25;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r26 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+	uint r27 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+	if (!(((r14 & 16u) == 0u) != (r27 > r26))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r15) = r26;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r27;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r28 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r29 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 16u) == 0u) != (r29 > r28))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r28;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r29;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r30 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r31 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 8u) == 0u) != (r31 > r30))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r30;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r31;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r32 = r3 - (r1 & 15u);
+	uint r33 = r162 + p2m_shl_b32(r32, 2u);
+	uint r34 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+	uint r35 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+	if (!(((r32 & 32u) == 0u) != (r35 > r34))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r33) = r34;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r35;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r36 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+	uint r37 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+	if (!(((r22 & 32u) == 0u) != (r37 > r36))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r23) = r36;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r37;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r38 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+	uint r39 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+	if (!(((r14 & 32u) == 0u) != (r39 > r38))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r15) = r38;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r39;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r40 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r41 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 32u) == 0u) != (r41 > r40))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r40;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r41;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r42 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r43 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 16u) == 0u) != (r43 > r42))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r42;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r43;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r44 = r3 - (r1 & 31u);
+	uint r45 = r162 + p2m_shl_b32(r44, 2u);
+	uint r46 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+	uint r47 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+	if (!(((r44 & 64u) == 0u) != (r47 > r46))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r45) = r46;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r47;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r48 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+	uint r49 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+	if (!(((r32 & 64u) == 0u) != (r49 > r48))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r33) = r48;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r49;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r50 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+	uint r51 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+	if (!(((r22 & 64u) == 0u) != (r51 > r50))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r23) = r50;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r51;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r52 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+	uint r53 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+	if (!(((r14 & 64u) == 0u) != (r53 > r52))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r15) = r52;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r53;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r54 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r55 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 64u) == 0u) != (r55 > r54))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r54;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r55;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r56 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r57 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 32u) == 0u) != (r57 > r56))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r56;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r57;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r58 = r3 - (r1 & 63u);
+	uint r59 = r162 + p2m_shl_b32(r58, 2u);
+	uint r60 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+	uint r61 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+	if (!(((r58 & 128u) == 0u) != (r61 > r60))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r59) = r60;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r61;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r62 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+	uint r63 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+	if (!(((r44 & 128u) == 0u) != (r63 > r62))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r45) = r62;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r63;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r64 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+	uint r65 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+	if (!(((r32 & 128u) == 0u) != (r65 > r64))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r33) = r64;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r65;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r66 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+	uint r67 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+	if (!(((r22 & 128u) == 0u) != (r67 > r66))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r23) = r66;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r67;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r68 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+	uint r69 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+	if (!(((r14 & 128u) == 0u) != (r69 > r68))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r15) = r68;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r69;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r70 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r71 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 128u) == 0u) != (r71 > r70))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r70;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r71;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r72 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r73 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 64u) == 0u) != (r73 > r72))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r72;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r73;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r74 = r3 - (r1 & 127u);
+	uint r75 = r162 + p2m_shl_b32(r74, 2u);
+	uint r76 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
+	uint r77 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
+	if (!(((r74 & 256u) == 0u) != (r77 > r76))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r75) = r76;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r77;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r78 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+	uint r79 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+	if (!(((r58 & 256u) == 0u) != (r79 > r78))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r59) = r78;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r79;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r80 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+	uint r81 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+	if (!(((r44 & 256u) == 0u) != (r81 > r80))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r45) = r80;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r81;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r82 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+	uint r83 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+	if (!(((r32 & 256u) == 0u) != (r83 > r82))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r33) = r82;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r83;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r84 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+	uint r85 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+	if (!(((r22 & 256u) == 0u) != (r85 > r84))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r23) = r84;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r85;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r86 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+	uint r87 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+	if (!(((r14 & 256u) == 0u) != (r87 > r86))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r15) = r86;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r87;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r88 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r89 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 256u) == 0u) != (r89 > r88))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r88;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r89;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r90 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r91 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 128u) == 0u) != (r91 > r90))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r90;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r91;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r92 = r3 - (r1 & 255u);
+	uint r93 = r162 + p2m_shl_b32(r92, 2u);
+	uint r94 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
+	uint r95 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
+	if (!(((r92 & 512u) == 0u) != (r95 > r94))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r93) = r94;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r95;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r96 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
+	uint r97 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
+	if (!(((r74 & 512u) == 0u) != (r97 > r96))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r75) = r96;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r97;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r98 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+	uint r99 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+	if (!(((r58 & 512u) == 0u) != (r99 > r98))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r59) = r98;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r99;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r100 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+	uint r101 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+	if (!(((r44 & 512u) == 0u) != (r101 > r100))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r45) = r100;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r101;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r102 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+	uint r103 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+	if (!(((r32 & 512u) == 0u) != (r103 > r102))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r33) = r102;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r103;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r104 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+	uint r105 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+	if (!(((r22 & 512u) == 0u) != (r105 > r104))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r23) = r104;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r105;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r106 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+	uint r107 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+	if (!(((r14 & 512u) == 0u) != (r107 > r106))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r15) = r106;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r107;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r108 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r109 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 512u) == 0u) != (r109 > r108))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r108;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r109;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r110 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r111 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 256u) == 0u) != (r111 > r110))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r110;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r111;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r112 = r3 - (r1 & 511u);
+	uint r113 = r162 + p2m_shl_b32(r112, 2u);
+	uint r114 = P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048));
+	uint r115 = P2M_MEM(threadgroup, uint, ctx.smem + r113);
+	if (!(((r112 & 1024u) == 0u) != (r115 > r114))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r113) = r114;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048)) = r115;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r116 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
+	uint r117 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
+	if (!(((r92 & 1024u) == 0u) != (r117 > r116))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r93) = r116;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r117;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r118 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
+	uint r119 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
+	if (!(((r74 & 1024u) == 0u) != (r119 > r118))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r75) = r118;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r119;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r120 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+	uint r121 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+	if (!(((r58 & 1024u) == 0u) != (r121 > r120))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r59) = r120;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r121;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r122 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+	uint r123 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+	if (!(((r44 & 1024u) == 0u) != (r123 > r122))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r45) = r122;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r123;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r124 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+	uint r125 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+	if (!(((r32 & 1024u) == 0u) != (r125 > r124))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r33) = r124;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r125;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r126 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+	uint r127 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+	if (!(((r22 & 1024u) == 0u) != (r127 > r126))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r23) = r126;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r127;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r128 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+	uint r129 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+	if (!(((r14 & 1024u) == 0u) != (r129 > r128))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r15) = r128;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r129;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r130 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r131 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 1024u) == 0u) != (r131 > r130))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r130;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r131;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r132 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r133 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 512u) == 0u) != (r133 > r132))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r132;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r133;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r247 = r3 - (r1 & 1023u);
+	uint r134 = r162 + p2m_shl_b32(r247, 2u);
+	uint r135 = P2M_MEM(threadgroup, uint, ctx.smem + (r134 + 4096));
+	uint r136 = P2M_MEM(threadgroup, uint, ctx.smem + r134);
+	if (!(((r247 & 2048u) == 0u) != (r136 > r135))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r134) = r135;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r134 + 4096)) = r136;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r137 = P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048));
+	uint r138 = P2M_MEM(threadgroup, uint, ctx.smem + r113);
+	if (!(((r112 & 2048u) == 0u) != (r138 > r137))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r113) = r137;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r113 + 2048)) = r138;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r139 = P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024));
+	uint r140 = P2M_MEM(threadgroup, uint, ctx.smem + r93);
+	if (!(((r92 & 2048u) == 0u) != (r140 > r139))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r93) = r139;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r93 + 1024)) = r140;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r141 = P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512));
+	uint r142 = P2M_MEM(threadgroup, uint, ctx.smem + r75);
+	if (!(((r74 & 2048u) == 0u) != (r142 > r141))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r75) = r141;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r75 + 512)) = r142;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r143 = P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256));
+	uint r144 = P2M_MEM(threadgroup, uint, ctx.smem + r59);
+	if (!(((r58 & 2048u) == 0u) != (r144 > r143))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r59) = r143;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r59 + 256)) = r144;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r145 = P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128));
+	uint r146 = P2M_MEM(threadgroup, uint, ctx.smem + r45);
+	if (!(((r44 & 2048u) == 0u) != (r146 > r145))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r45) = r145;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r45 + 128)) = r146;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r147 = P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64));
+	uint r148 = P2M_MEM(threadgroup, uint, ctx.smem + r33);
+	if (!(((r32 & 2048u) == 0u) != (r148 > r147))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r33) = r147;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r33 + 64)) = r148;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r149 = P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32));
+	uint r150 = P2M_MEM(threadgroup, uint, ctx.smem + r23);
+	if (!(((r22 & 2048u) == 0u) != (r150 > r149))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r23) = r149;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r23 + 32)) = r150;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r151 = P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16));
+	uint r152 = P2M_MEM(threadgroup, uint, ctx.smem + r15);
+	if (!(((r14 & 2048u) == 0u) != (r152 > r151))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r15) = r151;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r15 + 16)) = r152;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r153 = P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8));
+	uint r154 = P2M_MEM(threadgroup, uint, ctx.smem + r9);
+	if (!(((r8 & 2048u) == 0u) != (r154 > r153))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r9) = r153;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r9 + 8)) = r154;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r155 = P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4));
+	uint r156 = P2M_MEM(threadgroup, uint, ctx.smem + r5);
+	if (!(((r1 & 1024u) == 0u) != (r156 > r155))) {
+		P2M_MEM(threadgroup, uint, ctx.smem + r5) = r155;
+		P2M_MEM(threadgroup, uint, ctx.smem + (r5 + 4)) = r156;
+	}
+	ulong rd10 = rd3;
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	P2M_MEM(device, uint, rd10 + p2m_shl_b64(rd1, 2u)) = P2M_MEM(threadgroup, uint, ctx.smem + r2);
+	P2M_MEM(device, uint, rd10 + p2m_shl_b64(rd2, 2u)) = P2M_MEM(threadgroup, uint, ctx.smem + (r2 + 4096));
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void bitonic_sort(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 16u)};
-  bitonic_sort_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 16u)};
+	bitonic_sort_body(params, module, smem, b);
 }
 #endif

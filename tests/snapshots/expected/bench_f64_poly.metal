@@ -10,39 +10,447 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_mul_wide_s32
-//@ support fp64.h: P2M_F64_SUPPORT_H, P2M_F64_RN, P2M_F64_RZ, P2M_F64_RM, P2M_F64_RP, P2M_F64_DEFAULT_NAN, P2M_F64_QUIET_BIT, P2M_F64_SIGN_BIT, P2M_F64_FRAC_MASK, P2M_F64_HIDDEN_BIT, P2M_F64_INF, p2m_f64_is_nan, p2m_f64_is_inf, p2m_f64_is_zero, p2m_f64_sign, p2m_f64_signed_zero, p2m_f64_signed_inf, p2m_f64_quiet, p2m_f64_nan_2, p2m_f64_nan_div, p2m_f64_nan_fma, p2m_f64_shr_jam, p2m_f64_u128, p2m_f64_u128_make, p2m_f64_mul_64x64, p2m_f64_u128_less, p2m_f64_u128_add, p2m_f64_u128_sub, p2m_f64_u128_shl, p2m_f64_u128_shr_jam, p2m_f64_parts, p2m_f64_unpack, p2m_f64_round_increment, p2m_f64_round_pack_format, p2m_f64_round_pack, p2m_f64_norm_round_pack, p2m_f64_cancellation_zero, p2m_f64_mul, p2m_f64_fma, p2m_f64_div
+//@ support fp64.h: P2M_F64_SUPPORT_H, P2M_F64_RN, P2M_F64_RZ, P2M_F64_RM, P2M_F64_RP, P2M_F64_DEFAULT_NAN, P2M_F64_QUIET_BIT, P2M_F64_SIGN_BIT, P2M_F64_FRAC_MASK, P2M_F64_HIDDEN_BIT, P2M_F64_INF, p2m_f64_is_nan, p2m_f64_is_inf, p2m_f64_is_zero, p2m_f64_sign, p2m_f64_signed_zero, p2m_f64_signed_inf, p2m_f64_quiet
+static inline ulong p2m_f64_nan_2(ulong a, ulong b)
+{
+		return p2m_f64_quiet(p2m_f64_is_nan(b) ? b : a);
+}
+static inline ulong p2m_f64_nan_div(ulong a, ulong b)
+{
+		return p2m_f64_quiet(p2m_f64_is_nan(a) ? a : b);
+}
+static inline ulong p2m_f64_nan_fma(ulong a, ulong b, ulong c)
+{
+		if (p2m_f64_is_nan(b))
+				return p2m_f64_quiet(b);
+		return p2m_f64_quiet(p2m_f64_is_nan(c) ? c : a);
+}
+static inline ulong p2m_f64_shr_jam(ulong x, int n)
+{
+		if (n <= 0)
+				return x;
+		if (n >= 64)
+				return x != 0 ? 1UL : 0UL;
+		ulong lost = x << (64 - n);
+		return (x >> n) | (lost != 0 ? 1UL : 0UL);
+}
+struct p2m_f64_u128 {
+		ulong hi;
+		ulong lo;
+};
+static inline p2m_f64_u128 p2m_f64_u128_make(ulong hi, ulong lo)
+{
+		p2m_f64_u128 r;
+		r.hi = hi;
+		r.lo = lo;
+		return r;
+}
+static inline p2m_f64_u128 p2m_f64_mul_64x64(ulong a, ulong b)
+{
+		ulong a0 = a & 0xFFFFFFFFUL, a1 = a >> 32;
+		ulong b0 = b & 0xFFFFFFFFUL, b1 = b >> 32;
+		ulong p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+
+		ulong mid = (p00 >> 32) + (p01 & 0xFFFFFFFFUL) + (p10 & 0xFFFFFFFFUL);
+		ulong hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+		return p2m_f64_u128_make(hi, (mid << 32) | (p00 & 0xFFFFFFFFUL));
+}
+static inline bool p2m_f64_u128_less(p2m_f64_u128 a, p2m_f64_u128 b)
+{
+		return a.hi < b.hi || (a.hi == b.hi && a.lo < b.lo);
+}
+static inline p2m_f64_u128 p2m_f64_u128_add(p2m_f64_u128 a, p2m_f64_u128 b)
+{
+		ulong lo = a.lo + b.lo;
+		ulong carry = lo < a.lo ? 1UL : 0UL;
+		return p2m_f64_u128_make(a.hi + b.hi + carry, lo);
+}
+static inline p2m_f64_u128 p2m_f64_u128_sub(p2m_f64_u128 a, p2m_f64_u128 b)
+{
+		ulong borrow = a.lo < b.lo ? 1UL : 0UL;
+		return p2m_f64_u128_make(a.hi - b.hi - borrow, a.lo - b.lo);
+}
+static inline p2m_f64_u128 p2m_f64_u128_shl(p2m_f64_u128 x, int n)
+{
+		if (n <= 0)
+				return x;
+		if (n >= 64)
+				return p2m_f64_u128_make(x.lo << (n - 64), 0UL);
+		return p2m_f64_u128_make((x.hi << n) | (x.lo >> (64 - n)), x.lo << n);
+}
+static inline p2m_f64_u128 p2m_f64_u128_shr_jam(p2m_f64_u128 x, int n)
+{
+		if (n <= 0)
+				return x;
+		if (n < 64) {
+				ulong lost = x.lo << (64 - n);
+				ulong lo = (x.lo >> n) | (x.hi << (64 - n)) | (lost != 0 ? 1UL : 0UL);
+				return p2m_f64_u128_make(x.hi >> n, lo);
+		}
+		if (n < 128) {
+
+				ulong lost = x.lo | (n > 64 ? x.hi << (128 - n) : 0UL);
+				ulong lo = (n > 64 ? x.hi >> (n - 64) : x.hi) | (lost != 0 ? 1UL : 0UL);
+				return p2m_f64_u128_make(0UL, lo);
+		}
+		return p2m_f64_u128_make(0UL, (x.hi | x.lo) != 0 ? 1UL : 0UL);
+}
+struct p2m_f64_parts {
+		bool sign;
+		int e;
+		ulong sig;
+};
+static inline p2m_f64_parts p2m_f64_unpack(ulong a)
+{
+		p2m_f64_parts p;
+		p.sign = p2m_f64_sign(a);
+		ulong frac = a & P2M_F64_FRAC_MASK;
+		int biased = (int)((a >> 52) & 0x7FFUL);
+		if (biased == 0) {
+
+				int shift = (int)clz(frac) - 11;
+				p.sig = frac << shift;
+				p.e = 1 - shift;
+		} else {
+				p.sig = frac | P2M_F64_HIDDEN_BIT;
+				p.e = biased;
+		}
+		return p;
+}
+static inline ulong p2m_f64_round_increment(bool sign, int mode, ulong lsbMask, ulong halfway)
+{
+		if (mode == P2M_F64_RZ)
+				return 0UL;
+		if (mode == P2M_F64_RM)
+				return sign ? lsbMask : 0UL;
+		if (mode == P2M_F64_RP)
+				return sign ? 0UL : lsbMask;
+		return halfway;
+}
+static inline ulong p2m_f64_round_pack_format(bool sign, int e, ulong sig, int mode,
+																							int fracBits, int expBits)
+{
+		int shift = 62 - fracBits;
+		ulong lsbMask = (1UL << shift) - 1UL;
+		ulong halfway = 1UL << (shift - 1);
+		int expMax = (1 << expBits) - 1;
+		ulong signBit = sign ? 1UL << (fracBits + expBits) : 0UL;
+		ulong inc = p2m_f64_round_increment(sign, mode, lsbMask, halfway);
+
+		if (e <= 0) {
+
+
+
+				sig = p2m_f64_shr_jam(sig, 1 - e);
+				e = 1;
+		} else if (e >= expMax - 1) {
+
+
+
+				if (e > expMax - 1 || sig + inc >= 0x8000000000000000UL) {
+						bool toInf = mode == P2M_F64_RN || (mode == P2M_F64_RM && sign)
+								|| (mode == P2M_F64_RP && !sign);
+						ulong infBits = (ulong)expMax << fracBits;
+						return signBit | (toInf ? infBits : infBits - 1UL);
+				}
+		}
+		ulong roundBits = sig & lsbMask;
+		sig = (sig + inc) >> shift;
+		if (mode == P2M_F64_RN && roundBits == halfway)
+				sig &= ~1UL;
+
+		return signBit | (((ulong)(e - 1) << fracBits) + sig);
+}
+static inline ulong p2m_f64_round_pack(bool sign, int e, ulong sig, int mode)
+{
+		return p2m_f64_round_pack_format(sign, e, sig, mode, 52, 11);
+}
+static inline ulong p2m_f64_norm_round_pack(bool sign, int e, ulong sig, int mode)
+{
+		if ((sig >> 63) != 0) {
+				sig = p2m_f64_shr_jam(sig, 1);
+				e += 1;
+		} else {
+				int shift = (int)clz(sig) - 1;
+				sig <<= shift;
+				e -= shift;
+		}
+		return p2m_f64_round_pack(sign, e, sig, mode);
+}
+static inline ulong p2m_f64_cancellation_zero(int mode)
+{
+		return mode == P2M_F64_RM ? P2M_F64_SIGN_BIT : 0UL;
+}
+static inline ulong p2m_f64_mul(ulong a, ulong b, int mode)
+{
+		if (p2m_f64_is_nan(a) || p2m_f64_is_nan(b))
+				return p2m_f64_nan_2(a, b);
+		bool sign = p2m_f64_sign(a) != p2m_f64_sign(b);
+		if (p2m_f64_is_inf(a) || p2m_f64_is_inf(b)) {
+				if (p2m_f64_is_zero(a) || p2m_f64_is_zero(b))
+						return P2M_F64_DEFAULT_NAN;
+				return p2m_f64_signed_inf(sign);
+		}
+		if (p2m_f64_is_zero(a) || p2m_f64_is_zero(b))
+				return p2m_f64_signed_zero(sign);
+
+		p2m_f64_parts pa = p2m_f64_unpack(a);
+		p2m_f64_parts pb = p2m_f64_unpack(b);
+
+		p2m_f64_u128 p = p2m_f64_mul_64x64(pa.sig, pb.sig);
+
+		ulong lowBits = p.lo & ((1UL << 42) - 1UL);
+		ulong m = (p.hi << 22) | (p.lo >> 42) | (lowBits != 0 ? 1UL : 0UL);
+
+		return p2m_f64_norm_round_pack(sign, pa.e + pb.e - 1023, m, mode);
+}
+static inline ulong p2m_f64_fma(ulong a, ulong b, ulong c, int mode)
+{
+		if (p2m_f64_is_nan(a) || p2m_f64_is_nan(b) || p2m_f64_is_nan(c))
+				return p2m_f64_nan_fma(a, b, c);
+		bool sp = p2m_f64_sign(a) != p2m_f64_sign(b);
+		bool sc = p2m_f64_sign(c);
+		bool productZero = p2m_f64_is_zero(a) || p2m_f64_is_zero(b);
+		if (p2m_f64_is_inf(a) || p2m_f64_is_inf(b)) {
+				if (productZero)
+						return P2M_F64_DEFAULT_NAN;
+				if (p2m_f64_is_inf(c) && sc != sp)
+						return P2M_F64_DEFAULT_NAN;
+				return p2m_f64_signed_inf(sp);
+		}
+		if (p2m_f64_is_inf(c))
+				return c;
+		if (productZero) {
+
+				if (p2m_f64_is_zero(c))
+						return sc == sp ? c : p2m_f64_cancellation_zero(mode);
+				return c;
+		}
+		if (p2m_f64_is_zero(c))
+				return p2m_f64_mul(a, b, mode);
+
+		p2m_f64_parts pa = p2m_f64_unpack(a);
+		p2m_f64_parts pb = p2m_f64_unpack(b);
+		p2m_f64_parts pc = p2m_f64_unpack(c);
+
+
+
+
+		p2m_f64_u128 sP = p2m_f64_u128_shl(p2m_f64_mul_64x64(pa.sig, pb.sig), 21);
+		int eP = pa.e + pb.e - 1022;
+		if ((sP.hi >> 62) == 0) {
+				sP = p2m_f64_u128_shl(sP, 1);
+				eP -= 1;
+		}
+
+		p2m_f64_u128 sC = p2m_f64_u128_make(pc.sig << 10, 0UL);
+		int eC = pc.e;
+
+
+
+		bool productLarger = eP > eC || (eP == eC && !p2m_f64_u128_less(sP, sC));
+		p2m_f64_u128 sL = productLarger ? sP : sC;
+		p2m_f64_u128 sS = productLarger ? sC : sP;
+		int eL = productLarger ? eP : eC;
+		int eS = productLarger ? eC : eP;
+		bool sign = productLarger ? sp : sc;
+
+
+
+		sS = p2m_f64_u128_shr_jam(sS, eL - eS);
+		p2m_f64_u128 s;
+		if (sp == sc) {
+				s = p2m_f64_u128_add(sL, sS);
+		} else {
+				s = p2m_f64_u128_sub(sL, sS);
+				if (s.hi == 0 && s.lo == 0)
+						return p2m_f64_cancellation_zero(mode);
+		}
+
+		int lz = s.hi != 0 ? (int)clz(s.hi) : 64 + (int)clz(s.lo);
+		int e = eL;
+		if (lz == 0) {
+				s = p2m_f64_u128_shr_jam(s, 1);
+				e += 1;
+		} else {
+				s = p2m_f64_u128_shl(s, lz - 1);
+				e -= lz - 1;
+		}
+
+
+		ulong m = s.hi | (s.lo != 0 ? 1UL : 0UL);
+		return p2m_f64_round_pack(sign, e, m, mode);
+}
+static inline ulong p2m_f64_div(ulong a, ulong b, int mode)
+{
+		if (p2m_f64_is_nan(a) || p2m_f64_is_nan(b))
+				return p2m_f64_nan_div(a, b);
+		bool sign = p2m_f64_sign(a) != p2m_f64_sign(b);
+		if (p2m_f64_is_inf(a)) {
+				if (p2m_f64_is_inf(b))
+						return P2M_F64_DEFAULT_NAN;
+				return p2m_f64_signed_inf(sign);
+		}
+		if (p2m_f64_is_inf(b))
+				return p2m_f64_signed_zero(sign);
+		if (p2m_f64_is_zero(b)) {
+				if (p2m_f64_is_zero(a))
+						return P2M_F64_DEFAULT_NAN;
+				return p2m_f64_signed_inf(sign);
+		}
+		if (p2m_f64_is_zero(a))
+				return p2m_f64_signed_zero(sign);
+
+		p2m_f64_parts pa = p2m_f64_unpack(a);
+		p2m_f64_parts pb = p2m_f64_unpack(b);
+		ulong r = pa.sig;
+		ulong d = pb.sig;
+
+		int e = pa.e - pb.e + 1023;
+		if (r < d) {
+				r <<= 1;
+				e -= 1;
+		}
+
+		ulong q = 0;
+		for (int i = 0; i < 55; ++i) {
+				q <<= 1;
+				if (r >= d) {
+						r -= d;
+						q |= 1UL;
+				}
+				r <<= 1;
+		}
+
+		ulong m = (q << 8) | (r != 0 ? 1UL : 0UL);
+		return p2m_f64_round_pack(sign, e, m, mode);
+}
 
 // .entry f64_poly
 static inline void f64_poly_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 8);
-  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 16);
-  uint r1 = ctx.b.ctaid.x * ctx.b.ntid.x + ctx.b.tid.x;
-  if (!(as_type<int>(r1) >= as_type<int>(P2M_MEM(constant, uint, ctx.params + 0)))) {
-    ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 8));
-    ulong fd1 = P2M_MEM(device, ulong, rd1 + rd5);
-    ulong fd5 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, 0x3FAE1E1E1E1E1E1Eul, 0x3FB0000000000000ul, 0), 0x3FB1111111111111ul, 0), 0x3FB2492492492492ul, 0), 0x3FB3B13B13B13B14ul, 0);
-    ulong fd9 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd5, 0x3FB5555555555555ul, 0), 0x3FB745D1745D1746ul, 0), 0x3FB999999999999Aul, 0), 0x3FBC71C71C71C71Cul, 0);
-    ulong fd13 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd9, 0x3FC0000000000000ul, 0), 0x3FC2492492492492ul, 0), 0x3FC5555555555555ul, 0), 0x3FC999999999999Aul, 0);
-    ulong fd17 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd13, 0x3FD0000000000000ul, 0), 0x3FD5555555555555ul, 0), 0x3FE0000000000000ul, 0), 0x3FF0000000000000ul, 0);
-    P2M_MEM(device, ulong, rd2 + rd5) = p2m_f64_div(fd17, p2m_f64_fma(fd1, fd1, 0x3FF0000000000000ul, 0), 0);
-  }
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+	ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 8);
+	ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 16);
+	uint r1 = ctx.b.ctaid.x * ctx.b.ntid.x + ctx.b.tid.x;
+	if (!(as_type<int>(r1) >= as_type<int>(P2M_MEM(constant, uint, ctx.params + 0)))) {
+		ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 8));
+		ulong fd1 = P2M_MEM(device, ulong, rd1 + rd5);
+		ulong fd5 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, 0x3FAE1E1E1E1E1E1Eul, 0x3FB0000000000000ul, 0), 0x3FB1111111111111ul, 0), 0x3FB2492492492492ul, 0), 0x3FB3B13B13B13B14ul, 0);
+		ulong fd9 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd5, 0x3FB5555555555555ul, 0), 0x3FB745D1745D1746ul, 0), 0x3FB999999999999Aul, 0), 0x3FBC71C71C71C71Cul, 0);
+		ulong fd13 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd9, 0x3FC0000000000000ul, 0), 0x3FC2492492492492ul, 0), 0x3FC5555555555555ul, 0), 0x3FC999999999999Aul, 0);
+		ulong fd17 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd13, 0x3FD0000000000000ul, 0), 0x3FD5555555555555ul, 0), 0x3FE0000000000000ul, 0), 0x3FF0000000000000ul, 0);
+		P2M_MEM(device, ulong, rd2 + rd5) = p2m_f64_div(fd17, p2m_f64_fma(fd1, fd1, 0x3FF0000000000000ul, 0), 0);
+	}
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void f64_poly(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-  f64_poly_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+	f64_poly_body(params, module, smem, b);
 }
 #endif

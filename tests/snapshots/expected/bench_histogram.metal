@@ -10,90 +10,208 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_s32
-//@ support atomic_ops.h: P2M_ATOMIC_OPS_H, p2m_atom_object, p2m_atom_object, p2m_atom_object, p2m_atom_object, p2m_atom_global_add_u32, p2m_atom_shared_add_u32
+//@ support atomic_ops.h: P2M_ATOMIC_OPS_H
+static inline device atomic_uint *p2m_atom_object(device uint *p)
+{
+	return reinterpret_cast<device atomic_uint *>(p);
+}
+static inline device atomic_int *p2m_atom_object(device int *p)
+{
+	return reinterpret_cast<device atomic_int *>(p);
+}
+static inline threadgroup atomic_uint *p2m_atom_object(threadgroup uint *p)
+{
+	return reinterpret_cast<threadgroup atomic_uint *>(p);
+}
+static inline threadgroup atomic_int *p2m_atom_object(threadgroup int *p)
+{
+	return reinterpret_cast<threadgroup atomic_int *>(p);
+}
+static inline uint p2m_atom_global_add_u32(device uint *p, uint v)
+{
+	return atomic_fetch_add_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
+static inline uint p2m_atom_shared_add_u32(threadgroup uint *p, uint v)
+{
+	return atomic_fetch_add_explicit(p2m_atom_object(p), v, memory_order_relaxed);
+}
 
 // .entry histogram
 static inline void histogram_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 1024u, 1024u, 0u, 0ul, false};
-  uint r13 = P2M_MEM(constant, uint, ctx.params + 0);
-  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
-  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
-  uint r44 = ctx.b.tid.x;
-  if (as_type<int>(r44) < 256) {
-    uint r2 = ctx.b.ntid.x;
-    uint r15 = 0u;
-    uint r42 = r44;
-    if (as_type<int>(r2) > 0 && 256 <= as_type<int>(0x80000000u - r2)) {
-      while (true) {
-        uint r16 = r15 + p2m_shl_b32(r42, 2u);
-        r42 = r42 + r2;
-        P2M_MEM(threadgroup, uint, ctx.smem + r16) = 0u;
-        if (!(as_type<int>(r42) < 256)) {
-          break;
-        }
-      }
-    } else {
-      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        uint r16 = r15 + p2m_shl_b32(r42, 2u);
-        r42 = r42 + r2;
-        P2M_MEM(threadgroup, uint, ctx.smem + r16) = 0u;
-        if (!(as_type<int>(r42) < 256)) {
-          break;
-        }
-      }
-    }
-  } else {
-  }
-  uint r5 = ctx.b.ntid.x;
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  uint r43 = ctx.b.ctaid.x * r5 + r44;
-  if (!(as_type<int>(r43) >= as_type<int>(r13))) {
-    uint r7 = r5 * ctx.b.nctaid.x;
-    ulong rd1 = rd3;
-    while (true) {
-      uint r20 = P2M_MEM(device, uint, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r43), 4)));
-      uint r23 = 0u;
-      uint r25 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shl_b32(r20, 2u) & 1020u)))), 1u);
-      uint r29 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shr_u32(r20, 6u) & 1020u)))), 1u);
-      uint r33 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shr_u32(r20, 14u) & 1020u)))), 1u);
-      uint r37 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shr_u32(r20, 22u) & 1020u)))), 1u);
-      r43 = r43 + r7;
-      if (!(as_type<int>(r43) < as_type<int>(r13))) {
-        break;
-      }
-    }
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  if (!(as_type<int>(r44) > 255)) {
-    ulong rd2 = rd4;
-    uint r39 = 0u;
-    while (true) {
-      uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + (r39 + p2m_shl_b32(r44, 2u)));
-      if (!(r11 == 0u)) {
-        uint r41 = p2m_atom_global_add_u32(reinterpret_cast<device uint*>(rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r44), 4))), r11);
-      }
-      r44 = r44 + r5;
-      if (!(as_type<int>(r44) < 256)) {
-        break;
-      }
-    }
-  }
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 1024u, 1024u, 0u, 0ul, false};
+	uint r13 = P2M_MEM(constant, uint, ctx.params + 0);
+	ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 8);
+	ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
+	uint r44 = ctx.b.tid.x;
+	if (as_type<int>(r44) < 256) {
+		uint r2 = ctx.b.ntid.x;
+		uint r15 = 0u;
+		uint r42 = r44;
+		if (as_type<int>(r2) > 0 && 256 <= as_type<int>(0x80000000u - r2)) {
+			while (true) {
+				uint r16 = r15 + p2m_shl_b32(r42, 2u);
+				r42 = r42 + r2;
+				P2M_MEM(threadgroup, uint, ctx.smem + r16) = 0u;
+				if (!(as_type<int>(r42) < 256)) {
+					break;
+				}
+			}
+		} else {
+			for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+				uint r16 = r15 + p2m_shl_b32(r42, 2u);
+				r42 = r42 + r2;
+				P2M_MEM(threadgroup, uint, ctx.smem + r16) = 0u;
+				if (!(as_type<int>(r42) < 256)) {
+					break;
+				}
+			}
+		}
+	} else {
+	}
+	uint r5 = ctx.b.ntid.x;
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	uint r43 = ctx.b.ctaid.x * r5 + r44;
+	if (!(as_type<int>(r43) >= as_type<int>(r13))) {
+		uint r7 = r5 * ctx.b.nctaid.x;
+		ulong rd1 = rd3;
+		while (true) {
+			uint r20 = P2M_MEM(device, uint, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r43), 4)));
+			uint r23 = 0u;
+			uint r25 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shl_b32(r20, 2u) & 1020u)))), 1u);
+			uint r29 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shr_u32(r20, 6u) & 1020u)))), 1u);
+			uint r33 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shr_u32(r20, 14u) & 1020u)))), 1u);
+			uint r37 = p2m_atom_shared_add_u32(reinterpret_cast<threadgroup uint*>((ctx.smem + (r23 + (p2m_shr_u32(r20, 22u) & 1020u)))), 1u);
+			r43 = r43 + r7;
+			if (!(as_type<int>(r43) < as_type<int>(r13))) {
+				break;
+			}
+		}
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	if (!(as_type<int>(r44) > 255)) {
+		ulong rd2 = rd4;
+		uint r39 = 0u;
+		while (true) {
+			uint r11 = P2M_MEM(threadgroup, uint, ctx.smem + (r39 + p2m_shl_b32(r44, 2u)));
+			if (!(r11 == 0u)) {
+				uint r41 = p2m_atom_global_add_u32(reinterpret_cast<device uint*>(rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r44), 4))), r11);
+			}
+			r44 = r44 + r5;
+			if (!(as_type<int>(r44) < 256)) {
+				break;
+			}
+		}
+	}
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void histogram(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-  histogram_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+	histogram_body(params, module, smem, b);
 }
 #endif

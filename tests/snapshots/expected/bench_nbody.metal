@@ -10,134 +10,258 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_mul_wide_u32
-//@ support f32_ops.h: P2M_F32_OPS_H, P2M_F32_NAN, P2M_F32OP_SIGN, P2M_F32OP_INF, p2m_f32op_bits, p2m_f32op_rsqrt_refine, p2m_f32op_rsqrt_special, p2m_rsqrt_approx_f32
+//@ support f32_ops.h: P2M_F32_OPS_H, P2M_F32_NAN, P2M_F32OP_SIGN, P2M_F32OP_INF
+static inline uint p2m_f32op_bits(float x)
+{
+		return as_type<uint>(x);
+}
+static inline float p2m_f32op_rsqrt_refine(float a, float r)
+{
+		float h = a * r;
+		float e = fma(-h, r, 1.0f);
+		return fma(r * 0.5f, e, r);
+}
+static inline float p2m_f32op_rsqrt_special(uint ab)
+{
+		float m = float(ab << 1u);
+		float subnormal = p2m_f32op_rsqrt_refine(m, rsqrt(m)) * as_type<float>(uint(127 + 75) << 23);
+		uint other = ab == 0u ? P2M_F32OP_INF
+							 : ab == P2M_F32OP_SIGN ? (P2M_F32OP_SIGN | P2M_F32OP_INF)
+							 : ab == P2M_F32OP_INF ? 0u
+							 : P2M_F32_NAN;
+		return ab - 1u < 0x007FFFFFu ? subnormal : as_type<float>(other);
+}
+static inline float p2m_rsqrt_approx_f32(float a)
+{
+
+
+		uint ab = p2m_f32op_bits(a);
+		float r = p2m_f32op_rsqrt_refine(a, rsqrt(a));
+		if (ab - 0x00800000u >= 0x7F000000u)
+				r = p2m_f32op_rsqrt_special(ab);
+		return r;
+}
 
 // .entry nbody
 static inline void nbody_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 4096u, 4096u, 0u, 0ul, false};
-  uint r7 = P2M_MEM(constant, uint, ctx.params + 0);
-  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
-  uint r1 = ctx.b.tid.x;
-  ulong rd1 = as_type<ulong>(long(as_type<int>(ctx.b.ctaid.x * ctx.b.ntid.x + r1)));
-  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
-  float f18 = 0.0f;
-  float f205 = f18;
-  float f204 = f18;
-  float f203 = f18;
-  if (!(as_type<int>(r7) < 1)) {
-    float4 p2m_v0 = P2M_MEM(device, float4, rd2 + p2m_shl_b64(rd1, 4u));
-    float f22 = p2m_v0.x;
-    float f23 = p2m_v0.y;
-    float f24 = p2m_v0.z;
-    float f25 = p2m_v0.w;
-    uint r26 = 0u;
-    uint r13 = 0u;
-    uint r2 = r13 + p2m_shl_b32(r1, 4u);
-    f203 = 0.0f;
-    f204 = f203;
-    f205 = f203;
-    while (true) {
-      uint4 p2m_v1 = P2M_MEM(device, uint4, rd2 + p2m_mul_wide_u32(r26 + r1, 16u));
-      uint r16 = p2m_v1.x;
-      uint r17 = p2m_v1.y;
-      uint r18 = p2m_v1.z;
-      uint r19 = p2m_v1.w;
-      P2M_MEM(threadgroup, uint4, ctx.smem + r2) = uint4{r16, r17, r18, r19};
-      threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-      uint r27 = 64u;
-      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        uint r25 = r13 + r27;
-        float4 p2m_v2 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -64));
-        float f34 = p2m_v2.x - f22;
-        float f35 = p2m_v2.y - f23;
-        float f36 = p2m_v2.z - f24;
-        float f40 = fma(f36, f36, fma(f34, f34, f35 * f35)) + 0.001f;
-        float f41 = p2m_rsqrt_approx_f32(f40);
-        float f44 = f41 * (f41 * (p2m_v2.w * f41));
-        float4 p2m_v3 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -48));
-        float f56 = p2m_v3.x - f22;
-        float f57 = p2m_v3.y - f23;
-        float f58 = p2m_v3.z - f24;
-        float f62 = fma(f58, f58, fma(f56, f56, f57 * f57)) + 0.001f;
-        float f63 = p2m_rsqrt_approx_f32(f62);
-        float f66 = f63 * (f63 * (p2m_v3.w * f63));
-        float4 p2m_v4 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -32));
-        float f78 = p2m_v4.x - f22;
-        float f79 = p2m_v4.y - f23;
-        float f80 = p2m_v4.z - f24;
-        float f84 = fma(f80, f80, fma(f78, f78, f79 * f79)) + 0.001f;
-        float f85 = p2m_rsqrt_approx_f32(f84);
-        float f88 = f85 * (f85 * (p2m_v4.w * f85));
-        float4 p2m_v5 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -16));
-        float f100 = p2m_v5.x - f22;
-        float f101 = p2m_v5.y - f23;
-        float f102 = p2m_v5.z - f24;
-        float f106 = fma(f102, f102, fma(f100, f100, f101 * f101)) + 0.001f;
-        float f107 = p2m_rsqrt_approx_f32(f106);
-        float f110 = f107 * (f107 * (p2m_v5.w * f107));
-        float f111 = fma(f100, f110, fma(f78, f88, fma(f56, f66, fma(f34, f44, f205))));
-        float f112 = fma(f101, f110, fma(f79, f88, fma(f57, f66, fma(f35, f44, f204))));
-        float f113 = fma(f102, f110, fma(f80, f88, fma(f58, f66, fma(f36, f44, f203))));
-        float4 p2m_v6 = P2M_MEM(threadgroup, float4, ctx.smem + r25);
-        float f122 = p2m_v6.x - f22;
-        float f123 = p2m_v6.y - f23;
-        float f124 = p2m_v6.z - f24;
-        float f128 = fma(f124, f124, fma(f122, f122, f123 * f123)) + 0.001f;
-        float f129 = p2m_rsqrt_approx_f32(f128);
-        float f132 = f129 * (f129 * (p2m_v6.w * f129));
-        float4 p2m_v7 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + 16));
-        float f144 = p2m_v7.x - f22;
-        float f145 = p2m_v7.y - f23;
-        float f146 = p2m_v7.z - f24;
-        float f150 = fma(f146, f146, fma(f144, f144, f145 * f145)) + 0.001f;
-        float f151 = p2m_rsqrt_approx_f32(f150);
-        float f154 = f151 * (f151 * (p2m_v7.w * f151));
-        float4 p2m_v8 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + 32));
-        float f166 = p2m_v8.x - f22;
-        float f167 = p2m_v8.y - f23;
-        float f168 = p2m_v8.z - f24;
-        float f172 = fma(f168, f168, fma(f166, f166, f167 * f167)) + 0.001f;
-        float f173 = p2m_rsqrt_approx_f32(f172);
-        float f176 = f173 * (f173 * (p2m_v8.w * f173));
-        float4 p2m_v9 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + 48));
-        float f188 = p2m_v9.x - f22;
-        float f189 = p2m_v9.y - f23;
-        float f190 = p2m_v9.z - f24;
-        float f194 = fma(f190, f190, fma(f188, f188, f189 * f189)) + 0.001f;
-        float f195 = p2m_rsqrt_approx_f32(f194);
-        float f198 = f195 * (f195 * (p2m_v9.w * f195));
-        f205 = p2m_canon_f32(fma(f188, f198, fma(f166, f176, fma(f144, f154, fma(f122, f132, f111)))));
-        f204 = p2m_canon_f32(fma(f189, f198, fma(f167, f176, fma(f145, f154, fma(f123, f132, f112)))));
-        f203 = p2m_canon_f32(fma(f190, f198, fma(f168, f176, fma(f146, f154, fma(f124, f132, f113)))));
-        r27 = r27 + 128u;
-        if (!(r27 != 4160u)) {
-          break;
-        }
-      }
-      threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-      r26 = r26 + 256u;
-      if (!(as_type<int>(r26) < as_type<int>(r7))) {
-        break;
-      }
-    }
-  }
-  P2M_MEM(device, float4, rd3 + p2m_shl_b64(rd1, 4u)) = float4{f205, f204, f203, f18};
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 4096u, 4096u, 0u, 0ul, false};
+	uint r7 = P2M_MEM(constant, uint, ctx.params + 0);
+	ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
+	uint r1 = ctx.b.tid.x;
+	ulong rd1 = as_type<ulong>(long(as_type<int>(ctx.b.ctaid.x * ctx.b.ntid.x + r1)));
+	ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
+	float f18 = 0.0f;
+	float f205 = f18;
+	float f204 = f18;
+	float f203 = f18;
+	if (!(as_type<int>(r7) < 1)) {
+		float4 p2m_v0 = P2M_MEM(device, float4, rd2 + p2m_shl_b64(rd1, 4u));
+		float f22 = p2m_v0.x;
+		float f23 = p2m_v0.y;
+		float f24 = p2m_v0.z;
+		float f25 = p2m_v0.w;
+		uint r26 = 0u;
+		uint r13 = 0u;
+		uint r2 = r13 + p2m_shl_b32(r1, 4u);
+		f203 = 0.0f;
+		f204 = f203;
+		f205 = f203;
+		while (true) {
+			uint4 p2m_v1 = P2M_MEM(device, uint4, rd2 + p2m_mul_wide_u32(r26 + r1, 16u));
+			uint r16 = p2m_v1.x;
+			uint r17 = p2m_v1.y;
+			uint r18 = p2m_v1.z;
+			uint r19 = p2m_v1.w;
+			P2M_MEM(threadgroup, uint4, ctx.smem + r2) = uint4{r16, r17, r18, r19};
+			threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+			uint r27 = 64u;
+			for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+				uint r25 = r13 + r27;
+				float4 p2m_v2 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -64));
+				float f34 = p2m_v2.x - f22;
+				float f35 = p2m_v2.y - f23;
+				float f36 = p2m_v2.z - f24;
+				float f40 = fma(f36, f36, fma(f34, f34, f35 * f35)) + 0.001f;
+				float f41 = p2m_rsqrt_approx_f32(f40);
+				float f44 = f41 * (f41 * (p2m_v2.w * f41));
+				float4 p2m_v3 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -48));
+				float f56 = p2m_v3.x - f22;
+				float f57 = p2m_v3.y - f23;
+				float f58 = p2m_v3.z - f24;
+				float f62 = fma(f58, f58, fma(f56, f56, f57 * f57)) + 0.001f;
+				float f63 = p2m_rsqrt_approx_f32(f62);
+				float f66 = f63 * (f63 * (p2m_v3.w * f63));
+				float4 p2m_v4 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -32));
+				float f78 = p2m_v4.x - f22;
+				float f79 = p2m_v4.y - f23;
+				float f80 = p2m_v4.z - f24;
+				float f84 = fma(f80, f80, fma(f78, f78, f79 * f79)) + 0.001f;
+				float f85 = p2m_rsqrt_approx_f32(f84);
+				float f88 = f85 * (f85 * (p2m_v4.w * f85));
+				float4 p2m_v5 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + -16));
+				float f100 = p2m_v5.x - f22;
+				float f101 = p2m_v5.y - f23;
+				float f102 = p2m_v5.z - f24;
+				float f106 = fma(f102, f102, fma(f100, f100, f101 * f101)) + 0.001f;
+				float f107 = p2m_rsqrt_approx_f32(f106);
+				float f110 = f107 * (f107 * (p2m_v5.w * f107));
+				float f111 = fma(f100, f110, fma(f78, f88, fma(f56, f66, fma(f34, f44, f205))));
+				float f112 = fma(f101, f110, fma(f79, f88, fma(f57, f66, fma(f35, f44, f204))));
+				float f113 = fma(f102, f110, fma(f80, f88, fma(f58, f66, fma(f36, f44, f203))));
+				float4 p2m_v6 = P2M_MEM(threadgroup, float4, ctx.smem + r25);
+				float f122 = p2m_v6.x - f22;
+				float f123 = p2m_v6.y - f23;
+				float f124 = p2m_v6.z - f24;
+				float f128 = fma(f124, f124, fma(f122, f122, f123 * f123)) + 0.001f;
+				float f129 = p2m_rsqrt_approx_f32(f128);
+				float f132 = f129 * (f129 * (p2m_v6.w * f129));
+				float4 p2m_v7 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + 16));
+				float f144 = p2m_v7.x - f22;
+				float f145 = p2m_v7.y - f23;
+				float f146 = p2m_v7.z - f24;
+				float f150 = fma(f146, f146, fma(f144, f144, f145 * f145)) + 0.001f;
+				float f151 = p2m_rsqrt_approx_f32(f150);
+				float f154 = f151 * (f151 * (p2m_v7.w * f151));
+				float4 p2m_v8 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + 32));
+				float f166 = p2m_v8.x - f22;
+				float f167 = p2m_v8.y - f23;
+				float f168 = p2m_v8.z - f24;
+				float f172 = fma(f168, f168, fma(f166, f166, f167 * f167)) + 0.001f;
+				float f173 = p2m_rsqrt_approx_f32(f172);
+				float f176 = f173 * (f173 * (p2m_v8.w * f173));
+				float4 p2m_v9 = P2M_MEM(threadgroup, float4, ctx.smem + (r25 + 48));
+				float f188 = p2m_v9.x - f22;
+				float f189 = p2m_v9.y - f23;
+				float f190 = p2m_v9.z - f24;
+				float f194 = fma(f190, f190, fma(f188, f188, f189 * f189)) + 0.001f;
+				float f195 = p2m_rsqrt_approx_f32(f194);
+				float f198 = f195 * (f195 * (p2m_v9.w * f195));
+				f205 = p2m_canon_f32(fma(f188, f198, fma(f166, f176, fma(f144, f154, fma(f122, f132, f111)))));
+				f204 = p2m_canon_f32(fma(f189, f198, fma(f167, f176, fma(f145, f154, fma(f123, f132, f112)))));
+				f203 = p2m_canon_f32(fma(f190, f198, fma(f168, f176, fma(f146, f154, fma(f124, f132, f113)))));
+				r27 = r27 + 128u;
+				if (!(r27 != 4160u)) {
+					break;
+				}
+			}
+			threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+			r26 = r26 + 256u;
+			if (!(as_type<int>(r26) < as_type<int>(r7))) {
+				break;
+			}
+		}
+	}
+	P2M_MEM(device, float4, rd3 + p2m_shl_b64(rd1, 4u)) = float4{f205, f204, f203, f18};
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void nbody(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-  nbody_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+	nbody_body(params, module, smem, b);
 }
 #endif

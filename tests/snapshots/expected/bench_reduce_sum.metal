@@ -10,96 +10,203 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32, p2m_mul_wide_s32
-//@ support warp_ops.h: P2M_WARP_OPS_H, p2m_shfl_src_lane_bfly, p2m_shfl_sync_bfly_b32
+//@ support warp_ops.h: P2M_WARP_OPS_H
+static inline uint p2m_shfl_src_lane_bfly(uint lane, uint b, uint c, thread bool &in_range)
+{
+	const uint segmask = (c >> 8) & 0x1fu;
+	const uint max_lane = ((lane & 0x1fu) & segmask) | (c & 0x1fu & ~segmask);
+	const uint j = (lane & 0x1fu) ^ (b & 0x1fu);
+	in_range = j <= max_lane;
+	return in_range ? j : (lane & 0x1fu);
+}
+static inline uint p2m_shfl_sync_bfly_b32(uint value, uint b, uint c, uint  , uint lane,
+																					thread bool &pred)
+{
+	return simd_shuffle(value, ushort(p2m_shfl_src_lane_bfly(lane, b, c, pred)));
+}
 
 // .entry reduce_sum
 static inline void reduce_sum_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
-  bool p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p11 = false, p12 = false, p13 = false;
-  bool p14 = false, p15 = false;
-  uint r8 = P2M_MEM(constant, uint, ctx.params + 0);
-  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
-  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
-  uint r1 = ctx.b.ntid.x;
-  uint r2 = ctx.b.ctaid.x;
-  uint r3 = ctx.b.tid.x;
-  uint r53 = r2 * r1 + r3;
-  float f31 = 0.0f;
-  if (!(as_type<int>(r53) >= as_type<int>(r8))) {
-    uint r5 = r1 * ctx.b.nctaid.x;
-    ulong rd1 = rd2;
-    f31 = 0.0f;
-    if (as_type<int>(r5) > 0 && as_type<int>(r8) <= as_type<int>(0x80000000u - r5)) {
-      while (true) {
-        f31 = f31 + P2M_MEM(device, float, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4)));
-        r53 = r53 + r5;
-        if (!(as_type<int>(r53) < as_type<int>(r8))) {
-          break;
-        }
-      }
-    } else {
-      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        f31 = f31 + P2M_MEM(device, float, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4)));
-        r53 = r53 + r5;
-        if (!(as_type<int>(r53) < as_type<int>(r8))) {
-          break;
-        }
-      }
-    }
-  }
-  uint r11 = 31u;
-  uint r13 = 4294967295u;
-  uint r14 = p2m_shfl_sync_bfly_b32(as_type<uint>(f31), 16u, r11, r13, ctx.b.lane, p3);
-  float f12 = f31 + as_type<float>(r14);
-  uint r17 = p2m_shfl_sync_bfly_b32(as_type<uint>(f12), 8u, r11, r13, ctx.b.lane, p4);
-  float f14 = f12 + as_type<float>(r17);
-  uint r20 = p2m_shfl_sync_bfly_b32(as_type<uint>(f14), 4u, r11, r13, ctx.b.lane, p5);
-  float f16 = f14 + as_type<float>(r20);
-  uint r23 = p2m_shfl_sync_bfly_b32(as_type<uint>(f16), 2u, r11, r13, ctx.b.lane, p6);
-  float f18 = f16 + as_type<float>(r23);
-  uint r26 = p2m_shfl_sync_bfly_b32(as_type<uint>(f18), 1u, r11, r13, ctx.b.lane, p7);
-  float f4 = p2m_canon_f32(f18 + as_type<float>(r26));
-  if (!((r3 & 31u) != 0u)) {
-    P2M_MEM(threadgroup, float, ctx.smem + (0u + (p2m_shr_u32(r3, 3u) & 536870908u))) = f4;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  if (!(r3 > 31u)) {
-    float f32 = 0.0f;
-    if (!(r3 >= p2m_shr_u32(r1, 5u))) {
-      f32 = P2M_MEM(threadgroup, float, ctx.smem + (0u + p2m_shl_b32(r3, 2u)));
-    }
-    uint r37 = 31u;
-    uint r39 = 4294967295u;
-    uint r40 = p2m_shfl_sync_bfly_b32(as_type<uint>(f32), 16u, r37, r39, ctx.b.lane, p11);
-    float f22 = f32 + as_type<float>(r40);
-    uint r43 = p2m_shfl_sync_bfly_b32(as_type<uint>(f22), 8u, r37, r39, ctx.b.lane, p12);
-    float f24 = f22 + as_type<float>(r43);
-    uint r46 = p2m_shfl_sync_bfly_b32(as_type<uint>(f24), 4u, r37, r39, ctx.b.lane, p13);
-    float f26 = f24 + as_type<float>(r46);
-    uint r49 = p2m_shfl_sync_bfly_b32(as_type<uint>(f26), 2u, r37, r39, ctx.b.lane, p14);
-    float f28 = f26 + as_type<float>(r49);
-    uint r52 = p2m_shfl_sync_bfly_b32(as_type<uint>(f28), 1u, r37, r39, ctx.b.lane, p15);
-    float f7 = p2m_canon_f32(f28 + as_type<float>(r52));
-    if (!(r3 != 0u)) {
-      P2M_MEM(device, float, rd3 + p2m_mul_wide_u32(r2, 4u)) = f7;
-    }
-  }
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
+	bool p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p11 = false, p12 = false, p13 = false;
+	bool p14 = false, p15 = false;
+	uint r8 = P2M_MEM(constant, uint, ctx.params + 0);
+	ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
+	ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 16);
+	uint r1 = ctx.b.ntid.x;
+	uint r2 = ctx.b.ctaid.x;
+	uint r3 = ctx.b.tid.x;
+	uint r53 = r2 * r1 + r3;
+	float f31 = 0.0f;
+	if (!(as_type<int>(r53) >= as_type<int>(r8))) {
+		uint r5 = r1 * ctx.b.nctaid.x;
+		ulong rd1 = rd2;
+		f31 = 0.0f;
+		if (as_type<int>(r5) > 0 && as_type<int>(r8) <= as_type<int>(0x80000000u - r5)) {
+			while (true) {
+				f31 = f31 + P2M_MEM(device, float, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4)));
+				r53 = r53 + r5;
+				if (!(as_type<int>(r53) < as_type<int>(r8))) {
+					break;
+				}
+			}
+		} else {
+			for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+				f31 = f31 + P2M_MEM(device, float, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r53), 4)));
+				r53 = r53 + r5;
+				if (!(as_type<int>(r53) < as_type<int>(r8))) {
+					break;
+				}
+			}
+		}
+	}
+	uint r11 = 31u;
+	uint r13 = 4294967295u;
+	uint r14 = p2m_shfl_sync_bfly_b32(as_type<uint>(f31), 16u, r11, r13, ctx.b.lane, p3);
+	float f12 = f31 + as_type<float>(r14);
+	uint r17 = p2m_shfl_sync_bfly_b32(as_type<uint>(f12), 8u, r11, r13, ctx.b.lane, p4);
+	float f14 = f12 + as_type<float>(r17);
+	uint r20 = p2m_shfl_sync_bfly_b32(as_type<uint>(f14), 4u, r11, r13, ctx.b.lane, p5);
+	float f16 = f14 + as_type<float>(r20);
+	uint r23 = p2m_shfl_sync_bfly_b32(as_type<uint>(f16), 2u, r11, r13, ctx.b.lane, p6);
+	float f18 = f16 + as_type<float>(r23);
+	uint r26 = p2m_shfl_sync_bfly_b32(as_type<uint>(f18), 1u, r11, r13, ctx.b.lane, p7);
+	float f4 = p2m_canon_f32(f18 + as_type<float>(r26));
+	if (!((r3 & 31u) != 0u)) {
+		P2M_MEM(threadgroup, float, ctx.smem + (0u + (p2m_shr_u32(r3, 3u) & 536870908u))) = f4;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	if (!(r3 > 31u)) {
+		float f32 = 0.0f;
+		if (!(r3 >= p2m_shr_u32(r1, 5u))) {
+			f32 = P2M_MEM(threadgroup, float, ctx.smem + (0u + p2m_shl_b32(r3, 2u)));
+		}
+		uint r37 = 31u;
+		uint r39 = 4294967295u;
+		uint r40 = p2m_shfl_sync_bfly_b32(as_type<uint>(f32), 16u, r37, r39, ctx.b.lane, p11);
+		float f22 = f32 + as_type<float>(r40);
+		uint r43 = p2m_shfl_sync_bfly_b32(as_type<uint>(f22), 8u, r37, r39, ctx.b.lane, p12);
+		float f24 = f22 + as_type<float>(r43);
+		uint r46 = p2m_shfl_sync_bfly_b32(as_type<uint>(f24), 4u, r37, r39, ctx.b.lane, p13);
+		float f26 = f24 + as_type<float>(r46);
+		uint r49 = p2m_shfl_sync_bfly_b32(as_type<uint>(f26), 2u, r37, r39, ctx.b.lane, p14);
+		float f28 = f26 + as_type<float>(r49);
+		uint r52 = p2m_shfl_sync_bfly_b32(as_type<uint>(f28), 1u, r37, r39, ctx.b.lane, p15);
+		float f7 = p2m_canon_f32(f28 + as_type<float>(r52));
+		if (!(r3 != 0u)) {
+			P2M_MEM(device, float, rd3 + p2m_mul_wide_u32(r2, 4u)) = f7;
+		}
+	}
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void reduce_sum(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-  reduce_sum_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+	reduce_sum_body(params, module, smem, b);
 }
 #endif

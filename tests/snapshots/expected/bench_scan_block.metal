@@ -10,79 +10,186 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_shr_u32, p2m_mul_wide_s32
-//@ support warp_ops.h: P2M_WARP_OPS_H, p2m_shfl_src_lane_up, p2m_shfl_sync_up_b32
+//@ support warp_ops.h: P2M_WARP_OPS_H
+static inline uint p2m_shfl_src_lane_up(uint lane, uint b, uint c, thread bool &in_range)
+{
+	const uint segmask = (c >> 8) & 0x1fu;
+	const uint max_lane = ((lane & 0x1fu) & segmask) | (c & 0x1fu & ~segmask);
+	const int j = int(lane & 0x1fu) - int(b & 0x1fu);
+	in_range = j >= int(max_lane);
+	return in_range ? uint(j) : (lane & 0x1fu);
+}
+static inline uint p2m_shfl_sync_up_b32(uint value, uint b, uint c, uint  , uint lane,
+																				thread bool &pred)
+{
+	return simd_shuffle(value, ushort(p2m_shfl_src_lane_up(lane, b, c, pred)));
+}
 
 // .entry scan_block
 static inline void scan_block_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
-  bool p1 = false, p3 = false, p5 = false, p7 = false, p9 = false, p18 = false, p19 = false, p20 = false;
-  bool p21 = false, p22 = false;
-  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint r7 = ctx.b.tid.x;
-  uint r8 = p2m_shl_b32(ctx.b.ctaid.x, 10u) + r7;
-  uint r9 = r7 & 31u;
-  ulong rd1 = as_type<ulong>(long(as_type<int>(r8)));
-  uint r10 = P2M_MEM(device, uint, P2M_MEM(constant, ulong, ctx.params + 0) + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r8), 4)));
-  uint r12 = 0u;
-  uint r14 = 4294967295u;
-  uint r15 = p2m_shfl_sync_up_b32(r10, 1u, r12, r14, ctx.b.lane, p1);
-  bool p2 = r9 == 0u;
-  uint r17 = (p2 ? 0u : r15) + r10;
-  uint r19 = p2m_shfl_sync_up_b32(r17, 2u, r12, r14, ctx.b.lane, p3);
-  bool p4 = r9 < 2u;
-  uint r21 = (p4 ? 0u : r19) + r17;
-  uint r22 = p2m_shfl_sync_up_b32(r21, 4u, r12, r14, ctx.b.lane, p5);
-  bool p6 = r9 < 4u;
-  uint r24 = (p6 ? 0u : r22) + r21;
-  uint r26 = p2m_shfl_sync_up_b32(r24, 8u, r12, r14, ctx.b.lane, p7);
-  bool p8 = r9 < 8u;
-  uint r28 = (p8 ? 0u : r26) + r24;
-  uint r30 = p2m_shfl_sync_up_b32(r28, 16u, r12, r14, ctx.b.lane, p9);
-  bool p10 = r9 < 16u;
-  uint r72 = (p10 ? 0u : r30) + r28;
-  uint r2 = p2m_shr_u32(r7, 5u);
-  if (!(r9 != 31u)) {
-    P2M_MEM(threadgroup, uint, ctx.smem + (0u + (p2m_shr_u32(r7, 3u) & 536870908u))) = r72;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  if (!(r2 != 0u)) {
-    uint r43 = 0u;
-    uint r47 = 0u + (p2m_shl_b32(r7, 2u) & 124u);
-    uint r48 = P2M_MEM(threadgroup, uint, ctx.smem + r47);
-    uint r50 = 4294967295u;
-    uint r51 = p2m_shfl_sync_up_b32(r48, 1u, r43, r50, ctx.b.lane, p18);
-    uint r53 = (p2 ? 0u : r51) + r48;
-    uint r54 = p2m_shfl_sync_up_b32(r53, 2u, r43, r50, ctx.b.lane, p19);
-    uint r56 = (p4 ? 0u : r54) + r53;
-    uint r57 = p2m_shfl_sync_up_b32(r56, 4u, r43, r50, ctx.b.lane, p20);
-    uint r59 = (p6 ? 0u : r57) + r56;
-    uint r60 = p2m_shfl_sync_up_b32(r59, 8u, r43, r50, ctx.b.lane, p21);
-    uint r62 = (p8 ? 0u : r60) + r59;
-    uint r63 = p2m_shfl_sync_up_b32(r62, 16u, r43, r50, ctx.b.lane, p22);
-    P2M_MEM(threadgroup, uint, ctx.smem + r47) = (p10 ? 0u : r63) + r62;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  if (!(r2 == 0u)) {
-    uint r71 = P2M_MEM(threadgroup, uint, ctx.smem + (0u + (p2m_shr_u32(r7, 3u) & 536870908u) + -4));
-    r72 = r71 + r72;
-  }
-  P2M_MEM(device, uint, rd2 + p2m_shl_b64(rd1, 2u)) = r72;
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
+	bool p1 = false, p3 = false, p5 = false, p7 = false, p9 = false, p18 = false, p19 = false, p20 = false;
+	bool p21 = false, p22 = false;
+	ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
+	uint r7 = ctx.b.tid.x;
+	uint r8 = p2m_shl_b32(ctx.b.ctaid.x, 10u) + r7;
+	uint r9 = r7 & 31u;
+	ulong rd1 = as_type<ulong>(long(as_type<int>(r8)));
+	uint r10 = P2M_MEM(device, uint, P2M_MEM(constant, ulong, ctx.params + 0) + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r8), 4)));
+	uint r12 = 0u;
+	uint r14 = 4294967295u;
+	uint r15 = p2m_shfl_sync_up_b32(r10, 1u, r12, r14, ctx.b.lane, p1);
+	bool p2 = r9 == 0u;
+	uint r17 = (p2 ? 0u : r15) + r10;
+	uint r19 = p2m_shfl_sync_up_b32(r17, 2u, r12, r14, ctx.b.lane, p3);
+	bool p4 = r9 < 2u;
+	uint r21 = (p4 ? 0u : r19) + r17;
+	uint r22 = p2m_shfl_sync_up_b32(r21, 4u, r12, r14, ctx.b.lane, p5);
+	bool p6 = r9 < 4u;
+	uint r24 = (p6 ? 0u : r22) + r21;
+	uint r26 = p2m_shfl_sync_up_b32(r24, 8u, r12, r14, ctx.b.lane, p7);
+	bool p8 = r9 < 8u;
+	uint r28 = (p8 ? 0u : r26) + r24;
+	uint r30 = p2m_shfl_sync_up_b32(r28, 16u, r12, r14, ctx.b.lane, p9);
+	bool p10 = r9 < 16u;
+	uint r72 = (p10 ? 0u : r30) + r28;
+	uint r2 = p2m_shr_u32(r7, 5u);
+	if (!(r9 != 31u)) {
+		P2M_MEM(threadgroup, uint, ctx.smem + (0u + (p2m_shr_u32(r7, 3u) & 536870908u))) = r72;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	if (!(r2 != 0u)) {
+		uint r43 = 0u;
+		uint r47 = 0u + (p2m_shl_b32(r7, 2u) & 124u);
+		uint r48 = P2M_MEM(threadgroup, uint, ctx.smem + r47);
+		uint r50 = 4294967295u;
+		uint r51 = p2m_shfl_sync_up_b32(r48, 1u, r43, r50, ctx.b.lane, p18);
+		uint r53 = (p2 ? 0u : r51) + r48;
+		uint r54 = p2m_shfl_sync_up_b32(r53, 2u, r43, r50, ctx.b.lane, p19);
+		uint r56 = (p4 ? 0u : r54) + r53;
+		uint r57 = p2m_shfl_sync_up_b32(r56, 4u, r43, r50, ctx.b.lane, p20);
+		uint r59 = (p6 ? 0u : r57) + r56;
+		uint r60 = p2m_shfl_sync_up_b32(r59, 8u, r43, r50, ctx.b.lane, p21);
+		uint r62 = (p8 ? 0u : r60) + r59;
+		uint r63 = p2m_shfl_sync_up_b32(r62, 16u, r43, r50, ctx.b.lane, p22);
+		P2M_MEM(threadgroup, uint, ctx.smem + r47) = (p10 ? 0u : r63) + r62;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	if (!(r2 == 0u)) {
+		uint r71 = P2M_MEM(threadgroup, uint, ctx.smem + (0u + (p2m_shr_u32(r7, 3u) & 536870908u) + -4));
+		r72 = r71 + r72;
+	}
+	P2M_MEM(device, uint, rd2 + p2m_shl_b64(rd1, 2u)) = r72;
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void scan_block(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 16u)};
-  scan_block_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 16u)};
+	scan_block_body(params, module, smem, b);
 }
 #endif

@@ -10,427 +10,526 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
-//@ support int_ops.h: P2M_INT_OPS_H, p2m_int_sar32, p2m_shl_b32, p2m_shr_u32, p2m_shr_s32, p2m_mul_wide_s32
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
+//@ support int_ops.h: P2M_INT_OPS_H
+static inline uint p2m_int_sar32(uint u, uint s)
+{
+		return (u >> 31) != 0u ? ~(~u >> s) : u >> s;
+}
+//@ support int_ops.h: p2m_shl_b32, p2m_shr_u32, p2m_shr_s32, p2m_mul_wide_s32
 
 // .entry sgemm_tiled
 static inline void sgemm_tiled_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 8448u, 8448u, 0u, 0ul, false};
-  float f479 = 0.0f, f480 = 0.0f, f481 = 0.0f, f482 = 0.0f, f483 = 0.0f, f484 = 0.0f, f485 = 0.0f, f486 = 0.0f;
-  float f487 = 0.0f, f488 = 0.0f, f489 = 0.0f, f490 = 0.0f, f491 = 0.0f, f492 = 0.0f, f493 = 0.0f, f494 = 0.0f;
-  uint r36 = P2M_MEM(constant, uint, ctx.params + 0);
-  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 24);
-  ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 16);
-  ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint r1 = ctx.b.tid.x;
-  uint r2 = r1 & 15u;
-  uint r3 = p2m_shr_u32(r1, 4u);
-  uint r4 = p2m_shl_b32(ctx.b.ctaid.y, 6u);
-  uint r5 = p2m_shl_b32(ctx.b.ctaid.x, 6u);
-  if (as_type<int>(r36) > 0) {
-    uint r6 = as_type<uint>(max(as_type<int>(r1), 768)) + 255u - r1;
-    uint r7 = (p2m_shr_u32(r6, 8u) + 1u) & 3u;
-    uint r45 = 0u;
-    uint r8 = r45 + p2m_shl_b32(r3, 4u);
-    uint r47 = 4352u;
-    uint r9 = r47 + p2m_shl_b32(r2, 4u);
-    uint r48 = as_type<uint>(p2m_shr_s32(as_type<int>(r1), 31u));
-    uint r50 = r1 + p2m_shr_u32(r48, 28u);
-    uint r51 = as_type<uint>(p2m_shr_s32(as_type<int>(r50), 4u));
-    uint r10 = (r51 + r4) * r36;
-    uint r11 = r1 - (r50 & 4294967280u);
-    uint r12 = r11 * 272u + r45 + p2m_shl_b32(r51, 2u);
-    uint r57 = r1 + p2m_shr_u32(r48, 26u);
-    uint r59 = r1 - (r57 & 4294967232u);
-    uint r13 = r59 + r5;
-    uint r14 = as_type<uint>(p2m_shr_s32(as_type<int>(r57), 6u));
-    uint r15 = r47 + p2m_shl_b32(r14, 8u) + p2m_shl_b32(r59, 2u);
-    uint r16 = r1 + 256u;
-    uint r63 = as_type<uint>(p2m_shr_s32(as_type<int>(r16), 31u));
-    uint r65 = r16 + p2m_shr_u32(r63, 28u);
-    uint r66 = as_type<uint>(p2m_shr_s32(as_type<int>(r65), 4u));
-    uint r17 = r16 - (r65 & 4294967280u);
-    uint r18 = (r66 + r4) * r36;
-    uint r19 = r17 * 272u + r45 + p2m_shl_b32(r66, 2u);
-    uint r72 = r16 + p2m_shr_u32(r63, 26u);
-    uint r20 = as_type<uint>(p2m_shr_s32(as_type<int>(r72), 6u));
-    uint r74 = r16 - (r72 & 4294967232u);
-    uint r21 = r74 + r5;
-    uint r22 = r47 + p2m_shl_b32(r20, 8u) + p2m_shl_b32(r74, 2u);
-    uint r23 = r1 + 512u;
-    uint r78 = as_type<uint>(p2m_shr_s32(as_type<int>(r23), 31u));
-    uint r80 = r23 + p2m_shr_u32(r78, 28u);
-    uint r81 = as_type<uint>(p2m_shr_s32(as_type<int>(r80), 4u));
-    uint r24 = r23 - (r80 & 4294967280u);
-    uint r25 = (r81 + r4) * r36;
-    uint r26 = r24 * 272u + r45 + p2m_shl_b32(r81, 2u);
-    uint r87 = r23 + p2m_shr_u32(r78, 26u);
-    uint r27 = as_type<uint>(p2m_shr_s32(as_type<int>(r87), 6u));
-    uint r89 = r23 - (r87 & 4294967232u);
-    uint r28 = r89 + r5;
-    uint r29 = r47 + p2m_shl_b32(r27, 8u) + p2m_shl_b32(r89, 2u);
-    uint r30 = r1 + 768u;
-    uint r215 = 0u;
-    f479 = 0.0f;
-    f480 = p2m_canon_f32(f479);
-    f481 = p2m_canon_f32(f479);
-    f482 = p2m_canon_f32(f479);
-    f483 = p2m_canon_f32(f479);
-    f484 = p2m_canon_f32(f479);
-    f485 = p2m_canon_f32(f479);
-    f486 = p2m_canon_f32(f479);
-    f487 = p2m_canon_f32(f479);
-    f488 = p2m_canon_f32(f479);
-    f489 = p2m_canon_f32(f479);
-    f490 = p2m_canon_f32(f479);
-    f491 = p2m_canon_f32(f479);
-    f492 = p2m_canon_f32(f479);
-    f493 = p2m_canon_f32(f479);
-    f494 = p2m_canon_f32(f479);
-    while (true) {
-      if (!(as_type<int>(r1) > 1023)) {
-        uint r216 = r1;
-        if (!(r7 == 0u)) {
-          r216 = r1 + 256u;
-          ulong rd7 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r11 + r215 + r10), 4));
-          ulong rd9 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r14 + r215) * r36 + r13), 4));
-          float f82 = P2M_MEM(device, float, rd9);
-          P2M_MEM(threadgroup, float, ctx.smem + r12) = P2M_MEM(device, float, rd7);
-          P2M_MEM(threadgroup, float, ctx.smem + r15) = f82;
-          if (!(r7 == 1u)) {
-            r216 = r1 + 512u;
-            ulong rd11 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17 + r215 + r18), 4));
-            ulong rd13 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r20 + r215) * r36 + r21), 4));
-            float f84 = P2M_MEM(device, float, rd13);
-            P2M_MEM(threadgroup, float, ctx.smem + r19) = P2M_MEM(device, float, rd11);
-            P2M_MEM(threadgroup, float, ctx.smem + r22) = f84;
-            if (!(r7 == 2u)) {
-              ulong rd15 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r24 + r215 + r25), 4));
-              ulong rd17 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r27 + r215) * r36 + r28), 4));
-              float f86 = P2M_MEM(device, float, rd17);
-              r216 = r30;
-              P2M_MEM(threadgroup, float, ctx.smem + r26) = P2M_MEM(device, float, rd15);
-              P2M_MEM(threadgroup, float, ctx.smem + r29) = f86;
-            }
-          }
-        }
-        if (!(r6 < 768u)) {
-          while (true) {
-            uint r105 = as_type<uint>(p2m_shr_s32(as_type<int>(r216), 31u));
-            uint r107 = r216 + p2m_shr_u32(r105, 28u);
-            uint r108 = as_type<uint>(p2m_shr_s32(as_type<int>(r107), 4u));
-            uint r111 = r216 - (r107 & 4294967280u);
-            ulong rd19 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r108 + r4) * r36 + (r111 + r215)), 4));
-            uint r119 = r216 + p2m_shr_u32(r105, 26u);
-            uint r120 = as_type<uint>(p2m_shr_s32(as_type<int>(r119), 6u));
-            uint r123 = r216 - (r119 & 4294967232u);
-            ulong rd21 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r120 + r215) * r36 + (r123 + r5)), 4));
-            float f88 = P2M_MEM(device, float, rd21);
-            uint r131 = r216 + 256u;
-            uint r132 = as_type<uint>(p2m_shr_s32(as_type<int>(r131), 31u));
-            uint r134 = r131 + p2m_shr_u32(r132, 28u);
-            uint r135 = as_type<uint>(p2m_shr_s32(as_type<int>(r134), 4u));
-            uint r137 = r131 - (r134 & 4294967280u);
-            ulong rd23 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r135 + r4) * r36 + (r137 + r215)), 4));
-            float f89 = P2M_MEM(device, float, rd23);
-            uint r145 = r131 + p2m_shr_u32(r132, 26u);
-            uint r146 = as_type<uint>(p2m_shr_s32(as_type<int>(r145), 6u));
-            uint r148 = r131 - (r145 & 4294967232u);
-            ulong rd25 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r146 + r215) * r36 + (r148 + r5)), 4));
-            float f90 = P2M_MEM(device, float, rd25);
-            uint r156 = r216 + 512u;
-            uint r157 = as_type<uint>(p2m_shr_s32(as_type<int>(r156), 31u));
-            uint r159 = r156 + p2m_shr_u32(r157, 28u);
-            uint r160 = as_type<uint>(p2m_shr_s32(as_type<int>(r159), 4u));
-            uint r162 = r156 - (r159 & 4294967280u);
-            ulong rd27 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r160 + r4) * r36 + (r162 + r215)), 4));
-            float f91 = P2M_MEM(device, float, rd27);
-            uint r170 = r156 + p2m_shr_u32(r157, 26u);
-            uint r171 = as_type<uint>(p2m_shr_s32(as_type<int>(r170), 6u));
-            uint r173 = r156 - (r170 & 4294967232u);
-            ulong rd29 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r171 + r215) * r36 + (r173 + r5)), 4));
-            float f92 = P2M_MEM(device, float, rd29);
-            uint r181 = r216 + 768u;
-            uint r182 = as_type<uint>(p2m_shr_s32(as_type<int>(r181), 31u));
-            uint r184 = r181 + p2m_shr_u32(r182, 28u);
-            uint r185 = as_type<uint>(p2m_shr_s32(as_type<int>(r184), 4u));
-            uint r187 = r181 - (r184 & 4294967280u);
-            ulong rd31 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r185 + r4) * r36 + (r187 + r215)), 4));
-            float f93 = P2M_MEM(device, float, rd31);
-            uint r195 = r181 + p2m_shr_u32(r182, 26u);
-            uint r196 = as_type<uint>(p2m_shr_s32(as_type<int>(r195), 6u));
-            uint r198 = r181 - (r195 & 4294967232u);
-            ulong rd33 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r196 + r215) * r36 + (r198 + r5)), 4));
-            float f94 = P2M_MEM(device, float, rd33);
-            bool p7 = as_type<int>(r216) < 0;
-            r216 = r216 + 1024u;
-            P2M_MEM(threadgroup, float, ctx.smem + (r111 * 272u + r45 + p2m_shl_b32(r108, 2u))) = P2M_MEM(device, float, rd19);
-            P2M_MEM(threadgroup, float, ctx.smem + (r47 + p2m_shl_b32(r120, 8u) + p2m_shl_b32(r123, 2u))) = f88;
-            P2M_MEM(threadgroup, float, ctx.smem + (r137 * 272u + r45 + p2m_shl_b32(r135, 2u))) = f89;
-            P2M_MEM(threadgroup, float, ctx.smem + (r47 + p2m_shl_b32(r146, 8u) + p2m_shl_b32(r148, 2u))) = f90;
-            P2M_MEM(threadgroup, float, ctx.smem + (r162 * 272u + r45 + p2m_shl_b32(r160, 2u))) = f91;
-            P2M_MEM(threadgroup, float, ctx.smem + (r47 + p2m_shl_b32(r171, 8u) + p2m_shl_b32(r173, 2u))) = f92;
-            P2M_MEM(threadgroup, float, ctx.smem + (r187 * 272u + r45 + p2m_shl_b32(r185, 2u))) = f93;
-            P2M_MEM(threadgroup, float, ctx.smem + (r47 + p2m_shl_b32(r196, 8u) + p2m_shl_b32(r198, 2u))) = f94;
-            if (!p7) {
-              break;
-            }
-          }
-        }
-      }
-      threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-      float f95 = P2M_MEM(threadgroup, float, ctx.smem + r9);
-      float f96 = P2M_MEM(threadgroup, float, ctx.smem + r8);
-      float f98 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 4));
-      float f100 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 8));
-      float f102 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 12));
-      float f104 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4));
-      float f109 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 8));
-      float f114 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 12));
-      float f119 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 256));
-      float f120 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 272));
-      float f122 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 260));
-      float f124 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 264));
-      float f126 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 268));
-      float f128 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 276));
-      float f133 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 280));
-      float f138 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 284));
-      float f143 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 512));
-      float f144 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 544));
-      float f146 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 516));
-      float f148 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 520));
-      float f150 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 524));
-      float f152 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 548));
-      float f157 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 552));
-      float f162 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 556));
-      float f167 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 768));
-      float f168 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 816));
-      float f169 = fma(f168, f167, fma(f144, f143, fma(f120, f119, fma(f96, f95, f486))));
-      float f170 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 772));
-      float f171 = fma(f168, f170, fma(f144, f146, fma(f120, f122, fma(f96, f98, f485))));
-      float f172 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 776));
-      float f173 = fma(f168, f172, fma(f144, f148, fma(f120, f124, fma(f96, f100, f484))));
-      float f174 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 780));
-      float f175 = fma(f168, f174, fma(f144, f150, fma(f120, f126, fma(f96, f102, f483))));
-      float f176 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 820));
-      float f177 = fma(f176, f167, fma(f152, f143, fma(f128, f119, fma(f104, f95, f482))));
-      float f178 = fma(f176, f170, fma(f152, f146, fma(f128, f122, fma(f104, f98, f481))));
-      float f179 = fma(f176, f172, fma(f152, f148, fma(f128, f124, fma(f104, f100, f480))));
-      float f180 = fma(f176, f174, fma(f152, f150, fma(f128, f126, fma(f104, f102, f479))));
-      float f181 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 824));
-      float f182 = fma(f181, f167, fma(f157, f143, fma(f133, f119, fma(f109, f95, f487))));
-      float f183 = fma(f181, f170, fma(f157, f146, fma(f133, f122, fma(f109, f98, f488))));
-      float f184 = fma(f181, f172, fma(f157, f148, fma(f133, f124, fma(f109, f100, f489))));
-      float f185 = fma(f181, f174, fma(f157, f150, fma(f133, f126, fma(f109, f102, f490))));
-      float f186 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 828));
-      float f187 = fma(f186, f167, fma(f162, f143, fma(f138, f119, fma(f114, f95, f491))));
-      float f188 = fma(f186, f170, fma(f162, f146, fma(f138, f122, fma(f114, f98, f492))));
-      float f189 = fma(f186, f172, fma(f162, f148, fma(f138, f124, fma(f114, f100, f493))));
-      float f190 = fma(f186, f174, fma(f162, f150, fma(f138, f126, fma(f114, f102, f494))));
-      float f191 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1024));
-      float f192 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1088));
-      float f194 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1028));
-      float f196 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1032));
-      float f198 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1036));
-      float f200 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1092));
-      float f205 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1096));
-      float f210 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1100));
-      float f215 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1280));
-      float f216 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1360));
-      float f218 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1284));
-      float f220 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1288));
-      float f222 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1292));
-      float f224 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1364));
-      float f229 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1368));
-      float f234 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1372));
-      float f239 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1536));
-      float f240 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1632));
-      float f242 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1540));
-      float f244 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1544));
-      float f246 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1548));
-      float f248 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1636));
-      float f253 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1640));
-      float f258 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1644));
-      float f263 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1792));
-      float f264 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1904));
-      float f265 = fma(f264, f263, fma(f240, f239, fma(f216, f215, fma(f192, f191, f169))));
-      float f266 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1796));
-      float f267 = fma(f264, f266, fma(f240, f242, fma(f216, f218, fma(f192, f194, f171))));
-      float f268 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1800));
-      float f269 = fma(f264, f268, fma(f240, f244, fma(f216, f220, fma(f192, f196, f173))));
-      float f270 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1804));
-      float f271 = fma(f264, f270, fma(f240, f246, fma(f216, f222, fma(f192, f198, f175))));
-      float f272 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1908));
-      float f273 = fma(f272, f263, fma(f248, f239, fma(f224, f215, fma(f200, f191, f177))));
-      float f274 = fma(f272, f266, fma(f248, f242, fma(f224, f218, fma(f200, f194, f178))));
-      float f275 = fma(f272, f268, fma(f248, f244, fma(f224, f220, fma(f200, f196, f179))));
-      float f276 = fma(f272, f270, fma(f248, f246, fma(f224, f222, fma(f200, f198, f180))));
-      float f277 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1912));
-      float f278 = fma(f277, f263, fma(f253, f239, fma(f229, f215, fma(f205, f191, f182))));
-      float f279 = fma(f277, f266, fma(f253, f242, fma(f229, f218, fma(f205, f194, f183))));
-      float f280 = fma(f277, f268, fma(f253, f244, fma(f229, f220, fma(f205, f196, f184))));
-      float f281 = fma(f277, f270, fma(f253, f246, fma(f229, f222, fma(f205, f198, f185))));
-      float f282 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1916));
-      float f283 = fma(f282, f263, fma(f258, f239, fma(f234, f215, fma(f210, f191, f187))));
-      float f284 = fma(f282, f266, fma(f258, f242, fma(f234, f218, fma(f210, f194, f188))));
-      float f285 = fma(f282, f268, fma(f258, f244, fma(f234, f220, fma(f210, f196, f189))));
-      float f286 = fma(f282, f270, fma(f258, f246, fma(f234, f222, fma(f210, f198, f190))));
-      float f287 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2048));
-      float f288 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2176));
-      float f290 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2052));
-      float f292 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2056));
-      float f294 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2060));
-      float f296 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2180));
-      float f301 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2184));
-      float f306 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2188));
-      float f311 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2304));
-      float f312 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2448));
-      float f314 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2308));
-      float f316 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2312));
-      float f318 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2316));
-      float f320 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2452));
-      float f325 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2456));
-      float f330 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2460));
-      float f335 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2560));
-      float f336 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2720));
-      float f338 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2564));
-      float f340 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2568));
-      float f342 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2572));
-      float f344 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2724));
-      float f349 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2728));
-      float f354 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2732));
-      float f359 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2816));
-      float f360 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2992));
-      float f361 = fma(f360, f359, fma(f336, f335, fma(f312, f311, fma(f288, f287, f265))));
-      float f362 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2820));
-      float f363 = fma(f360, f362, fma(f336, f338, fma(f312, f314, fma(f288, f290, f267))));
-      float f364 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2824));
-      float f365 = fma(f360, f364, fma(f336, f340, fma(f312, f316, fma(f288, f292, f269))));
-      float f366 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2828));
-      float f367 = fma(f360, f366, fma(f336, f342, fma(f312, f318, fma(f288, f294, f271))));
-      float f368 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2996));
-      float f369 = fma(f368, f359, fma(f344, f335, fma(f320, f311, fma(f296, f287, f273))));
-      float f370 = fma(f368, f362, fma(f344, f338, fma(f320, f314, fma(f296, f290, f274))));
-      float f371 = fma(f368, f364, fma(f344, f340, fma(f320, f316, fma(f296, f292, f275))));
-      float f372 = fma(f368, f366, fma(f344, f342, fma(f320, f318, fma(f296, f294, f276))));
-      float f373 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3000));
-      float f374 = fma(f373, f359, fma(f349, f335, fma(f325, f311, fma(f301, f287, f278))));
-      float f375 = fma(f373, f362, fma(f349, f338, fma(f325, f314, fma(f301, f290, f279))));
-      float f376 = fma(f373, f364, fma(f349, f340, fma(f325, f316, fma(f301, f292, f280))));
-      float f377 = fma(f373, f366, fma(f349, f342, fma(f325, f318, fma(f301, f294, f281))));
-      float f378 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3004));
-      float f379 = fma(f378, f359, fma(f354, f335, fma(f330, f311, fma(f306, f287, f283))));
-      float f380 = fma(f378, f362, fma(f354, f338, fma(f330, f314, fma(f306, f290, f284))));
-      float f381 = fma(f378, f364, fma(f354, f340, fma(f330, f316, fma(f306, f292, f285))));
-      float f382 = fma(f378, f366, fma(f354, f342, fma(f330, f318, fma(f306, f294, f286))));
-      float f383 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3072));
-      float f384 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3264));
-      float f386 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3076));
-      float f388 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3080));
-      float f390 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3084));
-      float f392 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3268));
-      float f397 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3272));
-      float f402 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3276));
-      float f407 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3328));
-      float f408 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3536));
-      float f410 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3332));
-      float f412 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3336));
-      float f414 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3340));
-      float f416 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3540));
-      float f421 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3544));
-      float f426 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3548));
-      float f431 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3584));
-      float f432 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3808));
-      float f434 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3588));
-      float f436 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3592));
-      float f438 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3596));
-      float f440 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3812));
-      float f445 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3816));
-      float f450 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3820));
-      float f455 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3840));
-      float f456 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4080));
-      f486 = p2m_canon_f32(fma(f456, f455, fma(f432, f431, fma(f408, f407, fma(f384, f383, f361)))));
-      float f457 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3844));
-      f485 = p2m_canon_f32(fma(f456, f457, fma(f432, f434, fma(f408, f410, fma(f384, f386, f363)))));
-      float f458 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3848));
-      f484 = p2m_canon_f32(fma(f456, f458, fma(f432, f436, fma(f408, f412, fma(f384, f388, f365)))));
-      float f459 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3852));
-      f483 = p2m_canon_f32(fma(f456, f459, fma(f432, f438, fma(f408, f414, fma(f384, f390, f367)))));
-      float f460 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4084));
-      f482 = p2m_canon_f32(fma(f460, f455, fma(f440, f431, fma(f416, f407, fma(f392, f383, f369)))));
-      f481 = p2m_canon_f32(fma(f460, f457, fma(f440, f434, fma(f416, f410, fma(f392, f386, f370)))));
-      f480 = p2m_canon_f32(fma(f460, f458, fma(f440, f436, fma(f416, f412, fma(f392, f388, f371)))));
-      f479 = fma(f460, f459, fma(f440, f438, fma(f416, f414, fma(f392, f390, f372))));
-      float f461 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4088));
-      f487 = p2m_canon_f32(fma(f461, f455, fma(f445, f431, fma(f421, f407, fma(f397, f383, f374)))));
-      f488 = p2m_canon_f32(fma(f461, f457, fma(f445, f434, fma(f421, f410, fma(f397, f386, f375)))));
-      f489 = p2m_canon_f32(fma(f461, f458, fma(f445, f436, fma(f421, f412, fma(f397, f388, f376)))));
-      f490 = p2m_canon_f32(fma(f461, f459, fma(f445, f438, fma(f421, f414, fma(f397, f390, f377)))));
-      float f462 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4092));
-      f491 = p2m_canon_f32(fma(f462, f455, fma(f450, f431, fma(f426, f407, fma(f402, f383, f379)))));
-      f492 = p2m_canon_f32(fma(f462, f457, fma(f450, f434, fma(f426, f410, fma(f402, f386, f380)))));
-      f493 = p2m_canon_f32(fma(f462, f458, fma(f450, f436, fma(f426, f412, fma(f402, f388, f381)))));
-      f494 = p2m_canon_f32(fma(f462, f459, fma(f450, f438, fma(f426, f414, fma(f402, f390, f382)))));
-      threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-      r215 = r215 + 16u;
-      if (!(as_type<int>(r215) < as_type<int>(r36))) {
-        break;
-      }
-    }
-  } else {
-    f479 = 0.0f;
-    f480 = p2m_canon_f32(f479);
-    f481 = p2m_canon_f32(f479);
-    f482 = p2m_canon_f32(f479);
-    f483 = p2m_canon_f32(f479);
-    f484 = p2m_canon_f32(f479);
-    f485 = p2m_canon_f32(f479);
-    f486 = p2m_canon_f32(f479);
-    f487 = p2m_canon_f32(f479);
-    f488 = p2m_canon_f32(f479);
-    f489 = p2m_canon_f32(f479);
-    f490 = p2m_canon_f32(f479);
-    f491 = p2m_canon_f32(f479);
-    f492 = p2m_canon_f32(f479);
-    f493 = p2m_canon_f32(f479);
-    f494 = p2m_canon_f32(f479);
-  }
-  uint r210 = (p2m_shl_b32(p2m_shr_u32(r1, 4u), 2u) + r4) * r36 + (p2m_shl_b32(r1 & 15u, 2u) + r5);
-  ulong rd36 = rd3 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r210), 4));
-  P2M_MEM(device, float, rd36) = f486;
-  P2M_MEM(device, float, rd36 + 4) = f485;
-  P2M_MEM(device, float, rd36 + 8) = f484;
-  P2M_MEM(device, float, rd36 + 12) = f483;
-  ulong rd37 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r36), 4));
-  ulong rd38 = rd36 + rd37;
-  P2M_MEM(device, float, rd38) = f482;
-  P2M_MEM(device, float, rd38 + 4) = f481;
-  P2M_MEM(device, float, rd38 + 8) = f480;
-  P2M_MEM(device, float, rd38 + 12) = p2m_canon_f32(f479);
-  ulong rd39 = rd38 + rd37;
-  P2M_MEM(device, float, rd39) = f487;
-  P2M_MEM(device, float, rd39 + 4) = f488;
-  P2M_MEM(device, float, rd39 + 8) = f489;
-  P2M_MEM(device, float, rd39 + 12) = f490;
-  ulong rd40 = rd39 + rd37;
-  P2M_MEM(device, float, rd40) = f491;
-  P2M_MEM(device, float, rd40 + 4) = f492;
-  P2M_MEM(device, float, rd40 + 8) = f493;
-  P2M_MEM(device, float, rd40 + 12) = f494;
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 8448u, 8448u, 0u, 0ul, false};
+	float f479 = 0.0f, f480 = 0.0f, f481 = 0.0f, f482 = 0.0f, f483 = 0.0f, f484 = 0.0f, f485 = 0.0f, f486 = 0.0f;
+	float f487 = 0.0f, f488 = 0.0f, f489 = 0.0f, f490 = 0.0f, f491 = 0.0f, f492 = 0.0f, f493 = 0.0f, f494 = 0.0f;
+	uint r36 = P2M_MEM(constant, uint, ctx.params + 0);
+	ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 24);
+	ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 16);
+	ulong rd2 = P2M_MEM(constant, ulong, ctx.params + 8);
+	uint r1 = ctx.b.tid.x;
+	uint r2 = r1 & 15u;
+	uint r3 = p2m_shr_u32(r1, 4u);
+	uint r4 = p2m_shl_b32(ctx.b.ctaid.y, 6u);
+	uint r5 = p2m_shl_b32(ctx.b.ctaid.x, 6u);
+	if (as_type<int>(r36) > 0) {
+		uint r6 = as_type<uint>(max(as_type<int>(r1), 768)) + 255u - r1;
+		uint r7 = (p2m_shr_u32(r6, 8u) + 1u) & 3u;
+		uint r45 = 0u;
+		uint r8 = r45 + p2m_shl_b32(r3, 4u);
+		uint r47 = 4352u;
+		uint r9 = r47 + p2m_shl_b32(r2, 4u);
+		uint r48 = as_type<uint>(p2m_shr_s32(as_type<int>(r1), 31u));
+		uint r50 = r1 + p2m_shr_u32(r48, 28u);
+		uint r51 = as_type<uint>(p2m_shr_s32(as_type<int>(r50), 4u));
+		uint r10 = (r51 + r4) * r36;
+		uint r11 = r1 - (r50 & 4294967280u);
+		uint r12 = r11 * 272u + r45 + p2m_shl_b32(r51, 2u);
+		uint r57 = r1 + p2m_shr_u32(r48, 26u);
+		uint r59 = r1 - (r57 & 4294967232u);
+		uint r13 = r59 + r5;
+		uint r14 = as_type<uint>(p2m_shr_s32(as_type<int>(r57), 6u));
+		uint r15 = r47 + p2m_shl_b32(r14, 8u) + p2m_shl_b32(r59, 2u);
+		uint r16 = r1 + 256u;
+		uint r63 = as_type<uint>(p2m_shr_s32(as_type<int>(r16), 31u));
+		uint r65 = r16 + p2m_shr_u32(r63, 28u);
+		uint r66 = as_type<uint>(p2m_shr_s32(as_type<int>(r65), 4u));
+		uint r17 = r16 - (r65 & 4294967280u);
+		uint r18 = (r66 + r4) * r36;
+		uint r19 = r17 * 272u + r45 + p2m_shl_b32(r66, 2u);
+		uint r72 = r16 + p2m_shr_u32(r63, 26u);
+		uint r20 = as_type<uint>(p2m_shr_s32(as_type<int>(r72), 6u));
+		uint r74 = r16 - (r72 & 4294967232u);
+		uint r21 = r74 + r5;
+		uint r22 = r47 + p2m_shl_b32(r20, 8u) + p2m_shl_b32(r74, 2u);
+		uint r23 = r1 + 512u;
+		uint r78 = as_type<uint>(p2m_shr_s32(as_type<int>(r23), 31u));
+		uint r80 = r23 + p2m_shr_u32(r78, 28u);
+		uint r81 = as_type<uint>(p2m_shr_s32(as_type<int>(r80), 4u));
+		uint r24 = r23 - (r80 & 4294967280u);
+		uint r25 = (r81 + r4) * r36;
+		uint r26 = r24 * 272u + r45 + p2m_shl_b32(r81, 2u);
+		uint r87 = r23 + p2m_shr_u32(r78, 26u);
+		uint r27 = as_type<uint>(p2m_shr_s32(as_type<int>(r87), 6u));
+		uint r89 = r23 - (r87 & 4294967232u);
+		uint r28 = r89 + r5;
+		uint r29 = r47 + p2m_shl_b32(r27, 8u) + p2m_shl_b32(r89, 2u);
+		uint r30 = r1 + 768u;
+		uint r215 = 0u;
+		f479 = 0.0f;
+		f480 = p2m_canon_f32(f479);
+		f481 = p2m_canon_f32(f479);
+		f482 = p2m_canon_f32(f479);
+		f483 = p2m_canon_f32(f479);
+		f484 = p2m_canon_f32(f479);
+		f485 = p2m_canon_f32(f479);
+		f486 = p2m_canon_f32(f479);
+		f487 = p2m_canon_f32(f479);
+		f488 = p2m_canon_f32(f479);
+		f489 = p2m_canon_f32(f479);
+		f490 = p2m_canon_f32(f479);
+		f491 = p2m_canon_f32(f479);
+		f492 = p2m_canon_f32(f479);
+		f493 = p2m_canon_f32(f479);
+		f494 = p2m_canon_f32(f479);
+		while (true) {
+			if (!(as_type<int>(r1) > 1023)) {
+				uint r216 = r1;
+				if (!(r7 == 0u)) {
+					r216 = r1 + 256u;
+					ulong rd7 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r11 + r215 + r10), 4));
+					ulong rd9 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r14 + r215) * r36 + r13), 4));
+					float f82 = P2M_MEM(device, float, rd9);
+					P2M_MEM(threadgroup, float, ctx.smem + r12) = P2M_MEM(device, float, rd7);
+					P2M_MEM(threadgroup, float, ctx.smem + r15) = f82;
+					if (!(r7 == 1u)) {
+						r216 = r1 + 512u;
+						ulong rd11 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r17 + r215 + r18), 4));
+						ulong rd13 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r20 + r215) * r36 + r21), 4));
+						float f84 = P2M_MEM(device, float, rd13);
+						P2M_MEM(threadgroup, float, ctx.smem + r19) = P2M_MEM(device, float, rd11);
+						P2M_MEM(threadgroup, float, ctx.smem + r22) = f84;
+						if (!(r7 == 2u)) {
+							ulong rd15 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r24 + r215 + r25), 4));
+							ulong rd17 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r27 + r215) * r36 + r28), 4));
+							float f86 = P2M_MEM(device, float, rd17);
+							r216 = r30;
+							P2M_MEM(threadgroup, float, ctx.smem + r26) = P2M_MEM(device, float, rd15);
+							P2M_MEM(threadgroup, float, ctx.smem + r29) = f86;
+						}
+					}
+				}
+				if (!(r6 < 768u)) {
+					while (true) {
+						uint r105 = as_type<uint>(p2m_shr_s32(as_type<int>(r216), 31u));
+						uint r107 = r216 + p2m_shr_u32(r105, 28u);
+						uint r108 = as_type<uint>(p2m_shr_s32(as_type<int>(r107), 4u));
+						uint r111 = r216 - (r107 & 4294967280u);
+						ulong rd19 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r108 + r4) * r36 + (r111 + r215)), 4));
+						uint r119 = r216 + p2m_shr_u32(r105, 26u);
+						uint r120 = as_type<uint>(p2m_shr_s32(as_type<int>(r119), 6u));
+						uint r123 = r216 - (r119 & 4294967232u);
+						ulong rd21 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r120 + r215) * r36 + (r123 + r5)), 4));
+						float f88 = P2M_MEM(device, float, rd21);
+						uint r131 = r216 + 256u;
+						uint r132 = as_type<uint>(p2m_shr_s32(as_type<int>(r131), 31u));
+						uint r134 = r131 + p2m_shr_u32(r132, 28u);
+						uint r135 = as_type<uint>(p2m_shr_s32(as_type<int>(r134), 4u));
+						uint r137 = r131 - (r134 & 4294967280u);
+						ulong rd23 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r135 + r4) * r36 + (r137 + r215)), 4));
+						float f89 = P2M_MEM(device, float, rd23);
+						uint r145 = r131 + p2m_shr_u32(r132, 26u);
+						uint r146 = as_type<uint>(p2m_shr_s32(as_type<int>(r145), 6u));
+						uint r148 = r131 - (r145 & 4294967232u);
+						ulong rd25 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r146 + r215) * r36 + (r148 + r5)), 4));
+						float f90 = P2M_MEM(device, float, rd25);
+						uint r156 = r216 + 512u;
+						uint r157 = as_type<uint>(p2m_shr_s32(as_type<int>(r156), 31u));
+						uint r159 = r156 + p2m_shr_u32(r157, 28u);
+						uint r160 = as_type<uint>(p2m_shr_s32(as_type<int>(r159), 4u));
+						uint r162 = r156 - (r159 & 4294967280u);
+						ulong rd27 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r160 + r4) * r36 + (r162 + r215)), 4));
+						float f91 = P2M_MEM(device, float, rd27);
+						uint r170 = r156 + p2m_shr_u32(r157, 26u);
+						uint r171 = as_type<uint>(p2m_shr_s32(as_type<int>(r170), 6u));
+						uint r173 = r156 - (r170 & 4294967232u);
+						ulong rd29 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r171 + r215) * r36 + (r173 + r5)), 4));
+						float f92 = P2M_MEM(device, float, rd29);
+						uint r181 = r216 + 768u;
+						uint r182 = as_type<uint>(p2m_shr_s32(as_type<int>(r181), 31u));
+						uint r184 = r181 + p2m_shr_u32(r182, 28u);
+						uint r185 = as_type<uint>(p2m_shr_s32(as_type<int>(r184), 4u));
+						uint r187 = r181 - (r184 & 4294967280u);
+						ulong rd31 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r185 + r4) * r36 + (r187 + r215)), 4));
+						float f93 = P2M_MEM(device, float, rd31);
+						uint r195 = r181 + p2m_shr_u32(r182, 26u);
+						uint r196 = as_type<uint>(p2m_shr_s32(as_type<int>(r195), 6u));
+						uint r198 = r181 - (r195 & 4294967232u);
+						ulong rd33 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r196 + r215) * r36 + (r198 + r5)), 4));
+						float f94 = P2M_MEM(device, float, rd33);
+						bool p7 = as_type<int>(r216) < 0;
+						r216 = r216 + 1024u;
+						P2M_MEM(threadgroup, float, ctx.smem + (r111 * 272u + r45 + p2m_shl_b32(r108, 2u))) = P2M_MEM(device, float, rd19);
+						P2M_MEM(threadgroup, float, ctx.smem + (r47 + p2m_shl_b32(r120, 8u) + p2m_shl_b32(r123, 2u))) = f88;
+						P2M_MEM(threadgroup, float, ctx.smem + (r137 * 272u + r45 + p2m_shl_b32(r135, 2u))) = f89;
+						P2M_MEM(threadgroup, float, ctx.smem + (r47 + p2m_shl_b32(r146, 8u) + p2m_shl_b32(r148, 2u))) = f90;
+						P2M_MEM(threadgroup, float, ctx.smem + (r162 * 272u + r45 + p2m_shl_b32(r160, 2u))) = f91;
+						P2M_MEM(threadgroup, float, ctx.smem + (r47 + p2m_shl_b32(r171, 8u) + p2m_shl_b32(r173, 2u))) = f92;
+						P2M_MEM(threadgroup, float, ctx.smem + (r187 * 272u + r45 + p2m_shl_b32(r185, 2u))) = f93;
+						P2M_MEM(threadgroup, float, ctx.smem + (r47 + p2m_shl_b32(r196, 8u) + p2m_shl_b32(r198, 2u))) = f94;
+						if (!p7) {
+							break;
+						}
+					}
+				}
+			}
+			threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+			float f95 = P2M_MEM(threadgroup, float, ctx.smem + r9);
+			float f96 = P2M_MEM(threadgroup, float, ctx.smem + r8);
+			float f98 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 4));
+			float f100 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 8));
+			float f102 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 12));
+			float f104 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4));
+			float f109 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 8));
+			float f114 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 12));
+			float f119 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 256));
+			float f120 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 272));
+			float f122 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 260));
+			float f124 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 264));
+			float f126 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 268));
+			float f128 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 276));
+			float f133 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 280));
+			float f138 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 284));
+			float f143 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 512));
+			float f144 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 544));
+			float f146 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 516));
+			float f148 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 520));
+			float f150 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 524));
+			float f152 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 548));
+			float f157 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 552));
+			float f162 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 556));
+			float f167 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 768));
+			float f168 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 816));
+			float f169 = fma(f168, f167, fma(f144, f143, fma(f120, f119, fma(f96, f95, f486))));
+			float f170 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 772));
+			float f171 = fma(f168, f170, fma(f144, f146, fma(f120, f122, fma(f96, f98, f485))));
+			float f172 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 776));
+			float f173 = fma(f168, f172, fma(f144, f148, fma(f120, f124, fma(f96, f100, f484))));
+			float f174 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 780));
+			float f175 = fma(f168, f174, fma(f144, f150, fma(f120, f126, fma(f96, f102, f483))));
+			float f176 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 820));
+			float f177 = fma(f176, f167, fma(f152, f143, fma(f128, f119, fma(f104, f95, f482))));
+			float f178 = fma(f176, f170, fma(f152, f146, fma(f128, f122, fma(f104, f98, f481))));
+			float f179 = fma(f176, f172, fma(f152, f148, fma(f128, f124, fma(f104, f100, f480))));
+			float f180 = fma(f176, f174, fma(f152, f150, fma(f128, f126, fma(f104, f102, f479))));
+			float f181 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 824));
+			float f182 = fma(f181, f167, fma(f157, f143, fma(f133, f119, fma(f109, f95, f487))));
+			float f183 = fma(f181, f170, fma(f157, f146, fma(f133, f122, fma(f109, f98, f488))));
+			float f184 = fma(f181, f172, fma(f157, f148, fma(f133, f124, fma(f109, f100, f489))));
+			float f185 = fma(f181, f174, fma(f157, f150, fma(f133, f126, fma(f109, f102, f490))));
+			float f186 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 828));
+			float f187 = fma(f186, f167, fma(f162, f143, fma(f138, f119, fma(f114, f95, f491))));
+			float f188 = fma(f186, f170, fma(f162, f146, fma(f138, f122, fma(f114, f98, f492))));
+			float f189 = fma(f186, f172, fma(f162, f148, fma(f138, f124, fma(f114, f100, f493))));
+			float f190 = fma(f186, f174, fma(f162, f150, fma(f138, f126, fma(f114, f102, f494))));
+			float f191 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1024));
+			float f192 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1088));
+			float f194 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1028));
+			float f196 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1032));
+			float f198 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1036));
+			float f200 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1092));
+			float f205 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1096));
+			float f210 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1100));
+			float f215 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1280));
+			float f216 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1360));
+			float f218 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1284));
+			float f220 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1288));
+			float f222 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1292));
+			float f224 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1364));
+			float f229 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1368));
+			float f234 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1372));
+			float f239 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1536));
+			float f240 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1632));
+			float f242 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1540));
+			float f244 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1544));
+			float f246 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1548));
+			float f248 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1636));
+			float f253 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1640));
+			float f258 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1644));
+			float f263 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1792));
+			float f264 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1904));
+			float f265 = fma(f264, f263, fma(f240, f239, fma(f216, f215, fma(f192, f191, f169))));
+			float f266 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1796));
+			float f267 = fma(f264, f266, fma(f240, f242, fma(f216, f218, fma(f192, f194, f171))));
+			float f268 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1800));
+			float f269 = fma(f264, f268, fma(f240, f244, fma(f216, f220, fma(f192, f196, f173))));
+			float f270 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 1804));
+			float f271 = fma(f264, f270, fma(f240, f246, fma(f216, f222, fma(f192, f198, f175))));
+			float f272 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1908));
+			float f273 = fma(f272, f263, fma(f248, f239, fma(f224, f215, fma(f200, f191, f177))));
+			float f274 = fma(f272, f266, fma(f248, f242, fma(f224, f218, fma(f200, f194, f178))));
+			float f275 = fma(f272, f268, fma(f248, f244, fma(f224, f220, fma(f200, f196, f179))));
+			float f276 = fma(f272, f270, fma(f248, f246, fma(f224, f222, fma(f200, f198, f180))));
+			float f277 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1912));
+			float f278 = fma(f277, f263, fma(f253, f239, fma(f229, f215, fma(f205, f191, f182))));
+			float f279 = fma(f277, f266, fma(f253, f242, fma(f229, f218, fma(f205, f194, f183))));
+			float f280 = fma(f277, f268, fma(f253, f244, fma(f229, f220, fma(f205, f196, f184))));
+			float f281 = fma(f277, f270, fma(f253, f246, fma(f229, f222, fma(f205, f198, f185))));
+			float f282 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 1916));
+			float f283 = fma(f282, f263, fma(f258, f239, fma(f234, f215, fma(f210, f191, f187))));
+			float f284 = fma(f282, f266, fma(f258, f242, fma(f234, f218, fma(f210, f194, f188))));
+			float f285 = fma(f282, f268, fma(f258, f244, fma(f234, f220, fma(f210, f196, f189))));
+			float f286 = fma(f282, f270, fma(f258, f246, fma(f234, f222, fma(f210, f198, f190))));
+			float f287 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2048));
+			float f288 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2176));
+			float f290 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2052));
+			float f292 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2056));
+			float f294 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2060));
+			float f296 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2180));
+			float f301 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2184));
+			float f306 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2188));
+			float f311 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2304));
+			float f312 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2448));
+			float f314 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2308));
+			float f316 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2312));
+			float f318 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2316));
+			float f320 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2452));
+			float f325 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2456));
+			float f330 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2460));
+			float f335 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2560));
+			float f336 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2720));
+			float f338 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2564));
+			float f340 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2568));
+			float f342 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2572));
+			float f344 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2724));
+			float f349 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2728));
+			float f354 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2732));
+			float f359 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2816));
+			float f360 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2992));
+			float f361 = fma(f360, f359, fma(f336, f335, fma(f312, f311, fma(f288, f287, f265))));
+			float f362 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2820));
+			float f363 = fma(f360, f362, fma(f336, f338, fma(f312, f314, fma(f288, f290, f267))));
+			float f364 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2824));
+			float f365 = fma(f360, f364, fma(f336, f340, fma(f312, f316, fma(f288, f292, f269))));
+			float f366 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 2828));
+			float f367 = fma(f360, f366, fma(f336, f342, fma(f312, f318, fma(f288, f294, f271))));
+			float f368 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 2996));
+			float f369 = fma(f368, f359, fma(f344, f335, fma(f320, f311, fma(f296, f287, f273))));
+			float f370 = fma(f368, f362, fma(f344, f338, fma(f320, f314, fma(f296, f290, f274))));
+			float f371 = fma(f368, f364, fma(f344, f340, fma(f320, f316, fma(f296, f292, f275))));
+			float f372 = fma(f368, f366, fma(f344, f342, fma(f320, f318, fma(f296, f294, f276))));
+			float f373 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3000));
+			float f374 = fma(f373, f359, fma(f349, f335, fma(f325, f311, fma(f301, f287, f278))));
+			float f375 = fma(f373, f362, fma(f349, f338, fma(f325, f314, fma(f301, f290, f279))));
+			float f376 = fma(f373, f364, fma(f349, f340, fma(f325, f316, fma(f301, f292, f280))));
+			float f377 = fma(f373, f366, fma(f349, f342, fma(f325, f318, fma(f301, f294, f281))));
+			float f378 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3004));
+			float f379 = fma(f378, f359, fma(f354, f335, fma(f330, f311, fma(f306, f287, f283))));
+			float f380 = fma(f378, f362, fma(f354, f338, fma(f330, f314, fma(f306, f290, f284))));
+			float f381 = fma(f378, f364, fma(f354, f340, fma(f330, f316, fma(f306, f292, f285))));
+			float f382 = fma(f378, f366, fma(f354, f342, fma(f330, f318, fma(f306, f294, f286))));
+			float f383 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3072));
+			float f384 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3264));
+			float f386 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3076));
+			float f388 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3080));
+			float f390 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3084));
+			float f392 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3268));
+			float f397 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3272));
+			float f402 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3276));
+			float f407 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3328));
+			float f408 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3536));
+			float f410 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3332));
+			float f412 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3336));
+			float f414 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3340));
+			float f416 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3540));
+			float f421 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3544));
+			float f426 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3548));
+			float f431 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3584));
+			float f432 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3808));
+			float f434 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3588));
+			float f436 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3592));
+			float f438 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3596));
+			float f440 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3812));
+			float f445 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3816));
+			float f450 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 3820));
+			float f455 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3840));
+			float f456 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4080));
+			f486 = p2m_canon_f32(fma(f456, f455, fma(f432, f431, fma(f408, f407, fma(f384, f383, f361)))));
+			float f457 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3844));
+			f485 = p2m_canon_f32(fma(f456, f457, fma(f432, f434, fma(f408, f410, fma(f384, f386, f363)))));
+			float f458 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3848));
+			f484 = p2m_canon_f32(fma(f456, f458, fma(f432, f436, fma(f408, f412, fma(f384, f388, f365)))));
+			float f459 = P2M_MEM(threadgroup, float, ctx.smem + (r9 + 3852));
+			f483 = p2m_canon_f32(fma(f456, f459, fma(f432, f438, fma(f408, f414, fma(f384, f390, f367)))));
+			float f460 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4084));
+			f482 = p2m_canon_f32(fma(f460, f455, fma(f440, f431, fma(f416, f407, fma(f392, f383, f369)))));
+			f481 = p2m_canon_f32(fma(f460, f457, fma(f440, f434, fma(f416, f410, fma(f392, f386, f370)))));
+			f480 = p2m_canon_f32(fma(f460, f458, fma(f440, f436, fma(f416, f412, fma(f392, f388, f371)))));
+			f479 = fma(f460, f459, fma(f440, f438, fma(f416, f414, fma(f392, f390, f372))));
+			float f461 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4088));
+			f487 = p2m_canon_f32(fma(f461, f455, fma(f445, f431, fma(f421, f407, fma(f397, f383, f374)))));
+			f488 = p2m_canon_f32(fma(f461, f457, fma(f445, f434, fma(f421, f410, fma(f397, f386, f375)))));
+			f489 = p2m_canon_f32(fma(f461, f458, fma(f445, f436, fma(f421, f412, fma(f397, f388, f376)))));
+			f490 = p2m_canon_f32(fma(f461, f459, fma(f445, f438, fma(f421, f414, fma(f397, f390, f377)))));
+			float f462 = P2M_MEM(threadgroup, float, ctx.smem + (r8 + 4092));
+			f491 = p2m_canon_f32(fma(f462, f455, fma(f450, f431, fma(f426, f407, fma(f402, f383, f379)))));
+			f492 = p2m_canon_f32(fma(f462, f457, fma(f450, f434, fma(f426, f410, fma(f402, f386, f380)))));
+			f493 = p2m_canon_f32(fma(f462, f458, fma(f450, f436, fma(f426, f412, fma(f402, f388, f381)))));
+			f494 = p2m_canon_f32(fma(f462, f459, fma(f450, f438, fma(f426, f414, fma(f402, f390, f382)))));
+			threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+			r215 = r215 + 16u;
+			if (!(as_type<int>(r215) < as_type<int>(r36))) {
+				break;
+			}
+		}
+	} else {
+		f479 = 0.0f;
+		f480 = p2m_canon_f32(f479);
+		f481 = p2m_canon_f32(f479);
+		f482 = p2m_canon_f32(f479);
+		f483 = p2m_canon_f32(f479);
+		f484 = p2m_canon_f32(f479);
+		f485 = p2m_canon_f32(f479);
+		f486 = p2m_canon_f32(f479);
+		f487 = p2m_canon_f32(f479);
+		f488 = p2m_canon_f32(f479);
+		f489 = p2m_canon_f32(f479);
+		f490 = p2m_canon_f32(f479);
+		f491 = p2m_canon_f32(f479);
+		f492 = p2m_canon_f32(f479);
+		f493 = p2m_canon_f32(f479);
+		f494 = p2m_canon_f32(f479);
+	}
+	uint r210 = (p2m_shl_b32(p2m_shr_u32(r1, 4u), 2u) + r4) * r36 + (p2m_shl_b32(r1 & 15u, 2u) + r5);
+	ulong rd36 = rd3 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r210), 4));
+	P2M_MEM(device, float, rd36) = f486;
+	P2M_MEM(device, float, rd36 + 4) = f485;
+	P2M_MEM(device, float, rd36 + 8) = f484;
+	P2M_MEM(device, float, rd36 + 12) = f483;
+	ulong rd37 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r36), 4));
+	ulong rd38 = rd36 + rd37;
+	P2M_MEM(device, float, rd38) = f482;
+	P2M_MEM(device, float, rd38 + 4) = f481;
+	P2M_MEM(device, float, rd38 + 8) = f480;
+	P2M_MEM(device, float, rd38 + 12) = p2m_canon_f32(f479);
+	ulong rd39 = rd38 + rd37;
+	P2M_MEM(device, float, rd39) = f487;
+	P2M_MEM(device, float, rd39 + 4) = f488;
+	P2M_MEM(device, float, rd39 + 8) = f489;
+	P2M_MEM(device, float, rd39 + 12) = f490;
+	ulong rd40 = rd39 + rd37;
+	P2M_MEM(device, float, rd40) = f491;
+	P2M_MEM(device, float, rd40 + 4) = f492;
+	P2M_MEM(device, float, rd40 + 8) = f493;
+	P2M_MEM(device, float, rd40 + 12) = f494;
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void sgemm_tiled(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 32u)};
-  sgemm_tiled_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 32u)};
+	sgemm_tiled_body(params, module, smem, b);
 }
 #endif

@@ -10,232 +10,576 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shl_b64, p2m_shr_u32
-//@ support f32_ops.h: P2M_F32_OPS_H, P2M_F32OP_RN, P2M_F32OP_RZ, P2M_F32OP_RM, P2M_F32OP_RP, P2M_F32_NAN, P2M_F32OP_SIGN, P2M_F32OP_INF, P2M_F32OP_MAX, p2m_f32op_bits, p2m_f32op_nan, p2m_f32op_is_nan, p2m_f32op_is_inf, p2m_f32op_is_zero, p2m_f32op_parts, p2m_f32op_parts_rho, p2m_f32op_unpack, p2m_f32op_pack, p2m_f32op_fma_in_binade, p2m_f32op_half_ulp_up, p2m_f32op_half_ulp_down, p2m_f32op_div_significands, p2m_f32op_div_in_plain_range, p2m_f32op_div, p2m_fma_rm_in_binade_f32, p2m_rcp_rn_f32, p2m_f32op_exp2_reduced, p2m_f32op_exp2_split, p2m_f32op_exp2_is_plain, p2m_f32op_exp2_plain, p2m_ex2_approx_ftz_f32, p2m_f32op_min_max_any_nan, p2m_f32op_min_max, p2m_max_f32, p2m_max_any_nan_f32, p2m_neg_bits_f32, p2m_sat_any_zero_f32
-//@ support warp_ops.h: P2M_WARP_OPS_H, p2m_shfl_src_lane_bfly, p2m_shfl_sync_bfly_b32
+//@ support f32_ops.h: P2M_F32_OPS_H, P2M_F32OP_RN, P2M_F32OP_RZ, P2M_F32OP_RM, P2M_F32OP_RP, P2M_F32_NAN, P2M_F32OP_SIGN, P2M_F32OP_INF, P2M_F32OP_MAX
+static inline uint p2m_f32op_bits(float x)
+{
+		return as_type<uint>(x);
+}
+static inline float p2m_f32op_nan()
+{
+		return as_type<float>(P2M_F32_NAN);
+}
+static inline bool p2m_f32op_is_nan(uint bits)
+{
+		return (bits & 0x7FFFFFFFu) > P2M_F32OP_INF;
+}
+static inline bool p2m_f32op_is_inf(uint bits)
+{
+		return (bits & 0x7FFFFFFFu) == P2M_F32OP_INF;
+}
+static inline bool p2m_f32op_is_zero(uint bits)
+{
+		return (bits & 0x7FFFFFFFu) == 0u;
+}
+struct p2m_f32op_parts {
+		float m;
+		int e;
+};
+struct p2m_f32op_parts_rho {
+		float m;
+		float rho;
+};
+static inline p2m_f32op_parts p2m_f32op_unpack(uint bits)
+{
+		uint field = (bits >> 23) & 0xFFu;
+		uint frac = bits & 0x007FFFFFu;
+		int e = int(field) - 127;
+		if (field == 0u) {
+				uint shift = clz(frac) - 8u;
+				frac = (frac << shift) & 0x007FFFFFu;
+				e = -126 - int(shift);
+		}
+		p2m_f32op_parts p;
+		p.m = as_type<float>(0x3F800000u | frac);
+		p.e = e;
+		return p;
+}
+static inline float p2m_f32op_pack(uint sign, float hi, float rho, int k, int mode)
+{
+		uint hb = as_type<uint>(hi);
+		int e = int(hb >> 23) - 127 + k;
+		uint m = (hb & 0x007FFFFFu) | 0x00800000u;
+		bool above = rho > 0.0f;
+		bool below = rho < 0.0f;
+		bool neg = sign != 0u;
+
+		bool away = (mode == P2M_F32OP_RP && !neg) || (mode == P2M_F32OP_RM && neg);
+		bool toward = mode == P2M_F32OP_RZ || (mode == P2M_F32OP_RP && neg) ||
+									(mode == P2M_F32OP_RM && !neg);
+		uint r;
+		if (e > 127) {
+				r = toward ? P2M_F32OP_MAX : P2M_F32OP_INF;
+		} else if (e >= -126) {
+
+				r = (uint(e + 127) << 23) | (m & 0x007FFFFFu);
+				if (away && above)
+						r += 1u;
+				if (toward && below)
+						r -= 1u;
+		} else {
+
+				int shift = -126 - e;
+				uint n = uint(shift > 25 ? 25 : shift);
+				uint q = m >> n;
+				uint rem = m & ((1u << n) - 1u);
+				uint half = 1u << (n - 1u);
+				bool inc = false;
+				bool dec = false;
+				if (mode == P2M_F32OP_RN)
+						inc = rem > half || (rem == half && (above || (!below && (q & 1u) != 0u)));
+				else if (away)
+						inc = rem != 0u || above;
+				else
+						dec = rem == 0u && below;
+				r = q + (inc ? 1u : 0u) - (dec ? 1u : 0u);
+		}
+		return as_type<float>(sign | r);
+}
+static inline float p2m_f32op_fma_in_binade(float a, float b, float c, int mode)
+{
+		float r1 = fma(a, b, c);
+		int below = as_type<int>(fma(a, b, c - r1)) >> 31;
+		int above = as_type<int>(fma(-a, b, r1 - c)) >> 31;
+		uint rb = p2m_f32op_bits(r1);
+		bool negative = c < 0.0f;
+		if (mode == P2M_F32OP_RM)
+				return as_type<float>(negative ? rb - uint(below) : rb + uint(below));
+		if (mode == P2M_F32OP_RP)
+				return as_type<float>(negative ? rb + uint(above) : rb - uint(above));
+		return as_type<float>(rb + uint(negative ? above : below));
+}
+static inline float p2m_f32op_half_ulp_up(float q)
+{
+		return as_type<float>((p2m_f32op_bits(q) & P2M_F32OP_INF) - (24u << 23));
+}
+static inline float p2m_f32op_half_ulp_down(float q)
+{
+		float h = p2m_f32op_half_ulp_up(q);
+		return (p2m_f32op_bits(q) & 0x007FFFFFu) == 0u ? h * 0.5f : h;
+}
+static inline p2m_f32op_parts_rho p2m_f32op_div_significands(float x, float y, int mode)
+{
+
+
+		float r = fma(-0.470588237f, y, 1.41176474f);
+		r = fma(r, fma(-y, r, 1.0f), r);
+		r = fma(r, fma(-y, r, 1.0f), r);
+
+
+		float q = x * r;
+		q = fma(fma(-q, y, x), r, q);
+
+		float rem = fma(-q, y, x);
+		float rho = rem;
+		if (mode == P2M_F32OP_RN && rem != 0.0f) {
+				uint qb = p2m_f32op_bits(q);
+				bool odd = (qb & 1u) != 0u;
+				if (rem > 0.0f) {
+
+						float t = fma(-p2m_f32op_half_ulp_up(q), y, rem);
+						if (t > 0.0f || (t == 0.0f && odd)) {
+								q = as_type<float>(qb + 1u);
+								rho = -1.0f;
+						}
+				} else {
+						float t = fma(p2m_f32op_half_ulp_down(q), y, rem);
+						if (t < 0.0f || (t == 0.0f && odd)) {
+								q = as_type<float>(qb - 1u);
+								rho = 1.0f;
+						}
+				}
+		}
+		return {q, rho};
+}
+static inline bool p2m_f32op_div_in_plain_range(uint ab, uint bb)
+{
+		uint ea = (ab >> 23) & 0xFFu;
+		uint eb = (bb >> 23) & 0xFFu;
+		return ea - 1u < 254u && eb - 1u < 254u && ea - eb + 124u <= 248u;
+}
+static inline float p2m_f32op_div(float a, float b, int mode)
+{
+		uint ab = p2m_f32op_bits(a);
+		uint bb = p2m_f32op_bits(b);
+		uint sign = (ab ^ bb) & P2M_F32OP_SIGN;
+		if (mode == P2M_F32OP_RN && p2m_f32op_div_in_plain_range(ab, bb)) {
+
+
+				float x = as_type<float>(0x3F800000u | (ab & 0x007FFFFFu));
+				float y = as_type<float>(0x3F800000u | (bb & 0x007FFFFFu));
+				float q = p2m_f32op_div_significands(x, y, mode).m;
+				return as_type<float>(sign | (p2m_f32op_bits(q) + ((ab & P2M_F32OP_INF) - (bb & P2M_F32OP_INF))));
+		}
+		if (p2m_f32op_is_nan(ab) || p2m_f32op_is_nan(bb))
+				return p2m_f32op_nan();
+		if (p2m_f32op_is_inf(ab))
+				return p2m_f32op_is_inf(bb) ? p2m_f32op_nan() : as_type<float>(sign | P2M_F32OP_INF);
+		if (p2m_f32op_is_inf(bb))
+				return as_type<float>(sign);
+		if (p2m_f32op_is_zero(bb))
+				return p2m_f32op_is_zero(ab) ? p2m_f32op_nan() : as_type<float>(sign | P2M_F32OP_INF);
+		if (p2m_f32op_is_zero(ab))
+				return as_type<float>(sign);
+		p2m_f32op_parts pa = p2m_f32op_unpack(ab);
+		p2m_f32op_parts pb = p2m_f32op_unpack(bb);
+		p2m_f32op_parts_rho q = p2m_f32op_div_significands(pa.m, pb.m, mode);
+		return p2m_f32op_pack(sign, q.m, q.rho, pa.e - pb.e, mode);
+}
+static inline float p2m_fma_rm_in_binade_f32(float a, float b, float c)
+{
+		return p2m_f32op_fma_in_binade(a, b, c, P2M_F32OP_RM);
+}
+//@ support f32_ops.h: p2m_rcp_rn_f32
+static inline float p2m_f32op_exp2_reduced(float f)
+{
+		float p = 1.546144485e-4f;
+		p = fma(p, f, 1.340042800e-3f);
+		p = fma(p, f, 9.618056938e-3f);
+		p = fma(p, f, 5.550327152e-2f);
+		p = fma(p, f, 2.402265072e-1f);
+		p = fma(p, f, 6.931471825e-1f);
+		return fma(p, f, 1.0f);
+}
+static inline p2m_f32op_parts p2m_f32op_exp2_split(float a)
+{
+		float c = min(max(a, -152.0f), 128.0f);
+		float n = rint(c);
+		return {p2m_f32op_exp2_reduced(c - n), int(n)};
+}
+static inline bool p2m_f32op_exp2_is_plain(float a)
+{
+		return fabs(a) < 125.0f;
+}
+static inline float p2m_f32op_exp2_plain(float a)
+{
+		float t = a + 12582912.0f;
+		float n = t - 12582912.0f;
+		float m = p2m_f32op_exp2_reduced(a - n);
+		return as_type<float>(p2m_f32op_bits(m) + (p2m_f32op_bits(t) << 23));
+}
+static inline float p2m_ex2_approx_ftz_f32(float a)
+{
+		if (p2m_f32op_exp2_is_plain(a))
+				return p2m_f32op_exp2_plain(a);
+		p2m_f32op_parts x = p2m_f32op_exp2_split(a);
+		float r = x.m * (x.e < -126 ? 0.0f : as_type<float>(uint(min(x.e, 127) + 127) << 23));
+		r = x.e > 127 ? r * 2.0f : r;
+		r = r < 1.17549435e-38f ? 0.0f : r;
+		return p2m_f32op_is_nan(p2m_f32op_bits(a)) ? p2m_f32op_nan() : r;
+}
+static inline float p2m_f32op_min_max_any_nan(float a, float b, bool is_max)
+{
+		uint ab = p2m_f32op_bits(a);
+		uint bb = p2m_f32op_bits(b);
+		uint tie = is_max ? ab & (bb | 0x7FFFFFFFu) : ab | (bb & P2M_F32OP_SIGN);
+		return a == b ? as_type<float>(tie) : (is_max ? fmax(a, b) : fmin(a, b));
+}
+static inline float p2m_f32op_min_max(float a, float b, bool is_max)
+{
+		float m = p2m_f32op_min_max_any_nan(a, b, is_max);
+		return isnan(m) ? as_type<float>(P2M_F32_NAN) : m;
+}
+//@ support f32_ops.h: p2m_max_f32, p2m_max_any_nan_f32
+static inline float p2m_neg_bits_f32(float a)
+{
+		return -a;
+}
+static inline float p2m_sat_any_zero_f32(float x)
+{
+		return fmin(fmax(x, 0.0f), 1.0f);
+}
+//@ support warp_ops.h: P2M_WARP_OPS_H
+static inline uint p2m_shfl_src_lane_bfly(uint lane, uint b, uint c, thread bool &in_range)
+{
+	const uint segmask = (c >> 8) & 0x1fu;
+	const uint max_lane = ((lane & 0x1fu) & segmask) | (c & 0x1fu & ~segmask);
+	const uint j = (lane & 0x1fu) ^ (b & 0x1fu);
+	in_range = j <= max_lane;
+	return in_range ? j : (lane & 0x1fu);
+}
+static inline uint p2m_shfl_sync_bfly_b32(uint value, uint b, uint c, uint  , uint lane,
+																					thread bool &pred)
+{
+	return simd_shuffle(value, ushort(p2m_shfl_src_lane_bfly(lane, b, c, pred)));
+}
 
 // .entry softmax
 static inline void softmax_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
-  bool p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p16 = false, p17 = false, p18 = false;
-  bool p19 = false, p20 = false;
-  uint r42 = P2M_MEM(constant, uint, ctx.params + 0);
-  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
-  ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 8);
-  ulong rd2 = as_type<ulong>(long(as_type<int>(r42))) * ulong(ctx.b.ctaid.x);
-  uint r121 = ctx.b.tid.x;
-  bool p1 = as_type<int>(r121) >= as_type<int>(r42);
-  float f104 = as_type<float>(0xFF800000u);
-  if (!p1) {
-    f104 = as_type<float>(0xFF800000u);
-    uint r2 = ctx.b.ntid.x;
-    uint r107 = r121;
-    if (as_type<int>(r2) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r2)) {
-      while (true) {
-        ulong rd11 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u);
-        f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd11));
-        r107 = r107 + r2;
-        if (!(as_type<int>(r107) < as_type<int>(r42))) {
-          break;
-        }
-      }
-    } else {
-      for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-        ulong rd11 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u);
-        f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd11));
-        r107 = r107 + r2;
-        if (!(as_type<int>(r107) < as_type<int>(r42))) {
-          break;
-        }
-      }
-    }
-  }
-  uint r45 = 31u;
-  uint r47 = 4294967295u;
-  uint r48 = p2m_shfl_sync_bfly_b32(as_type<uint>(f104), 16u, r45, r47, ctx.b.lane, p3);
-  float f30 = p2m_max_any_nan_f32(f104, as_type<float>(r48));
-  uint r51 = p2m_shfl_sync_bfly_b32(as_type<uint>(f30), 8u, r45, r47, ctx.b.lane, p4);
-  float f32 = p2m_max_any_nan_f32(f30, as_type<float>(r51));
-  uint r54 = p2m_shfl_sync_bfly_b32(as_type<uint>(f32), 4u, r45, r47, ctx.b.lane, p5);
-  float f34 = p2m_max_any_nan_f32(f32, as_type<float>(r54));
-  uint r57 = p2m_shfl_sync_bfly_b32(as_type<uint>(f34), 2u, r45, r47, ctx.b.lane, p6);
-  float f36 = p2m_max_any_nan_f32(f34, as_type<float>(r57));
-  uint r60 = p2m_shfl_sync_bfly_b32(as_type<uint>(f36), 1u, r45, r47, ctx.b.lane, p7);
-  float f4 = p2m_max_f32(f36, as_type<float>(r60));
-  bool p8 = (r121 & 31u) != 0u;
-  uint r63 = 0u;
-  uint r6 = r63 + (p2m_shr_u32(r121, 3u) & 536870908u);
-  if (!p8) {
-    P2M_MEM(threadgroup, float, ctx.smem + r6) = f4;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  float f109 = P2M_MEM(threadgroup, float, ctx.smem + 0u);
-  uint r7 = ctx.b.ntid.x;
-  bool p9 = r7 < 64u;
-  if (!p9) {
-    uint r8 = max(p2m_shr_u32(r7, 5u), 2u);
-    uint r113 = (r8 - 1u) & 3u;
-    uint r111 = 1u;
-    if (!(r8 - 2u < 3u)) {
-      uint r108 = r8 - r113;
-      r111 = 1u;
-      uint r109 = 0u;
-      for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-        float f44 = p2m_max_any_nan_f32(p2m_max_any_nan_f32(p2m_max_any_nan_f32(f109, P2M_MEM(threadgroup, float, ctx.smem + (r109 + 4))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 8))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 12)));
-        f109 = p2m_max_any_nan_f32(f44, P2M_MEM(threadgroup, float, ctx.smem + (r109 + 16)));
-        r111 = r111 + 4u;
-        r108 = r108 - 4u;
-        r109 = r109 + 16u;
-        if (!(r108 != 1u)) {
-          break;
-        }
-      }
-    }
-    if (!(r113 == 0u)) {
-      uint r112 = 0u + p2m_shl_b32(r111, 2u);
-      while (true) {
-        f109 = p2m_max_any_nan_f32(f109, P2M_MEM(threadgroup, float, ctx.smem + r112));
-        r112 = r112 + 4u;
-        r113 = r113 - 1u;
-        if (!(r113 != 0u)) {
-          break;
-        }
-      }
-    }
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  float f111 = 0.0f;
-  if (!p1) {
-    f111 = 0.0f;
-    uint r114 = r121;
-    if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
-      while (true) {
-        ulong rd15 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u);
-        float f50 = P2M_MEM(device, float, rd15) - f109;
-        float f54 = p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f));
-        float f57 = p2m_fma_rm_in_binade_f32(f54, 252.0f, 12582913.0f);
-        float f63 = fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)));
-        uint p2m_t300 = p2m_shl_b32(as_type<uint>(f57), 23u);
-        f111 = fma(p2m_ex2_approx_ftz_f32(f63), as_type<float>(p2m_t300), f111);
-        r114 = r114 + r7;
-        if (!(as_type<int>(r114) < as_type<int>(r42))) {
-          break;
-        }
-      }
-    } else {
-      for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
-        ulong rd15 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u);
-        float f50 = P2M_MEM(device, float, rd15) - f109;
-        float f54 = p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f));
-        float f57 = p2m_fma_rm_in_binade_f32(f54, 252.0f, 12582913.0f);
-        float f63 = fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)));
-        uint p2m_t300 = p2m_shl_b32(as_type<uint>(f57), 23u);
-        f111 = fma(p2m_ex2_approx_ftz_f32(f63), as_type<float>(p2m_t300), f111);
-        r114 = r114 + r7;
-        if (!(as_type<int>(r114) < as_type<int>(r42))) {
-          break;
-        }
-      }
-    }
-  }
-  uint r75 = 31u;
-  uint r77 = 4294967295u;
-  uint r78 = p2m_shfl_sync_bfly_b32(as_type<uint>(f111), 16u, r75, r77, ctx.b.lane, p16);
-  float f67 = f111 + as_type<float>(r78);
-  uint r81 = p2m_shfl_sync_bfly_b32(as_type<uint>(f67), 8u, r75, r77, ctx.b.lane, p17);
-  float f69 = f67 + as_type<float>(r81);
-  uint r84 = p2m_shfl_sync_bfly_b32(as_type<uint>(f69), 4u, r75, r77, ctx.b.lane, p18);
-  float f71 = f69 + as_type<float>(r84);
-  uint r87 = p2m_shfl_sync_bfly_b32(as_type<uint>(f71), 2u, r75, r77, ctx.b.lane, p19);
-  float f73 = f71 + as_type<float>(r87);
-  uint r90 = p2m_shfl_sync_bfly_b32(as_type<uint>(f73), 1u, r75, r77, ctx.b.lane, p20);
-  float f16 = p2m_canon_f32(f73 + as_type<float>(r90));
-  if (!p8) {
-    uint r95 = 0u + (p2m_shr_u32(ctx.b.tid.x, 3u) & 536870908u);
-    P2M_MEM(threadgroup, float, ctx.smem + r95) = f16;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  float f116 = P2M_MEM(threadgroup, float, ctx.smem + 0u);
-  if (!p9) {
-    uint r25 = max(p2m_shr_u32(r7, 5u), 2u);
-    uint r120 = (r25 - 1u) & 3u;
-    uint r118 = 1u;
-    if (!(r25 - 2u < 3u)) {
-      uint r115 = r25 - r120;
-      r118 = 1u;
-      uint r116 = r63;
-      for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
-        float f81 = f116 + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 4)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 8)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 12));
-        f116 = f81 + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 16));
-        r118 = r118 + 4u;
-        r115 = r115 - 4u;
-        r116 = r116 + 16u;
-        if (!(r115 != 1u)) {
-          break;
-        }
-      }
-    }
-    if (!(r120 == 0u)) {
-      uint r119 = r63 + p2m_shl_b32(r118, 2u);
-      while (true) {
-        f116 = f116 + P2M_MEM(threadgroup, float, ctx.smem + r119);
-        r119 = r119 + 4u;
-        r120 = r120 - 1u;
-        if (!(r120 != 0u)) {
-          break;
-        }
-      }
-    }
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-  if (!p1) {
-    ulong rd3 = rd4;
-    float f25 = p2m_rcp_rn_f32(f116);
-    if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
-      while (true) {
-        ulong rd18 = p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r121))), 2u);
-        float f85 = P2M_MEM(device, float, rd1 + rd18) - f109;
-        float f89 = p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f));
-        float f92 = p2m_fma_rm_in_binade_f32(f89, 252.0f, 12582913.0f);
-        float f98 = fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)));
-        uint p2m_t312 = p2m_shl_b32(as_type<uint>(f92), 23u);
-        P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * (p2m_ex2_approx_ftz_f32(f98) * as_type<float>(p2m_t312)));
-        r121 = r121 + r7;
-        if (!(as_type<int>(r121) < as_type<int>(r42))) {
-          break;
-        }
-      }
-    } else {
-      for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
-        ulong rd18 = p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r121))), 2u);
-        float f85 = P2M_MEM(device, float, rd1 + rd18) - f109;
-        float f89 = p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f));
-        float f92 = p2m_fma_rm_in_binade_f32(f89, 252.0f, 12582913.0f);
-        float f98 = fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)));
-        uint p2m_t312 = p2m_shl_b32(as_type<uint>(f92), 23u);
-        P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * (p2m_ex2_approx_ftz_f32(f98) * as_type<float>(p2m_t312)));
-        r121 = r121 + r7;
-        if (!(as_type<int>(r121) < as_type<int>(r42))) {
-          break;
-        }
-      }
-    }
-  }
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 128u, 128u, 0u, 0ul, false};
+	bool p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p16 = false, p17 = false, p18 = false;
+	bool p19 = false, p20 = false;
+	uint r42 = P2M_MEM(constant, uint, ctx.params + 0);
+	ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 16);
+	ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 8);
+	ulong rd2 = as_type<ulong>(long(as_type<int>(r42))) * ulong(ctx.b.ctaid.x);
+	uint r121 = ctx.b.tid.x;
+	bool p1 = as_type<int>(r121) >= as_type<int>(r42);
+	float f104 = as_type<float>(0xFF800000u);
+	if (!p1) {
+		f104 = as_type<float>(0xFF800000u);
+		uint r2 = ctx.b.ntid.x;
+		uint r107 = r121;
+		if (as_type<int>(r2) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r2)) {
+			while (true) {
+				ulong rd11 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u);
+				f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd11));
+				r107 = r107 + r2;
+				if (!(as_type<int>(r107) < as_type<int>(r42))) {
+					break;
+				}
+			}
+		} else {
+			for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+				ulong rd11 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u);
+				f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd11));
+				r107 = r107 + r2;
+				if (!(as_type<int>(r107) < as_type<int>(r42))) {
+					break;
+				}
+			}
+		}
+	}
+	uint r45 = 31u;
+	uint r47 = 4294967295u;
+	uint r48 = p2m_shfl_sync_bfly_b32(as_type<uint>(f104), 16u, r45, r47, ctx.b.lane, p3);
+	float f30 = p2m_max_any_nan_f32(f104, as_type<float>(r48));
+	uint r51 = p2m_shfl_sync_bfly_b32(as_type<uint>(f30), 8u, r45, r47, ctx.b.lane, p4);
+	float f32 = p2m_max_any_nan_f32(f30, as_type<float>(r51));
+	uint r54 = p2m_shfl_sync_bfly_b32(as_type<uint>(f32), 4u, r45, r47, ctx.b.lane, p5);
+	float f34 = p2m_max_any_nan_f32(f32, as_type<float>(r54));
+	uint r57 = p2m_shfl_sync_bfly_b32(as_type<uint>(f34), 2u, r45, r47, ctx.b.lane, p6);
+	float f36 = p2m_max_any_nan_f32(f34, as_type<float>(r57));
+	uint r60 = p2m_shfl_sync_bfly_b32(as_type<uint>(f36), 1u, r45, r47, ctx.b.lane, p7);
+	float f4 = p2m_max_f32(f36, as_type<float>(r60));
+	bool p8 = (r121 & 31u) != 0u;
+	uint r63 = 0u;
+	uint r6 = r63 + (p2m_shr_u32(r121, 3u) & 536870908u);
+	if (!p8) {
+		P2M_MEM(threadgroup, float, ctx.smem + r6) = f4;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	float f109 = P2M_MEM(threadgroup, float, ctx.smem + 0u);
+	uint r7 = ctx.b.ntid.x;
+	bool p9 = r7 < 64u;
+	if (!p9) {
+		uint r8 = max(p2m_shr_u32(r7, 5u), 2u);
+		uint r113 = (r8 - 1u) & 3u;
+		uint r111 = 1u;
+		if (!(r8 - 2u < 3u)) {
+			uint r108 = r8 - r113;
+			r111 = 1u;
+			uint r109 = 0u;
+			for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
+				float f44 = p2m_max_any_nan_f32(p2m_max_any_nan_f32(p2m_max_any_nan_f32(f109, P2M_MEM(threadgroup, float, ctx.smem + (r109 + 4))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 8))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 12)));
+				f109 = p2m_max_any_nan_f32(f44, P2M_MEM(threadgroup, float, ctx.smem + (r109 + 16)));
+				r111 = r111 + 4u;
+				r108 = r108 - 4u;
+				r109 = r109 + 16u;
+				if (!(r108 != 1u)) {
+					break;
+				}
+			}
+		}
+		if (!(r113 == 0u)) {
+			uint r112 = 0u + p2m_shl_b32(r111, 2u);
+			while (true) {
+				f109 = p2m_max_any_nan_f32(f109, P2M_MEM(threadgroup, float, ctx.smem + r112));
+				r112 = r112 + 4u;
+				r113 = r113 - 1u;
+				if (!(r113 != 0u)) {
+					break;
+				}
+			}
+		}
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	float f111 = 0.0f;
+	if (!p1) {
+		f111 = 0.0f;
+		uint r114 = r121;
+		if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
+			while (true) {
+				ulong rd15 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u);
+				float f50 = P2M_MEM(device, float, rd15) - f109;
+				float f54 = p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f));
+				float f57 = p2m_fma_rm_in_binade_f32(f54, 252.0f, 12582913.0f);
+				float f63 = fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)));
+				uint p2m_t300 = p2m_shl_b32(as_type<uint>(f57), 23u);
+				f111 = fma(p2m_ex2_approx_ftz_f32(f63), as_type<float>(p2m_t300), f111);
+				r114 = r114 + r7;
+				if (!(as_type<int>(r114) < as_type<int>(r42))) {
+					break;
+				}
+			}
+		} else {
+			for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
+				ulong rd15 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u);
+				float f50 = P2M_MEM(device, float, rd15) - f109;
+				float f54 = p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f));
+				float f57 = p2m_fma_rm_in_binade_f32(f54, 252.0f, 12582913.0f);
+				float f63 = fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)));
+				uint p2m_t300 = p2m_shl_b32(as_type<uint>(f57), 23u);
+				f111 = fma(p2m_ex2_approx_ftz_f32(f63), as_type<float>(p2m_t300), f111);
+				r114 = r114 + r7;
+				if (!(as_type<int>(r114) < as_type<int>(r42))) {
+					break;
+				}
+			}
+		}
+	}
+	uint r75 = 31u;
+	uint r77 = 4294967295u;
+	uint r78 = p2m_shfl_sync_bfly_b32(as_type<uint>(f111), 16u, r75, r77, ctx.b.lane, p16);
+	float f67 = f111 + as_type<float>(r78);
+	uint r81 = p2m_shfl_sync_bfly_b32(as_type<uint>(f67), 8u, r75, r77, ctx.b.lane, p17);
+	float f69 = f67 + as_type<float>(r81);
+	uint r84 = p2m_shfl_sync_bfly_b32(as_type<uint>(f69), 4u, r75, r77, ctx.b.lane, p18);
+	float f71 = f69 + as_type<float>(r84);
+	uint r87 = p2m_shfl_sync_bfly_b32(as_type<uint>(f71), 2u, r75, r77, ctx.b.lane, p19);
+	float f73 = f71 + as_type<float>(r87);
+	uint r90 = p2m_shfl_sync_bfly_b32(as_type<uint>(f73), 1u, r75, r77, ctx.b.lane, p20);
+	float f16 = p2m_canon_f32(f73 + as_type<float>(r90));
+	if (!p8) {
+		uint r95 = 0u + (p2m_shr_u32(ctx.b.tid.x, 3u) & 536870908u);
+		P2M_MEM(threadgroup, float, ctx.smem + r95) = f16;
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	float f116 = P2M_MEM(threadgroup, float, ctx.smem + 0u);
+	if (!p9) {
+		uint r25 = max(p2m_shr_u32(r7, 5u), 2u);
+		uint r120 = (r25 - 1u) & 3u;
+		uint r118 = 1u;
+		if (!(r25 - 2u < 3u)) {
+			uint r115 = r25 - r120;
+			r118 = 1u;
+			uint r116 = r63;
+			for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
+				float f81 = f116 + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 4)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 8)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 12));
+				f116 = f81 + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 16));
+				r118 = r118 + 4u;
+				r115 = r115 - 4u;
+				r116 = r116 + 16u;
+				if (!(r115 != 1u)) {
+					break;
+				}
+			}
+		}
+		if (!(r120 == 0u)) {
+			uint r119 = r63 + p2m_shl_b32(r118, 2u);
+			while (true) {
+				f116 = f116 + P2M_MEM(threadgroup, float, ctx.smem + r119);
+				r119 = r119 + 4u;
+				r120 = r120 - 1u;
+				if (!(r120 != 0u)) {
+					break;
+				}
+			}
+		}
+	}
+	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+	if (!p1) {
+		ulong rd3 = rd4;
+		float f25 = p2m_rcp_rn_f32(f116);
+		if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
+			while (true) {
+				ulong rd18 = p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r121))), 2u);
+				float f85 = P2M_MEM(device, float, rd1 + rd18) - f109;
+				float f89 = p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f));
+				float f92 = p2m_fma_rm_in_binade_f32(f89, 252.0f, 12582913.0f);
+				float f98 = fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)));
+				uint p2m_t312 = p2m_shl_b32(as_type<uint>(f92), 23u);
+				P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * (p2m_ex2_approx_ftz_f32(f98) * as_type<float>(p2m_t312)));
+				r121 = r121 + r7;
+				if (!(as_type<int>(r121) < as_type<int>(r42))) {
+					break;
+				}
+			}
+		} else {
+			for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
+				ulong rd18 = p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r121))), 2u);
+				float f85 = P2M_MEM(device, float, rd1 + rd18) - f109;
+				float f89 = p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f));
+				float f92 = p2m_fma_rm_in_binade_f32(f89, 252.0f, 12582913.0f);
+				float f98 = fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)));
+				uint p2m_t312 = p2m_shl_b32(as_type<uint>(f92), 23u);
+				P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * (p2m_ex2_approx_ftz_f32(f98) * as_type<float>(p2m_t312)));
+				r121 = r121 + r7;
+				if (!(as_type<int>(r121) < as_type<int>(r42))) {
+					break;
+				}
+			}
+		}
+	}
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void softmax(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-  softmax_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+	softmax_body(params, module, smem, b);
 }
 #endif

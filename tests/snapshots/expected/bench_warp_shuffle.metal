@@ -10,120 +10,280 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
-//@ support int_ops.h: P2M_INT_OPS_H, p2m_popc_b32, p2m_mul_wide_s32, p2m_rem_s32
-//@ support warp_ops.h: P2M_WARP_OPS_H, p2m_shfl_src_lane_up, p2m_shfl_src_lane_down, p2m_shfl_src_lane_bfly, p2m_shfl_src_lane_idx, p2m_shfl_sync_idx_b32, p2m_shfl_sync_up_b32, p2m_shfl_sync_down_b32, p2m_shfl_sync_bfly_b32, p2m_warp_ballot_bits, p2m_vote_ballot_sync_b32
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
+//@ support int_ops.h: P2M_INT_OPS_H, p2m_popc_b32, p2m_mul_wide_s32
+static inline int p2m_rem_s32(int a, int b)
+{
+		const int d = (b == 0 || b == -1) ? 1 : b;
+		const int r = a % d;
+		return b == 0 ? -1 : b == -1 ? 0 : r;
+}
+//@ support warp_ops.h: P2M_WARP_OPS_H
+static inline uint p2m_shfl_src_lane_up(uint lane, uint b, uint c, thread bool &in_range)
+{
+	const uint segmask = (c >> 8) & 0x1fu;
+	const uint max_lane = ((lane & 0x1fu) & segmask) | (c & 0x1fu & ~segmask);
+	const int j = int(lane & 0x1fu) - int(b & 0x1fu);
+	in_range = j >= int(max_lane);
+	return in_range ? uint(j) : (lane & 0x1fu);
+}
+static inline uint p2m_shfl_src_lane_down(uint lane, uint b, uint c, thread bool &in_range)
+{
+	const uint segmask = (c >> 8) & 0x1fu;
+	const uint max_lane = ((lane & 0x1fu) & segmask) | (c & 0x1fu & ~segmask);
+	const uint j = (lane & 0x1fu) + (b & 0x1fu);
+	in_range = j <= max_lane;
+	return in_range ? j : (lane & 0x1fu);
+}
+static inline uint p2m_shfl_src_lane_bfly(uint lane, uint b, uint c, thread bool &in_range)
+{
+	const uint segmask = (c >> 8) & 0x1fu;
+	const uint max_lane = ((lane & 0x1fu) & segmask) | (c & 0x1fu & ~segmask);
+	const uint j = (lane & 0x1fu) ^ (b & 0x1fu);
+	in_range = j <= max_lane;
+	return in_range ? j : (lane & 0x1fu);
+}
+static inline uint p2m_shfl_src_lane_idx(uint lane, uint b, uint c, thread bool &in_range)
+{
+	const uint segmask = (c >> 8) & 0x1fu;
+	const uint max_lane = ((lane & 0x1fu) & segmask) | (c & 0x1fu & ~segmask);
+	const uint j = ((lane & 0x1fu) & segmask) | (b & 0x1fu & ~segmask);
+	in_range = j <= max_lane;
+	return in_range ? j : (lane & 0x1fu);
+}
+static inline uint p2m_shfl_sync_idx_b32(uint value, uint b, uint c, uint  , uint lane,
+																				 thread bool &pred)
+{
+	return simd_shuffle(value, ushort(p2m_shfl_src_lane_idx(lane, b, c, pred)));
+}
+static inline uint p2m_shfl_sync_up_b32(uint value, uint b, uint c, uint  , uint lane,
+																				thread bool &pred)
+{
+	return simd_shuffle(value, ushort(p2m_shfl_src_lane_up(lane, b, c, pred)));
+}
+static inline uint p2m_shfl_sync_down_b32(uint value, uint b, uint c, uint  , uint lane,
+																					thread bool &pred)
+{
+	return simd_shuffle(value, ushort(p2m_shfl_src_lane_down(lane, b, c, pred)));
+}
+static inline uint p2m_shfl_sync_bfly_b32(uint value, uint b, uint c, uint  , uint lane,
+																					thread bool &pred)
+{
+	return simd_shuffle(value, ushort(p2m_shfl_src_lane_bfly(lane, b, c, pred)));
+}
+static inline uint p2m_warp_ballot_bits(bool p)
+{
+	return uint(static_cast<simd_vote::vote_t>(simd_ballot(p)));
+}
+static inline uint p2m_vote_ballot_sync_b32(bool p, uint mask)
+{
+	return p2m_warp_ballot_bits(p) & mask;
+}
 
 // .entry warp_shuffle
 static inline void warp_shuffle_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p8 = false;
-  bool p14 = false, p15 = false, p16 = false, p17 = false, p18 = false, p19 = false, p20 = false, p21 = false;
-  bool p26 = false, p27 = false, p28 = false, p29 = false, p30 = false, p31 = false, p32 = false, p33 = false;
-  bool p38 = false, p39 = false, p40 = false, p41 = false, p42 = false, p43 = false, p44 = false, p45 = false;
-  ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 16);
-  uint r15 = ctx.b.tid.x;
-  uint r1 = ctx.b.ctaid.x * ctx.b.ntid.x + r15;
-  uint r2 = r15 & 31u;
-  ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 8) + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(as_type<uint>(p2m_rem_s32(as_type<int>(r1), as_type<int>(P2M_MEM(constant, uint, ctx.params + 0))))), 4));
-  uint r121 = P2M_MEM(device, uint, rd5);
-  uint r11 = 0u;
-  uint r119 = r11;
-  uint r120 = r11;
-  for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-    uint r17 = 3u;
-    uint r18 = 31u;
-    uint r19 = 16u;
-    uint r20 = 4294967295u;
-    uint r21 = p2m_shfl_sync_bfly_b32(r121, r19, r18, r20, ctx.b.lane, p1);
-    uint r22 = r21 + r121;
-    uint r23 = 8u;
-    uint r24 = p2m_shfl_sync_bfly_b32(r22, r23, r18, r20, ctx.b.lane, p2);
-    uint r25 = r24 + r22;
-    uint r26 = 4u;
-    uint r27 = p2m_shfl_sync_bfly_b32(r25, r26, r18, r20, ctx.b.lane, p3);
-    uint r28 = r27 + r25;
-    uint r29 = 2u;
-    uint r30 = p2m_shfl_sync_bfly_b32(r28, r29, r18, r20, ctx.b.lane, p4);
-    uint r31 = r30 + r28;
-    uint r32 = 1u;
-    uint r33 = p2m_shfl_sync_bfly_b32(r31, r32, r18, r20, ctx.b.lane, p5);
-    uint r36 = p2m_shfl_sync_idx_b32(r121, r119, r18, r20, ctx.b.lane, p6);
-    uint r37 = p2m_shfl_sync_up_b32(r121, r32, r11, r20, ctx.b.lane, p7);
-    uint r38 = p2m_shfl_sync_down_b32(r121, r17, r18, r20, ctx.b.lane, p8);
-    bool p11 = ((r36 & 1u) == 1u) != ((r121 & 1u) == 1u);
-    uint r41 = p2m_vote_ballot_sync_b32(p11, r20);
-    bool p13 = r2 == 0u;
-    uint r46 = ((p13 ? r38 : r37) ^ (r33 + r31) ^ p2m_popc_b32(r41)) + r120;
-    uint r48 = r121 * 747796405u + r36 - 1403630843u;
-    uint r49 = p2m_shfl_sync_bfly_b32(r48, r19, r18, r20, ctx.b.lane, p14);
-    uint r50 = r49 + r48;
-    uint r51 = p2m_shfl_sync_bfly_b32(r50, r23, r18, r20, ctx.b.lane, p15);
-    uint r52 = r51 + r50;
-    uint r53 = p2m_shfl_sync_bfly_b32(r52, r26, r18, r20, ctx.b.lane, p16);
-    uint r54 = r53 + r52;
-    uint r55 = p2m_shfl_sync_bfly_b32(r54, r29, r18, r20, ctx.b.lane, p17);
-    uint r56 = r55 + r54;
-    uint r57 = p2m_shfl_sync_bfly_b32(r56, r32, r18, r20, ctx.b.lane, p18);
-    uint r60 = p2m_shfl_sync_idx_b32(r48, r119 + 1u, r18, r20, ctx.b.lane, p19);
-    uint r61 = p2m_shfl_sync_up_b32(r48, r32, r11, r20, ctx.b.lane, p20);
-    uint r62 = p2m_shfl_sync_down_b32(r48, r17, r18, r20, ctx.b.lane, p21);
-    bool p24 = ((r60 & 1u) == 1u) != ((r48 & 1u) == 1u);
-    uint r65 = p2m_vote_ballot_sync_b32(p24, r20);
-    uint r70 = ((p13 ? r62 : r61) ^ (r57 + r56) ^ p2m_popc_b32(r65)) + r46;
-    uint r72 = r48 * 747796405u + r60 - 1403630843u;
-    uint r73 = p2m_shfl_sync_bfly_b32(r72, r19, r18, r20, ctx.b.lane, p26);
-    uint r74 = r73 + r72;
-    uint r75 = p2m_shfl_sync_bfly_b32(r74, r23, r18, r20, ctx.b.lane, p27);
-    uint r76 = r75 + r74;
-    uint r77 = p2m_shfl_sync_bfly_b32(r76, r26, r18, r20, ctx.b.lane, p28);
-    uint r78 = r77 + r76;
-    uint r79 = p2m_shfl_sync_bfly_b32(r78, r29, r18, r20, ctx.b.lane, p29);
-    uint r80 = r79 + r78;
-    uint r81 = p2m_shfl_sync_bfly_b32(r80, r32, r18, r20, ctx.b.lane, p30);
-    uint r84 = p2m_shfl_sync_idx_b32(r72, r119 + 2u, r18, r20, ctx.b.lane, p31);
-    uint r85 = p2m_shfl_sync_up_b32(r72, r32, r11, r20, ctx.b.lane, p32);
-    uint r86 = p2m_shfl_sync_down_b32(r72, r17, r18, r20, ctx.b.lane, p33);
-    bool p36 = ((r84 & 1u) == 1u) != ((r72 & 1u) == 1u);
-    uint r89 = p2m_vote_ballot_sync_b32(p36, r20);
-    uint r94 = ((p13 ? r86 : r85) ^ (r81 + r80) ^ p2m_popc_b32(r89)) + r70;
-    uint r96 = r72 * 747796405u + r84 - 1403630843u;
-    uint r97 = p2m_shfl_sync_bfly_b32(r96, r19, r18, r20, ctx.b.lane, p38);
-    uint r98 = r97 + r96;
-    uint r99 = p2m_shfl_sync_bfly_b32(r98, r23, r18, r20, ctx.b.lane, p39);
-    uint r100 = r99 + r98;
-    uint r101 = p2m_shfl_sync_bfly_b32(r100, r26, r18, r20, ctx.b.lane, p40);
-    uint r102 = r101 + r100;
-    uint r103 = p2m_shfl_sync_bfly_b32(r102, r29, r18, r20, ctx.b.lane, p41);
-    uint r104 = r103 + r102;
-    uint r105 = p2m_shfl_sync_bfly_b32(r104, r32, r18, r20, ctx.b.lane, p42);
-    uint r108 = p2m_shfl_sync_idx_b32(r96, r119 + 3u, r18, r20, ctx.b.lane, p43);
-    uint r109 = p2m_shfl_sync_up_b32(r96, r32, r11, r20, ctx.b.lane, p44);
-    uint r110 = p2m_shfl_sync_down_b32(r96, r17, r18, r20, ctx.b.lane, p45);
-    bool p48 = ((r108 & 1u) == 1u) != ((r96 & 1u) == 1u);
-    uint r113 = p2m_vote_ballot_sync_b32(p48, r20);
-    r120 = ((p13 ? r110 : r109) ^ (r105 + r104) ^ p2m_popc_b32(r113)) + r94;
-    r121 = r96 * 747796405u + r108 - 1403630843u;
-    r119 = r119 + 4u;
-    if (!(r119 != 32u)) {
-      break;
-    }
-  }
-  P2M_MEM(device, uint, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 4))) = r120;
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+	bool p1 = false, p2 = false, p3 = false, p4 = false, p5 = false, p6 = false, p7 = false, p8 = false;
+	bool p14 = false, p15 = false, p16 = false, p17 = false, p18 = false, p19 = false, p20 = false, p21 = false;
+	bool p26 = false, p27 = false, p28 = false, p29 = false, p30 = false, p31 = false, p32 = false, p33 = false;
+	bool p38 = false, p39 = false, p40 = false, p41 = false, p42 = false, p43 = false, p44 = false, p45 = false;
+	ulong rd1 = P2M_MEM(constant, ulong, ctx.params + 16);
+	uint r15 = ctx.b.tid.x;
+	uint r1 = ctx.b.ctaid.x * ctx.b.ntid.x + r15;
+	uint r2 = r15 & 31u;
+	ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 8) + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(as_type<uint>(p2m_rem_s32(as_type<int>(r1), as_type<int>(P2M_MEM(constant, uint, ctx.params + 0))))), 4));
+	uint r121 = P2M_MEM(device, uint, rd5);
+	uint r11 = 0u;
+	uint r119 = r11;
+	uint r120 = r11;
+	for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+		uint r17 = 3u;
+		uint r18 = 31u;
+		uint r19 = 16u;
+		uint r20 = 4294967295u;
+		uint r21 = p2m_shfl_sync_bfly_b32(r121, r19, r18, r20, ctx.b.lane, p1);
+		uint r22 = r21 + r121;
+		uint r23 = 8u;
+		uint r24 = p2m_shfl_sync_bfly_b32(r22, r23, r18, r20, ctx.b.lane, p2);
+		uint r25 = r24 + r22;
+		uint r26 = 4u;
+		uint r27 = p2m_shfl_sync_bfly_b32(r25, r26, r18, r20, ctx.b.lane, p3);
+		uint r28 = r27 + r25;
+		uint r29 = 2u;
+		uint r30 = p2m_shfl_sync_bfly_b32(r28, r29, r18, r20, ctx.b.lane, p4);
+		uint r31 = r30 + r28;
+		uint r32 = 1u;
+		uint r33 = p2m_shfl_sync_bfly_b32(r31, r32, r18, r20, ctx.b.lane, p5);
+		uint r36 = p2m_shfl_sync_idx_b32(r121, r119, r18, r20, ctx.b.lane, p6);
+		uint r37 = p2m_shfl_sync_up_b32(r121, r32, r11, r20, ctx.b.lane, p7);
+		uint r38 = p2m_shfl_sync_down_b32(r121, r17, r18, r20, ctx.b.lane, p8);
+		bool p11 = ((r36 & 1u) == 1u) != ((r121 & 1u) == 1u);
+		uint r41 = p2m_vote_ballot_sync_b32(p11, r20);
+		bool p13 = r2 == 0u;
+		uint r46 = ((p13 ? r38 : r37) ^ (r33 + r31) ^ p2m_popc_b32(r41)) + r120;
+		uint r48 = r121 * 747796405u + r36 - 1403630843u;
+		uint r49 = p2m_shfl_sync_bfly_b32(r48, r19, r18, r20, ctx.b.lane, p14);
+		uint r50 = r49 + r48;
+		uint r51 = p2m_shfl_sync_bfly_b32(r50, r23, r18, r20, ctx.b.lane, p15);
+		uint r52 = r51 + r50;
+		uint r53 = p2m_shfl_sync_bfly_b32(r52, r26, r18, r20, ctx.b.lane, p16);
+		uint r54 = r53 + r52;
+		uint r55 = p2m_shfl_sync_bfly_b32(r54, r29, r18, r20, ctx.b.lane, p17);
+		uint r56 = r55 + r54;
+		uint r57 = p2m_shfl_sync_bfly_b32(r56, r32, r18, r20, ctx.b.lane, p18);
+		uint r60 = p2m_shfl_sync_idx_b32(r48, r119 + 1u, r18, r20, ctx.b.lane, p19);
+		uint r61 = p2m_shfl_sync_up_b32(r48, r32, r11, r20, ctx.b.lane, p20);
+		uint r62 = p2m_shfl_sync_down_b32(r48, r17, r18, r20, ctx.b.lane, p21);
+		bool p24 = ((r60 & 1u) == 1u) != ((r48 & 1u) == 1u);
+		uint r65 = p2m_vote_ballot_sync_b32(p24, r20);
+		uint r70 = ((p13 ? r62 : r61) ^ (r57 + r56) ^ p2m_popc_b32(r65)) + r46;
+		uint r72 = r48 * 747796405u + r60 - 1403630843u;
+		uint r73 = p2m_shfl_sync_bfly_b32(r72, r19, r18, r20, ctx.b.lane, p26);
+		uint r74 = r73 + r72;
+		uint r75 = p2m_shfl_sync_bfly_b32(r74, r23, r18, r20, ctx.b.lane, p27);
+		uint r76 = r75 + r74;
+		uint r77 = p2m_shfl_sync_bfly_b32(r76, r26, r18, r20, ctx.b.lane, p28);
+		uint r78 = r77 + r76;
+		uint r79 = p2m_shfl_sync_bfly_b32(r78, r29, r18, r20, ctx.b.lane, p29);
+		uint r80 = r79 + r78;
+		uint r81 = p2m_shfl_sync_bfly_b32(r80, r32, r18, r20, ctx.b.lane, p30);
+		uint r84 = p2m_shfl_sync_idx_b32(r72, r119 + 2u, r18, r20, ctx.b.lane, p31);
+		uint r85 = p2m_shfl_sync_up_b32(r72, r32, r11, r20, ctx.b.lane, p32);
+		uint r86 = p2m_shfl_sync_down_b32(r72, r17, r18, r20, ctx.b.lane, p33);
+		bool p36 = ((r84 & 1u) == 1u) != ((r72 & 1u) == 1u);
+		uint r89 = p2m_vote_ballot_sync_b32(p36, r20);
+		uint r94 = ((p13 ? r86 : r85) ^ (r81 + r80) ^ p2m_popc_b32(r89)) + r70;
+		uint r96 = r72 * 747796405u + r84 - 1403630843u;
+		uint r97 = p2m_shfl_sync_bfly_b32(r96, r19, r18, r20, ctx.b.lane, p38);
+		uint r98 = r97 + r96;
+		uint r99 = p2m_shfl_sync_bfly_b32(r98, r23, r18, r20, ctx.b.lane, p39);
+		uint r100 = r99 + r98;
+		uint r101 = p2m_shfl_sync_bfly_b32(r100, r26, r18, r20, ctx.b.lane, p40);
+		uint r102 = r101 + r100;
+		uint r103 = p2m_shfl_sync_bfly_b32(r102, r29, r18, r20, ctx.b.lane, p41);
+		uint r104 = r103 + r102;
+		uint r105 = p2m_shfl_sync_bfly_b32(r104, r32, r18, r20, ctx.b.lane, p42);
+		uint r108 = p2m_shfl_sync_idx_b32(r96, r119 + 3u, r18, r20, ctx.b.lane, p43);
+		uint r109 = p2m_shfl_sync_up_b32(r96, r32, r11, r20, ctx.b.lane, p44);
+		uint r110 = p2m_shfl_sync_down_b32(r96, r17, r18, r20, ctx.b.lane, p45);
+		bool p48 = ((r108 & 1u) == 1u) != ((r96 & 1u) == 1u);
+		uint r113 = p2m_vote_ballot_sync_b32(p48, r20);
+		r120 = ((p13 ? r110 : r109) ^ (r105 + r104) ^ p2m_popc_b32(r113)) + r94;
+		r121 = r96 * 747796405u + r108 - 1403630843u;
+		r119 = r119 + 4u;
+		if (!(r119 != 32u)) {
+			break;
+		}
+	}
+	P2M_MEM(device, uint, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 4))) = r120;
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void warp_shuffle(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
-  warp_shuffle_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 24u)};
+	warp_shuffle_body(params, module, smem, b);
 }
 #endif

@@ -10,156 +10,250 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32
 
 // .entry cfg_irreducible_two_entry
 static inline void cfg_irreducible_two_entry_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  bool p2 = false;
-  uint v = 0;
-  bool p2m_flag0 = false;
-  p2m_flag0 = false;
-  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
-  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
-  nm1 = nm1 - 1u;
-  uint gid = ctx.b.ctaid.x;
-  uint t = ctx.b.ntid.x;
-  gid = gid * t;
-  t = ctx.b.tid.x;
-  gid = gid + t;
-  uint h = gid;
-  uint m = 0u;
-  uint i = 0u;
-  uint k = gid & nm1;
-  ulong a = p2m_mul_wide_u32(k, 4u);
-  a = in_1 + a;
-  uint x = P2M_MEM(device, uint, a);
-  uint c = x & 1u;
-  bool p1 = c != 0u;
-  if (!p1) {
-    c = x & 2u;
-    p1 = c == 0u;
-    if (!p1) {
-      h = h * 31u;
-      h = h + 8193u;
-      m = m | 1u;
-      t = p2m_shr_u32(x, 8u);
-      h = h ^ t;
-    }
-    h = h * 31u;
-    h = h + 8194u;
-    m = m | 2u;
-    i = i + 1u;
-    k = i * 5u;
-    k = k + gid;
-    k = k & nm1;
-    a = p2m_mul_wide_u32(k, 4u);
-    a = in_1 + a;
-    v = P2M_MEM(device, uint, a);
-    h = h ^ v;
-    c = v & 7u;
-    p2 = c == 0u;
-    if (p2) {
-      p2m_flag0 = true;
-    } else {
-      p2 = i >= 20u;
-      if (p2) {
-        p2m_flag0 = true;
-      } else {
-      }
-    }
-  }
-  if (!p2m_flag0) {
-    for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-      h = h * 31u;
-      h = h + 8195u;
-      m = m | 4u;
-      i = i + 1u;
-      k = gid * 3u;
-      k = k + i;
-      k = k & nm1;
-      a = p2m_mul_wide_u32(k, 4u);
-      a = in_1 + a;
-      v = P2M_MEM(device, uint, a);
-      c = v & 3u;
-      p2 = c == 1u;
-      if (!p2) {
-        if (i >= 20u) {
-          break;
-        }
-        p2 = c == 2u;
-        if (p2) {
-          continue;
-        }
-        c = v & 240u;
-        p2 = c == 80u;
-        if (p2) {
-          break;
-        }
-        h = h * 31u;
-        h = h + 8196u;
-        m = m | 8u;
-      }
-      h = h * 31u;
-      h = h + 8194u;
-      m = m | 2u;
-      i = i + 1u;
-      k = i * 5u;
-      k = k + gid;
-      k = k & nm1;
-      a = p2m_mul_wide_u32(k, 4u);
-      a = in_1 + a;
-      v = P2M_MEM(device, uint, a);
-      h = h ^ v;
-      c = v & 7u;
-      p2 = c == 0u;
-      if (p2) {
-        p2m_flag0 = true;
-        break;
-      }
-      p2 = i >= 20u;
-      if (p2) {
-        p2m_flag0 = true;
-        break;
-      }
-    }
-  }
-  if (!p2m_flag0) {
-    h = h * 31u;
-    h = h + 8198u;
-    m = m | 32u;
-    t = p2m_shl_b32(i, 16u);
-    h = h ^ t;
-    a = p2m_mul_wide_u32(gid, 8u);
-    a = out_1 + a;
-    P2M_MEM(device, uint, a) = h;
-    P2M_MEM(device, uint, a + 4) = m;
-    return;
-  }
-  h = h * 31u;
-  h = h + 8197u;
-  m = m | 16u;
-  h = h ^ i;
-  a = p2m_mul_wide_u32(gid, 8u);
-  a = out_1 + a;
-  P2M_MEM(device, uint, a) = h;
-  P2M_MEM(device, uint, a + 4) = m;
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+	bool p2 = false;
+	uint v = 0;
+	bool p2m_flag0 = false;
+	p2m_flag0 = false;
+	ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+	ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+	uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+	nm1 = nm1 - 1u;
+	uint gid = ctx.b.ctaid.x;
+	uint t = ctx.b.ntid.x;
+	gid = gid * t;
+	t = ctx.b.tid.x;
+	gid = gid + t;
+	uint h = gid;
+	uint m = 0u;
+	uint i = 0u;
+	uint k = gid & nm1;
+	ulong a = p2m_mul_wide_u32(k, 4u);
+	a = in_1 + a;
+	uint x = P2M_MEM(device, uint, a);
+	uint c = x & 1u;
+	bool p1 = c != 0u;
+	if (!p1) {
+		c = x & 2u;
+		p1 = c == 0u;
+		if (!p1) {
+			h = h * 31u;
+			h = h + 8193u;
+			m = m | 1u;
+			t = p2m_shr_u32(x, 8u);
+			h = h ^ t;
+		}
+		h = h * 31u;
+		h = h + 8194u;
+		m = m | 2u;
+		i = i + 1u;
+		k = i * 5u;
+		k = k + gid;
+		k = k & nm1;
+		a = p2m_mul_wide_u32(k, 4u);
+		a = in_1 + a;
+		v = P2M_MEM(device, uint, a);
+		h = h ^ v;
+		c = v & 7u;
+		p2 = c == 0u;
+		if (p2) {
+			p2m_flag0 = true;
+		} else {
+			p2 = i >= 20u;
+			if (p2) {
+				p2m_flag0 = true;
+			} else {
+			}
+		}
+	}
+	if (!p2m_flag0) {
+		for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+			h = h * 31u;
+			h = h + 8195u;
+			m = m | 4u;
+			i = i + 1u;
+			k = gid * 3u;
+			k = k + i;
+			k = k & nm1;
+			a = p2m_mul_wide_u32(k, 4u);
+			a = in_1 + a;
+			v = P2M_MEM(device, uint, a);
+			c = v & 3u;
+			p2 = c == 1u;
+			if (!p2) {
+				if (i >= 20u) {
+					break;
+				}
+				p2 = c == 2u;
+				if (p2) {
+					continue;
+				}
+				c = v & 240u;
+				p2 = c == 80u;
+				if (p2) {
+					break;
+				}
+				h = h * 31u;
+				h = h + 8196u;
+				m = m | 8u;
+			}
+			h = h * 31u;
+			h = h + 8194u;
+			m = m | 2u;
+			i = i + 1u;
+			k = i * 5u;
+			k = k + gid;
+			k = k & nm1;
+			a = p2m_mul_wide_u32(k, 4u);
+			a = in_1 + a;
+			v = P2M_MEM(device, uint, a);
+			h = h ^ v;
+			c = v & 7u;
+			p2 = c == 0u;
+			if (p2) {
+				p2m_flag0 = true;
+				break;
+			}
+			p2 = i >= 20u;
+			if (p2) {
+				p2m_flag0 = true;
+				break;
+			}
+		}
+	}
+	if (!p2m_flag0) {
+		h = h * 31u;
+		h = h + 8198u;
+		m = m | 32u;
+		t = p2m_shl_b32(i, 16u);
+		h = h ^ t;
+		a = p2m_mul_wide_u32(gid, 8u);
+		a = out_1 + a;
+		P2M_MEM(device, uint, a) = h;
+		P2M_MEM(device, uint, a + 4) = m;
+		return;
+	}
+	h = h * 31u;
+	h = h + 8197u;
+	m = m | 16u;
+	h = h ^ i;
+	a = p2m_mul_wide_u32(gid, 8u);
+	a = out_1 + a;
+	P2M_MEM(device, uint, a) = h;
+	P2M_MEM(device, uint, a + 4) = m;
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_irreducible_two_entry(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-  cfg_irreducible_two_entry_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+	cfg_irreducible_two_entry_body(params, module, smem, b);
 }
 #endif

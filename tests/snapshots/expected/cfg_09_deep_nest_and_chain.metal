@@ -10,446 +10,540 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32
 
 // .entry cfg_deep_nest5
 static inline void cfg_deep_nest5_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  uint i4 = 0;
-  bool p2m_flag0 = false;
-  bool p2m_flag1 = false;
-  bool p2m_flag2 = false;
-  bool p2m_flag3 = false;
-  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
-  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
-  nm1 = nm1 - 1u;
-  uint gid = ctx.b.ctaid.x;
-  uint t = ctx.b.ntid.x;
-  gid = gid * t;
-  t = ctx.b.tid.x;
-  gid = gid + t;
-  uint h = gid;
-  uint m = 0u;
-  uint k = gid & nm1;
-  ulong a = p2m_mul_wide_u32(k, 4u);
-  a = in_1 + a;
-  uint x = P2M_MEM(device, uint, a);
-  uint n0 = p2m_shr_u32(x, 0u);
-  n0 = n0 & 1u;
-  n0 = n0 + 2u;
-  uint n1 = p2m_shr_u32(x, 1u);
-  n1 = n1 & 1u;
-  n1 = n1 + 2u;
-  uint n2 = p2m_shr_u32(x, 2u);
-  n2 = n2 & 1u;
-  n2 = n2 + 2u;
-  uint n3 = p2m_shr_u32(x, 3u);
-  n3 = n3 & 1u;
-  n3 = n3 + 2u;
-  uint n4 = p2m_shr_u32(x, 4u);
-  n4 = n4 & 1u;
-  n4 = n4 + 2u;
-  uint i0 = 0u;
-  p2m_flag0 = false;
-  p2m_flag1 = false;
-  for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-    h = h * 31u;
-    h = h + 36864u;
-    m = m | 1u;
-    bool p1 = i0 >= n0;
-    if (p1) {
-      p2m_flag0 = true;
-      break;
-    }
-    uint i1 = 0u;
-    while (true) {
-      h = h * 31u;
-      h = h + 36865u;
-      m = m | 2u;
-      p1 = i1 >= n1;
-      if (p1) {
-        break;
-      }
-      uint i2 = 0u;
-      while (true) {
-        h = h * 31u;
-        h = h + 36866u;
-        m = m | 4u;
-        p1 = i2 >= n2;
-        if (p1) {
-          break;
-        }
-        uint i3 = 0u;
-        p2m_flag2 = false;
-        while (true) {
-          h = h * 31u;
-          h = h + 36867u;
-          m = m | 8u;
-          p1 = i3 >= n3;
-          if (p1) {
-            break;
-          }
-          i4 = 0u;
-          p2m_flag3 = false;
-          while (true) {
-            h = h * 31u;
-            h = h + 36868u;
-            m = m | 16u;
-            p1 = i4 >= n4;
-            if (p1) {
-              break;
-            }
-            k = gid;
-            t = i0 * 3u;
-            k = k + t;
-            t = i1 * 5u;
-            k = k + t;
-            t = i2 * 7u;
-            k = k + t;
-            t = i3 * 11u;
-            k = k + t;
-            t = i4 * 13u;
-            k = k + t;
-            k = k & nm1;
-            a = p2m_mul_wide_u32(k, 4u);
-            a = in_1 + a;
-            uint v = P2M_MEM(device, uint, a);
-            h = h ^ v;
-            uint c = v & 63u;
-            bool p2 = c == 1u;
-            if (p2) {
-              p2m_flag2 = true;
-              break;
-            }
-            p2 = c == 2u;
-            if (p2) {
-              p2m_flag3 = true;
-              break;
-            }
-            c = p2m_shr_u32(v, 20u);
-            c = c & 63u;
-            p2 = c == 5u;
-            if (p2) {
-              p2m_flag1 = true;
-              break;
-            }
-            h = h * 31u;
-            h = h + 36869u;
-            m = m | 32u;
-            i4 = i4 + 1u;
-          }
-          if (p2m_flag2) {
-            break;
-          }
-          if (p2m_flag1) {
-            break;
-          }
-          if (!p2m_flag3) {
-            h = h * 31u;
-            h = h + 36884u;
-            m = m | 64u;
-          }
-          h = h * 31u;
-          h = h + 36900u;
-          m = m | 128u;
-          i3 = i3 + 1u;
-        }
-        if (p2m_flag1) {
-          break;
-        }
-        if (!p2m_flag2) {
-          h = h * 31u;
-          h = h + 36883u;
-          m = m | 256u;
-        }
-        h = h * 31u;
-        h = h + 36899u;
-        m = m | 512u;
-        i2 = i2 + 1u;
-      }
-      if (p2m_flag1) {
-        break;
-      }
-      h = h * 31u;
-      h = h + 36882u;
-      m = m | 1024u;
-      h = h * 31u;
-      h = h + 36898u;
-      m = m | 2048u;
-      i1 = i1 + 1u;
-    }
-    if (p2m_flag1) {
-      break;
-    }
-    h = h * 31u;
-    h = h + 36881u;
-    m = m | 4096u;
-    h = h * 31u;
-    h = h + 36897u;
-    m = m | 8192u;
-    i0 = i0 + 1u;
-  }
-  if (!p2m_flag0) {
-    h = h * 31u;
-    h = h + 36912u;
-    m = m | 32768u;
-    t = p2m_shl_b32(i0, 4u);
-    t = t ^ i4;
-    t = p2m_shl_b32(t, 16u);
-    h = h ^ t;
-    a = p2m_mul_wide_u32(gid, 8u);
-    a = out_1 + a;
-    P2M_MEM(device, uint, a) = h;
-    P2M_MEM(device, uint, a + 4) = m;
-    return;
-  }
-  h = h * 31u;
-  h = h + 36880u;
-  m = m | 16384u;
-  a = p2m_mul_wide_u32(gid, 8u);
-  a = out_1 + a;
-  P2M_MEM(device, uint, a) = h;
-  P2M_MEM(device, uint, a + 4) = m;
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+	uint i4 = 0;
+	bool p2m_flag0 = false;
+	bool p2m_flag1 = false;
+	bool p2m_flag2 = false;
+	bool p2m_flag3 = false;
+	ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+	ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+	uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+	nm1 = nm1 - 1u;
+	uint gid = ctx.b.ctaid.x;
+	uint t = ctx.b.ntid.x;
+	gid = gid * t;
+	t = ctx.b.tid.x;
+	gid = gid + t;
+	uint h = gid;
+	uint m = 0u;
+	uint k = gid & nm1;
+	ulong a = p2m_mul_wide_u32(k, 4u);
+	a = in_1 + a;
+	uint x = P2M_MEM(device, uint, a);
+	uint n0 = p2m_shr_u32(x, 0u);
+	n0 = n0 & 1u;
+	n0 = n0 + 2u;
+	uint n1 = p2m_shr_u32(x, 1u);
+	n1 = n1 & 1u;
+	n1 = n1 + 2u;
+	uint n2 = p2m_shr_u32(x, 2u);
+	n2 = n2 & 1u;
+	n2 = n2 + 2u;
+	uint n3 = p2m_shr_u32(x, 3u);
+	n3 = n3 & 1u;
+	n3 = n3 + 2u;
+	uint n4 = p2m_shr_u32(x, 4u);
+	n4 = n4 & 1u;
+	n4 = n4 + 2u;
+	uint i0 = 0u;
+	p2m_flag0 = false;
+	p2m_flag1 = false;
+	for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+		h = h * 31u;
+		h = h + 36864u;
+		m = m | 1u;
+		bool p1 = i0 >= n0;
+		if (p1) {
+			p2m_flag0 = true;
+			break;
+		}
+		uint i1 = 0u;
+		while (true) {
+			h = h * 31u;
+			h = h + 36865u;
+			m = m | 2u;
+			p1 = i1 >= n1;
+			if (p1) {
+				break;
+			}
+			uint i2 = 0u;
+			while (true) {
+				h = h * 31u;
+				h = h + 36866u;
+				m = m | 4u;
+				p1 = i2 >= n2;
+				if (p1) {
+					break;
+				}
+				uint i3 = 0u;
+				p2m_flag2 = false;
+				while (true) {
+					h = h * 31u;
+					h = h + 36867u;
+					m = m | 8u;
+					p1 = i3 >= n3;
+					if (p1) {
+						break;
+					}
+					i4 = 0u;
+					p2m_flag3 = false;
+					while (true) {
+						h = h * 31u;
+						h = h + 36868u;
+						m = m | 16u;
+						p1 = i4 >= n4;
+						if (p1) {
+							break;
+						}
+						k = gid;
+						t = i0 * 3u;
+						k = k + t;
+						t = i1 * 5u;
+						k = k + t;
+						t = i2 * 7u;
+						k = k + t;
+						t = i3 * 11u;
+						k = k + t;
+						t = i4 * 13u;
+						k = k + t;
+						k = k & nm1;
+						a = p2m_mul_wide_u32(k, 4u);
+						a = in_1 + a;
+						uint v = P2M_MEM(device, uint, a);
+						h = h ^ v;
+						uint c = v & 63u;
+						bool p2 = c == 1u;
+						if (p2) {
+							p2m_flag2 = true;
+							break;
+						}
+						p2 = c == 2u;
+						if (p2) {
+							p2m_flag3 = true;
+							break;
+						}
+						c = p2m_shr_u32(v, 20u);
+						c = c & 63u;
+						p2 = c == 5u;
+						if (p2) {
+							p2m_flag1 = true;
+							break;
+						}
+						h = h * 31u;
+						h = h + 36869u;
+						m = m | 32u;
+						i4 = i4 + 1u;
+					}
+					if (p2m_flag2) {
+						break;
+					}
+					if (p2m_flag1) {
+						break;
+					}
+					if (!p2m_flag3) {
+						h = h * 31u;
+						h = h + 36884u;
+						m = m | 64u;
+					}
+					h = h * 31u;
+					h = h + 36900u;
+					m = m | 128u;
+					i3 = i3 + 1u;
+				}
+				if (p2m_flag1) {
+					break;
+				}
+				if (!p2m_flag2) {
+					h = h * 31u;
+					h = h + 36883u;
+					m = m | 256u;
+				}
+				h = h * 31u;
+				h = h + 36899u;
+				m = m | 512u;
+				i2 = i2 + 1u;
+			}
+			if (p2m_flag1) {
+				break;
+			}
+			h = h * 31u;
+			h = h + 36882u;
+			m = m | 1024u;
+			h = h * 31u;
+			h = h + 36898u;
+			m = m | 2048u;
+			i1 = i1 + 1u;
+		}
+		if (p2m_flag1) {
+			break;
+		}
+		h = h * 31u;
+		h = h + 36881u;
+		m = m | 4096u;
+		h = h * 31u;
+		h = h + 36897u;
+		m = m | 8192u;
+		i0 = i0 + 1u;
+	}
+	if (!p2m_flag0) {
+		h = h * 31u;
+		h = h + 36912u;
+		m = m | 32768u;
+		t = p2m_shl_b32(i0, 4u);
+		t = t ^ i4;
+		t = p2m_shl_b32(t, 16u);
+		h = h ^ t;
+		a = p2m_mul_wide_u32(gid, 8u);
+		a = out_1 + a;
+		P2M_MEM(device, uint, a) = h;
+		P2M_MEM(device, uint, a + 4) = m;
+		return;
+	}
+	h = h * 31u;
+	h = h + 36880u;
+	m = m | 16384u;
+	a = p2m_mul_wide_u32(gid, 8u);
+	a = out_1 + a;
+	P2M_MEM(device, uint, a) = h;
+	P2M_MEM(device, uint, a + 4) = m;
+	return;
 }
 
 // .entry cfg_elseif20
 static inline void cfg_elseif20_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  ulong a = 0;
-  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
-  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
-  nm1 = nm1 - 1u;
-  uint gid = ctx.b.ctaid.x;
-  uint t = ctx.b.ntid.x;
-  gid = gid * t;
-  t = ctx.b.tid.x;
-  gid = gid + t;
-  uint h = gid;
-  uint m = 0u;
-  uint r = 0u;
-  while (true) {
-    h = h * 31u;
-    h = h + 37121u;
-    m = m | 2097152u;
-    if (r >= 3u) {
-      break;
-    }
-    uint k = gid * 3u;
-    t = r * 101u;
-    k = k + t;
-    k = k & nm1;
-    a = p2m_mul_wide_u32(k, 4u);
-    a = in_1 + a;
-    uint v = P2M_MEM(device, uint, a);
-    uint c = v & 31u;
-    r = r + 1u;
-    bool p2 = c != 0u;
-    if (p2) {
-      p2 = c != 1u;
-      if (p2) {
-        p2 = c >= 4u;
-        if (p2) {
-          p2 = c != 4u;
-          if (p2) {
-            t = c & 28u;
-            p2 = t != 28u;
-            if (p2) {
-              p2 = c != 5u;
-              if (p2) {
-                p2 = c != 6u;
-                if (p2) {
-                  p2 = c >= 9u;
-                  if (p2) {
-                    p2 = c != 9u;
-                    if (p2) {
-                      p2 = c != 10u;
-                      if (p2) {
-                        p2 = c != 11u;
-                        if (p2) {
-                          p2 = c != 12u;
-                          if (p2) {
-                            p2 = c >= 15u;
-                            if (p2) {
-                              p2 = c != 15u;
-                              if (p2) {
-                                p2 = c != 16u;
-                                if (p2) {
-                                  p2 = c >= 19u;
-                                  if (p2) {
-                                    p2 = c != 19u;
-                                    if (p2) {
-                                      p2 = c >= 22u;
-                                      if (p2) {
-                                        p2 = c >= 25u;
-                                        if (p2) {
-                                          p2 = c != 25u;
-                                          if (p2) {
-                                            h = h * 31u;
-                                            h = h + 37632u;
-                                            m = m | 1048576u;
-                                          } else {
-                                            h = h * 31u;
-                                            h = h + 37395u;
-                                            m = m | 524288u;
-                                            t = p2m_shr_u32(v, 5u);
-                                            h = h ^ t;
-                                          }
-                                        } else {
-                                          h = h * 31u;
-                                          h = h + 37394u;
-                                          m = m | 262144u;
-                                          h = h - v;
-                                        }
-                                      } else {
-                                        h = h * 31u;
-                                        h = h + 37393u;
-                                        m = m | 131072u;
-                                        h = h ^ v;
-                                      }
-                                    } else {
-                                      h = h * 31u;
-                                      h = h + 37392u;
-                                      m = m | 65536u;
-                                      h = h + v;
-                                    }
-                                  } else {
-                                    h = h * 31u;
-                                    h = h + 37391u;
-                                    m = m | 32768u;
-                                    t = p2m_shr_u32(v, 5u);
-                                    h = h ^ t;
-                                  }
-                                } else {
-                                  h = h * 31u;
-                                  h = h + 37390u;
-                                  m = m | 16384u;
-                                  h = h - v;
-                                }
-                              } else {
-                                h = h * 31u;
-                                h = h + 37389u;
-                                m = m | 8192u;
-                                h = h ^ v;
-                              }
-                            } else {
-                              h = h * 31u;
-                              h = h + 37388u;
-                              m = m | 4096u;
-                              h = h + v;
-                            }
-                          } else {
-                            h = h * 31u;
-                            h = h + 37387u;
-                            m = m | 2048u;
-                            t = p2m_shr_u32(v, 5u);
-                            h = h ^ t;
-                          }
-                        } else {
-                          h = h * 31u;
-                          h = h + 37386u;
-                          m = m | 1024u;
-                          h = h - v;
-                        }
-                      } else {
-                        h = h * 31u;
-                        h = h + 37385u;
-                        m = m | 512u;
-                        h = h ^ v;
-                      }
-                    } else {
-                      h = h * 31u;
-                      h = h + 37384u;
-                      m = m | 256u;
-                      h = h + v;
-                    }
-                  } else {
-                    h = h * 31u;
-                    h = h + 37383u;
-                    m = m | 128u;
-                    t = p2m_shr_u32(v, 5u);
-                    h = h ^ t;
-                  }
-                } else {
-                  h = h * 31u;
-                  h = h + 37382u;
-                  m = m | 64u;
-                  h = h - v;
-                }
-              } else {
-                h = h * 31u;
-                h = h + 37381u;
-                m = m | 32u;
-                h = h ^ v;
-              }
-            } else {
-              h = h * 31u;
-              h = h + 37380u;
-              m = m | 16u;
-              h = h + v;
-            }
-          } else {
-            h = h * 31u;
-            h = h + 37379u;
-            m = m | 8u;
-            t = p2m_shr_u32(v, 5u);
-            h = h ^ t;
-          }
-        } else {
-          h = h * 31u;
-          h = h + 37378u;
-          m = m | 4u;
-          h = h - v;
-        }
-      } else {
-        h = h * 31u;
-        h = h + 37377u;
-        m = m | 2u;
-        h = h ^ v;
-      }
-    } else {
-      h = h * 31u;
-      h = h + 37376u;
-      m = m | 1u;
-      h = h + v;
-    }
-    h = h * 31u;
-    h = h + 37633u;
-    m = m | 4194304u;
-  }
-  a = p2m_mul_wide_u32(gid, 8u);
-  a = out_1 + a;
-  P2M_MEM(device, uint, a) = h;
-  P2M_MEM(device, uint, a + 4) = m;
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+	ulong a = 0;
+	ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+	ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+	uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+	nm1 = nm1 - 1u;
+	uint gid = ctx.b.ctaid.x;
+	uint t = ctx.b.ntid.x;
+	gid = gid * t;
+	t = ctx.b.tid.x;
+	gid = gid + t;
+	uint h = gid;
+	uint m = 0u;
+	uint r = 0u;
+	while (true) {
+		h = h * 31u;
+		h = h + 37121u;
+		m = m | 2097152u;
+		if (r >= 3u) {
+			break;
+		}
+		uint k = gid * 3u;
+		t = r * 101u;
+		k = k + t;
+		k = k & nm1;
+		a = p2m_mul_wide_u32(k, 4u);
+		a = in_1 + a;
+		uint v = P2M_MEM(device, uint, a);
+		uint c = v & 31u;
+		r = r + 1u;
+		bool p2 = c != 0u;
+		if (p2) {
+			p2 = c != 1u;
+			if (p2) {
+				p2 = c >= 4u;
+				if (p2) {
+					p2 = c != 4u;
+					if (p2) {
+						t = c & 28u;
+						p2 = t != 28u;
+						if (p2) {
+							p2 = c != 5u;
+							if (p2) {
+								p2 = c != 6u;
+								if (p2) {
+									p2 = c >= 9u;
+									if (p2) {
+										p2 = c != 9u;
+										if (p2) {
+											p2 = c != 10u;
+											if (p2) {
+												p2 = c != 11u;
+												if (p2) {
+													p2 = c != 12u;
+													if (p2) {
+														p2 = c >= 15u;
+														if (p2) {
+															p2 = c != 15u;
+															if (p2) {
+																p2 = c != 16u;
+																if (p2) {
+																	p2 = c >= 19u;
+																	if (p2) {
+																		p2 = c != 19u;
+																		if (p2) {
+																			p2 = c >= 22u;
+																			if (p2) {
+																				p2 = c >= 25u;
+																				if (p2) {
+																					p2 = c != 25u;
+																					if (p2) {
+																						h = h * 31u;
+																						h = h + 37632u;
+																						m = m | 1048576u;
+																					} else {
+																						h = h * 31u;
+																						h = h + 37395u;
+																						m = m | 524288u;
+																						t = p2m_shr_u32(v, 5u);
+																						h = h ^ t;
+																					}
+																				} else {
+																					h = h * 31u;
+																					h = h + 37394u;
+																					m = m | 262144u;
+																					h = h - v;
+																				}
+																			} else {
+																				h = h * 31u;
+																				h = h + 37393u;
+																				m = m | 131072u;
+																				h = h ^ v;
+																			}
+																		} else {
+																			h = h * 31u;
+																			h = h + 37392u;
+																			m = m | 65536u;
+																			h = h + v;
+																		}
+																	} else {
+																		h = h * 31u;
+																		h = h + 37391u;
+																		m = m | 32768u;
+																		t = p2m_shr_u32(v, 5u);
+																		h = h ^ t;
+																	}
+																} else {
+																	h = h * 31u;
+																	h = h + 37390u;
+																	m = m | 16384u;
+																	h = h - v;
+																}
+															} else {
+																h = h * 31u;
+																h = h + 37389u;
+																m = m | 8192u;
+																h = h ^ v;
+															}
+														} else {
+															h = h * 31u;
+															h = h + 37388u;
+															m = m | 4096u;
+															h = h + v;
+														}
+													} else {
+														h = h * 31u;
+														h = h + 37387u;
+														m = m | 2048u;
+														t = p2m_shr_u32(v, 5u);
+														h = h ^ t;
+													}
+												} else {
+													h = h * 31u;
+													h = h + 37386u;
+													m = m | 1024u;
+													h = h - v;
+												}
+											} else {
+												h = h * 31u;
+												h = h + 37385u;
+												m = m | 512u;
+												h = h ^ v;
+											}
+										} else {
+											h = h * 31u;
+											h = h + 37384u;
+											m = m | 256u;
+											h = h + v;
+										}
+									} else {
+										h = h * 31u;
+										h = h + 37383u;
+										m = m | 128u;
+										t = p2m_shr_u32(v, 5u);
+										h = h ^ t;
+									}
+								} else {
+									h = h * 31u;
+									h = h + 37382u;
+									m = m | 64u;
+									h = h - v;
+								}
+							} else {
+								h = h * 31u;
+								h = h + 37381u;
+								m = m | 32u;
+								h = h ^ v;
+							}
+						} else {
+							h = h * 31u;
+							h = h + 37380u;
+							m = m | 16u;
+							h = h + v;
+						}
+					} else {
+						h = h * 31u;
+						h = h + 37379u;
+						m = m | 8u;
+						t = p2m_shr_u32(v, 5u);
+						h = h ^ t;
+					}
+				} else {
+					h = h * 31u;
+					h = h + 37378u;
+					m = m | 4u;
+					h = h - v;
+				}
+			} else {
+				h = h * 31u;
+				h = h + 37377u;
+				m = m | 2u;
+				h = h ^ v;
+			}
+		} else {
+			h = h * 31u;
+			h = h + 37376u;
+			m = m | 1u;
+			h = h + v;
+		}
+		h = h * 31u;
+		h = h + 37633u;
+		m = m | 4194304u;
+	}
+	a = p2m_mul_wide_u32(gid, 8u);
+	a = out_1 + a;
+	P2M_MEM(device, uint, a) = h;
+	P2M_MEM(device, uint, a + 4) = m;
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_deep_nest5(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-  cfg_deep_nest5_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+	cfg_deep_nest5_body(params, module, smem, b);
 }
 kernel void cfg_elseif20(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-  cfg_elseif20_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+	cfg_elseif20_body(params, module, smem, b);
 }
 #endif

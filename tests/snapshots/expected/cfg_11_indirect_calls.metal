@@ -10,348 +10,442 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_shr_u32, p2m_mul_wide_u32
 
 // .func step_mul
 static inline void step_mul(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_)
 {
-  uint sa = P2M_MEM(thread, uint, a);
-  sa = sa * 31u;
-  sa = sa + P2M_MEM(thread, uint, b_);
-  P2M_MEM(thread, uint, res) = sa;
-  return;
+	uint sa = P2M_MEM(thread, uint, a);
+	sa = sa * 31u;
+	sa = sa + P2M_MEM(thread, uint, b_);
+	P2M_MEM(thread, uint, res) = sa;
+	return;
 }
 
 // .func step_xor
 static inline void step_xor(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_)
 {
-  uint xa = P2M_MEM(thread, uint, a);
-  uint xb = P2M_MEM(thread, uint, b_);
-  uint xc = xb & 1u;
-  if (xc == 0u) {
-    xc = p2m_shr_u32(xb, 2u);
-    xa = xa ^ xc;
-    xa = xa + 32785u;
-    P2M_MEM(thread, uint, res) = xa;
-    return;
-  }
-  xc = p2m_shl_b32(xb, 3u);
-  xa = xa ^ xc;
-  P2M_MEM(thread, uint, res) = xa;
-  return;
+	uint xa = P2M_MEM(thread, uint, a);
+	uint xb = P2M_MEM(thread, uint, b_);
+	uint xc = xb & 1u;
+	if (xc == 0u) {
+		xc = p2m_shr_u32(xb, 2u);
+		xa = xa ^ xc;
+		xa = xa + 32785u;
+		P2M_MEM(thread, uint, res) = xa;
+		return;
+	}
+	xc = p2m_shl_b32(xb, 3u);
+	xa = xa ^ xc;
+	P2M_MEM(thread, uint, res) = xa;
+	return;
 }
 
 // .func step_loop
 static inline void step_loop(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_)
 {
-  uint la = P2M_MEM(thread, uint, a);
-  uint lb = P2M_MEM(thread, uint, b_);
-  lb = lb & 7u;
-  uint lj = 0u;
-  while (true) {
-    if (lj >= lb) {
-      break;
-    }
-    la = la * 5u;
-    la = la + lj;
-    if (p2m_shr_u32(la, 28u) == 15u) {
-      break;
-    }
-    lj = lj + 1u;
-  }
-  la = la + lj;
-  P2M_MEM(thread, uint, res) = la;
-  return;
+	uint la = P2M_MEM(thread, uint, a);
+	uint lb = P2M_MEM(thread, uint, b_);
+	lb = lb & 7u;
+	uint lj = 0u;
+	while (true) {
+		if (lj >= lb) {
+			break;
+		}
+		la = la * 5u;
+		la = la + lj;
+		if (p2m_shr_u32(la, 28u) == 15u) {
+			break;
+		}
+		lj = lj + 1u;
+	}
+	la = la + lj;
+	P2M_MEM(thread, uint, res) = la;
+	return;
 }
 
 // .func apply3
 static inline void apply3(thread p2m_ctx &ctx, thread uchar *res, thread uchar *a, thread uchar *b_, thread uchar *sel)
 {
-  ulong a0_storage[1];
-  thread uchar *a0 = reinterpret_cast<thread uchar *>(a0_storage);
-  ulong a1_storage[1];
-  thread uchar *a1 = reinterpret_cast<thread uchar *>(a1_storage);
-  ulong ar_storage[1];
-  thread uchar *ar = reinterpret_cast<thread uchar *>(ar_storage);
-  ulong a2_storage[1];
-  thread uchar *a2 = reinterpret_cast<thread uchar *>(a2_storage);
-  ulong a3_storage[1];
-  thread uchar *a3 = reinterpret_cast<thread uchar *>(a3_storage);
-  ulong ar2_storage[1];
-  thread uchar *ar2 = reinterpret_cast<thread uchar *>(ar2_storage);
-  uint aa = P2M_MEM(thread, uint, a);
-  uint ab = P2M_MEM(thread, uint, b_);
-  uint as = P2M_MEM(thread, uint, sel);
-  uint ac = as & 1u;
-  ulong af = ac != 0u ? P2M_FUNCTION_WINDOW + 1ul : P2M_FUNCTION_WINDOW + 2ul;
-  ac = as & 2u;
-  P2M_MEM(thread, uint, a0) = aa;
-  P2M_MEM(thread, uint, a1) = ab;
-  switch (af) {
-  case P2M_FUNCTION_WINDOW + 0ul:
-    {
-      step_mul(ctx, ar, a0, a1);
-    }
-    break;
-  case P2M_FUNCTION_WINDOW + 1ul:
-    {
-      step_xor(ctx, ar, a0, a1);
-    }
-    break;
-  case P2M_FUNCTION_WINDOW + 2ul:
-    {
-      step_loop(ctx, ar, a0, a1);
-    }
-    break;
-  default:
-    p2m_trap(ctx);
-    return;
-  }
-  aa = P2M_MEM(thread, uint, ar);
-  ab = p2m_shr_u32(ab, 1u);
-  P2M_MEM(thread, uint, a2) = aa;
-  P2M_MEM(thread, uint, a3) = ab;
-  switch (ac != 0u ? P2M_FUNCTION_WINDOW + 0ul : af) {
-  case P2M_FUNCTION_WINDOW + 0ul:
-    {
-      step_mul(ctx, ar2, a2, a3);
-    }
-    break;
-  case P2M_FUNCTION_WINDOW + 1ul:
-    {
-      step_xor(ctx, ar2, a2, a3);
-    }
-    break;
-  case P2M_FUNCTION_WINDOW + 2ul:
-    {
-      step_loop(ctx, ar2, a2, a3);
-    }
-    break;
-  default:
-    p2m_trap(ctx);
-    return;
-  }
-  aa = P2M_MEM(thread, uint, ar2);
-  P2M_MEM(thread, uint, res) = aa;
-  return;
+	ulong a0_storage[1];
+	thread uchar *a0 = reinterpret_cast<thread uchar *>(a0_storage);
+	ulong a1_storage[1];
+	thread uchar *a1 = reinterpret_cast<thread uchar *>(a1_storage);
+	ulong ar_storage[1];
+	thread uchar *ar = reinterpret_cast<thread uchar *>(ar_storage);
+	ulong a2_storage[1];
+	thread uchar *a2 = reinterpret_cast<thread uchar *>(a2_storage);
+	ulong a3_storage[1];
+	thread uchar *a3 = reinterpret_cast<thread uchar *>(a3_storage);
+	ulong ar2_storage[1];
+	thread uchar *ar2 = reinterpret_cast<thread uchar *>(ar2_storage);
+	uint aa = P2M_MEM(thread, uint, a);
+	uint ab = P2M_MEM(thread, uint, b_);
+	uint as = P2M_MEM(thread, uint, sel);
+	uint ac = as & 1u;
+	ulong af = ac != 0u ? P2M_FUNCTION_WINDOW + 1ul : P2M_FUNCTION_WINDOW + 2ul;
+	ac = as & 2u;
+	P2M_MEM(thread, uint, a0) = aa;
+	P2M_MEM(thread, uint, a1) = ab;
+	switch (af) {
+	case P2M_FUNCTION_WINDOW + 0ul:
+		{
+			step_mul(ctx, ar, a0, a1);
+		}
+		break;
+	case P2M_FUNCTION_WINDOW + 1ul:
+		{
+			step_xor(ctx, ar, a0, a1);
+		}
+		break;
+	case P2M_FUNCTION_WINDOW + 2ul:
+		{
+			step_loop(ctx, ar, a0, a1);
+		}
+		break;
+	default:
+		p2m_trap(ctx);
+		return;
+	}
+	aa = P2M_MEM(thread, uint, ar);
+	ab = p2m_shr_u32(ab, 1u);
+	P2M_MEM(thread, uint, a2) = aa;
+	P2M_MEM(thread, uint, a3) = ab;
+	switch (ac != 0u ? P2M_FUNCTION_WINDOW + 0ul : af) {
+	case P2M_FUNCTION_WINDOW + 0ul:
+		{
+			step_mul(ctx, ar2, a2, a3);
+		}
+		break;
+	case P2M_FUNCTION_WINDOW + 1ul:
+		{
+			step_xor(ctx, ar2, a2, a3);
+		}
+		break;
+	case P2M_FUNCTION_WINDOW + 2ul:
+		{
+			step_loop(ctx, ar2, a2, a3);
+		}
+		break;
+	default:
+		p2m_trap(ctx);
+		return;
+	}
+	aa = P2M_MEM(thread, uint, ar2);
+	P2M_MEM(thread, uint, res) = aa;
+	return;
 }
 
 // .entry cfg_indirect_calls
 static inline void cfg_indirect_calls_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  ulong a = 0;
-  ulong k0_storage[1];
-  thread uchar *k0 = reinterpret_cast<thread uchar *>(k0_storage);
-  ulong k1_storage[1];
-  thread uchar *k1 = reinterpret_cast<thread uchar *>(k1_storage);
-  ulong kr_storage[1];
-  thread uchar *kr = reinterpret_cast<thread uchar *>(kr_storage);
-  ulong l0_storage[1];
-  thread uchar *l0 = reinterpret_cast<thread uchar *>(l0_storage);
-  ulong l1_storage[1];
-  thread uchar *l1 = reinterpret_cast<thread uchar *>(l1_storage);
-  ulong lr_storage[1];
-  thread uchar *lr = reinterpret_cast<thread uchar *>(lr_storage);
-  ulong q0_storage[1];
-  thread uchar *q0 = reinterpret_cast<thread uchar *>(q0_storage);
-  ulong q1_storage[1];
-  thread uchar *q1 = reinterpret_cast<thread uchar *>(q1_storage);
-  ulong q2_storage[1];
-  thread uchar *q2 = reinterpret_cast<thread uchar *>(q2_storage);
-  ulong qr_storage[1];
-  thread uchar *qr = reinterpret_cast<thread uchar *>(qr_storage);
-  ulong d0_storage[1];
-  thread uchar *d0 = reinterpret_cast<thread uchar *>(d0_storage);
-  ulong d1_storage[1];
-  thread uchar *d1 = reinterpret_cast<thread uchar *>(d1_storage);
-  ulong d2_storage[1];
-  thread uchar *d2 = reinterpret_cast<thread uchar *>(d2_storage);
-  ulong dr_storage[1];
-  thread uchar *dr = reinterpret_cast<thread uchar *>(dr_storage);
-  bool p2m_flag0 = false;
-  bool p2m_flag1 = false;
-  ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
-  ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
-  nm1 = nm1 - 1u;
-  uint gid = ctx.b.ctaid.x;
-  uint t = ctx.b.ntid.x;
-  gid = gid * t;
-  t = ctx.b.tid.x;
-  gid = gid + t;
-  uint h = gid;
-  uint m = 0u;
-  uint i = 0u;
-  ulong fm = P2M_FUNCTION_WINDOW + 0ul;
-  ulong fx = P2M_FUNCTION_WINDOW + 1ul;
-  ulong fl = P2M_FUNCTION_WINDOW + 2ul;
-  ulong fa = P2M_FUNCTION_WINDOW + 3ul;
-  p2m_flag0 = false;
-  p2m_flag1 = false;
-  for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-    h = h * 31u;
-    h = h + 32769u;
-    m = m | 1u;
-    if (i >= 6u) {
-      p2m_flag0 = true;
-      break;
-    }
-    uint k = i * 23u;
-    k = k + gid;
-    k = k & nm1;
-    a = p2m_mul_wide_u32(k, 4u);
-    a = in_1 + a;
-    uint v = P2M_MEM(device, uint, a);
-    i = i + 1u;
-    uint c = v & 1u;
-    P2M_MEM(thread, uint, k0) = h;
-    P2M_MEM(thread, uint, k1) = v;
-    switch (c != 0u ? fm : fx) {
-    case P2M_FUNCTION_WINDOW + 0ul:
-      {
-        step_mul(ctx, kr, k0, k1);
-      }
-      break;
-    case P2M_FUNCTION_WINDOW + 1ul:
-      {
-        step_xor(ctx, kr, k0, k1);
-      }
-      break;
-    case P2M_FUNCTION_WINDOW + 2ul:
-      {
-        step_loop(ctx, kr, k0, k1);
-      }
-      break;
-    default:
-      p2m_trap(ctx);
-      return;
-    }
-    h = P2M_MEM(thread, uint, kr);
-    k = p2m_shr_u32(v, 1u);
-    k = k & 3u;
-    switch (k) {
-    case 0: {
-      h = h * 31u;
-      h = h + 32770u;
-      m = m | 2u;
-      t = p2m_shr_u32(v, 3u);
-      P2M_MEM(thread, uint, l0) = h;
-      P2M_MEM(thread, uint, l1) = t;
-      switch (fl) {
-      case P2M_FUNCTION_WINDOW + 0ul:
-        {
-          step_mul(ctx, lr, l0, l1);
-        }
-        break;
-      case P2M_FUNCTION_WINDOW + 1ul:
-        {
-          step_xor(ctx, lr, l0, l1);
-        }
-        break;
-      case P2M_FUNCTION_WINDOW + 2ul:
-        {
-          step_loop(ctx, lr, l0, l1);
-        }
-        break;
-      default:
-        p2m_trap(ctx);
-        return;
-      }
-      h = P2M_MEM(thread, uint, lr);
-      break;
-    }
-    case 1: {
-      h = h * 31u;
-      h = h + 32771u;
-      m = m | 4u;
-      t = p2m_shr_u32(v, 5u);
-      P2M_MEM(thread, uint, q0) = h;
-      P2M_MEM(thread, uint, q1) = v;
-      P2M_MEM(thread, uint, q2) = t;
-      switch (fa) {
-      case P2M_FUNCTION_WINDOW + 3ul:
-        {
-          apply3(ctx, qr, q0, q1, q2);
-          if (ctx.ended) return;
-        }
-        break;
-      default:
-        p2m_trap(ctx);
-        return;
-      }
-      h = P2M_MEM(thread, uint, qr);
-      break;
-    }
-    case 2: {
-      h = h * 31u;
-      h = h + 32772u;
-      m = m | 8u;
-      t = p2m_shr_u32(v, 9u);
-      P2M_MEM(thread, uint, d0) = h;
-      P2M_MEM(thread, uint, d1) = v;
-      P2M_MEM(thread, uint, d2) = t;
-      {
-        apply3(ctx, dr, d0, d1, d2);
-        if (ctx.ended) return;
-      }
-      h = P2M_MEM(thread, uint, dr);
-      break;
-    }
-    default: {
-      h = h * 31u;
-      h = h + 32773u;
-      m = m | 16u;
-      c = h & 3u;
-      if (c == 0u) {
-        p2m_flag1 = true;
-        break;
-      }
-      break;
-    }
-    }
-    if (p2m_flag1) {
-      break;
-    }
-    h = h * 31u;
-    h = h + 32774u;
-    m = m | 32u;
-  }
-  if (!p2m_flag0) {
-    h = h * 31u;
-    h = h + 32775u;
-    m = m | 64u;
-    t = p2m_shl_b32(i, 24u);
-    m = m ^ t;
-    a = p2m_mul_wide_u32(gid, 8u);
-    a = out_1 + a;
-    P2M_MEM(device, uint, a) = h;
-    P2M_MEM(device, uint, a + 4) = m;
-    return;
-  }
-  h = h * 31u;
-  h = h + 32776u;
-  m = m | 128u;
-  t = p2m_shl_b32(i, 24u);
-  m = m ^ t;
-  a = p2m_mul_wide_u32(gid, 8u);
-  a = out_1 + a;
-  P2M_MEM(device, uint, a) = h;
-  P2M_MEM(device, uint, a + 4) = m;
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+	ulong a = 0;
+	ulong k0_storage[1];
+	thread uchar *k0 = reinterpret_cast<thread uchar *>(k0_storage);
+	ulong k1_storage[1];
+	thread uchar *k1 = reinterpret_cast<thread uchar *>(k1_storage);
+	ulong kr_storage[1];
+	thread uchar *kr = reinterpret_cast<thread uchar *>(kr_storage);
+	ulong l0_storage[1];
+	thread uchar *l0 = reinterpret_cast<thread uchar *>(l0_storage);
+	ulong l1_storage[1];
+	thread uchar *l1 = reinterpret_cast<thread uchar *>(l1_storage);
+	ulong lr_storage[1];
+	thread uchar *lr = reinterpret_cast<thread uchar *>(lr_storage);
+	ulong q0_storage[1];
+	thread uchar *q0 = reinterpret_cast<thread uchar *>(q0_storage);
+	ulong q1_storage[1];
+	thread uchar *q1 = reinterpret_cast<thread uchar *>(q1_storage);
+	ulong q2_storage[1];
+	thread uchar *q2 = reinterpret_cast<thread uchar *>(q2_storage);
+	ulong qr_storage[1];
+	thread uchar *qr = reinterpret_cast<thread uchar *>(qr_storage);
+	ulong d0_storage[1];
+	thread uchar *d0 = reinterpret_cast<thread uchar *>(d0_storage);
+	ulong d1_storage[1];
+	thread uchar *d1 = reinterpret_cast<thread uchar *>(d1_storage);
+	ulong d2_storage[1];
+	thread uchar *d2 = reinterpret_cast<thread uchar *>(d2_storage);
+	ulong dr_storage[1];
+	thread uchar *dr = reinterpret_cast<thread uchar *>(dr_storage);
+	bool p2m_flag0 = false;
+	bool p2m_flag1 = false;
+	ulong out_1 = P2M_MEM(constant, ulong, ctx.params + 0);
+	ulong in_1 = P2M_MEM(constant, ulong, ctx.params + 8);
+	uint nm1 = P2M_MEM(constant, uint, ctx.params + 16);
+	nm1 = nm1 - 1u;
+	uint gid = ctx.b.ctaid.x;
+	uint t = ctx.b.ntid.x;
+	gid = gid * t;
+	t = ctx.b.tid.x;
+	gid = gid + t;
+	uint h = gid;
+	uint m = 0u;
+	uint i = 0u;
+	ulong fm = P2M_FUNCTION_WINDOW + 0ul;
+	ulong fx = P2M_FUNCTION_WINDOW + 1ul;
+	ulong fl = P2M_FUNCTION_WINDOW + 2ul;
+	ulong fa = P2M_FUNCTION_WINDOW + 3ul;
+	p2m_flag0 = false;
+	p2m_flag1 = false;
+	for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
+		h = h * 31u;
+		h = h + 32769u;
+		m = m | 1u;
+		if (i >= 6u) {
+			p2m_flag0 = true;
+			break;
+		}
+		uint k = i * 23u;
+		k = k + gid;
+		k = k & nm1;
+		a = p2m_mul_wide_u32(k, 4u);
+		a = in_1 + a;
+		uint v = P2M_MEM(device, uint, a);
+		i = i + 1u;
+		uint c = v & 1u;
+		P2M_MEM(thread, uint, k0) = h;
+		P2M_MEM(thread, uint, k1) = v;
+		switch (c != 0u ? fm : fx) {
+		case P2M_FUNCTION_WINDOW + 0ul:
+			{
+				step_mul(ctx, kr, k0, k1);
+			}
+			break;
+		case P2M_FUNCTION_WINDOW + 1ul:
+			{
+				step_xor(ctx, kr, k0, k1);
+			}
+			break;
+		case P2M_FUNCTION_WINDOW + 2ul:
+			{
+				step_loop(ctx, kr, k0, k1);
+			}
+			break;
+		default:
+			p2m_trap(ctx);
+			return;
+		}
+		h = P2M_MEM(thread, uint, kr);
+		k = p2m_shr_u32(v, 1u);
+		k = k & 3u;
+		switch (k) {
+		case 0: {
+			h = h * 31u;
+			h = h + 32770u;
+			m = m | 2u;
+			t = p2m_shr_u32(v, 3u);
+			P2M_MEM(thread, uint, l0) = h;
+			P2M_MEM(thread, uint, l1) = t;
+			switch (fl) {
+			case P2M_FUNCTION_WINDOW + 0ul:
+				{
+					step_mul(ctx, lr, l0, l1);
+				}
+				break;
+			case P2M_FUNCTION_WINDOW + 1ul:
+				{
+					step_xor(ctx, lr, l0, l1);
+				}
+				break;
+			case P2M_FUNCTION_WINDOW + 2ul:
+				{
+					step_loop(ctx, lr, l0, l1);
+				}
+				break;
+			default:
+				p2m_trap(ctx);
+				return;
+			}
+			h = P2M_MEM(thread, uint, lr);
+			break;
+		}
+		case 1: {
+			h = h * 31u;
+			h = h + 32771u;
+			m = m | 4u;
+			t = p2m_shr_u32(v, 5u);
+			P2M_MEM(thread, uint, q0) = h;
+			P2M_MEM(thread, uint, q1) = v;
+			P2M_MEM(thread, uint, q2) = t;
+			switch (fa) {
+			case P2M_FUNCTION_WINDOW + 3ul:
+				{
+					apply3(ctx, qr, q0, q1, q2);
+					if (ctx.ended) return;
+				}
+				break;
+			default:
+				p2m_trap(ctx);
+				return;
+			}
+			h = P2M_MEM(thread, uint, qr);
+			break;
+		}
+		case 2: {
+			h = h * 31u;
+			h = h + 32772u;
+			m = m | 8u;
+			t = p2m_shr_u32(v, 9u);
+			P2M_MEM(thread, uint, d0) = h;
+			P2M_MEM(thread, uint, d1) = v;
+			P2M_MEM(thread, uint, d2) = t;
+			{
+				apply3(ctx, dr, d0, d1, d2);
+				if (ctx.ended) return;
+			}
+			h = P2M_MEM(thread, uint, dr);
+			break;
+		}
+		default: {
+			h = h * 31u;
+			h = h + 32773u;
+			m = m | 16u;
+			c = h & 3u;
+			if (c == 0u) {
+				p2m_flag1 = true;
+				break;
+			}
+			break;
+		}
+		}
+		if (p2m_flag1) {
+			break;
+		}
+		h = h * 31u;
+		h = h + 32774u;
+		m = m | 32u;
+	}
+	if (!p2m_flag0) {
+		h = h * 31u;
+		h = h + 32775u;
+		m = m | 64u;
+		t = p2m_shl_b32(i, 24u);
+		m = m ^ t;
+		a = p2m_mul_wide_u32(gid, 8u);
+		a = out_1 + a;
+		P2M_MEM(device, uint, a) = h;
+		P2M_MEM(device, uint, a + 4) = m;
+		return;
+	}
+	h = h * 31u;
+	h = h + 32776u;
+	m = m | 128u;
+	t = p2m_shl_b32(i, 24u);
+	m = m ^ t;
+	a = p2m_mul_wide_u32(gid, 8u);
+	a = out_1 + a;
+	P2M_MEM(device, uint, a) = h;
+	P2M_MEM(device, uint, a + 4) = m;
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_indirect_calls(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-  cfg_indirect_calls_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+	cfg_indirect_calls_body(params, module, smem, b);
 }
 #endif

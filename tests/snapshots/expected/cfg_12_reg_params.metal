@@ -10,154 +10,248 @@
 #include <metal_stdlib>
 using namespace metal;
 
-//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX, p2m_builtins, p2m_alias, P2M_MEM, p2m_ctx, p2m_module_word, p2m_launch_dynamic_smem, p2m_trap, p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA, p2m_ld_generic, p2m_st_generic, p2m_volatile_load, p2m_volatile_store, p2m_cp_async_shared_global, p2m_cp_async_bulk_global_shared, p2m_cp_async_bulk_shared_shared
+//@ support abi.h: P2M_ABI_H, P2M_SHARED_WINDOW, P2M_LOCAL_WINDOW, P2M_WINDOW_SIZE, P2M_PARAM_WINDOW, P2M_FUNCTION_WINDOW, P2M_MODULE_GLOBAL_BASE, P2M_MODULE_CONST_BASE, P2M_MODULE_STATUS, P2M_MODULE_PRINTF, P2M_MODULE_ATOMIC_LOCKS, P2M_MODULE_WORDS, P2M_ATOMIC_LOCK_BITS, P2M_STATUS_TRAP, P2M_STATUS_ASSERT, P2M_STATUS_ILLEGAL_ADDRESS, P2M_STATUS_MISALIGNED_ADDRESS, P2M_PARAMS_BUFFER, P2M_MODULE_BUFFER, P2M_THREADGROUP_INDEX, P2M_THREADGROUP_GRANULE, P2M_LAUNCH_WORDS_ALIGN, P2M_LAUNCH_WORDS_BYTES, P2M_BODY_SUFFIX
+struct p2m_builtins {
+	uint3 tid;
+	uint3 ntid;
+	uint3 ctaid;
+	uint3 nctaid;
+	uint lane;
+	uint warp;
+	uint nwarp;
+	uint dynamic_smem;
+};
+template <typename T> union p2m_alias {
+	T v;
+};
+//@ support abi.h: P2M_MEM
+struct p2m_ctx {
+	constant uchar *params;
+	constant uchar *module;
+	threadgroup uchar *smem;
+	thread uchar *lmem;
+	p2m_builtins b;
+	uint dynamic_smem_offset;
+	uint static_smem;
+	uint bar_scratch;
+	ulong clock;
+	bool ended;
+};
+static inline ulong p2m_module_word(constant uchar *module, uint index)
+{
+		return reinterpret_cast<constant p2m_alias<ulong> *>(module)[index].v;
+}
+static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_bytes)
+{
+		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
+		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
+}
+static inline void p2m_trap(thread p2m_ctx &ctx)
+{
+		device atomic_uint *status =
+				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		ctx.ended = true;
+}
+//@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
+template <typename T> static inline T p2m_ld_generic(thread p2m_ctx &ctx, ulong a)
+{
+		if (p2m_is_shared_window(a))
+				return reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v;
+		if (p2m_is_local_window(a))
+				return reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v;
+#ifdef P2M_GENERIC_PARAMS
+		if (p2m_is_param_window(a))
+				return reinterpret_cast<constant p2m_alias<T> *>(ctx.params + uint(a - P2M_PARAM_WINDOW))->v;
+#endif
+		return reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v;
+}
+template <typename T> static inline void p2m_st_generic(thread p2m_ctx &ctx, ulong a, T v)
+{
+		if (p2m_is_shared_window(a))
+				reinterpret_cast<threadgroup p2m_alias<T> *>(ctx.smem + uint(a - P2M_SHARED_WINDOW))->v = v;
+		else if (p2m_is_local_window(a))
+				reinterpret_cast<thread p2m_alias<T> *>(ctx.lmem + uint(a - P2M_LOCAL_WINDOW))->v = v;
+		else
+				reinterpret_cast<P2M_DEVICE_DATA p2m_alias<T> *>(a)->v = v;
+}
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline T p2m_volatile_load(P p)
+{
+		return p->v;
+}
+#endif
+#ifndef P2M_HAVE_VOLATILE_ACCESS
+template <typename T, typename P> static inline void p2m_volatile_store(P p, T v)
+{
+		p->v = v;
+}
+#endif
+static inline void p2m_cp_async_shared_global(threadgroup uchar *dst, ulong src, uint size,
+																							uint src_size)
+{
+		device const uchar *s = reinterpret_cast<device const uchar *>(src);
+		for (uint i = 0; i < size; ++i)
+				dst[i] = i < src_size ? s[i] : uchar(0);
+}
+static inline void p2m_cp_async_bulk_global_shared(ulong dst, threadgroup const uchar *src, uint size)
+{
+		device uchar *d = reinterpret_cast<device uchar *>(dst);
+		for (uint i = 0; i < size; ++i)
+				d[i] = src[i];
+}
+static inline void p2m_cp_async_bulk_shared_shared(threadgroup uchar *dst, threadgroup const uchar *src, uint size)
+{
+		for (uint i = 0; i < size; ++i)
+				dst[i] = src[i];
+}
 //@ support int_ops.h: P2M_INT_OPS_H, p2m_shl_b32, p2m_mul_wide_u32
 
 // .func mark
 static inline void mark(thread p2m_ctx &ctx, thread uchar *h_out, thread uchar *h, thread uchar *k)
 {
-  uint h_out_1 = P2M_MEM(thread, uint, h) * 31u;
-  h_out_1 = h_out_1 + P2M_MEM(thread, uint, k);
-  P2M_MEM(thread, uint, h_out) = h_out_1;
-  return;
+	uint h_out_1 = P2M_MEM(thread, uint, h) * 31u;
+	h_out_1 = h_out_1 + P2M_MEM(thread, uint, k);
+	P2M_MEM(thread, uint, h_out) = h_out_1;
+	return;
 }
 
 // .func walk
 static inline void walk(thread p2m_ctx &ctx, thread uchar *sum, thread uchar *steps, thread uchar *base, thread uchar *start, thread uchar *stride, thread uchar *count, thread uchar *nmask)
 {
-  ulong base_1 = P2M_MEM(thread, ulong, base);
-  uint start_1 = P2M_MEM(thread, uint, start);
-  uint stride_1 = P2M_MEM(thread, uint, stride);
-  uint count_1 = P2M_MEM(thread, uint, count);
-  uint nmask_1 = P2M_MEM(thread, uint, nmask);
-  uint sum_1 = 0u;
-  uint steps_1 = 0u;
-  bool p1 = count_1 == 0u;
-  P2M_MEM(thread, uint, sum) = sum_1;
-  P2M_MEM(thread, uint, steps) = steps_1;
-  if (p1) {
-    return;
-  }
-  uint r1 = start_1;
-  while (true) {
-    uint r3 = P2M_MEM(P2M_DEVICE_DATA, uint, base_1 + p2m_mul_wide_u32(r1 & nmask_1, 4u));
-    sum_1 = sum_1 + r3;
-    steps_1 = steps_1 + 1u;
-    P2M_MEM(thread, uint, sum) = sum_1;
-    P2M_MEM(thread, uint, steps) = steps_1;
-    if ((sum_1 & 15u) == 7u) {
-      return;
-    }
-    r1 = r1 + stride_1;
-    p1 = steps_1 < count_1;
-    if (!p1) {
-      break;
-    }
-  }
-  sum_1 = sum_1 ^ 16777216u;
-  P2M_MEM(thread, uint, sum) = sum_1;
-  P2M_MEM(thread, uint, steps) = steps_1;
-  return;
+	ulong base_1 = P2M_MEM(thread, ulong, base);
+	uint start_1 = P2M_MEM(thread, uint, start);
+	uint stride_1 = P2M_MEM(thread, uint, stride);
+	uint count_1 = P2M_MEM(thread, uint, count);
+	uint nmask_1 = P2M_MEM(thread, uint, nmask);
+	uint sum_1 = 0u;
+	uint steps_1 = 0u;
+	bool p1 = count_1 == 0u;
+	P2M_MEM(thread, uint, sum) = sum_1;
+	P2M_MEM(thread, uint, steps) = steps_1;
+	if (p1) {
+		return;
+	}
+	uint r1 = start_1;
+	while (true) {
+		uint r3 = P2M_MEM(P2M_DEVICE_DATA, uint, base_1 + p2m_mul_wide_u32(r1 & nmask_1, 4u));
+		sum_1 = sum_1 + r3;
+		steps_1 = steps_1 + 1u;
+		P2M_MEM(thread, uint, sum) = sum_1;
+		P2M_MEM(thread, uint, steps) = steps_1;
+		if ((sum_1 & 15u) == 7u) {
+			return;
+		}
+		r1 = r1 + stride_1;
+		p1 = steps_1 < count_1;
+		if (!p1) {
+			break;
+		}
+	}
+	sum_1 = sum_1 ^ 16777216u;
+	P2M_MEM(thread, uint, sum) = sum_1;
+	P2M_MEM(thread, uint, steps) = steps_1;
+	return;
 }
 
 // .func flip
 static inline void flip(thread p2m_ctx &ctx, thread uchar *odd, thread uchar *p, thread uchar *a)
 {
-  uint odd_1 = (P2M_MEM(thread, uint, a) & 1u) ^ (P2M_MEM(thread, bool, p) ? 1u : 0u);
-  P2M_MEM(thread, uint, odd) = odd_1;
-  return;
+	uint odd_1 = (P2M_MEM(thread, uint, a) & 1u) ^ (P2M_MEM(thread, bool, p) ? 1u : 0u);
+	P2M_MEM(thread, uint, odd) = odd_1;
+	return;
 }
 
 // .entry cfg_reg_params
 static inline void cfg_reg_params_body(constant uchar *params, constant uchar *module, threadgroup uchar *smem, p2m_builtins b)
 {
-  ulong p2m_lmem[1];
-  p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
-  uint r9 = 0, r10 = 0, r11 = 0, r15 = 0;
-  ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 0);
-  uint r5 = ctx.b.ctaid.x * ctx.b.ntid.x;
-  r5 = r5 + ctx.b.tid.x;
-  uint r7 = r5 & 7u;
-  ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 8);
-  uint r8 = r5 * 5u;
-  uint r6 = P2M_MEM(constant, uint, ctx.params + 16) - 1u;
-  {
-    ulong p2m_arg0_storage[1];
-    thread uchar *p2m_arg0 = reinterpret_cast<thread uchar *>(p2m_arg0_storage);
-    ulong p2m_arg1_storage[1];
-    thread uchar *p2m_arg1 = reinterpret_cast<thread uchar *>(p2m_arg1_storage);
-    ulong p2m_arg2_storage[1];
-    thread uchar *p2m_arg2 = reinterpret_cast<thread uchar *>(p2m_arg2_storage);
-    P2M_MEM(thread, ulong, p2m_arg2) = rd4;
-    ulong p2m_arg3_storage[1];
-    thread uchar *p2m_arg3 = reinterpret_cast<thread uchar *>(p2m_arg3_storage);
-    P2M_MEM(thread, uint, p2m_arg3) = r8;
-    ulong p2m_arg4_storage[1];
-    thread uchar *p2m_arg4 = reinterpret_cast<thread uchar *>(p2m_arg4_storage);
-    P2M_MEM(thread, uint, p2m_arg4) = 13u;
-    ulong p2m_arg5_storage[1];
-    thread uchar *p2m_arg5 = reinterpret_cast<thread uchar *>(p2m_arg5_storage);
-    P2M_MEM(thread, uint, p2m_arg5) = r7;
-    ulong p2m_arg6_storage[1];
-    thread uchar *p2m_arg6 = reinterpret_cast<thread uchar *>(p2m_arg6_storage);
-    P2M_MEM(thread, uint, p2m_arg6) = r6;
-    walk(ctx, p2m_arg0, p2m_arg1, p2m_arg2, p2m_arg3, p2m_arg4, p2m_arg5, p2m_arg6);
-    r9 = P2M_MEM(thread, uint, p2m_arg0);
-    r10 = P2M_MEM(thread, uint, p2m_arg1);
-  }
-  {
-    ulong p2m_arg7_storage[1];
-    thread uchar *p2m_arg7 = reinterpret_cast<thread uchar *>(p2m_arg7_storage);
-    ulong p2m_arg8_storage[1];
-    thread uchar *p2m_arg8 = reinterpret_cast<thread uchar *>(p2m_arg8_storage);
-    P2M_MEM(thread, uint, p2m_arg8) = r9;
-    ulong p2m_arg9_storage[1];
-    thread uchar *p2m_arg9 = reinterpret_cast<thread uchar *>(p2m_arg9_storage);
-    P2M_MEM(thread, uint, p2m_arg9) = 17u;
-    mark(ctx, p2m_arg7, p2m_arg8, p2m_arg9);
-    r11 = P2M_MEM(thread, uint, p2m_arg7);
-  }
-  {
-    ulong p2m_arg10_storage[1];
-    thread uchar *p2m_arg10 = reinterpret_cast<thread uchar *>(p2m_arg10_storage);
-    ulong p2m_arg11_storage[1];
-    thread uchar *p2m_arg11 = reinterpret_cast<thread uchar *>(p2m_arg11_storage);
-    P2M_MEM(thread, uint, p2m_arg11) = r11;
-    ulong p2m_arg12_storage[1];
-    thread uchar *p2m_arg12 = reinterpret_cast<thread uchar *>(p2m_arg12_storage);
-    P2M_MEM(thread, uint, p2m_arg12) = r10;
-    mark(ctx, p2m_arg10, p2m_arg11, p2m_arg12);
-    r11 = P2M_MEM(thread, uint, p2m_arg10);
-  }
-  bool p1 = r10 < 3u;
-  {
-    ulong p2m_arg13_storage[1];
-    thread uchar *p2m_arg13 = reinterpret_cast<thread uchar *>(p2m_arg13_storage);
-    ulong p2m_arg14_storage[1];
-    thread uchar *p2m_arg14 = reinterpret_cast<thread uchar *>(p2m_arg14_storage);
-    P2M_MEM(thread, bool, p2m_arg14) = p1;
-    ulong p2m_arg15_storage[1];
-    thread uchar *p2m_arg15 = reinterpret_cast<thread uchar *>(p2m_arg15_storage);
-    P2M_MEM(thread, uint, p2m_arg15) = r9;
-    flip(ctx, p2m_arg13, p2m_arg14, p2m_arg15);
-    r15 = P2M_MEM(thread, uint, p2m_arg13);
-  }
-  r11 = r11 ^ p2m_shl_b32(r15, 20u);
-  ulong rd6 = rd3 + p2m_mul_wide_u32(r5, 8u);
-  P2M_MEM(device, uint, rd6) = r11;
-  P2M_MEM(device, uint, rd6 + 4) = r10 | p2m_shl_b32(r7, 8u);
-  return;
+	ulong p2m_lmem[1];
+	p2m_ctx ctx = {params, module, smem, reinterpret_cast<thread uchar *>(p2m_lmem), b, 0u, 0u, 0u, 0ul, false};
+	uint r9 = 0, r10 = 0, r11 = 0, r15 = 0;
+	ulong rd3 = P2M_MEM(constant, ulong, ctx.params + 0);
+	uint r5 = ctx.b.ctaid.x * ctx.b.ntid.x;
+	r5 = r5 + ctx.b.tid.x;
+	uint r7 = r5 & 7u;
+	ulong rd4 = P2M_MEM(constant, ulong, ctx.params + 8);
+	uint r8 = r5 * 5u;
+	uint r6 = P2M_MEM(constant, uint, ctx.params + 16) - 1u;
+	{
+		ulong p2m_arg0_storage[1];
+		thread uchar *p2m_arg0 = reinterpret_cast<thread uchar *>(p2m_arg0_storage);
+		ulong p2m_arg1_storage[1];
+		thread uchar *p2m_arg1 = reinterpret_cast<thread uchar *>(p2m_arg1_storage);
+		ulong p2m_arg2_storage[1];
+		thread uchar *p2m_arg2 = reinterpret_cast<thread uchar *>(p2m_arg2_storage);
+		P2M_MEM(thread, ulong, p2m_arg2) = rd4;
+		ulong p2m_arg3_storage[1];
+		thread uchar *p2m_arg3 = reinterpret_cast<thread uchar *>(p2m_arg3_storage);
+		P2M_MEM(thread, uint, p2m_arg3) = r8;
+		ulong p2m_arg4_storage[1];
+		thread uchar *p2m_arg4 = reinterpret_cast<thread uchar *>(p2m_arg4_storage);
+		P2M_MEM(thread, uint, p2m_arg4) = 13u;
+		ulong p2m_arg5_storage[1];
+		thread uchar *p2m_arg5 = reinterpret_cast<thread uchar *>(p2m_arg5_storage);
+		P2M_MEM(thread, uint, p2m_arg5) = r7;
+		ulong p2m_arg6_storage[1];
+		thread uchar *p2m_arg6 = reinterpret_cast<thread uchar *>(p2m_arg6_storage);
+		P2M_MEM(thread, uint, p2m_arg6) = r6;
+		walk(ctx, p2m_arg0, p2m_arg1, p2m_arg2, p2m_arg3, p2m_arg4, p2m_arg5, p2m_arg6);
+		r9 = P2M_MEM(thread, uint, p2m_arg0);
+		r10 = P2M_MEM(thread, uint, p2m_arg1);
+	}
+	{
+		ulong p2m_arg7_storage[1];
+		thread uchar *p2m_arg7 = reinterpret_cast<thread uchar *>(p2m_arg7_storage);
+		ulong p2m_arg8_storage[1];
+		thread uchar *p2m_arg8 = reinterpret_cast<thread uchar *>(p2m_arg8_storage);
+		P2M_MEM(thread, uint, p2m_arg8) = r9;
+		ulong p2m_arg9_storage[1];
+		thread uchar *p2m_arg9 = reinterpret_cast<thread uchar *>(p2m_arg9_storage);
+		P2M_MEM(thread, uint, p2m_arg9) = 17u;
+		mark(ctx, p2m_arg7, p2m_arg8, p2m_arg9);
+		r11 = P2M_MEM(thread, uint, p2m_arg7);
+	}
+	{
+		ulong p2m_arg10_storage[1];
+		thread uchar *p2m_arg10 = reinterpret_cast<thread uchar *>(p2m_arg10_storage);
+		ulong p2m_arg11_storage[1];
+		thread uchar *p2m_arg11 = reinterpret_cast<thread uchar *>(p2m_arg11_storage);
+		P2M_MEM(thread, uint, p2m_arg11) = r11;
+		ulong p2m_arg12_storage[1];
+		thread uchar *p2m_arg12 = reinterpret_cast<thread uchar *>(p2m_arg12_storage);
+		P2M_MEM(thread, uint, p2m_arg12) = r10;
+		mark(ctx, p2m_arg10, p2m_arg11, p2m_arg12);
+		r11 = P2M_MEM(thread, uint, p2m_arg10);
+	}
+	bool p1 = r10 < 3u;
+	{
+		ulong p2m_arg13_storage[1];
+		thread uchar *p2m_arg13 = reinterpret_cast<thread uchar *>(p2m_arg13_storage);
+		ulong p2m_arg14_storage[1];
+		thread uchar *p2m_arg14 = reinterpret_cast<thread uchar *>(p2m_arg14_storage);
+		P2M_MEM(thread, bool, p2m_arg14) = p1;
+		ulong p2m_arg15_storage[1];
+		thread uchar *p2m_arg15 = reinterpret_cast<thread uchar *>(p2m_arg15_storage);
+		P2M_MEM(thread, uint, p2m_arg15) = r9;
+		flip(ctx, p2m_arg13, p2m_arg14, p2m_arg15);
+		r15 = P2M_MEM(thread, uint, p2m_arg13);
+	}
+	r11 = r11 ^ p2m_shl_b32(r15, 20u);
+	ulong rd6 = rd3 + p2m_mul_wide_u32(r5, 8u);
+	P2M_MEM(device, uint, rd6) = r11;
+	P2M_MEM(device, uint, rd6 + 4) = r10 | p2m_shl_b32(r7, 8u);
+	return;
 }
 
 #if defined(__METAL_VERSION__)
 kernel void cfg_reg_params(constant uchar *params [[buffer(0)]], constant uchar *module [[buffer(1)]],
-  threadgroup uchar *smem [[threadgroup(0)]],
-  uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
-  uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
-  uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
-  uint nwarp [[simdgroups_per_threadgroup]])
+	threadgroup uchar *smem [[threadgroup(0)]],
+	uint3 tid [[thread_position_in_threadgroup]], uint3 ntid [[threads_per_threadgroup]],
+	uint3 ctaid [[threadgroup_position_in_grid]], uint3 nctaid [[threadgroups_per_grid]],
+	uint lane [[thread_index_in_simdgroup]], uint warp [[simdgroup_index_in_threadgroup]],
+	uint nwarp [[simdgroups_per_threadgroup]])
 {
-  p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
-  cfg_reg_params_body(params, module, smem, b);
+	p2m_builtins b = {tid, ntid, ctaid, nctaid, lane, warp, nwarp, p2m_launch_dynamic_smem(params, 20u)};
+	cfg_reg_params_body(params, module, smem, b);
 }
 #endif
