@@ -4,6 +4,7 @@
 // only adds the explicit signed views, widths and helpers PTX's semantics need. Forms without
 // a case are errors (the function is reported unsupported), never approximations.
 #include "emitters/msl/EmitContext.h"
+#include "emitters/msl/ExpressionPrecedence.h"
 
 #include "ir/DeviceRuntime.h"
 #include "ir/OperandTypes.h"
@@ -83,19 +84,6 @@ uint16_t toF16Bits(const Operand &o) {
   uint16_t b;
   std::memcpy(&b, &h, 2);
   return b;
-}
-
-// Whether `s` is one parenthesized group: `(a + b)`, not `(a) + (b)`.
-bool isParenthesized(std::string_view s) {
-  if (s.size() < 2 || s.front() != '(' || s.back() != ')')
-    return false;
-  int depth = 0;
-  for (size_t i = 0; i + 1 < s.size(); ++i) {
-    depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
-    if (depth == 0)
-      return false;
-  }
-  return true;
 }
 
 std::string_view signedName(unsigned bits) {
@@ -903,7 +891,7 @@ struct Sel {
   // is typed per access, and strict aliasing must not reorder accesses of different types).
   std::string lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
     std::string_view base = p.base;
-    if (isParenthesized(base)) // the macro's argument needs no parentheses of its own
+    if (isOneGroup(base)) // the macro's argument needs no parentheses of its own
       base = base.substr(1, base.size() - 2);
     std::string_view vol = isVolatile && p.pointerSpace != "constant" ? "volatile " : "";
     if (delta)

@@ -33,19 +33,6 @@ bool isIdentifierChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// Whether `s` is one parenthesized group: `(a + b)`, not `(a) + (b)`.
-bool isOneGroup(std::string_view s) {
-  if (s.size() < 2 || s.front() != '(' || s.back() != ')')
-    return false;
-  int depth = 0;
-  for (size_t i = 0; i + 1 < s.size(); ++i) {
-    depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
-    if (depth == 0)
-      return false;
-  }
-  return true;
-}
-
 // Where an operand sits: beside a binary operator, after a unary one, in an open position (a
 // whole argument, a whole right-hand side), or somewhere not recognized (postfix operators,
 // anything else: only a primary expression goes there bare).
@@ -130,6 +117,18 @@ bool needsAsOperand(Precedence inner, const BinaryOperator &op, bool rightOperan
 }
 
 } // namespace
+
+bool isOneGroup(std::string_view s) {
+  if (s.size() < 2 || s.front() != '(' || s.back() != ')')
+    return false;
+  int depth = 0;
+  for (size_t i = 0; i + 1 < s.size(); ++i) {
+    depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+    if (depth == 0)
+      return false;
+  }
+  return true;
+}
 
 Precedence precedenceOf(std::string_view e) {
   std::optional<Precedence> loosest;

@@ -28,6 +28,9 @@ enum class Precedence : uint8_t {
   Primary, // names, literals, calls, member access, a parenthesized group
 };
 
+// Whether `s` is one parenthesized group: `(a + b)`, not `(a) + (b)`.
+bool isOneGroup(std::string_view s);
+
 // The precedence of the outermost operator of `expression`.
 Precedence precedenceOf(std::string_view expression);
 
