@@ -956,8 +956,18 @@ struct Sel {
     if (data.kind == OperandKind::Vector && !vol && wholeVector(p, t, data.value)) {
       wholeVectorAccess(p, T, data, isStore, false);
     } else if (data.kind == OperandKind::Vector) {
+      // One access per element. An element that is also the address register (`ld.v2.u64
+      // {%rd1, %rd2}, [%rd1]`) is loaded last, so that the others read the address it held.
+      auto element = [&](int64_t i) -> const Operand & { return f.vectorElements[data.id + static_cast<size_t>(i)]; };
+      int64_t addressElement = -1;
+      for (int64_t i = 0; i < data.value && !isStore && addr.kind == OperandKind::Reg; ++i)
+        if (element(i).isReg() && element(i).id == addr.id)
+          addressElement = i;
       for (int64_t i = 0; i < data.value; ++i)
-        one(f.vectorElements[data.id + static_cast<size_t>(i)], static_cast<uint64_t>(i) * bytes);
+        if (i != addressElement)
+          one(element(i), static_cast<uint64_t>(i) * bytes);
+      if (addressElement >= 0)
+        one(element(addressElement), static_cast<uint64_t>(addressElement) * bytes);
     } else {
       one(data, 0);
     }
