@@ -691,8 +691,10 @@ def image_copy(array, host, p, to_array):
 
 
 class CudaDevice:
-    def __init__(self):
-        self.lib = ctypes.CDLL('libcuda.so.1')
+    def __init__(self, library='libcuda.so.1'):
+        # `library`: another libcuda.so.1 by path (tests/gpu/check_texture_descriptors.py
+        # drives ptx2metal's through this class).
+        self.lib = ctypes.CDLL(library)
         L = self.lib
         u64, vp, sz = ctypes.c_uint64, ctypes.c_void_p, ctypes.c_size_t
         sig = {
