@@ -12,10 +12,20 @@ cuTexObjectCreate / cuSurfObjectCreate), and
     (Resource.pack: pitches, slices), must be the case's packed texels.
 Nothing is launched, so it takes a second. Run by `meson test gpu-texture-descriptors`, or:
 
-  check_texture_descriptors.py --libcuda BUILD/lib/runtime/cuda/libcuda.so.1
+  check_texture_descriptors.py --libcuda BUILD/lib/runtime/cuda/libcuda.so.1 [--launch [--variants GLOBS]]
+
+--launch also runs every texture and surface case of the suite through the runtime on the host
+backend twice: with the runtime's own objects (the original side's code) and with the objects
+run_gpu_suite.py makes for our side on the GPU (its our_image: texels and descriptor uploaded
+with cuMemAlloc / cuMemcpyHtoD, the descriptor's address as the parameter, surfaces read back
+packed), and requires the same output bytes; it prints how many equal the GPU's recording too
+(those that do not are tests/exec/exec-driver-known-failures.txt's). This translates and
+compiles the cases' PTX for the host (a minute or more a variant); --variants (globs on
+variant ids, default nvcc.sm_90.O3) picks the PTX builds.
 """
 import argparse
 import ctypes
+import fnmatch
 import importlib.util
 import json
 import struct
@@ -24,17 +34,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import run_gpu_suite  # noqa: E402
 import texture_descriptors as td  # noqa: E402
 
-
-def load_record():
-    spec = importlib.util.spec_from_file_location("record", ROOT / "tests" / "exec" / "record.py")
-    rec = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(rec)
-    return rec
-
-
-rec = load_record()
+rec = run_gpu_suite.rec
 
 # Shapes beyond the suite's cases, in kernels.json's parameter form.
 EXTRA_PARAMS = [
@@ -108,19 +111,62 @@ def check_one(dev, p, texels):
             problems.append("lay_out and pack are not inverses")
         return problems
     finally:
-        for kind, obj, array, _ in images:
-            (dev.lib.cuTexObjectDestroy if kind == "texture" else dev.lib.cuSurfObjectDestroy)(obj)
-            if array:
-                dev.lib.cuArrayDestroy(array)
+        for image in images:
+            dev.destroy_image(image)
         for d in allocs:
             dev.lib.cuMemFree_v2(d)
+
+
+class OurObjectsDevice(run_gpu_suite.Gpu):
+    """The runtime, with texture and surface objects made as run_gpu_suite.py makes ours."""
+
+    def make_image(self, p, texels, allocs, images):
+        handle, (resource, data) = run_gpu_suite.our_image(self, p, texels, allocs)
+        images.append((p["kind"], handle, resource, data))
+        return handle
+
+    def read_image(self, image, nbytes):
+        _, _, resource, data = image
+        return resource.pack(self.download(data, resource.image_bytes))
+
+    def destroy_image(self, image):
+        pass  # plain allocations, freed with the others
+
+
+def launch_cases(library, variant_globs):
+    """(launches, problems): every texture and surface case's chosen variants, with the runtime's
+    objects and with ours."""
+    runtime, ours = rec.CudaDevice(library), OurObjectsDevice(library)
+    manifest = rec.load_manifest()
+    expected = json.loads((Path(rec.EXPECTED_DIR) / "index.json").read_text())["cases"]
+    launches, problems, recorded = 0, [], 0
+    for case in manifest["cases"]:
+        if not any(rec.is_image(p) for p in case["params"]):
+            continue
+        inputs = (Path(rec.INPUTS_DIR) / (rec.safe_name(case["name"]) + ".in.bin")).read_bytes()
+        for variant, v in expected[case["name"]]["variants"].items():
+            if v.get("status") != "ok" or not any(fnmatch.fnmatch(variant, g) for g in variant_globs.split(",")):
+                continue
+            ptx = (run_gpu_suite.PTX_DIR / v["ptx"]).read_text()
+            theirs = runtime.run(case, ptx, inputs, False)["outputs"]
+            mine = ours.run(case, ptx, inputs, False)["outputs"]
+            launches += 1
+            if mine != theirs:
+                problems.append(f"{case['name']} [{variant}]: our objects' outputs differ from the runtime's objects'")
+            recorded += mine == (Path(rec.EXPECTED_DIR) / v["file"]).read_bytes()
+    print(f"{launches} launches on the host backend: our objects' outputs equal the runtime's objects' in "
+          f"{launches - len(problems)}, the GPU's recording in {recorded}")
+    return launches, problems
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--libcuda", required=True, help="ptx2metal's libcuda.so.1")
+    ap.add_argument("--launch", action="store_true", help="also run the cases on the host backend with both objects")
+    ap.add_argument("--variants", default="nvcc.sm_90.O3", help="comma-separated globs on variant ids (--launch)")
     args = ap.parse_args()
-    dev = rec.CudaDevice(str(Path(args.libcuda).resolve()))
+    library = str(Path(args.libcuda).resolve())
+    dev = rec.CudaDevice(library)
     checked, failed = 0, 0
     kinds = set()
     for label, p, texels in suite_params():
@@ -132,7 +178,15 @@ def main():
             print(f"FAIL {label}:\n  " + "\n  ".join(problems))
     print(f"{checked} texture and surface objects checked against the runtime "
           f"({len(kinds)} (object, resource, kind) combinations), {failed} differ")
-    return 1 if failed or checked == 0 else 0
+    if failed or checked == 0:
+        return 1
+    if args.launch:
+        launches, problems = launch_cases(library, args.variants)
+        for line in problems:
+            print("FAIL " + line)
+        if problems or launches == 0:
+            return 1
+    return 0
 
 
 if __name__ == "__main__":
