@@ -8,6 +8,12 @@ through the CUDA driver (ctypes on libcuda; no toolkit needed).
          our MSL (the cubin from prepare_gpu_suite.py, launched with the runtime's parameter
          block, module segments and threadgroup window), each --reps times on the same inputs;
          outputs compared bit for bit, else under the case's checks (record.py's rules).
+         Texture and surface parameters: the original side gets CUDA's objects over CUDA arrays,
+         linear or pitch-2D memory (record.py's make_image); ours gets what ptx2metal's runtime
+         would pass, the device address of a texture_abi.h descriptor over texels laid out as
+         the runtime lays them out (our_image, texture_descriptors.py; checked against the
+         runtime without a GPU by check_texture_descriptors.py), and a surface with role
+         "inout" is read back packed.
   bench  tests/gpu/bench/*.cu: original PTX against our MSL's PTX, both JIT-compiled by the
          driver, timed with CUDA events (warm-up, median of --runs launches, rotating inputs).
 
