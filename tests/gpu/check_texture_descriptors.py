@@ -19,14 +19,13 @@ backend twice: with the runtime's own objects (the original side's code) and wit
 run_gpu_suite.py makes for our side on the GPU (its our_image: texels and descriptor uploaded
 with cuMemAlloc / cuMemcpyHtoD, the descriptor's address as the parameter, surfaces read back
 packed), and requires the same output bytes; it prints how many equal the GPU's recording too
-(those that do not are tests/exec/exec-driver-known-failures.txt's). This translates and
-compiles the cases' PTX for the host (a minute or more a variant); --variants (globs on
-variant ids, default nvcc.sm_90.O3) picks the PTX builds.
+(those that do not are tests/exec/exec-driver-known-failures.txt's). This translates the
+cases' PTX and compiles it for the host (about a minute for all five variants here);
+--variants (globs on variant ids, default nvcc.sm_90.O3) picks the PTX builds.
 """
 import argparse
 import ctypes
 import fnmatch
-import importlib.util
 import json
 import struct
 import sys
