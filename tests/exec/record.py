@@ -691,8 +691,10 @@ def image_copy(array, host, p, to_array):
 
 
 class CudaDevice:
-    def __init__(self):
-        self.lib = ctypes.CDLL('libcuda.so.1')
+    def __init__(self, library='libcuda.so.1'):
+        # `library`: another libcuda.so.1 by path (tests/gpu/check_texture_descriptors.py
+        # drives ptx2metal's through this class).
+        self.lib = ctypes.CDLL(library)
         L = self.lib
         u64, vp, sz = ctypes.c_uint64, ctypes.c_void_p, ctypes.c_size_t
         sig = {
@@ -877,10 +879,7 @@ class CudaDevice:
                               pc['name'].encode())
                     src = d.value
                 elif is_image(case['params'][pc['param']]):
-                    buf = ctypes.create_string_buffer(pc['bytes'])
-                    copy = image_copy(dptrs[pc['param']][2], buf, case['params'][pc['param']], False)
-                    self.call('cuMemcpy3D_v2', ctypes.byref(copy))
-                    blob[pc['offset']:pc['offset'] + pc['bytes']] = buf.raw
+                    blob[pc['offset']:pc['offset'] + pc['bytes']] = self.read_image(dptrs[pc['param']], pc['bytes'])
                     continue
                 else:
                     src = dptrs[pc['param']]
@@ -894,10 +893,8 @@ class CudaDevice:
                 e.sticky = False  # failed before the launch: the context is still usable
             raise
         finally:
-            for kind, obj, array, _ in images:
-                (self.lib.cuTexObjectDestroy if kind == 'texture' else self.lib.cuSurfObjectDestroy)(obj)
-                if array:
-                    self.lib.cuArrayDestroy(array)
+            for image in images:
+                self.destroy_image(image)
             for d in allocs:
                 self.lib.cuMemFree_v2(d)
             self.lib.cuModuleUnload(mod)
@@ -950,6 +947,19 @@ class CudaDevice:
             self.call('cuSurfObjectCreate', ctypes.byref(handle), ctypes.byref(res))
         images.append((p['kind'], handle.value, array, p))
         return handle.value
+
+    def read_image(self, image, nbytes):
+        """The packed texels of an entry of make_image's `images` (a surface after the launch)."""
+        buf = ctypes.create_string_buffer(nbytes)
+        copy = image_copy(image[2], buf, image[3], False)
+        self.call('cuMemcpy3D_v2', ctypes.byref(copy))
+        return buf.raw
+
+    def destroy_image(self, image):
+        kind, obj, array, _ = image
+        (self.lib.cuTexObjectDestroy if kind == 'texture' else self.lib.cuSurfObjectDestroy)(obj)
+        if array:
+            self.lib.cuArrayDestroy(array)
 
 
 class FakeDevice:

@@ -8,6 +8,12 @@ through the CUDA driver (ctypes on libcuda; no toolkit needed).
          our MSL (the cubin from prepare_gpu_suite.py, launched with the runtime's parameter
          block, module segments and threadgroup window), each --reps times on the same inputs;
          outputs compared bit for bit, else under the case's checks (record.py's rules).
+         Texture and surface parameters: the original side gets CUDA's objects over CUDA arrays,
+         linear or pitch-2D memory (record.py's make_image); ours gets what ptx2metal's runtime
+         would pass, the device address of a texture_abi.h descriptor over texels laid out as
+         the runtime lays them out (our_image, texture_descriptors.py; checked against the
+         runtime without a GPU by check_texture_descriptors.py), and a surface with role
+         "inout" is read back packed.
   bench  tests/gpu/bench/*.cu: original PTX against our MSL's PTX, both JIT-compiled by the
          driver, timed with CUDA events (warm-up, median of --runs launches, rotating inputs).
 
@@ -41,6 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import make_wrapper  # noqa: E402
+import texture_descriptors  # noqa: E402
 
 
 def load_record():
@@ -64,8 +71,8 @@ FUNCTION_WINDOW = 0xFFFD000000000000  # abi.h: a function's address is this plus
 # The CUDA driver, extended with what the MSL side and the timing need
 # --------------------------------------------------------------------------------------------
 class Gpu(rec.CudaDevice):
-    def __init__(self):
-        super().__init__()
+    def __init__(self, library='libcuda.so.1'):
+        super().__init__(library)
         vp = ctypes.c_void_p
         extra = {
             'cuEventCreate': [ctypes.POINTER(vp), ctypes.c_uint], 'cuEventRecord': [vp, vp],
@@ -194,6 +201,21 @@ def diff_items(args):
     return items
 
 
+def our_image(gpu, p, texels, allocs):
+    """Our texture or surface object for a parameter (texture_descriptors.py): the texels laid out
+    in device memory as the runtime lays out a CUDA array, linear or pitch-2D resource, and the
+    descriptor over them; the handle is the descriptor's address (cuMemAlloc's alignment, 256,
+    is more than texture_abi.h's 16 and CUDA's texture alignment). Returns (handle, (resource,
+    texel address))."""
+    resource = texture_descriptors.resource_of(p)
+    data = gpu.alloc(resource.image_bytes, allocs)
+    gpu.upload(data, resource.lay_out(texels))
+    sampler = rec.sampler_words(p) if p['kind'] == 'texture' else None
+    handle = gpu.alloc(texture_descriptors.DESC_BYTES, allocs)
+    gpu.upload(handle, texture_descriptors.descriptor_bytes(resource, data, sampler))
+    return handle, (resource, data)
+
+
 def run_ours(gpu, case, stage, stem, inputs):
     """One launch of our MSL for a case: returns dict(outputs | trapped | error)."""
     allocs = []
@@ -214,6 +236,7 @@ def run_ours(gpu, case, stage, stem, inputs):
         in_layout, _ = rec.inputs_layout(case)
         in_off = {pc['param']: pc for pc in in_layout}
         values, dptrs = [], {}
+        images = {}  # parameter index: (resource, texel address) of texture and surface objects
         for k, p in enumerate(case['params']):
             if p['kind'] == 'buffer':
                 nbytes = p['count'] * rec.type_size(p['type'])
@@ -225,6 +248,10 @@ def run_ours(gpu, case, stage, stem, inputs):
                 else:
                     gpu.call('cuMemsetD8_v2', d, rec.FILL_BYTE, nbytes)
                 values.append(struct.pack('<Q', d))
+            elif rec.is_image(p):
+                pc = in_off[k]
+                handle, images[k] = our_image(gpu, p, inputs[pc['offset']:pc['offset'] + pc['bytes']], allocs)
+                values.append(struct.pack('<Q', handle))
             elif p['kind'] == 'scalar':
                 values.append(rec.scalar_bytes(p))
             else:
@@ -247,6 +274,10 @@ def run_ours(gpu, case, stage, stem, inputs):
         out_layout, total = rec.outputs_layout(case)
         blob = bytearray(total)
         for pc in out_layout:
+            if pc.get('param') in images:  # a surface's texels, packed as the case expects
+                resource, data = images[pc['param']]
+                blob[pc['offset']:pc['offset'] + pc['bytes']] = resource.pack(gpu.download(data, resource.image_bytes))
+                continue
             src = mod.address(pc['name']) if pc.get('global') else dptrs[pc['param']]
             blob[pc['offset']:pc['offset'] + pc['bytes']] = gpu.download(src, pc['bytes'])
         gpu.lib.cuModuleUnload(mod.mod)
