@@ -1,7 +1,4 @@
 // p2m-compilers: nvcc
-// p2m-optimised-only: unoptimised builds call NVIDIA's generic surf2Dread (the boundary mode an
-// argument, its trap path included) before surf_2d_rw's barrier, and a thread that may leave
-// early before a barrier is not valid MSL (docs/limitations.md).
 // Texture and surface objects (tex, tld4, suld, sust): each kernel takes its object(s) as
 // 64-bit parameters and a buffer of coordinates, and writes what it fetched. The exec suite
 // (tests/exec/kernels.json, parameter kinds "texture" and "surface") builds the objects over
