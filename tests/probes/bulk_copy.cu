@@ -1,6 +1,7 @@
 // Probe: cp.async.bulk with mbarrier transaction counts (sm_90), for the emulation in
 // emitters/msl/support/atomic_ops.h (mbarrier state with a tx-count) and abi.h (bulk copies made
-// at issue); docs/gpu-facts.md, "cp.async.bulk". Not yet run on a GPU. Three kernels:
+// at issue); docs/gpu-facts.md, "cp.async.bulk" (run on an H100 on 2026-12-06: the output is
+// there). Three kernels:
 //   libcu    cuda::memcpy_async into shared memory with a cuda::barrier, as nvcc lowers it at
 //            sm_90: cp.async.bulk ... complete_tx, then mbarrier.expect_tx, then arrive (the
 //            tx-count is below zero in between);
