@@ -945,9 +945,13 @@ static inline ulong p2m_mbarrier_update(threadgroup uint *bar, uint arrivals, ui
       }
       const ulong t = ulong(arrived & 0xFFFFFu) | (ulong(uint(count) & 0x1FFFFFu) << P2M_MBAR_TX_SHIFT) |
                       (ulong(expected & 0xFFFFFu) << P2M_MBAR_EXPECTED_SHIFT) | (ulong(phase) << 62);
-      atomic_store_explicit(p2m_atom_object(bar), uint(t), memory_order_relaxed);
+      // Written by exchanges, not stores: other threads' fetch_or on word1 (and the next
+      // holder's fetch_or on word0) are read-modify-writes, and a plain store between their read
+      // and write is not ordered with them on every GPU (an NVIDIA GPU running this code
+      // completed phases early: a next holder read word0 from before the phase change).
+      atomic_exchange_explicit(p2m_atom_object(bar), uint(t), memory_order_relaxed);
       p2m_fence_cta();
-      atomic_store_explicit(p2m_atom_object(bar + 1), uint(t >> 32), memory_order_relaxed);
+      atomic_exchange_explicit(p2m_atom_object(bar + 1), uint(t >> 32), memory_order_relaxed);
       done = true;
     }
   }
