@@ -34,6 +34,7 @@ static const char *model_name(int m)
   case 0: return "the emulation ptxas emits (two f16 HMMA, HADD2 / f32 FFMA chain)";
   case 2: return "fp8 f16: two f16 HMMA, C in the first";
   case 3: return "m8n8k4: one aligned sum of 4 products and C (the m16n8k* rule)";
+  case 4: return "the helpers of mma_ops.h (p2m_tc_dot_fp8, p2m_tc_m8n8k4_*)";
   default: return "?";
   }
 }
@@ -111,6 +112,12 @@ static uint32_t fp8_to_f16(uint32_t v, bool e5)
 // --- fp8 with f16 accumulators -----------------------------------------------------------------
 static uint32_t fp8_f16_model(const uint32_t *a, const uint32_t *b, bool e5, uint32_t c)
 {
+  if (g_model == 4) {
+    uint aa[32], bb[32];
+    for (int k = 0; k < 32; ++k) { aa[k] = a[k]; bb[k] = b[k]; }
+    const uint f = e5 ? P2M_TC_E5M2 : P2M_TC_E4M3;
+    return p2m_tc_dot_fp8(aa, bb, f, f, c, true);
+  }
   uint ha[32], hb[32];
   for (int k = 0; k < 32; ++k) { ha[k] = fp8_to_f16(a[k], e5); hb[k] = fp8_to_f16(b[k], e5); }
   uint lo_a[16], lo_b[16], hi_a[16], hi_b[16];
@@ -137,6 +144,11 @@ static uint32_t m8n8k4_f32_model(const uint32_t *a, const uint32_t *b, uint32_t 
     for (int k = 0; k < 4; ++k) { aa[k] = a[k]; bb[k] = b[k]; }
     return p2m_tc_dot(aa, bb, 4u, P2M_TC_F16, c, false);
   }
+  if (g_model == 4) {
+    uint s = 0u;
+    for (int k = 0; k < 4; ++k) s = p2m_tc_ffma_f16(a[k], b[k], s);
+    return p2m_tc_fadd(c, s);
+  }
   float s = 0.0f;
   for (int k = 0; k < 4; ++k) s = fma32(f16_to_f32(a[k]), f16_to_f32(b[k]), s);
   return bits_of(add32(f32_of(c), s));
@@ -150,6 +162,11 @@ static uint32_t m8n8k4_f16_model(const uint32_t *a, const uint32_t *b, uint32_t 
     uint aa[4], bb[4];
     for (int k = 0; k < 4; ++k) { aa[k] = a[k]; bb[k] = b[k]; }
     return p2m_tc_dot(aa, bb, 4u, P2M_TC_F16, c, true);
+  }
+  if (g_model == 4) {
+    uint aa[4], bb[4];
+    for (int k = 0; k < 4; ++k) { aa[k] = a[k]; bb[k] = b[k]; }
+    return p2m_tc_m8n8k4_f16_one(aa, bb, c);
   }
   float x[4], y[4];
   for (int k = 0; k < 4; ++k) { x[k] = f16_to_f32(a[k]); y[k] = f16_to_f32(b[k]); }
@@ -180,6 +197,56 @@ static void report(Tally &t, const char *what, uint32_t want, uint32_t got, uint
   if (want == got) return;
   ++t.bad;
   if (t.shown++ < 3) printf("    %s want %08x got %08x c %08x\n", what, want, got, c);
+}
+
+// --- fp8 with f32 accumulators: the same emulation with HMMA.16816.F32 and FADD -------------------
+static uint32_t fp8_f32_model(const uint32_t *a, const uint32_t *b, bool ae5, bool be5, uint32_t c)
+{
+  if (g_model == 4) {
+    uint aa[32], bb[32];
+    for (int k = 0; k < 32; ++k) { aa[k] = a[k]; bb[k] = b[k]; }
+    return p2m_tc_dot_fp8(aa, bb, ae5 ? P2M_TC_E5M2 : P2M_TC_E4M3, be5 ? P2M_TC_E5M2 : P2M_TC_E4M3, c, false);
+  }
+  uint lo_a[16], lo_b[16], hi_a[16], hi_b[16];
+  int nl = 0, nh = 0;
+  for (int k = 0; k < 32; ++k) {
+    const uint x = fp8_to_f16(a[k], ae5), y = fp8_to_f16(b[k], be5);
+    if ((k & 3) < 2) { lo_a[nl] = x; lo_b[nl++] = y; }
+    else { hi_a[nh] = x; hi_b[nh++] = y; }
+  }
+  const uint t1 = p2m_tc_dot(lo_a, lo_b, 16u, P2M_TC_F16, 0u, false);
+  const uint t2 = p2m_tc_dot(hi_a, hi_b, 16u, P2M_TC_F16, t1, false);
+  return p2m_tc_fadd(c, t2);
+}
+
+// One fp8 f32 instance: A 4 registers, B 2, C/D 4 per lane.
+static void fp8_f32_instance(const uint32_t *A, const uint32_t *B, const uint32_t *C, const uint32_t *D, bool ae5,
+                             bool be5, Tally &t)
+{
+  uint32_t Am[16][32], Bm[32][8], Cm[16][8], Dm[16][8];
+  for (int L = 0; L < 32; ++L) {
+    const int g = L >> 2, q = L & 3;
+    const uint32_t *a = A + 4 * L, *b = B + 2 * L;
+    for (int i = 0; i < 4; ++i) {
+      Am[g][4 * q + i] = (a[0] >> (8 * i)) & 0xff;
+      Am[g + 8][4 * q + i] = (a[1] >> (8 * i)) & 0xff;
+      Am[g][16 + 4 * q + i] = (a[2] >> (8 * i)) & 0xff;
+      Am[g + 8][16 + 4 * q + i] = (a[3] >> (8 * i)) & 0xff;
+      Bm[4 * q + i][g] = (b[0] >> (8 * i)) & 0xff;
+      Bm[16 + 4 * q + i][g] = (b[1] >> (8 * i)) & 0xff;
+    }
+    for (int i = 0; i < 4; ++i) {
+      const int r = g + 8 * (i >> 1), col = 2 * q + (i & 1);
+      Cm[r][col] = C[4 * L + i];
+      Dm[r][col] = D[4 * L + i];
+    }
+  }
+  for (int m = 0; m < 16; ++m)
+    for (int n = 0; n < 8; ++n) {
+      uint32_t av[32], bv[32];
+      for (int k = 0; k < 32; ++k) { av[k] = Am[m][k]; bv[k] = Bm[k][n]; }
+      report(t, "fp8 f32", Dm[m][n], fp8_f32_model(av, bv, ae5, be5, Cm[m][n]), Cm[m][n]);
+    }
 }
 
 // One fp8 f16 instance: A 4 registers, B 2, C/D 2 per lane (tensor_cores_8bit.cu).
@@ -295,19 +362,25 @@ static void probe(const string &indir, const string &outdir)
   int W, na, nb, nc, nd;
   while (fscanf(idx, "%199s %99s %d %d %d %d %d", o, d, &W, &na, &nb, &nc, &nd) == 7) {
     const string op = o;
-    if (op.find("_f16_") == string::npos) continue;
+    const bool f16 = op.find("_f16_") != string::npos;
     const bool e5 = op.find("e5m2") != string::npos;
+    const size_t at = op.find("k32_") + 8;
+    const bool ae5 = op.compare(at, 4, "e5m2") == 0, be5 = op.compare(at + 5, 4, "e5m2") == 0;
+    const int nr = f16 ? 2 : 4;
     const auto in = read_all(indir + "/" + op + "." + d + ".in.bin");
     const auto out = read_all(outdir + "/" + op + "." + d + ".out.bin");
     const size_t la = size_t(W) * 32 * na, lb = size_t(W) * 32 * nb;
     Tally t;
     for (int w = 0; w < W; ++w) {
-      vector<uint32_t> A(128), B(64), C(64), D(64);
+      vector<uint32_t> A(128), B(64), C(32 * nr), D(32 * nr);
       for (int i = 0; i < 128; ++i) A[i] = word(in, 128 * size_t(w) + i);
       for (int i = 0; i < 64; ++i) B[i] = word(in, la + 64 * size_t(w) + i);
-      for (int i = 0; i < 64; ++i) C[i] = word(in, la + lb + 64 * size_t(w) + i);
-      for (int i = 0; i < 64; ++i) D[i] = word(out, 64 * size_t(w) + i);
-      fp8_instance(A.data(), B.data(), C.data(), D.data(), e5, t);
+      for (int i = 0; i < 32 * nr; ++i) C[i] = word(in, la + lb + 32 * nr * size_t(w) + i);
+      for (int i = 0; i < 32 * nr; ++i) D[i] = word(out, 32 * nr * size_t(w) + i);
+      if (f16)
+        fp8_instance(A.data(), B.data(), C.data(), D.data(), e5, t);
+      else
+        fp8_f32_instance(A.data(), B.data(), C.data(), D.data(), ae5, be5, t);
     }
     printf("%-34s %-10s %6ld of %6ld differ\n", op.c_str(), d, t.bad, t.total);
     g_bad += t.bad;
