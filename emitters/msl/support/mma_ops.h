@@ -1313,7 +1313,8 @@ static inline uint p2m_wmma_mma_m16n16k8_tf32_f32(uint j, uint a0, uint a1, uint
 // ptxas (sm_80, sm_90) loads the mma.m8n8k4 f64 fragments and issues the same DMMA.884: A holds
 // A[g][q], B holds B[q][g], C/D register j holds row g, column 2q + j, whatever the memory layout
 // (read from its SASS, docs/gpu-facts.md). wmma.mma is p2m_mma_m8n8k4_f64_f64_f64_f64. ldm
-// counts elements. Entry points: {} = global or shared.
+// counts elements; the f64 elements are read through p2m_alias (the pointer is a uint one).
+// Entry points: {} = global or shared.
 static inline uint p2m_wmma_f64_index(uint matrix, uint j, uint ldm, bool col_major, uint lane)
 {
   const uint g = (lane >> 2) & 7u, q = lane & 3u;
@@ -1322,12 +1323,14 @@ static inline uint p2m_wmma_f64_index(uint matrix, uint j, uint ldm, bool col_ma
 }
 static inline ulong p2m_wmma_load_f64_global(uint matrix, uint col_major, uint j, device uint *p, uint ldm, uint lane)
 {
-  return reinterpret_cast<device ulong *>(p)[p2m_wmma_f64_index(matrix, j, ldm, col_major != 0u, lane)];
+  const uint at = p2m_wmma_f64_index(matrix, j, ldm, col_major != 0u, lane);
+  return reinterpret_cast<device p2m_alias<ulong> *>(p)[at].v;
 }
 static inline ulong p2m_wmma_load_f64_shared(uint matrix, uint col_major, uint j, threadgroup uint *p, uint ldm,
                                              uint lane)
 {
-  return reinterpret_cast<threadgroup ulong *>(p)[p2m_wmma_f64_index(matrix, j, ldm, col_major != 0u, lane)];
+  const uint at = p2m_wmma_f64_index(matrix, j, ldm, col_major != 0u, lane);
+  return reinterpret_cast<threadgroup p2m_alias<ulong> *>(p)[at].v;
 }
 static inline ulong p2m_wmma_load_a_f64_global(uint col_major, uint j, device uint *p, uint ldm, uint lane)
 {
@@ -1355,12 +1358,14 @@ static inline ulong p2m_wmma_load_c_f64_shared(uint col_major, uint j, threadgro
 }
 static inline void p2m_wmma_store_f64_global(uint col_major, uint j, device uint *p, uint ldm, ulong v, uint lane)
 {
-  reinterpret_cast<device ulong *>(p)[p2m_wmma_f64_index(2u, j, ldm, col_major != 0u, lane)] = v;
+  const uint at = p2m_wmma_f64_index(2u, j, ldm, col_major != 0u, lane);
+  reinterpret_cast<device p2m_alias<ulong> *>(p)[at].v = v;
 }
 static inline void p2m_wmma_store_f64_shared(uint col_major, uint j, threadgroup uint *p, uint ldm, ulong v,
                                              uint lane)
 {
-  reinterpret_cast<threadgroup ulong *>(p)[p2m_wmma_f64_index(2u, j, ldm, col_major != 0u, lane)] = v;
+  const uint at = p2m_wmma_f64_index(2u, j, ldm, col_major != 0u, lane);
+  reinterpret_cast<threadgroup p2m_alias<ulong> *>(p)[at].v = v;
 }
 
 #endif // P2M_MMA_OPS_H
