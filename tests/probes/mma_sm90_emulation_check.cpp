@@ -1,19 +1,21 @@
 // Checks models of the mma forms that sm_90 has no tensor-core instruction for, and that ptxas
 // therefore rewrites, against recorded outputs (docs/gpu-facts.md "mma forms ptxas emulates on
 // sm_90"):
-//   * m16n8k32 with e4m3/e5m2 multiplicands and f16 accumulators: the fp8 bytes unpacked to f16
-//     (exact), two HMMA.16816.F16 (bytes 0-1 of every register, C = +0; then bytes 2-3 with the
-//     first result as C), then HADD2 of C;
+//   * m16n8k32 with e4m3/e5m2 multiplicands: the fp8 bytes unpacked to f16 (exact), two
+//     HMMA.16816 (bytes 0-1 of every register, C = +0; then bytes 2-3 with the first result as
+//     C), then C added by FADD (f32 accumulators) or HADD2 (f16);
 //   * m8n8k4 with f16 multiplicands: a software routine of f32 FFMA/FADD on the quad-pair
 //     fragments, f16 results rounded from f32 (F2FP).
 // Inputs: the execution suite's recordings (tests/exec/inputs/<case>.in.bin and
-// tests/exec/expected/<case>.nvcc.sm_90.O3.out.bin), or tests/probes/mma_fp8.cu's (DIR with
-// index.txt, <kernel>.<dist>.in.bin and .out.bin). Build and run from the repository root:
+// tests/exec/expected/<case>.nvcc.sm_90.O3.out.bin: the m8n8k4 f16 and fp8 f16 cases), or
+// tests/probes/mma_fp8.cu's (DIR with index.txt, <kernel>.<dist>.in.bin and .out.bin; every
+// fp8 kernel). Build and run from the repository root:
 //   clang++-19 -std=c++17 -O2 -I lib/runtime/host/include -I emitters/msl/support \
 //     -o mma_sm90_emulation_check tests/probes/mma_sm90_emulation_check.cpp
-//   ./mma_sm90_emulation_check exec tests/exec          (every m8n8k4 f16 and fp8 f16 case)
-//   ./mma_sm90_emulation_check probe IN OUT             (the fp8 probe's f16 kernels)
-// MODEL=n picks an alternative (0: the rule above; see model_name).
+//   ./mma_sm90_emulation_check exec tests/exec
+//   ./mma_sm90_emulation_check probe IN OUT
+// MODEL=n picks the model (model_name): 0 the sequences above written with host float
+// arithmetic, 2 and 3 the alternatives docs/gpu-facts.md counts, 4 mma_ops.h's helpers.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
