@@ -70,9 +70,17 @@ constexpr MmaForm kMmaForms[] = {
     {"m16n8k32_s32_i4", 2, 1, 4, 4},            {"m8n8k32_s32_i4", 1, 1, 2, 2},
     {"m16n8k256_s32_b1", 4, 2, 4, 4},           {"m16n8k128_s32_b1", 2, 1, 4, 4},
     {"m8n8k128_s32_b1", 1, 1, 2, 2},            {"m8n8k4_f64_f64_f64_f64", 1, 1, 2, 2},
-    // fp8 with f32 accumulators (the f16-accumulator forms' sum is not known: left out).
+    // fp8 with f32 and f16 accumulators.
     {"m16n8k32_f32_e4m3_e4m3_f32", 4, 2, 4, 4}, {"m16n8k32_f32_e4m3_e5m2_f32", 4, 2, 4, 4},
     {"m16n8k32_f32_e5m2_e4m3_f32", 4, 2, 4, 4}, {"m16n8k32_f32_e5m2_e5m2_f32", 4, 2, 4, 4},
+    {"m16n8k32_f16_e4m3_e4m3_f16", 4, 2, 2, 2}, {"m16n8k32_f16_e4m3_e5m2_f16", 4, 2, 2, 2},
+    {"m16n8k32_f16_e5m2_e4m3_f16", 4, 2, 2, 2}, {"m16n8k32_f16_e5m2_e5m2_f16", 4, 2, 2, 2},
+    // m8n8k4 with f16 multiplicands (quad-pair fragments): the A and B layouts are part of the
+    // name. D and C of one type (the mixed forms' arithmetic was not recorded).
+    {"m8n8k4_row_col_f32_f16_f16_f32", 2, 2, 8, 8}, {"m8n8k4_row_row_f32_f16_f16_f32", 2, 2, 8, 8},
+    {"m8n8k4_col_col_f32_f16_f16_f32", 2, 2, 8, 8}, {"m8n8k4_col_row_f32_f16_f16_f32", 2, 2, 8, 8},
+    {"m8n8k4_row_col_f16_f16_f16_f16", 2, 2, 4, 4}, {"m8n8k4_row_row_f16_f16_f16_f16", 2, 2, 4, 4},
+    {"m8n8k4_col_col_f16_f16_f16_f16", 2, 2, 4, 4}, {"m8n8k4_col_row_f16_f16_f16_f16", 2, 2, 4, 4},
 };
 
 // The form an integer mma's registers follow: its shape and A/B element width.
@@ -202,25 +210,77 @@ void lowerTensorOps(PassContext &ctx) {
         return true;
       };
 
+      // wmma m8n8k4 with f64: the mma.m8n8k4 f64 fragments whatever the memory layout (ptxas's
+      // loads and stores around one DMMA.884), so wmma.mma is that mma.
+      auto lowerWmmaF64 = [&](const std::string &types, const std::string &spelled) {
+        const std::string unsupported = fmt::format("wmma{} is not supported yet", spelled);
+        const bool load = in.has(Modifier::Load), store = in.has(Modifier::Store);
+        if (!load && !store) {
+          if (types != "_f64_f64_f64_f64")
+            return fail(unsupported);
+          // .rz/.rm/.rp: not recorded (the fma chain's rounding is measured to nearest only).
+          if (in.has(Modifier::Rz) || in.has(Modifier::Rm) || in.has(Modifier::Rp))
+            return fail(fmt::format("wmma{}: only the rounding to nearest (.rn) is supported yet", spelled));
+          return callMma(*findForm("m8n8k4_f64_f64_f64_f64"), "m8n8k4_f64_f64_f64_f64", Type::B64);
+        }
+        if (types != "_f64" || in.ops.size() != 3)
+          return fail(unsupported);
+        const bool accumulator = store || in.has(Modifier::C);
+        std::vector<Operand> regs = bitsOf(fragment(f, in.ops[load ? 0 : 1]), Type::B64);
+        if (widthMismatch || regs.size() != (accumulator ? 2u : 1u))
+          return fail(fmt::format("wmma{}: the fragment operand does not have the {} f64 registers it needs", spelled,
+                                  accumulator ? 2 : 1));
+        const Operand &addr = in.ops[load ? 1 : 0];
+        Operand ldm = in.ops[2];
+        uint32_t name = store ? m.internHelper(Helper::WmmaStoreF64)
+                              : m.internHelper(Helper::WmmaLoadF64, {accumulator ? "c" : in.has(Modifier::B) ? "b" : "a"});
+        Operand l = lane();
+        std::vector<Operand> temps;
+        for (unsigned j = 0; j < regs.size(); ++j) {
+          std::vector<Operand> args{Operand::imm(in.has(Modifier::Col)), Operand::imm(j), addr, ldm};
+          std::vector<Type> argTypes{Type::U32, Type::U32, Type::B32, Type::U32};
+          if (store) {
+            args.push_back(regs[j]);
+            argTypes.push_back(Type::B64);
+          }
+          args.push_back(l);
+          argTypes.push_back(Type::U32);
+          if (store) {
+            out.push_back(makeCall(m, in, name, Type::None, Operand{}, args, argTypes));
+          } else {
+            Operand t = Operand::reg(newTemp(f, Type::B64));
+            out.push_back(makeCall(m, in, name, Type::B64, t, args, argTypes));
+            temps.push_back(t);
+          }
+        }
+        std::vector<Operand> dst = fragment(f, in.ops[0]);
+        for (unsigned j = 0; j < temps.size(); ++j)
+          moveInto(dst[j], temps[j], Type::B64);
+        return true;
+      };
+
       switch (in.opcode) {
       case Opcode::Mma: {
         if (in.ops.size() != 4)
           return fail("mma.sp and block-scaled mma are not supported yet");
-        // fp8 multiplicands with f16 accumulators: their partial sums are rounded to f16 in a way
-        // not yet known exactly (docs/gpu-facts.md, "fp8 mma"; the f32 forms are kMmaForms').
-        if ((in.has(Modifier::E4m3) || in.has(Modifier::E5m2)) && in.has(Modifier::F16))
-          return fail("mma with fp8 multiplicands (.e4m3/.e5m2) and f16 accumulators is not supported yet: "
-                      "the tensor cores' f16 accumulation of fp8 products is not modelled exactly");
-        std::string shape, types, spelled;
+        // .kind::f8f6f4 exists from sm_120 on, whose tensor cores take fp8 directly: the rules
+        // here are sm_90's (the plain fp8 forms, emulated by ptxas), not known to be its.
+        if (in.has(Modifier::Kind_f8f6f4))
+          return fail("mma .kind::f8f6f4 is not supported yet: its arithmetic (sm_120) was not recorded");
+        std::string shape, types, layouts, spelled;
         for (Modifier mod : in.modifiers) {
           std::string_view s = ptx::spelling(mod);
           if (isShape(s))
             shape = s;
           else if (isElementType(s))
             types += "_" + std::string(s);
+          else if (mod == Modifier::Row || mod == Modifier::Col)
+            layouts += "_" + std::string(s);
           spelled += "." + std::string(s);
         }
-        std::string key = shape + types;
+        // Only m8n8k4 with f16 multiplicands takes other layouts than .row.col.
+        const bool quadPair = shape == "m8n8k4" && !types.starts_with("_f64");
+        std::string key = quadPair ? shape + layouts + types : shape + types;
         const MmaForm *form = findForm(key);
         if (!form && types.starts_with("_s32")) {
           form = findForm(integerKey(shape, types));
@@ -285,6 +345,8 @@ void lowerTensorOps(PassContext &ctx) {
             types += "_" + std::string(s);
           spelled += "." + std::string(s);
         }
+        if (shape == "m8n8k4")
+          return lowerWmmaF64(types, spelled);
         // The helpers' shape ids: 0 m16n16k16, 1 m32n8k16, 2 m8n32k16. m16n16k8 (tf32),
         // m8n8k32 (s4/u4) and m8n8k128 (b1) have A/B helpers of their own, and accumulators laid
         // out as m16n16k16's, or as the first n8 block of m8n32k16's (mma_ops.h).

@@ -143,7 +143,7 @@ static inline uint p2m_movmatrix_trans_b16(uint a, uint lane)
 #define P2M_TC_BF16 1u
 #define P2M_TC_TF32 2u
 #define P2M_TC_F32 3u
-// fp8 formats (mma with fp8 multiplicands forms another sum: p2m_tc_dot_fp8 below).
+// fp8 formats (mma with fp8 multiplicands: p2m_tc_dot_fp8 below).
 #define P2M_TC_E4M3 4u // bias 7, no infinities, S.1111.111 is NaN
 #define P2M_TC_E5M2 5u // bias 15, infinities and NaNs as f16's
 #define P2M_TC_WINDOW 25 // bits kept below the largest nominal exponent
@@ -423,131 +423,165 @@ static inline uint p2m_mma_m16n8k8_f16_f16_f16_f16(uint j, uint a0, uint a1, uin
          (p2m_tc_dot(row, col1, 8u, P2M_TC_F16, c >> 16, true) << 16);
 }
 
-// --- fp8 mma (e4m3/e5m2 multiplicands, f32 accumulators) -------------------------------------
-// Not the sum of the f16 forms (docs/gpu-facts.md "fp8 mma", measured on sm_90): the 32 exact
-// products of a D element are added in two steps, half A (k mod 4 in {0, 1}: bytes 0 and 1 of
-// every register), then half B (bytes 2 and 3) together with half A's sum T. Each step takes
-// the largest reference exponent X among its non-zero values (a product's: its nominal exponent
-// + 1; T's: its top bit's exponent + 1), cuts every value toward zero at 2^(X - 26), adds them
-// exactly and cuts the sum toward zero to 24 significant bits. D = T + C, rounded once to
-// nearest even (subnormals kept). NaN operands, inf*0 and inf-inf give 0x7fffffff.
-#define P2M_TC_FP8_WINDOW 26 // bits kept below a step's reference exponent
-#define P2M_TC_FP8_KEEP 24   // significant bits of a step's sum
-
-// (neg ? -1 : 1) * m * 2^e cut toward zero at 2^q, in units of 2^q (m < 2^(q + 62 - e)).
-static inline long p2m_tc_cut(bool neg, ulong m, int e, int q)
-{
-  const int sh = q - e;
-  const ulong v = sh <= 0 ? m << uint(-sh) : sh >= 64 ? 0ul : m >> uint(sh);
-  return neg ? -long(v) : long(v);
-}
-
+// --- the sequences ptxas emits for forms sm_90 has no tensor-core instruction for -------------
+// (docs/gpu-facts.md "mma forms ptxas emulates on sm_90".) Their scalar steps are IEEE f32 or
+// f16 additions, computed here on exact integers: x + y rounded once to nearest even (f32, or
+// f16 bits when f16), subnormals kept; -0 only for -0 + -0. Finite x and y only.
 static inline ulong p2m_tc_magnitude(long v)
 {
   return v < 0 ? ulong(-v) : ulong(v);
 }
 
-// One step: the running sum s * 2^q (s == 0: none yet) and the products of half h of t (k with
-// k mod 4 in {2h, 2h + 1}) become the new running sum.
-static inline void p2m_tc_fp8_step(thread const p2m_tc_term *t, uint h, thread long &s, thread int &q)
+static inline uint p2m_tc_add_terms(p2m_tc_term x, p2m_tc_term y, bool f16)
 {
-  bool any = s != 0;
-  int x = any ? q + 64 - int(clz(p2m_tc_magnitude(s))) : 0;
-  for (uint j = 0; j < 8u; ++j)
-    for (uint b = 0; b < 2u; ++b) {
-      const uint k = 4u * j + 2u * h + b;
-      if (t[k].m != 0ul) {
-        x = any ? max(x, t[k].E + 1) : t[k].E + 1;
-        any = true;
-      }
+  const uint sign = f16 ? 0x8000u : 0x80000000u;
+  if (x.m == 0ul && y.m == 0ul)
+    return x.neg && y.neg ? sign : 0u;
+  int lo = x.m != 0ul ? x.e : y.e, top = lo;
+  for (uint i = 0; i < 2u; ++i) {
+    const p2m_tc_term t = i == 0u ? x : y;
+    if (t.m != 0ul) {
+      lo = min(lo, t.e);
+      top = max(top, t.e + 64 - int(clz(t.m)));
     }
-  if (!any)
-    return;
-  const int nq = x - P2M_TC_FP8_WINDOW;
-  long sum = p2m_tc_cut(s < 0, p2m_tc_magnitude(s), q, nq);
-  for (uint j = 0; j < 8u; ++j)
-    for (uint b = 0; b < 2u; ++b) {
-      const uint k = 4u * j + 2u * h + b;
-      sum += p2m_tc_cut(t[k].neg, t[k].m, t[k].e, nq);
-    }
-  ulong mag = p2m_tc_magnitude(sum);
-  int drop = mag != 0ul ? 64 - int(clz(mag)) - P2M_TC_FP8_KEEP : 0;
-  if (drop > 0)
-    mag >>= uint(drop);
-  else
-    drop = 0;
-  s = sum < 0 ? -long(mag) : long(mag);
-  q = nq + drop;
-}
-
-// s * 2^q (at most 24 significant bits) + the finite f32 c (decoded: ct), rounded to nearest even.
-static inline uint p2m_tc_add_rn32(long s, int q, uint c, thread const p2m_tc_term &ct)
-{
-  if (s == 0)
-    return c; // C itself, -0 included
-  const ulong sm = p2m_tc_magnitude(s);
-  int lo = q, top = q + 64 - int(clz(sm));
-  if (ct.m != 0ul) {
-    lo = min(lo, ct.e);
-    top = max(top, ct.e + 64 - int(clz(ct.m)));
   }
-  // Both aligned at 2^lo, within 62 bits below the larger's top: a term reaching below that is
-  // at least 39 bits smaller than the other, and its lost bits become a sticky unit.
+  // A term reaching more than 62 bits below the larger one's top (at least 38 bits below any
+  // rounding position) keeps its lost bits as a sticky unit.
   lo = max(lo, top - 62);
   long sum = 0;
   for (uint i = 0; i < 2u; ++i) {
-    const bool neg = i == 0u ? s < 0 : ct.neg;
-    const ulong m = i == 0u ? sm : ct.m;
-    const int sh = lo - (i == 0u ? q : ct.e);
-    if (m == 0ul)
+    const p2m_tc_term t = i == 0u ? x : y;
+    if (t.m == 0ul)
       continue;
+    const int sh = lo - t.e;
     ulong v;
     if (sh <= 0)
-      v = m << uint(-sh);
+      v = t.m << uint(-sh);
     else if (sh >= 64)
       v = 1ul;
     else
-      v = (m >> uint(sh)) | ((m & ((1ul << uint(sh)) - 1ul)) != 0ul ? 1ul : 0ul);
-    sum += neg ? -long(v) : long(v);
+      v = (t.m >> uint(sh)) | ((t.m & ((1ul << uint(sh)) - 1ul)) != 0ul ? 1ul : 0ul);
+    sum += t.neg ? -long(v) : long(v);
   }
   if (sum == 0)
     return 0u;
-  return p2m_tc_round_to(sum < 0, p2m_tc_magnitude(sum), lo, false, true);
+  return p2m_tc_round_to(sum < 0, p2m_tc_magnitude(sum), lo, f16, true);
 }
 
-// D = sum_k a[k] * b[k] + c over k < 32 (a: format afmt, b: bfmt; c and D f32 bits).
-static inline uint p2m_tc_dot_fp8(thread const uint *a, thread const uint *b, uint afmt, uint bfmt, uint c)
+// f16 + f16 (HADD2): NaN operands and inf - inf give 0x7fff; infinities pass with their sign.
+static inline uint p2m_tc_hadd(uint x, uint y)
 {
-  p2m_tc_term t[32], ct;
-  bool nan = false, pinf = false, ninf = false;
-  const uint cc = p2m_tc_decode(c, P2M_TC_F32, ct);
-  if (cc == 3u)
-    nan = true;
-  else if (cc == 2u)
-    (ct.neg ? ninf : pinf) = true;
-  for (uint i = 0; i < 32u; ++i) {
-    p2m_tc_term x, y;
-    const uint xc = p2m_tc_decode(a[i], afmt, x), yc = p2m_tc_decode(b[i], bfmt, y);
-    t[i].neg = x.neg != y.neg;
-    t[i].e = x.e + y.e;
-    t[i].E = x.E + y.E;
-    t[i].m = x.m * y.m;
-    if (xc == 3u || yc == 3u || (xc == 2u && yc == 0u) || (xc == 0u && yc == 2u))
-      nan = true;
-    else if (xc == 2u || yc == 2u)
-      (t[i].neg ? ninf : pinf) = true;
+  p2m_tc_term a, b;
+  const uint ac = p2m_tc_decode(x, P2M_TC_F16, a), bc = p2m_tc_decode(y, P2M_TC_F16, b);
+  if (ac == 3u || bc == 3u || (ac == 2u && bc == 2u && a.neg != b.neg))
+    return 0x7fffu;
+  if (ac == 2u || bc == 2u)
+    return ac == 2u ? x & 0xffffu : y & 0xffffu;
+  return p2m_tc_add_terms(a, b, true);
+}
+
+#define P2M_TC_F32_NAN 0x7fffffffu
+
+// fma(a, b, c) for f16 bits a, b (exact in f32, as is their product) and f32 bits c.
+static inline uint p2m_tc_ffma_f16(uint a, uint b, uint c)
+{
+  p2m_tc_term x, y, z;
+  const uint xc = p2m_tc_decode(a, P2M_TC_F16, x), yc = p2m_tc_decode(b, P2M_TC_F16, y);
+  const uint zc = p2m_tc_decode(c, P2M_TC_F32, z);
+  const bool neg = x.neg != y.neg, inf = xc == 2u || yc == 2u;
+  if (xc == 3u || yc == 3u || zc == 3u || (inf && (xc == 0u || yc == 0u)))
+    return P2M_TC_F32_NAN;
+  if (inf)
+    return zc == 2u && z.neg != neg ? P2M_TC_F32_NAN : neg ? 0xff800000u : 0x7f800000u;
+  if (zc == 2u)
+    return c;
+  p2m_tc_term p;
+  p.neg = neg;
+  p.m = x.m * y.m;
+  p.e = x.e + y.e;
+  p.E = 0;
+  return p2m_tc_add_terms(p, z, false);
+}
+
+// f32 + f32.
+static inline uint p2m_tc_fadd(uint a, uint b)
+{
+  p2m_tc_term x, y;
+  const uint xc = p2m_tc_decode(a, P2M_TC_F32, x), yc = p2m_tc_decode(b, P2M_TC_F32, y);
+  if (xc == 3u || yc == 3u || (xc == 2u && yc == 2u && x.neg != y.neg))
+    return P2M_TC_F32_NAN;
+  if (xc == 2u || yc == 2u)
+    return xc == 2u ? a : b;
+  return p2m_tc_add_terms(x, y, false);
+}
+
+// f16 bits as f32 bits (exact).
+static inline uint p2m_tc_f16_to_f32(uint h)
+{
+  p2m_tc_term t;
+  const uint cls = p2m_tc_decode(h, P2M_TC_F16, t), sign = t.neg ? 0x80000000u : 0u;
+  if (cls == 3u)
+    return P2M_TC_F32_NAN;
+  if (cls == 2u)
+    return sign | 0x7f800000u;
+  return cls == 0u ? sign : p2m_tc_round_to(t.neg, t.m, t.e, false, true);
+}
+
+// f32 bits to f16 bits, to nearest even (a negative value that rounds to zero gives -0).
+static inline uint p2m_tc_f32_to_f16(uint v)
+{
+  p2m_tc_term t;
+  const uint cls = p2m_tc_decode(v, P2M_TC_F32, t), sign = t.neg ? 0x8000u : 0u;
+  if (cls == 3u)
+    return 0x7fffu;
+  if (cls == 2u)
+    return sign | 0x7c00u;
+  return cls == 0u ? sign : sign | p2m_tc_round_to(t.neg, t.m, t.e, true, true);
+}
+
+// --- fp8 mma (e4m3/e5m2 multiplicands, f32 or f16 accumulators) ------------------------------
+// sm_90 has no fp8 mma.sync instruction: ptxas unpacks the fp8 bytes to f16 (exact:
+// F2FP.F16.E4M3/E5M2.UNPACK_B) and issues two f16 mma.m16n8k16 (HMMA.16816.F32 or .F16): bytes
+// 0 and 1 of every register (k mod 4 in {0, 1}) with C = +0, then bytes 2 and 3 with the first
+// result as C. C is added last, by an f32 (FADD) or f16 (HADD2) addition. Each HMMA is
+// p2m_tc_dot's rule (f32 results toward zero, f16 ones to nearest, so f16 partial sums may
+// overflow); the addition rounds to nearest even. The recordings of tests/probes/mma_fp8.cu
+// (1,769,472 outputs, every type pair, f32 and f16 accumulators) and the execution cases match it
+// bit for bit (docs/gpu-facts.md "fp8 mma").
+
+// An fp8 byte as f16 bits (e4m3's NaN S.1111.111 becomes 0x7fff; e5m2 is f16's top byte).
+static inline uint p2m_tc_fp8_to_f16(uint v, uint fmt)
+{
+  v &= 0xffu;
+  if (fmt == P2M_TC_E5M2)
+    return v << 8;
+  const uint s = (v & 0x80u) << 8, ex = (v >> 3) & 15u, man = v & 7u;
+  if (ex == 15u && man == 7u)
+    return 0x7fffu;
+  if (ex == 0u) {
+    if (man == 0u)
+      return s;
+    // man * 2^-9: an f16 normal number, exponent -9 .. -7.
+    const uint top = 31u - clz(man); // 0 .. 2
+    return s | ((top + 6u) << 10) | (((man << (3u - top)) & 7u) << 7);
   }
-  if (nan || (pinf && ninf))
-    return 0x7fffffffu;
-  if (pinf)
-    return 0x7f800000u;
-  if (ninf)
-    return 0xff800000u;
-  long s = 0;
-  int q = 0;
-  p2m_tc_fp8_step(t, 0u, s, q);
-  p2m_tc_fp8_step(t, 1u, s, q);
-  return p2m_tc_add_rn32(s, q, c, ct);
+  return s | ((ex + 8u) << 10) | (man << 7);
+}
+
+// D = sum_k a[k] * b[k] + c over k < 32 (a: format afmt, b: bfmt); c and D are f32 bits, or
+// f16 bits when f16_acc.
+static inline uint p2m_tc_dot_fp8(thread const uint *a, thread const uint *b, uint afmt, uint bfmt, uint c,
+                                  bool f16_acc)
+{
+  uint ha[2][16], hb[2][16];
+  for (uint k = 0; k < 32u; ++k) {
+    const uint h = (k >> 1) & 1u, j = 2u * (k >> 2) + (k & 1u);
+    ha[h][j] = p2m_tc_fp8_to_f16(a[k], afmt);
+    hb[h][j] = p2m_tc_fp8_to_f16(b[k], bfmt);
+  }
+  const uint t = p2m_tc_dot(ha[0], hb[0], 16u, P2M_TC_F16, 0u, f16_acc);
+  const uint d = p2m_tc_dot(ha[1], hb[1], 16u, P2M_TC_F16, t, f16_acc);
+  return f16_acc ? p2m_tc_hadd(d, c) : p2m_tc_fadd(c, d);
 }
 
 // m16n8k32 8-bit fragments (as the s8 forms'): A registers 0/1 hold rows g/g+8 at k = 4q .. 4q+3
@@ -573,13 +607,33 @@ static inline void p2m_tc_bytes32(uint lo, uint hi, uint first_lane, thread uint
     const bool upper = (i >> 1) != 0u;                                                            \
     p2m_tc_bytes32(upper ? a1 : a0, upper ? a3 : a2, lane & ~3u, row);                            \
     p2m_tc_bytes32(b0, b1, 4u * (2u * (lane & 3u) + (i & 1u)), col);                              \
-    return p2m_tc_dot_fp8(row, col, AFMT, BFMT, p2m_tc_pick(i, c0, c1, c2, c3));                  \
+    return p2m_tc_dot_fp8(row, col, AFMT, BFMT, p2m_tc_pick(i, c0, c1, c2, c3), false);           \
   }
 P2M_MMA_FP8_F32(p2m_mma_m16n8k32_f32_e4m3_e4m3_f32, P2M_TC_E4M3, P2M_TC_E4M3)
 P2M_MMA_FP8_F32(p2m_mma_m16n8k32_f32_e4m3_e5m2_f32, P2M_TC_E4M3, P2M_TC_E5M2)
 P2M_MMA_FP8_F32(p2m_mma_m16n8k32_f32_e5m2_e4m3_f32, P2M_TC_E5M2, P2M_TC_E4M3)
 P2M_MMA_FP8_F32(p2m_mma_m16n8k32_f32_e5m2_e5m2_f32, P2M_TC_E5M2, P2M_TC_E5M2)
 #undef P2M_MMA_FP8_F32
+
+// D register j holds row g + 8j, columns 2q and 2q + 1, as C register j does.
+#define P2M_MMA_FP8_F16(NAME, AFMT, BFMT)                                                         \
+  static inline uint NAME(uint j, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1, uint c0,  \
+                          uint c1, uint lane)                                                     \
+  {                                                                                               \
+    uint row[32], col0[32], col1[32];                                                             \
+    const bool upper = j != 0u;                                                                   \
+    const uint c = upper ? c1 : c0;                                                               \
+    p2m_tc_bytes32(upper ? a1 : a0, upper ? a3 : a2, lane & ~3u, row);                            \
+    p2m_tc_bytes32(b0, b1, 8u * (lane & 3u), col0);                                               \
+    p2m_tc_bytes32(b0, b1, 8u * (lane & 3u) + 4u, col1);                                          \
+    return p2m_tc_dot_fp8(row, col0, AFMT, BFMT, c & 0xffffu, true) |                             \
+           (p2m_tc_dot_fp8(row, col1, AFMT, BFMT, c >> 16, true) << 16);                          \
+  }
+P2M_MMA_FP8_F16(p2m_mma_m16n8k32_f16_e4m3_e4m3_f16, P2M_TC_E4M3, P2M_TC_E4M3)
+P2M_MMA_FP8_F16(p2m_mma_m16n8k32_f16_e4m3_e5m2_f16, P2M_TC_E4M3, P2M_TC_E5M2)
+P2M_MMA_FP8_F16(p2m_mma_m16n8k32_f16_e5m2_e4m3_f16, P2M_TC_E5M2, P2M_TC_E4M3)
+P2M_MMA_FP8_F16(p2m_mma_m16n8k32_f16_e5m2_e5m2_f16, P2M_TC_E5M2, P2M_TC_E5M2)
+#undef P2M_MMA_FP8_F16
 
 // --- integer mma (s8/u8, s4/u4, b1) ------------------------------------------------------------
 // Exact: the products and the sum with C are computed in 64 bits, then wrapped to s32, or
@@ -721,6 +775,126 @@ static inline ulong p2m_mma_m8n8k4_f64_f64_f64_f64(uint i, ulong a0, ulong b0, u
   return acc;
 }
 #endif
+
+// --- m8n8k4 with f16 multiplicands (the quad-pair forms) ----------------------------------------
+// Each quad-pair (lanes 4i..4i+3 with 16+4i..16+4i+3) multiplies its own 8x8x4 matrices; below,
+// position p = lane % 4 and half u = lane / 16 name a lane within its quad-pair. Fragments (the
+// PTX ISA's): A .row: lane (p, u) holds row p + 4u, k = 0..3 (register k / 2, half k % 2);
+// A .col: lane (p, u) holds column k = p, rows 4u .. 4u + 3; B .col: lane (p, u) holds column
+// p + 4u, k = 0..3; B .row: lane (p, u) holds row k = p, columns 4u .. 4u + 3. C/D f16: lane
+// (p, u) holds row p + 4u, columns 2j and 2j + 1 in register j; f32: register i is row
+// (p & 1) + (i & 2) + 4u, column (i & 4) + (p & 2) + (i & 1).
+// sm_90 has no instruction for them: ptxas emits a routine of shuffles and f32 arithmetic, with
+// exact f16 -> f32 conversions (the recordings match it bit for bit):
+//   f32 accumulators: s = +0, then s = fma(a_k, b_k, s) for k = 0, 1, 2, 3 (FFMA), D = C + s (FADD);
+//   f16 accumulators: s01 = a0 b0 + a1 b1, s23 = a2 b2 + a3 b3 (FMUL, FFMA), D = f16((C + s01) + s23)
+//   (FADD, FADD, F2FP to nearest even).
+// Every step rounds to nearest even (f32, subnormals kept); NaN results are 0x7fffffff (f16 0x7fff).
+// The lane at position p of half u of this lane's quad-pair.
+static inline uint p2m_tc_qp_lane(uint lane, uint p, uint u)
+{
+  return (u << 4) | (lane & 12u) | p;
+}
+
+// The four f16 values (k = 0..3) of an A row or B column held by one lane (A .row, B .col).
+static inline void p2m_tc_m8n8k4_own(uint r0, uint r1, uint src, thread uint *dst)
+{
+  const uint w0 = p2m_tc_shfl(r0, src), w1 = p2m_tc_shfl(r1, src);
+  p2m_tc_unpack2(w0, dst);
+  p2m_tc_unpack2(w1, dst + 2);
+}
+
+// The four f16 values (k = 0..3) of an A row or B column spread over the positions k of half u
+// (A .col, B .row), element x (0..3) of each lane's four.
+static inline void p2m_tc_m8n8k4_spread(uint r0, uint r1, uint lane, uint u, uint x, thread uint *dst)
+{
+  for (uint k = 0; k < 4u; ++k) {
+    const uint src = p2m_tc_qp_lane(lane, k, u);
+    const uint w0 = p2m_tc_shfl(r0, src), w1 = p2m_tc_shfl(r1, src);
+    const uint w = (x & 2u) != 0u ? w1 : w0;
+    dst[k] = (x & 1u) != 0u ? w >> 16 : w & 0xffffu;
+  }
+}
+
+// Row m of A and column n of B.
+static inline void p2m_tc_m8n8k4_a(uint a0, uint a1, bool row_major, uint m, uint lane, thread uint *dst)
+{
+  if (row_major)
+    p2m_tc_m8n8k4_own(a0, a1, p2m_tc_qp_lane(lane, m & 3u, m >> 2), dst);
+  else
+    p2m_tc_m8n8k4_spread(a0, a1, lane, m >> 2, m & 3u, dst);
+}
+static inline void p2m_tc_m8n8k4_b(uint b0, uint b1, bool row_major, uint n, uint lane, thread uint *dst)
+{
+  if (row_major)
+    p2m_tc_m8n8k4_spread(b0, b1, lane, n >> 2, n & 3u, dst);
+  else
+    p2m_tc_m8n8k4_own(b0, b1, p2m_tc_qp_lane(lane, n & 3u, n >> 2), dst);
+}
+
+// f32 accumulators: the element of A row `row`, B column `col`, C bits c.
+static inline uint p2m_tc_m8n8k4_f32_one(thread const uint *row, thread const uint *col, uint c)
+{
+  uint s = 0u;
+  for (uint k = 0; k < 4u; ++k)
+    s = p2m_tc_ffma_f16(row[k], col[k], s);
+  return p2m_tc_fadd(c, s);
+}
+
+// f32 accumulators: element i of this lane.
+static inline uint p2m_tc_m8n8k4_f32(uint i, uint a0, uint a1, uint b0, uint b1, uint c, uint lane, bool a_row,
+                                     bool b_row)
+{
+  const uint p = lane & 3u, u = (lane >> 4) & 1u;
+  uint row[4], col[4];
+  p2m_tc_m8n8k4_a(a0, a1, a_row, (p & 1u) + (i & 2u) + 4u * u, lane, row);
+  p2m_tc_m8n8k4_b(b0, b1, b_row, (i & 4u) + (p & 2u) + (i & 1u), lane, col);
+  return p2m_tc_m8n8k4_f32_one(row, col, c);
+}
+
+// f16 accumulators: the element of A row `row`, B column `col`, C bits c (f16).
+static inline uint p2m_tc_m8n8k4_f16_one(thread const uint *row, thread const uint *col, uint c)
+{
+  const uint s01 = p2m_tc_ffma_f16(row[1], col[1], p2m_tc_ffma_f16(row[0], col[0], 0x80000000u));
+  const uint s23 = p2m_tc_ffma_f16(row[3], col[3], p2m_tc_ffma_f16(row[2], col[2], 0x80000000u));
+  return p2m_tc_f32_to_f16(p2m_tc_fadd(p2m_tc_fadd(p2m_tc_f16_to_f32(c), s01), s23));
+}
+
+// f16 accumulators: register j of this lane (columns 2j and 2j + 1).
+static inline uint p2m_tc_m8n8k4_f16(uint j, uint a0, uint a1, uint b0, uint b1, uint c, uint lane, bool a_row,
+                                     bool b_row)
+{
+  const uint p = lane & 3u, u = (lane >> 4) & 1u;
+  uint row[4], col0[4], col1[4];
+  p2m_tc_m8n8k4_a(a0, a1, a_row, p + 4u * u, lane, row);
+  p2m_tc_m8n8k4_b(b0, b1, b_row, 2u * j, lane, col0);
+  p2m_tc_m8n8k4_b(b0, b1, b_row, 2u * j + 1u, lane, col1);
+  return p2m_tc_m8n8k4_f16_one(row, col0, c & 0xffffu) | (p2m_tc_m8n8k4_f16_one(row, col1, c >> 16) << 16);
+}
+
+#define P2M_MMA_M8N8K4_F32(NAME, AROW, BROW)                                                      \
+  static inline uint NAME(uint i, uint a0, uint a1, uint b0, uint b1, uint c0, uint c1, uint c2,  \
+                          uint c3, uint c4, uint c5, uint c6, uint c7, uint lane)                 \
+  {                                                                                               \
+    const uint x = p2m_tc_pick(i & 3u, c0, c1, c2, c3), y = p2m_tc_pick(i & 3u, c4, c5, c6, c7);  \
+    return p2m_tc_m8n8k4_f32(i, a0, a1, b0, b1, (i & 4u) != 0u ? y : x, lane, AROW, BROW);        \
+  }
+#define P2M_MMA_M8N8K4_F16(NAME, AROW, BROW)                                                      \
+  static inline uint NAME(uint j, uint a0, uint a1, uint b0, uint b1, uint c0, uint c1, uint c2,  \
+                          uint c3, uint lane)                                                     \
+  {                                                                                               \
+    return p2m_tc_m8n8k4_f16(j, a0, a1, b0, b1, p2m_tc_pick(j, c0, c1, c2, c3), lane, AROW, BROW); \
+  }
+P2M_MMA_M8N8K4_F32(p2m_mma_m8n8k4_row_col_f32_f16_f16_f32, true, false)
+P2M_MMA_M8N8K4_F32(p2m_mma_m8n8k4_row_row_f32_f16_f16_f32, true, true)
+P2M_MMA_M8N8K4_F32(p2m_mma_m8n8k4_col_col_f32_f16_f16_f32, false, false)
+P2M_MMA_M8N8K4_F32(p2m_mma_m8n8k4_col_row_f32_f16_f16_f32, false, true)
+P2M_MMA_M8N8K4_F16(p2m_mma_m8n8k4_row_col_f16_f16_f16_f16, true, false)
+P2M_MMA_M8N8K4_F16(p2m_mma_m8n8k4_row_row_f16_f16_f16_f16, true, true)
+P2M_MMA_M8N8K4_F16(p2m_mma_m8n8k4_col_col_f16_f16_f16_f16, false, false)
+P2M_MMA_M8N8K4_F16(p2m_mma_m8n8k4_col_row_f16_f16_f16_f16, false, true)
+#undef P2M_MMA_M8N8K4_F16
+#undef P2M_MMA_M8N8K4_F32
 
 // --- wmma (f16 and bf16 multiplicands, f16 or f32 accumulators) ---------------------------------
 // PTX leaves the wmma fragment layouts unspecified (only load, store, mma and element-wise use
@@ -1133,6 +1307,65 @@ static inline uint p2m_wmma_mma_m16n16k8_tf32_f32(uint j, uint a0, uint a1, uint
   const uint i = j & 3u, blk = (j >> 2) & 1u, cj = c[j & 7u];
   const uint t = p2m_mma_m16n8k4_f32_tf32_tf32_f32(i, a[0], a[1], b[2u * blk], cj, cj, cj, cj, lane);
   return p2m_mma_m16n8k4_f32_tf32_tf32_f32(i, a[2], a[3], b[2u * blk + 1u], t, t, t, t, lane);
+}
+
+// --- wmma m8n8k4 f64 ---------------------------------------------------------------------------
+// ptxas (sm_80, sm_90) loads the mma.m8n8k4 f64 fragments and issues the same DMMA.884: A holds
+// A[g][q], B holds B[q][g], C/D register j holds row g, column 2q + j, whatever the memory layout
+// (read from its SASS, docs/gpu-facts.md). wmma.mma is p2m_mma_m8n8k4_f64_f64_f64_f64. ldm
+// counts elements; the f64 elements are read through p2m_alias (the pointer is a uint one).
+// Entry points: {} = global or shared.
+static inline uint p2m_wmma_f64_index(uint matrix, uint j, uint ldm, bool col_major, uint lane)
+{
+  const uint g = (lane >> 2) & 7u, q = lane & 3u;
+  const p2m_rc rc = matrix == 0u ? p2m_rc{g, q} : matrix == 1u ? p2m_rc{q, g} : p2m_rc{g, 2u * q + j};
+  return p2m_wmma_index(rc, ldm, col_major);
+}
+static inline ulong p2m_wmma_load_f64_global(uint matrix, uint col_major, uint j, device uint *p, uint ldm, uint lane)
+{
+  const uint at = p2m_wmma_f64_index(matrix, j, ldm, col_major != 0u, lane);
+  return reinterpret_cast<device p2m_alias<ulong> *>(p)[at].v;
+}
+static inline ulong p2m_wmma_load_f64_shared(uint matrix, uint col_major, uint j, threadgroup uint *p, uint ldm,
+                                             uint lane)
+{
+  const uint at = p2m_wmma_f64_index(matrix, j, ldm, col_major != 0u, lane);
+  return reinterpret_cast<threadgroup p2m_alias<ulong> *>(p)[at].v;
+}
+static inline ulong p2m_wmma_load_a_f64_global(uint col_major, uint j, device uint *p, uint ldm, uint lane)
+{
+  return p2m_wmma_load_f64_global(0u, col_major, j, p, ldm, lane);
+}
+static inline ulong p2m_wmma_load_a_f64_shared(uint col_major, uint j, threadgroup uint *p, uint ldm, uint lane)
+{
+  return p2m_wmma_load_f64_shared(0u, col_major, j, p, ldm, lane);
+}
+static inline ulong p2m_wmma_load_b_f64_global(uint col_major, uint j, device uint *p, uint ldm, uint lane)
+{
+  return p2m_wmma_load_f64_global(1u, col_major, j, p, ldm, lane);
+}
+static inline ulong p2m_wmma_load_b_f64_shared(uint col_major, uint j, threadgroup uint *p, uint ldm, uint lane)
+{
+  return p2m_wmma_load_f64_shared(1u, col_major, j, p, ldm, lane);
+}
+static inline ulong p2m_wmma_load_c_f64_global(uint col_major, uint j, device uint *p, uint ldm, uint lane)
+{
+  return p2m_wmma_load_f64_global(2u, col_major, j, p, ldm, lane);
+}
+static inline ulong p2m_wmma_load_c_f64_shared(uint col_major, uint j, threadgroup uint *p, uint ldm, uint lane)
+{
+  return p2m_wmma_load_f64_shared(2u, col_major, j, p, ldm, lane);
+}
+static inline void p2m_wmma_store_f64_global(uint col_major, uint j, device uint *p, uint ldm, ulong v, uint lane)
+{
+  const uint at = p2m_wmma_f64_index(2u, j, ldm, col_major != 0u, lane);
+  reinterpret_cast<device p2m_alias<ulong> *>(p)[at].v = v;
+}
+static inline void p2m_wmma_store_f64_shared(uint col_major, uint j, threadgroup uint *p, uint ldm, ulong v,
+                                             uint lane)
+{
+  const uint at = p2m_wmma_f64_index(2u, j, ldm, col_major != 0u, lane);
+  reinterpret_cast<threadgroup p2m_alias<ulong> *>(p)[at].v = v;
 }
 
 #endif // P2M_MMA_OPS_H

@@ -18,14 +18,25 @@ std::uint32_t dot(const std::uint32_t *a, const std::uint32_t *b, unsigned k, El
   return p2m_tc_dot(av, bv, k, static_cast<uint>(elem), c, f16Acc);
 }
 
-std::uint32_t dotFp8(const std::uint32_t *a, const std::uint32_t *b, bool aE5m2, bool bE5m2, std::uint32_t c)
+std::uint32_t dotFp8(const std::uint32_t *a, const std::uint32_t *b, bool aE5m2, bool bE5m2, std::uint32_t c,
+                     bool f16Acc)
 {
   uint av[32], bv[32];
   for (unsigned i = 0; i < 32u; ++i) {
     av[i] = a[i];
     bv[i] = b[i];
   }
-  return p2m_tc_dot_fp8(av, bv, aE5m2 ? P2M_TC_E5M2 : P2M_TC_E4M3, bE5m2 ? P2M_TC_E5M2 : P2M_TC_E4M3, c);
+  return p2m_tc_dot_fp8(av, bv, aE5m2 ? P2M_TC_E5M2 : P2M_TC_E4M3, bE5m2 ? P2M_TC_E5M2 : P2M_TC_E4M3, c, f16Acc);
+}
+
+std::uint32_t m8n8k4F16Element(const std::uint32_t *a, const std::uint32_t *b, std::uint32_t c, bool f16Acc)
+{
+  uint av[4], bv[4];
+  for (unsigned i = 0; i < 4u; ++i) {
+    av[i] = a[i];
+    bv[i] = b[i];
+  }
+  return f16Acc ? p2m_tc_m8n8k4_f16_one(av, bv, c) : p2m_tc_m8n8k4_f32_one(av, bv, c);
 }
 
 std::int64_t intDotWord(std::uint32_t a, std::uint32_t b, unsigned bits, bool aSigned, bool bSigned, bool xorOp)

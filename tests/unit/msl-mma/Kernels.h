@@ -13,9 +13,14 @@ enum class Elem : unsigned { F16 = 0, BF16 = 1, TF32 = 2 };
 std::uint32_t dot(const std::uint32_t *a, const std::uint32_t *b, unsigned k, Elem elem, std::uint32_t c,
                   bool f16Acc);
 
-// The 32-product fp8 dot of the m16n8k32 f32-accumulator forms: a and b hold fp8 bytes (e4m3,
-// or e5m2 where aE5m2/bE5m2) in k order; c and D are f32 bits.
-std::uint32_t dotFp8(const std::uint32_t *a, const std::uint32_t *b, bool aE5m2, bool bE5m2, std::uint32_t c);
+// The 32-product fp8 dot of the m16n8k32 forms: a and b hold fp8 bytes (e4m3, or e5m2 where
+// aE5m2/bE5m2) in k order; c and D are f32 bits, or f16 bits with f16Acc.
+std::uint32_t dotFp8(const std::uint32_t *a, const std::uint32_t *b, bool aE5m2, bool bE5m2, std::uint32_t c,
+                     bool f16Acc);
+
+// One D element of mma.m8n8k4 with f16 multiplicands: a and b hold the four f16 values of an A
+// row and a B column in k order; c and D are f32 bits, or f16 bits with f16Acc.
+std::uint32_t m8n8k4F16Element(const std::uint32_t *a, const std::uint32_t *b, std::uint32_t c, bool f16Acc);
 
 // The integer dot product of one 32-bit word pair (bits = 8, 4 or 1).
 std::int64_t intDotWord(std::uint32_t a, std::uint32_t b, unsigned bits, bool aSigned, bool bSigned, bool xorOp);

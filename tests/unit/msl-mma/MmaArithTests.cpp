@@ -31,14 +31,25 @@ struct Fp8Product {
 };
 
 std::uint32_t fp8DotOf(const std::vector<Fp8Product> &products, std::uint32_t c, bool aE5m2 = false,
-                       bool bE5m2 = false)
+                       bool bE5m2 = false, bool f16Acc = false)
 {
   std::uint32_t a[32] = {}, b[32] = {};
   for (const Fp8Product &p : products) {
     a[p.k] = p.a;
     b[p.k] = p.b;
   }
-  return dotFp8(a, b, aE5m2, bE5m2, c);
+  return dotFp8(a, b, aE5m2, bE5m2, c, f16Acc);
+}
+
+std::uint32_t fp8DotF16(const std::vector<Fp8Product> &products, std::uint32_t c)
+{
+  return fp8DotOf(products, c, false, false, true);
+}
+
+// f16 bits of an A row and a B column (k = 0..3) and C: one m8n8k4 element.
+std::uint32_t m8n8k4Of(std::vector<std::uint32_t> a, std::vector<std::uint32_t> b, std::uint32_t c, bool f16Acc)
+{
+  return m8n8k4F16Element(a.data(), b.data(), c, f16Acc);
 }
 
 } // namespace
@@ -97,7 +108,9 @@ TEST_CASE("f16 accumulators round to nearest even; an underflow to zero is +0", 
 }
 
 // e4m3 codes: 0x7e 448, 0xfe -448, 0x78 2^8, 0x38 1, 0x20 2^-3, 0x1c 1.5 * 2^-4, 0x08 2^-6.
-TEST_CASE("fp8 -> f32: two halves by byte position, each step cut at 2^(X - 26)", "[mma][fp8]")
+// ptxas's sm_90 sequence: the fp8 bytes as f16, an f16 mma of bytes 0-1 (k mod 4 in {0, 1}) into
+// C = +0, one of bytes 2-3 into that result, then C added (FADD or HADD2).
+TEST_CASE("fp8 -> f32: two f16 mma steps by byte position, then C", "[mma][fp8]")
 {
   // 448^2 - 448^2 in half A (k mod 4 in {0, 1}) sets step 1's window at 2^(17 - 26): the product
   // 2^-12 is dropped there (k 4, 5), but kept exactly in half B (k 2, 3), where step 1's T is 0.
@@ -109,13 +122,57 @@ TEST_CASE("fp8 -> f32: two halves by byte position, each step cut at 2^(X - 26)"
   CHECK(fp8DotOf({{0, 0x78, 0x78}, {1, 0x1c, 0x20}}, 0u) == 0x47800001u);
   // Step 2 re-aligns half A's T = 2^-12 to B's 2^16: T is cut away; C = -(2^16 - 2^-7) added last.
   CHECK(fp8DotOf({{0, 0x08, 0x08}, {2, 0x78, 0x78}}, 0xc77ffffeu) == 0x3c000000u);
-  // C alone (T zero): itself, -0 included; e4m3 x e5m2: 1 * 1 + 1.
-  CHECK(fp8DotOf({}, 0x80000000u) == 0x80000000u);
+  // C alone (the f16 steps' sum +0): itself, but +0 for C = -0 (FADD's +0 + -0); e4m3 x e5m2:
+  // 1 * 1 + 1.
+  CHECK(fp8DotOf({}, 0xbf800000u) == 0xbf800000u);
+  CHECK(fp8DotOf({}, 0x80000000u) == 0u);
   CHECK(fp8DotOf({{7, 0x38, 0x3c}}, 0x3f800000u, false, true) == 0x40000000u);
   // Special values: e4m3 0x7f NaN; e5m2 infinity (0x7c) times 0 NaN, times 1 infinity.
   CHECK(fp8DotOf({{0, 0x7f, 0x38}}, 0u) == 0x7fffffffu);
   CHECK(fp8DotOf({{0, 0x7c, 0x00}}, 0u, true, true) == 0x7fffffffu);
   CHECK(fp8DotOf({{0, 0x7c, 0x3c}}, 0u, true, true) == 0x7f800000u);
+}
+
+TEST_CASE("fp8 -> f16: partial sums rounded to f16 (and overflowing), C added last", "[mma][fp8]")
+{
+  // 256 * 256 in half A rounds to +inf in f16; half B's -65536 - 1 cannot bring it back: the
+  // exact sum -1 gives +inf (as recorded with the largest codes).
+  CHECK(fp8DotF16({{0, 0x78, 0x78}, {2, 0xf8, 0x78}, {3, 0xb8, 0x38}}, 0x0000u) == 0x7c00u);
+  // In half B alone, the same products sum to -1 exactly.
+  CHECK(fp8DotF16({{2, 0x78, 0x78}, {3, 0xf8, 0x78}, {6, 0xb8, 0x38}}, 0x0000u) == 0xbc00u);
+  // 1 + 2^-11 rounds to 1 (ties to even) before C = -1 is added: +0, where the exact sum is 2^-11.
+  CHECK(fp8DotF16({{0, 0x38, 0x38}, {1, 0x08, 0x10}}, 0xbc00u) == 0x0000u);
+  // Zero products give +0, and +0 + C: C, but +0 for C = -0; 1 + C = 1: 2.
+  CHECK(fp8DotF16({}, 0xbc00u) == 0xbc00u);
+  CHECK(fp8DotF16({}, 0x8000u) == 0x0000u);
+  CHECK(fp8DotF16({{5, 0x38, 0x38}}, 0x3c00u) == 0x4000u);
+  // NaN operands give 0x7fff; an infinite C with finite products passes.
+  CHECK(fp8DotF16({{0, 0x7f, 0x38}}, 0x0000u) == 0x7fffu);
+  CHECK(fp8DotF16({{0, 0x38, 0x38}}, 0xfc00u) == 0xfc00u);
+  CHECK(fp8DotF16({{0, 0x78, 0x78}}, 0xfc00u) == 0x7fffu); // +inf (rounded) - inf
+}
+
+// sm_90 runs m8n8k4 f16 as f32 arithmetic (docs/gpu-facts.md): f32 accumulators an fma chain
+// from +0 in k order then + C; f16 accumulators (C + (p0 + p1)) + (p2 + p3), rounded to f16.
+TEST_CASE("m8n8k4 with f16 multiplicands: f32 steps rounded to nearest, in ptxas's order", "[mma][m8n8k4]")
+{
+  // 4096 * 4096 = 2^24, then + 1, + 1: each rounds back to 2^24 (the exact sum 2^24 + 2 is an f32).
+  CHECK(m8n8k4Of({0x6c00, 0x3c00, 0x3c00, 0}, {0x6c00, 0x3c00, 0x3c00, 0}, 0u, false) == 0x4b800000u);
+  // ... and with the ones first, 2^24 + 2.
+  CHECK(m8n8k4Of({0x3c00, 0x3c00, 0x6c00, 0}, {0x3c00, 0x3c00, 0x6c00, 0}, 0u, false) == 0x4b800001u);
+  // C is added last: -2^24 + (2^24 + 1 rounded) = 0.
+  CHECK(m8n8k4Of({0x6c00, 0x3c00, 0, 0}, {0x6c00, 0x3c00, 0, 0}, 0xcb800000u, false) == 0u);
+  // The chain starts from +0: -0 products and C = -0 give +0.
+  CHECK(m8n8k4Of({0x8000, 0, 0, 0}, {0x3c00, 0, 0, 0}, 0x80000000u, false) == 0u);
+  // inf * 0 and NaN: 0x7fffffff.
+  CHECK(m8n8k4Of({0x7c00, 0, 0, 0}, {0, 0, 0, 0}, 0u, false) == 0x7fffffffu);
+  // f16: p0 + p1 = 2^24 + 1 rounds to 2^24 in f32, p2 + p3 = -2^24: 0, where the exact sum is 1.
+  CHECK(m8n8k4Of({0x6c00, 0x3c00, 0xec00, 0}, {0x6c00, 0x3c00, 0x6c00, 0}, 0u, true) == 0u);
+  // C goes to p0 + p1 before p2 + p3 does: (1 + 2^24) - 2^24 = 0, where C last would give 1.
+  CHECK(m8n8k4Of({0x6c00, 0, 0xec00, 0}, {0x6c00, 0, 0x6c00, 0}, 0x3c00u, true) == 0u);
+  // The f32 sum rounds to f16 once: 2049 -> 2048 (ties to even); overflow gives infinity.
+  CHECK(m8n8k4Of({0x6800, 0x3c00, 0, 0}, {0x3c00, 0x3c00, 0, 0}, 0u, true) == 0x6800u);
+  CHECK(m8n8k4Of({0x5c00, 0, 0, 0}, {0x5c00, 0, 0, 0}, 0u, true) == 0x7c00u);
 }
 
 TEST_CASE("integer words: signed and unsigned 8- and 4-bit lanes, b1 and/xor popc", "[mma][int]")
