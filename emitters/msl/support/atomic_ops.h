@@ -895,9 +895,8 @@ static inline bool p2m_bar_red_named_or(uint id, uint threads, bool p, threadgro
 // are both zero (the ISA's rule); the update that makes them so clears the arrivals and
 // advances the phase in the same critical section. An arrive returns the state before it: the
 // phase (bits 0-1) and the arrivals still pending (bits 32-51). Waits read the phase word
-// without the lock through simd_broadcast_first, which a host backend running threads as
-// fibers uses to run the other threads while one polls. The fences give arrive its release and
-// the waits their acquire semantics at CTA scope.
+// without the lock, each thread for itself. The fences give arrive its release and the waits
+// their acquire semantics at CTA scope.
 #define P2M_MBAR_TX_SHIFT 20u
 #define P2M_MBAR_EXPECTED_SHIFT 41u
 #define P2M_MBAR_LOCK (1u << 29)
@@ -945,13 +944,9 @@ static inline ulong p2m_mbarrier_update(threadgroup uint *bar, uint arrivals, ui
       }
       const ulong t = ulong(arrived & 0xFFFFFu) | (ulong(uint(count) & 0x1FFFFFu) << P2M_MBAR_TX_SHIFT) |
                       (ulong(expected & 0xFFFFFu) << P2M_MBAR_EXPECTED_SHIFT) | (ulong(phase) << 62);
-      // Written by exchanges, not stores: other threads' fetch_or on word1 (and the next
-      // holder's fetch_or on word0) are read-modify-writes, and a plain store between their read
-      // and write is not ordered with them on every GPU (an NVIDIA GPU running this code
-      // completed phases early: a next holder read word0 from before the phase change).
-      atomic_exchange_explicit(p2m_atom_object(bar), uint(t), memory_order_relaxed);
+      atomic_store_explicit(p2m_atom_object(bar), uint(t), memory_order_relaxed);
       p2m_fence_cta();
-      atomic_exchange_explicit(p2m_atom_object(bar + 1), uint(t >> 32), memory_order_relaxed);
+      atomic_store_explicit(p2m_atom_object(bar + 1), uint(t >> 32), memory_order_relaxed);
       done = true;
     }
   }
@@ -989,10 +984,15 @@ static inline ulong p2m_mbarrier_arrive_drop(threadgroup uint *bar, uint count)
   return p2m_mbarrier_update(bar, 0u, count, 0);
 }
 
-// The current phase number (2 bits).
+// The current phase number (2 bits). Each thread reads the word itself: the waiting lanes of a
+// SIMD-group need not be the lanes that run together (a lane that took the lock in an arrive runs
+// ahead of the others), so this is no place for SIMD-group operations. On an NVIDIA GPU, where
+// tests/gpu runs this code, a broadcast from the first active lane here made lanes pass their
+// wait too early or never (docs/gpu-results.md, 2026-12-06). The atomic load is where a host
+// backend running threads as fibers lets the others run.
 static inline uint p2m_mbarrier_phase(threadgroup uint *bar)
 {
-  return simd_broadcast_first(atomic_load_explicit(p2m_atom_object(bar + 1), memory_order_relaxed)) >> P2M_MBAR_PHASE_SHIFT;
+  return atomic_load_explicit(p2m_atom_object(bar + 1), memory_order_relaxed) >> P2M_MBAR_PHASE_SHIFT;
 }
 
 // mbarrier.test_wait/try_wait p, [bar], state: the phase of `state` has completed.
