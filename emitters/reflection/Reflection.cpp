@@ -294,8 +294,8 @@ private:
 
     w_.key("params");
     w_.beginArray();
-    for (SymId id : f.params)
-      param(m_.symbol(id));
+    for (size_t i = 0; i < f.params.size(); ++i)
+      param(f, i, m_.symbol(f.params[i]));
     w_.endArray();
     w_.key("param_bytes");
     w_.value(f.paramBytes);
@@ -349,10 +349,14 @@ private:
     w_.endObject();
   }
 
-  void param(const Symbol &s) {
+  // A name is left out where it is nvcc's `<kernel>_param_<index>` (a fifth of the reflection
+  // of a library of long mangled names); readers rebuild it (defaultParamName).
+  void param(const Function &kernel, size_t index, const Symbol &s) {
     w_.beginObject();
-    w_.key("name");
-    w_.value(s.ptxName);
+    if (s.ptxName != defaultParamName(kernel.ptxName, index)) {
+      w_.key("name");
+      w_.value(s.ptxName);
+    }
     w_.key("offset");
     w_.value(s.offset);
     w_.key("size");

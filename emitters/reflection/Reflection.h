@@ -15,6 +15,7 @@
 #include "support/TargetProfile.h"
 
 #include <string>
+#include <string_view>
 
 namespace p2m::reflection {
 
@@ -25,8 +26,18 @@ struct ReflectionOptions {
 
 // The reflection JSON of `module` (format "ptx2metal-reflection", version kReflectionVersion).
 // Version 2: the target profile in "profile" (it was spread over "msl"), the "abi" block
-// printed from kernel_abi.h.
-inline constexpr int kReflectionVersion = 2;
+// printed from kernel_abi.h. Version 3: a kernel parameter's "name" is left out where it is
+// defaultParamName's.
+inline constexpr int kReflectionVersion = 3;
 std::string emitReflection(const ir::Module &module, const ReflectionOptions &options);
+
+// The name nvcc gives a kernel's parameter `index` (`<kernel>_param_<index>`), which the
+// reflection does not repeat.
+inline std::string defaultParamName(std::string_view kernel, size_t index) {
+  std::string name(kernel);
+  name += "_param_";
+  name += std::to_string(index);
+  return name;
+}
 
 } // namespace p2m::reflection

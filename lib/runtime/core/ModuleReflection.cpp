@@ -114,16 +114,24 @@ public:
     return true;
   }
 
-  bool param(const json::Value &v, const std::string &where, uint32_t paramBytes, ParamInfo *out) {
+  bool param(const json::Value &v, const std::string &where, const KernelInfo &kernel, size_t index,
+             ParamInfo *out) {
     const json::Object *o = v.getAsObject();
     if (!o)
       return fail(where, "not an object");
-    if (!string(*o, "name", where, &out->name) || !number(*o, "offset", where, &out->offset) ||
-        !number(*o, "size", where, &out->size) || !number(*o, "align", where, &out->align))
+    // No "name": nvcc's own, which the writer leaves out.
+    if (o->get("name")) {
+      if (!string(*o, "name", where, &out->name))
+        return false;
+    } else {
+      out->name = reflection::defaultParamName(kernel.name, index);
+    }
+    if (!number(*o, "offset", where, &out->offset) || !number(*o, "size", where, &out->size) ||
+        !number(*o, "align", where, &out->align))
       return false;
     if (out->align == 0 || (out->align & (out->align - 1)) != 0 || out->offset % out->align != 0)
       return fail(where, "alignment is not a power of two dividing the offset");
-    if (uint64_t(out->offset) + out->size > paramBytes)
+    if (uint64_t(out->offset) + out->size > kernel.paramBytes)
       return fail(where, "lies outside param_bytes");
     return true;
   }
@@ -156,7 +164,7 @@ public:
     uint64_t end = 0;
     for (size_t i = 0; i < params->size(); ++i) {
       ParamInfo p;
-      if (!param((*params)[i], where + ".params[" + std::to_string(i) + "]", out->paramBytes, &p))
+      if (!param((*params)[i], where + ".params[" + std::to_string(i) + "]", *out, i, &p))
         return false;
       if (p.offset < end)
         return fail(where + ".params[" + std::to_string(i) + "]", "overlaps the previous parameter");

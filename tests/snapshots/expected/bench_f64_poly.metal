@@ -433,11 +433,9 @@ static inline void f64_poly_body(constant uchar *params, constant uchar *module,
 	if (!(as_type<int>(r1) >= as_type<int>(P2M_MEM(constant, uint, ctx.params + 0)))) {
 		ulong rd5 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r1), 8));
 		ulong fd1 = P2M_MEM(device, ulong, rd1 + rd5);
-		ulong fd5 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, 0x3FAE1E1E1E1E1E1Eul, 0x3FB0000000000000ul, 0), 0x3FB1111111111111ul, 0), 0x3FB2492492492492ul, 0), 0x3FB3B13B13B13B14ul, 0);
-		ulong fd9 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd5, 0x3FB5555555555555ul, 0), 0x3FB745D1745D1746ul, 0), 0x3FB999999999999Aul, 0), 0x3FBC71C71C71C71Cul, 0);
-		ulong fd13 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd9, 0x3FC0000000000000ul, 0), 0x3FC2492492492492ul, 0), 0x3FC5555555555555ul, 0), 0x3FC999999999999Aul, 0);
-		ulong fd17 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd13, 0x3FD0000000000000ul, 0), 0x3FD5555555555555ul, 0), 0x3FE0000000000000ul, 0), 0x3FF0000000000000ul, 0);
-		P2M_MEM(device, ulong, rd2 + rd5) = p2m_f64_div(fd17, p2m_f64_fma(fd1, fd1, 0x3FF0000000000000ul, 0), 0);
+		ulong fd7 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, 0x3FAE1E1E1E1E1E1Eul, 0x3FB0000000000000ul, 0), 0x3FB1111111111111ul, 0), 0x3FB2492492492492ul, 0), 0x3FB3B13B13B13B14ul, 0), 0x3FB5555555555555ul, 0), 0x3FB745D1745D1746ul, 0);
+		ulong fd13 = p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd7, 0x3FB999999999999Aul, 0), 0x3FBC71C71C71C71Cul, 0), 0x3FC0000000000000ul, 0), 0x3FC2492492492492ul, 0), 0x3FC5555555555555ul, 0), 0x3FC999999999999Aul, 0);
+		P2M_MEM(device, ulong, rd2 + rd5) = p2m_f64_div(p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, p2m_f64_fma(fd1, fd13, 0x3FD0000000000000ul, 0), 0x3FD5555555555555ul, 0), 0x3FE0000000000000ul, 0), 0x3FF0000000000000ul, 0), p2m_f64_fma(fd1, fd1, 0x3FF0000000000000ul, 0), 0);
 	}
 	return;
 }

@@ -174,8 +174,7 @@ static inline void scan_block_body(constant uchar *params, constant uchar *modul
 	}
 	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
 	if (!(r2 == 0u)) {
-		uint r71 = P2M_MEM(threadgroup, uint, ctx.smem + (0u + (p2m_shr_u32(r7, 3u) & 536870908u) + -4));
-		r72 = r71 + r72;
+		r72 = P2M_MEM(threadgroup, uint, ctx.smem + (0u + (p2m_shr_u32(r7, 3u) & 536870908u) + -4)) + r72;
 	}
 	P2M_MEM(device, uint, rd2 + p2m_shl_b64(rd1, 2u)) = r72;
 	return;

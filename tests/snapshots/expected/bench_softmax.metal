@@ -379,8 +379,7 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 		uint r107 = r121;
 		if (as_type<int>(r2) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r2)) {
 			while (true) {
-				ulong rd11 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u);
-				f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd11));
+				f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u)));
 				r107 = r107 + r2;
 				if (!(as_type<int>(r107) < as_type<int>(r42))) {
 					break;
@@ -388,8 +387,7 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 			}
 		} else {
 			for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-				ulong rd11 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u);
-				f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd11));
+				f104 = p2m_max_any_nan_f32(f104, P2M_MEM(device, float, rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r107))), 2u)));
 				r107 = r107 + r2;
 				if (!(as_type<int>(r107) < as_type<int>(r42))) {
 					break;
@@ -428,8 +426,7 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 			r111 = 1u;
 			uint r109 = 0u;
 			for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-				float f44 = p2m_max_any_nan_f32(p2m_max_any_nan_f32(p2m_max_any_nan_f32(f109, P2M_MEM(threadgroup, float, ctx.smem + (r109 + 4))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 8))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 12)));
-				f109 = p2m_max_any_nan_f32(f44, P2M_MEM(threadgroup, float, ctx.smem + (r109 + 16)));
+				f109 = p2m_max_any_nan_f32(p2m_max_any_nan_f32(p2m_max_any_nan_f32(p2m_max_any_nan_f32(f109, P2M_MEM(threadgroup, float, ctx.smem + (r109 + 4))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 8))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 12))), P2M_MEM(threadgroup, float, ctx.smem + (r109 + 16)));
 				r111 = r111 + 4u;
 				r108 = r108 - 4u;
 				r109 = r109 + 16u;
@@ -457,13 +454,9 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 		uint r114 = r121;
 		if (as_type<int>(r7) > 0 && as_type<int>(r42) <= as_type<int>(0x80000000u - r7)) {
 			while (true) {
-				ulong rd15 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u);
-				float f50 = P2M_MEM(device, float, rd15) - f109;
-				float f54 = p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f));
-				float f57 = p2m_fma_rm_in_binade_f32(f54, 252.0f, 12582913.0f);
-				float f63 = fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)));
-				uint p2m_t300 = p2m_shl_b32(as_type<uint>(f57), 23u);
-				f111 = fma(p2m_ex2_approx_ftz_f32(f63), as_type<float>(p2m_t300), f111);
+				float f50 = P2M_MEM(device, float, rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u)) - f109;
+				float f57 = p2m_fma_rm_in_binade_f32(p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f)), 252.0f, 12582913.0f);
+				f111 = fma(p2m_ex2_approx_ftz_f32(fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)))), as_type<float>(p2m_shl_b32(as_type<uint>(f57), 23u)), f111);
 				r114 = r114 + r7;
 				if (!(as_type<int>(r114) < as_type<int>(r42))) {
 					break;
@@ -471,13 +464,9 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 			}
 		} else {
 			for (ulong p2m_loop2 = 0; p2m_loop2 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop2) {
-				ulong rd15 = rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u);
-				float f50 = P2M_MEM(device, float, rd15) - f109;
-				float f54 = p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f));
-				float f57 = p2m_fma_rm_in_binade_f32(f54, 252.0f, 12582913.0f);
-				float f63 = fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)));
-				uint p2m_t300 = p2m_shl_b32(as_type<uint>(f57), 23u);
-				f111 = fma(p2m_ex2_approx_ftz_f32(f63), as_type<float>(p2m_t300), f111);
+				float f50 = P2M_MEM(device, float, rd1 + p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r114))), 2u)) - f109;
+				float f57 = p2m_fma_rm_in_binade_f32(p2m_sat_any_zero_f32(fma(f50, 0.00572498f, 0.5f)), 252.0f, 12582913.0f);
+				f111 = fma(p2m_ex2_approx_ftz_f32(fma(f50, 1.925963e-08f, fma(f50, 1.442695f, p2m_neg_bits_f32(f57 + -12583039.0f)))), as_type<float>(p2m_shl_b32(as_type<uint>(f57), 23u)), f111);
 				r114 = r114 + r7;
 				if (!(as_type<int>(r114) < as_type<int>(r42))) {
 					break;
@@ -498,8 +487,7 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 	uint r90 = p2m_shfl_sync_bfly_b32(as_type<uint>(f73), 1u, r75, r77, ctx.b.lane, p20);
 	float f16 = p2m_canon_f32(f73 + as_type<float>(r90));
 	if (!p8) {
-		uint r95 = 0u + (p2m_shr_u32(ctx.b.tid.x, 3u) & 536870908u);
-		P2M_MEM(threadgroup, float, ctx.smem + r95) = f16;
+		P2M_MEM(threadgroup, float, ctx.smem + (0u + (p2m_shr_u32(ctx.b.tid.x, 3u) & 536870908u))) = f16;
 	}
 	threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
 	float f116 = P2M_MEM(threadgroup, float, ctx.smem + 0u);
@@ -512,8 +500,7 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 			r118 = 1u;
 			uint r116 = r63;
 			for (ulong p2m_loop3 = 0; p2m_loop3 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop3) {
-				float f81 = f116 + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 4)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 8)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 12));
-				f116 = f81 + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 16));
+				f116 = f116 + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 4)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 8)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 12)) + P2M_MEM(threadgroup, float, ctx.smem + (r116 + 16));
 				r118 = r118 + 4u;
 				r115 = r115 - 4u;
 				r116 = r116 + 16u;
@@ -542,11 +529,9 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 			while (true) {
 				ulong rd18 = p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r121))), 2u);
 				float f85 = P2M_MEM(device, float, rd1 + rd18) - f109;
-				float f89 = p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f));
-				float f92 = p2m_fma_rm_in_binade_f32(f89, 252.0f, 12582913.0f);
-				float f98 = fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)));
-				uint p2m_t312 = p2m_shl_b32(as_type<uint>(f92), 23u);
-				P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * (p2m_ex2_approx_ftz_f32(f98) * as_type<float>(p2m_t312)));
+				float f92 = p2m_fma_rm_in_binade_f32(p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f)), 252.0f, 12582913.0f);
+				float f101 = p2m_ex2_approx_ftz_f32(fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)))) * as_type<float>(p2m_shl_b32(as_type<uint>(f92), 23u));
+				P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * f101);
 				r121 = r121 + r7;
 				if (!(as_type<int>(r121) < as_type<int>(r42))) {
 					break;
@@ -556,11 +541,9 @@ static inline void softmax_body(constant uchar *params, constant uchar *module, 
 			for (ulong p2m_loop4 = 0; p2m_loop4 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop4) {
 				ulong rd18 = p2m_shl_b64(rd2 + as_type<ulong>(long(as_type<int>(r121))), 2u);
 				float f85 = P2M_MEM(device, float, rd1 + rd18) - f109;
-				float f89 = p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f));
-				float f92 = p2m_fma_rm_in_binade_f32(f89, 252.0f, 12582913.0f);
-				float f98 = fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)));
-				uint p2m_t312 = p2m_shl_b32(as_type<uint>(f92), 23u);
-				P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * (p2m_ex2_approx_ftz_f32(f98) * as_type<float>(p2m_t312)));
+				float f92 = p2m_fma_rm_in_binade_f32(p2m_sat_any_zero_f32(fma(f85, 0.00572498f, 0.5f)), 252.0f, 12582913.0f);
+				float f101 = p2m_ex2_approx_ftz_f32(fma(f85, 1.925963e-08f, fma(f85, 1.442695f, p2m_neg_bits_f32(f92 + -12583039.0f)))) * as_type<float>(p2m_shl_b32(as_type<uint>(f92), 23u));
+				P2M_MEM(device, float, rd3 + rd18) = p2m_canon_f32(f25 * f101);
 				r121 = r121 + r7;
 				if (!(as_type<int>(r121) < as_type<int>(r42))) {
 					break;

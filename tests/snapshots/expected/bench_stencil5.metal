@@ -120,19 +120,16 @@ static inline void stencil5_body(constant uchar *params, constant uchar *module,
 	if (!(as_type<int>(r2) >= as_type<int>(r3) || as_type<int>(r1) >= as_type<int>(r3))) {
 		uint r10 = r2 * r3 + r1;
 		uint r11 = r3 - 1u;
-		bool p10 = r2 == r11 || (r1 == 0u || r2 == 0u || r1 == r11);
 		ulong rd2 = as_type<ulong>(long(as_type<int>(r10)));
 		ulong rd7 = as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r10), 4));
 		ulong rd3 = rd1 + rd7;
 		float f1 = P2M_MEM(device, float, rd3);
 		ulong rd4 = rd5 + rd7;
-		if (p10) {
+		if (r2 == r11 || (r1 == 0u || r2 == 0u || r1 == r11)) {
 			P2M_MEM(device, float, rd4) = f1;
 		} else {
-			ulong rd10 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(uint(rd2) - r3), 4));
-			float f7 = f1 + P2M_MEM(device, float, rd3 + -4) + P2M_MEM(device, float, rd3 + 4) + P2M_MEM(device, float, rd10);
-			float f9 = f7 + P2M_MEM(device, float, rd3 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r3), 4)));
-			P2M_MEM(device, float, rd4) = p2m_canon_f32(f9 * 0.2f);
+			float f7 = f1 + P2M_MEM(device, float, rd3 + -4) + P2M_MEM(device, float, rd3 + 4) + P2M_MEM(device, float, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(uint(rd2) - r3), 4)));
+			P2M_MEM(device, float, rd4) = p2m_canon_f32((f7 + P2M_MEM(device, float, rd3 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(r3), 4)))) * 0.2f);
 		}
 	}
 	return;

@@ -127,20 +127,20 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
 		uint r28 = r29;
 		if (as_type<int>(r5) > 0 && 32 <= as_type<int>(0x80000000u - r5)) {
 			while (true) {
-				ulong rd6 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r28 + r3) * r13 + r6), 4));
+				float f1 = P2M_MEM(device, float, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r28 + r3) * r13 + r6), 4)));
 				uint r21 = r28 * 132u + 0u + p2m_shl_b32(r2, 2u);
 				r28 = r28 + r5;
-				P2M_MEM(threadgroup, float, ctx.smem + r21) = P2M_MEM(device, float, rd6);
+				P2M_MEM(threadgroup, float, ctx.smem + r21) = f1;
 				if (!(as_type<int>(r28) < 32)) {
 					break;
 				}
 			}
 		} else {
 			for (ulong p2m_loop0 = 0; p2m_loop0 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop0) {
-				ulong rd6 = rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r28 + r3) * r13 + r6), 4));
+				float f1 = P2M_MEM(device, float, rd1 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r28 + r3) * r13 + r6), 4)));
 				uint r21 = r28 * 132u + 0u + p2m_shl_b32(r2, 2u);
 				r28 = r28 + r5;
-				P2M_MEM(threadgroup, float, ctx.smem + r21) = P2M_MEM(device, float, rd6);
+				P2M_MEM(threadgroup, float, ctx.smem + r21) = f1;
 				if (!(as_type<int>(r28) < 32)) {
 					break;
 				}
@@ -154,9 +154,7 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
 		uint r10 = r3 + r2;
 		if (as_type<int>(r9) > 0 && 32 <= as_type<int>(0x80000000u - r9)) {
 			while (true) {
-				float f2 = P2M_MEM(threadgroup, float, ctx.smem + (r2 * 132u + 0u + p2m_shl_b32(r29, 2u)));
-				ulong rd8 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r29 + r1) * r13 + r10), 4));
-				P2M_MEM(device, float, rd8) = f2;
+				P2M_MEM(device, float, rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r29 + r1) * r13 + r10), 4))) = P2M_MEM(threadgroup, float, ctx.smem + (r2 * 132u + 0u + p2m_shl_b32(r29, 2u)));
 				r29 = r29 + r9;
 				if (!(as_type<int>(r29) < 32)) {
 					break;
@@ -164,9 +162,7 @@ static inline void transpose__body(constant uchar *params, constant uchar *modul
 			}
 		} else {
 			for (ulong p2m_loop1 = 0; p2m_loop1 != 0xFFFFFFFFFFFFFFFFul; ++p2m_loop1) {
-				float f2 = P2M_MEM(threadgroup, float, ctx.smem + (r2 * 132u + 0u + p2m_shl_b32(r29, 2u)));
-				ulong rd8 = rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r29 + r1) * r13 + r10), 4));
-				P2M_MEM(device, float, rd8) = f2;
+				P2M_MEM(device, float, rd2 + as_type<ulong>(p2m_mul_wide_s32(as_type<int>((r29 + r1) * r13 + r10), 4))) = P2M_MEM(threadgroup, float, ctx.smem + (r2 * 132u + 0u + p2m_shl_b32(r29, 2u)));
 				r29 = r29 + r9;
 				if (!(as_type<int>(r29) < 32)) {
 					break;

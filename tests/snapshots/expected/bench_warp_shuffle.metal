@@ -187,8 +187,7 @@ static inline void warp_shuffle_body(constant uchar *params, constant uchar *mod
 	uint r15 = ctx.b.tid.x;
 	uint r1 = ctx.b.ctaid.x * ctx.b.ntid.x + r15;
 	uint r2 = r15 & 31u;
-	ulong rd5 = P2M_MEM(constant, ulong, ctx.params + 8) + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(as_type<uint>(p2m_rem_s32(as_type<int>(r1), as_type<int>(P2M_MEM(constant, uint, ctx.params + 0))))), 4));
-	uint r121 = P2M_MEM(device, uint, rd5);
+	uint r121 = P2M_MEM(device, uint, P2M_MEM(constant, ulong, ctx.params + 8) + as_type<ulong>(p2m_mul_wide_s32(as_type<int>(as_type<uint>(p2m_rem_s32(as_type<int>(r1), as_type<int>(P2M_MEM(constant, uint, ctx.params + 0))))), 4)));
 	uint r11 = 0u;
 	uint r119 = r11;
 	uint r120 = r11;
@@ -216,7 +215,6 @@ static inline void warp_shuffle_body(constant uchar *params, constant uchar *mod
 		bool p11 = ((r36 & 1u) == 1u) != ((r121 & 1u) == 1u);
 		uint r41 = p2m_vote_ballot_sync_b32(p11, r20);
 		bool p13 = r2 == 0u;
-		uint r46 = ((p13 ? r38 : r37) ^ (r33 + r31) ^ p2m_popc_b32(r41)) + r120;
 		uint r48 = r121 * 747796405u + r36 - 1403630843u;
 		uint r49 = p2m_shfl_sync_bfly_b32(r48, r19, r18, r20, ctx.b.lane, p14);
 		uint r50 = r49 + r48;
@@ -232,7 +230,6 @@ static inline void warp_shuffle_body(constant uchar *params, constant uchar *mod
 		uint r62 = p2m_shfl_sync_down_b32(r48, r17, r18, r20, ctx.b.lane, p21);
 		bool p24 = ((r60 & 1u) == 1u) != ((r48 & 1u) == 1u);
 		uint r65 = p2m_vote_ballot_sync_b32(p24, r20);
-		uint r70 = ((p13 ? r62 : r61) ^ (r57 + r56) ^ p2m_popc_b32(r65)) + r46;
 		uint r72 = r48 * 747796405u + r60 - 1403630843u;
 		uint r73 = p2m_shfl_sync_bfly_b32(r72, r19, r18, r20, ctx.b.lane, p26);
 		uint r74 = r73 + r72;
@@ -248,7 +245,7 @@ static inline void warp_shuffle_body(constant uchar *params, constant uchar *mod
 		uint r86 = p2m_shfl_sync_down_b32(r72, r17, r18, r20, ctx.b.lane, p33);
 		bool p36 = ((r84 & 1u) == 1u) != ((r72 & 1u) == 1u);
 		uint r89 = p2m_vote_ballot_sync_b32(p36, r20);
-		uint r94 = ((p13 ? r86 : r85) ^ (r81 + r80) ^ p2m_popc_b32(r89)) + r70;
+		uint r94 = ((p13 ? r86 : r85) ^ (r81 + r80) ^ p2m_popc_b32(r89)) + (((p13 ? r62 : r61) ^ (r57 + r56) ^ p2m_popc_b32(r65)) + (((p13 ? r38 : r37) ^ (r33 + r31) ^ p2m_popc_b32(r41)) + r120));
 		uint r96 = r72 * 747796405u + r84 - 1403630843u;
 		uint r97 = p2m_shfl_sync_bfly_b32(r96, r19, r18, r20, ctx.b.lane, p38);
 		uint r98 = r97 + r96;

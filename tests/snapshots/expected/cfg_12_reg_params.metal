@@ -134,8 +134,7 @@ static inline void walk(thread p2m_ctx &ctx, thread uchar *sum, thread uchar *st
 	}
 	uint r1 = start_1;
 	while (true) {
-		uint r3 = P2M_MEM(P2M_DEVICE_DATA, uint, base_1 + p2m_mul_wide_u32(r1 & nmask_1, 4u));
-		sum_1 = sum_1 + r3;
+		sum_1 = sum_1 + P2M_MEM(P2M_DEVICE_DATA, uint, base_1 + p2m_mul_wide_u32(r1 & nmask_1, 4u));
 		steps_1 = steps_1 + 1u;
 		P2M_MEM(thread, uint, sum) = sum_1;
 		P2M_MEM(thread, uint, steps) = steps_1;

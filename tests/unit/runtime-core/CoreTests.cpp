@@ -24,7 +24,7 @@ std::string reflectionText(const std::string &kernelExtra = "", const std::strin
   std::string var = variable.empty()
                         ? R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":"0102","relocations":[]})"
                         : variable;
-  return R"({"format":"ptx2metal-reflection","version":2,"source":{"sha256":"00"},"msl":{"file":null},)"
+  return R"({"format":"ptx2metal-reflection","version":3,"source":{"sha256":"00"},"msl":{"file":null},)"
          R"("profile":{"msl_version":"3.1","fp64":"ieee","f32_subnormals":"keep"},)"
          R"("module":{"global_bytes":8,"const_bytes":0,"variables":[)" +
          var + R"(]},"kernels":[{"name":"k","msl_name":"k","translated":true,"error":null,"params":)" + params +
@@ -65,6 +65,16 @@ TEST_CASE("reflection: a valid text is read completely", "[runtime-core][reflect
   CHECK(g->init == std::vector<uint8_t>{1, 2});
   CHECK(r.findKernel("missing") == nullptr);
   CHECK_FALSE(k->usesPrintf); // no "features": a reflection written before they were read
+}
+
+TEST_CASE("reflection: a parameter without a name has nvcc's", "[runtime-core][reflection]") {
+  ModuleReflection r;
+  REQUIRE_FALSE(parseReflection(
+      reflectionText("", "", R"([{"name":"a","offset":0,"size":4,"align":4},{"offset":8,"size":8,"align":8}])"), &r));
+  REQUIRE(r.kernels[0].params.size() == 2);
+  CHECK(r.kernels[0].params[0].name == "a");
+  CHECK(r.kernels[0].params[1].name == "k_param_1");
+  CHECK(r.kernels[0].params[1].offset == 8);
 }
 
 TEST_CASE("reflection: the features the runtime acts on", "[runtime-core][reflection]") {
@@ -110,7 +120,7 @@ TEST_CASE("reflection: malformed or inconsistent texts are errors", "[runtime-co
   bad("[]");
   bad(R"({"format":"something else","version":2})");
   // A reflection of another format version, and profiles this runtime does not know.
-  CHECK(bad(replaced(reflectionText(), R"("version":2)", R"("version":1)")).find("version 1") != std::string::npos);
+  CHECK(bad(replaced(reflectionText(), R"("version":3)", R"("version":2)")).find("version 2") != std::string::npos);
   CHECK(bad(replaced(reflectionText(), R"("fp64":"ieee")", R"("fp64":"quad")"))
             .find("reflection.profile.fp64: 'quad' is none of ieee, demote, error") != std::string::npos);
   CHECK(bad(replaced(reflectionText(), R"(,"f32_subnormals":"keep")", ""))
