@@ -1,5 +1,6 @@
 #include "emitters/msl/ExpressionPrecedence.h"
 
+#include <array>
 #include <optional>
 
 namespace p2m::msl {
@@ -7,27 +8,78 @@ namespace p2m::msl {
 namespace {
 
 struct BinaryOperator {
-  std::string_view token;
   Precedence precedence;
 };
 
-// Longer tokens first, so that `<<` is not read as `<`.
-constexpr BinaryOperator kOperators[] = {
-    {"<<", Precedence::Shift},       {">>", Precedence::Shift},          {"<=", Precedence::Relational},
-    {">=", Precedence::Relational},  {"==", Precedence::Equality},       {"!=", Precedence::Equality},
-    {"&&", Precedence::LogicalAnd},  {"||", Precedence::LogicalOr},      {"*", Precedence::Multiplicative},
-    {"/", Precedence::Multiplicative}, {"%", Precedence::Multiplicative}, {"+", Precedence::Additive},
-    {"-", Precedence::Additive},     {"<", Precedence::Relational},      {">", Precedence::Relational},
-    {"&", Precedence::BitAnd},       {"^", Precedence::BitXor},          {"|", Precedence::BitOr},
-    {"?", Precedence::Conditional},  {":", Precedence::Conditional},     {"=", Precedence::Assignment},
-};
-
+// The binary operator that `token` spells, if any: a switch on its characters (this runs for
+// every space of every printed expression).
 std::optional<BinaryOperator> binaryOperator(std::string_view token) {
-  for (const BinaryOperator &op : kOperators)
-    if (op.token == token)
-      return op;
-  return std::nullopt;
+  if (token.size() == 1) {
+    switch (token[0]) {
+    case '*': case '/': case '%': return BinaryOperator{Precedence::Multiplicative};
+    case '+': case '-': return BinaryOperator{Precedence::Additive};
+    case '<': case '>': return BinaryOperator{Precedence::Relational};
+    case '&': return BinaryOperator{Precedence::BitAnd};
+    case '^': return BinaryOperator{Precedence::BitXor};
+    case '|': return BinaryOperator{Precedence::BitOr};
+    case '?': case ':': return BinaryOperator{Precedence::Conditional};
+    case '=': return BinaryOperator{Precedence::Assignment};
+    default: return std::nullopt;
+    }
+  }
+  if (token.size() != 2)
+    return std::nullopt;
+  const char a = token[0], b = token[1];
+  if (b == '=') {
+    switch (a) {
+    case '<': case '>': return BinaryOperator{Precedence::Relational};
+    case '=': case '!': return BinaryOperator{Precedence::Equality};
+    default: return std::nullopt;
+    }
+  }
+  if (a != b)
+    return std::nullopt;
+  switch (a) {
+  case '<': case '>': return BinaryOperator{Precedence::Shift};
+  case '&': return BinaryOperator{Precedence::LogicalAnd};
+  case '|': return BinaryOperator{Precedence::LogicalOr};
+  default: return std::nullopt;
+  }
 }
+
+// The operator token that starts at e[i] and ends before a space (how the emitter prints binary
+// operators): its length, 0 where there is none.
+size_t operatorTokenAt(std::string_view e, size_t i, Precedence &precedence) {
+  for (size_t length = 1; length <= 2; ++length) {
+    if (i + length >= e.size())
+      return 0;
+    if (e[i + length] != ' ')
+      continue;
+    if (auto op = binaryOperator(e.substr(i, length))) {
+      precedence = op->precedence;
+      return length;
+    }
+    return 0;
+  }
+  return 0;
+}
+
+// The characters an operator token is made of.
+bool isOperatorChar(char c) {
+  switch (c) {
+  case '<': case '>': case '=': case '!': case '&': case '|': case '*': case '/': case '%': case '+': case '-':
+  case '^': case '?': case ':': return true;
+  default: return false;
+  }
+}
+
+// The characters that change a scan's state: brackets, template brackets, spaces.
+constexpr auto kScanStops = [] {
+  std::array<bool, 256> stops{};
+  for (unsigned char c : std::string_view("()[]{}<> "))
+    stops[c] = true;
+  return stops;
+}();
 
 bool isIdentifierChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -130,40 +182,78 @@ bool isOneGroup(std::string_view s) {
   return true;
 }
 
-Precedence precedenceOf(std::string_view e) {
-  std::optional<Precedence> loosest;
+Precedence precedenceOf(std::string_view e) { return shapeOf(e).precedence; }
+
+ExpressionShape shapeOf(std::string_view e, std::span<const NestedExpression> nested) {
+  ExpressionShape shape;
+  auto fold = [&](Precedence p) {
+    if (!shape.hasBinary || p < shape.loosestBinary)
+      shape.loosestBinary = p;
+    shape.hasBinary = true;
+  };
   int depth = 0, templateDepth = 0;
+  bool wentNegative = false;
+  size_t next = 0;
+  size_t nextBegin = nested.empty() ? e.size() : nested[0].begin;
   for (size_t i = 0; i < e.size(); ++i) {
+    // Characters that change nothing, up to the next nested expression.
+    while (i < nextBegin && !kScanStops[static_cast<unsigned char>(e[i])])
+      ++i;
+    if (i >= e.size())
+      break;
+    if (i >= nextBegin) {
+      while (next < nested.size() && nested[next].begin < i)
+        ++next; // passed inside an operator token: read as plain text
+      if (next < nested.size() && nested[next].begin == i) {
+        const NestedExpression &n = nested[next++];
+        nextBegin = next < nested.size() ? nested[next].begin : e.size();
+        // Inside the same brackets, the nested text finds at depth 0 exactly what it found on
+        // its own; inside more, nothing; in parentheses of its own, nothing either.
+        if (n.inner->nestable && templateDepth == 0 && depth >= 0) {
+          if (depth == 0 && !n.parenthesized && n.inner->hasBinary)
+            fold(n.inner->loosestBinary);
+          i = n.end - 1;
+          continue;
+        }
+      } else {
+        nextBegin = next < nested.size() ? nested[next].begin : e.size();
+      }
+      if (!kScanStops[static_cast<unsigned char>(e[i])])
+        continue;
+    }
     char c = e[i];
     if (c == '(' || c == '[' || c == '{') {
       ++depth;
     } else if (c == ')' || c == ']' || c == '}') {
-      --depth;
-    } else if (c == '<' && i > 0 && isIdentifierChar(e[i - 1])) {
-      ++templateDepth; // template arguments right after a name
-    } else if (c == '>' && templateDepth > 0 && e[i - 1] != ' ' && e[i - 1] != '-') {
-      --templateDepth;
+      wentNegative |= --depth < 0;
+    } else if (c == '<') {
+      if (i > 0 && isIdentifierChar(e[i - 1]))
+        ++templateDepth; // template arguments right after a name
+    } else if (c == '>') {
+      if (templateDepth > 0 && e[i - 1] != ' ' && e[i - 1] != '-')
+        --templateDepth;
     } else if (c == ' ' && depth == 0 && templateDepth == 0) {
-      size_t end = e.find(' ', i + 1);
-      if (end == std::string_view::npos)
-        break; // an operator has a space after it
-      if (auto op = binaryOperator(e.substr(i + 1, end - i - 1))) {
-        if (!loosest || op->precedence < *loosest)
-          loosest = op->precedence;
-        i = end - 1; // the space after the operator starts the next operand
+      Precedence p{};
+      if (size_t length = operatorTokenAt(e, i + 1, p)) {
+        fold(p);
+        i += length; // the space after the operator starts the next operand
       }
     }
   }
-  if (loosest)
-    return *loosest;
-  if (e.empty())
-    return Precedence::Primary;
-  char first = e.front();
-  if (first == '!' || first == '~' || first == '-' || first == '+' || first == '*' || first == '&')
-    return Precedence::Unary;
-  if (first == '(' && !isOneGroup(e))
-    return Precedence::Unary; // a cast-like `(T)x` (the emitter prints none): as loose as one
-  return Precedence::Primary;
+  if (shape.hasBinary) {
+    shape.precedence = shape.loosestBinary;
+  } else if (!e.empty()) {
+    char first = e.front();
+    if (first == '!' || first == '~' || first == '-' || first == '+' || first == '*' || first == '&')
+      shape.precedence = Precedence::Unary;
+    else if (first == '(' && !isOneGroup(e))
+      shape.precedence = Precedence::Unary; // a cast-like `(T)x` (the emitter prints none): as loose as one
+  }
+  Precedence ignored{};
+  shape.nestable = !e.empty() && depth == 0 && templateDepth == 0 && !wentNegative && e.front() != '<' &&
+                   e.front() != ' ' && e.back() != ' ' && !isOperatorChar(e.back()) &&
+                   operatorTokenAt(e, 0, ignored) == 0;
+  return shape;
 }
 
 bool needsParentheses(Precedence inner, std::string_view before, std::string_view after) {

@@ -67,7 +67,7 @@ ForwardedValues::Entry *ForwardedValues::entryOf(std::string_view text, size_t m
   return live < 0 ? nullptr : &entries_[static_cast<size_t>(live)];
 }
 
-std::string ForwardedValues::substitute(std::string_view text) {
+std::string ForwardedValues::substitute(std::string_view text, std::vector<NestedExpression> *nested) {
   std::string out;
   out.reserve(text.size() + 64);
   size_t done = 0;
@@ -75,13 +75,17 @@ std::string ForwardedValues::substitute(std::string_view text) {
     size_t end = 0;
     const Entry *e = entryOf(text, at, end);
     out.append(text, done, at - done);
-    if (needsParentheses(e->precedence, text.substr(0, at), text.substr(end))) {
+    const size_t begin = out.size();
+    const bool parenthesize = needsParentheses(e->shape.precedence, text.substr(0, at), text.substr(end));
+    if (parenthesize) {
       out += '(';
       out += e->expression;
       out += ')';
     } else {
       out += e->expression;
     }
+    if (nested)
+      nested->push_back({begin, out.size(), &e->shape, parenthesize});
     done = end;
   }
   out.append(text, done);
@@ -93,12 +97,12 @@ bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
 }
 
 bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, bool guarded) {
-  if (readNow_.empty()) {
-    // Nothing read, so the new values hold no markers.
-    for (size_t i = checkpoint; i < entries_.size(); ++i)
-      entries_[i].precedence = precedenceOf(entries_[i].expression);
-    return true;
-  }
+  // Values that hold no markers have their shape now; the others once they are substituted.
+  for (size_t i = checkpoint; i < entries_.size(); ++i)
+    if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
+      entries_[i].shape = shapeOf(entries_[i].expression);
+  if (readNow_.empty())
+    return true; // nothing read, so the new values hold no markers
   for (uint32_t i : readNow_)
     entries_[i].occurrences = 0;
   // The reader's own text: markers only in its first statement (after the guard's `if`).
@@ -141,8 +145,12 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
   out.resize(start);
   out += tail;
   for (size_t i = checkpoint; i < entries_.size(); ++i) {
-    entries_[i].expression = substitute(entries_[i].expression);
-    entries_[i].precedence = precedenceOf(entries_[i].expression);
+    if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
+      continue; // its shape came with its capture
+    // Its shape from the text around the values it holds, whose shapes are known.
+    nested_.clear();
+    entries_[i].expression = substitute(entries_[i].expression, &nested_);
+    entries_[i].shape = shapeOf(entries_[i].expression, nested_);
   }
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;

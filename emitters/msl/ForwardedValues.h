@@ -53,11 +53,12 @@ private:
     ir::RegId reg;
     std::string marker;
     std::string expression;
-    Precedence precedence = Precedence::Primary; // once resolved
+    ExpressionShape shape;                       // once resolved
     unsigned occurrences = 0;                    // in the reader's text, while committing
   };
   Entry *entryOf(std::string_view text, size_t markerStart, size_t &markerEnd);
-  std::string substitute(std::string_view text);
+  // `text` with its markers replaced; where the values go into `nested` when given.
+  std::string substitute(std::string_view text, std::vector<NestedExpression> *nested = nullptr);
   // Whether `e` is a value captured before `checkpoint` (one a reader may name).
   bool isEarlier(const Entry *e, size_t checkpoint) const;
 
@@ -66,6 +67,7 @@ private:
   std::vector<int32_t> live_;      // per register: its pending entry, or -1
   std::vector<uint32_t> readNow_;  // entries read since the last commit
   std::vector<uint8_t> everCaptured_;
+  std::vector<NestedExpression> nested_; // scratch for substitute
 };
 
 } // namespace p2m::msl
