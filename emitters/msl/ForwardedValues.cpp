@@ -67,9 +67,14 @@ ForwardedValues::Entry *ForwardedValues::entryOf(std::string_view text, size_t m
   return live < 0 ? nullptr : &entries_[static_cast<size_t>(live)];
 }
 
-std::string ForwardedValues::substitute(std::string_view text, std::vector<NestedExpression> *nested) {
+std::string ForwardedValues::substitute(std::string_view text) {
   std::string out;
-  out.reserve(text.size() + 64);
+  substituteInto(out, text, nullptr);
+  return out;
+}
+
+void ForwardedValues::substituteInto(std::string &out, std::string_view text, std::vector<NestedExpression> *nested) {
+  out.clear();
   size_t done = 0;
   for (size_t at = text.find(kMarkerOpen); at != std::string_view::npos; at = text.find(kMarkerOpen, done)) {
     size_t end = 0;
@@ -89,7 +94,6 @@ std::string ForwardedValues::substitute(std::string_view text, std::vector<Neste
     done = end;
   }
   out.append(text, done);
-  return out;
 }
 
 bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
@@ -141,15 +145,16 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
     if (entries_[i].occurrences != 1)
       return false;
 
-  std::string tail = substitute(std::string_view(out).substr(start));
+  substituteInto(scratch_, std::string_view(out).substr(start), nullptr);
   out.resize(start);
-  out += tail;
+  out += scratch_;
   for (size_t i = checkpoint; i < entries_.size(); ++i) {
     if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
       continue; // its shape came with its capture
     // Its shape from the text around the values it holds, whose shapes are known.
     nested_.clear();
-    entries_[i].expression = substitute(entries_[i].expression, &nested_);
+    substituteInto(scratch_, entries_[i].expression, &nested_);
+    std::swap(entries_[i].expression, scratch_); // the old text's buffer serves the next
     entries_[i].shape = shapeOf(entries_[i].expression, nested_);
   }
   for (uint32_t i : readNow_) {
