@@ -125,10 +125,10 @@ template <class F> void forEachWritten(const Module &m, const Function &f, const
 
 // Calls fn(register) for each register `in` reads: its guard and every operand but a written
 // first one; a first operand that is no destination (bar's barrier number) counts as read too.
-template <class F> void forEachRead(const Function &f, const Inst &in, F &&fn) {
+// `firstWritten`: whether destinationCount(in) > 0.
+template <class F> void forEachRead(const Function &f, const Inst &in, bool firstWritten, F &&fn) {
   if (in.guard != kNone)
     fn(in.guard);
-  const bool firstWritten = destinationCount(in) > 0;
   for (size_t i = 0; i < in.ops.size(); ++i) {
     const Operand &o = in.ops[i];
     if (i == 0 && firstWritten && !o.address)
@@ -188,17 +188,29 @@ constexpr uint32_t kNoCandidate = UINT32_MAX;
 std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f, unsigned maxDepth) {
   const size_t nr = f.regs.size();
   std::vector<Forwarding> result(nr, Forwarding::No);
-  // Writes and reads of each register, and where the one write and the one read are.
+  // Writes and reads of each register, and where the one write and the one read are. The
+  // registers each instruction writes and reads are kept, in walk order, for the second walk.
   std::vector<RegUses> uses(nr);
+  std::vector<RegId> written, read;
+  std::vector<uint32_t> writtenEnd, readEnd; // per instruction: the end of its registers in each
   uint32_t pos = 0;
   for (uint32_t b = 0; b < f.blocks.size(); ++b) {
     const Block &block = f.blocks[b];
     for (const Inst &in : block.insts) {
-      forEachWritten(m, f, in, [&](RegId r) { uses[r.index()].write(b, pos); });
+      const bool firstWritten = destinationCount(in) > 0;
+      forEachWritten(m, f, in, [&](RegId r) {
+        uses[r.index()].write(b, pos);
+        written.push_back(r);
+      });
       // A first operand that is no destination is read and written both: never a candidate.
-      if (destinationCount(in) == 0)
+      if (!firstWritten)
         forEachWritten(m, f, in, [&](RegId r) { uses[r.index()].reads = 2; });
-      forEachRead(f, in, [&](RegId r) { uses[r.index()].read(b, pos); });
+      forEachRead(f, in, firstWritten, [&](RegId r) {
+        uses[r.index()].read(b, pos);
+        read.push_back(r);
+      });
+      writtenEnd.push_back(static_cast<uint32_t>(written.size()));
+      readEnd.push_back(static_cast<uint32_t>(read.size()));
       ++pos;
     }
     if (block.term.cond != kNone)
@@ -238,40 +250,44 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
   for (uint32_t b = 0; b < f.blocks.size(); ++b) {
     const Block &block = f.blocks[b];
     for (const Inst &in : block.insts) {
+      const RegId *readsBegin = read.data() + (pos == 0 ? 0 : readEnd[pos - 1]);
+      const RegId *readsEnd = read.data() + readEnd[pos];
+      const RegId *writesBegin = written.data() + (pos == 0 ? 0 : writtenEnd[pos - 1]);
+      const RegId *writesEnd = written.data() + writtenEnd[pos];
       // The values this instruction uses are decided before its own writes count.
-      forEachRead(f, in, [&](RegId r) {
-        const uint32_t k = slot[r.index()];
+      for (const RegId *r = readsBegin; r != readsEnd; ++r) {
+        const uint32_t k = slot[r->index()];
         if (k != kNoCandidate && candidates[k].usePos == pos)
-          decide(r.index(), candidates[k]);
-      });
-      const Effect effect = effectOf(m, in);
+          decide(r->index(), candidates[k]);
+      }
       bool definesCandidate = false;
-      if (effect != Effect::Other && in.guard == kNone)
-        forEachWritten(m, f, in, [&](RegId r) { definesCandidate |= slot[r.index()] != kNoCandidate; });
-      if (definesCandidate && destinationCount(in) > 0) {
+      for (const RegId *r = writesBegin; r != writesEnd; ++r)
+        definesCandidate |= slot[r->index()] != kNoCandidate;
+      const Effect effect = effectOf(m, in);
+      if (definesCandidate && effect != Effect::Other && in.guard == kNone && destinationCount(in) > 0) {
         // What the instruction's value depends on: its sources and theirs where forwarded.
         bool readsMemory = effect == Effect::ReadsMemory;
         const bool vectorElement = readsMemory && in.ops[0].kind == OperandKind::Vector;
         uint8_t depth = 1;
         sources.clear();
-        forEachRead(f, in, [&](RegId s) {
-          sources.push_back(s);
-          if (result[s.index()] == Forwarding::No)
-            return;
-          const Candidate &sc = candidates[slot[s.index()]];
+        for (const RegId *s = readsBegin; s != readsEnd; ++s) {
+          sources.push_back(*s);
+          if (result[s->index()] == Forwarding::No)
+            continue;
+          const Candidate &sc = candidates[slot[s->index()]];
           sources.append(pool.begin() + sc.sourcesBegin, pool.begin() + sc.sourcesBegin + sc.sourceCount);
           readsMemory |= sc.readsMemory;
           depth = std::max<uint8_t>(depth, static_cast<uint8_t>(sc.depth + 1));
-        });
+        }
         std::sort(sources.begin(), sources.end());
         sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
         if (depth <= maxDepth && sources.size() <= kMaxSources) {
           const uint32_t begin = static_cast<uint32_t>(pool.size());
           pool.insert(pool.end(), sources.begin(), sources.end());
-          forEachWritten(m, f, in, [&](RegId r) {
-            const uint32_t k = slot[r.index()];
+          for (const RegId *r = writesBegin; r != writesEnd; ++r) {
+            const uint32_t k = slot[r->index()];
             if (k == kNoCandidate)
-              return;
+              continue;
             Candidate &c = candidates[k];
             c.defPos = pos;
             c.sourcesBegin = begin;
@@ -279,10 +295,11 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
             c.depth = depth;
             c.readsMemory = readsMemory;
             c.vectorElement = vectorElement;
-          });
+          }
         }
       }
-      forEachWritten(m, f, in, [&](RegId r) { lastWrite[r.index()] = pos; });
+      for (const RegId *r = writesBegin; r != writesEnd; ++r)
+        lastWrite[r->index()] = pos;
       if (effect == Effect::Other)
         lastEffect = pos;
       ++pos;
