@@ -64,15 +64,6 @@ size_t operatorTokenAt(std::string_view e, size_t i, Precedence &precedence) {
   return 0;
 }
 
-// The characters an operator token is made of.
-bool isOperatorChar(char c) {
-  switch (c) {
-  case '<': case '>': case '=': case '!': case '&': case '|': case '*': case '/': case '%': case '+': case '-':
-  case '^': case '?': case ':': return true;
-  default: return false;
-  }
-}
-
 // The characters that change a scan's state: brackets, template brackets, spaces.
 constexpr auto kScanStops = [] {
   std::array<bool, 256> stops{};
@@ -182,50 +173,20 @@ bool isOneGroup(std::string_view s) {
   return true;
 }
 
-Precedence precedenceOf(std::string_view e) { return shapeOf(e).precedence; }
-
-ExpressionShape shapeOf(std::string_view e, std::span<const NestedExpression> nested) {
-  ExpressionShape shape;
-  auto fold = [&](Precedence p) {
-    if (!shape.hasBinary || p < shape.loosestBinary)
-      shape.loosestBinary = p;
-    shape.hasBinary = true;
-  };
+Precedence precedenceOf(std::string_view e) {
+  std::optional<Precedence> loosest;
   int depth = 0, templateDepth = 0;
-  bool wentNegative = false;
-  size_t next = 0;
-  size_t nextBegin = nested.empty() ? e.size() : nested[0].begin;
   for (size_t i = 0; i < e.size(); ++i) {
-    // Characters that change nothing, up to the next nested expression.
-    while (i < nextBegin && !kScanStops[static_cast<unsigned char>(e[i])])
+    // Characters that change nothing.
+    while (i < e.size() && !kScanStops[static_cast<unsigned char>(e[i])])
       ++i;
     if (i >= e.size())
       break;
-    if (i >= nextBegin) {
-      while (next < nested.size() && nested[next].begin < i)
-        ++next; // passed inside an operator token: read as plain text
-      if (next < nested.size() && nested[next].begin == i) {
-        const NestedExpression &n = nested[next++];
-        nextBegin = next < nested.size() ? nested[next].begin : e.size();
-        // Inside the same brackets, the nested text finds at depth 0 exactly what it found on
-        // its own; inside more, nothing; in parentheses of its own, nothing either.
-        if (n.inner->nestable && templateDepth == 0 && depth >= 0) {
-          if (depth == 0 && !n.parenthesized && n.inner->hasBinary)
-            fold(n.inner->loosestBinary);
-          i = n.end - 1;
-          continue;
-        }
-      } else {
-        nextBegin = next < nested.size() ? nested[next].begin : e.size();
-      }
-      if (!kScanStops[static_cast<unsigned char>(e[i])])
-        continue;
-    }
     char c = e[i];
     if (c == '(' || c == '[' || c == '{') {
       ++depth;
     } else if (c == ')' || c == ']' || c == '}') {
-      wentNegative |= --depth < 0;
+      --depth;
     } else if (c == '<') {
       if (i > 0 && isIdentifierChar(e[i - 1]))
         ++templateDepth; // template arguments right after a name
@@ -235,25 +196,22 @@ ExpressionShape shapeOf(std::string_view e, std::span<const NestedExpression> ne
     } else if (c == ' ' && depth == 0 && templateDepth == 0) {
       Precedence p{};
       if (size_t length = operatorTokenAt(e, i + 1, p)) {
-        fold(p);
+        if (!loosest || p < *loosest)
+          loosest = p;
         i += length; // the space after the operator starts the next operand
       }
     }
   }
-  if (shape.hasBinary) {
-    shape.precedence = shape.loosestBinary;
-  } else if (!e.empty()) {
-    char first = e.front();
-    if (first == '!' || first == '~' || first == '-' || first == '+' || first == '*' || first == '&')
-      shape.precedence = Precedence::Unary;
-    else if (first == '(' && !isOneGroup(e))
-      shape.precedence = Precedence::Unary; // a cast-like `(T)x` (the emitter prints none): as loose as one
-  }
-  Precedence ignored{};
-  shape.nestable = !e.empty() && depth == 0 && templateDepth == 0 && !wentNegative && e.front() != '<' &&
-                   e.front() != ' ' && e.back() != ' ' && !isOperatorChar(e.back()) &&
-                   operatorTokenAt(e, 0, ignored) == 0;
-  return shape;
+  if (loosest)
+    return *loosest;
+  if (e.empty())
+    return Precedence::Primary;
+  char first = e.front();
+  if (first == '!' || first == '~' || first == '-' || first == '+' || first == '*' || first == '&')
+    return Precedence::Unary;
+  if (first == '(' && !isOneGroup(e))
+    return Precedence::Unary; // a cast-like `(T)x` (the emitter prints none): as loose as one
+  return Precedence::Primary;
 }
 
 bool needsParentheses(Precedence inner, std::string_view before, std::string_view after) {
@@ -267,6 +225,21 @@ bool needsParentheses(Precedence inner, std::string_view before, std::string_vie
   if (right.place == Place::Binary && needsAsOperand(inner, right.op, false))
     return true;
   return inner <= Precedence::Comma;
+}
+
+bool isOpenPlace(std::string_view before, std::string_view after) {
+  // leftSide's and rightSide's open places, without reading operator tokens.
+  if (!before.empty()) {
+    char last = before.back();
+    bool open = last == '(' || last == '[' || last == '{' ||
+                (last == ' ' && before.size() >= 2 && before[before.size() - 2] == ',');
+    if (!open)
+      return false;
+  }
+  if (after.empty())
+    return true;
+  char first = after.front();
+  return first == ')' || first == ']' || first == '}' || first == ',' || first == ';';
 }
 
 } // namespace p2m::msl

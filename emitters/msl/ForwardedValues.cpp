@@ -69,19 +69,29 @@ ForwardedValues::Entry *ForwardedValues::entryOf(std::string_view text, size_t m
 
 std::string ForwardedValues::substitute(std::string_view text) {
   std::string out;
-  substituteInto(out, text, nullptr);
+  substituteInto(out, text);
   return out;
 }
 
-void ForwardedValues::substituteInto(std::string &out, std::string_view text, std::vector<NestedExpression> *nested) {
+void ForwardedValues::substituteInto(std::string &out, std::string_view text) {
   out.clear();
+  out.reserve(text.size() + 64);
   size_t done = 0;
   for (size_t at = text.find(kMarkerOpen); at != std::string_view::npos; at = text.find(kMarkerOpen, done)) {
     size_t end = 0;
-    const Entry *e = entryOf(text, at, end);
+    Entry *e = entryOf(text, at, end);
     out.append(text, done, at - done);
-    const size_t begin = out.size();
-    const bool parenthesize = needsParentheses(e->shape.precedence, text.substr(0, at), text.substr(end));
+    // Its precedence only where the place needs it (most values are whole arguments, where
+    // any expression goes bare).
+    bool parenthesize = false;
+    const std::string_view before = text.substr(0, at), after = text.substr(end);
+    if (!isOpenPlace(before, after)) {
+      if (!e->precedenceKnown) {
+        e->precedence = precedenceOf(e->expression);
+        e->precedenceKnown = true;
+      }
+      parenthesize = needsParentheses(e->precedence, before, after);
+    }
     if (parenthesize) {
       out += '(';
       out += e->expression;
@@ -89,8 +99,6 @@ void ForwardedValues::substituteInto(std::string &out, std::string_view text, st
     } else {
       out += e->expression;
     }
-    if (nested)
-      nested->push_back({begin, out.size(), &e->shape, parenthesize});
     done = end;
   }
   out.append(text, done);
@@ -101,10 +109,6 @@ bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
 }
 
 bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, bool guarded) {
-  // Values that hold no markers have their shape now; the others once they are substituted.
-  for (size_t i = checkpoint; i < entries_.size(); ++i)
-    if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
-      entries_[i].shape = shapeOf(entries_[i].expression);
   if (readNow_.empty())
     return true; // nothing read, so the new values hold no markers
   for (uint32_t i : readNow_)
@@ -145,17 +149,14 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
     if (entries_[i].occurrences != 1)
       return false;
 
-  substituteInto(scratch_, std::string_view(out).substr(start), nullptr);
+  substituteInto(scratch_, std::string_view(out).substr(start));
   out.resize(start);
   out += scratch_;
   for (size_t i = checkpoint; i < entries_.size(); ++i) {
     if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
-      continue; // its shape came with its capture
-    // Its shape from the text around the values it holds, whose shapes are known.
-    nested_.clear();
-    substituteInto(scratch_, entries_[i].expression, &nested_);
+      continue;
+    substituteInto(scratch_, entries_[i].expression);
     std::swap(entries_[i].expression, scratch_); // the old text's buffer serves the next
-    entries_[i].shape = shapeOf(entries_[i].expression, nested_);
   }
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;
