@@ -183,6 +183,22 @@ struct Candidate {
 
 constexpr uint32_t kNoCandidate = UINT32_MAX;
 
+// Sorts `v` and drops repeats: by insertion, as the lists are short (an instruction's sources
+// and those of the values forwarded into it); longer ones are sorted first, leaving the
+// insertion nothing to move.
+void sortUnique(llvm::SmallVectorImpl<RegId> &v) {
+  if (v.size() > 16)
+    std::sort(v.begin(), v.end());
+  for (size_t i = 1; i < v.size(); ++i) {
+    RegId x = v[i];
+    size_t j = i;
+    for (; j > 0 && x < v[j - 1]; --j)
+      v[j] = v[j - 1];
+    v[j] = x;
+  }
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
+
 } // namespace
 
 std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f, unsigned maxDepth) {
@@ -193,6 +209,13 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
   std::vector<RegUses> uses(nr);
   std::vector<RegId> written, read;
   std::vector<uint32_t> writtenEnd, readEnd; // per instruction: the end of its registers in each
+  size_t instCount = 0;
+  for (const Block &block : f.blocks)
+    instCount += block.insts.size();
+  written.reserve(instCount);
+  read.reserve(2 * instCount);
+  writtenEnd.reserve(instCount);
+  readEnd.reserve(instCount);
   uint32_t pos = 0;
   for (uint32_t b = 0; b < f.blocks.size(); ++b) {
     const Block &block = f.blocks[b];
@@ -279,11 +302,11 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
           readsMemory |= sc.readsMemory;
           depth = std::max<uint8_t>(depth, static_cast<uint8_t>(sc.depth + 1));
         }
-        std::sort(sources.begin(), sources.end());
-        sources.erase(std::unique(sources.begin(), sources.end()), sources.end());
+        sortUnique(sources);
         if (depth <= maxDepth && sources.size() <= kMaxSources) {
           const uint32_t begin = static_cast<uint32_t>(pool.size());
-          pool.insert(pool.end(), sources.begin(), sources.end());
+          pool.resize(pool.size() + sources.size());
+          std::copy(sources.begin(), sources.end(), pool.begin() + begin);
           for (const RegId *r = writesBegin; r != writesEnd; ++r) {
             const uint32_t k = slot[r->index()];
             if (k == kNoCandidate)
