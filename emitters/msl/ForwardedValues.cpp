@@ -1,5 +1,6 @@
 #include "emitters/msl/ForwardedValues.h"
 
+#include <charconv>
 #include <string>
 
 namespace p2m::msl {
@@ -47,13 +48,13 @@ bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
     return false;
   live_[r.index()] = static_cast<int32_t>(entries_.size());
   everCaptured_[r.index()] = 1;
-  Entry e;
+  Entry &e = entries_.emplace_back();
   e.reg = r;
-  e.marker += kMarkerOpen;
-  e.marker += std::to_string(r.index());
-  e.marker += kMarkerClose;
+  char marker[16] = {kMarkerOpen};
+  char *end = std::to_chars(marker + 1, marker + sizeof marker - 1, r.index()).ptr;
+  *end++ = kMarkerClose;
+  e.marker.assign(marker, end); // within the string's own buffer: no allocation
   e.expression = expression;
-  entries_.push_back(std::move(e));
   return true;
 }
 
