@@ -1,5 +1,6 @@
 #include "emitters/msl/ExpressionPrecedence.h"
 
+#include <array>
 #include <optional>
 
 namespace p2m::msl {
@@ -7,27 +8,69 @@ namespace p2m::msl {
 namespace {
 
 struct BinaryOperator {
-  std::string_view token;
   Precedence precedence;
 };
 
-// Longer tokens first, so that `<<` is not read as `<`.
-constexpr BinaryOperator kOperators[] = {
-    {"<<", Precedence::Shift},       {">>", Precedence::Shift},          {"<=", Precedence::Relational},
-    {">=", Precedence::Relational},  {"==", Precedence::Equality},       {"!=", Precedence::Equality},
-    {"&&", Precedence::LogicalAnd},  {"||", Precedence::LogicalOr},      {"*", Precedence::Multiplicative},
-    {"/", Precedence::Multiplicative}, {"%", Precedence::Multiplicative}, {"+", Precedence::Additive},
-    {"-", Precedence::Additive},     {"<", Precedence::Relational},      {">", Precedence::Relational},
-    {"&", Precedence::BitAnd},       {"^", Precedence::BitXor},          {"|", Precedence::BitOr},
-    {"?", Precedence::Conditional},  {":", Precedence::Conditional},     {"=", Precedence::Assignment},
-};
-
+// The binary operator that `token` spells, if any: a switch on its characters (this runs for
+// every space of every printed expression).
 std::optional<BinaryOperator> binaryOperator(std::string_view token) {
-  for (const BinaryOperator &op : kOperators)
-    if (op.token == token)
-      return op;
-  return std::nullopt;
+  if (token.size() == 1) {
+    switch (token[0]) {
+    case '*': case '/': case '%': return BinaryOperator{Precedence::Multiplicative};
+    case '+': case '-': return BinaryOperator{Precedence::Additive};
+    case '<': case '>': return BinaryOperator{Precedence::Relational};
+    case '&': return BinaryOperator{Precedence::BitAnd};
+    case '^': return BinaryOperator{Precedence::BitXor};
+    case '|': return BinaryOperator{Precedence::BitOr};
+    case '?': case ':': return BinaryOperator{Precedence::Conditional};
+    case '=': return BinaryOperator{Precedence::Assignment};
+    default: return std::nullopt;
+    }
+  }
+  if (token.size() != 2)
+    return std::nullopt;
+  const char a = token[0], b = token[1];
+  if (b == '=') {
+    switch (a) {
+    case '<': case '>': return BinaryOperator{Precedence::Relational};
+    case '=': case '!': return BinaryOperator{Precedence::Equality};
+    default: return std::nullopt;
+    }
+  }
+  if (a != b)
+    return std::nullopt;
+  switch (a) {
+  case '<': case '>': return BinaryOperator{Precedence::Shift};
+  case '&': return BinaryOperator{Precedence::LogicalAnd};
+  case '|': return BinaryOperator{Precedence::LogicalOr};
+  default: return std::nullopt;
+  }
 }
+
+// The operator token that starts at e[i] and ends before a space (how the emitter prints binary
+// operators): its length, 0 where there is none.
+size_t operatorTokenAt(std::string_view e, size_t i, Precedence &precedence) {
+  for (size_t length = 1; length <= 2; ++length) {
+    if (i + length >= e.size())
+      return 0;
+    if (e[i + length] != ' ')
+      continue;
+    if (auto op = binaryOperator(e.substr(i, length))) {
+      precedence = op->precedence;
+      return length;
+    }
+    return 0;
+  }
+  return 0;
+}
+
+// The characters that change a scan's state: brackets, template brackets, spaces.
+constexpr auto kScanStops = [] {
+  std::array<bool, 256> stops{};
+  for (unsigned char c : std::string_view("()[]{}<> "))
+    stops[c] = true;
+  return stops;
+}();
 
 bool isIdentifierChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -134,23 +177,28 @@ Precedence precedenceOf(std::string_view e) {
   std::optional<Precedence> loosest;
   int depth = 0, templateDepth = 0;
   for (size_t i = 0; i < e.size(); ++i) {
+    // Characters that change nothing.
+    while (i < e.size() && !kScanStops[static_cast<unsigned char>(e[i])])
+      ++i;
+    if (i >= e.size())
+      break;
     char c = e[i];
     if (c == '(' || c == '[' || c == '{') {
       ++depth;
     } else if (c == ')' || c == ']' || c == '}') {
       --depth;
-    } else if (c == '<' && i > 0 && isIdentifierChar(e[i - 1])) {
-      ++templateDepth; // template arguments right after a name
-    } else if (c == '>' && templateDepth > 0 && e[i - 1] != ' ' && e[i - 1] != '-') {
-      --templateDepth;
+    } else if (c == '<') {
+      if (i > 0 && isIdentifierChar(e[i - 1]))
+        ++templateDepth; // template arguments right after a name
+    } else if (c == '>') {
+      if (templateDepth > 0 && e[i - 1] != ' ' && e[i - 1] != '-')
+        --templateDepth;
     } else if (c == ' ' && depth == 0 && templateDepth == 0) {
-      size_t end = e.find(' ', i + 1);
-      if (end == std::string_view::npos)
-        break; // an operator has a space after it
-      if (auto op = binaryOperator(e.substr(i + 1, end - i - 1))) {
-        if (!loosest || op->precedence < *loosest)
-          loosest = op->precedence;
-        i = end - 1; // the space after the operator starts the next operand
+      Precedence p{};
+      if (size_t length = operatorTokenAt(e, i + 1, p)) {
+        if (!loosest || p < *loosest)
+          loosest = p;
+        i += length; // the space after the operator starts the next operand
       }
     }
   }
@@ -177,6 +225,21 @@ bool needsParentheses(Precedence inner, std::string_view before, std::string_vie
   if (right.place == Place::Binary && needsAsOperand(inner, right.op, false))
     return true;
   return inner <= Precedence::Comma;
+}
+
+bool isOpenPlace(std::string_view before, std::string_view after) {
+  // leftSide's and rightSide's open places, without reading operator tokens.
+  if (!before.empty()) {
+    char last = before.back();
+    bool open = last == '(' || last == '[' || last == '{' ||
+                (last == ' ' && before.size() >= 2 && before[before.size() - 2] == ',');
+    if (!open)
+      return false;
+  }
+  if (after.empty())
+    return true;
+  char first = after.front();
+  return first == ')' || first == ']' || first == '}' || first == ',' || first == ';';
 }
 
 } // namespace p2m::msl

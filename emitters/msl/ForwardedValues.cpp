@@ -1,5 +1,6 @@
 #include "emitters/msl/ForwardedValues.h"
 
+#include <charconv>
 #include <string>
 
 namespace p2m::msl {
@@ -47,13 +48,13 @@ bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
     return false;
   live_[r.index()] = static_cast<int32_t>(entries_.size());
   everCaptured_[r.index()] = 1;
-  Entry e;
+  Entry &e = entries_.emplace_back();
   e.reg = r;
-  e.marker += kMarkerOpen;
-  e.marker += std::to_string(r.index());
-  e.marker += kMarkerClose;
+  char marker[16] = {kMarkerOpen};
+  char *end = std::to_chars(marker + 1, marker + sizeof marker - 1, r.index()).ptr;
+  *end++ = kMarkerClose;
+  e.marker.assign(marker, end); // within the string's own buffer: no allocation
   e.expression = expression;
-  entries_.push_back(std::move(e));
   return true;
 }
 
@@ -69,13 +70,30 @@ ForwardedValues::Entry *ForwardedValues::entryOf(std::string_view text, size_t m
 
 std::string ForwardedValues::substitute(std::string_view text) {
   std::string out;
+  substituteInto(out, text);
+  return out;
+}
+
+void ForwardedValues::substituteInto(std::string &out, std::string_view text) {
+  out.clear();
   out.reserve(text.size() + 64);
   size_t done = 0;
   for (size_t at = text.find(kMarkerOpen); at != std::string_view::npos; at = text.find(kMarkerOpen, done)) {
     size_t end = 0;
-    const Entry *e = entryOf(text, at, end);
+    Entry *e = entryOf(text, at, end);
     out.append(text, done, at - done);
-    if (needsParentheses(e->precedence, text.substr(0, at), text.substr(end))) {
+    // Its precedence only where the place needs it (most values are whole arguments, where
+    // any expression goes bare).
+    bool parenthesize = false;
+    const std::string_view before = text.substr(0, at), after = text.substr(end);
+    if (!isOpenPlace(before, after)) {
+      if (!e->precedenceKnown) {
+        e->precedence = precedenceOf(e->expression);
+        e->precedenceKnown = true;
+      }
+      parenthesize = needsParentheses(e->precedence, before, after);
+    }
+    if (parenthesize) {
       out += '(';
       out += e->expression;
       out += ')';
@@ -85,7 +103,6 @@ std::string ForwardedValues::substitute(std::string_view text) {
     done = end;
   }
   out.append(text, done);
-  return out;
 }
 
 bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
@@ -93,12 +110,8 @@ bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
 }
 
 bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, bool guarded) {
-  if (readNow_.empty()) {
-    // Nothing read, so the new values hold no markers.
-    for (size_t i = checkpoint; i < entries_.size(); ++i)
-      entries_[i].precedence = precedenceOf(entries_[i].expression);
-    return true;
-  }
+  if (readNow_.empty())
+    return true; // nothing read, so the new values hold no markers
   for (uint32_t i : readNow_)
     entries_[i].occurrences = 0;
   // The reader's own text: markers only in its first statement (after the guard's `if`).
@@ -137,12 +150,14 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
     if (entries_[i].occurrences != 1)
       return false;
 
-  std::string tail = substitute(std::string_view(out).substr(start));
+  substituteInto(scratch_, std::string_view(out).substr(start));
   out.resize(start);
-  out += tail;
+  out += scratch_;
   for (size_t i = checkpoint; i < entries_.size(); ++i) {
-    entries_[i].expression = substitute(entries_[i].expression);
-    entries_[i].precedence = precedenceOf(entries_[i].expression);
+    if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
+      continue;
+    substituteInto(scratch_, entries_[i].expression);
+    std::swap(entries_[i].expression, scratch_); // the old text's buffer serves the next
   }
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;

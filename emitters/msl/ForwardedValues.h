@@ -53,11 +53,15 @@ private:
     ir::RegId reg;
     std::string marker;
     std::string expression;
-    Precedence precedence = Precedence::Primary; // once resolved
+    Precedence precedence = Precedence::Primary; // once known (where a reader's place needs it)
+    bool precedenceKnown = false;
     unsigned occurrences = 0;                    // in the reader's text, while committing
   };
   Entry *entryOf(std::string_view text, size_t markerStart, size_t &markerEnd);
+  // `text` with its markers replaced.
   std::string substitute(std::string_view text);
+  // The same into `out` (which must not hold `text`).
+  void substituteInto(std::string &out, std::string_view text);
   // Whether `e` is a value captured before `checkpoint` (one a reader may name).
   bool isEarlier(const Entry *e, size_t checkpoint) const;
 
@@ -66,6 +70,7 @@ private:
   std::vector<int32_t> live_;      // per register: its pending entry, or -1
   std::vector<uint32_t> readNow_;  // entries read since the last commit
   std::vector<uint8_t> everCaptured_;
+  std::string scratch_; // substituteInto's output, reused
 };
 
 } // namespace p2m::msl

@@ -5,6 +5,7 @@
 #include <llvm/ADT/SmallVector.h>
 
 #include <algorithm>
+#include <array>
 
 namespace p2m::ir {
 
@@ -22,10 +23,27 @@ enum class Effect : uint8_t {
 
 // Helpers of these support headers take and return values and nothing else (Helpers.def says
 // so where it lists them): no memory, no context, no other threads.
-bool isValueHelper(Helper h) {
+bool isValueHelperRow(Helper h) {
   std::string_view header = helperInfo(h).header;
   return header == "int_ops.h" || header == "f32_ops.h" || header == "cvt_ops.h" || header == "half_ops.h" ||
          header == "fp64.h" || header == "fp64_demote.h" || h == Helper::CanonF32;
+}
+
+// The rows of the registry, in order, and which are value helpers (worked out once).
+constexpr size_t kHelperRows = 0
+#define P2M_HELPER(Id, header, name, nan, space, msl) +1
+#include "ir/Helpers.def"
+#undef P2M_HELPER
+    ;
+
+bool isValueHelper(Helper h) {
+  static const auto table = [] {
+    std::array<bool, kHelperRows> t{};
+    for (size_t i = 0; i < kHelperRows; ++i)
+      t[i] = isValueHelperRow(static_cast<Helper>(i));
+    return t;
+  }();
+  return table[static_cast<size_t>(h)];
 }
 
 bool isPlainLoad(const Inst &in) {
@@ -107,10 +125,10 @@ template <class F> void forEachWritten(const Module &m, const Function &f, const
 
 // Calls fn(register) for each register `in` reads: its guard and every operand but a written
 // first one; a first operand that is no destination (bar's barrier number) counts as read too.
-template <class F> void forEachRead(const Function &f, const Inst &in, F &&fn) {
+// `firstWritten`: whether destinationCount(in) > 0.
+template <class F> void forEachRead(const Function &f, const Inst &in, bool firstWritten, F &&fn) {
   if (in.guard != kNone)
     fn(in.guard);
-  const bool firstWritten = destinationCount(in) > 0;
   for (size_t i = 0; i < in.ops.size(); ++i) {
     const Operand &o = in.ops[i];
     if (i == 0 && firstWritten && !o.address)
@@ -127,120 +145,193 @@ template <class F> void forEachRead(const Function &f, const Inst &in, F &&fn) {
 }
 
 constexpr uint32_t kUnset = UINT32_MAX;
-constexpr uint32_t kTerminator = UINT32_MAX - 1; // a use by the block's branch condition
 // A value depending on more registers than this is not forwarded (bounds the analysis's work;
 // the depth limit keeps real expressions far below it).
 constexpr size_t kMaxSources = 32;
 
-struct Candidate {
-  uint32_t defPos = kUnset;        // the definition's position in the walk
-  uint8_t depth = 0;
-  bool readsMemory = false;        // it or a value forwarded into it loads
-  bool vectorElement = false;      // an element of a plain vector load
-  llvm::SmallVector<RegId, 8> sources; // registers it depends on, through forwarded values too
+// Where a register is written and read: counts (2 means two or more) and the position (in
+// the walk over all blocks) of its one write and one read. A read by a block's branch
+// condition sits at the block's end, after its instructions.
+struct RegUses {
+  uint32_t defPos = kUnset, usePos = kUnset;
+  uint32_t defBlock = kUnset, useBlock = kUnset;
+  uint8_t writes = 0, reads = 0;
+  void write(uint32_t block, uint32_t pos) {
+    writes = writes < 2 ? writes + 1 : 2;
+    defBlock = block;
+    defPos = pos;
+  }
+  void read(uint32_t block, uint32_t pos) {
+    reads = reads < 2 ? reads + 1 : 2;
+    useBlock = block;
+    usePos = pos;
+  }
+  // Written once and read once, later in the same block.
+  bool candidate() const { return writes == 1 && reads == 1 && defBlock == useBlock && defPos < usePos; }
 };
+
+// A candidate whose definition qualified: what its value depends on.
+struct Candidate {
+  uint32_t usePos = kUnset;
+  uint32_t defPos = kUnset;     // kUnset: its definition did not qualify (impure, guarded, too deep)
+  uint32_t sourcesBegin = 0;    // registers it depends on, through forwarded values too: in `pool`
+  uint8_t sourceCount = 0;
+  uint8_t depth = 0;
+  bool readsMemory = false;     // it or a value forwarded into it loads
+  bool vectorElement = false;   // an element of a plain vector load
+};
+
+constexpr uint32_t kNoCandidate = UINT32_MAX;
+
+// Sorts `v` and drops repeats: by insertion, as the lists are short (an instruction's sources
+// and those of the values forwarded into it); longer ones are sorted first, leaving the
+// insertion nothing to move.
+void sortUnique(llvm::SmallVectorImpl<RegId> &v) {
+  if (v.size() > 16)
+    std::sort(v.begin(), v.end());
+  for (size_t i = 1; i < v.size(); ++i) {
+    RegId x = v[i];
+    size_t j = i;
+    for (; j > 0 && x < v[j - 1]; --j)
+      v[j] = v[j - 1];
+    v[j] = x;
+  }
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+}
 
 } // namespace
 
 std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f, unsigned maxDepth) {
   const size_t nr = f.regs.size();
   std::vector<Forwarding> result(nr, Forwarding::No);
-  // Writes and reads of each register, and where the one write and the one read are.
-  std::vector<uint32_t> writes(nr, 0), reads(nr, 0), defBlock(nr, kUnset), defIndex(nr, kUnset), useBlock(nr, kUnset),
-      useIndex(nr, kUnset);
+  // Writes and reads of each register, and where the one write and the one read are. The
+  // registers each instruction writes and reads are kept, in walk order, for the second walk.
+  std::vector<RegUses> uses(nr);
+  std::vector<RegId> written, read;
+  std::vector<uint32_t> writtenEnd, readEnd; // per instruction: the end of its registers in each
+  size_t instCount = 0;
+  for (const Block &block : f.blocks)
+    instCount += block.insts.size();
+  written.reserve(instCount);
+  read.reserve(2 * instCount);
+  writtenEnd.reserve(instCount);
+  readEnd.reserve(instCount);
+  uint32_t pos = 0;
   for (uint32_t b = 0; b < f.blocks.size(); ++b) {
     const Block &block = f.blocks[b];
-    for (uint32_t i = 0; i < block.insts.size(); ++i) {
-      const Inst &in = block.insts[i];
+    for (const Inst &in : block.insts) {
+      const bool firstWritten = destinationCount(in) > 0;
       forEachWritten(m, f, in, [&](RegId r) {
-        ++writes[r.index()];
-        defBlock[r.index()] = b;
-        defIndex[r.index()] = i;
+        uses[r.index()].write(b, pos);
+        written.push_back(r);
       });
       // A first operand that is no destination is read and written both: never a candidate.
-      if (destinationCount(in) == 0)
-        forEachWritten(m, f, in, [&](RegId r) { ++reads[r.index()]; });
-      forEachRead(f, in, [&](RegId r) {
-        ++reads[r.index()];
-        useBlock[r.index()] = b;
-        useIndex[r.index()] = i;
+      if (!firstWritten)
+        forEachWritten(m, f, in, [&](RegId r) { uses[r.index()].reads = 2; });
+      forEachRead(f, in, firstWritten, [&](RegId r) {
+        uses[r.index()].read(b, pos);
+        read.push_back(r);
       });
+      writtenEnd.push_back(static_cast<uint32_t>(written.size()));
+      readEnd.push_back(static_cast<uint32_t>(read.size()));
+      ++pos;
     }
-    if (block.term.cond != kNone) {
-      const uint32_t r = block.term.cond.index();
-      ++reads[r];
-      useBlock[r] = b;
-      useIndex[r] = kTerminator;
-    }
+    if (block.term.cond != kNone)
+      uses[block.term.cond.index()].read(b, pos); // after the block's last instruction
   }
-  auto isCandidate = [&](RegId r) {
-    const uint32_t i = r.index();
-    return writes[i] == 1 && reads[i] == 1 && defBlock[i] == useBlock[i] &&
-           (useIndex[i] == kTerminator || defIndex[i] < useIndex[i]);
-  };
+  // The candidates, numbered in a table of their own.
+  std::vector<uint32_t> slot(nr, kNoCandidate);
+  std::vector<Candidate> candidates;
+  for (uint32_t r = 0; r < nr; ++r)
+    if (uses[r].candidate()) {
+      slot[r] = static_cast<uint32_t>(candidates.size());
+      candidates.push_back({});
+      candidates.back().usePos = uses[r].usePos;
+    }
+  if (candidates.empty())
+    return result;
+  uses = {};
 
   // One walk in order: a value is decided at its use, from the writes since its definition.
-  std::vector<Candidate> candidates(nr);
+  std::vector<RegId> pool; // the candidates' sources
+  llvm::SmallVector<RegId, 32> sources;
   std::vector<uint32_t> lastWrite(nr, kUnset);
-  uint32_t pos = 0, lastEffect = kUnset; // the position of the last instruction with Effect::Other
+  uint32_t lastEffect = kUnset; // the position of the last instruction with Effect::Other
   auto after = [](uint32_t written, uint32_t def) { return written != kUnset && written >= def; };
-  auto decide = [&](RegId r) {
-    Candidate &c = candidates[r.index()];
+  auto decide = [&](uint32_t r, const Candidate &c) {
     if (c.defPos == kUnset)
       return; // not a candidate definition (impure, guarded, too deep)
-    bool stable = std::none_of(c.sources.begin(), c.sources.end(),
-                               [&](RegId s) { return after(lastWrite[s.index()], c.defPos); });
+    const RegId *first = pool.data() + c.sourcesBegin;
+    bool stable = std::none_of(first, first + c.sourceCount, [&](RegId s) { return after(lastWrite[s.index()], c.defPos); });
     bool memoryStable = !c.readsMemory || !after(lastEffect, c.defPos);
     if (stable && memoryStable)
-      result[r.index()] = Forwarding::Value;
+      result[r] = Forwarding::Value;
     else if (stable && c.vectorElement)
-      result[r.index()] = Forwarding::LoadedElement;
+      result[r] = Forwarding::LoadedElement;
   };
+  pos = 0;
   for (uint32_t b = 0; b < f.blocks.size(); ++b) {
     const Block &block = f.blocks[b];
-    for (uint32_t i = 0; i < block.insts.size(); ++i, ++pos) {
-      const Inst &in = block.insts[i];
+    for (const Inst &in : block.insts) {
+      const RegId *readsBegin = read.data() + (pos == 0 ? 0 : readEnd[pos - 1]);
+      const RegId *readsEnd = read.data() + readEnd[pos];
+      const RegId *writesBegin = written.data() + (pos == 0 ? 0 : writtenEnd[pos - 1]);
+      const RegId *writesEnd = written.data() + writtenEnd[pos];
       // The values this instruction uses are decided before its own writes count.
-      forEachRead(f, in, [&](RegId r) {
-        if (isCandidate(r) && useIndex[r.index()] == i)
-          decide(r);
-      });
-      const Effect effect = effectOf(m, in);
-      bool definesCandidate = false;
-      if (effect != Effect::Other && in.guard == kNone && destinationCount(in) > 0)
-        forEachWritten(m, f, in, [&](RegId r) { definesCandidate |= isCandidate(r); });
-      if (definesCandidate) {
-        // What the instruction's value depends on: its sources and theirs where forwarded.
-        Candidate shape;
-        shape.readsMemory = effect == Effect::ReadsMemory;
-        shape.vectorElement = shape.readsMemory && in.ops[0].kind == OperandKind::Vector;
-        shape.depth = 1;
-        forEachRead(f, in, [&](RegId s) {
-          shape.sources.push_back(s);
-          if (result[s.index()] == Forwarding::No)
-            return;
-          const Candidate &sc = candidates[s.index()];
-          shape.sources.insert(shape.sources.end(), sc.sources.begin(), sc.sources.end());
-          shape.readsMemory |= sc.readsMemory;
-          shape.depth = std::max<uint8_t>(shape.depth, static_cast<uint8_t>(sc.depth + 1));
-        });
-        std::sort(shape.sources.begin(), shape.sources.end());
-        shape.sources.erase(std::unique(shape.sources.begin(), shape.sources.end()), shape.sources.end());
-        if (shape.depth <= maxDepth && shape.sources.size() <= kMaxSources)
-          forEachWritten(m, f, in, [&](RegId r) {
-            if (!isCandidate(r))
-              return;
-            Candidate &c = candidates[r.index()];
-            c = shape;
-            c.defPos = pos;
-          });
+      for (const RegId *r = readsBegin; r != readsEnd; ++r) {
+        const uint32_t k = slot[r->index()];
+        if (k != kNoCandidate && candidates[k].usePos == pos)
+          decide(r->index(), candidates[k]);
       }
-      forEachWritten(m, f, in, [&](RegId r) { lastWrite[r.index()] = pos; });
+      bool definesCandidate = false;
+      for (const RegId *r = writesBegin; r != writesEnd; ++r)
+        definesCandidate |= slot[r->index()] != kNoCandidate;
+      const Effect effect = effectOf(m, in);
+      if (definesCandidate && effect != Effect::Other && in.guard == kNone && destinationCount(in) > 0) {
+        // What the instruction's value depends on: its sources and theirs where forwarded.
+        bool readsMemory = effect == Effect::ReadsMemory;
+        const bool vectorElement = readsMemory && in.ops[0].kind == OperandKind::Vector;
+        uint8_t depth = 1;
+        sources.clear();
+        for (const RegId *s = readsBegin; s != readsEnd; ++s) {
+          sources.push_back(*s);
+          if (result[s->index()] == Forwarding::No)
+            continue;
+          const Candidate &sc = candidates[slot[s->index()]];
+          sources.append(pool.begin() + sc.sourcesBegin, pool.begin() + sc.sourcesBegin + sc.sourceCount);
+          readsMemory |= sc.readsMemory;
+          depth = std::max<uint8_t>(depth, static_cast<uint8_t>(sc.depth + 1));
+        }
+        sortUnique(sources);
+        if (depth <= maxDepth && sources.size() <= kMaxSources) {
+          const uint32_t begin = static_cast<uint32_t>(pool.size());
+          pool.resize(pool.size() + sources.size());
+          std::copy(sources.begin(), sources.end(), pool.begin() + begin);
+          for (const RegId *r = writesBegin; r != writesEnd; ++r) {
+            const uint32_t k = slot[r->index()];
+            if (k == kNoCandidate)
+              continue;
+            Candidate &c = candidates[k];
+            c.defPos = pos;
+            c.sourcesBegin = begin;
+            c.sourceCount = static_cast<uint8_t>(sources.size());
+            c.depth = depth;
+            c.readsMemory = readsMemory;
+            c.vectorElement = vectorElement;
+          }
+        }
+      }
+      for (const RegId *r = writesBegin; r != writesEnd; ++r)
+        lastWrite[r->index()] = pos;
       if (effect == Effect::Other)
         lastEffect = pos;
+      ++pos;
     }
-    if (block.term.cond != kNone && isCandidate(block.term.cond))
-      decide(block.term.cond);
+    if (block.term.cond != kNone) {
+      const uint32_t k = slot[block.term.cond.index()];
+      if (k != kNoCandidate)
+        decide(block.term.cond.index(), candidates[k]);
+    }
   }
   return result;
 }
