@@ -567,7 +567,7 @@ static inline int p2m_int_vop4_lane(uint op, int a, int b)
     case P2M_VOP4_SUB: return a - b;
     case P2M_VOP4_ABSDIFF: return a > b ? a - b : b - a;
     case P2M_VOP4_MIN: return a < b ? a : b;
-    default: return a > b ? a : b;
+    case P2M_VOP4_MAX: default: return a > b ? a : b;
     }
 }
 
@@ -630,26 +630,34 @@ static inline long p2m_int_video_word(uint x, bool isSigned) { return isSigned ?
 // into c at the selected place. d is the low 32 bits.
 static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, uint op2, uint dsel)
 {
-    const bool bytes = dsel >= P2M_VSEL_B0 && dsel <= P2M_VSEL_B3;
-    const bool halves = dsel == P2M_VSEL_H0 || dsel == P2M_VSEL_H1;
+    // The width and place of the destination part (every selector named: the emitter spells
+    // them, and a macro this code does not name would not come with it).
+    uint bits = 32u, shift = 0u;
+    switch (dsel) {
+    case P2M_VSEL_B0: bits = 8u; shift = 0u; break;
+    case P2M_VSEL_B1: bits = 8u; shift = 8u; break;
+    case P2M_VSEL_B2: bits = 8u; shift = 16u; break;
+    case P2M_VSEL_B3: bits = 8u; shift = 24u; break;
+    case P2M_VSEL_H0: bits = 16u; shift = 0u; break;
+    case P2M_VSEL_H1: bits = 16u; shift = 16u; break;
+    case P2M_VSEL_NONE: default: break;
+    }
     if (sat) {
-        const uint bits = bytes ? 8u : halves ? 16u : 32u;
         const long hi = dSigned ? (long)((1ul << (bits - 1u)) - 1ul) : (long)((1ul << bits) - 1ul);
         const long lo = dSigned ? -hi - 1l : 0l;
         t = t < lo ? lo : t > hi ? hi : t;
     }
-    if (bytes || halves) {
-        const uint shift = bytes ? 8u * (dsel - P2M_VSEL_B0) : 16u * (dsel - P2M_VSEL_H0);
-        const uint mask = (bytes ? 0xFFu : 0xFFFFu) << shift;
+    if (bits < 32u) {
+        const uint mask = ((1u << bits) - 1u) << shift;
         return (c & ~mask) | (((uint)(ulong)t << shift) & mask);
     }
     const long tc = p2m_int_video_word(c, dSigned);
-    if (op2 == P2M_VSEC_ADD)
-        t = (long)((ulong)t + (ulong)tc);
-    else if (op2 == P2M_VSEC_MIN)
-        t = t < tc ? t : tc;
-    else if (op2 == P2M_VSEC_MAX)
-        t = t > tc ? t : tc;
+    switch (op2) {
+    case P2M_VSEC_ADD: t = (long)((ulong)t + (ulong)tc); break;
+    case P2M_VSEC_MIN: t = t < tc ? t : tc; break;
+    case P2M_VSEC_MAX: t = t > tc ? t : tc; break;
+    case P2M_VSEC_NONE: default: break;
+    }
     return (uint)(ulong)t;
 }
 
@@ -664,7 +672,7 @@ static inline uint p2m_vop(uint op, uint a, uint b, uint c, bool dSigned, bool a
     case P2M_VOP_SUB: t = ta - tb; break;
     case P2M_VOP_ABSDIFF: t = ta > tb ? ta - tb : tb - ta; break;
     case P2M_VOP_MIN: t = ta < tb ? ta : tb; break;
-    default: t = ta > tb ? ta : tb; break;
+    case P2M_VOP_MAX: default: t = ta > tb ? ta : tb; break;
     }
     return p2m_int_video_finish(t, c, dSigned, sat, op2, dsel);
 }
@@ -680,7 +688,7 @@ static inline uint p2m_vset(uint cmp, uint a, uint b, uint c, bool aSigned, bool
     case P2M_VCMP_LT: r = ta < tb; break;
     case P2M_VCMP_LE: r = ta <= tb; break;
     case P2M_VCMP_GT: r = ta > tb; break;
-    default: r = ta >= tb; break;
+    case P2M_VCMP_GE: default: r = ta >= tb; break;
     }
     return p2m_int_video_finish(r ? 1l : 0l, c, false, false, op2, dsel);
 }
