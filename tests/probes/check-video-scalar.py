@@ -4,9 +4,11 @@ tests/probes/gen_video_scalar.py writes (index.txt, inputs.bin, outputs.bin): ru
 video_scalar_driver.cpp's program (linked with ptx2metal's libcuda.so.1, so on the host backend)
 on the recording's forms and operands and prints the mismatches per form.
 
-  check-video-scalar.py PROBE RECORDING [--first N]
+  check-video-scalar.py PROBE RECORDING [--first N] [--refused N]
       RECORDING: a recorded directory, or a .tar.xz of one (the committed subsample
-      tests/probes/expected/video_scalar.tar.xz); --first N: only the first N operand triples
+      tests/probes/expected/video_scalar.tar.xz); --first N: only the first N operand triples;
+      --refused N: fail unless exactly N forms are refused by the translator (located
+      diagnostics: forms whose rule is not settled)
   check-video-scalar.py --subsample RECORDING_DIR N OUT.tar.xz
       writes the first N operand triples of every form of a recording as a .tar.xz
 """
@@ -58,6 +60,7 @@ def main():
     ap.add_argument('probe')
     ap.add_argument('recording')
     ap.add_argument('--first', type=int)
+    ap.add_argument('--refused', type=int)
     args = ap.parse_args()
     rec = first_triples(read_recording(args.recording), args.first)
     with tempfile.TemporaryDirectory() as tmp:
@@ -65,6 +68,10 @@ def main():
             (Path(tmp) / name).write_bytes(rec[name])
         run = subprocess.run([args.probe, tmp], capture_output=True, text=True, timeout=1200)
     sys.stdout.write(run.stdout + run.stderr)
+    refused = run.stdout.count(': refused by the translator')
+    if args.refused is not None and refused != args.refused:
+        print(f'{refused} forms refused, expected {args.refused}')
+        return 1
     return run.returncode
 
 

@@ -173,5 +173,7 @@ int main(int argc, char **argv) {
   }
   std::printf("%zu forms x %zu operand triples: %zu as recorded, %zu differ, %zu refused\n", forms.size(), n,
               forms.size() - failedForms - refused, failedForms, refused);
-  return failedForms || refused ? 1 : 0;
+  // Forms the translator refuses are located diagnostics, not failures: the checker compares
+  // their count with what it expects.
+  return failedForms ? 1 : 0;
 }
