@@ -797,8 +797,10 @@ private:
 
   // --- instructions -------------------------------------------------------------------------------
 
-  Operand lookupName(const Expr &e) {
-    std::string_view name = e.text();
+  Operand lookupName(const Expr &e) { return lookupName(e.text(), e); }
+
+  // `name` is e's text, or a part of it (a video operand's register without its selector).
+  Operand lookupName(std::string_view name, const Expr &e) {
     if (name == "_") {
       Operand o;
       o.kind = OperandKind::Sink;
@@ -1261,6 +1263,9 @@ private:
     } else if (op == Opcode::Cp && inst.has(Modifier::Bulk) && inst.has(Modifier::Prefetch)) {
       // cp.async.bulk.prefetch{.tensor}: a hint to the L2 cache that changes nothing a program
       // can observe; its operands (a tensor map's coordinates too) are not needed.
+    } else if (isScalarVideo(op)) {
+      videoOperands(in, ops);
+      return; // `inst` moved
     } else {
       inst.ops.reserve(ops.size());
       for (const Expr &e : ops)
@@ -1268,6 +1273,81 @@ private:
     }
     if (op == Opcode::Mov && inst.vector > 1)
       splitVectorMov(in.offset);
+  }
+
+  static bool isScalarVideo(Opcode op) {
+    return op == Opcode::Vadd || op == Opcode::Vsub || op == Opcode::Vabsdiff || op == Opcode::Vmin ||
+           op == Opcode::Vmax || op == Opcode::Vshl || op == Opcode::Vshr || op == Opcode::Vmad ||
+           op == Opcode::Vset;
+  }
+
+  // The scalar video instructions' operands (the last instruction built). A selector
+  // (`%r1.b2`, `%r2.h1`, lexed into the name) on d is the merge form's: it becomes a modifier
+  // of the instruction. On a or b it is the ISA's partSelectSignExtend: a bfe before the
+  // instruction extracts the byte or half-word into a temporary, sign- or zero-extended per
+  // that operand's type, and the instruction reads the temporary as a word (the same value).
+  // vmad's sources may be written `-%r`: Operand::negated.
+  void videoOperands(const ptx::Instruction &in, std::span<const Expr> ops) {
+    Inst video = std::move(fn_->block(current_).insts.back());
+    fn_->block(current_).insts.pop_back();
+    llvm::SmallVector<Type, 3> types; // as written: d, a, b (vset: a, b)
+    for (Modifier m : video.modifiers)
+      if (Type t = typeFromModifier(m); t != Type::None)
+        types.push_back(t);
+    size_t firstSourceType = in.opcode == Opcode::Vset ? 0 : 1;
+    struct Selector {
+      std::string_view spelling;
+      Modifier modifier;
+      int64_t position, length;
+    };
+    static constexpr Selector kSelectors[] = {
+        {"b0", Modifier::B0, 0, 8},   {"b1", Modifier::B1, 8, 8},  {"b2", Modifier::B2, 16, 8},
+        {"b3", Modifier::B3, 24, 8},  {"h0", Modifier::H0, 0, 16}, {"h1", Modifier::H1, 16, 16}};
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const Expr *e = &ops[i];
+      bool negated = false;
+      if (in.opcode == Opcode::Vmad && i > 0 && e->kind == ExprKind::Unary &&
+          static_cast<ptx::UnaryOp>(e->sub) == ptx::UnaryOp::Minus && e->child(0).kind == ExprKind::Name) {
+        negated = true;
+        e = &e->child(0);
+      }
+      const Selector *selector = nullptr;
+      std::string_view name = e->kind == ExprKind::Name ? e->text() : std::string_view{};
+      if (size_t dot = name.rfind('.'); dot != std::string_view::npos && name[0] == '%')
+        for (const Selector &sel : kSelectors)
+          if (name.substr(dot + 1) == sel.spelling) {
+            selector = &sel;
+            name = name.substr(0, dot);
+            break;
+          }
+      Operand o = selector ? lookupName(name, *e) : operand(*e, in.offset);
+      if (selector && o.kind != OperandKind::Reg)
+        error(in.offset, "an operand selector applies to a register");
+      if (selector && i == 0) {
+        video.modifiers.push_back(selector->modifier);
+      } else if (selector && (i == 1 || i == 2)) {
+        size_t k = firstSourceType + i - 1;
+        if (k >= types.size())
+          error(in.offset, "a video instruction names the type of each operand");
+        Type t = isSigned(types[k]) ? Type::S32 : Type::U32;
+        Operand part = Operand::reg(fn_->addReg("p2m_t" + std::to_string(fn_->regs.size()), t));
+        Inst &x = newInst();
+        x.opcode = Opcode::Bfe;
+        x.type = t;
+        x.modifiers.push_back(t == Type::S32 ? Modifier::S32 : Modifier::U32);
+        x.srcOffset = video.srcOffset;
+        x.debugLine = video.debugLine;
+        x.guard = video.guard;
+        x.guardNegated = video.guardNegated;
+        x.ops = {part, o, Operand::imm(selector->position), Operand::imm(selector->length)};
+        o = part;
+      } else if (selector) {
+        error(in.offset, "c of a video instruction takes no selector");
+      }
+      o.negated = negated;
+      video.ops.push_back(o);
+    }
+    fn_->block(current_).insts.push_back(std::move(video));
   }
 
   static bool isTextureOpcode(Opcode op) {

@@ -90,7 +90,8 @@ Effect effectOf(const Module &m, const Inst &in) {
   case Opcode::Bfind: case Opcode::Bfe: case Opcode::Bfi: case Opcode::Prmt: case Opcode::Lop3:
   case Opcode::Shf: case Opcode::Bmsk: case Opcode::Szext: case Opcode::Sad: case Opcode::Dp4a:
   case Opcode::Dp2a: case Opcode::Vadd4: case Opcode::Vsub4: case Opcode::Vabsdiff4: case Opcode::Vmin4:
-  case Opcode::Vmax4: case Opcode::Vshl: case Opcode::Vshr:
+  case Opcode::Vmax4: case Opcode::Vshl: case Opcode::Vshr: case Opcode::Vadd: case Opcode::Vsub:
+  case Opcode::Vabsdiff: case Opcode::Vmin: case Opcode::Vmax: case Opcode::Vset: case Opcode::Vmad:
   case Opcode::Setp: case Opcode::Set: case Opcode::Selp: case Opcode::Slct: case Opcode::Mov:
   case Opcode::Cvt: case Opcode::Cvta: case Opcode::Isspacep: case Opcode::Createpolicy:
     for (const Operand &o : in.ops)

@@ -76,7 +76,7 @@ enum class OperandKind : uint8_t {
 
 struct Operand {
   OperandKind kind = OperandKind::None;
-  bool negated = false;   // a predicate source written `!%p`
+  bool negated = false;   // a predicate source written `!%p`; a vmad source written `-%r`
   bool address = false;   // `[base + value]`: the memory at that address (base: Reg/Symbol/Imm)
   uint8_t floatBits = 0;  // Imm: 0 integer, 'f' f32 bits, 'd' f64 bits
   uint32_t id = 0;        // Special, Vector; a Reg's or Symbol's through regId()/symId()

@@ -8,8 +8,8 @@ namespace p2m::ir {
 
 std::string printOperand(const Module &m, const Function &f, const Operand &o) {
   std::string s;
-  if (o.negated)
-    s += '!';
+  if (o.negated) // `!%p`, or vmad's `-%r`
+    s += o.kind == OperandKind::Reg && f.reg(o.regId()).type != Type::Pred ? '-' : '!';
   switch (o.kind) {
   case OperandKind::None: s += "<none>"; break;
   case OperandKind::Reg: s += "%" + f.reg(o.regId()).name; break;

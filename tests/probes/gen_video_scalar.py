@@ -5,7 +5,8 @@ selectors and the merge form d.bN; vmad with .sat/.shr7/.shr15 and negated opera
 each comparison; vshl/vshr with .sat) on the same 8,192 operand triples (edge values crossed,
 then random ones) and writes inputs.bin, outputs.bin (one block of 8,192 words per form) and
 index.txt (form number, instruction text). Recorded once on an H100 (2026-12-05; 467 forms,
-all accepted by ptxas and run); no lowering uses it yet.
+all accepted by ptxas and run). check-video-scalar.py compares ptx2metal's lowering with a
+recording (docs/gpu-facts.md "Scalar video instructions").
   python3 tests/probes/gen_video_scalar.py /tmp/video_scalar.cu
   nvcc -arch=sm_90 -O2 -o video_probe /tmp/video_scalar.cu && ./video_probe OUTDIR"""
 import sys

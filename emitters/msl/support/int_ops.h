@@ -38,7 +38,10 @@
 //   divide       p2m_div_{u16,s16,u32,s32,u64,s64}, p2m_rem_{...}
 //   dot product  p2m_dp4a_<a>_<b>, p2m_dp2a_lo_<a>_<b>, p2m_dp2a_hi_<a>_<b> (a, b in {u32, s32})
 //   video        p2m_vop4(P2M_VOP4_*, a, b, c, d/a/b signed, .sat, .add): vadd4 vsub4 vabsdiff4 vmin4 vmax4
-//                p2m_vshift(left, a, b, c, d/a signed, .clamp, P2M_VSHIFT_*): vshl vshr
+//                p2m_vop(P2M_VOP_*, a, b, c, d/a/b signed, .sat, P2M_VSEC_*, P2M_VSEL_*): vadd vsub
+//                vabsdiff vmin vmax; p2m_vset(P2M_VCMP_*, a, b, c, a/b signed, P2M_VSEC_*, P2M_VSEL_*);
+//                p2m_vshift(left, a, b, c, d/a signed, .clamp, .sat, P2M_VSEC_*, P2M_VSEL_*): vshl vshr;
+//                p2m_vmad(a, b, c, a/b signed, -(a*b), -c, .po, shift 0/7/15, .sat)
 //   sign         p2m_abs_s16/s32/s64, p2m_neg_s16/s32/s64
 
 #ifndef P2M_INT_OPS_H
@@ -564,7 +567,7 @@ static inline int p2m_int_vop4_lane(uint op, int a, int b)
     case P2M_VOP4_SUB: return a - b;
     case P2M_VOP4_ABSDIFF: return a > b ? a - b : b - a;
     case P2M_VOP4_MIN: return a < b ? a : b;
-    default: return a > b ? a : b;
+    case P2M_VOP4_MAX: default: return a > b ? a : b;
     }
 }
 
@@ -584,33 +587,178 @@ static inline uint p2m_vop4(uint op, uint a, uint b, uint c, bool dSigned, bool 
 }
 
 // ---------------------------------------------------------------------------------------
-// Scalar video shifts vshl/vshr without operand selectors or .sat (the emitter refuses
-// those). As measured on an H200 (tests/probes/video_shift.cu, all forms of d, a types,
-// modes and secondary operations but .sat): a sign- or zero-extended per its type, shifted
-// by b clamped to 32 (.clamp) or wrapped to 5 bits (.wrap), arithmetically for a signed a;
-// then the secondary operation (P2M_VSHIFT_*) with c, sign- or zero-extended per d's type,
-// on the exact values; d is the low 32 bits. min/max are emitted for vshr only, where the
-// shifted value fits in 33 bits.
+// Scalar video instructions (PTX ISA "Scalar Video Instructions"): vadd, vsub, vabsdiff, vmin,
+// vmax (p2m_vop), vshl/vshr (p2m_vshift), vset (p2m_vset), vmad (p2m_vmad). Operand
+// selectors .bN/.hN on a and b are extracted and extended by the caller (the IR builder puts
+// a bfe before the instruction), so a and b arrive as words, sign- or zero-extended per their
+// type to exact values. The primary result is exact (as long: at most 34 bits, a left shift
+// by 32 aside, see p2m_vshift); then p2m_int_video_finish applies .sat, the secondary
+// operation (P2M_VSEC_*) with c or the merge into c (P2M_VSEL_*, the destination selector).
 // ---------------------------------------------------------------------------------------
 
-#define P2M_VSHIFT_NONE 0u
-#define P2M_VSHIFT_ADD 1u
-#define P2M_VSHIFT_MIN 2u
-#define P2M_VSHIFT_MAX 3u
+#define P2M_VSEC_NONE 0u
+#define P2M_VSEC_ADD 1u
+#define P2M_VSEC_MIN 2u
+#define P2M_VSEC_MAX 3u
 
-static inline uint p2m_vshift(bool left, uint a, uint b, uint c, bool dSigned, bool aSigned, bool clamped, uint op2)
+#define P2M_VSEL_NONE 0u
+#define P2M_VSEL_B0 1u
+#define P2M_VSEL_B1 2u
+#define P2M_VSEL_B2 3u
+#define P2M_VSEL_B3 4u
+#define P2M_VSEL_H0 5u
+#define P2M_VSEL_H1 6u
+
+#define P2M_VOP_ADD 0u
+#define P2M_VOP_SUB 1u
+#define P2M_VOP_ABSDIFF 2u
+#define P2M_VOP_MIN 3u
+#define P2M_VOP_MAX 4u
+
+#define P2M_VCMP_EQ 0u
+#define P2M_VCMP_NE 1u
+#define P2M_VCMP_LT 2u
+#define P2M_VCMP_LE 3u
+#define P2M_VCMP_GT 4u
+#define P2M_VCMP_GE 5u
+
+static inline long p2m_int_video_word(uint x, bool isSigned) { return isSigned ? (long)(int)x : (long)x; }
+
+// optSaturate, optSecondaryOp and optMerge of the ISA: with .sat, t clamped to the range of
+// d's type, of the selected byte or half-word in the merge form; then either the secondary
+// operation with c (extended per d's type, on exact values) or t's low byte/half-word put
+// into c at the selected place. d is the low 32 bits.
+static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, uint op2, uint dsel)
 {
-    long ta = aSigned ? (long)(int)a : (long)a;
-    uint tb = clamped ? (b > 32u ? 32u : b) : (b & 31u);
-    long t = left ? (long)((ulong)ta << tb) : ta >> tb;
-    long tc = dSigned ? (long)(int)c : (long)c;
-    if (op2 == P2M_VSHIFT_ADD)
-        t = (long)((ulong)t + (ulong)tc);
-    else if (op2 == P2M_VSHIFT_MIN)
-        t = t < tc ? t : tc;
-    else if (op2 == P2M_VSHIFT_MAX)
-        t = t > tc ? t : tc;
+    // The width and place of the destination part (every selector named: the emitter spells
+    // them, and a macro this code does not name would not come with it).
+    uint bits = 32u, shift = 0u;
+    switch (dsel) {
+    case P2M_VSEL_B0: bits = 8u; shift = 0u; break;
+    case P2M_VSEL_B1: bits = 8u; shift = 8u; break;
+    case P2M_VSEL_B2: bits = 8u; shift = 16u; break;
+    case P2M_VSEL_B3: bits = 8u; shift = 24u; break;
+    case P2M_VSEL_H0: bits = 16u; shift = 0u; break;
+    case P2M_VSEL_H1: bits = 16u; shift = 16u; break;
+    case P2M_VSEL_NONE: default: break;
+    }
+    if (sat) {
+        const long hi = dSigned ? (long)((1ul << (bits - 1u)) - 1ul) : (long)((1ul << bits) - 1ul);
+        const long lo = dSigned ? -hi - 1l : 0l;
+        t = t < lo ? lo : t > hi ? hi : t;
+    }
+    if (bits < 32u) {
+        const uint mask = ((1u << bits) - 1u) << shift;
+        return (c & ~mask) | (((uint)(ulong)t << shift) & mask);
+    }
+    const long tc = p2m_int_video_word(c, dSigned);
+    switch (op2) {
+    case P2M_VSEC_ADD: t = (long)((ulong)t + (ulong)tc); break;
+    case P2M_VSEC_MIN: t = t < tc ? t : tc; break;
+    case P2M_VSEC_MAX: t = t > tc ? t : tc; break;
+    case P2M_VSEC_NONE: default: break;
+    }
     return (uint)(ulong)t;
+}
+
+// vadd, vsub, vabsdiff, vmin, vmax (op: P2M_VOP_*).
+static inline uint p2m_vop(uint op, uint a, uint b, uint c, bool dSigned, bool aSigned, bool bSigned, bool sat,
+                           uint op2, uint dsel)
+{
+    const long ta = p2m_int_video_word(a, aSigned), tb = p2m_int_video_word(b, bSigned);
+    long t;
+    switch (op) {
+    case P2M_VOP_ADD: t = ta + tb; break;
+    case P2M_VOP_SUB: t = ta - tb; break;
+    case P2M_VOP_ABSDIFF: t = ta > tb ? ta - tb : tb - ta; break;
+    case P2M_VOP_MIN: t = ta < tb ? ta : tb; break;
+    case P2M_VOP_MAX: default: t = ta > tb ? ta : tb; break;
+    }
+    return p2m_int_video_finish(t, c, dSigned, sat, op2, dsel);
+}
+
+// vset (cmp: P2M_VCMP_*): 1 or 0, unsigned, then the secondary operation or merge without .sat.
+static inline uint p2m_vset(uint cmp, uint a, uint b, uint c, bool aSigned, bool bSigned, uint op2, uint dsel)
+{
+    const long ta = p2m_int_video_word(a, aSigned), tb = p2m_int_video_word(b, bSigned);
+    bool r;
+    switch (cmp) {
+    case P2M_VCMP_EQ: r = ta == tb; break;
+    case P2M_VCMP_NE: r = ta != tb; break;
+    case P2M_VCMP_LT: r = ta < tb; break;
+    case P2M_VCMP_LE: r = ta <= tb; break;
+    case P2M_VCMP_GT: r = ta > tb; break;
+    case P2M_VCMP_GE: default: r = ta >= tb; break;
+    }
+    return p2m_int_video_finish(r ? 1l : 0l, c, false, false, op2, dsel);
+}
+
+// vshl/vshr: a shifted by b clamped to 32 (.clamp) or wrapped to 5 bits (.wrap), arithmetically
+// for a signed a. Measured on an H200 without .sat (tests/probes/video_shift.cu). A left shift
+// by 32 of an unsigned a of 2^31 or more leaves 64 bits: it becomes a value above every range
+// and every c with the same low 32 bits (zero).
+static inline uint p2m_vshift(bool left, uint a, uint b, uint c, bool dSigned, bool aSigned, bool clamped, bool sat,
+                              uint op2, uint dsel)
+{
+    const long ta = p2m_int_video_word(a, aSigned);
+    const uint tb = clamped ? (b > 32u ? 32u : b) : (b & 31u);
+    long t;
+    if (!left)
+        t = ta >> tb;
+    else if (tb == 32u && ta >= 0x80000000l)
+        t = 0x7FFFFFFF00000000l;
+    else
+        t = (long)((ulong)ta << tb);
+    return p2m_int_video_finish(t, c, dSigned, sat, op2, dsel);
+}
+
+// vmad: the ISA's pseudocode on a 128-bit intermediate, held as two words (MSL has no 128-bit
+// integer). ta * tb (negated as ~(ta * tb) + 1 when exactly one of a and b is negated, else c
+// as ~c + 1 when c is), plus c extended per the final signedness, plus 1 for .po; .shr7/.shr15
+// shift right (arithmetically when signed); the low 64 bits, clamped to the 32-bit range of
+// the final signedness with .sat; d is the low 32 bits. The final result is signed when a or
+// b is, or any operand is negated.
+static inline uint p2m_vmad(uint a, uint b, uint c, bool aSigned, bool bSigned, bool negProduct, bool negC, bool po,
+                            uint scale, bool sat)
+{
+    const bool signedFinal = aSigned || bSigned || negProduct || negC;
+    const long ta = p2m_int_video_word(a, aSigned), tb = p2m_int_video_word(b, bSigned);
+    // |ta|, |tb| < 2^32: the magnitude of the product fits in 64 bits.
+    const ulong ma = (ulong)(ta < 0 ? -ta : ta), mb = (ulong)(tb < 0 ? -tb : tb);
+    ulong lo = ma * mb, hi = 0ul;
+    if ((ta < 0) != (tb < 0)) {
+        lo = ~lo + 1ul;
+        hi = lo == 0ul ? 0ul : ~0ul;
+    }
+    ulong lsb = po ? 1ul : 0ul;
+    uint tc = c;
+    if (negProduct) {
+        lo = ~lo;
+        hi = ~hi;
+        lsb = 1ul;
+    } else if (negC) {
+        tc = ~c;
+        lsb = 1ul;
+    }
+    const ulong clo = signedFinal ? (ulong)(long)(int)tc : (ulong)tc;
+    const ulong chi = signedFinal && (int)tc < 0 ? ~0ul : 0ul;
+    ulong sum = lo + clo;
+    hi += chi + (sum < lo ? 1ul : 0ul);
+    lo = sum + lsb;
+    hi += lo < sum ? 1ul : 0ul;
+    if (scale != 0u) {
+        lo = (lo >> scale) | (hi << (64u - scale));
+        hi = signedFinal && (long)hi < 0 ? ~(~hi >> scale) : hi >> scale;
+    }
+    if (sat) {
+        if (signedFinal) {
+            const long r = (long)lo;
+            lo = (ulong)(r < -2147483648l ? -2147483648l : r > 2147483647l ? 2147483647l : r);
+        } else {
+            lo = lo > 0xFFFFFFFFul ? 0xFFFFFFFFul : lo;
+        }
+    }
+    return (uint)lo;
 }
 
 static inline uint p2m_dp4a_u32_u32(uint a, uint b, uint c) { return p2m_int_dp4a(a, b, c, false, false); }

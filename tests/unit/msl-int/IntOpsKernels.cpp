@@ -177,10 +177,28 @@ unsigned long long evalHeader(int op, unsigned long long a, unsigned long long b
     }
 }
 
-unsigned vshift(bool left, unsigned a, unsigned b, unsigned c, bool dSigned, bool aSigned, bool clamp,
-                unsigned op2)
+unsigned vshift(bool left, unsigned a, unsigned b, unsigned c, bool dSigned, bool aSigned, bool clamp, bool sat,
+                unsigned op2, unsigned dsel)
 {
-    return p2m_vshift(left, a, b, c, dSigned, aSigned, clamp, op2);
+    return p2m_vshift(left, a, b, c, dSigned, aSigned, clamp, sat, op2, dsel);
+}
+
+unsigned vop(unsigned op, unsigned a, unsigned b, unsigned c, bool dSigned, bool aSigned, bool bSigned, bool sat,
+             unsigned op2, unsigned dsel)
+{
+    return p2m_vop(op, a, b, c, dSigned, aSigned, bSigned, sat, op2, dsel);
+}
+
+unsigned vset(unsigned cmp, unsigned a, unsigned b, unsigned c, bool aSigned, bool bSigned, unsigned op2,
+              unsigned dsel)
+{
+    return p2m_vset(cmp, a, b, c, aSigned, bSigned, op2, dsel);
+}
+
+unsigned vmad(unsigned a, unsigned b, unsigned c, bool aSigned, bool bSigned, bool negProduct, bool negC, bool po,
+              unsigned scale, bool sat)
+{
+    return p2m_vmad(a, b, c, aSigned, bSigned, negProduct, negC, po, scale, sat);
 }
 
 } // namespace p2m::inttest::P2M_INT_KERNELS_NS

@@ -17,7 +17,7 @@ const Record kRecords[] = {
 };
 
 // The probe's forms with a result recorded above (its two .sat forms left out), as the
-// emitter passes them. op2: the header's P2M_VSHIFT_NONE/ADD/MIN/MAX.
+// emitter passes them. op2: the header's P2M_VSEC_NONE/ADD/MIN/MAX.
 struct Form {
   const char *ptx;
   bool left, dSigned, aSigned, clamp;
@@ -47,7 +47,8 @@ TEST_CASE("vshl and vshr match the H200", "[int][video]")
         int mismatches = 0;
         for (const Record &r : kRecords) {
             unsigned c = f.op2 == 0 ? 0u : r.c;
-            unsigned d = p2m::inttest::builtin::vshift(f.left, r.a, r.b, c, f.dSigned, f.aSigned, f.clamp, f.op2);
+            unsigned d = p2m::inttest::builtin::vshift(f.left, r.a, r.b, c, f.dSigned, f.aSigned, f.clamp, false,
+                                                       f.op2, 0u);
             if (d != r.d[k] && ++mismatches <= 3)
                 FAIL_CHECK(f.ptx << " a=" << std::hex << r.a << " b=" << r.b << " c=" << r.c << ": " << d
                                   << ", the H200 " << r.d[k]);
