@@ -10,7 +10,9 @@ on the recording's forms and operands and prints the mismatches per form.
       --refused N: fail unless exactly N forms are refused by the translator (located
       diagnostics: forms whose rule is not settled)
   check-video-scalar.py --subsample RECORDING_DIR N OUT.tar.xz
-      writes the first N operand triples of every form of a recording as a .tar.xz
+      writes N operand triples of every form of a recording, spread evenly over them (every
+      (8192 / N)-th: the triples cross the edge values in order, so the first N would leave
+      most of the c operands out), as a .tar.xz
 """
 import argparse
 import io
@@ -45,10 +47,26 @@ def first_triples(rec, first):
     return cut
 
 
+def spread_triples(rec, count):
+    """The recording cut to `count` operand triples taken at an even stride (of every form)."""
+    inputs, outputs = rec['inputs.bin'], rec['outputs.bin']
+    n = len(inputs) // 12
+    forms = len(outputs) // (4 * n)
+    stride = max(1, n // count)
+    keep = range(0, n, stride)
+
+    def pick(data, blocks):
+        return b''.join(data[(k * n + i) * 4:(k * n + i + 1) * 4] for k in range(blocks) for i in keep)
+    cut = dict(rec)
+    cut['inputs.bin'] = pick(inputs, 3)
+    cut['outputs.bin'] = pick(outputs, forms)
+    return cut
+
+
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == '--subsample':
         src, first, out = sys.argv[2], int(sys.argv[3]), sys.argv[4]
-        rec = first_triples(read_recording(src), first)
+        rec = spread_triples(read_recording(src), first)
         with tarfile.open(out, 'w:xz', preset=9) as tar:
             for name in FILES:
                 info = tarfile.TarInfo(name)

@@ -651,11 +651,14 @@ static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, 
         const uint mask = ((1u << bits) - 1u) << shift;
         return (c & ~mask) | (((uint)(ulong)t << shift) & mask);
     }
+    // .min/.max compare the exact intermediate with c in d's signedness: unsigned, a negative
+    // intermediate is above every c (vshr.u32.s32's -2^31 against c = 0 gives 0 on an H100).
     const long tc = p2m_int_video_word(c, dSigned);
+    const bool below = dSigned ? t < tc : (ulong)t < (ulong)tc;
     switch (op2) {
     case P2M_VSEC_ADD: t = (long)((ulong)t + (ulong)tc); break;
-    case P2M_VSEC_MIN: t = t < tc ? t : tc; break;
-    case P2M_VSEC_MAX: t = t > tc ? t : tc; break;
+    case P2M_VSEC_MIN: t = below ? t : tc; break;
+    case P2M_VSEC_MAX: t = below ? tc : t; break;
     case P2M_VSEC_NONE: default: break;
     }
     return (uint)(ulong)t;
@@ -677,7 +680,9 @@ static inline uint p2m_vop(uint op, uint a, uint b, uint c, bool dSigned, bool a
     return p2m_int_video_finish(t, c, dSigned, sat, op2, dsel);
 }
 
-// vset (cmp: P2M_VCMP_*): 1 or 0, unsigned, then the secondary operation or merge without .sat.
+// vset (cmp: P2M_VCMP_*): 1 or 0, then the secondary operation or merge without .sat. The ISA
+// calls the result and c unsigned; an H100 compares them as signed when a is (vset.s32.*.max
+// with c = -2 gives 1 or 0, vset.u32.* gives c).
 static inline uint p2m_vset(uint cmp, uint a, uint b, uint c, bool aSigned, bool bSigned, uint op2, uint dsel)
 {
     const long ta = p2m_int_video_word(a, aSigned), tb = p2m_int_video_word(b, bSigned);
@@ -690,7 +695,7 @@ static inline uint p2m_vset(uint cmp, uint a, uint b, uint c, bool aSigned, bool
     case P2M_VCMP_GT: r = ta > tb; break;
     case P2M_VCMP_GE: default: r = ta >= tb; break;
     }
-    return p2m_int_video_finish(r ? 1l : 0l, c, false, false, op2, dsel);
+    return p2m_int_video_finish(r ? 1l : 0l, c, aSigned, false, op2, dsel);
 }
 
 // vshl/vshr: a shifted by b clamped to 32 (.clamp) or wrapped to 5 bits (.wrap), arithmetically
