@@ -63,7 +63,9 @@ cuLinkComplete cuLinkDestroy""".split()
 def main():
     lib = sys.argv[1]
     out = subprocess.run(["nm", "-D", "--defined-only", lib], capture_output=True, text=True, check=True).stdout
-    exported = {line.split()[-1] for line in out.splitlines() if line.split() and line.split()[1] in "TtWwBDR"}
+    # Global and weak definitions only: a LOCAL symbol can sit in .dynsym (nm's lower-case t;
+    # an ASan build's linker keeps a demoted template instance there) but nothing binds to it.
+    exported = {line.split()[-1] for line in out.splitlines() if line.split() and line.split()[1] in "TWVBDRIiu"}
     missing = [s for s in REQUIRED if s not in exported]
     foreign = sorted(s for s in exported if not s.startswith("cu"))
     for s in missing:
