@@ -210,6 +210,39 @@ void lowerTensorOps(PassContext &ctx) {
         return true;
       };
 
+      // wmma.load/store: one helper call per fragment register j, `name(lead..., j, addr, ldm,
+      // [register,] lane)`. Loads go into temporaries first and are moved into the fragment after
+      // the last one, so that a fragment register that is also the address reads right.
+      auto accessFragment = [&](uint32_t name, std::vector<Operand> lead, std::vector<Type> leadTypes,
+                                const Operand &addr, const Operand &ldm, const std::vector<Operand> &regs, bool store,
+                                Type bits) {
+        Operand l = lane();
+        std::vector<Operand> temps;
+        for (unsigned j = 0; j < regs.size(); ++j) {
+          std::vector<Operand> args = lead;
+          std::vector<Type> argTypes = leadTypes;
+          args.insert(args.end(), {Operand::imm(j), addr, ldm});
+          argTypes.insert(argTypes.end(), {Type::U32, Type::B32, Type::U32});
+          if (store) {
+            args.push_back(regs[j]);
+            argTypes.push_back(bits);
+          }
+          args.push_back(l);
+          argTypes.push_back(Type::U32);
+          if (store) {
+            out.push_back(makeCall(m, in, name, Type::None, Operand{}, args, argTypes));
+          } else {
+            Operand t = Operand::reg(newTemp(f, bits));
+            out.push_back(makeCall(m, in, name, bits, t, args, argTypes));
+            temps.push_back(t);
+          }
+        }
+        std::vector<Operand> dst = fragment(f, in.ops[0]);
+        for (unsigned j = 0; j < temps.size(); ++j)
+          moveInto(dst[j], temps[j], bits);
+        return true;
+      };
+
       // wmma m8n8k4 with f64: the mma.m8n8k4 f64 fragments whatever the memory layout (ptxas's
       // loads and stores around one DMMA.884), so wmma.mma is that mma.
       auto lowerWmmaF64 = [&](const std::string &types, const std::string &spelled) {
@@ -234,29 +267,7 @@ void lowerTensorOps(PassContext &ctx) {
         Operand ldm = in.ops[2];
         uint32_t name = store ? m.internHelper(Helper::WmmaStoreF64)
                               : m.internHelper(Helper::WmmaLoadF64, {accumulator ? "c" : in.has(Modifier::B) ? "b" : "a"});
-        Operand l = lane();
-        std::vector<Operand> temps;
-        for (unsigned j = 0; j < regs.size(); ++j) {
-          std::vector<Operand> args{Operand::imm(in.has(Modifier::Col)), Operand::imm(j), addr, ldm};
-          std::vector<Type> argTypes{Type::U32, Type::U32, Type::B32, Type::U32};
-          if (store) {
-            args.push_back(regs[j]);
-            argTypes.push_back(Type::B64);
-          }
-          args.push_back(l);
-          argTypes.push_back(Type::U32);
-          if (store) {
-            out.push_back(makeCall(m, in, name, Type::None, Operand{}, args, argTypes));
-          } else {
-            Operand t = Operand::reg(newTemp(f, Type::B64));
-            out.push_back(makeCall(m, in, name, Type::B64, t, args, argTypes));
-            temps.push_back(t);
-          }
-        }
-        std::vector<Operand> dst = fragment(f, in.ops[0]);
-        for (unsigned j = 0; j < temps.size(); ++j)
-          moveInto(dst[j], temps[j], Type::B64);
-        return true;
+        return accessFragment(name, {Operand::imm(in.has(Modifier::Col))}, {Type::U32}, addr, ldm, regs, store, Type::B64);
       };
 
       switch (in.opcode) {
@@ -409,29 +420,8 @@ void lowerTensorOps(PassContext &ctx) {
             name = m.internHelper(Helper::WmmaStore, {acc});
           else
             return fail(unsupported);
-          Operand l = lane();
-          std::vector<Operand> temps;
-          for (unsigned j = 0; j < regs.size(); ++j) {
-            std::vector<Operand> args{Operand::imm(shapeId), Operand::imm(colMajor), Operand::imm(j), addr, ldm};
-            std::vector<Type> argTypes{Type::U32, Type::U32, Type::U32, Type::B32, Type::U32};
-            if (store) {
-              args.push_back(regs[j]);
-              argTypes.push_back(Type::B32);
-            }
-            args.push_back(l);
-            argTypes.push_back(Type::U32);
-            if (store) {
-              out.push_back(makeCall(m, in, name, Type::None, Operand{}, args, argTypes));
-            } else {
-              Operand t = Operand::reg(newTemp(f, Type::B32));
-              out.push_back(makeCall(m, in, name, Type::B32, t, args, argTypes));
-              temps.push_back(t);
-            }
-          }
-          std::vector<Operand> dst = fragment(f, in.ops[0]);
-          for (unsigned j = 0; j < temps.size(); ++j)
-            moveInto(dst[j], temps[j], Type::B32);
-          return true;
+          return accessFragment(name, {Operand::imm(shapeId), Operand::imm(colMajor)}, {Type::U32, Type::U32}, addr, ldm,
+                                regs, store, Type::B32);
         }
         // wmma.mma m8n8k32 (s4/u4) and m8n8k128 (b1): mma.sync's m8n8 forms, whose fragments
         // these are.
