@@ -111,7 +111,8 @@ bool lowerMbarrier(PassContext &ctx, Function &f, Inst &in, std::vector<Inst> &o
 }
 
 // cp.async.bulk{.shared::cta,.shared::cluster}.{global,shared::cta}.mbarrier::complete_tx::bytes
-// [dst], [src], size, [bar]: the copy is made at issue (the emitter's cp.async.bulk, kept with
+// [dst], [src], size, [bar] (and cp.async.bulk.tensor's [box], map, {c}, [bar], whose size the
+// tensor map holds): the copy is made at issue (the emitter's cp.async.bulk, kept with
 // its first three operands), then its complete-tx of `size` bytes on the mbarrier. Completing
 // at once is one of the behaviours PTX allows: the copy's writes are only guaranteed visible
 // to threads that observe the completion of the mbarrier's phase, which needs this complete-tx.
@@ -131,6 +132,12 @@ bool lowerBulkCopyToMbarrier(PassContext &ctx, Function &f, Inst &in, std::vecto
     return false;
   }
   Operand bar = in.ops[3], size = in.ops[2];
+  if (in.has(Modifier::Tensor)) {
+    // [box], map, {c}, [bar]: the box's bytes, outside parts included, are the map's to say.
+    size = Operand::reg(newTemp(f, Type::U32));
+    out.push_back(makeCall(m, in, m.internHelper(Helper::TensorBoxBytes), Type::U32, size,
+                           {Operand::helperContext(), in.ops[1]}, {Type::None, Type::U64}));
+  }
   Inst copy = in;
   copy.ops.erase(copy.ops.begin() + 3, copy.ops.end()); // the cache policy goes with the mbarrier
   copy.modifiers.erase(std::remove(copy.modifiers.begin(), copy.modifiers.end(), Modifier::Mbarrier_complete_tx_bytes),
@@ -156,7 +163,7 @@ void lowerAtomics(PassContext &ctx) {
     };
     auto isBulkCopyToMbarrier = [](const Inst &in) {
       return in.isPtx(Opcode::Cp) && in.has(Modifier::Bulk) && in.has(Modifier::Mbarrier_complete_tx_bytes) &&
-             !in.has(Modifier::Tensor) && !in.has(Modifier::Reduce);
+             !in.has(Modifier::Reduce);
     };
     auto needs = [&](const Inst &in) {
       return in.isPtx(Opcode::Atom) || in.isPtx(Opcode::Red) || isMbarrier(in) || isBulkCopyToMbarrier(in);

@@ -1290,8 +1290,9 @@ struct Sel {
       e.line("// cp.async.bulk group operation: the copies are synchronous here");
       return;
     }
-    if (in.has(Modifier::Tensor) || in.has(Modifier::Mbarrier_complete_tx_bytes) || in.has(Modifier::Cp_mask) ||
-        in.ops.size() < 3)
+    if (in.has(Modifier::Tensor))
+      return cpAsyncBulkTensor();
+    if (in.has(Modifier::Mbarrier_complete_tx_bytes) || in.has(Modifier::Cp_mask) || in.ops.size() < 3)
       e.fail(in, "this cp.async.bulk form is not supported yet");
     // The first state space named is the destination's.
     auto first = std::find_if(in.modifiers.begin(), in.modifiers.end(), [](Modifier m) {
@@ -1308,6 +1309,25 @@ struct Sel {
       e.line("{}({}, {}, {}, {});", use(Helper::CpAsyncSharedGlobal), pd.base, ps.base, size, size);
     else
       e.line("{}({}, {}, {});", use(Helper::CpAsyncBulkSharedShared), pd.base, ps.base, size);
+  }
+
+  // cp.async.bulk.tensor in tile mode, [box], map, {c0..c4} (the builder's order; lower-atomics
+  // has split a load's complete-tx off): the box copied at issue through the tensor map
+  // (tensor_ops.h). The first state space named is the destination's.
+  void cpAsyncBulkTensor() {
+    if (in.ops.size() < 3 || in.ops[2].kind != OperandKind::Vector || in.ops[2].value < 1 || in.ops[2].value > 5)
+      e.fail(in, "expected cp.async.bulk.tensor [box], [map, {c...}] with 1 to 5 coordinates");
+    auto first = std::find_if(in.modifiers.begin(), in.modifiers.end(), [](Modifier m) {
+      return m == Modifier::Global || m == Modifier::Shared_cta || m == Modifier::Shared_cluster;
+    });
+    const bool toGlobal = first != in.modifiers.end() && *first == Modifier::Global;
+    Place box = place(op(0), Space::Shared, false);
+    std::string args = val(op(1), Type::U64) + ", " + box.base;
+    const Operand &c = op(2);
+    for (int64_t i = 0; i < 5; ++i)
+      args += ", " + (i < c.value ? toValue(val(f.vectorElements[c.id + static_cast<size_t>(i)], Type::S32), Type::S32)
+                                  : std::string("0"));
+    e.line("{}(ctx, {});", use(toGlobal ? Helper::TensorStoreBox : Helper::TensorLoadBox), args);
   }
 
   void cpAsync() {

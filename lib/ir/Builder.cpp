@@ -1149,11 +1149,18 @@ private:
     inst.srcOffset = in.offset;
     inst.debugLine = debugLine_;
     inst.modifiers.assign(in.modifiers().begin(), in.modifiers().end());
-    if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch))
-      // The bulk tensor copies address a tile through a tensor map: an opaque 128-byte object
-      // that the driver's cuTensorMapEncode* builds (or tensormap.replace edits).
-      error(in.offset, "cp.async.bulk.tensor is not supported: its tensor map is an opaque object the driver "
-                       "encodes (cuTensorMapEncode*), whose layout the PTX ISA does not define");
+    if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch)) {
+      // The bulk tensor copies address a box through a tensor map, a 128-byte object that our
+      // libcuda's cuTensorMapEncodeTiled writes (tensor_map_abi.h): tile mode only.
+      if (inst.has(Modifier::Reduce))
+        error(in.offset, "cp.reduce.async.bulk.tensor is not supported yet");
+      if (inst.has(Modifier::Im2col) || inst.has(Modifier::Im2col_w) || inst.has(Modifier::Im2col_w_128) ||
+          inst.has(Modifier::Im2col_no_offs) || inst.has(Modifier::Tile_gather4) || inst.has(Modifier::Tile_scatter4))
+        error(in.offset, "cp.async.bulk.tensor is supported in tile mode only (im2col and gather/scatter "
+                         "modes are not supported yet)");
+      if (inst.has(Modifier::Cta_group_1) || inst.has(Modifier::Cta_group_2))
+        error(in.offset, "cp.async.bulk.tensor with .cta_group is not supported (sm_100 CTA pairs)");
+    }
     if (op == Opcode::Cvt && inst.has(Modifier::Rs))
       // The ISA says which bits of rbits go with which element, but not where they are added
       // (against which discarded bits, for subnormal results and for the 8-bit fields of the x4
@@ -1260,6 +1267,8 @@ private:
       buildCall(in, inst);
     } else if (isTextureOpcode(op)) {
       textureOperands(ops, in.offset, inst);
+    } else if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch)) {
+      tensorCopyOperands(ops, in.offset, inst);
     } else if (op == Opcode::Cp && inst.has(Modifier::Bulk) && inst.has(Modifier::Prefetch)) {
       // cp.async.bulk.prefetch{.tensor}: a hint to the L2 cache that changes nothing a program
       // can observe; its operands (a tensor map's coordinates too) are not needed.
@@ -1377,6 +1386,36 @@ private:
           error(offset, "a texture or surface operand must be a register or a name");
         inst.ops.push_back(o);
       }
+    }
+  }
+
+  // cp.async.bulk.tensor's operands: the bracket `[map, {c...}]` becomes the map (a register
+  // holding its generic address) and the coordinates as a vector of 1 to 5 elements; the shared
+  // memory box comes first in both directions (an address: nothing reads the first operand as
+  // written), then the mbarrier and the cache policy as they are. Load: [box], map, {c}, [mbar]
+  // {, policy}; store (written map, {c}, [box]): [box], map, {c} {, policy}.
+  void tensorCopyOperands(std::span<const Expr> ops, uint32_t offset, Inst &inst) {
+    if (!ops.empty() && ops[0].kind == ExprKind::Address && ops[0].operands().size() == 2 && ops.size() >= 2) {
+      inst.ops.push_back(operand(ops[1], offset)); // the store's box
+      std::vector<Expr> rest(ops.begin(), ops.end());
+      rest.erase(rest.begin() + 1);
+      return tensorCopyOperandsInOrder(rest, offset, inst);
+    }
+    tensorCopyOperandsInOrder(ops, offset, inst);
+  }
+  void tensorCopyOperandsInOrder(std::span<const Expr> ops, uint32_t offset, Inst &inst) {
+    for (const Expr &e : ops) {
+      if (e.kind != ExprKind::Address || e.operands().size() != 2) {
+        inst.ops.push_back(operand(e, offset));
+        continue;
+      }
+      Operand map = operand(e.operands()[0], offset), c = operand(e.operands()[1], offset);
+      if (map.kind != OperandKind::Reg)
+        error(offset, "the tensor map of cp.async.bulk.tensor must be a register holding its address");
+      if (c.kind != OperandKind::Vector)
+        c = vectorOperand({c}, offset);
+      inst.ops.push_back(map);
+      inst.ops.push_back(c);
     }
   }
 
