@@ -261,12 +261,13 @@ struct Sel {
         return name;
     return "P2M_VSEL_NONE";
   }
-  // The forms no H100 recording covers (tests/probes/gen_video_scalar.py, docs/gpu-facts.md
-  // "Scalar video instructions") and for which the code ptxas writes for sm_90 departs from the
-  // rules the helpers take from the recorded forms: refused until recorded. A vset merge into
-  // d.h1; vshl/vshr with .sat and a secondary .min/.max (the clamped word is compared
-  // sign-extended) or a merge (clamped to d's range, not the field's); vmad's .sat or shift
-  // with a negated operand or .po (another instruction sequence).
+  // Forms no H100 recording covers (tests/probes/gen_video_scalar.py, docs/gpu-facts.md
+  // "Scalar video instructions") whose rule the recorded forms do not settle: refused until
+  // recorded. vshl/vshr with .sat and a secondary .min/.max or a merge: the code ptxas writes
+  // for sm_90 departs from the helpers (it compares the clamped word sign-extended, and clamps
+  // to d's range before the merge, not to the field's). A vset merge into d.h1 and vmad's .sat
+  // or shift with a negated operand or .po: that code agrees with the helpers, but no GPU has
+  // confirmed it.
   const char *videoFormNotSettled() const {
     bool sat = in.has(Modifier::Sat), minMax = in.has(Modifier::Min) || in.has(Modifier::Max);
     std::string merge = videoMerge();
