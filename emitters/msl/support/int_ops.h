@@ -627,6 +627,14 @@ static inline uint p2m_vop4(uint op, uint a, uint b, uint c, bool dSigned, bool 
 
 static inline long p2m_int_video_word(uint x, bool isSigned) { return isSigned ? (long)(int)x : (long)x; }
 
+// .sat to d's 32-bit range, for an unsigned d only below unless `above`.
+static inline long p2m_int_video_clamp(long t, bool dSigned, bool above)
+{
+    if (dSigned)
+        return t < -2147483648l ? -2147483648l : t > 2147483647l ? 2147483647l : t;
+    return t < 0l ? 0l : above && t > 0xFFFFFFFFl ? 0xFFFFFFFFl : t;
+}
+
 // optSaturate, optSecondaryOp and optMerge as an H100 computes them, on the 64-bit t:
 //  - merge form (a destination selector): with .sat, t's word (all ones when t needs more
 //    than 32 bits, a negative t too) clamped above, unsigned, to the field's maximum: 0xFF or
@@ -634,11 +642,14 @@ static inline long p2m_int_video_word(uint x, bool isSigned) { return isSigned ?
 //    minimum). The field is then put into c: t's low byte at byte N, its low half at h0, but
 //    at h1 its *high* half, bits 16..31 of t (after .sat those are zero).
 //  - otherwise .sat clamps a signed d to its range; for an unsigned d it makes a negative t
-//    zero and clamps above only when satAbove (vshl/vshr), not for vadd..vmax (1 + 0xFFFFFFFF
-//    gives 0). With `narrow` (vadd, vsub) t is then cut to its low 32 bits, sign-extended.
-//    .add adds c; .min/.max compare t with c (extended per d's type) in d's signedness, so
-//    for an unsigned d a negative t is above every c.
-static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, bool satAbove, bool narrow, uint op2,
+//    zero, and clamps above only for vshl/vshr (`shiftSat`), not for vadd..vmax (1 +
+//    0xFFFFFFFF gives 0). With `narrow` (vadd, vsub) t is then cut to its low 32 bits,
+//    sign-extended. .add adds c; .min/.max compare t with c (extended per d's type) in d's
+//    signedness, so for an unsigned d a negative t is above every c.
+//  - vshl/vshr with .sat and a merge or .min/.max (refused by the emitter: no recording yet;
+//    this is the code ptxas writes for sm_90): .sat clamps to d's 32-bit range in both, the
+//    merge takes the clamped word, .min/.max compare it sign-extended.
+static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, bool shiftSat, bool narrow, uint op2,
                                         uint dsel)
 {
     // The width and place of the destination part (every selector named: the emitter spells
@@ -654,8 +665,8 @@ static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, 
     case P2M_VSEL_NONE: default: break;
     }
     if (bits < 32u) {
-        uint v = (uint)(ulong)t;
-        if (sat) {
+        uint v = (uint)(ulong)(sat && shiftSat ? p2m_int_video_clamp(t, dSigned, true) : t);
+        if (sat && !shiftSat) {
             const uint fieldMax = dSigned ? (1u << (bits - 1u)) - 1u : (1u << bits) - 1u;
             v = ((ulong)t >> 32) != 0ul ? 0xFFFFFFFFu : v;
             v = v > fieldMax ? fieldMax : v;
@@ -663,13 +674,9 @@ static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, 
         const uint mask = ((1u << bits) - 1u) << shift;
         return (c & ~mask) | ((dsel == P2M_VSEL_H1 ? v : v << shift) & mask);
     }
-    if (sat) {
-        if (dSigned)
-            t = t < -2147483648l ? -2147483648l : t > 2147483647l ? 2147483647l : t;
-        else
-            t = t < 0l ? 0l : satAbove && t > 0xFFFFFFFFl ? 0xFFFFFFFFl : t;
-    }
-    if (narrow)
+    if (sat)
+        t = p2m_int_video_clamp(t, dSigned, shiftSat);
+    if (narrow || (sat && shiftSat))
         t = (long)(int)(uint)(ulong)t;
     const long tc = p2m_int_video_word(c, dSigned);
     const bool below = dSigned ? t < tc : (ulong)t < (ulong)tc;
@@ -721,7 +728,8 @@ static inline uint p2m_vset(uint cmp, uint a, uint b, uint c, bool aSigned, bool
 // vshl/vshr: a shifted by b clamped to 32 (.clamp) or wrapped to 5 bits (.wrap), arithmetically
 // for a signed a, on 64 bits: vshl's t wraps there (vshl.s32.u32 of 0x80000000 by 32 is
 // negative), and with .sat it is first cut to 34 bits, sign-extended (vshl.u32.u32.u32.sat of
-// 2 by 32, 2^33, is negative and gives 0). .sat clamps an unsigned d above too.
+// 2 by 32, 2^33, is negative and gives 0). .sat clamps an unsigned d above too (and see
+// p2m_int_video_finish for .sat with a merge or .min/.max).
 static inline uint p2m_vshift(bool left, uint a, uint b, uint c, bool dSigned, bool aSigned, bool clamped, bool sat,
                               uint op2, uint dsel)
 {
