@@ -7,7 +7,9 @@ shows it), and the model follows that code where it departs from the PTX ISA's p
 rules are int_ops.h's (p2m_vop, p2m_vset, p2m_vshift, p2m_vmad) plus the ones for the forms the
 translator still refuses, which no recording covered yet (marked "not recorded" below).
 
-  video_scalar_model.py RECORDING_DIR [--forms A-B]
+  video_scalar_model.py RECORDING [--forms A-B]
+      RECORDING: a recorded directory, or a .tar.xz of one (the committed subsample
+      tests/probes/expected/video_scalar.tar.xz, the meson test probe-video-scalar-model)
 
 prints, per form, how many operand triples the model gets wrong (and the first few), then a
 summary; exits 1 if any form differs. docs/gpu-facts.md "Scalar video instructions".
@@ -16,6 +18,7 @@ import argparse
 import re
 import struct
 import sys
+import tarfile
 from pathlib import Path
 
 M32 = 0xFFFFFFFF
@@ -136,11 +139,16 @@ def main():
     ap.add_argument('--forms', help='A-B: only forms A to B')
     args = ap.parse_args()
     rec = Path(args.recording)
-    texts = [line.rstrip('\n').split('\t')[1] for line in (rec / 'index.txt').open()]
-    inputs = (rec / 'inputs.bin').read_bytes()
+    if rec.is_dir():
+        files = {name: (rec / name).read_bytes() for name in ('index.txt', 'inputs.bin', 'outputs.bin')}
+    else:
+        with tarfile.open(rec, 'r:xz') as tar:
+            files = {name: tar.extractfile(name).read() for name in ('index.txt', 'inputs.bin', 'outputs.bin')}
+    texts = [line.split('\t')[1] for line in files['index.txt'].decode().splitlines()]
+    inputs = files['inputs.bin']
     n = len(inputs) // 12
     a_s, b_s, c_s = (struct.unpack(f'<{n}I', inputs[4 * n * k:4 * n * (k + 1)]) for k in range(3))
-    outputs = (rec / 'outputs.bin').read_bytes()
+    outputs = files['outputs.bin']
     first, last = 0, len(texts) - 1
     if args.forms:
         first, last = (int(x) for x in args.forms.split('-'))
