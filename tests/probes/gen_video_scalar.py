@@ -4,9 +4,10 @@ vsub, vabsdiff, vmin, vmax with .sat, the secondary .add/.min/.max, operand byte
 selectors and the merge form d.bN; vmad with .sat/.shr7/.shr15 and negated operands; vset with
 each comparison; vshl/vshr with .sat) on the same 8,192 operand triples (edge values crossed,
 then random ones) and writes inputs.bin, outputs.bin (one block of 8,192 words per form) and
-index.txt (form number, instruction text). Recorded once on an H100 (2026-12-05; 467 forms,
-all accepted by ptxas and run). check-video-scalar.py compares ptx2metal's lowering with a
-recording (docs/gpu-facts.md "Scalar video instructions").
+index.txt (form number, instruction text). Recorded on an H100 (2026-12-05 and 2026-12-06:
+the first 467 forms, all accepted by ptxas and run); the 177 forms after them were added later
+and await a recording (ptxas accepts them). check-video-scalar.py compares ptx2metal's lowering
+with a recording (docs/gpu-facts.md "Scalar video instructions").
   python3 tests/probes/gen_video_scalar.py /tmp/video_scalar.cu
   nvcc -arch=sm_90 -O2 -o video_probe /tmp/video_scalar.cu && ./video_probe OUTDIR"""
 import sys
@@ -47,6 +48,33 @@ for op in ["vshl", "vshr"]:
 forms.append(("vmad.s32.s32.s32", 3, "NEGA", "", ""))
 forms.append(("vmad.s32.s32.s32", 3, "NEGC", "", ""))
 forms.append(("vmad.s32.u32.u32", 3, "NEGB", "", ""))
+# Appended after the 2026-12-06 recording (the forms above keep their numbers): the forms the
+# translator refuses because no recording covers them (vshl/vshr .sat with .min/.max or a
+# merge, vset merging into h1, vmad .sat/.shr with a negated operand or .po), and variants of
+# the translated rules the first 467 forms have no instance of (.sat merges into b1, b3, h0
+# and mixed types, h1 merges of mixed types, .sat.max, .min/.max after selectors).
+for op in ["vadd", "vsub", "vabsdiff", "vmin", "vmax"]:
+    for t in ["s32.u32.s32", "u32.s32.u32"]:
+        for dsel in [".b1", ".b3", ".h0", ".h1"]:
+            forms.append((f"{op}.{t}.sat", 3, "", "", dsel))
+        forms.append((f"{op}.{t}", 3, "", "", ".h1"))
+        forms.append((f"{op}.{t}.max", 3, ".h1", ".b0", ""))
+    for t in T:
+        forms.append((f"{op}.{t}.sat.max", 3, "", "", ""))
+for op in ["vshl", "vshr"]:
+    for t in ["u32.u32.u32", "s32.s32.u32", "s32.u32.u32", "u32.s32.u32"]:
+        forms.append((f"{op}.{t}.sat.clamp.min", 3, "", "", ""))
+        forms.append((f"{op}.{t}.sat.wrap.max", 3, "", "", ""))
+        for dsel in [".b0", ".b3", ".h0", ".h1"]:
+            forms.append((f"{op}.{t}.sat.clamp", 3, "", "", dsel))
+for t in ["u32.u32", "s32.s32", "s32.u32", "u32.s32"]:
+    forms.append((f"vset.{t}.lt", 3, "", "", ".h1"))
+    forms.append((f"vset.{t}.ge", 3, "", "", ".b3"))
+for t in ["s32.s32.s32", "s32.u32.u32", "u32.u32.u32"]:
+    for mod in [".sat", ".shr7", ".sat.shr15"]:
+        for neg in ["NEGA", "NEGB", "NEGC"]:
+            forms.append((f"vmad.{t}{mod}", 3, neg, "", ""))
+        forms.append((f"vmad.{t}.po{mod}", 3, "", "", ""))
 out = ['// Probe: scalar video instructions (vadd, vsub, vabsdiff, vmin, vmax, vmad, vset, vshl/vshr',
        '// with .sat) on the GPU: every form below on the same operand triples; writes one file of',
        '// results per form and index.txt (form number, instruction text).',

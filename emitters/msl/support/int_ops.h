@@ -591,8 +591,11 @@ static inline uint p2m_vop4(uint op, uint a, uint b, uint c, bool dSigned, bool 
 // vmax (p2m_vop), vshl/vshr (p2m_vshift), vset (p2m_vset), vmad (p2m_vmad). Operand
 // selectors .bN/.hN on a and b are extracted and extended by the caller (the IR builder puts
 // a bfe before the instruction), so a and b arrive as words, sign- or zero-extended per their
-// type to exact values. The primary result is exact (as long: at most 34 bits, a left shift
-// by 32 aside, see p2m_vshift); then p2m_int_video_finish applies .sat, the secondary
+// type to exact values. An sm_90 GPU has no video unit: ptxas writes each instruction as
+// integer code on a 64-bit intermediate, and where that code departs from the ISA's
+// pseudocode these helpers follow the code, as an H100 recorded it (tests/probes/
+// gen_video_scalar.py, all 467 forms; docs/gpu-facts.md "Scalar video instructions"). The
+// primary result t is that intermediate; p2m_int_video_finish applies .sat, the secondary
 // operation (P2M_VSEC_*) with c or the merge into c (P2M_VSEL_*, the destination selector).
 // ---------------------------------------------------------------------------------------
 
@@ -624,11 +627,30 @@ static inline uint p2m_vop4(uint op, uint a, uint b, uint c, bool dSigned, bool 
 
 static inline long p2m_int_video_word(uint x, bool isSigned) { return isSigned ? (long)(int)x : (long)x; }
 
-// optSaturate, optSecondaryOp and optMerge of the ISA: with .sat, t clamped to the range of
-// d's type, of the selected byte or half-word in the merge form; then either the secondary
-// operation with c (extended per d's type, on exact values) or t's low byte/half-word put
-// into c at the selected place. d is the low 32 bits.
-static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, uint op2, uint dsel)
+// .sat to d's 32-bit range, for an unsigned d only below unless `above`.
+static inline long p2m_int_video_clamp(long t, bool dSigned, bool above)
+{
+    if (dSigned)
+        return t < -2147483648l ? -2147483648l : t > 2147483647l ? 2147483647l : t;
+    return t < 0l ? 0l : above && t > 0xFFFFFFFFl ? 0xFFFFFFFFl : t;
+}
+
+// optSaturate, optSecondaryOp and optMerge as an H100 computes them, on the 64-bit t:
+//  - merge form (a destination selector): with .sat, t's word (all ones when t needs more
+//    than 32 bits, a negative t too) clamped above, unsigned, to the field's maximum: 0xFF or
+//    0xFFFF, 0x7F or 0x7FFF for a signed d (so a negative t gives that maximum, not the
+//    minimum). The field is then put into c: t's low byte at byte N, its low half at h0, but
+//    at h1 its *high* half, bits 16..31 of t (after .sat those are zero).
+//  - otherwise .sat clamps a signed d to its range; for an unsigned d it makes a negative t
+//    zero, and clamps above only for vshl/vshr (`shiftSat`), not for vadd..vmax (1 +
+//    0xFFFFFFFF gives 0). With `narrow` (vadd, vsub) t is then cut to its low 32 bits,
+//    sign-extended. .add adds c; .min/.max compare t with c (extended per d's type) in d's
+//    signedness, so for an unsigned d a negative t is above every c.
+//  - vshl/vshr with .sat and a merge or .min/.max (refused by the emitter: no recording yet;
+//    this is the code ptxas writes for sm_90): .sat clamps to d's 32-bit range in both, the
+//    merge takes the clamped word, .min/.max compare it sign-extended.
+static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, bool shiftSat, bool narrow, uint op2,
+                                        uint dsel)
 {
     // The width and place of the destination part (every selector named: the emitter spells
     // them, and a macro this code does not name would not come with it).
@@ -642,17 +664,20 @@ static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, 
     case P2M_VSEL_H1: bits = 16u; shift = 16u; break;
     case P2M_VSEL_NONE: default: break;
     }
-    if (sat) {
-        const long hi = dSigned ? (long)((1ul << (bits - 1u)) - 1ul) : (long)((1ul << bits) - 1ul);
-        const long lo = dSigned ? -hi - 1l : 0l;
-        t = t < lo ? lo : t > hi ? hi : t;
-    }
     if (bits < 32u) {
+        uint v = (uint)(ulong)(sat && shiftSat ? p2m_int_video_clamp(t, dSigned, true) : t);
+        if (sat && !shiftSat) {
+            const uint fieldMax = dSigned ? (1u << (bits - 1u)) - 1u : (1u << bits) - 1u;
+            v = ((ulong)t >> 32) != 0ul ? 0xFFFFFFFFu : v;
+            v = v > fieldMax ? fieldMax : v;
+        }
         const uint mask = ((1u << bits) - 1u) << shift;
-        return (c & ~mask) | (((uint)(ulong)t << shift) & mask);
+        return (c & ~mask) | ((dsel == P2M_VSEL_H1 ? v : v << shift) & mask);
     }
-    // .min/.max compare the exact intermediate with c in d's signedness: unsigned, a negative
-    // intermediate is above every c (vshr.u32.s32's -2^31 against c = 0 gives 0 on an H100).
+    if (sat)
+        t = p2m_int_video_clamp(t, dSigned, shiftSat);
+    if (narrow || (sat && shiftSat))
+        t = (long)(int)(uint)(ulong)t;
     const long tc = p2m_int_video_word(c, dSigned);
     const bool below = dSigned ? t < tc : (ulong)t < (ulong)tc;
     switch (op2) {
@@ -664,7 +689,9 @@ static inline uint p2m_int_video_finish(long t, uint c, bool dSigned, bool sat, 
     return (uint)(ulong)t;
 }
 
-// vadd, vsub, vabsdiff, vmin, vmax (op: P2M_VOP_*).
+// vadd, vsub, vabsdiff, vmin, vmax (op: P2M_VOP_*): t exact; vadd and vsub narrow it to 32 bits
+// before a secondary .min/.max (vadd.s32.s32.s32.min of 1 and 0x7FFFFFFF with c = 0 gives
+// 0x80000000), vabsdiff, vmin and vmax do not.
 static inline uint p2m_vop(uint op, uint a, uint b, uint c, bool dSigned, bool aSigned, bool bSigned, bool sat,
                            uint op2, uint dsel)
 {
@@ -677,7 +704,7 @@ static inline uint p2m_vop(uint op, uint a, uint b, uint c, bool dSigned, bool a
     case P2M_VOP_MIN: t = ta < tb ? ta : tb; break;
     case P2M_VOP_MAX: default: t = ta > tb ? ta : tb; break;
     }
-    return p2m_int_video_finish(t, c, dSigned, sat, op2, dsel);
+    return p2m_int_video_finish(t, c, dSigned, sat, false, op == P2M_VOP_ADD || op == P2M_VOP_SUB, op2, dsel);
 }
 
 // vset (cmp: P2M_VCMP_*): 1 or 0, then the secondary operation or merge without .sat. The ISA
@@ -695,75 +722,53 @@ static inline uint p2m_vset(uint cmp, uint a, uint b, uint c, bool aSigned, bool
     case P2M_VCMP_GT: r = ta > tb; break;
     case P2M_VCMP_GE: default: r = ta >= tb; break;
     }
-    return p2m_int_video_finish(r ? 1l : 0l, c, aSigned, false, op2, dsel);
+    return p2m_int_video_finish(r ? 1l : 0l, c, aSigned, false, false, false, op2, dsel);
 }
 
 // vshl/vshr: a shifted by b clamped to 32 (.clamp) or wrapped to 5 bits (.wrap), arithmetically
-// for a signed a. Measured on an H200 without .sat (tests/probes/video_shift.cu). A left shift
-// by 32 of an unsigned a of 2^31 or more leaves 64 bits: it becomes a value above every range
-// and every c with the same low 32 bits (zero).
+// for a signed a, on 64 bits: vshl's t wraps there (vshl.s32.u32 of 0x80000000 by 32 is
+// negative), and with .sat it is first cut to 34 bits, sign-extended (vshl.u32.u32.u32.sat of
+// 2 by 32, 2^33, is negative and gives 0). .sat clamps an unsigned d above too (and see
+// p2m_int_video_finish for .sat with a merge or .min/.max).
 static inline uint p2m_vshift(bool left, uint a, uint b, uint c, bool dSigned, bool aSigned, bool clamped, bool sat,
                               uint op2, uint dsel)
 {
     const long ta = p2m_int_video_word(a, aSigned);
     const uint tb = clamped ? (b > 32u ? 32u : b) : (b & 31u);
     long t;
-    if (!left)
+    if (!left) {
         t = ta >> tb;
-    else if (tb == 32u && ta >= 0x80000000l)
-        t = 0x7FFFFFFF00000000l;
-    else
+    } else {
         t = (long)((ulong)ta << tb);
-    return p2m_int_video_finish(t, c, dSigned, sat, op2, dsel);
+        if (sat)
+            t = (long)((ulong)t << 30) >> 30;
+    }
+    return p2m_int_video_finish(t, c, dSigned, sat, true, false, op2, dsel);
 }
 
-// vmad: the ISA's pseudocode on a 128-bit intermediate, held as two words (MSL has no 128-bit
-// integer). ta * tb (negated as ~(ta * tb) + 1 when exactly one of a and b is negated, else c
-// as ~c + 1 when c is), plus c extended per the final signedness, plus 1 for .po; .shr7/.shr15
-// shift right (arithmetically when signed); the low 64 bits, clamped to the 32-bit range of
-// the final signedness with .sat; d is the low 32 bits. The final result is signed when a or
-// b is, or any operand is negated.
+// vmad: on 64 bits, a * b with each word taken as signed whatever its type (as ptxas's
+// IMAD.WIDE does: vmad.u32.u32.u32.sat of 1 and 0x80000000 is negative and gives 0), negated
+// when exactly one of a and b is, plus c (a signed word, negated when c is), plus 1 for .po;
+// .shr7/.shr15 shift right, arithmetically when the final result is signed, then .sat clamps
+// to the 32-bit range of the final signedness; d is the low 32 bits. The final result is
+// signed when a or b is, or any operand is negated. Without .sat and shift the low 32 bits
+// equal the ISA's; with them an H100 was recorded for the forms without negation and .po.
 static inline uint p2m_vmad(uint a, uint b, uint c, bool aSigned, bool bSigned, bool negProduct, bool negC, bool po,
                             uint scale, bool sat)
 {
     const bool signedFinal = aSigned || bSigned || negProduct || negC;
-    const long ta = p2m_int_video_word(a, aSigned), tb = p2m_int_video_word(b, bSigned);
-    // |ta|, |tb| < 2^32: the magnitude of the product fits in 64 bits.
-    const ulong ma = (ulong)(ta < 0 ? -ta : ta), mb = (ulong)(tb < 0 ? -tb : tb);
-    ulong lo = ma * mb, hi = 0ul;
-    if ((ta < 0) != (tb < 0)) {
-        lo = ~lo + 1ul;
-        hi = lo == 0ul ? 0ul : ~0ul;
-    }
-    ulong lsb = po ? 1ul : 0ul;
-    uint tc = c;
-    if (negProduct) {
-        lo = ~lo;
-        hi = ~hi;
-        lsb = 1ul;
-    } else if (negC) {
-        tc = ~c;
-        lsb = 1ul;
-    }
-    const ulong clo = signedFinal ? (ulong)(long)(int)tc : (ulong)tc;
-    const ulong chi = signedFinal && (int)tc < 0 ? ~0ul : 0ul;
-    ulong sum = lo + clo;
-    hi += chi + (sum < lo ? 1ul : 0ul);
-    lo = sum + lsb;
-    hi += lo < sum ? 1ul : 0ul;
-    if (scale != 0u) {
-        lo = (lo >> scale) | (hi << (64u - scale));
-        hi = signedFinal && (long)hi < 0 ? ~(~hi >> scale) : hi >> scale;
-    }
+    // |a * b| <= 2^62 and |c| <= 2^31: no overflow.
+    const long product = (long)(int)a * (long)(int)b, tc = (long)(int)c;
+    long t = (negProduct ? -product : product) + (negC ? -tc : tc) + (po ? 1l : 0l);
+    if (scale != 0u)
+        t = signedFinal ? t >> scale : (long)((ulong)t >> scale);
     if (sat) {
-        if (signedFinal) {
-            const long r = (long)lo;
-            lo = (ulong)(r < -2147483648l ? -2147483648l : r > 2147483647l ? 2147483647l : r);
-        } else {
-            lo = lo > 0xFFFFFFFFul ? 0xFFFFFFFFul : lo;
-        }
+        if (signedFinal)
+            t = t < -2147483648l ? -2147483648l : t > 2147483647l ? 2147483647l : t;
+        else
+            t = t < 0l ? 0l : t > 0xFFFFFFFFl ? 0xFFFFFFFFl : t;
     }
-    return (uint)lo;
+    return (uint)(ulong)t;
 }
 
 static inline uint p2m_dp4a_u32_u32(uint a, uint b, uint c) { return p2m_int_dp4a(a, b, c, false, false); }
