@@ -24,7 +24,7 @@ std::string reflectionText(const std::string &kernelExtra = "", const std::strin
   std::string var = variable.empty()
                         ? R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":"0102","relocations":[]})"
                         : variable;
-  return R"({"format":"ptx2metal-reflection","version":3,"source":{"sha256":"00"},"msl":{"file":null},)"
+  return R"({"format":"ptx2metal-reflection","version":4,"source":{"sha256":"00"},"msl":{"file":null},)"
          R"("profile":{"msl_version":"3.1","fp64":"ieee","f32_subnormals":"keep"},)"
          R"("module":{"global_bytes":8,"const_bytes":0,"variables":[)" +
          var + R"(]},"kernels":[{"name":"k","msl_name":"k","translated":true,"error":null,"params":)" + params +
@@ -120,7 +120,7 @@ TEST_CASE("reflection: malformed or inconsistent texts are errors", "[runtime-co
   bad("[]");
   bad(R"({"format":"something else","version":2})");
   // A reflection of another format version, and profiles this runtime does not know.
-  CHECK(bad(replaced(reflectionText(), R"("version":3)", R"("version":2)")).find("version 2") != std::string::npos);
+  CHECK(bad(replaced(reflectionText(), R"("version":4)", R"("version":2)")).find("version 2") != std::string::npos);
   CHECK(bad(replaced(reflectionText(), R"("fp64":"ieee")", R"("fp64":"quad")"))
             .find("reflection.profile.fp64: 'quad' is none of ieee, demote, error") != std::string::npos);
   CHECK(bad(replaced(reflectionText(), R"(,"f32_subnormals":"keep")", ""))
