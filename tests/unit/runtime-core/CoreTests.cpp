@@ -107,6 +107,27 @@ TEST_CASE("reflection: relocations to variables and to functions", "[runtime-cor
   }
 }
 
+TEST_CASE("reflection: texture and surface references", "[runtime-core][reflection]") {
+  ModuleReflection r;
+  auto variable = [](const std::string &extra, const std::string &space = "global", const std::string &size = "8") {
+    return R"({"name":"t","space":")" + space + R"(","offset":0,"size":)" + size + R"(,"align":8)" + extra +
+           R"(,"init":null,"relocations":[]})";
+  };
+  REQUIRE_FALSE(parseReflection(reflectionText("", variable("")), &r));
+  CHECK(r.variables[0].reference == ReferenceKind::None);
+  REQUIRE_FALSE(parseReflection(reflectionText("", variable(R"(,"reference":"texture")")), &r));
+  CHECK(r.variables[0].reference == ReferenceKind::Texture);
+  REQUIRE_FALSE(parseReflection(reflectionText("", variable(R"(,"reference":"surface")")), &r));
+  CHECK(r.variables[0].reference == ReferenceKind::Surface);
+  // Another kind, or a variable that cannot hold a 64-bit handle, is an error.
+  CHECK(parseReflection(reflectionText("", variable(R"(,"reference":"sampler")")), &r));
+  CHECK(parseReflection(reflectionText("", variable(R"(,"reference":"texture")", "global", "4")), &r));
+  std::string inConst = replaced(reflectionText("", variable(R"(,"reference":"texture")", "const")),
+                                 R"("const_bytes":0)", R"("const_bytes":8)");
+  CHECK_FALSE(parseReflection(replaced(inConst, R"(,"reference":"texture")", ""), &r)); // valid without it
+  CHECK(parseReflection(inConst, &r));
+}
+
 TEST_CASE("reflection: malformed or inconsistent texts are errors", "[runtime-core][reflection]") {
   ModuleReflection r;
   auto bad = [&](const std::string &text) {
