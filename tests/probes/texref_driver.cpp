@@ -292,6 +292,41 @@ int main() {
   if (fetch2d(kFetch2d, "2d point border normalized", {1.5f, 0.25f, 0.125f, 0.25f}, false))
     return 1;
 
+  // Pitched memory bound with cuTexRefSetAddress2D supersedes the array.
+  float pitched[8] = {21, 22, 23, 24, 31, 32, 33, 34};
+  CUdeviceptr dpitched = 0;
+  size_t pitch = 0;
+  CHECK(cuMemAllocPitch(&dpitched, &pitch, 16, 2, 4));
+  CUDA_MEMCPY2D up{};
+  up.srcMemoryType = CU_MEMORYTYPE_HOST;
+  up.srcHost = pitched;
+  up.srcPitch = 16;
+  up.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  up.dstDevice = dpitched;
+  up.dstPitch = pitch;
+  up.WidthInBytes = 16;
+  up.Height = 2;
+  CHECK(cuMemcpy2D(&up));
+  CUDA_ARRAY_DESCRIPTOR pitchedDesc{};
+  pitchedDesc.Width = 4;
+  pitchedDesc.Height = 2;
+  pitchedDesc.Format = CU_AD_FORMAT_FLOAT;
+  pitchedDesc.NumChannels = 1;
+  CHECK(cuTexRefSetAddress2D(tex2d, &pitchedDesc, dpitched, pitch));
+  CHECK(cuTexRefSetFlags(tex2d, 0));
+  CHECK(cuTexRefSetAddressMode(tex2d, 0, CU_TR_ADDRESS_MODE_CLAMP));
+  CHECK(cuTexRefSetAddressMode(tex2d, 1, CU_TR_ADDRESS_MODE_CLAMP));
+  if (fetch2d(kFetch2d, "2d pitched point clamp", {0.5f, 0.5f, 3.5f, 1.5f, 9.0f, 0.5f}, false))
+    return 1;
+  CUarray none = nullptr;
+  std::printf("cuTexRefGetArray after cuTexRefSetAddress2D: %s\n", name(cuTexRefGetArray(&none, tex2d)));
+  CUdeviceptr pitchedBound = 0;
+  CHECK(cuTexRefGetAddress(&pitchedBound, tex2d));
+  std::printf("cuTexRefGetAddress is the pitched address: %d\n", pitchedBound == dpitched);
+  CHECK(cuTexRefSetArray(tex2d, a2d, CU_TRSA_OVERRIDE_FORMAT));
+  CHECK(cuTexRefSetAddressMode(tex2d, 0, CU_TR_ADDRESS_MODE_BORDER));
+  CHECK(cuTexRefSetAddressMode(tex2d, 1, CU_TR_ADDRESS_MODE_BORDER));
+
   // Linear memory: 8 u32 words read by index; indices 8 and 9 are outside and read 0.
   uint32_t words[8] = {100, 101, 102, 103, 104, 105, 106, 107};
   CUdeviceptr dwords = 0, dout = 0;
@@ -391,6 +426,9 @@ int main() {
   CUarray plain = makeArray(4, 2, CU_AD_FORMAT_UNSIGNED_INT32, 0);
   std::printf("cuSurfRefSetArray without SURFACE_LDST: %s\n", name(cuSurfRefSetArray(surf, plain, 0)));
   std::printf("cuTexRefSetFormat with 3 channels: %s\n", name(cuTexRefSetFormat(texlin, CU_AD_FORMAT_FLOAT, 3)));
+  std::printf("cuTexRefSetArray with flags 0: %s\n", name(cuTexRefSetArray(texu8, a8, 0)));
+  std::printf("cuTexRefSetAddressMode of dimension 3: %s\n",
+              name(cuTexRefSetAddressMode(texu8, 3, CU_TR_ADDRESS_MODE_CLAMP)));
 
   // A module whose references are bound to nothing.
   CUmodule idle;
