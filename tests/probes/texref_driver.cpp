@@ -3,7 +3,8 @@
 // references from C++): a 2D float array read with point and linear filtering, clamped and with
 // normalized coordinates wrapped and bordered; linear memory bound with cuTexRefSetAddress
 // (tex1Dfetch, outside reads 0); an 8-bit array read as normalized floats, then as integers
-// after cuTexRefSetFlags (the launch rebuilds the object); txq / suq through references; a
+// after cuTexRefSetFlags (the launch rebuilds the object); a mipmapped array read at three
+// levels; pitched memory superseding an array; txq / suq through references; a
 // surface reference written and read back; the API's error answers; a reference bound to
 // nothing. Prints one line per check.
 // Only cuda.h calls, so the same program runs with NVIDIA's driver and with ptx2metal's
@@ -36,6 +37,7 @@ static const char *kPtx = R"(
 .global .texref texlin;
 .global .texref texu8;
 .global .surfref surf;
+.global .texref texmip;
 
 // out[4i..4i+3] = tex.2d(tex2d, coords[2i], coords[2i+1]), i < n
 .visible .entry fetch2d(.param .u64 out, .param .u64 coords, .param .u32 n)
@@ -131,6 +133,25 @@ done:
   st.global.u32 [%rd1+8], %r3;
   st.global.u32 [%rd1+12], %r4;
   st.global.u32 [%rd1+16], %r5;
+  ret;
+}
+
+// out = {txq.num_mipmap_levels texmip, tex.level(texmip, (0.125, 0.125), lod 0, 1, 2).x as f32}
+.visible .entry mip(.param .u64 out)
+{
+  .reg .b32 %r<2>;
+  .reg .f32 %f<8>;
+  .reg .b64 %rd<2>;
+  ld.param.u64 %rd1, [out];
+  txq.num_mipmap_levels.b32 %r1, [texmip];
+  st.global.u32 [%rd1], %r1;
+  mov.f32 %f1, 0f3E000000;
+  tex.level.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [texmip, {%f1, %f1}], 0f00000000;
+  st.global.f32 [%rd1+4], %f2;
+  tex.level.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [texmip, {%f1, %f1}], 0f3F800000;
+  st.global.f32 [%rd1+8], %f2;
+  tex.level.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [texmip, {%f1, %f1}], 0f40000000;
+  st.global.f32 [%rd1+12], %f2;
   ret;
 }
 
@@ -256,6 +277,8 @@ int main() {
   CHECK(cuModuleGetFunction(&kQuery, mod, "query"));
   CHECK(cuModuleGetFunction(&kSurfWrite, mod, "surfwrite"));
   CHECK(cuModuleGetFunction(&kSurfRead, mod, "surfread"));
+  CUfunction kMip;
+  CHECK(cuModuleGetFunction(&kMip, mod, "mip"));
   CUtexref tex2d, texlin, texu8;
   CUsurfref surf;
   CHECK(cuModuleGetTexRef(&tex2d, mod, "tex2d"));
@@ -392,6 +415,43 @@ int main() {
   CHECK(cuMemcpyDtoH(q, dout, sizeof q));
   std::printf("txq width height, txq width, suq width height: %u %u, %u, %u %u\n", q[0], q[1], q[2], q[3], q[4]);
 
+  // A mipmapped array of 4x4, 2x2 and 1x1 texels holding 1, 2 and 3, read at levels 0, 1, 2
+  // with normalized coordinates.
+  CUtexref texmip;
+  CHECK(cuModuleGetTexRef(&texmip, mod, "texmip"));
+  CUDA_ARRAY3D_DESCRIPTOR mipDesc{};
+  mipDesc.Width = 4;
+  mipDesc.Height = 4;
+  mipDesc.Format = CU_AD_FORMAT_FLOAT;
+  mipDesc.NumChannels = 1;
+  CUmipmappedArray mipmap = nullptr;
+  CHECK(cuMipmappedArrayCreate(&mipmap, &mipDesc, 3));
+  for (unsigned level = 0; level < 3; ++level) {
+    CUarray levelArray = nullptr;
+    CHECK(cuMipmappedArrayGetLevel(&levelArray, mipmap, level));
+    size_t side = 4u >> level;
+    std::vector<float> values(side * side, float(level + 1));
+    CHECK(copyToArray(levelArray, values.data(), side * sizeof(float), side));
+  }
+  CHECK(cuTexRefSetMipmappedArray(texmip, mipmap, CU_TRSA_OVERRIDE_FORMAT));
+  CHECK(cuTexRefSetFlags(texmip, CU_TRSF_NORMALIZED_COORDINATES));
+  CHECK(cuTexRefSetMipmapFilterMode(texmip, CU_TR_FILTER_MODE_POINT));
+  CHECK(cuTexRefSetMipmapLevelClamp(texmip, 0.0f, 2.0f));
+  CHECK(cuLaunchKernel(kMip, 1, 1, 1, 1, 1, 1, 0, nullptr, outArgs, nullptr));
+  uint32_t mipOut[4];
+  CHECK(cuMemcpyDtoH(mipOut, dout, sizeof mipOut));
+  float mipValues[3];
+  std::memcpy(mipValues, mipOut + 1, sizeof mipValues);
+  std::printf("mipmapped: %u levels, levels 0 1 2 read %g %g %g\n", mipOut[0], mipValues[0], mipValues[1],
+              mipValues[2]);
+  CUmipmappedArray boundMipmap = nullptr;
+  CHECK(cuTexRefGetMipmappedArray(&boundMipmap, texmip));
+  float minClamp = -1, maxClamp = -1, bias = -1;
+  CHECK(cuTexRefGetMipmapLevelClamp(&minClamp, &maxClamp, texmip));
+  CHECK(cuTexRefGetMipmapLevelBias(&bias, texmip));
+  std::printf("cuTexRefGetMipmappedArray is the bound one: %d, clamps %g %g, bias %g\n", boundMipmap == mipmap,
+              minClamp, maxClamp, bias);
+
   // The references' state as the getters report it.
   CUarray_format format;
   int channels = 0;
@@ -452,5 +512,6 @@ int main() {
     CHECK(cuMemcpyDtoH(idleOut, dout, sizeof idleOut));
     std::printf("unbound texture reads: %u %u %u %u\n", idleOut[0], idleOut[1], idleOut[2], idleOut[3]);
   }
+  std::printf("modules unloaded: %s %s\n", name(cuModuleUnload(idle)), name(cuModuleUnload(mod)));
   return 0;
 }
