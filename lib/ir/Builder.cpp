@@ -150,10 +150,9 @@ private:
       s.size = 0; // `a[] = {...}`: the initializer gives the size (buildInitializer)
     }
     s.srcOffset = d.offset;
-    if (t.opaque)
+    if (t.opaque) // module-scope ones: declareReference
       s.unsupported = Unsupported{d.offset, "texture, sampler and surface references (.texref, .samplerref, "
-                                            ".surfref) as parameters are not supported: no Driver API call "
-                                            "passes one to a launch (texture and surface objects are)"};
+                                            ".surfref) are supported as module-scope .global variables only"};
     return s;
   }
 
@@ -306,6 +305,10 @@ private:
     for (const ptx::VariableDecl &decl : decls) {
       for (const ptx::Declarator &d : decl.declarators) {
         Symbol s = variableSymbol(decl, d, decl.space == Directive::Reg ? Space::Reg : Space::Param);
+        if (declType(decl.typeModifiers).opaque)
+          s.unsupported = Unsupported{d.offset, "texture, sampler and surface references (.texref, .samplerref, "
+                                                ".surfref) as parameters are not supported: no Driver API call "
+                                                "passes one to a launch (texture and surface objects are)"};
         s.kind = SymbolKind::Parameter;
         s.owner = owner;
         if (d.rangeCount)
