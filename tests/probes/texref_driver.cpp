@@ -194,14 +194,21 @@ static const char *kUnboundPtx = R"(
 .address_size 64
 .global .texref idle;
 .global .surfref idlesurf;
+// out = {tex.1d(idle, 0), tld4.r.2d(idle, (0.5, 0.5)) as u32, txq.width idle}
 .visible .entry readidle(.param .u64 out)
 {
-  .reg .b32 %r<6>;
+  .reg .b32 %r<7>;
+  .reg .f32 %f<2>;
   .reg .b64 %rd<2>;
   mov.u32 %r1, 0;
   tex.1d.v4.u32.s32 {%r2, %r3, %r4, %r5}, [idle, {%r1}];
   ld.param.u64 %rd1, [out];
   st.global.v4.u32 [%rd1], {%r2, %r3, %r4, %r5};
+  mov.f32 %f1, 0f3F000000;
+  tld4.r.2d.v4.u32.f32 {%r2, %r3, %r4, %r5}, [idle, {%f1, %f1}];
+  st.global.v4.u32 [%rd1+16], {%r2, %r3, %r4, %r5};
+  txq.width.b32 %r6, [idle];
+  st.global.u32 [%rd1+32], %r6;
   ret;
 }
 )";
@@ -502,15 +509,19 @@ int main() {
   std::printf("cuTexRefGetAddress unbound: %s\n", name(cuTexRefGetAddress(&bound, idleTex)));
   CUfunction kIdle;
   CHECK(cuModuleGetFunction(&kIdle, idle, "readidle"));
-  uint32_t sentinel[4] = {0xdeadbeef, 0xdeadbeef, 0xdeadbeef, 0xdeadbeef};
+  uint32_t sentinel[9];
+  for (uint32_t &word : sentinel)
+    word = 0xdeadbeef;
   CHECK(cuMemcpyHtoD(dout, sentinel, sizeof sentinel));
   CUresult launched = cuLaunchKernel(kIdle, 1, 1, 1, 1, 1, 1, 0, nullptr, outArgs, nullptr);
   CUresult synced = cuCtxSynchronize();
   std::printf("unbound texture launch: %s, synchronize: %s\n", name(launched), name(synced));
   if (launched == CUDA_SUCCESS && synced == CUDA_SUCCESS) {
-    uint32_t idleOut[4];
+    uint32_t idleOut[9];
     CHECK(cuMemcpyDtoH(idleOut, dout, sizeof idleOut));
     std::printf("unbound texture reads: %u %u %u %u\n", idleOut[0], idleOut[1], idleOut[2], idleOut[3]);
+    std::printf("unbound texture gathers: %u %u %u %u\n", idleOut[4], idleOut[5], idleOut[6], idleOut[7]);
+    std::printf("unbound texture txq.width: %u\n", idleOut[8]);
   }
   std::printf("modules unloaded: %s %s\n", name(cuModuleUnload(idle)), name(cuModuleUnload(mod)));
   return 0;

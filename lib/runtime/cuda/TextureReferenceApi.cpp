@@ -11,7 +11,8 @@
 // the address is not aligned to CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT).
 //
 // A kernel that reads a reference bound to nothing reads zeros: the handle is then that of an
-// "unbound" texture (a linear resource of no texels: every fetch is outside and reads 0) or an
+// "unbound" texture (a linear resource of no texels with a zero border: every fetch and gather
+// is outside and reads 0; txq's sizes read 1, their minimum) or an
 // unbound surface (a 2D surface of no texels: .trap accesses fail the launch with
 // CUDA_ERROR_ILLEGAL_ADDRESS, .zero reads 0 and drops stores, .clamp reaches a scratch texel).
 // NVIDIA documents no behaviour for this.
@@ -141,7 +142,10 @@ CUresult makeUnbound(Driver &driver, ModuleReferences &refs) {
   r.formatKind = 2;
   r.kind = P2M_TEX_KIND_LINEAR;
   r.width = 0;
+  // Border addressing with a zero border: a gather (tld4), which does not take the linear
+  // path, reads the border for every texel of a resource of no texels.
   CUDA_TEXTURE_DESC sampler{};
+  sampler.addressMode[0] = sampler.addressMode[1] = sampler.addressMode[2] = CU_TR_ADDRESS_MODE_BORDER;
   auto texture = p2m::cuda::fillTextureDescriptor(r, &sampler);
   r.kind = P2M_TEX_KIND_2D;
   r.height = 0;
