@@ -2,6 +2,9 @@
 // `add.u64 %rd, buf, 16`) becomes an explicit address_of into a register, so later passes and
 // the emitter see symbols only inside `[ ]` addresses and call lists. A function's address is
 // its id (CallTargets.h): an address_of in no data state space (Generic), 64 bits wide.
+// A texture or surface reference used as a value (`tex ... [t, {x}]`, `suld ... [s, {x}]`) is
+// its handle: an ld.global.u64 of the variable that holds it (Ir.h's ReferenceKind), so the
+// texture lowering sees the 64-bit register of a texture or surface object.
 #include "passes/LowerUtil.h"
 
 #include <algorithm>
@@ -33,6 +36,25 @@ void expandOperands(PassContext &ctx) {
         if (o.kind != OperandKind::Symbol || o.address)
           continue;
         const Symbol &s = m.symbol(o.symId());
+        if (s.reference != ReferenceKind::None) {
+          RegId handle = newTemp(f, Type::U64);
+          Inst ld;
+          ld.opcode = ptx::Opcode::Ld;
+          ld.type = Type::U64;
+          ld.space = Space::Global;
+          ld.modifiers = {ptx::Modifier::Global, ptx::Modifier::U64};
+          ld.guard = in.guard;
+          ld.guardNegated = in.guardNegated;
+          ld.srcOffset = in.srcOffset;
+          ld.debugLine = in.debugLine;
+          Operand a = o;
+          a.address = true;
+          a.value = 0;
+          ld.ops = {Operand::reg(handle), a};
+          out.push_back(std::move(ld));
+          o = Operand::reg(handle);
+          continue;
+        }
         bool function = s.kind == SymbolKind::Function;
         if (function && m.addressSize != 64) {
           markUnsupported(f, in.srcOffset, "function addresses in 32-bit modules are not supported");

@@ -152,12 +152,12 @@ private:
     out_.push_back(std::move(mov));
   }
 
-  // The handle operand: a 64-bit register. A name is a legacy .texref/.surfref variable (the
-  // builder refuses those) or something else no object handle can be.
+  // The handle operand: a 64-bit register (expand-operands has loaded a .texref/.surfref
+  // variable's handle into one already).
   bool handle(const Operand &o, Operand &h) {
     if (o.kind == OperandKind::Symbol)
-      return fail("texture and surface references by name (legacy .texref/.surfref/.samplerref) are not "
-                  "supported; texture and surface objects are");
+      return fail("the texture or surface operand names neither an object handle nor a texture or surface "
+                  "reference");
     if (!o.isReg() || bitWidth(f_.reg(o.regId()).type) != 64)
       return fail("the texture or surface object handle must be a 64-bit register");
     h = as(o, Type::U64);
@@ -257,7 +257,8 @@ private:
       return false;
     size_t at = 2;
     if (in_.ops[at].kind != OperandKind::Vector)
-      return fail("a separate sampler operand (independent texturing mode) is not supported");
+      return fail("a separate sampler operand (independent texturing mode) is not supported: a texture handle "
+                  "here carries its own sampler state");
     std::vector<Operand> c;
     if (!coordinates(in_.ops[at++], c))
       return false;
@@ -313,7 +314,8 @@ private:
     if (!handle(in_.ops[1], h))
       return false;
     if (in_.ops[2].kind != OperandKind::Vector)
-      return fail("a separate sampler operand (independent texturing mode) is not supported");
+      return fail("a separate sampler operand (independent texturing mode) is not supported: a texture handle "
+                  "here carries its own sampler state");
     std::vector<Operand> c;
     if (!coordinates(in_.ops[2], c))
       return false;

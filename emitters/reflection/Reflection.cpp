@@ -221,6 +221,12 @@ private:
     w_.value(spelling(s.elementType));
     w_.key("vector");
     w_.value(s.vector);
+    // A texture or surface reference: the variable holds the handle of the object the runtime
+    // builds from the reference's state (cuModuleGetTexRef / cuModuleGetSurfRef).
+    if (s.reference != ReferenceKind::None) {
+      w_.key("reference");
+      w_.value(s.reference == ReferenceKind::Texture ? "texture" : "surface");
+    }
     w_.key("init");
     if (s.init.empty())
       w_.null();

@@ -27,8 +27,9 @@ struct ReflectionOptions {
 // The reflection JSON of `module` (format "ptx2metal-reflection", version kReflectionVersion).
 // Version 2: the target profile in "profile" (it was spread over "msl"), the "abi" block
 // printed from kernel_abi.h. Version 3: a kernel parameter's "name" is left out where it is
-// defaultParamName's.
-inline constexpr int kReflectionVersion = 3;
+// defaultParamName's. Version 4: a module variable that holds a texture or surface
+// reference's handle says so in "reference" ("texture" or "surface").
+inline constexpr int kReflectionVersion = 4;
 std::string emitReflection(const ir::Module &module, const ReflectionOptions &options);
 
 // The name nvcc gives a kernel's parameter `index` (`<kernel>_param_<index>`), which the

@@ -150,11 +150,58 @@ private:
       s.size = 0; // `a[] = {...}`: the initializer gives the size (buildInitializer)
     }
     s.srcOffset = d.offset;
-    if (t.opaque)
-      s.unsupported = Unsupported{d.offset, "legacy texture, sampler and surface references (.texref, "
-                                            ".samplerref, .surfref) are not supported (texture and "
-                                            "surface objects are)"};
+    if (t.opaque) // module-scope ones: declareReference
+      s.unsupported = Unsupported{d.offset, "texture, sampler and surface references (.texref, .samplerref, "
+                                            ".surfref) are supported as module-scope .global variables only"};
     return s;
+  }
+
+  // Whether `.target` names texmode_independent (texmode_unified is the default).
+  bool independentTextureMode() const {
+    return std::find(ast_.targets.begin(), ast_.targets.end(), std::string_view("texmode_independent")) !=
+           ast_.targets.end();
+  }
+
+  // A module-scope `.global .texref`/`.surfref` (or `.tex .u32/.u64`, which the PTX ISA defines
+  // as `.global .texref`): an 8-byte .global variable holding the handle of the object the
+  // runtime builds from the reference's state (Ir.h's ReferenceKind). Samplers and independent
+  // mode stay refused: a handle here names one descriptor holding texels and sampling state
+  // together, and a separate sampler would need every sampling helper to read a second one.
+  void declareReference(const ptx::VariableDecl &decl, const ptx::Declarator &d, Symbol &s) {
+    DeclType t = declType(decl.typeModifiers);
+    bool tex = decl.space == Directive::Tex;
+    s.unsupported.reset();
+    if (!tex && decl.space != Directive::Global) {
+      s.unsupported = Unsupported{d.offset, "texture, sampler and surface references must be .global"};
+      return;
+    }
+    if (tex && (t.opaque ? t.opaqueType != Modifier::Texref : t.type != Type::U32 && t.type != Type::U64)) {
+      s.unsupported = Unsupported{d.offset, ".tex variables must be .texref, .u32 or .u64"};
+      return;
+    }
+    if (t.opaqueType == Modifier::Samplerref) {
+      s.unsupported = Unsupported{d.offset, "sampler references (.samplerref) are not supported: a texture "
+                                            "handle here carries its own sampler state, and independent "
+                                            "texturing mode has no separate sampler to combine with it"};
+      return;
+    }
+    if (independentTextureMode()) {
+      s.unsupported = Unsupported{d.offset, "texture and surface references in independent texturing mode "
+                                            "(.target texmode_independent) are not supported: their "
+                                            "sampler state comes from separate .samplerref variables"};
+      return;
+    }
+    if (d.initializer || !d.dims.empty()) {
+      s.unsupported = Unsupported{d.offset, "texture and surface references with initializers or array "
+                                            "dimensions are not supported"};
+      return;
+    }
+    s.space = Space::Global;
+    s.elementType = Type::U64;
+    s.vector = 1;
+    s.size = 8;
+    s.align = 8;
+    s.reference = (tex || t.opaqueType == Modifier::Texref) ? ReferenceKind::Texture : ReferenceKind::Surface;
   }
 
   void declareModuleVariable(const ptx::VariableDecl &decl) {
@@ -164,13 +211,15 @@ private:
       if (space == Space::Reg || space == Space::Param)
         s.unsupported = Unsupported{d.offset, "module-scope variables in this state space are "
                                               "not supported"};
-      if (decl.space == Directive::Tex)
-        s.unsupported = Unsupported{d.offset, "legacy texture references (.tex variables) are not supported "
-                                              "(texture objects are)"};
+      bool reference = decl.space == Directive::Tex || declType(decl.typeModifiers).opaque;
+      if (reference)
+        declareReference(decl, d, s);
       bool unsized = false;
       declaratorCount(d, unsized);
       SymId id = addSymbol(std::move(s));
       moduleNames_[d.name] = id;
+      if (reference)
+        continue; // an initializer was refused above
       if (d.initializer)
         pendingInits_.push_back({id, d.initializer});
       else if (unsized && space != Space::Shared && !module_->symbol(id).isExtern)
@@ -256,6 +305,10 @@ private:
     for (const ptx::VariableDecl &decl : decls) {
       for (const ptx::Declarator &d : decl.declarators) {
         Symbol s = variableSymbol(decl, d, decl.space == Directive::Reg ? Space::Reg : Space::Param);
+        if (declType(decl.typeModifiers).opaque)
+          s.unsupported = Unsupported{d.offset, "texture, sampler and surface references (.texref, .samplerref, "
+                                                ".surfref) as parameters are not supported: no Driver API call "
+                                                "passes one to a launch (texture and surface objects are)"};
         s.kind = SymbolKind::Parameter;
         s.owner = owner;
         if (d.rangeCount)

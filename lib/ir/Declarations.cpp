@@ -13,8 +13,10 @@ DeclType declType(std::span<const ptx::Modifier> mods) {
       t.vector = 8;
     else if (Type ty = typeFromModifier(m); ty != Type::None)
       t.type = ty;
-    else
+    else {
       t.opaque = true;
+      t.opaqueType = m;
+    }
   }
   return t;
 }

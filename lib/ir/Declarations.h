@@ -15,6 +15,7 @@ struct DeclType {
   Type type = Type::None;
   uint32_t vector = 1;
   bool opaque = false; // .texref, .samplerref, .surfref
+  ptx::Modifier opaqueType{}; // which of them, when opaque
 };
 
 DeclType declType(std::span<const ptx::Modifier> mods);

@@ -187,6 +187,11 @@ struct Unsupported {
 
 enum class SymbolKind : uint8_t { Variable, Function, Parameter };
 
+// A legacy texture or surface reference (`.global .texref t;`, `.global .surfref s;`, `.tex .u64
+// t;`): a module .global variable of 8 bytes that holds the handle of the texture or surface
+// object the runtime builds from the reference's state at each launch (docs/textures.md).
+enum class ReferenceKind : uint8_t { None, Texture, Surface };
+
 // A pointer-sized value stored inside an initializer: the address of another symbol.
 struct Relocation {
   uint64_t offset = 0;
@@ -213,6 +218,7 @@ struct Symbol {
   std::vector<uint8_t> init; // initializer bytes (empty: zero)
   std::vector<Relocation> relocations;
   uint32_t srcOffset = 0;
+  ReferenceKind reference = ReferenceKind::None; // a texture or surface reference's handle
   std::optional<Unsupported> unsupported; // every function that uses it is unsupported
 };
 

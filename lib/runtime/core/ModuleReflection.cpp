@@ -218,6 +218,18 @@ public:
     uint64_t segmentBytes = out->segment == SegmentKind::Global ? m.globalBytes : m.constBytes;
     if (out->offset > segmentBytes || segmentBytes - out->offset < out->size)
       return fail(where, "lies outside its segment");
+    // Optional: only a reference's variable has it (version 4).
+    if (const json::Value *reference = o->get("reference")) {
+      std::optional<llvm::StringRef> kind = reference->getAsString();
+      if (kind == "texture")
+        out->reference = ReferenceKind::Texture;
+      else if (kind == "surface")
+        out->reference = ReferenceKind::Surface;
+      else
+        return fail(where + ".reference", "neither \"texture\" nor \"surface\"");
+      if (out->segment != SegmentKind::Global || out->size != 8 || out->offset % 8)
+        return fail(where + ".reference", "a reference's handle is an aligned 8-byte .global variable");
+    }
     const json::Value *init = o->get("init");
     if (!init)
       return fail(where + ".init", "missing");

@@ -56,8 +56,13 @@ struct RelocationInfo {
   std::optional<uint32_t> function;
 };
 
+// A legacy texture or surface reference (`.texref`, `.surfref`): the variable holds the handle
+// of the object the runtime builds from the reference's state before each launch.
+enum class ReferenceKind : uint8_t { None, Texture, Surface };
+
 struct VariableInfo {
   std::string name;
+  ReferenceKind reference = ReferenceKind::None; // "reference"; absent: None
   SegmentKind segment = SegmentKind::Global;
   uint64_t offset = 0; // inside its segment
   uint64_t size = 0;

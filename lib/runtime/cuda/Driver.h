@@ -13,6 +13,7 @@
 #pragma once
 
 #include "PerThreadDefault.h"
+#include "TextureReferences.h"
 
 #include "runtime/core/Device.h"
 #include "runtime/core/EnumBits.h"
@@ -109,6 +110,7 @@ struct CUmod_st {
   struct CUlib_st *library = nullptr; // a library's module in this context (cuLibraryGetModule)
   std::unique_ptr<p2m::runtime::Module> module;
   std::map<std::string, std::unique_ptr<struct CUfunc_st>, std::less<>> functions;
+  p2m::cuda::ModuleReferences references; // .texref / .surfref (TextureReferences.h)
 };
 
 struct CUfunc_st {

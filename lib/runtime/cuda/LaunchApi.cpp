@@ -7,7 +7,9 @@
 // CUDA_ERROR_ILLEGAL_ADDRESS), which the next synchronizing call reports. A module's printf
 // buffer takes the context's CU_LIMIT_PRINTF_FIFO_SIZE at each launch. A cooperative launch
 // is an ordinary one once the occupancy model says every block of the grid is resident at once
-// (the host backend then runs them all concurrently).
+// (the host backend then runs them all concurrently). A module's texture and surface references
+// get their objects when the launch is enqueued and their handles when it runs
+// (TextureReferences.h).
 #include "Driver.h"
 
 #include "runtime/core/Occupancy.h"
@@ -24,12 +26,15 @@ namespace {
 // module and everything the dispatch reads stay alive while the lock is released: unloading,
 // freeing and context teardown all wait for the task first.
 void runKernel(Driver &driver, CUfunc_st *f, const LaunchShape &shape, CUctx_st *context,
-               const std::vector<uint8_t> &params, bool cooperative) {
+               const std::vector<uint8_t> &params, const std::vector<p2m::cuda::ReferenceHandle> &references,
+               bool cooperative) {
   Module &module = *f->module->module;
   Backend &backend = driver.device().backend();
   bool overlaps = backend.concurrentDispatches() && !cooperative;
   if (cooperative)
     driver.waitForKernels(); // its grid needs every worker: it runs alone
+  // The texture and surface references' objects as they were bound when it was enqueued.
+  p2m::cuda::writeReferences(driver, references);
   RuntimeStatus s = module.setPrintfBufferBytes(context->limits.printfFifoSize);
   Dispatch dispatch;
   size_t slot = 0;
@@ -82,12 +87,14 @@ CUresult launch(Driver &driver, CUfunction f, const LaunchShape &shape, CUstream
   if (CUresult r = toCuResult(f->module->module->prepareLaunch(*f->kernel, shape, kernelParams, extra, &params),
                               "cuLaunchKernel"))
     return r;
+  std::vector<p2m::cuda::ReferenceHandle> references;
+  if (CUresult r = p2m::cuda::prepareReferences(driver, f->module, &references))
+    return r;
   if (f->kernel->info().usesPrintf)
     context->printfLaunched = true;
   p2m::cuda::StreamTask task;
-  task.work = [d = &driver, f, shape, context, params = std::move(params), cooperative] {
-    runKernel(*d, f, shape, context, params, cooperative);
-  };
+  task.work = [d = &driver, f, shape, context, params = std::move(params), references = std::move(references),
+               cooperative] { runKernel(*d, f, shape, context, params, references, cooperative); };
   driver.enqueue(driver.queueOf(stream, context), std::move(task));
   return CUDA_SUCCESS;
 }

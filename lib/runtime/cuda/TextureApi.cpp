@@ -68,8 +68,8 @@ void fromArray(const CUarray_st &a, TextureResource *r) {
 }
 
 // The texels a resource description names, checked.
-CUresult resolveResource(Driver &driver, const CUDA_RESOURCE_DESC &d, bool surface, TextureResource *r,
-                         const char *api) {
+CUresult resolveResource(Driver &driver, const CUDA_RESOURCE_DESC &d, bool surface, p2m::cuda::BaseAlignment alignment,
+                         TextureResource *r, const char *api) {
   if (d.flags != 0)
     return CUDA_ERROR_INVALID_VALUE;
   long long type = enumBits(d.resType);
@@ -110,7 +110,7 @@ CUresult resolveResource(Driver &driver, const CUDA_RESOURCE_DESC &d, bool surfa
     if (!p2m::cuda::texelFormat(formatValue, channels, &f, &known))
       return known ? p2m::cuda::notSupported(api, "packed, planar and block-compressed texel formats")
                    : CUDA_ERROR_INVALID_VALUE;
-    if (ptr == 0 || ptr % kTextureAlignment)
+    if (ptr == 0 || (alignment == p2m::cuda::BaseAlignment::Texture && ptr % kTextureAlignment))
       return CUDA_ERROR_INVALID_VALUE;
     uint64_t span = 0;
     if (linear) {
@@ -163,15 +163,24 @@ CUresult checkSampler(const CUDA_TEXTURE_DESC &t, const TextureResource &r) {
   return CUDA_SUCCESS;
 }
 
-// A new object's descriptor in device memory; its address is the handle.
-CUresult createObject(Driver &driver, CUctx_st *context, const CUDA_RESOURCE_DESC &resource,
-                      const CUDA_TEXTURE_DESC *sampler, uint64_t *handle, const char *api) {
-  TextureResource r;
-  if (CUresult res = resolveResource(driver, resource, sampler == nullptr, &r, api))
+// The resource and sampler checked and resolved.
+CUresult resolveObject(Driver &driver, const CUDA_RESOURCE_DESC &resource, const CUDA_TEXTURE_DESC *sampler,
+                       p2m::cuda::BaseAlignment alignment, TextureResource *r, const char *api) {
+  if (CUresult res = resolveResource(driver, resource, sampler == nullptr, alignment, r, api))
     return res;
   if (sampler)
-    if (CUresult res = checkSampler(*sampler, r))
+    if (CUresult res = checkSampler(*sampler, *r))
       return res;
+  return CUDA_SUCCESS;
+}
+
+// A new object's descriptor in device memory; its address is the handle.
+CUresult createObject(Driver &driver, CUctx_st *context, const CUDA_RESOURCE_DESC &resource,
+                      const CUDA_TEXTURE_DESC *sampler, p2m::cuda::BaseAlignment alignment, uint64_t *handle,
+                      const char *api) {
+  TextureResource r;
+  if (CUresult res = resolveObject(driver, resource, sampler, alignment, &r, api))
+    return res;
   auto words = p2m::cuda::fillTextureDescriptor(r, sampler);
   uint64_t address = 0;
   if (CUresult res = toCuResult(driver.device().allocate(sizeof words, context, &address), api))
@@ -212,6 +221,31 @@ CUresult destroyObject(Driver &driver, uint64_t handle, bool texture) {
 
 } // namespace
 
+namespace p2m::cuda {
+
+CUresult checkTextureObject(Driver &driver, const CUDA_RESOURCE_DESC &resource, const CUDA_TEXTURE_DESC *sampler,
+                            BaseAlignment alignment, const char *api) {
+  TextureResource r;
+  return resolveObject(driver, resource, sampler, alignment, &r, api);
+}
+
+CUresult createTextureObject(Driver &driver, CUctx_st *context, const CUDA_RESOURCE_DESC &resource,
+                             const CUDA_TEXTURE_DESC *sampler, BaseAlignment alignment, uint64_t *handle,
+                             const char *api) {
+  return createObject(driver, context, resource, sampler, alignment, handle, api);
+}
+
+void releaseTextureObject(Driver &driver, uint64_t handle) {
+  auto it = objects().find(handle);
+  if (it == objects().end())
+    return;
+  if (driver.isContext(it->second.context))
+    (void)driver.device().release(handle, it->second.context);
+  objects().erase(it);
+}
+
+} // namespace p2m::cuda
+
 extern "C" {
 
 CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
@@ -222,7 +256,8 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
   if (pResViewDesc)
     return p2m::cuda::notSupported("cuTexObjectCreate", "resource views");
   uint64_t handle = 0;
-  if (CUresult r = createObject(driver, context, *pResDesc, pTexDesc, &handle, "cuTexObjectCreate"))
+  if (CUresult r = createObject(driver, context, *pResDesc, pTexDesc, p2m::cuda::BaseAlignment::Texture, &handle,
+                                "cuTexObjectCreate"))
     return r;
   *pTexObject = handle;
   return CUDA_SUCCESS;
@@ -265,7 +300,8 @@ CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOUR
   if (!pSurfObject || !pResDesc)
     return CUDA_ERROR_INVALID_VALUE;
   uint64_t handle = 0;
-  if (CUresult r = createObject(driver, context, *pResDesc, nullptr, &handle, "cuSurfObjectCreate"))
+  if (CUresult r = createObject(driver, context, *pResDesc, nullptr, p2m::cuda::BaseAlignment::Texture, &handle,
+                                "cuSurfObjectCreate"))
     return r;
   *pSurfObject = handle;
   return CUDA_SUCCESS;

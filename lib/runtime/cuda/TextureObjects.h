@@ -30,4 +30,24 @@ struct TextureResource {
 // The words of a texture object (`texture` non-null) or a surface object (null).
 TextureDescriptorWords fillTextureDescriptor(const TextureResource &resource, const CUDA_TEXTURE_DESC *texture);
 
+class Driver;
+
+// How a resource's base address is checked: objects and pitch-2D references need
+// CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT; a linear texture reference binds any address
+// (cuTexRefSetAddress's byte offset is then 0: the descriptor holds the exact address).
+enum class BaseAlignment { Texture, Any };
+
+// The checks of cuTexObjectCreate / cuSurfObjectCreate (`sampler` null: a surface) on a
+// resource and sampler, without creating anything (TextureApi.cpp).
+CUresult checkTextureObject(Driver &driver, const CUDA_RESOURCE_DESC &resource, const CUDA_TEXTURE_DESC *sampler,
+                            BaseAlignment alignment, const char *api);
+// A new texture or surface object in `context`, as cuTexObjectCreate / cuSurfObjectCreate make
+// it; its handle in *handle. Texture and surface references build theirs with it too.
+CUresult createTextureObject(Driver &driver, CUctx_st *context, const CUDA_RESOURCE_DESC &resource,
+                             const CUDA_TEXTURE_DESC *sampler, BaseAlignment alignment, uint64_t *handle,
+                             const char *api);
+// Releases an object made by createTextureObject whose readers have finished (a module's
+// references at unload: its work is done by then).
+void releaseTextureObject(Driver &driver, uint64_t handle);
+
 } // namespace p2m::cuda

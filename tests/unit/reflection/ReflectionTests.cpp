@@ -114,7 +114,7 @@ Module smallModule() {
 
 constexpr const char *kSmallJson = R"J({
   "format": "ptx2metal-reflection",
-  "version": 3,
+  "version": 4,
   "source": {"file": "small.ptx", "sha256": "6c6e30d9b11f0a1098bd5850b60b71a8574c20d939f5e51b874aedba1e1498f6", "bytes": 152, "ptx_version": "8.5", "target": ["sm_90"], "address_size": 64},
   "msl": {"file": "small.metal"},
   "profile": {"msl_version": "3.2", "fp64": "ieee", "f32_subnormals": "flush"},

@@ -24,7 +24,7 @@ std::string reflectionText(const std::string &kernelExtra = "", const std::strin
   std::string var = variable.empty()
                         ? R"({"name":"g","space":"global","offset":0,"size":8,"align":8,"init":"0102","relocations":[]})"
                         : variable;
-  return R"({"format":"ptx2metal-reflection","version":3,"source":{"sha256":"00"},"msl":{"file":null},)"
+  return R"({"format":"ptx2metal-reflection","version":4,"source":{"sha256":"00"},"msl":{"file":null},)"
          R"("profile":{"msl_version":"3.1","fp64":"ieee","f32_subnormals":"keep"},)"
          R"("module":{"global_bytes":8,"const_bytes":0,"variables":[)" +
          var + R"(]},"kernels":[{"name":"k","msl_name":"k","translated":true,"error":null,"params":)" + params +
@@ -107,6 +107,27 @@ TEST_CASE("reflection: relocations to variables and to functions", "[runtime-cor
   }
 }
 
+TEST_CASE("reflection: texture and surface references", "[runtime-core][reflection]") {
+  ModuleReflection r;
+  auto variable = [](const std::string &extra, const std::string &space = "global", const std::string &size = "8") {
+    return R"({"name":"t","space":")" + space + R"(","offset":0,"size":)" + size + R"(,"align":8)" + extra +
+           R"(,"init":null,"relocations":[]})";
+  };
+  REQUIRE_FALSE(parseReflection(reflectionText("", variable("")), &r));
+  CHECK(r.variables[0].reference == ReferenceKind::None);
+  REQUIRE_FALSE(parseReflection(reflectionText("", variable(R"(,"reference":"texture")")), &r));
+  CHECK(r.variables[0].reference == ReferenceKind::Texture);
+  REQUIRE_FALSE(parseReflection(reflectionText("", variable(R"(,"reference":"surface")")), &r));
+  CHECK(r.variables[0].reference == ReferenceKind::Surface);
+  // Another kind, or a variable that cannot hold a 64-bit handle, is an error.
+  CHECK(parseReflection(reflectionText("", variable(R"(,"reference":"sampler")")), &r));
+  CHECK(parseReflection(reflectionText("", variable(R"(,"reference":"texture")", "global", "4")), &r));
+  std::string inConst = replaced(reflectionText("", variable(R"(,"reference":"texture")", "const")),
+                                 R"("const_bytes":0)", R"("const_bytes":8)");
+  CHECK_FALSE(parseReflection(replaced(inConst, R"(,"reference":"texture")", ""), &r)); // valid without it
+  CHECK(parseReflection(inConst, &r));
+}
+
 TEST_CASE("reflection: malformed or inconsistent texts are errors", "[runtime-core][reflection]") {
   ModuleReflection r;
   auto bad = [&](const std::string &text) {
@@ -120,7 +141,7 @@ TEST_CASE("reflection: malformed or inconsistent texts are errors", "[runtime-co
   bad("[]");
   bad(R"({"format":"something else","version":2})");
   // A reflection of another format version, and profiles this runtime does not know.
-  CHECK(bad(replaced(reflectionText(), R"("version":3)", R"("version":2)")).find("version 2") != std::string::npos);
+  CHECK(bad(replaced(reflectionText(), R"("version":4)", R"("version":2)")).find("version 2") != std::string::npos);
   CHECK(bad(replaced(reflectionText(), R"("fp64":"ieee")", R"("fp64":"quad")"))
             .find("reflection.profile.fp64: 'quad' is none of ieee, demote, error") != std::string::npos);
   CHECK(bad(replaced(reflectionText(), R"(,"f32_subnormals":"keep")", ""))

@@ -59,6 +59,16 @@ cuStreamWaitEvent""".split()
 REQUIRED += """cuLinkCreate cuLinkCreate_v2 cuLinkAddData cuLinkAddData_v2 cuLinkAddFile cuLinkAddFile_v2
 cuLinkComplete cuLinkDestroy""".split()
 
+# Texture and surface references (deprecated, still in cuda.h), under cuda.h's versioned names.
+REQUIRED += """cuModuleGetTexRef cuModuleGetSurfRef cuTexRefSetArray cuTexRefSetMipmappedArray
+cuTexRefSetAddress_v2 cuTexRefSetAddress2D_v3 cuTexRefSetAddress2D_v2 cuTexRefSetFormat
+cuTexRefSetAddressMode cuTexRefSetFilterMode cuTexRefSetMipmapFilterMode cuTexRefSetMipmapLevelBias
+cuTexRefSetMipmapLevelClamp cuTexRefSetMaxAnisotropy cuTexRefSetBorderColor cuTexRefSetFlags
+cuTexRefGetAddress_v2 cuTexRefGetArray cuTexRefGetMipmappedArray cuTexRefGetAddressMode
+cuTexRefGetFilterMode cuTexRefGetFormat cuTexRefGetMipmapFilterMode cuTexRefGetMipmapLevelBias
+cuTexRefGetMipmapLevelClamp cuTexRefGetMaxAnisotropy cuTexRefGetBorderColor cuTexRefGetFlags
+cuTexRefCreate cuTexRefDestroy cuSurfRefSetArray cuSurfRefGetArray""".split()
+
 
 def main():
     lib = sys.argv[1]

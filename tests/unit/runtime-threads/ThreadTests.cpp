@@ -2,7 +2,8 @@
 // backend), all at once: each has its own current context (two share the primary context, one
 // pushes and pops a second one of its own), its own module and streams, and loops over
 // allocations (device and page-locked), asynchronous copies, memsets, launches (several
-// threadgroups on several workers, with barriers and shared memory), host functions, events,
+// threadgroups on several workers, with barriers and shared memory; one reads a texture
+// reference its thread rebinds every round), host functions, events,
 // queries and synchronizations, checking every result; every thread also launches a kernel
 // of one library that main loaded before they started (its module is made in each context at
 // first use). CI runs it under ThreadSanitizer (scripts/run-tests.sh --tsan), where it must be
@@ -23,7 +24,8 @@
 namespace {
 
 // blocksum: sums[b] = sum over the threads of block b of (in[i] + add), through a shared-memory
-// tree with a barrier per level. iota: out[i] = base + i.
+// tree with a barrier per level. fetch: out[i] = tex1Dfetch(input, i) through the texture
+// reference `input`, bound to the round's input anew each round. iota: out[i] = base + i.
 const char *kPtx = R"(.version 7.0
 .target sm_80
 .address_size 64
@@ -76,6 +78,23 @@ END:
   ret;
 }
 
+.global .texref input;
+.visible .entry fetch(.param .u64 out)
+{
+  .reg .b32 %r<10>;
+  .reg .b64 %rd<4>;
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r2, %tid.x;
+  mov.u32 %r3, %ctaid.x;
+  mov.u32 %r4, %ntid.x;
+  mad.lo.s32 %r5, %r3, %r4, %r2;
+  tex.1d.v4.u32.s32 {%r6, %r7, %r8, %r9}, [input, {%r5}];
+  mul.wide.u32 %rd2, %r5, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r6;
+  ret;
+}
+
 .visible .entry iota(.param .u64 out, .param .u32 base)
 {
   .reg .b32 %r<8>;
@@ -118,7 +137,8 @@ void report(unsigned thread, const std::string &what) {
   } while (0)
 
 struct Work {
-  CUfunction blocksum = nullptr, iota = nullptr;
+  CUfunction blocksum = nullptr, iota = nullptr, fetch = nullptr;
+  CUtexref input = nullptr; // this module's texture reference
   CUfunction libraryIota = nullptr; // the shared library's, in this context
   CUstream streams[2] = {};
   CUevent start = nullptr, done = nullptr;
@@ -132,20 +152,25 @@ void CUDA_CB countHostCall(void *calls) { ++*static_cast<unsigned *>(calls); }
 // One round on one stream: upload, sum per block, iota into a second buffer, copy device to
 // device, download both, check.
 void round(unsigned id, unsigned r, Work &w, CUstream stream) {
-  CUdeviceptr in = 0, sums = 0, out = 0, copy = 0;
+  CUdeviceptr in = 0, sums = 0, out = 0, copy = 0, fetched = 0;
   CHECK_CU(cuMemAlloc(&in, kElements * 4));
+  CHECK_CU(cuMemAlloc(&fetched, kElements * 4));
   CHECK_CU(cuMemAlloc(&sums, kBlocks * 4));
   CHECK_CU(cuMemAlloc(&out, kElements * 4));
   CHECK_CU(cuMemAlloc(&copy, kElements * 4));
   void *pinned = nullptr;
   CHECK_CU(cuMemAllocHost(&pinned, kElements * 4));
-  std::vector<uint32_t> host(kElements), hostSums(kBlocks), hostOut(kElements);
+  std::vector<uint32_t> host(kElements), hostSums(kBlocks), hostOut(kElements), hostFetched(kElements);
   CHECK_CU(cuEventRecord(w.start, stream));
   for (unsigned i = 0; i < kElements; ++i)
     host[i] = id * 100000u + r * 1000u + i;
   uint32_t add = id + r;
   CHECK_CU(cuMemsetD32Async(sums, 0xdeadbeefu, kBlocks, stream));
   CHECK_CU(cuMemcpyHtoDAsync(in, host.data(), kElements * 4, stream));
+  CHECK_CU(cuTexRefSetAddress(nullptr, w.input, in, kElements * 4));
+  void *fetchParams[] = {&fetched};
+  CHECK_CU(cuLaunchKernel(w.fetch, kBlocks, 1, 1, kBlockThreads, 1, 1, 0, stream, fetchParams, nullptr));
+  CHECK_CU(cuMemcpyDtoHAsync(hostFetched.data(), fetched, kElements * 4, stream));
   void *sumParams[] = {&in, &sums, &add};
   CHECK_CU(cuLaunchKernel(w.blocksum, kBlocks, 1, 1, kBlockThreads, 1, 1, 0, stream, sumParams, nullptr));
   uint32_t base = id * 7u + r;
@@ -200,7 +225,14 @@ void round(unsigned id, unsigned r, Work &w, CUstream stream) {
       report(id, "round " + std::to_string(r) + ": iota[" + std::to_string(i) + "] is " + std::to_string(hostOut[i]));
       break;
     }
+  for (unsigned i = 0; i < kElements; ++i)
+    if (hostFetched[i] != host[i]) {
+      report(id, "round " + std::to_string(r) + ": fetched[" + std::to_string(i) + "] is " +
+                     std::to_string(hostFetched[i]) + ", not " + std::to_string(host[i]));
+      break;
+    }
   CHECK_CU(cuMemFree(in));
+  CHECK_CU(cuMemFree(fetched));
   CHECK_CU(cuMemFree(sums));
   CHECK_CU(cuMemFree(out));
   CHECK_CU(cuMemFree(copy));
@@ -211,6 +243,9 @@ void prepare(unsigned id, Work &w, CUmodule &module) {
   CHECK_CU(cuModuleLoadData(&module, kPtx));
   CHECK_CU(cuModuleGetFunction(&w.blocksum, module, "blocksum"));
   CHECK_CU(cuModuleGetFunction(&w.iota, module, "iota"));
+  CHECK_CU(cuModuleGetFunction(&w.fetch, module, "fetch"));
+  CHECK_CU(cuModuleGetTexRef(&w.input, module, "input"));
+  CHECK_CU(cuTexRefSetFormat(w.input, CU_AD_FORMAT_UNSIGNED_INT32, 1));
   CHECK_CU(cuStreamCreate(&w.streams[0], CU_STREAM_NON_BLOCKING));
   CHECK_CU(cuStreamCreate(&w.streams[1], CU_STREAM_DEFAULT));
   CHECK_CU(cuEventCreate(&w.start, CU_EVENT_DEFAULT));
