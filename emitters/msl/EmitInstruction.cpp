@@ -261,36 +261,6 @@ struct Sel {
         return name;
     return "P2M_VSEL_NONE";
   }
-  // Forms no H100 recording covers (tests/probes/gen_video_scalar.py, docs/gpu-facts.md
-  // "Scalar video instructions") whose rule the recorded forms do not settle: refused until
-  // recorded. vshl/vshr with .sat and a secondary .min/.max or a merge: the code ptxas writes
-  // for sm_90 departs from the helpers (it compares the clamped word sign-extended, and clamps
-  // to d's range before the merge, not to the field's). A vset merge into d.h1 and vmad's .sat
-  // or shift with a negated operand or .po: that code agrees with the helpers, but no GPU has
-  // confirmed it.
-  const char *videoFormNotSettled() const {
-    bool sat = in.has(Modifier::Sat), minMax = in.has(Modifier::Min) || in.has(Modifier::Max);
-    std::string merge = videoMerge();
-    switch (in.opcode) {
-    case Opcode::Vset: return merge == "P2M_VSEL_H1" ? "a merge into d.h1" : nullptr;
-    case Opcode::Vshl: case Opcode::Vshr:
-      if (sat && minMax)
-        return ".sat and a secondary .min or .max";
-      return sat && merge != "P2M_VSEL_NONE" ? ".sat and a merge" : nullptr;
-    case Opcode::Vmad: {
-      bool negated = in.ops.size() == 4 && (in.ops[1].negated || in.ops[2].negated || in.ops[3].negated);
-      bool scaled = sat || in.has(Modifier::Shr7) || in.has(Modifier::Shr15);
-      return scaled && (negated || in.has(Modifier::Po)) ? ".sat, .shr7 or .shr15 and a negated operand or .po"
-                                                         : nullptr;
-    }
-    default: return nullptr;
-    }
-  }
-  void refuseUnsettledVideoForm() const {
-    if (const char *form = videoFormNotSettled())
-      e.fail(in, formatCompiled(FMT_COMPILE("{} with {} is not supported yet: no H100 recording settles its rule"),
-                                ptx::spelling(in.opcode), form));
-  }
   // c (operand i), which the secondary operation or the merge needs and the plain form lacks.
   std::string videoThird(size_t i) const {
     bool needsC = videoSecondary() != "P2M_VSEC_NONE" || videoMerge() != "P2M_VSEL_NONE";
@@ -627,7 +597,6 @@ struct Sel {
       return assign(op(0), r);
     }
     case Opcode::Vadd: case Opcode::Vsub: case Opcode::Vabsdiff: case Opcode::Vmin: case Opcode::Vmax: {
-      refuseUnsettledVideoForm();
       // The types are written d, a, b; the IR keeps d and a. Selectors on a and b became a
       // bfe before the instruction (the IR builder); d's is a modifier (the merge form).
       const char *opName = in.opcode == Opcode::Vadd ? "P2M_VOP_ADD" : in.opcode == Opcode::Vsub ? "P2M_VOP_SUB"
@@ -640,7 +609,6 @@ struct Sel {
       return assign(op(0), r);
     }
     case Opcode::Vset: {
-      refuseUnsettledVideoForm();
       // The types are written a, b: no d type (the result is unsigned).
       std::string_view cmp = cmpName(in);
       std::string cmpMacro = "P2M_VCMP_";
@@ -654,7 +622,6 @@ struct Sel {
       return assign(op(0), r);
     }
     case Opcode::Vshl: case Opcode::Vshr: {
-      refuseUnsettledVideoForm();
       // The types are written d, a (then .u32 for b); the IR keeps d and a.
       std::string r = helper(use(Helper::Vshift), {flag(in.opcode == Opcode::Vshl), a(1, Type::U32), a(2, Type::U32),
                                             videoThird(3), flag(isSigned(in.type)), flag(isSigned(in.type2)),
@@ -663,7 +630,6 @@ struct Sel {
       return assign(op(0), r);
     }
     case Opcode::Vmad: {
-      refuseUnsettledVideoForm();
       // The types are written d, a, b; the final signedness follows a, b and the negations
       // (the IR builder marks a source written `-%r` as negated), not d.
       if (in.ops.size() != 4)
