@@ -11,7 +11,8 @@
 //   p2m_tex_clamp_taps        clamped taps on one texel collapse
 //   p2m_tex_address_index     address modes on a texel index
 //   p2m_tex_weights_2d / _3d  the corner weights of linear filtering
-//   p2m_tex_acc_*, p2m_tex_filter   the weighted sum, exact, rounded once (ties away)
+//   p2m_tex_align_quad        texels aligned per 2x2 quad to 28 bits (block floating point)
+//   p2m_tex_acc_*, p2m_tex_filter   the weighted sum of those, exact, rounded once (ties away)
 //   p2m_tex_ratio_f32, p2m_tex_unorm / _snorm   normalized-float reads
 //   p2m_tex_srgb_u8_hi        sRGB decoding (the H100's table)
 //   p2m_tex_missing           channels a format lacks
@@ -213,6 +214,32 @@ static inline uint p2m_tex_acc_round(thread p2m_tex_acc &a, uint p, int emin, in
   uint mant = uint(window >> (k % 32u));
   mant += (a.limb[(k - 1u) / 32u] >> ((k - 1u) % 32u)) & 1u; // ties away: the half bit rounds up
   return (e < emin ? 0u : uint(e + bias - 1) << (p - 1u)) + mant;
+}
+
+// The texture unit's adder works in block floating point (docs/gpu-facts.md, "Coordinates and
+// weights", the weighted sum): the four texels of a 2x2 quad (a 3D fetch is two quads, one per
+// z slice) that carry weight are aligned to the largest of them and keep 28 bits, 4 below that
+// texel's last place, truncated toward zero. Truncates `texel` (f32 bits, weights `w`) in place;
+// NaN and infinities pass through (the sum's `special` handles them).
+static inline void p2m_tex_align_quad(thread uint *texel, thread const uint *w)
+{
+  int top = -1; // position (bit 0 worth 2^-149) just above the largest significand's leading bit
+  for (uint k = 0u; k < 4u; ++k) {
+    uint e = (texel[k] >> 23) & 0xFFu, m = texel[k] & 0x7FFFFFu;
+    if (w[k] == 0u || e == 0xFFu || (e == 0u && m == 0u))
+      continue;
+    top = max(top, e != 0u ? int(e) + 23 : 32 - int(clz(m)));
+  }
+  for (uint k = 0u; k < 4u; ++k) {
+    uint e = (texel[k] >> 23) & 0xFFu;
+    if (w[k] == 0u || e == 0xFFu)
+      continue;
+    int drop = top - 28 - (e != 0u ? int(e) - 1 : 0); // bits of this texel below the kept 28
+    if (drop >= 24)
+      texel[k] &= 0x80000000u;
+    else if (drop > 0)
+      texel[k] &= ~((1u << uint(drop)) - 1u);
+  }
 }
 
 // The f32 result of a filtered sum of f32 terms, and of f16 terms (rounded to f16 first:
@@ -535,7 +562,8 @@ static inline uint p2m_tex_raw_int(ulong h, thread const p2m_tex_level &lv, int 
 
 // The weighted sum of channel c over `count` addressed taps (weights in 1/256 summing to 256)
 // as an f32 result (docs/gpu-facts.md, "Coordinates and weights" and "Texel conversion"):
-//   f32 texels (and sRGB channels): the exact sum rounded to f32, ties away from zero;
+//   f32 texels (and sRGB channels): the texels of each 2x2 quad aligned to 28 bits
+//     (p2m_tex_align_quad), their exact weighted sum rounded to f32, ties away from zero;
 //   f16 texels: the exact sum rounded to f16, ties away (12 of 6148 measured fetches differ by
 //     one f16 unit where the two texels' magnitudes differ greatly: not settled);
 //   8/16-bit normalized reads: each texel widened exactly to 16-bit fixed point (v * 65535 /
@@ -563,10 +591,15 @@ static inline uint p2m_tex_filter(ulong h, thread const p2m_tex_level &lv, threa
       return as_type<uint>(-1.0f);
     return p2m_tex_ratio_f32(n < 0l, ulong(n < 0l ? -n : n), ulong(d16));
   }
+  uint texel[8];
+  for (uint k = 0u; k < count; ++k)
+    texel[k] = w[k] != 0u ? p2m_tex_raw_float(h, lv, tx[k], ty[k], tz[k], layer, c) : 0u;
+  for (uint q = 0u; q < count; q += 4u)
+    p2m_tex_align_quad(texel + q, w + q);
   p2m_tex_acc acc;
   p2m_tex_acc_clear(acc);
   for (uint k = 0u; k < count; ++k)
-    p2m_tex_acc_add(acc, w[k], p2m_tex_raw_float(h, lv, tx[k], ty[k], tz[k], layer, c));
+    p2m_tex_acc_add(acc, w[k], texel[k]);
   bool half_texels = p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 2u && p2m_tex_word(h, P2M_TEX_CHANNEL_BITS) == 16u;
   return p2m_tex_acc_result(acc, half_texels);
 }
