@@ -8,9 +8,9 @@ script prints how many sums it reproduces (per channel: x general, y near-cancel
 magnitudes, w random exponents) and its first mismatches with their terms.
 
 usage: analyse_texture_sums.py DIR              the recording ({2d,3d}.{texels,coords,results}.bin)
-       analyse_texture_sums.py --check FILE     the committed subsample (expected/textures/
-                                                texture-sums.txt.gz): exit status 1 unless the
-                                                measured model reproduces what the file says
+       analyse_texture_sums.py --check FILE [--sampler PROGRAM]
+           the committed subsample (expected/textures/texture-sums.txt.gz): exit status 1 unless
+           the measured model (and the sampler behind PROGRAM) reproduces what the file says
        analyse_texture_sums.py DIR --subsample FILE   writes such a subsample
 """
 import argparse
@@ -19,10 +19,10 @@ import gzip
 import os
 import random
 import struct
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SUBSAMPLE = os.path.join(HERE, 'expected', 'textures', 'texture-sums.txt.gz')
 
 
 # --- f32 as integers: a finite value is m * 2^e with m a signed integer ----------------------
@@ -81,7 +81,12 @@ def weights_3d(wx, wy, wz):
     return w
 
 
-# --- models: each maps (weights, texel bits) to the result's bits -------------------------------
+def corner_weights(ws1):
+    """The corner weights of a 2D (wx, wy) or 3D (wx, wy, wz) fetch."""
+    return weights_2d(*ws1) if len(ws1) == 2 else weights_3d(*ws1)
+
+
+# --- models: each maps (corner weights, texel bits) to the result's bits -------------------------------
 
 def exact(ws, ts):
     """The exact weighted sum over 256 rounded once (the rule before this probe)."""
@@ -143,46 +148,48 @@ def recording(d):
                 v = co[stride * i + k] - 0.5
                 cells.append(int(v))
                 ws1.append(round((v - int(v)) * 256))
-            ws = weights_2d(*ws1) if dims == 2 else weights_3d(*ws1)
+            ws = corner_weights(ws1)
             idx = [((cells[2] + (t >> 2) if dims == 3 else 0) * size + cells[1] + ((t >> 1) & 1)) * size
                    + cells[0] + (t & 1) for t in range(len(ws))]
             for ch in range(4):
-                yield dims, ch, ws, [tx[4 * j + ch] for j in idx], rs[4 * i + ch]
+                yield dims, ch, ws1, [tx[4 * j + ch] for j in idx], rs[4 * i + ch]
 
 
 def write_subsample(sums, path, seed=1):
-    """Every sum the exact rule gets wrong, up to 1500 per dimension count (cancellation and
-    alignment cases), plus 500 random sums of each; sums the measured model gets wrong all."""
+    """Every sum the measured model gets wrong, up to 1500 per dimension count that the exact
+    rule gets wrong (cancellation and alignment cases) and 500 random others."""
     rng = random.Random(seed)
-    keep = {2: [], 3: []}
-    wrong = {2: [], 3: []}
-    rest = {2: [], 3: []}
+    unexplained, alignment, rest = {2: [], 3: []}, {2: [], 3: []}, {2: [], 3: []}
     for s in sums:
-        dims, ch, ws, ts, r = s
+        dims, ch, ws1, ts, r = s
+        ws = corner_weights(ws1)
         if MEASURED(ws, ts) != r:
-            keep[dims].append(s)
+            unexplained[dims].append(s)
         elif exact(ws, ts) != r:
-            wrong[dims].append(s)
+            alignment[dims].append(s)
         else:
             rest[dims].append(s)
     with gzip.open(path, 'wt') as f:
-        f.write('# dims channel : weights : texels (f32 bits) : result (f32 bits); '
-                'tests/probes/texture_sums.cu on an H100, a subsample (analyse_texture_sums.py)\n')
+        f.write('# tests/probes/texture_sums.cu on an H100, a subsample (analyse_texture_sums.py). Per\n'
+                '# sum: dimensions, channel : 1D weights : texels (f32 bits, corner x + 2y + 4z) :\n'
+                '# result (f32 bits) : 1 if the measured model reproduces it, 0 if not\n')
         for dims in (2, 3):
-            chosen = keep[dims] + rng.sample(wrong[dims], min(1500, len(wrong[dims]))) + \
-                rng.sample(rest[dims], 500)
-            for d, ch, ws, ts, r in chosen:
-                f.write(f'{d} {ch} : {" ".join(map(str, ws))} : {" ".join(f"{t:08x}" for t in ts)} : {r:08x}\n')
+            chosen = [(s, 0) for s in unexplained[dims]]
+            chosen += [(s, 1) for s in rng.sample(alignment[dims], min(1500, len(alignment[dims])))]
+            chosen += [(s, 1) for s in rng.sample(rest[dims], 500)]
+            for (d, ch, ws1, ts, r), ok in chosen:
+                f.write(f'{d} {ch} : {" ".join(map(str, ws1))} : {" ".join(f"{t:08x}" for t in ts)} : {r:08x} : {ok}\n')
 
 
 def subsample(path):
+    """Yields (dims, channel, 1D weights, texel bits, result bits, reproduced)."""
     with gzip.open(path, 'rt') as f:
         for line in f:
             if line.startswith('#'):
                 continue
-            a, b, c, d = line.split(':')
+            a, b, c, d, e = line.split(':')
             dims, ch = map(int, a.split())
-            yield dims, ch, [int(x) for x in b.split()], [int(x, 16) for x in c.split()], int(d, 16)
+            yield dims, ch, [int(x) for x in b.split()], [int(x, 16) for x in c.split()], int(d, 16), int(e)
 
 
 def describe(ws, ts, r):
@@ -191,56 +198,64 @@ def describe(ws, ts, r):
 
 
 def evaluate(sums, models, show=3):
-    sums = list(sums)
-    worst = 0
     for name, model in models:
         good, total, bad = {}, {}, []
-        for dims, ch, ws, ts, r in sums:
+        for dims, ch, ws1, ts, r in sums:
+            ws = corner_weights(ws1)
             key = (dims, ch)
             total[key] = total.get(key, 0) + 1
             got = model(ws, ts)
             if got == r:
                 good[key] = good.get(key, 0) + 1
             elif len(bad) < show:
-                bad.append(f'    {dims}D ch {ch}: {describe(ws, ts, r)}, model {got:08x}')
+                bad.append(f'    {dims}D {"xyzw"[ch]}: {describe(ws, ts, r)}, model {got:08x}')
         print(name)
         for dims in sorted({k[0] for k in total}):
             keys = [k for k in sorted(total) if k[0] == dims]
             g, t = sum(good.get(k, 0) for k in keys), sum(total[k] for k in keys)
             per = ', '.join(f'{"xyzw"[k[1]]} {good.get(k, 0)}/{total[k]}' for k in keys)
             print(f'  {dims}D: {g} of {t} sums reproduced ({per})')
-        print('\n'.join(bad))
-        worst = max(worst, sum(total.values()) - sum(good.values()))
-    return sums
+        if bad:
+            print('\n'.join(bad))
 
 
-def check(path):
-    """The measured model against the committed subsample: every 2D sum, and every 3D sum except
-    the random-exponent (w channel) ones the file's header counts as unexplained."""
-    fails = {2: 0, 3: 0}
+def check(path, sampler):
+    """The measured model, and the sampler (texture_ops.h, through `sampler`: a program reading
+    "dims wx wy wz texels..." lines and printing each result's bits) where given, against the
+    committed subsample: each must reproduce the sums marked 1 and miss those marked 0."""
     sums = list(subsample(path))
-    for dims, ch, ws, ts, r in sums:
-        if MEASURED(ws, ts) != r:
-            fails[dims] += 1
-    exact_fails = sum(exact(ws, ts) != r for _, _, ws, ts, r in sums)
-    print(f'{len(sums)} sums; the exact rule gets {exact_fails} wrong, the measured model '
-          f'{fails[2]} 2D and {fails[3]} 3D (expected 0 and {UNEXPLAINED_3D})')
-    return fails[2] == 0 and fails[3] == UNEXPLAINED_3D and exact_fails > 1000
-
-
-# 3D sums of the recording whose two slices' block sums, combined exactly, still differ (all w
-# channel: random exponents; see docs/gpu-facts.md). The subsample holds all of them.
-UNEXPLAINED_3D = 230
+    ok = True
+    results = {'model': [MEASURED(corner_weights(ws1), ts) for _, _, ws1, ts, _, _ in sums]}
+    if sampler:
+        lines = ''.join(f'{d} {" ".join(map(str, ws1 + [0] * (3 - len(ws1))))} {" ".join(map(str, ts))}\n'
+                        for d, _, ws1, ts, _, _ in sums)
+        out = subprocess.run([sampler], input=lines, capture_output=True, text=True, check=True).stdout.split()
+        results['sampler'] = [int(x, 16) for x in out]
+    for name, got in results.items():
+        if len(got) != len(sums):
+            print(f'{name}: {len(got)} results for {len(sums)} sums')
+            ok = False
+            continue
+        wrong = [(s, g) for s, g in zip(sums, got) if (g == s[4]) != bool(s[5])]
+        print(f'{name}: {sum(g == s[4] for s, g in zip(sums, got))} of {len(sums)} sums reproduced, '
+              f'{sum(1 - s[5] for s in sums)} expected not to be; {len(wrong)} otherwise')
+        for (d, ch, ws1, ts, r, _), g in wrong[:5]:
+            print(f'  {d}D {"xyzw"[ch]}: {describe(corner_weights(ws1), ts, r)}, {name} {g:08x}')
+        ok = ok and not wrong
+    exact_wrong = sum(exact(corner_weights(ws1), ts) != r for _, _, ws1, ts, r, _ in sums)
+    print(f'the exact sum rounded once gets {exact_wrong} wrong')
+    return ok and exact_wrong > 1000  # the subsample must hold the cases that decide the rule
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('dir', nargs='?')
     ap.add_argument('--check', metavar='FILE')
+    ap.add_argument('--sampler', metavar='PROGRAM')
     ap.add_argument('--subsample', metavar='FILE')
     a = ap.parse_args()
     if a.check:
-        return 0 if check(a.check) else 1
+        return 0 if check(a.check, a.sampler) else 1
     if not a.dir:
         ap.error('the recording directory, or --check FILE')
     sums = list(recording(a.dir))

@@ -561,6 +561,20 @@ static inline uint p2m_tex_raw_int(ulong h, thread const p2m_tex_level &lv, int 
   return p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 0u ? as_type<uint>(p2m_tex_sign_extend(v, bits)) : v;
 }
 
+// The filtered f32 result of `count` (4 or 8) float texels (f32 bits; f16 texels widened) and
+// their weights: each quad aligned (p2m_tex_align_quad), the exact weighted sum rounded once to
+// f32, or to f16 for f16 texels. Rewrites `texel`.
+static inline uint p2m_tex_weighted_sum(thread uint *texel, thread const uint *w, uint count, bool half_texels)
+{
+  for (uint q = 0u; q < count; q += 4u)
+    p2m_tex_align_quad(texel + q, w + q, half_texels ? 15 : 28);
+  p2m_tex_acc acc;
+  p2m_tex_acc_clear(acc);
+  for (uint k = 0u; k < count; ++k)
+    p2m_tex_acc_add(acc, w[k], texel[k]);
+  return p2m_tex_acc_result(acc, half_texels);
+}
+
 // The weighted sum of channel c over `count` addressed taps (weights in 1/256 summing to 256)
 // as an f32 result (docs/gpu-facts.md, "Coordinates and weights" and "Texel conversion"):
 //   f32 texels (and sRGB channels): the texels of each 2x2 quad aligned to 28 bits
@@ -595,13 +609,7 @@ static inline uint p2m_tex_filter(ulong h, thread const p2m_tex_level &lv, threa
   for (uint k = 0u; k < count; ++k)
     texel[k] = w[k] != 0u ? p2m_tex_raw_float(h, lv, tx[k], ty[k], tz[k], layer, c) : 0u;
   bool half_texels = p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 2u && p2m_tex_word(h, P2M_TEX_CHANNEL_BITS) == 16u;
-  for (uint q = 0u; q < count; q += 4u)
-    p2m_tex_align_quad(texel + q, w + q, half_texels ? 15 : 28);
-  p2m_tex_acc acc;
-  p2m_tex_acc_clear(acc);
-  for (uint k = 0u; k < count; ++k)
-    p2m_tex_acc_add(acc, w[k], texel[k]);
-  return p2m_tex_acc_result(acc, half_texels);
+  return p2m_tex_weighted_sum(texel, w, count, half_texels);
 }
 
 // --- cube maps -----------------------------------------------------------------------------
