@@ -107,10 +107,10 @@ static inline p2m_tex_level p2m_tex_level_of(ulong h, uint level)
 }
 
 // --- exact arithmetic ----------------------------------------------------------------------
-// NVIDIA's filtering is integer arithmetic on block-aligned texels, rounded once (docs/gpu-facts.md,
-// "Textures and surfaces"); MSL has no wide integers, long double or rounding modes, so the sums below are
-// integers (64-bit, or a 320-bit accumulator for sums of f32 texels) and the roundings are
-// written out. Nothing here depends on how float arithmetic rounds or flushes subnormals.
+// NVIDIA's filtering is integer arithmetic on block-aligned texels, rounded once
+// (docs/gpu-facts.md, "Textures and surfaces"); MSL has no wide integers, long double or rounding
+// modes, so the sums below are integers (64-bit, or a 320-bit accumulator for sums of f32
+// texels) and the roundings are written out. Nothing here depends on how float arithmetic rounds or flushes subnormals.
 
 static inline uint p2m_tex_clz64(ulong x)
 {
