@@ -71,6 +71,23 @@ def to_f32(x, mode='rne'):
     return float(round_to(F(x), 24, mode, -126))
 
 
+def msb(x):
+    """The exponent of x's leading bit (x a nonzero Fraction)."""
+    e = x.numerator.bit_length() - x.denominator.bit_length()
+    return e if F(2) ** e <= abs(x) else e - 1
+
+
+def block_sum(terms, keep):
+    """A 2x2 quad's weighted sum over 256 as the texture unit's adder forms it (block floating
+    point): the texels of nonzero weight aligned to the largest, keeping `keep` bits below its
+    leading bit (f32 28, f16 15), truncated toward zero; then exact. terms: (weight, texel)."""
+    live = [(w, t) for w, t in terms if w]
+    if not any(t for _, t in live):
+        return F(0)
+    u = F(2) ** (max(msb(abs(t)) for _, t in live if t) + 1 - keep)
+    return sum(w * (math.floor(abs(t) / u) * u) * (1 if t >= 0 else -1) for w, t in live) / 256
+
+
 def weight(x):
     """Texel index and 8-bit weight of an unnormalized coordinate: frac(x - 0.5) * 256,
     rounded half up."""
@@ -105,7 +122,7 @@ def main():
     W = 64
     clamp = lambda i, n: min(max(i, 0), n - 1)
 
-    # 1D f32: exact weighted sum, rounded to nearest with ties away from zero.
+    # 1D f32: the block sum (block_sum), rounded to nearest with ties away from zero.
     tb = texels(S, 'linear1d_f32')
     tx = [struct.unpack_from('<4f', tb, 16 * i) for i in range(W)]
     for sec, scale in (('linear1d_f32 unnormalized', 1), ('linear1d_f32 normalized', W)):
@@ -113,9 +130,9 @@ def main():
         for c, out in rows(S, sec):
             i, w = weight(F(f32(c[0])) * scale)
             for ch in range(4):
-                exact = F(256 - w, 256) * F(tx[clamp(i, W)][ch]) + F(w, 256) * F(tx[clamp(i + 1, W)][ch])
+                acc = block_sum([(256 - w, F(tx[clamp(i, W)][ch])), (w, F(tx[clamp(i + 1, W)][ch]))], 28)
                 total += 1
-                bad += to_f32(exact, 'rna') != f32(out[ch])
+                bad += to_f32(acc, 'rna') != f32(out[ch])
         report(sec, bad, total)
 
     # Normalized-float conversion of every 8- and 16-bit value: v / max, correctly rounded;
@@ -161,19 +178,19 @@ def main():
                 bad += to_f32(max(F(n, d16), F(-1))) != f32(out[ch])
         report('linear1d_' + kind, bad, total)
 
-    # f16: the exact weighted sum rounded to f16, ties away from zero (nearly: see the doc).
+    # f16: the block sum (15 bits) rounded to f16, ties away from zero.
     tb = texels(S, 'linear1d_f16')
     th = [[F(struct.unpack_from('<e', tb, 8 * i + 2 * k)[0]) for k in range(4)] for i in range(W)]
     bad = total = 0
     for c, out in rows(S, 'linear1d_f16'):
         i, w = weight(f32(c[0]))
         for ch in range(4):
-            exact = F(256 - w, 256) * th[clamp(i, W)][ch] + F(w, 256) * th[clamp(i + 1, W)][ch]
+            acc = block_sum([(256 - w, th[clamp(i, W)][ch]), (w, th[clamp(i + 1, W)][ch])], 15)
             total += 1
-            bad += float(round_to(exact, 11, 'rna', -14)) != f32(out[ch])
+            bad += float(round_to(acc, 11, 'rna', -14)) != f32(out[ch])
     report('linear1d_f16', bad, total)
 
-    # 2D: corner weights in 1/256 (corner_weights_2d), f32 sum rounded ties away, u8 as above.
+    # 2D: corner weights in 1/256 (corner_weights_2d), f32 block sum rounded ties away, u8 as above.
     # 3D: the scheme fitted to textures-weights.txt.gz (texture_ops.h's p2m_tex_weights_3d).
     for dims, kind in ((2, 'f32'), (2, 'u8'), (3, 'f32'), (3, 'u8')):
         name = f'linear{dims}d_{kind}'
@@ -186,6 +203,9 @@ def main():
         bad = total = 0
         for c, out in rows(S, name):
             ws = [weight(f32(v)) for v in c]
+            # clamp: taps that both fall on the first or last texel count as that texel alone
+            ws = [(clamp(i, n), 0) if clamp(i, n) == clamp(i + 1, n) else (i, w)
+                  for (i, w), n in zip(ws, (Wd, Hd, Dd))]
             if dims == 2:
                 corners = {(i, j, 0): v for (i, j), v in corner_weights_2d(ws[0][1], ws[1][1]).items()}
             else:  # fitted to the 3000 weight sets: z's 1D weights, each split by x, then by y
@@ -198,7 +218,11 @@ def main():
                         corners[(i, 1, k)], corners[(i, 0, k)] = y1, col - y1
             z0 = ws[2][0] if dims == 3 else 0
             for ch in range(4):
-                acc = F(sum(w * tex(ws[0][0] + dx, ws[1][0] + dy, z0 + dz, ch) for (dx, dy, dz), w in corners.items()), 256)
+                if kind == 'f32':  # one block per z slice
+                    acc = sum(block_sum([(w, tex(ws[0][0] + dx, ws[1][0] + dy, z0 + dz, ch))
+                                         for (dx, dy, dz), w in corners.items() if dz == k], 28) for k in (0, 1))
+                else:
+                    acc = F(sum(w * tex(ws[0][0] + dx, ws[1][0] + dy, z0 + dz, ch) for (dx, dy, dz), w in corners.items()), 256)
                 got = to_f32(acc, 'rna') if kind == 'f32' else unorm16_result(acc)
                 total += 1
                 bad += got != f32(out[ch])

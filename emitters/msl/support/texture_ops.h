@@ -11,7 +11,8 @@
 //   p2m_tex_clamp_taps        clamped taps on one texel collapse
 //   p2m_tex_address_index     address modes on a texel index
 //   p2m_tex_weights_2d / _3d  the corner weights of linear filtering
-//   p2m_tex_acc_*, p2m_tex_filter   the weighted sum, exact, rounded once (ties away)
+//   p2m_tex_align_quad        texels aligned per 2x2 quad (block floating point)
+//   p2m_tex_acc_*, p2m_tex_filter   the weighted sum of those, exact, rounded once (ties away)
 //   p2m_tex_ratio_f32, p2m_tex_unorm / _snorm   normalized-float reads
 //   p2m_tex_srgb_u8_hi        sRGB decoding (the H100's table)
 //   p2m_tex_missing           channels a format lacks
@@ -106,10 +107,10 @@ static inline p2m_tex_level p2m_tex_level_of(ulong h, uint level)
 }
 
 // --- exact arithmetic ----------------------------------------------------------------------
-// NVIDIA's filtering is exact integer arithmetic rounded once (docs/gpu-facts.md, "Textures and
-// surfaces"); MSL has no wide integers, long double or rounding modes, so the sums below are
-// integers (64-bit, or a 320-bit accumulator for sums of f32 texels) and the roundings are
-// written out. Nothing here depends on how float arithmetic rounds or flushes subnormals.
+// NVIDIA's filtering is integer arithmetic on block-aligned texels, rounded once
+// (docs/gpu-facts.md, "Textures and surfaces"); MSL has no wide integers, long double or rounding
+// modes, so the sums below are integers (64-bit, or a 320-bit accumulator for sums of f32
+// texels) and the roundings are written out. Nothing here depends on how float arithmetic rounds or flushes subnormals.
 
 static inline uint p2m_tex_clz64(ulong x)
 {
@@ -213,6 +214,33 @@ static inline uint p2m_tex_acc_round(thread p2m_tex_acc &a, uint p, int emin, in
   uint mant = uint(window >> (k % 32u));
   mant += (a.limb[(k - 1u) / 32u] >> ((k - 1u) % 32u)) & 1u; // ties away: the half bit rounds up
   return (e < emin ? 0u : uint(e + bias - 1) << (p - 1u)) + mant;
+}
+
+// The texture unit's adder works in block floating point (docs/gpu-facts.md, "Coordinates and
+// weights", the weighted sum): the four texels of a 2x2 quad (a 3D fetch is two quads, one per
+// z slice) that carry weight are aligned to the largest of them and keep `keep` bits below its
+// leading bit, 4 below that texel's last place (f32 texels 28, f16 texels 15), truncated toward
+// zero. Truncates `texel` (f32 bits, weights `w`) in place; NaN and infinities pass through (the
+// sum's `special` handles them).
+static inline void p2m_tex_align_quad(thread uint *texel, thread const uint *w, int keep)
+{
+  int top = -1; // position (bit 0 worth 2^-149) just above the largest significand's leading bit
+  for (uint k = 0u; k < 4u; ++k) {
+    uint e = (texel[k] >> 23) & 0xFFu, m = texel[k] & 0x7FFFFFu;
+    if (w[k] == 0u || e == 0xFFu || (e == 0u && m == 0u))
+      continue;
+    top = max(top, e != 0u ? int(e) + 23 : 32 - int(clz(m)));
+  }
+  for (uint k = 0u; k < 4u; ++k) {
+    uint e = (texel[k] >> 23) & 0xFFu;
+    if (w[k] == 0u || e == 0xFFu)
+      continue;
+    int drop = top - keep - (e != 0u ? int(e) - 1 : 0); // bits of this texel below the kept ones
+    if (drop >= 24)
+      texel[k] &= 0x80000000u;
+    else if (drop > 0)
+      texel[k] &= ~((1u << uint(drop)) - 1u);
+  }
 }
 
 // The f32 result of a filtered sum of f32 terms, and of f16 terms (rounded to f16 first:
@@ -533,11 +561,25 @@ static inline uint p2m_tex_raw_int(ulong h, thread const p2m_tex_level &lv, int 
   return p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 0u ? as_type<uint>(p2m_tex_sign_extend(v, bits)) : v;
 }
 
+// The filtered f32 result of `count` (4 or 8) float texels (f32 bits; f16 texels widened) and
+// their weights: each quad aligned (p2m_tex_align_quad), the exact weighted sum rounded once to
+// f32, or to f16 for f16 texels. Rewrites `texel`.
+static inline uint p2m_tex_weighted_sum(thread uint *texel, thread const uint *w, uint count, bool half_texels)
+{
+  for (uint q = 0u; q < count; q += 4u)
+    p2m_tex_align_quad(texel + q, w + q, half_texels ? 15 : 28);
+  p2m_tex_acc acc;
+  p2m_tex_acc_clear(acc);
+  for (uint k = 0u; k < count; ++k)
+    p2m_tex_acc_add(acc, w[k], texel[k]);
+  return p2m_tex_acc_result(acc, half_texels);
+}
+
 // The weighted sum of channel c over `count` addressed taps (weights in 1/256 summing to 256)
 // as an f32 result (docs/gpu-facts.md, "Coordinates and weights" and "Texel conversion"):
-//   f32 texels (and sRGB channels): the exact sum rounded to f32, ties away from zero;
-//   f16 texels: the exact sum rounded to f16, ties away (12 of 6148 measured fetches differ by
-//     one f16 unit where the two texels' magnitudes differ greatly: not settled);
+//   f32 texels (and sRGB channels): the texels of each 2x2 quad aligned to 28 bits
+//     (p2m_tex_align_quad), their exact weighted sum rounded to f32, ties away from zero;
+//   f16 texels: the same with 15 bits per quad, the sum rounded to f16, ties away;
 //   8/16-bit normalized reads: each texel widened exactly to 16-bit fixed point (v * 65535 /
 //     (2^n - 1), signed v * 32767 / (2^(n-1) - 1): rationals), the sum over 256 rounded half up
 //     to an integer N, the result N / 65535 (N / 32767 clamped to -1; the raw -2^(n-1) takes
@@ -563,12 +605,11 @@ static inline uint p2m_tex_filter(ulong h, thread const p2m_tex_level &lv, threa
       return as_type<uint>(-1.0f);
     return p2m_tex_ratio_f32(n < 0l, ulong(n < 0l ? -n : n), ulong(d16));
   }
-  p2m_tex_acc acc;
-  p2m_tex_acc_clear(acc);
+  uint texel[8];
   for (uint k = 0u; k < count; ++k)
-    p2m_tex_acc_add(acc, w[k], p2m_tex_raw_float(h, lv, tx[k], ty[k], tz[k], layer, c));
+    texel[k] = w[k] != 0u ? p2m_tex_raw_float(h, lv, tx[k], ty[k], tz[k], layer, c) : 0u;
   bool half_texels = p2m_tex_word(h, P2M_TEX_FORMAT_KIND) == 2u && p2m_tex_word(h, P2M_TEX_CHANNEL_BITS) == 16u;
-  return p2m_tex_acc_result(acc, half_texels);
+  return p2m_tex_weighted_sum(texel, w, count, half_texels);
 }
 
 // --- cube maps -----------------------------------------------------------------------------

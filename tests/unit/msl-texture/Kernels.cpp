@@ -68,6 +68,24 @@ void weights3d(unsigned wx, unsigned wy, unsigned wz, unsigned *w)
     w[k] = v[k];
 }
 
+void weights2d(unsigned wx, unsigned wy, unsigned *w)
+{
+  uint v[4];
+  p2m_tex_weights_2d(wx, wy, v);
+  for (unsigned k = 0; k < 4; ++k)
+    w[k] = v[k];
+}
+
+std::uint32_t weightedSum(const unsigned *w, const std::uint32_t *texels, unsigned count, bool halfTexels)
+{
+  uint v[8], t[8];
+  for (unsigned k = 0; k < count; ++k) {
+    v[k] = w[k];
+    t[k] = texels[k];
+  }
+  return p2m_tex_weighted_sum(t, v, count, halfTexels);
+}
+
 std::uint32_t suld(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, unsigned count, unsigned elem,
                    unsigned mode, bool &trapped)
 {

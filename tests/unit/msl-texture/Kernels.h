@@ -20,6 +20,11 @@ long linearTap(float x, unsigned &weight);
 std::uint32_t ratioF32(bool negative, std::uint64_t num, std::uint64_t den);
 // The 3D corner weights, indexed x + 2y + 4z.
 void weights3d(unsigned wx, unsigned wy, unsigned wz, unsigned *w);
+// The 2D corner weights, indexed x + 2y.
+void weights2d(unsigned wx, unsigned wy, unsigned *w);
+// Linear filtering's sum of `count` (4 or 8) float texels (f32 bits) with corner weights `w`:
+// the f32 result's bits (halfTexels: f16 texels, the sum rounded to f16).
+std::uint32_t weightedSum(const unsigned *w, const std::uint32_t *texels, unsigned count, bool halfTexels);
 
 // Surfaces; `trapped` says whether the access trapped (the module's status word).
 std::uint32_t suld(std::uint64_t h, unsigned geom, int x, int y, int z, unsigned bytes, unsigned count, unsigned elem,

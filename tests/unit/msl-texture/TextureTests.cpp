@@ -1,8 +1,9 @@
 // texture_ops.h against the rules measured on an H100 (docs/gpu-facts.md, "Textures and
-// surfaces": addressing, point and linear filtering with 8-bit weights and exact sums rounded
-// ties away, the 2D and 3D corner weights, read modes, border colours, cube faces, mip levels,
-// surfaces), each expected value worked out by hand from the rule. Descriptors are built here as
-// the runtime builds them (texture_abi.h), over texels laid out as a CUDA array.
+// surfaces": addressing, point and linear filtering with 8-bit weights and block-aligned texels
+// summed exactly and rounded ties away, the 2D and 3D corner weights, read modes, border colours,
+// cube faces, mip levels, surfaces), each expected value worked out by hand from the rule.
+// Descriptors are built here as the runtime builds them (texture_abi.h), over texels laid out as
+// a CUDA array.
 #include "Kernels.h"
 
 #include "kernel_abi.h"
@@ -157,7 +158,7 @@ TEST_CASE("normalized coordinates: wrap and mirror", "[texture][address]")
   CHECK(sample1d(r, 5.5f) == 13.0f);
 }
 
-TEST_CASE("linear filtering: 8-bit weights, exact sums rounded ties away", "[texture][linear]")
+TEST_CASE("linear filtering: 8-bit weights, aligned texels summed exactly, rounded ties away", "[texture][linear]")
 {
   // i = floor(x - 0.5), w = floor(frac(x - 0.5) * 256 + 0.5): round half up, 0..256.
   unsigned w = 0;
@@ -211,6 +212,13 @@ TEST_CASE("linear filtering: 8-bit weights, exact sums rounded ties away", "[tex
   big.set(P2M_TEX_FILTER_MODE, 1);
   CHECK(sample1d(big, 1.0f) == 0.0f);
   CHECK(sample1d(big, 2.0f) == (-1.0e30f + 3.0f) / 2.0f);
+  // The texels are first aligned to the larger with 28 bits (4 below its last place), truncated
+  // toward zero (an H100 fetch, docs/gpu-facts.md): at w = 9, 1191.55591 (last place 2^-13) and
+  // -0.000500288676 become 1191.55591 and -0.000495910645 (a multiple of 2^-17): the sum
+  // 41.8901589 rounds to 41.8901596, where the exact sum would give 41.8901558.
+  Resource tr = floats1d({-0.0005002886755391955f, 1191.555908203125f});
+  tr.set(P2M_TEX_FILTER_MODE, 1);
+  CHECK(sample1d(tr, 0.5f + 9.0f / 256.0f) == 41.890159606933594f);
 }
 
 TEST_CASE("exact rounding helpers", "[texture][exact]")
@@ -358,6 +366,13 @@ TEST_CASE("filtering of normalized and half texels", "[texture][linear][read]")
   std::memcpy(f16.texel(0), hv, 4);
   f16.set(P2M_TEX_FILTER_MODE, 1);
   CHECK(at(f16, 1.0f) == bitsOf(1.0f + 1.0f / 1024.0f));
+  // Aligned to the larger texel with 15 bits (4 below its last place), truncated: 3.99609375 and
+  // -0.07049560546875 at w = 186 (an H100 probe fetch): the small texel becomes
+  // -0.0704345703125 (a multiple of 2^-13), the sum 1.04151 rounds to 1 + 43/1024; the exact sum
+  // 1.04146 would round to 1 + 42/1024.
+  const std::uint16_t hw[2] = {0x43FE, 0xAC83};
+  std::memcpy(f16.texel(0), hw, 4);
+  CHECK(at(f16, 0.5f + 186.0f / 256.0f) == bitsOf(1.0f + 43.0f / 1024.0f));
 }
 
 TEST_CASE("border colours by format and read mode", "[texture][border]")
