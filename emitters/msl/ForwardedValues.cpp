@@ -163,7 +163,9 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
     if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
       continue;
     substituteInto(scratch_, entries_[i].expression);
-    std::swap(entries_[i].expression, scratch_); // the old text's buffer serves the next
+    // Copied, not swapped: scratch_ keeps its grown buffer, the entry's own (reused from
+    // block to block) seldom needs to grow.
+    entries_[i].expression.assign(scratch_);
   }
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;
