@@ -181,16 +181,19 @@ Helper approximationF32(Opcode op) {
 
 bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F32Ranges *ranges) {
   std::string rnd = roundingOf(in);
-  auto call = [&](uint32_t name, Type rt, std::vector<Type> types) {
+  // The helper's operands are `arity` f32 values (a constant list: most instructions seen
+  // here are left as they are, and building lists for them cost three allocations each).
+  static constexpr Type kF32Operands[] = {Type::F32, Type::F32, Type::F32};
+  auto call = [&](uint32_t name, Type rt, size_t arity) {
     flushSources(m, f, in, out, Type::F32);
-    Inst c = makeCall(m, in, name, rt, in.ops[0], sources(in), std::move(types));
+    Inst c = makeCall(m, in, name, rt, in.ops[0], sources(in), llvm::ArrayRef<Type>(kF32Operands, arity));
     if (in.has(Modifier::Ftz) && rt == Type::F32)
       pushWithFlushedResult(m, f, std::move(c), out);
     else
       out.push_back(std::move(c));
     return true;
   };
-  std::vector<Type> two{Type::F32, Type::F32}, one{Type::F32}, three{Type::F32, Type::F32, Type::F32};
+  constexpr size_t one = 1, two = 2, three = 3;
   switch (in.opcode) {
   case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
     if (rnd == "rz" || rnd == "rm" || rnd == "rp") {
@@ -220,7 +223,7 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F3
     if (in.opcode == Opcode::Ex2 && in.has(Modifier::Ftz)) {
       // Its own .ftz form: flushes its result without a separate pass over the bits, and its
       // operand needs none (f32_ops.h).
-      out.push_back(makeCall(m, in, m.internHelper(Helper::Ex2ApproxFtzF32), Type::F32, in.ops[0], sources(in), one));
+      out.push_back(makeCall(m, in, m.internHelper(Helper::Ex2ApproxFtzF32), Type::F32, in.ops[0], sources(in), llvm::ArrayRef<Type>(kF32Operands, 1)));
       return true;
     }
     return call(m.internHelper(approximationF32(in.opcode)), Type::F32, one);

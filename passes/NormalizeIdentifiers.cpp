@@ -98,16 +98,51 @@ std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffi
   return name;
 }
 
+// A filter in front of the module-scope names: a bit per (length, first and last character)
+// signature of the names it holds. A register's name (`r12`) seldom shares one with a
+// function's or a global's, so most registers skip hashing their name into the module's set.
+class NameSignatures {
+public:
+  // Filters only where the set is no larger than the function's registers: filling it costs
+  // a pass over the module's names for each function.
+  NameSignatures(const llvm::StringSet<> &names, size_t registers) : filtering_(names.size() <= registers) {
+    if (filtering_)
+      for (const auto &entry : names)
+        set(entry.getKey());
+  }
+  bool mayHold(llvm::StringRef name) const {
+    if (!filtering_ || name.empty())
+      return true;
+    size_t k = signature(name);
+    return (bits_[k / 64] >> (k % 64)) & 1;
+  }
+
+private:
+  static size_t signature(llvm::StringRef name) {
+    return (name.size() * 977 + static_cast<unsigned char>(name.front()) * 31 +
+            static_cast<unsigned char>(name.back())) % (64 * kWords);
+  }
+  void set(llvm::StringRef name) {
+    if (name.empty())
+      return;
+    size_t k = signature(name);
+    bits_[k / 64] |= uint64_t(1) << (k % 64);
+  }
+  static constexpr size_t kWords = 64;
+  std::array<uint64_t, kWords> bits_{};
+  bool filtering_;
+};
+
 // The same for a function's registers, whose final names live in the register table itself:
 // the set holds views of them and allocates nothing per register.
 void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigned> &nextSuffix,
-                  std::string &name, const llvm::StringSet<> &outer) {
+                  std::string &name, const llvm::StringSet<> &outer, const NameSignatures &outerSignatures) {
   sanitizeInPlace(name);
   // Locals only hide a library name inside the function: a suffix suffices.
   if (isMslReservedName(name))
     name += "_";
-  // The usual case, a name still free: one lookup in each set.
-  if (!outer.contains(name) && used.insert(name).second)
+  // The usual case, a name still free: one lookup in each set (or only in `used`).
+  if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(name).second)
     return;
   name = suffixed(nextSuffix, name, [&](const std::string &c) { return !outer.contains(c) && !used.contains(c); });
   used.insert(name);
@@ -141,8 +176,9 @@ void normalizeIdentifiers(PassContext &ctx) {
     regNames.reserve(f.regs.size() + used.size());
     for (auto &entry : used)
       regNames.insert(entry.getKey());
+    const NameSignatures moduleSignatures(m.mslNames, f.regs.size());
     for (ir::Register &r : f.regs)
-      nameRegister(regNames, nextSuffix, r.name, m.mslNames);
+      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures);
   });
 }
 

@@ -30,6 +30,9 @@ struct FunctionEmitter {
   const EmitOptions &options;
   std::string &out;
   SupportUse &support; // the support helpers its code names
+  // Values printed inside their one reader (ForwardedValues.h); started afresh for each
+  // function (ForwardedValues::start).
+  ForwardedValues &forwarded;
   unsigned indent = 1;
   // A tab a level (an editor shows it as wide as its reader likes): deep loop nests stay
   // readable, and two spaces a level made indentation an eighth of the text.
@@ -37,8 +40,6 @@ struct FunctionEmitter {
   uint32_t usedFeatures = 0;
   unsigned callTemps = 0; // numbers the function's p2m_arg<N> call temporaries
   unsigned vectorTemps = 0; // numbers the function's p2m_v<N> whole-vector load temporaries
-  // Values printed inside their one reader (ForwardedValues.h).
-  ForwardedValues forwarded = {};
 
   // How plain accesses name device memory. Memory that threadgroups communicate through is
   // coherent(device) from MSL 3.2 on, so that what a fence orders is also what other

@@ -27,8 +27,8 @@ namespace {
 class FunctionPrinter {
 public:
   FunctionPrinter(const Module &m, const Function &f, const EmitOptions &o, std::string &out,
-                  SupportUse &support, const std::vector<SymId> &paramVariables)
-      : m_(m), f_(f), e_{m, f, o, out, support}, paramVariables_(paramVariables) {}
+                  SupportUse &support, ForwardedValues &forwarded, const std::vector<SymId> &paramVariables)
+      : m_(m), f_(f), e_{m, f, o, out, support, forwarded}, paramVariables_(paramVariables) {}
 
   void print() {
     std::string &out = e_.out;
@@ -562,7 +562,7 @@ void ModuleEmitter::emitFunction(FuncId fi) {
     if (m_.symbol(s).kind == SymbolKind::Variable && m_.symbol(s).space == Space::Param)
       paramVariables.push_back(s);
   try {
-    FunctionPrinter(m_, f, options_, out, support, paramVariables).print();
+    FunctionPrinter(m_, f, options_, out, support, forwarded_, paramVariables).print();
   } catch (EmitError &err) {
     out.resize(mark);
     f.unsupported = Unsupported{err.srcOffset, std::move(err.message)};

@@ -22,16 +22,16 @@ bool isStatementLine(std::string_view line) {
 
 void ForwardedValues::start(std::vector<ir::Forwarding> forwarding) {
   forwarding_ = std::move(forwarding);
-  entries_.clear();
+  count_ = 0;
   readNow_.clear();
   live_.assign(forwarding_.size(), -1);
   everCaptured_.assign(forwarding_.size(), 0);
 }
 
 void ForwardedValues::clearBlock() {
-  for (const Entry &e : entries_)
-    live_[e.reg.index()] = -1;
-  entries_.clear();
+  for (size_t i = 0; i < count_; ++i)
+    live_[entries_[i].reg.index()] = -1;
+  count_ = 0;
   readNow_.clear();
 }
 
@@ -46,15 +46,21 @@ const std::string *ForwardedValues::read(ir::RegId r) {
 bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
   if (live_[r.index()] >= 0)
     return false;
-  live_[r.index()] = static_cast<int32_t>(entries_.size());
+  live_[r.index()] = static_cast<int32_t>(count_);
   everCaptured_[r.index()] = 1;
-  Entry &e = entries_.emplace_back();
+  // Entries past count_ are kept from earlier blocks: their strings' buffers are reused.
+  if (count_ == entries_.size())
+    entries_.emplace_back();
+  Entry &e = entries_[count_++];
   e.reg = r;
+  e.precedence = Precedence::Primary;
+  e.precedenceKnown = false;
+  e.occurrences = 0;
   char marker[16] = {kMarkerOpen};
   char *end = std::to_chars(marker + 1, marker + sizeof marker - 1, r.index()).ptr;
   *end++ = kMarkerClose;
   e.marker.assign(marker, end); // within the string's own buffer: no allocation
-  e.expression = expression;
+  e.expression.assign(expression);
   return true;
 }
 
@@ -135,7 +141,7 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
     lineStart = lineEnd + 1;
   }
   // The values it captured are evaluated where they are read in turn.
-  for (size_t i = checkpoint; i < entries_.size(); ++i) {
+  for (size_t i = checkpoint; i < count_; ++i) {
     std::string_view expression = entries_[i].expression;
     for (size_t at = expression.find(kMarkerOpen); at != std::string_view::npos;
          at = expression.find(kMarkerOpen, at + 1)) {
@@ -153,24 +159,26 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
   substituteInto(scratch_, std::string_view(out).substr(start));
   out.resize(start);
   out += scratch_;
-  for (size_t i = checkpoint; i < entries_.size(); ++i) {
+  for (size_t i = checkpoint; i < count_; ++i) {
     if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
       continue;
     substituteInto(scratch_, entries_[i].expression);
-    std::swap(entries_[i].expression, scratch_); // the old text's buffer serves the next
+    // Copied, not swapped: scratch_ keeps its grown buffer, the entry's own (reused from
+    // block to block) seldom needs to grow.
+    entries_[i].expression.assign(scratch_);
   }
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;
-    entries_[i].expression = {};
+    entries_[i].expression.clear();
   }
   readNow_.clear();
   return true;
 }
 
 std::vector<std::pair<ir::RegId, std::string>> ForwardedValues::rollback(size_t checkpoint) {
-  for (size_t i = checkpoint; i < entries_.size(); ++i)
+  for (size_t i = checkpoint; i < count_; ++i)
     live_[entries_[i].reg.index()] = -1;
-  entries_.resize(checkpoint);
+  count_ = checkpoint;
   std::vector<std::pair<ir::RegId, std::string>> values;
   for (uint32_t i : readNow_) {
     if (i >= checkpoint || live_[entries_[i].reg.index()] < 0)
@@ -188,7 +196,7 @@ std::string ForwardedValues::resolve(std::string_view text) {
   std::string resolved = substitute(text);
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;
-    entries_[i].expression = {};
+    entries_[i].expression.clear();
   }
   readNow_.clear();
   return resolved;

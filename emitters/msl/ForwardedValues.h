@@ -36,7 +36,7 @@ public:
   bool everCaptured(ir::RegId r) const { return everCaptured_[r.index()] != 0; }
 
   // The state before an instruction is printed.
-  size_t checkpoint() const { return entries_.size(); }
+  size_t checkpoint() const { return count_; }
   // After an instruction was printed into out[start, end): replaces its markers (and those in
   // the values it captured) and consumes the values it read, if it evaluates each once within
   // its first statement. False, with nothing changed, otherwise.
@@ -66,7 +66,8 @@ private:
   bool isEarlier(const Entry *e, size_t checkpoint) const;
 
   std::vector<ir::Forwarding> forwarding_;
-  std::vector<Entry> entries_;     // the block's captured values, in order
+  std::vector<Entry> entries_;     // the block's captured values, in order: the first count_
+  size_t count_ = 0;
   std::vector<int32_t> live_;      // per register: its pending entry, or -1
   std::vector<uint32_t> readNow_;  // entries read since the last commit
   std::vector<uint8_t> everCaptured_;

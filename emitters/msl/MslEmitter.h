@@ -8,6 +8,7 @@
 // module is still emitted.
 #pragma once
 
+#include "emitters/msl/ForwardedValues.h"
 #include "emitters/msl/SupportUnits.h"
 #include "ir/Ir.h"
 #include "support/TargetProfile.h"
@@ -62,6 +63,9 @@ private:
   std::vector<std::string> body_;
   std::string wrappers_; // the Metal `kernel` functions, last in the file
   SupportUnits support_; // the support helpers the printed code needs
+  // Kept from function to function: its storage (a captured value's text buffer each) is
+  // reused rather than allocated again for each function.
+  ForwardedValues forwarded_;
   bool deviceOrdering_ = false; // a printed function orders device memory (kFeatureDeviceOrdering)
   unsigned kernelsEmitted_ = 0;
 };

@@ -35,14 +35,14 @@ constexpr uint32_t kAbiHeader = 0;
 } // namespace
 
 bool SupportUse::name(std::string_view mslName) {
+  if (recorded_.contains(llvm::StringRef(mslName)))
+    return true;
   auto it = std::lower_bound(std::begin(kNames), std::end(kNames), mslName,
                              [](const Name &n, std::string_view s) { return n.name < s; });
   if (it == std::end(kNames) || it->name != mslName)
     return false;
-  // A function calls few distinct helpers, most of them many times.
-  uint32_t index = static_cast<uint32_t>(it - std::begin(kNames));
-  if (std::find(names.begin(), names.end(), index) == names.end())
-    names.push_back(index);
+  names.push_back(static_cast<uint32_t>(it - std::begin(kNames)));
+  recorded_.insert(llvm::StringRef(it->name));
   return true;
 }
 

@@ -5,6 +5,9 @@
 
 #include "ir/Helpers.h"
 
+#include <llvm/ADT/DenseSet.h>
+#include <llvm/ADT/StringRef.h>
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -21,6 +24,11 @@ struct SupportUse {
   // Records the definitions of `mslName` (all of them, for an overloaded name); false when no
   // support header defines it.
   bool name(std::string_view mslName);
+
+private:
+  // The names already recorded (views of the split headers' own names): a function names few
+  // helpers many times, and a search of all the headers' names costs ten string comparisons.
+  llvm::DenseSet<llvm::StringRef> recorded_;
 };
 
 // The support units of a whole module.

@@ -50,13 +50,20 @@ void appendEscapedByte(std::string &out, uint8_t b) {
   out += kHex[b & 15];
 }
 
-} // namespace
-
-std::string jsonString(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 2);
+// Appends `text` as a JSON string literal to `out`.
+void appendJsonString(std::string &out, std::string_view text) {
+  // Printable ASCII but the quote and the backslash stays as it is: names are runs of it,
+  // copied whole rather than byte by byte.
+  auto plain = [](uint8_t b) { return b >= 0x20 && b < 0x7F && b != '"' && b != '\\'; };
   out += '"';
   for (size_t i = 0; i < text.size();) {
+    size_t run = i;
+    while (run < text.size() && plain(static_cast<uint8_t>(text[run])))
+      ++run;
+    out.append(text.data() + i, run - i);
+    i = run;
+    if (i == text.size())
+      break;
     uint8_t b = static_cast<uint8_t>(text[i]);
     if (b == '"' || b == '\\') {
       out += '\\';
@@ -74,6 +81,14 @@ std::string jsonString(std::string_view text) {
     }
   }
   out += '"';
+}
+
+} // namespace
+
+std::string jsonString(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  appendJsonString(out, text);
   return out;
 }
 
@@ -105,7 +120,7 @@ void JsonWriter::key(std::string_view name) {
     out_ += ',';
   newline();
   ++level.count;
-  out_ += jsonString(name);
+  appendJsonString(out_, name);
   out_ += ": ";
   afterKey_ = true;
 }
@@ -169,7 +184,12 @@ void JsonWriter::scalar(std::string_view token) {
     out_ += '\n';
 }
 
-void JsonWriter::value(std::string_view text) { scalar(jsonString(text)); }
+void JsonWriter::value(std::string_view text) {
+  beforeValue();
+  appendJsonString(out_, text);
+  if (stack_.empty())
+    out_ += '\n';
+}
 void JsonWriter::value(bool flag) { scalar(flag ? "true" : "false"); }
 void JsonWriter::null() { scalar("null"); }
 

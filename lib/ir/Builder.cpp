@@ -7,6 +7,7 @@
 #include "support/SourceFile.h"
 
 #include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringRef.h>
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace p2m::ir {
@@ -1019,7 +1021,9 @@ private:
     }
     case ExprKind::Braced:
     case ExprKind::List: {
-      std::vector<Operand> elems;
+      // Built aside first: an element may itself add vector elements (setp's p|q) before it
+      // is known to be invalid here. Inline storage: one such operand per vector load or store.
+      llvm::SmallVector<Operand, 8> elems;
       for (const Expr &c : e.operands())
         elems.push_back(operand(c, offset));
       return vectorOperand(elems, offset);
@@ -1029,7 +1033,7 @@ private:
     }
   }
 
-  Operand vectorOperand(const std::vector<Operand> &elems, uint32_t offset) {
+  Operand vectorOperand(std::span<const Operand> elems, uint32_t offset) {
     Operand o;
     o.kind = OperandKind::Vector;
     o.id = static_cast<uint32_t>(fn_->vectorElements.size());
@@ -1434,7 +1438,7 @@ private:
         Operand o = operand(*parts[i], offset);
         bool coordinates = i + 1 == parts.size() && parts.size() > 1;
         if (coordinates && o.kind != OperandKind::Vector)
-          o = vectorOperand({o}, offset);
+          o = vectorOperand(std::span<const Operand>(&o, 1), offset);
         else if (!coordinates && (o.kind == OperandKind::Vector || o.address))
           error(offset, "a texture or surface operand must be a register or a name");
         inst.ops.push_back(o);

@@ -94,3 +94,23 @@ TEST_CASE("a branch condition is resolved where it is printed", "[msl][forwardin
     CHECK(w.read(RegId(0)) == nullptr);
   }
 }
+
+TEST_CASE("a value captured in a later block starts afresh in a reused entry", "[msl][forwarding]") {
+  // The first block's entry learnt that its value is a sum; the second block's value, captured
+  // into the same storage, is a bare name and needs no parentheses in the same place.
+  ForwardedValues v = withPendingSum();
+  size_t checkpoint = v.checkpoint();
+  std::string out = "  uint r1 = " + *v.read(RegId(0)) + " * 2u;\n";
+  REQUIRE(v.commit(out, 0, checkpoint, false));
+  CHECK(out == "  uint r1 = (a + b) * 2u;\n");
+  v.clearBlock();
+  checkpoint = v.checkpoint();
+  CHECK(checkpoint == 0);
+  REQUIRE(v.capture(RegId(2), "c"));
+  std::string none;
+  REQUIRE(v.commit(none, 0, checkpoint, false));
+  checkpoint = v.checkpoint();
+  out = "  uint r3 = " + *v.read(RegId(2)) + " * 2u;\n";
+  REQUIRE(v.commit(out, 0, checkpoint, false));
+  CHECK(out == "  uint r3 = c * 2u;\n");
+}
