@@ -1470,7 +1470,7 @@ private:
       if (map.kind != OperandKind::Reg)
         error(offset, "the tensor map of cp.async.bulk.tensor must be a register holding its address");
       if (c.kind != OperandKind::Vector)
-        c = vectorOperand({c}, offset);
+        c = vectorOperand(std::span<const Operand>(&c, 1), offset);
       inst.ops.push_back(map);
       inst.ops.push_back(c);
     }
