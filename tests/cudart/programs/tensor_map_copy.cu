@@ -290,7 +290,8 @@ int main(int argc, char **argv)
                                 nan = CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA;
   const Config configs[] = {
       {"1d f32 inside", f32, 4, 1, {1000}, 0, {64}, none, zero, {100}},
-      {"1d f32 both edges", f32, 4, 1, {40}, 0, {64}, none, zero, {-12}},
+      {"1d f32 left edge", f32, 4, 1, {100}, 0, {64}, none, zero, {-12}},
+      {"1d f32 right edge", f32, 4, 1, {100}, 0, {64}, none, zero, {60}},
       {"2d f32 inside", f32, 4, 2, {100, 70}, 0, {32, 16}, none, zero, {8, 20}},
       {"2d f32 padded rows", f32, 4, 2, {100, 70}, 48, {32, 16}, none, zero, {64, 60}},
       {"2d f32 corner nan", f32, 4, 2, {100, 70}, 0, {32, 16}, none, nan, {-5, 62}},
