@@ -895,13 +895,14 @@ static inline uint p2m_tld4(ulong h, uint geom, uint float_coords, uint a0, uint
 #define P2M_TXQ_NUM_MIPMAP_LEVELS 5u
 
 // txq[.level].<query>.b32 d, [h] (, lod) and suq.<query>.b32 d, [h]. Sizes of level `lod`
-// (txq.level) are max(1, size >> lod); a cube map's array size counts cubes.
+// (txq.level) are max(1, size >> lod), level 0's the size itself (0 for the unbound texture of
+// a texture reference, as on an H100); a cube map's array size counts cubes.
 static inline uint p2m_txq(ulong h, uint query, uint lod)
 {
   switch (query) {
-  case P2M_TXQ_WIDTH: return max(1u, p2m_tex_word(h, P2M_TEX_WIDTH) >> lod);
-  case P2M_TXQ_HEIGHT: return max(1u, p2m_tex_word(h, P2M_TEX_HEIGHT) >> lod);
-  case P2M_TXQ_DEPTH: return max(1u, p2m_tex_word(h, P2M_TEX_DEPTH) >> lod);
+  case P2M_TXQ_WIDTH: return lod == 0u ? p2m_tex_word(h, P2M_TEX_WIDTH) : max(1u, p2m_tex_word(h, P2M_TEX_WIDTH) >> lod);
+  case P2M_TXQ_HEIGHT: return lod == 0u ? p2m_tex_word(h, P2M_TEX_HEIGHT) : max(1u, p2m_tex_word(h, P2M_TEX_HEIGHT) >> lod);
+  case P2M_TXQ_DEPTH: return lod == 0u ? p2m_tex_word(h, P2M_TEX_DEPTH) : max(1u, p2m_tex_word(h, P2M_TEX_DEPTH) >> lod);
   case P2M_TXQ_NORMALIZED_COORDS: return p2m_tex_word(h, P2M_TEX_NORMALIZED);
   case P2M_TXQ_ARRAY_SIZE: return p2m_tex_word(h, P2M_TEX_LAYERS);
   case P2M_TXQ_NUM_MIPMAP_LEVELS: return max(1u, p2m_tex_word(h, P2M_TEX_MIP_LEVELS));

@@ -12,7 +12,7 @@
 //
 // A kernel that reads a reference bound to nothing reads zeros: the handle is then that of an
 // "unbound" texture (a linear resource of no texels with a zero border: every fetch and gather
-// is outside and reads 0; txq's sizes read 1, their minimum) or an
+// is outside and reads 0; txq.width reads 0, as on an H100) or an
 // unbound surface (a 2D surface of no texels: .trap accesses fail the launch with
 // CUDA_ERROR_ILLEGAL_ADDRESS, .zero reads 0 and drops stores, .clamp reaches a scratch texel).
 // NVIDIA documents no behaviour for this.
@@ -363,7 +363,9 @@ CUresult CUDAAPI cuTexRefSetArray(CUtexref hTexRef, CUarray hArray, unsigned int
   P2M_API_ENTER();
   if (CUresult r = checkTexture(driver, hTexRef))
     return r;
-  if (Flags != CU_TRSA_OVERRIDE_FORMAT)
+  // cuda.h asks for CU_TRSA_OVERRIDE_FORMAT; NVIDIA's driver accepts 0 too (H100, 580.159.04).
+  // Either way the array's format is the one read.
+  if (Flags != 0 && Flags != CU_TRSA_OVERRIDE_FORMAT)
     return CUDA_ERROR_INVALID_VALUE;
   CUtexref_st binding = *hTexRef;
   binding.binding = TextureBinding::Array;
@@ -375,7 +377,9 @@ CUresult CUDAAPI cuTexRefSetMipmappedArray(CUtexref hTexRef, CUmipmappedArray hM
   P2M_API_ENTER();
   if (CUresult r = checkTexture(driver, hTexRef))
     return r;
-  if (Flags != CU_TRSA_OVERRIDE_FORMAT)
+  // cuda.h asks for CU_TRSA_OVERRIDE_FORMAT; NVIDIA's driver accepts 0 too (H100, 580.159.04).
+  // Either way the array's format is the one read.
+  if (Flags != 0 && Flags != CU_TRSA_OVERRIDE_FORMAT)
     return CUDA_ERROR_INVALID_VALUE;
   CUtexref_st binding = *hTexRef;
   binding.binding = TextureBinding::MipmappedArray;
