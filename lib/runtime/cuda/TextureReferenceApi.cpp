@@ -216,6 +216,23 @@ CUresult setAddress2D(Driver &driver, CUtexref t, const CUDA_ARRAY_DESCRIPTOR *d
   return bind(driver, t, binding, "cuTexRefSetAddress2D");
 }
 
+// The sampler-state setters: the reference checked, then the new value (`valid`), then set by
+// `set`; the next launch rebuilds the reference's object.
+template <typename Set> CUresult setSamplerState(CUtexref hTexRef, bool valid, Set set) {
+  P2M_API_ENTER();
+  if (CUresult r = checkTexture(driver, hTexRef))
+    return r;
+  if (!valid)
+    return CUDA_ERROR_INVALID_VALUE;
+  set(hTexRef->sampler);
+  hTexRef->changed = true;
+  return CUDA_SUCCESS;
+}
+
+bool isFilterMode(CUfilter_mode fm) {
+  return enumBits(fm) == CU_TR_FILTER_MODE_POINT || enumBits(fm) == CU_TR_FILTER_MODE_LINEAR;
+}
+
 } // namespace
 
 namespace p2m::cuda {
@@ -431,86 +448,42 @@ CUresult CUDAAPI cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt, int Num
 }
 
 CUresult CUDAAPI cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (dim < 0 || dim > 2 || enumBits(am) < CU_TR_ADDRESS_MODE_WRAP || enumBits(am) > CU_TR_ADDRESS_MODE_BORDER)
-    return CUDA_ERROR_INVALID_VALUE;
-  hTexRef->sampler.addressMode[dim] = am;
-  hTexRef->changed = true;
-  return CUDA_SUCCESS;
+  const bool valid = dim >= 0 && dim <= 2 && enumBits(am) >= CU_TR_ADDRESS_MODE_WRAP &&
+                     enumBits(am) <= CU_TR_ADDRESS_MODE_BORDER;
+  return setSamplerState(hTexRef, valid, [&](auto &s) { s.addressMode[dim] = am; });
 }
 
 CUresult CUDAAPI cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (enumBits(fm) != CU_TR_FILTER_MODE_POINT && enumBits(fm) != CU_TR_FILTER_MODE_LINEAR)
-    return CUDA_ERROR_INVALID_VALUE;
-  hTexRef->sampler.filterMode = fm;
-  hTexRef->changed = true;
-  return CUDA_SUCCESS;
+  return setSamplerState(hTexRef, isFilterMode(fm), [&](auto &s) { s.filterMode = fm; });
 }
 
 CUresult CUDAAPI cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (enumBits(fm) != CU_TR_FILTER_MODE_POINT && enumBits(fm) != CU_TR_FILTER_MODE_LINEAR)
-    return CUDA_ERROR_INVALID_VALUE;
-  hTexRef->sampler.mipmapFilterMode = fm;
-  hTexRef->changed = true;
-  return CUDA_SUCCESS;
+  return setSamplerState(hTexRef, isFilterMode(fm), [&](auto &s) { s.mipmapFilterMode = fm; });
 }
 
 CUresult CUDAAPI cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  hTexRef->sampler.mipmapLevelBias = bias;
-  hTexRef->changed = true;
-  return CUDA_SUCCESS;
+  return setSamplerState(hTexRef, true, [&](auto &s) { s.mipmapLevelBias = bias; });
 }
 
 CUresult CUDAAPI cuTexRefSetMipmapLevelClamp(CUtexref hTexRef, float minMipmapLevelClamp, float maxMipmapLevelClamp) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  hTexRef->sampler.minMipmapLevelClamp = minMipmapLevelClamp;
-  hTexRef->sampler.maxMipmapLevelClamp = maxMipmapLevelClamp;
-  hTexRef->changed = true;
-  return CUDA_SUCCESS;
+  return setSamplerState(hTexRef, true, [&](auto &s) {
+    s.minMipmapLevelClamp = minMipmapLevelClamp;
+    s.maxMipmapLevelClamp = maxMipmapLevelClamp;
+  });
 }
 
 CUresult CUDAAPI cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  hTexRef->sampler.maxAnisotropy = maxAniso;
-  hTexRef->changed = true;
-  return CUDA_SUCCESS;
+  return setSamplerState(hTexRef, true, [&](auto &s) { s.maxAnisotropy = maxAniso; });
 }
 
 CUresult CUDAAPI cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!pBorderColor)
-    return CUDA_ERROR_INVALID_VALUE;
-  std::memcpy(hTexRef->sampler.borderColor, pBorderColor, sizeof hTexRef->sampler.borderColor);
-  hTexRef->changed = true;
-  return CUDA_SUCCESS;
+  return setSamplerState(hTexRef, pBorderColor != nullptr, [&](auto &s) {
+    std::memcpy(s.borderColor, pBorderColor, sizeof s.borderColor);
+  });
 }
 
 CUresult CUDAAPI cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (Flags & ~kKnownFlags)
-    return CUDA_ERROR_INVALID_VALUE;
-  hTexRef->sampler.flags = Flags;
-  hTexRef->changed = true;
-  return CUDA_SUCCESS;
+  return setSamplerState(hTexRef, (Flags & ~kKnownFlags) == 0, [&](auto &s) { s.flags = Flags; });
 }
 
 CUresult CUDAAPI cuTexRefGetAddress_v2(CUdeviceptr *pdptr, CUtexref hTexRef) {
