@@ -3,7 +3,9 @@
 // docs/gpu-facts.md "Tensor maps" (tests/cudart/programs/tensor_map_copy.cu checks the model).
 // Each experiment runs in a child process of its own: a copy the hardware refuses breaks the
 // context ("illegal instruction").
-//   nvcc -arch=sm_90 -o tensor_map_probe tensor_map_probe.cu -lcuda && ./tensor_map_probe OUTDIR
+//   nvcc -arch=sm_90 -o tensor_map_probe tensor_map_probe.cu -lcuda && mkdir -p DIR \
+//     && ./tensor_map_probe DIR > DIR/log.txt && tar czf tensor_map_probe.tgz -C DIR .
+// (one archive: the 37 files do not all come back from a machine that returns few files)
 // Writes OUTDIR/e<N>.load.bin (8192 bytes of shared memory after the load, 0xEE where nothing
 // was written) and OUTDIR/e<N>.store.bin (the tensor after a store of bytes 0x80 + i % 64), and
 // prints one line per experiment and direction: ok or the CUDA error.
