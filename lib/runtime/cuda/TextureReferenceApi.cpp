@@ -23,6 +23,7 @@
 #include "runtime/core/Log.h"
 
 #include <cstring>
+#include <optional>
 #include <set>
 
 using p2m::cuda::BaseAlignment;
@@ -226,6 +227,19 @@ template <typename Set> CUresult setSamplerState(CUtexref hTexRef, bool valid, S
     return CUDA_ERROR_INVALID_VALUE;
   set(hTexRef->sampler);
   hTexRef->changed = true;
+  return CUDA_SUCCESS;
+}
+
+// The single-value getters: the reference checked, then `out`, then `get`'s value written
+// there (std::nullopt: the reference holds none, CUDA_ERROR_INVALID_VALUE).
+template <typename T, typename Get> CUresult getTextureState(CUtexref hTexRef, T *out, Get get) {
+  P2M_API_ENTER();
+  if (CUresult r = checkTexture(driver, hTexRef))
+    return r;
+  std::optional<T> value = out ? std::optional<T>(get(*hTexRef)) : std::nullopt;
+  if (!value)
+    return CUDA_ERROR_INVALID_VALUE;
+  *out = *value;
   return CUDA_SUCCESS;
 }
 
@@ -487,53 +501,39 @@ CUresult CUDAAPI cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags) {
 }
 
 CUresult CUDAAPI cuTexRefGetAddress_v2(CUdeviceptr *pdptr, CUtexref hTexRef) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!pdptr || (hTexRef->binding != TextureBinding::Linear && hTexRef->binding != TextureBinding::Pitch2D))
-    return CUDA_ERROR_INVALID_VALUE;
-  *pdptr = hTexRef->address;
-  return CUDA_SUCCESS;
+  return getTextureState(hTexRef, pdptr, [](const CUtexref_st &t) -> std::optional<CUdeviceptr> {
+    if (t.binding != TextureBinding::Linear && t.binding != TextureBinding::Pitch2D)
+      return std::nullopt;
+    return t.address;
+  });
 }
 
 CUresult CUDAAPI cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!phArray || hTexRef->binding != TextureBinding::Array)
-    return CUDA_ERROR_INVALID_VALUE;
-  *phArray = hTexRef->hArray;
-  return CUDA_SUCCESS;
+  return getTextureState(hTexRef, phArray, [](const CUtexref_st &t) -> std::optional<CUarray> {
+    if (t.binding != TextureBinding::Array)
+      return std::nullopt;
+    return t.hArray;
+  });
 }
 
 CUresult CUDAAPI cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray, CUtexref hTexRef) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!phMipmappedArray || hTexRef->binding != TextureBinding::MipmappedArray)
-    return CUDA_ERROR_INVALID_VALUE;
-  *phMipmappedArray = hTexRef->hMipmappedArray;
-  return CUDA_SUCCESS;
+  return getTextureState(hTexRef, phMipmappedArray, [](const CUtexref_st &t) -> std::optional<CUmipmappedArray> {
+    if (t.binding != TextureBinding::MipmappedArray)
+      return std::nullopt;
+    return t.hMipmappedArray;
+  });
 }
 
 CUresult CUDAAPI cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef, int dim) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!pam || dim < 0 || dim > 2)
-    return CUDA_ERROR_INVALID_VALUE;
-  *pam = hTexRef->sampler.addressMode[dim];
-  return CUDA_SUCCESS;
+  return getTextureState(hTexRef, pam, [&](const CUtexref_st &t) -> std::optional<CUaddress_mode> {
+    if (dim < 0 || dim > 2)
+      return std::nullopt;
+    return t.sampler.addressMode[dim];
+  });
 }
 
 CUresult CUDAAPI cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!pfm)
-    return CUDA_ERROR_INVALID_VALUE;
-  *pfm = hTexRef->sampler.filterMode;
-  return CUDA_SUCCESS;
+  return getTextureState(hTexRef, pfm, [](const CUtexref_st &t) { return t.sampler.filterMode; });
 }
 
 // The format of the bound array where the reference is bound to one (cuda.h), else the
@@ -561,23 +561,11 @@ CUresult CUDAAPI cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels, C
 }
 
 CUresult CUDAAPI cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm, CUtexref hTexRef) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!pfm)
-    return CUDA_ERROR_INVALID_VALUE;
-  *pfm = hTexRef->sampler.mipmapFilterMode;
-  return CUDA_SUCCESS;
+  return getTextureState(hTexRef, pfm, [](const CUtexref_st &t) { return t.sampler.mipmapFilterMode; });
 }
 
 CUresult CUDAAPI cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!pbias)
-    return CUDA_ERROR_INVALID_VALUE;
-  *pbias = hTexRef->sampler.mipmapLevelBias;
-  return CUDA_SUCCESS;
+  return getTextureState(hTexRef, pbias, [](const CUtexref_st &t) { return t.sampler.mipmapLevelBias; });
 }
 
 CUresult CUDAAPI cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp, float *pmaxMipmapLevelClamp,
@@ -593,13 +581,7 @@ CUresult CUDAAPI cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp, float 
 }
 
 CUresult CUDAAPI cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!pmaxAniso)
-    return CUDA_ERROR_INVALID_VALUE;
-  *pmaxAniso = int(hTexRef->sampler.maxAnisotropy);
-  return CUDA_SUCCESS;
+  return getTextureState(hTexRef, pmaxAniso, [](const CUtexref_st &t) { return int(t.sampler.maxAnisotropy); });
 }
 
 CUresult CUDAAPI cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef) {
@@ -613,13 +595,7 @@ CUresult CUDAAPI cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef) {
 }
 
 CUresult CUDAAPI cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef) {
-  P2M_API_ENTER();
-  if (CUresult r = checkTexture(driver, hTexRef))
-    return r;
-  if (!pFlags)
-    return CUDA_ERROR_INVALID_VALUE;
-  *pFlags = hTexRef->sampler.flags;
-  return CUDA_SUCCESS;
+  return getTextureState(hTexRef, pFlags, [](const CUtexref_st &t) { return t.sampler.flags; });
 }
 
 CUresult CUDAAPI cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray, unsigned int Flags) {
