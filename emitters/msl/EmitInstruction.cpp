@@ -1238,6 +1238,14 @@ struct Sel {
     }
   }
 
+  // Whether a bulk copy writes global memory: the first state space it names is the destination's.
+  bool bulkCopyToGlobal() const {
+    auto first = std::find_if(in.modifiers.begin(), in.modifiers.end(), [](Modifier m) {
+      return m == Modifier::Global || m == Modifier::Shared_cta || m == Modifier::Shared_cluster;
+    });
+    return first != in.modifiers.end() && *first == Modifier::Global;
+  }
+
   // cp.async.bulk without a tensor map: the copy is made at issue, as cp.async's are, so the
   // bulk groups have nothing to wait for; lower-atomics has split the mbarrier's complete-tx off
   // a copy to shared memory. .shared::cluster is the own CTA's shared memory (a cluster of one).
@@ -1256,11 +1264,7 @@ struct Sel {
       return cpAsyncBulkTensor();
     if (in.has(Modifier::Mbarrier_complete_tx_bytes) || in.has(Modifier::Cp_mask) || in.ops.size() < 3)
       e.fail(in, "this cp.async.bulk form is not supported yet");
-    // The first state space named is the destination's.
-    auto first = std::find_if(in.modifiers.begin(), in.modifiers.end(), [](Modifier m) {
-      return m == Modifier::Global || m == Modifier::Shared_cta || m == Modifier::Shared_cluster;
-    });
-    const bool toGlobal = first != in.modifiers.end() && *first == Modifier::Global;
+    const bool toGlobal = bulkCopyToGlobal();
     const bool fromGlobal = !toGlobal && in.has(Modifier::Global);
     Place pd = place(op(0), toGlobal ? Space::Global : Space::Shared, false);
     Place ps = place(op(1), fromGlobal ? Space::Global : Space::Shared, false);
@@ -1275,14 +1279,11 @@ struct Sel {
 
   // cp.async.bulk.tensor in tile mode, [box], map, {c0..c4} (the builder's order; lower-atomics
   // has split a load's complete-tx off): the box copied at issue through the tensor map
-  // (tensor_ops.h). The first state space named is the destination's.
+  // (tensor_ops.h).
   void cpAsyncBulkTensor() {
     if (in.ops.size() < 3 || in.ops[2].kind != OperandKind::Vector || in.ops[2].value < 1 || in.ops[2].value > 5)
       e.fail(in, "expected cp.async.bulk.tensor [box], [map, {c...}] with 1 to 5 coordinates");
-    auto first = std::find_if(in.modifiers.begin(), in.modifiers.end(), [](Modifier m) {
-      return m == Modifier::Global || m == Modifier::Shared_cta || m == Modifier::Shared_cluster;
-    });
-    const bool toGlobal = first != in.modifiers.end() && *first == Modifier::Global;
+    const bool toGlobal = bulkCopyToGlobal();
     Place box = place(op(0), Space::Shared, false);
     std::string args = val(op(1), Type::U64) + ", " + box.base;
     const Operand &c = op(2);

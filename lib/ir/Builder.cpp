@@ -1452,17 +1452,15 @@ private:
   // written), then the mbarrier and the cache policy as they are. Load: [box], map, {c}, [mbar]
   // {, policy}; store (written map, {c}, [box]): [box], map, {c} {, policy}.
   void tensorCopyOperands(std::span<const Expr> ops, uint32_t offset, Inst &inst) {
-    if (!ops.empty() && ops[0].kind == ExprKind::Address && ops[0].operands().size() == 2 && ops.size() >= 2) {
-      inst.ops.push_back(operand(ops[1], offset)); // the store's box
-      std::vector<Expr> rest(ops.begin(), ops.end());
-      rest.erase(rest.begin() + 1);
-      return tensorCopyOperandsInOrder(rest, offset, inst);
-    }
-    tensorCopyOperandsInOrder(ops, offset, inst);
-  }
-  void tensorCopyOperandsInOrder(std::span<const Expr> ops, uint32_t offset, Inst &inst) {
-    for (const Expr &e : ops) {
-      if (e.kind != ExprKind::Address || e.operands().size() != 2) {
+    auto isMapBracket = [](const Expr &e) { return e.kind == ExprKind::Address && e.operands().size() == 2; };
+    const bool store = ops.size() >= 2 && isMapBracket(ops[0]);
+    if (store)
+      inst.ops.push_back(operand(ops[1], offset)); // the store's box goes first
+    for (size_t i = 0; i < ops.size(); ++i) {
+      if (store && i == 1)
+        continue;
+      const Expr &e = ops[i];
+      if (!isMapBracket(e)) {
         inst.ops.push_back(operand(e, offset));
         continue;
       }
