@@ -6,6 +6,8 @@
 //   nvcc -arch=sm_90 -o tensor_map_probe tensor_map_probe.cu -lcuda && mkdir -p DIR \
 //     && ./tensor_map_probe DIR > DIR/log.txt && tar czf tensor_map_probe.tgz -C DIR .
 // (one archive: the 37 files do not all come back from a machine that returns few files)
+// expected/tensor_map_probe.txt: an H100's log and the SHA-256 of every image it wrote (2026-12-06);
+// ptx2metal's runtime reproduces all of them (run it with -cudart shared, our libraries first).
 // Writes OUTDIR/e<N>.load.bin (8192 bytes of shared memory after the load, 0xEE where nothing
 // was written) and OUTDIR/e<N>.store.bin (the tensor after a store of bytes 0x80 + i % 64), and
 // prints one line per experiment and direction: ok or the CUDA error.

@@ -39,11 +39,13 @@
 // Bits of the launch status word: a trap, and a failed assert (which then traps too), so that
 // the launch fails with CUDA_ERROR_ASSERT rather than CUDA_ERROR_LAUNCH_FAILED; an out-of-range
 // surface access in .trap mode and a misaligned surface access (which trap too) fail it with
-// CUDA_ERROR_ILLEGAL_ADDRESS and CUDA_ERROR_MISALIGNED_ADDRESS, as on NVIDIA's GPUs.
+// CUDA_ERROR_ILLEGAL_ADDRESS and CUDA_ERROR_MISALIGNED_ADDRESS, as on NVIDIA's GPUs; a tensor
+// copy NVIDIA's hardware refuses (tensor_ops.h) fails it with CUDA_ERROR_ILLEGAL_INSTRUCTION.
 #define P2M_STATUS_TRAP 1u
 #define P2M_STATUS_ASSERT 2u
 #define P2M_STATUS_ILLEGAL_ADDRESS 4u
 #define P2M_STATUS_MISALIGNED_ADDRESS 8u
+#define P2M_STATUS_ILLEGAL_INSTRUCTION 16u
 
 // Where a kernel's Metal arguments are: buffer 0 holds the parameter block and then the launch
 // words, buffer 1 the module words; the threadgroup window is threadgroup memory 0, its length

@@ -3,13 +3,17 @@
 // the tensor that a tensor map (tensor_map_abi.h, written by libcuda's cuTensorMapEncodeTiled)
 // describes, to or from shared memory.
 //
-// The rules (docs/gpu-facts.md, "Tensor maps", checked on an H100 by
-// tests/cudart/programs/tensor_map_copy.cu):
-//   * the box is stored densely in shared memory, dimension 0 fastest;
+// The rules (docs/gpu-facts.md, "Tensor maps", measured on an H100 with
+// tests/probes/tensor_map_probe.cu and tests/cudart/programs/tensor_map_copy.cu):
+//   * the box is stored densely in shared memory, dimension 0 fastest; a swizzled box whose rows
+//     are narrower than the swizzle's span puts each row at the start of a span-wide row;
 //   * box element (i0, ..., i4) is tensor element (c0 + i0, ..., c4 + i4); where any index lies
 //     outside [0, dim) a load writes zero (or the map's NaN) and a store writes nothing;
 //   * a swizzle moves 16-byte chunks: shared byte address a goes to
-//     a ^ (((a >> 7) & mask) << 4), on the address itself (boxes are 128- to 1024-byte aligned).
+//     a ^ (((a >> 7) & mask) << 4), on the address itself (boxes are 128- to 1024-byte aligned);
+//   * the hardware refuses ("illegal instruction") a copy whose box starts at a byte offset in
+//     dimension 0 (c0 times the element size) that is not a multiple of 16, and a store whose box
+//     starts at a negative coordinate in any dimension.
 //
 // Builds on abi.h (p2m_ctx, p2m_ld_generic, P2M_DEVICE_DATA). The map is read through its
 // generic address: a __grid_constant__ parameter's (cvta.param), or global or constant memory.
@@ -57,13 +61,25 @@ static inline void p2m_tensor_copy_box(thread p2m_ctx &ctx, ulong map, threadgro
     stride[d] = d == 0u ? ulong(bytes) : d < rank ? p2m_tmap_word64(ctx, map, P2M_TMAP_STRIDE_LO + 2u * (d - 1u)) : 0ul;
     n[d] = (p2m_tmap_word(ctx, map, P2M_TMAP_BOX + d / 2u) >> (16u * (d % 2u))) & 0xffffu;
   }
+  bool refused = (long(c0) * long(bytes)) % 16 != 0;
+  for (uint d = 0; d < rank; ++d)
+    refused = refused || (!load && c[d] < 0);
+  if (refused) {
+    device atomic_uint *status =
+        reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
+    atomic_fetch_or_explicit(status, P2M_STATUS_ILLEGAL_INSTRUCTION, memory_order_relaxed);
+    p2m_trap(ctx);
+    return;
+  }
+  const uint rowBytes = n[0] * bytes, span = 16u * (mask + 1u);
+  const uint pitch = mask != 0u && rowBytes < span ? span : rowBytes;
   const uint start = uint(box - ctx.smem);
-  uint linear = 0;
+  uint row = 0;
   for (uint i4 = 0; i4 < n[4]; ++i4)
     for (uint i3 = 0; i3 < n[3]; ++i3)
       for (uint i2 = 0; i2 < n[2]; ++i2)
-        for (uint i1 = 0; i1 < n[1]; ++i1)
-          for (uint i0 = 0; i0 < n[0]; ++i0, linear += bytes) {
+        for (uint i1 = 0; i1 < n[1]; ++i1, ++row)
+          for (uint i0 = 0; i0 < n[0]; ++i0) {
             const uint i[5] = {i0, i1, i2, i3, i4};
             bool inside = true;
             ulong offset = 0;
@@ -72,7 +88,7 @@ static inline void p2m_tensor_copy_box(thread p2m_ctx &ctx, ulong map, threadgro
               inside = inside && (d >= rank || (v >= 0 && v < dim[d]));
               offset += ulong(v) * stride[d];
             }
-            uint a = start + linear;
+            uint a = start + row * pitch + i0 * bytes;
             threadgroup uchar *s = ctx.smem + (a ^ (((a >> 7) & mask) << 4));
             P2M_DEVICE_DATA uchar *g = reinterpret_cast<P2M_DEVICE_DATA uchar *>(base + offset);
             for (uint k = 0; k < bytes; ++k) {

@@ -265,6 +265,9 @@ RuntimeStatus Module::finishLaunch(const Kernel &kernel, size_t index, RuntimeSt
     return failure(RuntimeErrorCode::MisalignedAddress, "kernel " + info.name + " made a misaligned surface access");
   if (*status & P2M_STATUS_ILLEGAL_ADDRESS)
     return failure(RuntimeErrorCode::IllegalAddress, "kernel " + info.name + " accessed a surface out of range");
+  if (*status & P2M_STATUS_ILLEGAL_INSTRUCTION)
+    return failure(RuntimeErrorCode::IllegalInstruction,
+                   "kernel " + info.name + " made a tensor copy NVIDIA's hardware refuses (docs/gpu-facts.md, \"Tensor maps\")");
   if (*status != 0)
     return failure(RuntimeErrorCode::LaunchFailed, "kernel " + info.name + " trapped");
   return succeeded();

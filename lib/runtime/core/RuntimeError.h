@@ -24,6 +24,7 @@ enum class RuntimeErrorCode {
   LaunchFailed,   // CUDA_ERROR_LAUNCH_FAILED: the kernel trapped or deadlocked
   IllegalAddress, // CUDA_ERROR_ILLEGAL_ADDRESS: the kernel accessed memory it cannot reach
   MisalignedAddress, // CUDA_ERROR_MISALIGNED_ADDRESS: a misaligned surface access
+  IllegalInstruction, // CUDA_ERROR_ILLEGAL_INSTRUCTION: a tensor copy the hardware refuses
   AssertFailed,   // CUDA_ERROR_ASSERT: a device-side assert failed
 };
 

@@ -298,6 +298,7 @@ CUresult toCuResult(const runtime::RuntimeStatus &status, const char *api) {
   case runtime::RuntimeErrorCode::LaunchFailed: return CUDA_ERROR_LAUNCH_FAILED;
   case runtime::RuntimeErrorCode::IllegalAddress: return CUDA_ERROR_ILLEGAL_ADDRESS;
   case runtime::RuntimeErrorCode::MisalignedAddress: return CUDA_ERROR_MISALIGNED_ADDRESS;
+  case runtime::RuntimeErrorCode::IllegalInstruction: return CUDA_ERROR_ILLEGAL_INSTRUCTION;
   case runtime::RuntimeErrorCode::AssertFailed: return CUDA_ERROR_ASSERT;
   }
   return CUDA_ERROR_UNKNOWN;

@@ -55,7 +55,8 @@ void runKernel(Driver &driver, CUfunc_st *f, const LaunchShape &shape, CUctx_st 
     return;
   CUresult result = toCuResult(s, "cuLaunchKernel");
   if (s->code == RuntimeErrorCode::LaunchFailed || s->code == RuntimeErrorCode::AssertFailed ||
-      s->code == RuntimeErrorCode::IllegalAddress || s->code == RuntimeErrorCode::MisalignedAddress) {
+      s->code == RuntimeErrorCode::IllegalAddress || s->code == RuntimeErrorCode::MisalignedAddress ||
+      s->code == RuntimeErrorCode::IllegalInstruction) {
     context->broken = result;
     const char *name = "CUDA_ERROR_LAUNCH_FAILED";
     cuGetErrorName(result, &name);

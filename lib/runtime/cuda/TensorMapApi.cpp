@@ -3,8 +3,7 @@
 // cp.async.bulk.tensor (tensor_ops.h). The requirements and error codes are cuda.h's (the
 // documentation of cuTensorMapEncodeTiled); the forms our copies do not reproduce are refused
 // with CUDA_ERROR_NOT_SUPPORTED and a log line: interleaved layouts, the sm_100 swizzles and
-// packed 4/6-bit types, swizzled boxes narrower than the swizzle span, element strides other
-// than 1, im2col.
+// packed 4/6-bit types, element strides other than 1, im2col.
 #include "Driver.h"
 
 #include <cstdint>
@@ -49,12 +48,13 @@ bool isFloat(CUtensorMapDataType type) {
 }
 
 // The NaN that CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA writes outside the tensor: the
-// canonical NaN of the element type, all significand bits set (as NVIDIA's arithmetic returns).
+// 16-bit pattern 0x7ff7 in every half of the element (an H100 fills f32 elements with 0x7ff77ff7;
+// docs/gpu-facts.md, "Tensor maps").
 uint64_t fillNan(CUtensorMapDataType type) {
   switch (elementBytes(type)) {
-  case 2: return 0x7fffu; // f16 and bf16 alike
-  case 4: return 0x7fffffffu;
-  default: return 0x7fffffffffffffffull;
+  case 2: return 0x7ff7u; // f16 and bf16 alike
+  case 4: return 0x7ff77ff7u;
+  default: return 0x7ff77ff77ff77ff7ull;
   }
 }
 
@@ -124,10 +124,6 @@ CUresult CUDAAPI cuTensorMapEncodeTiled(CUtensorMap *tensorMap, CUtensorMapDataT
   if (swizzle > CU_TENSOR_MAP_SWIZZLE_128B)
     return p2m::cuda::notSupported("cuTensorMapEncodeTiled", "the 128-byte swizzles with 32- and 64-byte atoms "
                                                              "are not supported");
-  if (swizzle != CU_TENSOR_MAP_SWIZZLE_NONE && boxDim[0] * bytes != 16u * (swizzleMask(swizzle) + 1))
-    // An H100 lays such boxes out otherwise than densely (docs/gpu-facts.md, "Tensor maps").
-    return p2m::cuda::notSupported("cuTensorMapEncodeTiled", "a swizzled box whose inner dimension is narrower than "
-                                                             "the swizzle span is not supported");
   for (cuuint32_t d = 1; d < tensorRank; ++d) // elementStrides[0] is ignored without interleave
     if (elementStrides[d] != 1)
       return p2m::cuda::notSupported("cuTensorMapEncodeTiled", "element strides other than 1 are not supported");

@@ -2,11 +2,11 @@
 // global to shared memory (completing an mbarrier's transaction count) and back, for ranks 1 to
 // 5, 1-, 2- and 4-byte elements, padded row strides, boxes partly outside the tensor (read as
 // zero, or NaN with CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA; not written on a store)
-// and the 32/64/128-byte shared-memory swizzles. The expected bytes come from the model in
-// forEachBoxElement() below. Built by nvcc (-arch=sm_90 -lcuda) and run one configuration at a
-// time (its index as the argument) on an H100, the configurations inside the tensor, the 1D box
-// past the tensor's end and the 128-byte swizzle matched the model; the others stopped with
-// "illegal instruction" (docs/gpu-facts.md, "Tensor maps": not settled).
+// and the 32/64/128-byte shared-memory swizzles. The expected bytes, and which copies the
+// hardware refuses with "illegal instruction", come from the model below (docs/gpu-facts.md,
+// "Tensor maps"); built by nvcc (-arch=sm_90 -lcuda) and run on an H100, every configuration
+// behaved as the model says. Each copy runs in a child process of its own (a refused copy breaks
+// the context); `tensor_map_copy N load|store` runs one in the process itself.
 #include "check.h"
 
 #include <cuda.h>
@@ -15,6 +15,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 #define CU_CHECK(x)                                                                                \
@@ -32,7 +34,7 @@ __device__ unsigned smemAddress(const void *p) { return unsigned(__cvta_generic_
 
 // One box into shared memory through the tensor map, then every byte of it out to `out`.
 __global__ void loadBox(const __grid_constant__ CUtensorMap map, int rank, int c0, int c1, int c2, int c3, int c4,
-                        unsigned bytes, unsigned char *out)
+                        unsigned bytes, unsigned smemBytes, unsigned char *out)
 {
   __shared__ alignas(1024) unsigned char tile[kMaxBoxBytes];
   __shared__ alignas(8) unsigned long long bar;
@@ -82,16 +84,16 @@ __global__ void loadBox(const __grid_constant__ CUtensorMap map, int rank, int c
                  : "=r"(done)
                  : "r"(b)
                  : "memory");
-  for (unsigned i = threadIdx.x; i < bytes; i += blockDim.x)
+  for (unsigned i = threadIdx.x; i < smemBytes; i += blockDim.x)
     out[i] = tile[i];
 }
 
 // `bytes` of `in` into shared memory, then the box out to the tensor through the map.
 __global__ void storeBox(const __grid_constant__ CUtensorMap map, int rank, int c0, int c1, int c2, int c3, int c4,
-                         unsigned bytes, const unsigned char *in)
+                         unsigned smemBytes, const unsigned char *in)
 {
   __shared__ alignas(1024) unsigned char tile[kMaxBoxBytes];
-  for (unsigned i = threadIdx.x; i < bytes; i += blockDim.x)
+  for (unsigned i = threadIdx.x; i < smemBytes; i += blockDim.x)
     tile[i] = in[i];
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   __syncthreads();
@@ -145,27 +147,48 @@ struct Config {
   int coords[5];
 };
 
-// The model: the box is stored densely in shared memory, dimension 0 fastest; element (i0..i4)
-// of the box is tensor element (c0 + i0, ..., c4 + i4), zero (or the NaN fill) where any index
-// is outside [0, dim). A swizzle of S bytes (32, 64, 128) then moves each 16-byte chunk: byte
-// offset o goes to o ^ (((o >> 7) & (S / 16 - 1)) << 4).
+// The model: the box is stored densely in shared memory, dimension 0 fastest, except that a
+// swizzled box whose rows are narrower than the swizzle's span S (32, 64, 128 bytes) puts each
+// row at the start of an S-byte row. Element (i0..i4) of the box is tensor element (c0 + i0, ...,
+// c4 + i4), the NaN fill (0x7ff7 in every 16-bit half; zero without it) where any index is
+// outside [0, dim). The swizzle then moves each 16-byte chunk: byte offset o goes to
+// o ^ (((o >> 7) & (S / 16 - 1)) << 4). The hardware refuses a copy whose box starts at a byte
+// offset in dimension 0 that is not a multiple of 16, and a store whose box starts at a
+// negative coordinate.
+static unsigned swizzleSpan(CUtensorMapSwizzle s)
+{
+  return s == CU_TENSOR_MAP_SWIZZLE_32B ? 32 : s == CU_TENSOR_MAP_SWIZZLE_64B ? 64 : s == CU_TENSOR_MAP_SWIZZLE_128B ? 128 : 0;
+}
+
 static unsigned swizzled(unsigned o, CUtensorMapSwizzle s)
 {
-  unsigned mask = s == CU_TENSOR_MAP_SWIZZLE_32B ? 1 : s == CU_TENSOR_MAP_SWIZZLE_64B ? 3 : s == CU_TENSOR_MAP_SWIZZLE_128B ? 7 : 0;
+  unsigned span = swizzleSpan(s), mask = span ? span / 16 - 1 : 0;
   return o ^ (((o >> 7) & mask) << 4);
 }
 
-static void nanFill(unsigned char *p, CUtensorMapDataType type)
+static bool hardwareRefuses(const Config &c, bool isLoad)
 {
-  if (type == CU_TENSOR_MAP_DATA_TYPE_FLOAT32) {
-    uint32_t v = 0x7fffffffu;
-    std::memcpy(p, &v, 4);
-  } else if (type == CU_TENSOR_MAP_DATA_TYPE_FLOAT16) {
-    uint16_t v = 0x7fffu;
-    std::memcpy(p, &v, 2);
-  } else {
-    std::memset(p, 0, 1);
-  }
+  if ((long long)c.coords[0] * c.elementBytes % 16 != 0)
+    return true;
+  for (unsigned d = 0; d < c.rank; ++d)
+    if (!isLoad && c.coords[d] < 0)
+      return true;
+  return false;
+}
+
+// Bytes between the starts of two rows of the box in shared memory.
+static unsigned rowPitch(const Config &c)
+{
+  unsigned rowBytes = c.box[0] * c.elementBytes, span = swizzleSpan(c.swizzle);
+  return rowBytes < span ? span : rowBytes;
+}
+
+static unsigned boxRows(const Config &c)
+{
+  unsigned rows = 1;
+  for (unsigned d = 1; d < c.rank; ++d)
+    rows *= c.box[d];
+  return rows;
 }
 
 static size_t tensorOffset(const Config &c, const uint64_t *idx, const uint64_t *strides)
@@ -182,12 +205,13 @@ template <typename F> static void forEachBoxElement(const Config &c, const uint6
   unsigned n[5] = {1, 1, 1, 1, 1};
   for (unsigned d = 0; d < c.rank; ++d)
     n[d] = c.box[d];
-  unsigned linear = 0;
+  const unsigned pitch = rowPitch(c);
+  unsigned row = 0;
   for (unsigned i4 = 0; i4 < n[4]; ++i4)
     for (unsigned i3 = 0; i3 < n[3]; ++i3)
       for (unsigned i2 = 0; i2 < n[2]; ++i2)
-        for (unsigned i1 = 0; i1 < n[1]; ++i1)
-          for (unsigned i0 = 0; i0 < n[0]; ++i0, ++linear) {
+        for (unsigned i1 = 0; i1 < n[1]; ++i1, ++row)
+          for (unsigned i0 = 0; i0 < n[0]; ++i0) {
             unsigned i[5] = {i0, i1, i2, i3, i4};
             uint64_t idx[5] = {};
             bool inside = true;
@@ -196,11 +220,21 @@ template <typename F> static void forEachBoxElement(const Config &c, const uint6
               inside = inside && v >= 0 && (uint64_t)v < c.dims[d];
               idx[d] = inside ? (uint64_t)v : 0;
             }
-            f(swizzled(linear * c.elementBytes, c.swizzle), inside ? tensorOffset(c, idx, strides) : SIZE_MAX);
+            f(swizzled(row * pitch + i0 * c.elementBytes, c.swizzle), inside ? tensorOffset(c, idx, strides) : SIZE_MAX);
           }
 }
 
-static int runConfig(const Config &c)
+static void nanFill(unsigned char *p, unsigned bytes)
+{
+  for (unsigned k = 0; k < bytes; k += 2) {
+    p[k] = 0xf7;
+    p[k + 1] = 0x7f;
+  }
+}
+
+// One copy (a load, or a store) of configuration c, checked against the model. 0: as the model
+// says (done, or refused by the hardware where the model says it is).
+static int runConfig(const Config &c, bool isLoad)
 {
   uint64_t strides[4] = {};
   uint64_t rowBytes = c.dims[0] * c.elementBytes + c.rowPad;
@@ -212,14 +246,15 @@ static int runConfig(const Config &c)
   unsigned boxBytes = c.elementBytes;
   for (unsigned d = 0; d < c.rank; ++d)
     boxBytes *= c.box[d];
+  const unsigned smemBytes = boxRows(c) * rowPitch(c);
   std::vector<unsigned char> host(total);
   for (size_t i = 0; i < total; ++i)
     host[i] = (unsigned char)(i * 131 + (i >> 8) * 7 + 1);
-  unsigned char *tensor = nullptr, *out = nullptr, *in = nullptr;
+  unsigned char *tensor = nullptr, *buffer = nullptr;
   CUDA_OK(cudaMalloc(&tensor, total));
   CUDA_OK(cudaMemcpy(tensor, host.data(), total, cudaMemcpyHostToDevice));
-  CUDA_OK(cudaMalloc(&out, boxBytes));
-  CUDA_OK(cudaMalloc(&in, boxBytes));
+  CUDA_OK(cudaMalloc(&buffer, smemBytes));
+  CUDA_OK(cudaMemset(buffer, 0, smemBytes));
 
   CUtensorMap map;
   cuuint64_t dims[5], gstrides[4];
@@ -235,58 +270,67 @@ static int runConfig(const Config &c)
                                   CU_TENSOR_MAP_INTERLEAVE_NONE, c.swizzle, CU_TENSOR_MAP_L2_PROMOTION_NONE,
                                   c.fill));
 
-  // Load: the box as the model lays it out in shared memory.
-  std::vector<unsigned char> expect(boxBytes), got(boxBytes);
-  forEachBoxElement(c, strides, [&](unsigned s, size_t g) {
-    if (g != SIZE_MAX)
-      std::memcpy(&expect[s], &host[g], c.elementBytes);
-    else if (c.fill == CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA)
-      nanFill(&expect[s], c.type);
-    else
-      std::memset(&expect[s], 0, c.elementBytes);
-  });
-  loadBox<<<1, 128>>>(map, c.rank, c.coords[0], c.coords[1], c.coords[2], c.coords[3], c.coords[4], boxBytes, out);
-  CUDA_OK(cudaGetLastError());
-  CUDA_OK(cudaDeviceSynchronize());
-  CUDA_OK(cudaMemcpy(got.data(), out, boxBytes, cudaMemcpyDeviceToHost));
-  unsigned loadBad = 0, first = ~0u;
-  for (unsigned i = 0; i < boxBytes; ++i)
-    if (got[i] != expect[i] && loadBad++ == 0)
-      first = i;
-
-  // Store: distinct bytes through the box; what lies outside the tensor is dropped.
-  std::vector<unsigned char> src(boxBytes), after(host);
-  for (unsigned i = 0; i < boxBytes; ++i)
+  // A load: the box as the model lays it out in shared memory (padding bytes stay as they were,
+  // so they are left out of the comparison). A store: distinct bytes through the box; what lies
+  // outside the tensor is dropped.
+  std::vector<unsigned char> expect(smemBytes), got(smemBytes), src(smemBytes), after(host);
+  std::vector<bool> covered(smemBytes);
+  for (unsigned i = 0; i < smemBytes; ++i)
     src[i] = (unsigned char)(255 - (i * 37 + (i >> 8)));
   forEachBoxElement(c, strides, [&](unsigned s, size_t g) {
-    if (g != SIZE_MAX)
+    for (unsigned k = 0; k < c.elementBytes; ++k)
+      covered[s + k] = true;
+    if (g != SIZE_MAX) {
+      std::memcpy(&expect[s], &host[g], c.elementBytes);
       std::memcpy(&after[g], &src[s], c.elementBytes);
+    } else if (c.fill == CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA) {
+      nanFill(&expect[s], c.elementBytes);
+    }
   });
-  CUDA_OK(cudaMemcpy(in, src.data(), boxBytes, cudaMemcpyHostToDevice));
-  storeBox<<<1, 128>>>(map, c.rank, c.coords[0], c.coords[1], c.coords[2], c.coords[3], c.coords[4], boxBytes, in);
+  if (isLoad) {
+    loadBox<<<1, 128>>>(map, c.rank, c.coords[0], c.coords[1], c.coords[2], c.coords[3], c.coords[4], boxBytes,
+                        smemBytes, buffer);
+  } else {
+    CUDA_OK(cudaMemcpy(buffer, src.data(), smemBytes, cudaMemcpyHostToDevice));
+    storeBox<<<1, 128>>>(map, c.rank, c.coords[0], c.coords[1], c.coords[2], c.coords[3], c.coords[4], smemBytes,
+                         buffer);
+  }
   CUDA_OK(cudaGetLastError());
-  CUDA_OK(cudaDeviceSynchronize());
-  std::vector<unsigned char> stored(total);
-  CUDA_OK(cudaMemcpy(stored.data(), tensor, total, cudaMemcpyDeviceToHost));
-  unsigned storeBad = 0;
-  for (size_t i = 0; i < total; ++i)
-    storeBad += stored[i] != after[i];
-
-  std::printf("%-28s load %u of %u bytes differ", c.name, loadBad, boxBytes);
-  if (loadBad)
+  cudaError_t done = cudaDeviceSynchronize();
+  const char *what = isLoad ? "load" : "store";
+  if (hardwareRefuses(c, isLoad)) {
+    std::printf("%-34s %-5s refused (%s), as the model says\n", c.name, what, cudaGetErrorName(done));
+    return done == cudaErrorIllegalInstruction ? 0 : 1;
+  }
+  CUDA_OK(done);
+  unsigned bad = 0, first = ~0u, checked = 0;
+  if (isLoad) {
+    CUDA_OK(cudaMemcpy(got.data(), buffer, smemBytes, cudaMemcpyDeviceToHost));
+    for (unsigned i = 0; i < smemBytes; ++i)
+      if (covered[i] && ++checked && got[i] != expect[i] && bad++ == 0)
+        first = i;
+  } else {
+    std::vector<unsigned char> stored(total);
+    CUDA_OK(cudaMemcpy(stored.data(), tensor, total, cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < total; ++i, ++checked)
+      bad += stored[i] != after[i];
+  }
+  std::printf("%-34s %-5s %u of %u bytes differ", c.name, what, bad, checked);
+  if (bad && isLoad)
     std::printf(" (first at %u: %02x, expected %02x)", first, got[first], expect[first]);
-  std::printf(", store %u of %llu differ\n", storeBad, (unsigned long long)total);
+  std::printf("\n");
   CUDA_OK(cudaFree(tensor));
-  CUDA_OK(cudaFree(out));
-  CUDA_OK(cudaFree(in));
-  return loadBad || storeBad;
+  CUDA_OK(cudaFree(buffer));
+  return bad != 0;
 }
 
-// With an argument, only that configuration (its index) runs: a failing copy breaks the context.
+// `tensor_map_copy N load|store` runs one copy here; without arguments every copy runs in a child
+// process (no CUDA call in this one, so that each child starts afresh).
 int main(int argc, char **argv)
 {
   using T = CUtensorMapDataType;
-  const T f32 = CU_TENSOR_MAP_DATA_TYPE_FLOAT32, f16 = CU_TENSOR_MAP_DATA_TYPE_FLOAT16, u8 = CU_TENSOR_MAP_DATA_TYPE_UINT8;
+  const T f32 = CU_TENSOR_MAP_DATA_TYPE_FLOAT32, f16 = CU_TENSOR_MAP_DATA_TYPE_FLOAT16, u8 = CU_TENSOR_MAP_DATA_TYPE_UINT8,
+          bf16 = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16, f64 = CU_TENSOR_MAP_DATA_TYPE_FLOAT64;
   const CUtensorMapSwizzle none = CU_TENSOR_MAP_SWIZZLE_NONE;
   const CUtensorMapFloatOOBfill zero = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE,
                                 nan = CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA;
@@ -301,21 +345,53 @@ int main(int argc, char **argv)
       {"2d f16 swizzle 128 edge nan", f16, 2, 2, {200, 50}, 0, {64, 16}, CU_TENSOR_MAP_SWIZZLE_128B, nan, {150, 40}},
       {"2d u8 swizzle 64", u8, 1, 2, {300, 40}, 4, {64, 24}, CU_TENSOR_MAP_SWIZZLE_64B, zero, {200, 30}},
       {"2d f32 swizzle 32", f32, 4, 2, {64, 64}, 0, {8, 32}, CU_TENSOR_MAP_SWIZZLE_32B, zero, {-4, 7}},
+      {"2d f32 swizzle 128 narrow", f32, 4, 2, {64, 64}, 0, {16, 16}, CU_TENSOR_MAP_SWIZZLE_128B, zero, {4, 4}},
+      {"2d f32 nan fill", f32, 4, 2, {64, 64}, 0, {16, 8}, none, nan, {56, 60}},
       {"3d f32", f32, 4, 3, {20, 12, 9}, 16, {8, 4, 5}, none, zero, {14, -2, 6}},
       {"4d u8", u8, 1, 4, {48, 5, 6, 7}, 0, {16, 3, 4, 2}, none, zero, {40, 3, -1, 5}},
       {"5d f16", f16, 2, 5, {16, 3, 4, 5, 6}, 0, {8, 2, 2, 3, 2}, none, nan, {12, 2, 0, 4, 5}},
+      // The edges again, the boxes starting at a multiple of 16 bytes in dimension 0.
+      {"2d f32 corner nan, aligned", f32, 4, 2, {100, 70}, 0, {32, 16}, none, nan, {-4, 62}},
+      {"2d f16 swizzle 128 edge nan, al.", f16, 2, 2, {200, 50}, 0, {64, 16}, CU_TENSOR_MAP_SWIZZLE_128B, nan, {152, 40}},
+      {"2d u8 swizzle 64, aligned", u8, 1, 2, {300, 40}, 4, {64, 24}, CU_TENSOR_MAP_SWIZZLE_64B, zero, {208, 30}},
+      {"3d f32, aligned", f32, 4, 3, {20, 12, 9}, 16, {8, 4, 5}, none, zero, {16, -2, 6}},
+      {"4d u8, aligned", u8, 1, 4, {48, 5, 6, 7}, 0, {16, 3, 4, 2}, none, zero, {32, 3, -1, 5}},
+      {"5d f16, aligned", f16, 2, 5, {16, 3, 4, 5, 6}, 0, {8, 2, 2, 3, 2}, none, nan, {8, 2, 0, 4, 5}},
+      {"2d bf16 nan fill", bf16, 2, 2, {64, 32}, 0, {16, 8}, none, nan, {56, 28}},
+      {"2d f64 nan fill", f64, 8, 2, {32, 16}, 0, {8, 4}, none, nan, {30, 14}},
+      // Swizzled rows narrower than the span.
+      {"2d f32 swizzle 128, 32B rows", f32, 4, 2, {64, 64}, 0, {8, 16}, CU_TENSOR_MAP_SWIZZLE_128B, zero, {4, 4}},
+      {"2d f16 swizzle 64, 32B rows", f16, 2, 2, {64, 64}, 0, {16, 16}, CU_TENSOR_MAP_SWIZZLE_64B, zero, {8, 3}},
+      {"2d f32 swizzle 32, 16B rows", f32, 4, 2, {64, 64}, 0, {4, 16}, CU_TENSOR_MAP_SWIZZLE_32B, zero, {4, 60}},
   };
-  CUDA_OK(cudaFree(nullptr)); // the runtime initialises the driver and makes its context current
+  const int count = int(sizeof(configs) / sizeof(configs[0]));
+  if (argc > 2) {
+    const int only = std::atoi(argv[1]);
+    if (only < 0 || only >= count)
+      return 2;
+    CUDA_OK(cudaFree(nullptr)); // the runtime initialises the driver and makes its context current
+    return runConfig(configs[only], std::strcmp(argv[2], "load") == 0);
+  }
   int failed = 0;
-  const int only = argc > 1 ? std::atoi(argv[1]) : -1;
-  for (int i = 0; i < int(sizeof(configs) / sizeof(configs[0])); ++i)
-    if (only < 0 || i == only)
-      failed += runConfig(configs[i]);
+  for (int i = 0; i < count; ++i)
+    for (int isLoad = 1; isLoad >= 0; --isLoad) {
+      std::fflush(stdout);
+      pid_t pid = fork();
+      if (pid == 0) {
+        CUDA_OK(cudaFree(nullptr));
+        std::exit(runConfig(configs[i], isLoad));
+      }
+      int status = 0;
+      waitpid(pid, &status, 0);
+      if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        std::printf("%-34s %s: NOT as the model says\n", configs[i].name, isLoad ? "load" : "store");
+        ++failed;
+      }
+    }
   if (failed) {
-    std::printf("FAILED: %d configurations differ\n", failed);
+    std::printf("FAILED: %d copies differ from the model\n", failed);
     return 1;
   }
-  std::printf("tensor_map_copy: all %zu configurations as the model says\nPASS\n",
-              sizeof(configs) / sizeof(configs[0]));
+  std::printf("tensor_map_copy: all %d configurations, loads and stores, as the model says\nPASS\n", count);
   return 0;
 }
