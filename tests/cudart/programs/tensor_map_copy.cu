@@ -4,8 +4,8 @@
 // zero, or NaN with CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA; not written on a store)
 // and the 32/64/128-byte shared-memory swizzles. The expected bytes, and which copies the
 // hardware refuses with "illegal instruction", come from the model below (docs/gpu-facts.md,
-// "Tensor maps"); built by nvcc (-arch=sm_90 -lcuda) and run on an H100, every configuration
-// behaved as the model says. Each copy runs in a child process of its own (a refused copy breaks
+// "Tensor maps"); built by nvcc (-arch=sm_90 -lcuda) and run on an H100, all 52 copies behaved
+// as the model says. Each copy runs in a child process of its own (a refused copy breaks
 // the context); `tensor_map_copy N load|store` runs one in the process itself.
 #include "check.h"
 
