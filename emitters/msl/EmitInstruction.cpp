@@ -143,7 +143,15 @@ struct Sel {
     case OperandKind::Reg:
       if (o.address)
         e.fail(in, "unexpected address operand");
-      return o.negated ? "!" + reg(o.regId()) : reg(o.regId());
+      if (o.negated) {
+        const std::string &r = reg(o.regId());
+        std::string s;
+        s.reserve(r.size() + 1);
+        s += '!';
+        s += r;
+        return s;
+      }
+      return reg(o.regId());
     case OperandKind::Imm: {
       Storage s = storageOf(t);
       switch (s) {
@@ -1567,8 +1575,29 @@ struct Sel {
     return value == storage ? v : formatCompiled(FMT_COMPILE("as_type<{}>({})"), value, v);
   }
 
-  std::string helperArgs(const std::string &spaceName, const Place *place) const {
+  // The same appended to `out`: a register's name (the common operand) without a temporary.
+  void appendValue(std::string &out, const Operand &o, Type t) const {
+    std::string_view value = mslValueName(t), storage = mslStorageName(storageOf(t));
+    if (value != storage) {
+      out += "as_type<";
+      out += value;
+      out += ">(";
+    }
+    if (o.kind == OperandKind::Reg && !o.address && !o.negated)
+      out += reg(o.regId());
+    else
+      out += val(o, t);
+    if (value != storage)
+      out += ')';
+  }
+
+  // `name(arguments)` of a helper call (the instruction's operands after the destination),
+  // written into one string.
+  std::string helperCallText(std::string_view name, std::string_view spaceName, const Place *place) const {
     std::string s;
+    s.reserve(name.size() + 16 * in.ops.size());
+    s += name;
+    s += '(';
     for (size_t i = 1; i < in.ops.size(); ++i) {
       const Operand &o = in.ops[i];
       Type t = i - 1 < in.callTypes.size() ? in.callTypes[i - 1] : Type::U32;
@@ -1576,27 +1605,41 @@ struct Sel {
         s += ", ";
       if (o.address) {
         // The pointee is the helper's value type for `t`.
-        std::string T(mslValueName(t));
+        std::string_view T = mslValueName(t);
         if (!place)
           e.fail(in, "unexpected address argument");
-        if (spaceName == "shared")
-          s += formatCompiled(FMT_COMPILE("reinterpret_cast<threadgroup {}*>({})"), T, place->pointerSpace == "generic"
-                               ? formatCompiled(FMT_COMPILE("ctx.smem + uint({} - P2M_SHARED_WINDOW)"), place->base)
-                               : place->base);
-        else if (m.helpers[in.name] == Helper::Atom64)
+        if (spaceName == "shared") {
+          s += "reinterpret_cast<threadgroup ";
+          s += T;
+          s += "*>(";
+          if (place->pointerSpace == "generic") {
+            s += "ctx.smem + uint(";
+            s += place->base;
+            s += " - P2M_SHARED_WINDOW)";
+          } else {
+            s += place->base;
+          }
+          s += ')';
+        } else if (m.helpers[in.name] == Helper::Atom64) {
           s += place->base; // the locked 64-bit atomics hash the address itself (a ulong)
-        else
-          s += formatCompiled(FMT_COMPILE("reinterpret_cast<device {}*>({})"), T, place->base);
+        } else {
+          s += "reinterpret_cast<device ";
+          s += T;
+          s += "*>(";
+          s += place->base;
+          s += ')';
+        }
       } else if (o.kind == OperandKind::Imm && (t == Type::S32 || t == Type::S64)) {
         s += ival(o, t); // the int or long literal (a rounding mode: `0`, not `as_type<int>(0u)`)
       } else if (o.kind == OperandKind::Reg || o.kind == OperandKind::Imm) {
-        s += toValue(val(o, t), t);
+        appendValue(s, o, t);
       } else if (o.kind == OperandKind::Special) {
         s += "ctx";
       } else {
         e.fail(in, "unsupported helper argument");
       }
     }
+    s += ')';
     return s;
   }
 
@@ -1624,7 +1667,7 @@ struct Sel {
       Place p;
       if (addr)
         p = place(*addr, in.space, in.fromGeneric);
-      finish(name + "(" + helperArgs(in.space == Space::Shared ? "shared" : "global", addr ? &p : nullptr) + ")");
+      finish(helperCallText(name, in.space == Space::Shared ? "shared" : "global", addr ? &p : nullptr));
       return;
     }
     auto named = [&](const char *sp) {
@@ -1639,12 +1682,12 @@ struct Sel {
         e.line("// generic atomic: shared or global, decided by the address");
       e.line("if (p2m_is_shared_window({})) {{", p.base);
       ++e.indent;
-      finish(named("shared") + "(" + helperArgs("shared", &p) + ")");
+      finish(helperCallText(named("shared"), "shared", &p));
       --e.indent;
       e.line("} else {");
       ++e.indent;
       Place g{"device", p.base};
-      finish(named("global") + "(" + helperArgs("global", &g) + ")");
+      finish(helperCallText(named("global"), "global", &g));
       --e.indent;
       e.line("}");
       return;
@@ -1653,7 +1696,7 @@ struct Sel {
       e.fail(in, "atomics are supported in global and shared memory");
     Place p = place(*addr, in.space, in.fromGeneric);
     const char *sp = in.space == Space::Shared ? "shared" : "global";
-    finish(named(sp) + "(" + helperArgs(sp, &p) + ")");
+    finish(helperCallText(named(sp), sp, &p));
   }
 
   void run() {
