@@ -76,6 +76,9 @@ struct FunctionEmitter {
   std::vector<const ir::Inst *> declaringInst = {};
   std::vector<uint8_t> declaredInline = {};
   std::vector<unsigned> declaredAt = {};
+  // The expression an instruction's selection formats last, reused from instruction to
+  // instruction (EmitInstruction.cpp's Sel::formatted).
+  std::string expression = {};
   unsigned instIndent = 0; // the indentation of the instruction being printed
   unsigned instSerial = 0; // numbers the printed instructions from 1
 

@@ -191,6 +191,20 @@ struct Sel {
     return v;
   }
 
+  // An expression formatted into the emitter's expression buffer (FunctionEmitter::expression),
+  // reused from instruction to instruction: most expressions outgrow a string's inline
+  // storage, and a new string for each would be allocated and freed. The text lasts until the
+  // next call, so it goes straight to assign() or a line; no argument may be that text.
+  template <typename CompiledFormat, typename... Args>
+  const std::string &formatted(const CompiledFormat &format, const Args &...args) const {
+    // Measured first, then written in place (through a back_inserter, fmt would append
+    // character by character).
+    std::string &b = e.expression;
+    b.resize(fmt::formatted_size(format, args...));
+    fmt::format_to(b.data(), format, args...);
+    return b;
+  }
+
   // A destination register's name (a write never prints a forwarded value).
   const std::string &target(const Operand &d) const { return f.reg(d.regId()).name; }
 
@@ -342,7 +356,8 @@ struct Sel {
           return assign(op(0), formatCompiled(FMT_COMPILE("{} {} {}{}"), a(1), in.opcode == Opcode::Add ? "-" : "+",
                                               -v, w == 32 ? "u" : "ul"));
       }
-      assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} {} {}"), wrap(a(1)), sym, wrap(a(2))));
+      std::string lhs = wrap(a(1)), rhs = wrap(a(2));
+      assignStorage(op(0), t, formatted(FMT_COMPILE("{} {} {}"), lhs, sym, rhs));
       return;
     }
     case Opcode::Addc:
@@ -501,9 +516,9 @@ struct Sel {
     if (t == Type::Pred) {
       std::string a = val(op(1), t);
       switch (in.opcode) {
-      case Opcode::And: return assign(op(0), formatCompiled(FMT_COMPILE("{} && {}"), a, val(op(2), t)));
-      case Opcode::Or: return assign(op(0), formatCompiled(FMT_COMPILE("{} || {}"), a, val(op(2), t)));
-      case Opcode::Xor: return assign(op(0), formatCompiled(FMT_COMPILE("{} != {}"), a, val(op(2), t)));
+      case Opcode::And: return assign(op(0), formatted(FMT_COMPILE("{} && {}"), a, val(op(2), t)));
+      case Opcode::Or: return assign(op(0), formatted(FMT_COMPILE("{} || {}"), a, val(op(2), t)));
+      case Opcode::Xor: return assign(op(0), formatted(FMT_COMPILE("{} != {}"), a, val(op(2), t)));
       case Opcode::Not: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       case Opcode::Cnot: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       default: break;
@@ -511,9 +526,9 @@ struct Sel {
     }
     std::string a = val(op(1), t);
     switch (in.opcode) {
-    case Opcode::And: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} & {}"), a, val(op(2), t)));
-    case Opcode::Or: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} | {}"), a, val(op(2), t)));
-    case Opcode::Xor: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)));
+    case Opcode::And: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} & {}"), a, val(op(2), t)));
+    case Opcode::Or: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} | {}"), a, val(op(2), t)));
+    case Opcode::Xor: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)));
     case Opcode::Not: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("~{}"), a));
     case Opcode::Cnot: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} == 0 ? 1 : 0"), a));
     default: break;
@@ -673,23 +688,24 @@ struct Sel {
     }
   }
 
-  std::string compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
+  // In the expression buffer (formatted()).
+  const std::string &compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
     if (isFloat(t))
       return compareFloats(cmp, floatView(x, t), floatView(y, t));
     // Equality is the same on the bits whatever the signedness: no signed views.
     bool equality = cmp == "eq" || cmp == "ne";
     std::string a = equality ? val(x, t) : ival(x, t), b = equality ? val(y, t) : ival(y, t);
     if (t == Type::Pred) {
-      if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
-      if (cmp == "ne") return formatCompiled(FMT_COMPILE("{} != {}"), a, b);
+      if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
+      if (cmp == "ne") return formatted(FMT_COMPILE("{} != {}"), a, b);
       e.fail(in, "unsupported predicate comparison");
     }
-    if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
-    if (cmp == "ne") return formatCompiled(FMT_COMPILE("{} != {}"), a, b);
-    if (cmp == "lt" || cmp == "lo") return formatCompiled(FMT_COMPILE("{} < {}"), a, b);
-    if (cmp == "le" || cmp == "ls") return formatCompiled(FMT_COMPILE("{} <= {}"), a, b);
-    if (cmp == "gt" || cmp == "hi") return formatCompiled(FMT_COMPILE("{} > {}"), a, b);
-    if (cmp == "ge" || cmp == "hs") return formatCompiled(FMT_COMPILE("{} >= {}"), a, b);
+    if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
+    if (cmp == "ne") return formatted(FMT_COMPILE("{} != {}"), a, b);
+    if (cmp == "lt" || cmp == "lo") return formatted(FMT_COMPILE("{} < {}"), a, b);
+    if (cmp == "le" || cmp == "ls") return formatted(FMT_COMPILE("{} <= {}"), a, b);
+    if (cmp == "gt" || cmp == "hi") return formatted(FMT_COMPILE("{} > {}"), a, b);
+    if (cmp == "ge" || cmp == "hs") return formatted(FMT_COMPILE("{} >= {}"), a, b);
     e.fail(in, "unsupported integer comparison");
   }
 
@@ -704,22 +720,23 @@ struct Sel {
     assign(op(0), compare(cmp, in.type, op(1), op(2)));
   }
 
-  // A comparison of floats given as MSL expressions (shared by the scalar and packed forms).
-  std::string compareFloats(std::string_view cmp, const std::string &a, const std::string &b) const {
-    if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
-    if (cmp == "ne") return formatCompiled(FMT_COMPILE("({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "lt") return formatCompiled(FMT_COMPILE("{} < {}"), a, b);
-    if (cmp == "le") return formatCompiled(FMT_COMPILE("{} <= {}"), a, b);
-    if (cmp == "gt") return formatCompiled(FMT_COMPILE("{} > {}"), a, b);
-    if (cmp == "ge") return formatCompiled(FMT_COMPILE("{} >= {}"), a, b);
-    if (cmp == "equ") return formatCompiled(FMT_COMPILE("!({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "neu") return formatCompiled(FMT_COMPILE("!({} == {})"), a, b);
-    if (cmp == "ltu") return formatCompiled(FMT_COMPILE("!({} >= {})"), a, b);
-    if (cmp == "leu") return formatCompiled(FMT_COMPILE("!({} > {})"), a, b);
-    if (cmp == "gtu") return formatCompiled(FMT_COMPILE("!({} <= {})"), a, b);
-    if (cmp == "geu") return formatCompiled(FMT_COMPILE("!({} < {})"), a, b);
-    if (cmp == "num") return formatCompiled(FMT_COMPILE("({0} == {0} && {1} == {1})"), a, b);
-    if (cmp == "nan") return formatCompiled(FMT_COMPILE("({0} != {0} || {1} != {1})"), a, b);
+  // A comparison of floats given as MSL expressions (shared by the scalar and packed forms), in
+  // the expression buffer (formatted()).
+  const std::string &compareFloats(std::string_view cmp, const std::string &a, const std::string &b) const {
+    if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
+    if (cmp == "ne") return formatted(FMT_COMPILE("({0} < {1} || {0} > {1})"), a, b);
+    if (cmp == "lt") return formatted(FMT_COMPILE("{} < {}"), a, b);
+    if (cmp == "le") return formatted(FMT_COMPILE("{} <= {}"), a, b);
+    if (cmp == "gt") return formatted(FMT_COMPILE("{} > {}"), a, b);
+    if (cmp == "ge") return formatted(FMT_COMPILE("{} >= {}"), a, b);
+    if (cmp == "equ") return formatted(FMT_COMPILE("!({0} < {1} || {0} > {1})"), a, b);
+    if (cmp == "neu") return formatted(FMT_COMPILE("!({} == {})"), a, b);
+    if (cmp == "ltu") return formatted(FMT_COMPILE("!({} >= {})"), a, b);
+    if (cmp == "leu") return formatted(FMT_COMPILE("!({} > {})"), a, b);
+    if (cmp == "gtu") return formatted(FMT_COMPILE("!({} <= {})"), a, b);
+    if (cmp == "geu") return formatted(FMT_COMPILE("!({} < {})"), a, b);
+    if (cmp == "num") return formatted(FMT_COMPILE("({0} == {0} && {1} == {1})"), a, b);
+    if (cmp == "nan") return formatted(FMT_COMPILE("({0} != {0} || {1} != {1})"), a, b);
     e.fail(in, "unsupported floating-point comparison");
   }
 
@@ -755,7 +772,8 @@ struct Sel {
 
   void selp() {
     Type t = in.type;
-    assign(op(0), formatCompiled(FMT_COMPILE("{} ? {} : {}"), val(op(3), Type::Pred), val(op(1), t), val(op(2), t)));
+    std::string c = val(op(3), Type::Pred), x = val(op(1), t), y = val(op(2), t);
+    assign(op(0), formatted(FMT_COMPILE("{} ? {} : {}"), c, x, y));
   }
 
   void slct() {
@@ -778,7 +796,8 @@ struct Sel {
         const Operand &el = f.vectorElements[d.id + i];
         if (el.kind == OperandKind::Sink)
           continue;
-        assign(el, formatCompiled(FMT_COMPILE("{}({} >> {})"), unsignedName(w), val(s, t), i * w));
+        std::string v = val(s, t);
+        assign(el, formatted(FMT_COMPILE("{}({} >> {})"), unsignedName(w), v, i * w));
       }
       return;
     }
@@ -836,14 +855,23 @@ struct Sel {
           e.fail(in, "f32 rounding/saturation must be lowered by lower-rounding-and-ftz");
       std::string a = val(op(1), t);
       // NVIDIA's canonical NaN, unless defer-nan-canonicalization moved it to the readers.
-      auto canon = [&](const std::string &e) { return in.nanBitsUnobserved ? e : "p2m_canon_f32(" + e + ")"; };
+      const bool canon = !in.nanBitsUnobserved;
       switch (in.opcode) {
-      case Opcode::Add: return assign(op(0), canon(formatCompiled(FMT_COMPILE("{} + {}"), a, val(op(2), t))));
-      case Opcode::Sub: return assign(op(0), canon(formatCompiled(FMT_COMPILE("{} - {}"), a, val(op(2), t))));
-      case Opcode::Mul: return assign(op(0), canon(formatCompiled(FMT_COMPILE("{} * {}"), a, val(op(2), t))));
+      case Opcode::Add:
+        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} + {})"), a, val(op(2), t))
+                                   : formatted(FMT_COMPILE("{} + {}"), a, val(op(2), t)));
+      case Opcode::Sub:
+        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} - {})"), a, val(op(2), t))
+                                   : formatted(FMT_COMPILE("{} - {}"), a, val(op(2), t)));
+      case Opcode::Mul:
+        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} * {})"), a, val(op(2), t))
+                                   : formatted(FMT_COMPILE("{} * {}"), a, val(op(2), t)));
       case Opcode::Fma:
-      case Opcode::Mad:
-        return assign(op(0), canon(formatCompiled(FMT_COMPILE("fma({}, {}, {})"), a, val(op(2), t), val(op(3), t))));
+      case Opcode::Mad: {
+        std::string b = val(op(2), t), c = val(op(3), t);
+        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32(fma({}, {}, {}))"), a, b, c)
+                                   : formatted(FMT_COMPILE("fma({}, {}, {})"), a, b, c));
+      }
       default: break;
       }
     }
@@ -968,14 +996,15 @@ struct Sel {
 
   // An lvalue of type `T` at byte `delta` past the place, alias-safe (abi.h's p2m_alias: memory
   // is typed per access, and strict aliasing must not reorder accesses of different types).
-  std::string lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
+  // In the expression buffer (formatted()).
+  const std::string &lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
     std::string_view base = p.base;
     if (isOneGroup(base)) // the macro's argument needs no parentheses of its own
       base = base.substr(1, base.size() - 2);
     std::string_view vol = isVolatile && p.pointerSpace != "constant" ? "volatile " : "";
     if (delta)
-      return formatCompiled(FMT_COMPILE("P2M_MEM({}{}, {}, {} + {})"), vol, accessSpace(p), T, base, delta);
-    return formatCompiled(FMT_COMPILE("P2M_MEM({}{}, {}, {})"), vol, accessSpace(p), T, base);
+      return formatted(FMT_COMPILE("P2M_MEM({}{}, {}, {} + {})"), vol, accessSpace(p), T, base, delta);
+    return formatted(FMT_COMPILE("P2M_MEM({}{}, {}, {})"), vol, accessSpace(p), T, base);
   }
 
   // A volatile load of type `T` at byte `delta` past the place, through abi.h's
@@ -1029,7 +1058,10 @@ struct Sel {
           e.fail(in, "store to a kernel parameter");
         e.assignment(lvalue(p, T, delta, vol), val(d, t));
       } else if (d.kind != OperandKind::Sink) {
-        assign(d, vol ? volatileLoad(p, T, delta) : lvalue(p, T, delta, false));
+        if (vol)
+          assign(d, volatileLoad(p, T, delta));
+        else
+          assign(d, lvalue(p, T, delta, false));
       }
     };
     if (data.kind == OperandKind::Vector && !vol && wholeVector(p, t, data.value)) {
@@ -1559,13 +1591,13 @@ struct Sel {
     if (dw == sw) {
       if (storageOf(dt) == storageOf(st))
         return assign(op(0), v);
-      return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
+      return assign(op(0), formatted(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
     }
     if (dw < sw)
-      return assign(op(0), formatCompiled(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assign(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
     if (isSigned(st))
-      return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
-    return assign(op(0), formatCompiled(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assign(op(0), formatted(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
+    return assign(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
   }
 
   // A helper's value type for a PTX type differs from the register storage only in signed
@@ -1592,10 +1624,10 @@ struct Sel {
   }
 
   // `name(arguments)` of a helper call (the instruction's operands after the destination),
-  // written into one string.
-  std::string helperCallText(std::string_view name, std::string_view spaceName, const Place *place) const {
-    std::string s;
-    s.reserve(name.size() + 16 * in.ops.size());
+  // written into the expression buffer (formatted()).
+  const std::string &helperCallText(std::string_view name, std::string_view spaceName, const Place *place) const {
+    std::string &s = e.expression;
+    s.clear();
     s += name;
     s += '(';
     for (size_t i = 1; i < in.ops.size(); ++i) {
