@@ -80,6 +80,27 @@ std::string ForwardedValues::substitute(std::string_view text) {
   return out;
 }
 
+void ForwardedValues::appendValue(std::string &out, std::string_view text, size_t at, size_t end, Entry *e) {
+  // Its precedence only where the place needs it (most values are whole arguments, where
+  // any expression goes bare).
+  bool parenthesize = false;
+  const std::string_view before = text.substr(0, at), after = text.substr(end);
+  if (!isOpenPlace(before, after)) {
+    if (!e->precedenceKnown) {
+      e->precedence = precedenceOf(e->expression);
+      e->precedenceKnown = true;
+    }
+    parenthesize = needsParentheses(e->precedence, before, after);
+  }
+  if (parenthesize) {
+    out += '(';
+    out += e->expression;
+    out += ')';
+  } else {
+    out += e->expression;
+  }
+}
+
 void ForwardedValues::substituteInto(std::string &out, std::string_view text) {
   out.clear();
   out.reserve(text.size() + 64);
@@ -88,24 +109,7 @@ void ForwardedValues::substituteInto(std::string &out, std::string_view text) {
     size_t end = 0;
     Entry *e = entryOf(text, at, end);
     out.append(text, done, at - done);
-    // Its precedence only where the place needs it (most values are whole arguments, where
-    // any expression goes bare).
-    bool parenthesize = false;
-    const std::string_view before = text.substr(0, at), after = text.substr(end);
-    if (!isOpenPlace(before, after)) {
-      if (!e->precedenceKnown) {
-        e->precedence = precedenceOf(e->expression);
-        e->precedenceKnown = true;
-      }
-      parenthesize = needsParentheses(e->precedence, before, after);
-    }
-    if (parenthesize) {
-      out += '(';
-      out += e->expression;
-      out += ')';
-    } else {
-      out += e->expression;
-    }
+    appendValue(out, text, at, end, e);
     done = end;
   }
   out.append(text, done);
@@ -120,21 +124,24 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
     return true; // nothing read, so the new values hold no markers
   for (uint32_t i : readNow_)
     entries_[i].occurrences = 0;
-  // The reader's own text: markers only in its first statement (after the guard's `if`).
+  // The reader's own text: markers only in its first statement (after the guard's `if`). Each
+  // marker's place is kept for the substitution below (found once, parsed once).
   const size_t allowedStatement = guarded ? 1 : 0;
   size_t statement = 0;
-  std::string_view text(out);
-  for (size_t lineStart = start; lineStart < text.size();) {
+  const std::string_view text = std::string_view(out).substr(start);
+  markers_.clear();
+  for (size_t lineStart = 0; lineStart < text.size();) {
     size_t lineEnd = text.find('\n', lineStart);
     if (lineEnd == std::string_view::npos)
       lineEnd = text.size();
-    std::string_view line = text.substr(lineStart, lineEnd - lineStart);
+    const std::string_view line = text.substr(lineStart, lineEnd - lineStart);
     for (size_t at = line.find(kMarkerOpen); at != std::string_view::npos; at = line.find(kMarkerOpen, at + 1)) {
       size_t end = 0;
-      Entry *e = entryOf(line, at, end);
+      Entry *e = entryOf(text, lineStart + at, end);
       if (!isEarlier(e, checkpoint) || statement > allowedStatement)
         return false;
       ++e->occurrences;
+      markers_.push_back({lineStart + at, end, e});
     }
     if (isStatementLine(line))
       ++statement;
@@ -156,9 +163,19 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
     if (entries_[i].occurrences != 1)
       return false;
 
-  substituteInto(scratch_, std::string_view(out).substr(start));
-  out.resize(start);
-  out += scratch_;
+  // The text is copied aside and written back with the values in place of the markers (the
+  // parentheses each needs are decided on the text as printed, markers and all).
+  if (!markers_.empty()) {
+    scratch_.assign(text);
+    size_t done = markers_.front().at;
+    out.resize(start + done); // the text before the first marker stays in place
+    for (const Marker &marker : markers_) {
+      out.append(scratch_, done, marker.at - done);
+      appendValue(out, scratch_, marker.at, marker.end, marker.entry);
+      done = marker.end;
+    }
+    out.append(scratch_, done);
+  }
   for (size_t i = checkpoint; i < count_; ++i) {
     if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
       continue;

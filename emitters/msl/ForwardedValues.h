@@ -57,7 +57,15 @@ private:
     bool precedenceKnown = false;
     unsigned occurrences = 0;                    // in the reader's text, while committing
   };
+  // A marker in the reader's text: [at, end) in it, and its value.
+  struct Marker {
+    size_t at, end;
+    Entry *entry;
+  };
   Entry *entryOf(std::string_view text, size_t markerStart, size_t &markerEnd);
+  // Appends the value of marker [at, end) of `text`, parenthesized where its place there
+  // needs it.
+  void appendValue(std::string &out, std::string_view text, size_t at, size_t end, Entry *e);
   // `text` with its markers replaced.
   std::string substitute(std::string_view text);
   // The same into `out` (which must not hold `text`).
@@ -71,7 +79,8 @@ private:
   std::vector<int32_t> live_;      // per register: its pending entry, or -1
   std::vector<uint32_t> readNow_;  // entries read since the last commit
   std::vector<uint8_t> everCaptured_;
-  std::string scratch_; // substituteInto's output, reused
+  std::vector<Marker> markers_; // commit's, reused
+  std::string scratch_; // substituteInto's output and commit's copy of the reader, reused
 };
 
 } // namespace p2m::msl
