@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <iterator>
 #include <string>
@@ -93,17 +94,25 @@ struct FunctionEmitter {
     return ir::mslStorageName(ir::storageOf(function.reg(r).type));
   }
 
-  // `[type ]target = value;`, the most common line, appended without a format string.
+  // `[type ]target = value;`, the most common line: sized once, then its pieces copied in
+  // (an append per piece re-checks the capacity each time).
   void assignment(std::string_view target, std::string_view value, std::string_view declaredType = {}) {
-    out.append(indent, '\t');
-    if (!declaredType.empty()) {
-      out += declaredType;
-      out += ' ';
+    const size_t at = out.size();
+    const size_t typeSize = declaredType.empty() ? 0 : declaredType.size() + 1;
+    out.resize(at + indent + typeSize + target.size() + 3 + value.size() + 2);
+    char *p = out.data() + at;
+    p = std::fill_n(p, indent, '\t');
+    if (typeSize) {
+      p = std::copy(declaredType.begin(), declaredType.end(), p);
+      *p++ = ' ';
     }
-    out += target;
-    out += " = ";
-    out += value;
-    out += ";\n";
+    p = std::copy(target.begin(), target.end(), p);
+    *p++ = ' ';
+    *p++ = '=';
+    *p++ = ' ';
+    p = std::copy(value.begin(), value.end(), p);
+    *p++ = ';';
+    *p = '\n';
   }
   // `[type ]target = conversion(value);`
   void convertingAssignment(std::string_view target, std::string_view conversion, std::string_view value,

@@ -143,7 +143,8 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
       ++e->occurrences;
       markers_.push_back({lineStart + at, end, e});
     }
-    if (isStatementLine(line))
+    // Counted only where a line follows (the count is read for markers on later lines).
+    if (lineEnd < text.size() && isStatementLine(line))
       ++statement;
     lineStart = lineEnd + 1;
   }
