@@ -1837,7 +1837,11 @@ void FunctionEmitter::printInstruction(const Inst &inst) {
   bool guarded = inst.guard != kNone;
   if (guarded) {
     const std::string *forwardedGuard = forwarded.read(inst.guard);
-    line("if ({}{}) {{", inst.guardNegated ? "!" : "", forwardedGuard ? *forwardedGuard : function.reg(inst.guard).name);
+    // `if ([!]p) {`, appended piece by piece (a format string is parsed at each use).
+    out.append(indent, '\t');
+    out += inst.guardNegated ? "if (!" : "if (";
+    out += forwardedGuard ? *forwardedGuard : function.reg(inst.guard).name;
+    out += ") {\n";
     ++indent;
   }
   Sel{*this, inst, function, module, {}}.run();
