@@ -1132,7 +1132,7 @@ struct Sel {
     else if (isVolatile)
       e.line("{} p2m_v{} = p2m_volatile_load<{}>({});", vectorType, v, vectorType, pointer(p, vectorType, true));
     else
-      e.line("{} p2m_v{} = {};", vectorType, v, lvalue(p, vectorType, 0, false));
+      e.assignment(formatCompiled(FMT_COMPILE("p2m_v{}"), v), lvalue(p, vectorType, 0, false), vectorType);
     for (int64_t i = 0; i < data.value; ++i) {
       std::string lane = formatCompiled(FMT_COMPILE("p2m_v{}.{}"), v, kLanes[i]);
       if (element(i).kind != OperandKind::Sink && !forward(element(i), lane, true))

@@ -35,14 +35,6 @@ void ForwardedValues::clearBlock() {
   readNow_.clear();
 }
 
-const std::string *ForwardedValues::read(ir::RegId r) {
-  int32_t i = live_[r.index()];
-  if (i < 0)
-    return nullptr;
-  readNow_.push_back(static_cast<uint32_t>(i));
-  return &entries_[static_cast<size_t>(i)].marker;
-}
-
 bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
   if (live_[r.index()] >= 0)
     return false;

@@ -28,7 +28,14 @@ public:
 
   // The text a reader of `r` prints: the marker of its pending value (now counted as read), or
   // null when it has none.
-  const std::string *read(ir::RegId r);
+  // Inline: every register operand the emitter prints asks.
+  const std::string *read(ir::RegId r) {
+    const int32_t i = live_[r.index()];
+    if (i < 0)
+      return nullptr;
+    readNow_.push_back(static_cast<uint32_t>(i));
+    return &entries_[static_cast<size_t>(i)].marker;
+  }
   // Leaves `expression` as the value of `r` for its reader. False (nothing done) where `r`
   // already has a pending value.
   bool capture(ir::RegId r, const std::string &expression);
