@@ -93,6 +93,16 @@ void ForwardedValues::appendValue(std::string &out, std::string_view text, size_
   }
 }
 
+void ForwardedValues::appendSubstituted(std::string &out, std::string_view text, std::span<const Marker> markers) {
+  size_t done = markers.front().at;
+  for (const Marker &marker : markers) {
+    out.append(text, done, marker.at - done);
+    appendValue(out, text, marker.at, marker.end, marker.entry);
+    done = marker.end;
+  }
+  out.append(text, done);
+}
+
 void ForwardedValues::substituteInto(std::string &out, std::string_view text) {
   out.clear();
   out.reserve(text.size() + 64);
@@ -122,6 +132,7 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
   size_t statement = 0;
   const std::string_view text = std::string_view(out).substr(start);
   markers_.clear();
+  capturedMarkers_.clear();
   for (size_t lineStart = 0; lineStart < text.size();) {
     size_t lineEnd = text.find('\n', lineStart);
     if (lineEnd == std::string_view::npos)
@@ -133,7 +144,7 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
       if (!isEarlier(e, checkpoint) || statement > allowedStatement)
         return false;
       ++e->occurrences;
-      markers_.push_back({lineStart + at, end, e});
+      markers_.push_back({lineStart + at, end, e, 0});
     }
     // Counted only where a line follows (the count is read for markers on later lines).
     if (lineEnd < text.size() && isStatementLine(line))
@@ -150,6 +161,7 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
       if (!isEarlier(e, checkpoint))
         return false;
       ++e->occurrences;
+      capturedMarkers_.push_back({at, end, e, i});
     }
   }
   for (uint32_t i : readNow_)
@@ -158,24 +170,21 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
 
   // The text is copied aside and written back with the values in place of the markers (the
   // parentheses each needs are decided on the text as printed, markers and all).
+  // The same for each captured value that holds markers (its own buffer keeps its room).
   if (!markers_.empty()) {
     scratch_.assign(text);
-    size_t done = markers_.front().at;
-    out.resize(start + done); // the text before the first marker stays in place
-    for (const Marker &marker : markers_) {
-      out.append(scratch_, done, marker.at - done);
-      appendValue(out, scratch_, marker.at, marker.end, marker.entry);
-      done = marker.end;
-    }
-    out.append(scratch_, done);
+    out.resize(start + markers_.front().at); // the text before the first marker stays in place
+    appendSubstituted(out, scratch_, markers_);
   }
-  for (size_t i = checkpoint; i < count_; ++i) {
-    if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
-      continue;
-    substituteInto(scratch_, entries_[i].expression);
-    // Copied, not swapped: scratch_ keeps its grown buffer, the entry's own (reused from
-    // block to block) seldom needs to grow.
-    entries_[i].expression.assign(scratch_);
+  for (size_t k = 0; k < capturedMarkers_.size();) {
+    size_t n = k;
+    while (n < capturedMarkers_.size() && capturedMarkers_[n].owner == capturedMarkers_[k].owner)
+      ++n;
+    std::string &expression = entries_[capturedMarkers_[k].owner].expression;
+    scratch_.assign(expression);
+    expression.resize(capturedMarkers_[k].at);
+    appendSubstituted(expression, scratch_, std::span(capturedMarkers_).subspan(k, n - k));
+    k = n;
   }
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;

@@ -11,6 +11,7 @@
 #include "emitters/msl/ExpressionPrecedence.h"
 #include "ir/ForwardableValues.h"
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -64,15 +65,20 @@ private:
     bool precedenceKnown = false;
     unsigned occurrences = 0;                    // in the reader's text, while committing
   };
-  // A marker in the reader's text: [at, end) in it, and its value.
+  // A marker in the reader's text or in a value it captured (entries_[owner]): [at, end) in
+  // that text, and its value.
   struct Marker {
     size_t at, end;
     Entry *entry;
+    size_t owner;
   };
   Entry *entryOf(std::string_view text, size_t markerStart, size_t &markerEnd);
   // Appends the value of marker [at, end) of `text`, parenthesized where its place there
   // needs it.
   void appendValue(std::string &out, std::string_view text, size_t at, size_t end, Entry *e);
+  // Appends `text` from its first marker on, with the values of its `markers` (in order) in
+  // their places.
+  void appendSubstituted(std::string &out, std::string_view text, std::span<const Marker> markers);
   // `text` with its markers replaced.
   std::string substitute(std::string_view text);
   // The same into `out` (which must not hold `text`).
@@ -86,7 +92,7 @@ private:
   std::vector<int32_t> live_;      // per register: its pending entry, or -1
   std::vector<uint32_t> readNow_;  // entries read since the last commit
   std::vector<uint8_t> everCaptured_;
-  std::vector<Marker> markers_; // commit's, reused
+  std::vector<Marker> markers_, capturedMarkers_; // commit's, reused
   std::string scratch_; // substituteInto's output and commit's copy of the reader, reused
 };
 
