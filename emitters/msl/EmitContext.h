@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <iterator>
 #include <string>
@@ -80,6 +81,19 @@ struct FunctionEmitter {
   // The expression an instruction's selection formats last, reused from instruction to
   // instruction (EmitInstruction.cpp's Sel::formatted).
   std::string expression = {};
+  // Whether the MSL value type of a PTX type differs from its storage type (signed integers,
+  // f16: an as_type view between them), per type once known (every helper argument asks).
+  std::array<int8_t, 256> valueViews = [] {
+    std::array<int8_t, 256> unknown;
+    unknown.fill(-1);
+    return unknown;
+  }();
+  bool hasValueView(ir::Type t) {
+    int8_t &known = valueViews[static_cast<uint8_t>(t)];
+    if (known < 0)
+      known = ir::mslValueName(t) != ir::mslStorageName(ir::storageOf(t));
+    return known != 0;
+  }
   unsigned instIndent = 0; // the indentation of the instruction being printed
   unsigned instSerial = 0; // numbers the printed instructions from 1
 

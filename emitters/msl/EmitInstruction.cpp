@@ -1609,17 +1609,17 @@ struct Sel {
 
   // The same appended to `out`: a register's name (the common operand) without a temporary.
   void appendValue(std::string &out, const Operand &o, Type t) const {
-    std::string_view value = mslValueName(t), storage = mslStorageName(storageOf(t));
-    if (value != storage) {
+    const bool view = e.hasValueView(t);
+    if (view) {
       out += "as_type<";
-      out += value;
+      out += mslValueName(t);
       out += ">(";
     }
     if (o.kind == OperandKind::Reg && !o.address && !o.negated)
       out += reg(o.regId());
     else
       out += val(o, t);
-    if (value != storage)
+    if (view)
       out += ')';
   }
 
@@ -1686,11 +1686,10 @@ struct Sel {
     std::string callText;
     Type rt = in.type;
     auto finish = [&](const std::string &call) {
-      std::string_view value = mslValueName(rt), storage = mslStorageName(storageOf(rt));
       if (in.ops.empty() || in.ops[0].kind == OperandKind::None)
         e.line(call + ";");
-      else if (rt != Type::None && value != storage)
-        assign(in.ops[0], formatCompiled(FMT_COMPILE("as_type<{}>({})"), storage, call));
+      else if (rt != Type::None && e.hasValueView(rt))
+        assign(in.ops[0], formatCompiled(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(rt)), call));
       else
         assign(in.ops[0], call);
     };
