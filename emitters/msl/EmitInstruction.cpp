@@ -803,13 +803,19 @@ struct Sel {
     }
     if (s.kind == OperandKind::Vector) {
       unsigned n = static_cast<unsigned>(s.value), w = bitWidth(t) / n;
+      // `U(e0) | (U(e1) << w) | ...`, appended into one string.
       std::string expr;
+      const std::string_view wide = unsignedName(bitWidth(t));
       for (unsigned i = 0; i < n; ++i) {
         const Operand &el = f.vectorElements[s.id + i];
-        std::string v = formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), val(el, bitsType(w)));
         if (i)
-          v = formatCompiled(FMT_COMPILE("({} << {})"), v, i * w);
-        expr += (i ? " | " : "") + v;
+          expr += " | (";
+        expr += wide;
+        expr += '(';
+        expr += val(el, bitsType(w));
+        expr += ')';
+        if (i)
+          fmt::format_to(std::back_inserter(expr), FMT_COMPILE(" << {})"), i * w);
       }
       return assign(d, expr);
     }
