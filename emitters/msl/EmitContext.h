@@ -179,6 +179,17 @@ struct FunctionEmitter {
     if (!support.name(name))
       fail(inst, fmt::format("no MSL support helper {} for this instruction form", name));
   }
+  // useName for the module's helper string `id` (an IrOp::Call's name), looked up in the
+  // support library once per function (a hash of the name otherwise, at every call).
+  std::vector<uint8_t> helperStringUsed = {};
+  void useHelperString(const ir::Inst &inst, uint32_t id) {
+    if (id >= helperStringUsed.size())
+      helperStringUsed.resize(module.strings.size(), 0);
+    if (!helperStringUsed[id]) {
+      useName(inst, module.strings[id]);
+      helperStringUsed[id] = 1;
+    }
+  }
   // The MSL name of registry helper `h` with its name's `parts`, recorded as used.
   std::string use(const ir::Inst &inst, ir::Helper h, std::initializer_list<std::string_view> parts = {}) {
     std::string name = ir::helperName(h, parts);

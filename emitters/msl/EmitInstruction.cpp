@@ -1689,7 +1689,6 @@ struct Sel {
     for (size_t i = 1; i < in.ops.size(); ++i)
       if (in.ops[i].address)
         addr = &in.ops[i];
-    std::string callText;
     Type rt = in.type;
     auto finish = [&](const std::string &call) {
       if (in.ops.empty() || in.ops[0].kind == OperandKind::None)
@@ -1700,7 +1699,7 @@ struct Sel {
         assign(in.ops[0], call);
     };
     if (!addr || !byAddress) {
-      e.useName(in, name);
+      e.useHelperString(in, in.name);
       Place p;
       if (addr)
         p = place(*addr, in.space, in.fromGeneric);
