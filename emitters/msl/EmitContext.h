@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <iterator>
 #include <string>
@@ -76,6 +78,22 @@ struct FunctionEmitter {
   std::vector<const ir::Inst *> declaringInst = {};
   std::vector<uint8_t> declaredInline = {};
   std::vector<unsigned> declaredAt = {};
+  // The expression an instruction's selection formats last, reused from instruction to
+  // instruction (EmitInstruction.cpp's Sel::formatted).
+  std::string expression = {};
+  // Whether the MSL value type of a PTX type differs from its storage type (signed integers,
+  // f16: an as_type view between them), per type once known (every helper argument asks).
+  std::array<int8_t, 256> valueViews = [] {
+    std::array<int8_t, 256> unknown;
+    unknown.fill(-1);
+    return unknown;
+  }();
+  bool hasValueView(ir::Type t) {
+    int8_t &known = valueViews[static_cast<uint8_t>(t)];
+    if (known < 0)
+      known = ir::mslValueName(t) != ir::mslStorageName(ir::storageOf(t));
+    return known != 0;
+  }
   unsigned instIndent = 0; // the indentation of the instruction being printed
   unsigned instSerial = 0; // numbers the printed instructions from 1
 
@@ -90,17 +108,25 @@ struct FunctionEmitter {
     return ir::mslStorageName(ir::storageOf(function.reg(r).type));
   }
 
-  // `[type ]target = value;`, the most common line, appended without a format string.
+  // `[type ]target = value;`, the most common line: sized once, then its pieces copied in
+  // (an append per piece re-checks the capacity each time).
   void assignment(std::string_view target, std::string_view value, std::string_view declaredType = {}) {
-    out.append(indent, '\t');
-    if (!declaredType.empty()) {
-      out += declaredType;
-      out += ' ';
+    const size_t at = out.size();
+    const size_t typeSize = declaredType.empty() ? 0 : declaredType.size() + 1;
+    out.resize(at + indent + typeSize + target.size() + 3 + value.size() + 2);
+    char *p = out.data() + at;
+    p = std::fill_n(p, indent, '\t');
+    if (typeSize) {
+      p = std::copy(declaredType.begin(), declaredType.end(), p);
+      *p++ = ' ';
     }
-    out += target;
-    out += " = ";
-    out += value;
-    out += ";\n";
+    p = std::copy(target.begin(), target.end(), p);
+    *p++ = ' ';
+    *p++ = '=';
+    *p++ = ' ';
+    p = std::copy(value.begin(), value.end(), p);
+    *p++ = ';';
+    *p = '\n';
   }
   // `[type ]target = conversion(value);`
   void convertingAssignment(std::string_view target, std::string_view conversion, std::string_view value,
@@ -152,6 +178,17 @@ struct FunctionEmitter {
   void useName(const ir::Inst &inst, std::string_view name) {
     if (!support.name(name))
       fail(inst, fmt::format("no MSL support helper {} for this instruction form", name));
+  }
+  // useName for the module's helper string `id` (an IrOp::Call's name), looked up in the
+  // support library once per function (a hash of the name otherwise, at every call).
+  std::vector<uint8_t> helperStringUsed = {};
+  void useHelperString(const ir::Inst &inst, uint32_t id) {
+    if (id >= helperStringUsed.size())
+      helperStringUsed.resize(module.strings.size(), 0);
+    if (!helperStringUsed[id]) {
+      useName(inst, module.strings[id]);
+      helperStringUsed[id] = 1;
+    }
   }
   // The MSL name of registry helper `h` with its name's `parts`, recorded as used.
   std::string use(const ir::Inst &inst, ir::Helper h, std::initializer_list<std::string_view> parts = {}) {

@@ -143,7 +143,15 @@ struct Sel {
     case OperandKind::Reg:
       if (o.address)
         e.fail(in, "unexpected address operand");
-      return o.negated ? "!" + reg(o.regId()) : reg(o.regId());
+      if (o.negated) {
+        const std::string &r = reg(o.regId());
+        std::string s;
+        s.reserve(r.size() + 1);
+        s += '!';
+        s += r;
+        return s;
+      }
+      return reg(o.regId());
     case OperandKind::Imm: {
       Storage s = storageOf(t);
       switch (s) {
@@ -181,6 +189,20 @@ struct Sel {
     if (isSigned(t))
       return formatCompiled(FMT_COMPILE("as_type<{}>({})"), signedName(bitWidth(t)), v);
     return v;
+  }
+
+  // An expression formatted into the emitter's expression buffer (FunctionEmitter::expression),
+  // reused from instruction to instruction: most expressions outgrow a string's inline
+  // storage, and a new string for each would be allocated and freed. The text lasts until the
+  // next call, so it goes straight to assign() or a line; no argument may be that text.
+  template <typename CompiledFormat, typename... Args>
+  const std::string &formatted(const CompiledFormat &format, const Args &...args) const {
+    // Measured first, then written in place (through a back_inserter, fmt would append
+    // character by character).
+    std::string &b = e.expression;
+    b.resize(fmt::formatted_size(format, args...));
+    fmt::format_to(b.data(), format, args...);
+    return b;
   }
 
   // A destination register's name (a write never prints a forwarded value).
@@ -334,7 +356,8 @@ struct Sel {
           return assign(op(0), formatCompiled(FMT_COMPILE("{} {} {}{}"), a(1), in.opcode == Opcode::Add ? "-" : "+",
                                               -v, w == 32 ? "u" : "ul"));
       }
-      assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} {} {}"), wrap(a(1)), sym, wrap(a(2))));
+      std::string lhs = wrap(a(1)), rhs = wrap(a(2));
+      assignStorage(op(0), t, formatted(FMT_COMPILE("{} {} {}"), lhs, sym, rhs));
       return;
     }
     case Opcode::Addc:
@@ -493,9 +516,9 @@ struct Sel {
     if (t == Type::Pred) {
       std::string a = val(op(1), t);
       switch (in.opcode) {
-      case Opcode::And: return assign(op(0), formatCompiled(FMT_COMPILE("{} && {}"), a, val(op(2), t)));
-      case Opcode::Or: return assign(op(0), formatCompiled(FMT_COMPILE("{} || {}"), a, val(op(2), t)));
-      case Opcode::Xor: return assign(op(0), formatCompiled(FMT_COMPILE("{} != {}"), a, val(op(2), t)));
+      case Opcode::And: return assign(op(0), formatted(FMT_COMPILE("{} && {}"), a, val(op(2), t)));
+      case Opcode::Or: return assign(op(0), formatted(FMT_COMPILE("{} || {}"), a, val(op(2), t)));
+      case Opcode::Xor: return assign(op(0), formatted(FMT_COMPILE("{} != {}"), a, val(op(2), t)));
       case Opcode::Not: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       case Opcode::Cnot: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       default: break;
@@ -503,9 +526,9 @@ struct Sel {
     }
     std::string a = val(op(1), t);
     switch (in.opcode) {
-    case Opcode::And: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} & {}"), a, val(op(2), t)));
-    case Opcode::Or: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} | {}"), a, val(op(2), t)));
-    case Opcode::Xor: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)));
+    case Opcode::And: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} & {}"), a, val(op(2), t)));
+    case Opcode::Or: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} | {}"), a, val(op(2), t)));
+    case Opcode::Xor: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)));
     case Opcode::Not: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("~{}"), a));
     case Opcode::Cnot: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} == 0 ? 1 : 0"), a));
     default: break;
@@ -665,23 +688,24 @@ struct Sel {
     }
   }
 
-  std::string compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
+  // In the expression buffer (formatted()).
+  const std::string &compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
     if (isFloat(t))
       return compareFloats(cmp, floatView(x, t), floatView(y, t));
     // Equality is the same on the bits whatever the signedness: no signed views.
     bool equality = cmp == "eq" || cmp == "ne";
     std::string a = equality ? val(x, t) : ival(x, t), b = equality ? val(y, t) : ival(y, t);
     if (t == Type::Pred) {
-      if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
-      if (cmp == "ne") return formatCompiled(FMT_COMPILE("{} != {}"), a, b);
+      if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
+      if (cmp == "ne") return formatted(FMT_COMPILE("{} != {}"), a, b);
       e.fail(in, "unsupported predicate comparison");
     }
-    if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
-    if (cmp == "ne") return formatCompiled(FMT_COMPILE("{} != {}"), a, b);
-    if (cmp == "lt" || cmp == "lo") return formatCompiled(FMT_COMPILE("{} < {}"), a, b);
-    if (cmp == "le" || cmp == "ls") return formatCompiled(FMT_COMPILE("{} <= {}"), a, b);
-    if (cmp == "gt" || cmp == "hi") return formatCompiled(FMT_COMPILE("{} > {}"), a, b);
-    if (cmp == "ge" || cmp == "hs") return formatCompiled(FMT_COMPILE("{} >= {}"), a, b);
+    if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
+    if (cmp == "ne") return formatted(FMT_COMPILE("{} != {}"), a, b);
+    if (cmp == "lt" || cmp == "lo") return formatted(FMT_COMPILE("{} < {}"), a, b);
+    if (cmp == "le" || cmp == "ls") return formatted(FMT_COMPILE("{} <= {}"), a, b);
+    if (cmp == "gt" || cmp == "hi") return formatted(FMT_COMPILE("{} > {}"), a, b);
+    if (cmp == "ge" || cmp == "hs") return formatted(FMT_COMPILE("{} >= {}"), a, b);
     e.fail(in, "unsupported integer comparison");
   }
 
@@ -696,22 +720,23 @@ struct Sel {
     assign(op(0), compare(cmp, in.type, op(1), op(2)));
   }
 
-  // A comparison of floats given as MSL expressions (shared by the scalar and packed forms).
-  std::string compareFloats(std::string_view cmp, const std::string &a, const std::string &b) const {
-    if (cmp == "eq") return formatCompiled(FMT_COMPILE("{} == {}"), a, b);
-    if (cmp == "ne") return formatCompiled(FMT_COMPILE("({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "lt") return formatCompiled(FMT_COMPILE("{} < {}"), a, b);
-    if (cmp == "le") return formatCompiled(FMT_COMPILE("{} <= {}"), a, b);
-    if (cmp == "gt") return formatCompiled(FMT_COMPILE("{} > {}"), a, b);
-    if (cmp == "ge") return formatCompiled(FMT_COMPILE("{} >= {}"), a, b);
-    if (cmp == "equ") return formatCompiled(FMT_COMPILE("!({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "neu") return formatCompiled(FMT_COMPILE("!({} == {})"), a, b);
-    if (cmp == "ltu") return formatCompiled(FMT_COMPILE("!({} >= {})"), a, b);
-    if (cmp == "leu") return formatCompiled(FMT_COMPILE("!({} > {})"), a, b);
-    if (cmp == "gtu") return formatCompiled(FMT_COMPILE("!({} <= {})"), a, b);
-    if (cmp == "geu") return formatCompiled(FMT_COMPILE("!({} < {})"), a, b);
-    if (cmp == "num") return formatCompiled(FMT_COMPILE("({0} == {0} && {1} == {1})"), a, b);
-    if (cmp == "nan") return formatCompiled(FMT_COMPILE("({0} != {0} || {1} != {1})"), a, b);
+  // A comparison of floats given as MSL expressions (shared by the scalar and packed forms), in
+  // the expression buffer (formatted()).
+  const std::string &compareFloats(std::string_view cmp, const std::string &a, const std::string &b) const {
+    if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
+    if (cmp == "ne") return formatted(FMT_COMPILE("({0} < {1} || {0} > {1})"), a, b);
+    if (cmp == "lt") return formatted(FMT_COMPILE("{} < {}"), a, b);
+    if (cmp == "le") return formatted(FMT_COMPILE("{} <= {}"), a, b);
+    if (cmp == "gt") return formatted(FMT_COMPILE("{} > {}"), a, b);
+    if (cmp == "ge") return formatted(FMT_COMPILE("{} >= {}"), a, b);
+    if (cmp == "equ") return formatted(FMT_COMPILE("!({0} < {1} || {0} > {1})"), a, b);
+    if (cmp == "neu") return formatted(FMT_COMPILE("!({} == {})"), a, b);
+    if (cmp == "ltu") return formatted(FMT_COMPILE("!({} >= {})"), a, b);
+    if (cmp == "leu") return formatted(FMT_COMPILE("!({} > {})"), a, b);
+    if (cmp == "gtu") return formatted(FMT_COMPILE("!({} <= {})"), a, b);
+    if (cmp == "geu") return formatted(FMT_COMPILE("!({} < {})"), a, b);
+    if (cmp == "num") return formatted(FMT_COMPILE("({0} == {0} && {1} == {1})"), a, b);
+    if (cmp == "nan") return formatted(FMT_COMPILE("({0} != {0} || {1} != {1})"), a, b);
     e.fail(in, "unsupported floating-point comparison");
   }
 
@@ -747,7 +772,8 @@ struct Sel {
 
   void selp() {
     Type t = in.type;
-    assign(op(0), formatCompiled(FMT_COMPILE("{} ? {} : {}"), val(op(3), Type::Pred), val(op(1), t), val(op(2), t)));
+    std::string c = val(op(3), Type::Pred), x = val(op(1), t), y = val(op(2), t);
+    assign(op(0), formatted(FMT_COMPILE("{} ? {} : {}"), c, x, y));
   }
 
   void slct() {
@@ -770,19 +796,26 @@ struct Sel {
         const Operand &el = f.vectorElements[d.id + i];
         if (el.kind == OperandKind::Sink)
           continue;
-        assign(el, formatCompiled(FMT_COMPILE("{}({} >> {})"), unsignedName(w), val(s, t), i * w));
+        std::string v = val(s, t);
+        assign(el, formatted(FMT_COMPILE("{}({} >> {})"), unsignedName(w), v, i * w));
       }
       return;
     }
     if (s.kind == OperandKind::Vector) {
       unsigned n = static_cast<unsigned>(s.value), w = bitWidth(t) / n;
+      // `U(e0) | (U(e1) << w) | ...`, appended into one string.
       std::string expr;
+      const std::string_view wide = unsignedName(bitWidth(t));
       for (unsigned i = 0; i < n; ++i) {
         const Operand &el = f.vectorElements[s.id + i];
-        std::string v = formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), val(el, bitsType(w)));
         if (i)
-          v = formatCompiled(FMT_COMPILE("({} << {})"), v, i * w);
-        expr += (i ? " | " : "") + v;
+          expr += " | (";
+        expr += wide;
+        expr += '(';
+        expr += val(el, bitsType(w));
+        expr += ')';
+        if (i)
+          fmt::format_to(std::back_inserter(expr), FMT_COMPILE(" << {})"), i * w);
       }
       return assign(d, expr);
     }
@@ -828,14 +861,23 @@ struct Sel {
           e.fail(in, "f32 rounding/saturation must be lowered by lower-rounding-and-ftz");
       std::string a = val(op(1), t);
       // NVIDIA's canonical NaN, unless defer-nan-canonicalization moved it to the readers.
-      auto canon = [&](const std::string &e) { return in.nanBitsUnobserved ? e : "p2m_canon_f32(" + e + ")"; };
+      const bool canon = !in.nanBitsUnobserved;
       switch (in.opcode) {
-      case Opcode::Add: return assign(op(0), canon(formatCompiled(FMT_COMPILE("{} + {}"), a, val(op(2), t))));
-      case Opcode::Sub: return assign(op(0), canon(formatCompiled(FMT_COMPILE("{} - {}"), a, val(op(2), t))));
-      case Opcode::Mul: return assign(op(0), canon(formatCompiled(FMT_COMPILE("{} * {}"), a, val(op(2), t))));
+      case Opcode::Add:
+        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} + {})"), a, val(op(2), t))
+                                   : formatted(FMT_COMPILE("{} + {}"), a, val(op(2), t)));
+      case Opcode::Sub:
+        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} - {})"), a, val(op(2), t))
+                                   : formatted(FMT_COMPILE("{} - {}"), a, val(op(2), t)));
+      case Opcode::Mul:
+        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} * {})"), a, val(op(2), t))
+                                   : formatted(FMT_COMPILE("{} * {}"), a, val(op(2), t)));
       case Opcode::Fma:
-      case Opcode::Mad:
-        return assign(op(0), canon(formatCompiled(FMT_COMPILE("fma({}, {}, {})"), a, val(op(2), t), val(op(3), t))));
+      case Opcode::Mad: {
+        std::string b = val(op(2), t), c = val(op(3), t);
+        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32(fma({}, {}, {}))"), a, b, c)
+                                   : formatted(FMT_COMPILE("fma({}, {}, {})"), a, b, c));
+      }
       default: break;
       }
     }
@@ -960,14 +1002,15 @@ struct Sel {
 
   // An lvalue of type `T` at byte `delta` past the place, alias-safe (abi.h's p2m_alias: memory
   // is typed per access, and strict aliasing must not reorder accesses of different types).
-  std::string lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
+  // In the expression buffer (formatted()).
+  const std::string &lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
     std::string_view base = p.base;
     if (isOneGroup(base)) // the macro's argument needs no parentheses of its own
       base = base.substr(1, base.size() - 2);
     std::string_view vol = isVolatile && p.pointerSpace != "constant" ? "volatile " : "";
     if (delta)
-      return formatCompiled(FMT_COMPILE("P2M_MEM({}{}, {}, {} + {})"), vol, accessSpace(p), T, base, delta);
-    return formatCompiled(FMT_COMPILE("P2M_MEM({}{}, {}, {})"), vol, accessSpace(p), T, base);
+      return formatted(FMT_COMPILE("P2M_MEM({}{}, {}, {} + {})"), vol, accessSpace(p), T, base, delta);
+    return formatted(FMT_COMPILE("P2M_MEM({}{}, {}, {})"), vol, accessSpace(p), T, base);
   }
 
   // A volatile load of type `T` at byte `delta` past the place, through abi.h's
@@ -1021,7 +1064,10 @@ struct Sel {
           e.fail(in, "store to a kernel parameter");
         e.assignment(lvalue(p, T, delta, vol), val(d, t));
       } else if (d.kind != OperandKind::Sink) {
-        assign(d, vol ? volatileLoad(p, T, delta) : lvalue(p, T, delta, false));
+        if (vol)
+          assign(d, volatileLoad(p, T, delta));
+        else
+          assign(d, lvalue(p, T, delta, false));
       }
     };
     if (data.kind == OperandKind::Vector && !vol && wholeVector(p, t, data.value)) {
@@ -1092,7 +1138,7 @@ struct Sel {
     else if (isVolatile)
       e.line("{} p2m_v{} = p2m_volatile_load<{}>({});", vectorType, v, vectorType, pointer(p, vectorType, true));
     else
-      e.line("{} p2m_v{} = {};", vectorType, v, lvalue(p, vectorType, 0, false));
+      e.assignment(formatCompiled(FMT_COMPILE("p2m_v{}"), v), lvalue(p, vectorType, 0, false), vectorType);
     for (int64_t i = 0; i < data.value; ++i) {
       std::string lane = formatCompiled(FMT_COMPILE("p2m_v{}.{}"), v, kLanes[i]);
       if (element(i).kind != OperandKind::Sink && !forward(element(i), lane, true))
@@ -1551,13 +1597,13 @@ struct Sel {
     if (dw == sw) {
       if (storageOf(dt) == storageOf(st))
         return assign(op(0), v);
-      return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
+      return assign(op(0), formatted(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
     }
     if (dw < sw)
-      return assign(op(0), formatCompiled(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assign(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
     if (isSigned(st))
-      return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
-    return assign(op(0), formatCompiled(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assign(op(0), formatted(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
+    return assign(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
   }
 
   // A helper's value type for a PTX type differs from the register storage only in signed
@@ -1567,8 +1613,29 @@ struct Sel {
     return value == storage ? v : formatCompiled(FMT_COMPILE("as_type<{}>({})"), value, v);
   }
 
-  std::string helperArgs(const std::string &spaceName, const Place *place) const {
-    std::string s;
+  // The same appended to `out`: a register's name (the common operand) without a temporary.
+  void appendValue(std::string &out, const Operand &o, Type t) const {
+    const bool view = e.hasValueView(t);
+    if (view) {
+      out += "as_type<";
+      out += mslValueName(t);
+      out += ">(";
+    }
+    if (o.kind == OperandKind::Reg && !o.address && !o.negated)
+      out += reg(o.regId());
+    else
+      out += val(o, t);
+    if (view)
+      out += ')';
+  }
+
+  // `name(arguments)` of a helper call (the instruction's operands after the destination),
+  // written into the expression buffer (formatted()).
+  const std::string &helperCallText(std::string_view name, std::string_view spaceName, const Place *place) const {
+    std::string &s = e.expression;
+    s.clear();
+    s += name;
+    s += '(';
     for (size_t i = 1; i < in.ops.size(); ++i) {
       const Operand &o = in.ops[i];
       Type t = i - 1 < in.callTypes.size() ? in.callTypes[i - 1] : Type::U32;
@@ -1576,27 +1643,41 @@ struct Sel {
         s += ", ";
       if (o.address) {
         // The pointee is the helper's value type for `t`.
-        std::string T(mslValueName(t));
+        std::string_view T = mslValueName(t);
         if (!place)
           e.fail(in, "unexpected address argument");
-        if (spaceName == "shared")
-          s += formatCompiled(FMT_COMPILE("reinterpret_cast<threadgroup {}*>({})"), T, place->pointerSpace == "generic"
-                               ? formatCompiled(FMT_COMPILE("ctx.smem + uint({} - P2M_SHARED_WINDOW)"), place->base)
-                               : place->base);
-        else if (m.helpers[in.name] == Helper::Atom64)
+        if (spaceName == "shared") {
+          s += "reinterpret_cast<threadgroup ";
+          s += T;
+          s += "*>(";
+          if (place->pointerSpace == "generic") {
+            s += "ctx.smem + uint(";
+            s += place->base;
+            s += " - P2M_SHARED_WINDOW)";
+          } else {
+            s += place->base;
+          }
+          s += ')';
+        } else if (m.helpers[in.name] == Helper::Atom64) {
           s += place->base; // the locked 64-bit atomics hash the address itself (a ulong)
-        else
-          s += formatCompiled(FMT_COMPILE("reinterpret_cast<device {}*>({})"), T, place->base);
+        } else {
+          s += "reinterpret_cast<device ";
+          s += T;
+          s += "*>(";
+          s += place->base;
+          s += ')';
+        }
       } else if (o.kind == OperandKind::Imm && (t == Type::S32 || t == Type::S64)) {
         s += ival(o, t); // the int or long literal (a rounding mode: `0`, not `as_type<int>(0u)`)
       } else if (o.kind == OperandKind::Reg || o.kind == OperandKind::Imm) {
-        s += toValue(val(o, t), t);
+        appendValue(s, o, t);
       } else if (o.kind == OperandKind::Special) {
         s += "ctx";
       } else {
         e.fail(in, "unsupported helper argument");
       }
     }
+    s += ')';
     return s;
   }
 
@@ -1608,23 +1689,21 @@ struct Sel {
     for (size_t i = 1; i < in.ops.size(); ++i)
       if (in.ops[i].address)
         addr = &in.ops[i];
-    std::string callText;
     Type rt = in.type;
     auto finish = [&](const std::string &call) {
-      std::string_view value = mslValueName(rt), storage = mslStorageName(storageOf(rt));
       if (in.ops.empty() || in.ops[0].kind == OperandKind::None)
         e.line(call + ";");
-      else if (rt != Type::None && value != storage)
-        assign(in.ops[0], formatCompiled(FMT_COMPILE("as_type<{}>({})"), storage, call));
+      else if (rt != Type::None && e.hasValueView(rt))
+        assign(in.ops[0], formatCompiled(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(rt)), call));
       else
         assign(in.ops[0], call);
     };
     if (!addr || !byAddress) {
-      e.useName(in, name);
+      e.useHelperString(in, in.name);
       Place p;
       if (addr)
         p = place(*addr, in.space, in.fromGeneric);
-      finish(name + "(" + helperArgs(in.space == Space::Shared ? "shared" : "global", addr ? &p : nullptr) + ")");
+      finish(helperCallText(name, in.space == Space::Shared ? "shared" : "global", addr ? &p : nullptr));
       return;
     }
     auto named = [&](const char *sp) {
@@ -1639,12 +1718,12 @@ struct Sel {
         e.line("// generic atomic: shared or global, decided by the address");
       e.line("if (p2m_is_shared_window({})) {{", p.base);
       ++e.indent;
-      finish(named("shared") + "(" + helperArgs("shared", &p) + ")");
+      finish(helperCallText(named("shared"), "shared", &p));
       --e.indent;
       e.line("} else {");
       ++e.indent;
       Place g{"device", p.base};
-      finish(named("global") + "(" + helperArgs("global", &g) + ")");
+      finish(helperCallText(named("global"), "global", &g));
       --e.indent;
       e.line("}");
       return;
@@ -1653,7 +1732,7 @@ struct Sel {
       e.fail(in, "atomics are supported in global and shared memory");
     Place p = place(*addr, in.space, in.fromGeneric);
     const char *sp = in.space == Space::Shared ? "shared" : "global";
-    finish(named(sp) + "(" + helperArgs(sp, &p) + ")");
+    finish(helperCallText(named(sp), sp, &p));
   }
 
   void run() {
@@ -1762,7 +1841,11 @@ void FunctionEmitter::printInstruction(const Inst &inst) {
   bool guarded = inst.guard != kNone;
   if (guarded) {
     const std::string *forwardedGuard = forwarded.read(inst.guard);
-    line("if ({}{}) {{", inst.guardNegated ? "!" : "", forwardedGuard ? *forwardedGuard : function.reg(inst.guard).name);
+    // `if ([!]p) {`, appended piece by piece (a format string is parsed at each use).
+    out.append(indent, '\t');
+    out += inst.guardNegated ? "if (!" : "if (";
+    out += forwardedGuard ? *forwardedGuard : function.reg(inst.guard).name;
+    out += ") {\n";
     ++indent;
   }
   Sel{*this, inst, function, module, {}}.run();

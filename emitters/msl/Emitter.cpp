@@ -400,9 +400,10 @@ private:
         // with it otherwise. Stages: 0 opens, 1 closes; 2 and 3 close the two copies.
         if (fr.stage == 0) {
           std::optional<LoopTermination> ends;
-          if (!synchronizes(n.body))
+          const bool synchronizing = synchronizes(n.body); // a walk of the whole body: once
+          if (!synchronizing)
             ends = proveLoopTermination(f_, fr.node);
-          if (synchronizes(n.body) || (ends && ends->condition.empty())) {
+          if (synchronizing || (ends && ends->condition.empty())) {
             e_.line("while (true) {");
             stack.push_back({fr.node, 1});
           } else if (ends && instructionCount(n.body) <= kMaxVersionedLoopInstructions) {

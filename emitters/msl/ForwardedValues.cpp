@@ -35,14 +35,6 @@ void ForwardedValues::clearBlock() {
   readNow_.clear();
 }
 
-const std::string *ForwardedValues::read(ir::RegId r) {
-  int32_t i = live_[r.index()];
-  if (i < 0)
-    return nullptr;
-  readNow_.push_back(static_cast<uint32_t>(i));
-  return &entries_[static_cast<size_t>(i)].marker;
-}
-
 bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
   if (live_[r.index()] >= 0)
     return false;
@@ -80,6 +72,37 @@ std::string ForwardedValues::substitute(std::string_view text) {
   return out;
 }
 
+void ForwardedValues::appendValue(std::string &out, std::string_view text, size_t at, size_t end, Entry *e) {
+  // Its precedence only where the place needs it (most values are whole arguments, where
+  // any expression goes bare).
+  bool parenthesize = false;
+  const std::string_view before = text.substr(0, at), after = text.substr(end);
+  if (!isOpenPlace(before, after)) {
+    if (!e->precedenceKnown) {
+      e->precedence = precedenceOf(e->expression);
+      e->precedenceKnown = true;
+    }
+    parenthesize = needsParentheses(e->precedence, before, after);
+  }
+  if (parenthesize) {
+    out += '(';
+    out += e->expression;
+    out += ')';
+  } else {
+    out += e->expression;
+  }
+}
+
+void ForwardedValues::appendSubstituted(std::string &out, std::string_view text, std::span<const Marker> markers) {
+  size_t done = markers.front().at;
+  for (const Marker &marker : markers) {
+    out.append(text, done, marker.at - done);
+    appendValue(out, text, marker.at, marker.end, marker.entry);
+    done = marker.end;
+  }
+  out.append(text, done);
+}
+
 void ForwardedValues::substituteInto(std::string &out, std::string_view text) {
   out.clear();
   out.reserve(text.size() + 64);
@@ -88,24 +111,7 @@ void ForwardedValues::substituteInto(std::string &out, std::string_view text) {
     size_t end = 0;
     Entry *e = entryOf(text, at, end);
     out.append(text, done, at - done);
-    // Its precedence only where the place needs it (most values are whole arguments, where
-    // any expression goes bare).
-    bool parenthesize = false;
-    const std::string_view before = text.substr(0, at), after = text.substr(end);
-    if (!isOpenPlace(before, after)) {
-      if (!e->precedenceKnown) {
-        e->precedence = precedenceOf(e->expression);
-        e->precedenceKnown = true;
-      }
-      parenthesize = needsParentheses(e->precedence, before, after);
-    }
-    if (parenthesize) {
-      out += '(';
-      out += e->expression;
-      out += ')';
-    } else {
-      out += e->expression;
-    }
+    appendValue(out, text, at, end, e);
     done = end;
   }
   out.append(text, done);
@@ -120,23 +126,28 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
     return true; // nothing read, so the new values hold no markers
   for (uint32_t i : readNow_)
     entries_[i].occurrences = 0;
-  // The reader's own text: markers only in its first statement (after the guard's `if`).
+  // The reader's own text: markers only in its first statement (after the guard's `if`). Each
+  // marker's place is kept for the substitution below (found once, parsed once).
   const size_t allowedStatement = guarded ? 1 : 0;
   size_t statement = 0;
-  std::string_view text(out);
-  for (size_t lineStart = start; lineStart < text.size();) {
+  const std::string_view text = std::string_view(out).substr(start);
+  markers_.clear();
+  capturedMarkers_.clear();
+  for (size_t lineStart = 0; lineStart < text.size();) {
     size_t lineEnd = text.find('\n', lineStart);
     if (lineEnd == std::string_view::npos)
       lineEnd = text.size();
-    std::string_view line = text.substr(lineStart, lineEnd - lineStart);
+    const std::string_view line = text.substr(lineStart, lineEnd - lineStart);
     for (size_t at = line.find(kMarkerOpen); at != std::string_view::npos; at = line.find(kMarkerOpen, at + 1)) {
       size_t end = 0;
-      Entry *e = entryOf(line, at, end);
+      Entry *e = entryOf(text, lineStart + at, end);
       if (!isEarlier(e, checkpoint) || statement > allowedStatement)
         return false;
       ++e->occurrences;
+      markers_.push_back({lineStart + at, end, e, 0});
     }
-    if (isStatementLine(line))
+    // Counted only where a line follows (the count is read for markers on later lines).
+    if (lineEnd < text.size() && isStatementLine(line))
       ++statement;
     lineStart = lineEnd + 1;
   }
@@ -150,22 +161,30 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
       if (!isEarlier(e, checkpoint))
         return false;
       ++e->occurrences;
+      capturedMarkers_.push_back({at, end, e, i});
     }
   }
   for (uint32_t i : readNow_)
     if (entries_[i].occurrences != 1)
       return false;
 
-  substituteInto(scratch_, std::string_view(out).substr(start));
-  out.resize(start);
-  out += scratch_;
-  for (size_t i = checkpoint; i < count_; ++i) {
-    if (entries_[i].expression.find(kMarkerOpen) == std::string::npos)
-      continue;
-    substituteInto(scratch_, entries_[i].expression);
-    // Copied, not swapped: scratch_ keeps its grown buffer, the entry's own (reused from
-    // block to block) seldom needs to grow.
-    entries_[i].expression.assign(scratch_);
+  // The text is copied aside and written back with the values in place of the markers (the
+  // parentheses each needs are decided on the text as printed, markers and all).
+  // The same for each captured value that holds markers (its own buffer keeps its room).
+  if (!markers_.empty()) {
+    scratch_.assign(text);
+    out.resize(start + markers_.front().at); // the text before the first marker stays in place
+    appendSubstituted(out, scratch_, markers_);
+  }
+  for (size_t k = 0; k < capturedMarkers_.size();) {
+    size_t n = k;
+    while (n < capturedMarkers_.size() && capturedMarkers_[n].owner == capturedMarkers_[k].owner)
+      ++n;
+    std::string &expression = entries_[capturedMarkers_[k].owner].expression;
+    scratch_.assign(expression);
+    expression.resize(capturedMarkers_[k].at);
+    appendSubstituted(expression, scratch_, std::span(capturedMarkers_).subspan(k, n - k));
+    k = n;
   }
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;

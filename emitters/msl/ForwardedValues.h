@@ -11,6 +11,7 @@
 #include "emitters/msl/ExpressionPrecedence.h"
 #include "ir/ForwardableValues.h"
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -28,7 +29,14 @@ public:
 
   // The text a reader of `r` prints: the marker of its pending value (now counted as read), or
   // null when it has none.
-  const std::string *read(ir::RegId r);
+  // Inline: every register operand the emitter prints asks.
+  const std::string *read(ir::RegId r) {
+    const int32_t i = live_[r.index()];
+    if (i < 0)
+      return nullptr;
+    readNow_.push_back(static_cast<uint32_t>(i));
+    return &entries_[static_cast<size_t>(i)].marker;
+  }
   // Leaves `expression` as the value of `r` for its reader. False (nothing done) where `r`
   // already has a pending value.
   bool capture(ir::RegId r, const std::string &expression);
@@ -57,7 +65,20 @@ private:
     bool precedenceKnown = false;
     unsigned occurrences = 0;                    // in the reader's text, while committing
   };
+  // A marker in the reader's text or in a value it captured (entries_[owner]): [at, end) in
+  // that text, and its value.
+  struct Marker {
+    size_t at, end;
+    Entry *entry;
+    size_t owner;
+  };
   Entry *entryOf(std::string_view text, size_t markerStart, size_t &markerEnd);
+  // Appends the value of marker [at, end) of `text`, parenthesized where its place there
+  // needs it.
+  void appendValue(std::string &out, std::string_view text, size_t at, size_t end, Entry *e);
+  // Appends `text` from its first marker on, with the values of its `markers` (in order) in
+  // their places.
+  void appendSubstituted(std::string &out, std::string_view text, std::span<const Marker> markers);
   // `text` with its markers replaced.
   std::string substitute(std::string_view text);
   // The same into `out` (which must not hold `text`).
@@ -71,7 +92,8 @@ private:
   std::vector<int32_t> live_;      // per register: its pending entry, or -1
   std::vector<uint32_t> readNow_;  // entries read since the last commit
   std::vector<uint8_t> everCaptured_;
-  std::string scratch_; // substituteInto's output, reused
+  std::vector<Marker> markers_, capturedMarkers_; // commit's, reused
+  std::string scratch_; // substituteInto's output and commit's copy of the reader, reused
 };
 
 } // namespace p2m::msl

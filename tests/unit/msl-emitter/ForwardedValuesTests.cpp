@@ -84,6 +84,31 @@ TEST_CASE("a value captured from forwarded operands carries them on", "[msl][for
   CHECK(out == "  r3 = d - (a + b - c);\n");
 }
 
+TEST_CASE("each value an instruction captures gets its own operands, the reader's text its own", "[msl][forwarding]") {
+  // One instruction reads three pending values: two go into the values it captures (each
+  // replaced in place from its marker on), one into its own statement after other text.
+  ForwardedValues v;
+  v.start(std::vector<Forwarding>(8, Forwarding::Value));
+  size_t checkpoint = v.checkpoint();
+  REQUIRE(v.capture(RegId(0), "a + b"));
+  REQUIRE(v.capture(RegId(1), "c"));
+  REQUIRE(v.capture(RegId(2), "d * e"));
+  std::string none;
+  REQUIRE(v.commit(none, 0, checkpoint, false));
+  checkpoint = v.checkpoint();
+  REQUIRE(v.capture(RegId(3), "f & " + *v.read(RegId(0))));
+  REQUIRE(v.capture(RegId(4), "min(" + *v.read(RegId(1)) + ", g)"));
+  std::string out = "  uint r9 = 1u;\n";
+  const size_t start = out.size();
+  out += "  store(h, " + *v.read(RegId(2)) + " - 1u);\n";
+  REQUIRE(v.commit(out, start, checkpoint, false));
+  CHECK(out == "  uint r9 = 1u;\n  store(h, d * e - 1u);\n");
+  checkpoint = v.checkpoint();
+  std::string reader = "  r5 = " + *v.read(RegId(3)) + " + " + *v.read(RegId(4)) + ";\n";
+  REQUIRE(v.commit(reader, 0, checkpoint, false));
+  CHECK(reader == "  r5 = (f & (a + b)) + min(c, g);\n");
+}
+
 TEST_CASE("a branch condition is resolved where it is printed", "[msl][forwarding]") {
   ForwardedValues v = withPendingSum();
   std::string text = "if (" + *v.read(RegId(0)) + ") {";
