@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -528,13 +527,15 @@ private:
     std::vector<std::pair<std::string_view, uint64_t>> rangeUndo;
   };
 
+  static constexpr uint32_t kMaxRangeRegisters = 10'000'000;
+
   // A binding: the low 32 bits index regs or symbols; bit 32 set for a symbol; bit 33 set for a
   // register vector (`.reg .v4 .f32 %v`), whose elements follow the base register.
   static constexpr uint64_t kSymbolBit = 1ull << 32;
   static constexpr uint64_t kVectorBit = 1ull << 33;
 
   void bind(std::string_view name, uint64_t value) {
-    boundLengths_ |= lengthBit(name);
+    boundNames_.add(name);
     auto [it, inserted] = names_.try_emplace(name, value);
     scopes_.back().undo.push_back({name, inserted ? UINT64_MAX : it->second});
     it->second = value;
@@ -642,7 +643,7 @@ private:
     fn_ = &f;
     fnId_ = id;
     names_.clear();
-    boundLengths_ = 0;
+    boundNames_ = {};
     ranges_.clear();
     rangeCache_ = {};
     scopes_.clear();
@@ -680,6 +681,8 @@ private:
         error(fn.bodyOffset, "the body did not pass its check"); // the driver reports why
       const ptx::BlockStmt &body = *read;
       collectLabels(body);
+      // With room for the temporaries that the passes add.
+      fn_->regs.reserve(fn_->regs.size() + declaredRegisters_ + declaredRegisters_ / 2);
       walk(body);
       storeRegReturns();
       finishBlock(TermKind::Return, 0);
@@ -702,9 +705,20 @@ private:
     return static_cast<BlockId>(fn_->blocks.size() - 1);
   }
 
+  // The registers a declaration makes (a vector's as one: a hint), into declaredRegisters_, so
+  // that the function's list is sized once.
+  void countRegisters(const ptx::VariableDecl &decl) {
+    if (decl.space != Directive::Reg)
+      return;
+    for (const ptx::Declarator &d : decl.declarators)
+      declaredRegisters_ += d.hasRange && d.rangeCount <= kMaxRangeRegisters ? d.rangeCount : 1;
+  }
+
   // Labels, branch and call target lists and call prototypes are function-scoped: collect them
   // (labels numbered as blocks 1..n, in source order) before the walk so forward uses resolve.
+  // The registers the body declares are counted on the way.
   void collectLabels(const ptx::BlockStmt &body) {
+    declaredRegisters_ = 0;
     std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
     while (!work.empty()) {
       auto &[blk, i] = work.back();
@@ -724,6 +738,8 @@ private:
       } else if (s->kind == ptx::StatementKind::Block) {
         work.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
       } else {
+        if (s->kind == ptx::StatementKind::Variable)
+          countRegisters(static_cast<const ptx::VariableStmt *>(s)->decl);
         callLists_.add(*s);
       }
     }
@@ -788,7 +804,7 @@ private:
         if (!d.dims.empty())
           error(d.offset, "register arrays are not supported");
         if (d.hasRange) {
-          if (d.rangeCount > 10'000'000)
+          if (d.rangeCount > kMaxRangeRegisters)
             error(d.offset, "too many registers");
           // %r<N>: N registers %r0..%r(N-1), found by splitting a name's trailing digits
           // (binding each name would cost a map entry per register).
@@ -796,14 +812,14 @@ private:
           size_t needed = fn_->regs.size() + d.rangeCount; // grown geometrically: many small
           if (needed > fn_->regs.capacity())                // ranges must not each reallocate
             fn_->regs.reserve(std::max(needed, 2 * fn_->regs.capacity()));
-          // The base, then each index formatted after it in place; each name is constructed
-          // once from the buffer (hundreds of thousands of registers in a large module).
+          // The base, then the index counted up in place (hundreds of thousands of registers in
+          // a large module): each name is constructed once, in the list.
           std::string name(d.name);
           size_t baseLength = name.size();
-          name.resize(baseLength + 16);
+          name += '0';
           for (uint32_t i = 0; i < d.rangeCount; ++i) {
-            char *end = std::to_chars(name.data() + baseLength, name.data() + name.size(), i).ptr;
-            fn_->regs.push_back({std::string(name.data(), end), t.type});
+            fn_->regs.push_back({name, t.type});
+            incrementDecimal(name, baseLength);
           }
           bindRange(d.name, first, d.rangeCount);
         } else if (t.vector > 1) {
@@ -844,6 +860,17 @@ private:
     }
   }
 
+  // The decimal number that `s` ends with, from `digitsAt` on, plus one (%r9 -> %r10).
+  static void incrementDecimal(std::string &s, size_t digitsAt) {
+    size_t i = s.size();
+    while (i > digitsAt && s[i - 1] == '9')
+      s[--i] = '0';
+    if (i == digitsAt)
+      s.insert(s.begin() + static_cast<ptrdiff_t>(digitsAt), '1');
+    else
+      ++s[i - 1];
+  }
+
   // Names built for ranged registers must outlive the map that refers to them.
   std::string_view intern(const std::string &s) {
     ownedNames_.push_back(std::make_unique<std::string>(s));
@@ -852,7 +879,34 @@ private:
 
   // --- instructions -------------------------------------------------------------------------------
 
-  Operand lookupName(const Expr &e) { return lookupName(e.text(), e); }
+  // Most operands are members of a register range (%r12), which names_ never holds: those not
+  // bound by name are found here, without the general lookup's checks.
+  Operand lookupName(const Expr &e) {
+    std::string_view name = e.text();
+    if (!boundNames_.mayHold(name))
+      if (std::optional<RegId> r = rangeMember(name))
+        return Operand::reg(*r);
+    return lookupName(name, e);
+  }
+
+  // The member of a register range that `name` spells (%r12 of %r<N>, N > 12), if any.
+  std::optional<RegId> rangeMember(std::string_view name) {
+    if (ranges_.empty() || name.empty() || name.back() < '0' || name.back() > '9')
+      return std::nullopt;
+    // The index: the trailing digits, at most 9, without leading zeros (PTX spells range
+    // members so: %r010 is not %r10), after a base.
+    auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    const char *begin = name.data(), *end = begin + name.size(), *digits = end;
+    uint64_t i = 0, scale = 1;
+    for (; digits > begin && isDigit(digits[-1]); scale *= 10)
+      i += static_cast<uint64_t>(*--digits - '0') * scale;
+    if (digits == begin || end - digits > 9 || (end - digits > 1 && *digits == '0'))
+      return std::nullopt;
+    std::optional<uint64_t> range = findRange(name.substr(0, static_cast<size_t>(digits - begin)));
+    if (range && i < (*range >> 32))
+      return static_cast<RegId>((*range & 0xffffffffu) + i);
+    return std::nullopt;
+  }
 
   // `name` is e's text, or a part of it (a video operand's register without its selector).
   Operand lookupName(std::string_view name, const Expr &e) {
@@ -861,9 +915,7 @@ private:
       o.kind = OperandKind::Sink;
       return o;
     }
-    // Most operands are members of a register range, which names_ never holds: a name of a
-    // length nothing was bound with skips that lookup.
-    auto it = boundLengths_ & lengthBit(name) ? names_.find(name) : names_.end();
+    auto it = boundNames_.mayHold(name) ? names_.find(name) : names_.end();
     if (it != names_.end()) {
       uint64_t v = it->second;
       if (v & kVectorBit) {
@@ -880,20 +932,8 @@ private:
         return Operand::symbol(static_cast<SymId>(v & 0xffffffffu));
       return Operand::reg(static_cast<RegId>(v));
     }
-    if (!ranges_.empty() && !name.empty() && name.back() >= '0' && name.back() <= '9') {
-      // The trailing digits (at most 9), read as a number on the way back to the base.
-      auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
-      size_t digits = name.size();
-      uint64_t i = 0, scale = 1;
-      for (; digits > 0 && isDigit(name[digits - 1]) && scale < 1'000'000'000; scale *= 10, --digits)
-        i += static_cast<uint64_t>(name[digits - 1] - '0') * scale;
-      std::string_view base = name.substr(0, digits), index = name.substr(digits);
-      std::optional<uint64_t> range =
-          digits > 0 && !isDigit(name[digits - 1]) ? findRange(base) : std::nullopt;
-      // PTX spells range members without leading zeros (%r010 is not %r10).
-      if (range && (index.size() == 1 || index[0] != '0') && i < (*range >> 32))
-        return Operand::reg(static_cast<RegId>((*range & 0xffffffffu) + i));
-    }
+    if (std::optional<RegId> r = rangeMember(name))
+      return Operand::reg(*r);
     if (auto sp = lookupSpecial(name)) {
       Operand o;
       o.kind = OperandKind::Special;
@@ -925,6 +965,14 @@ private:
   }
 
   Operand operand(const Expr &e, uint32_t offset) {
+    // Names first, apart from the other kinds: most operands are names, and the composite
+    // kinds' handling makes a costly call frame.
+    if (e.kind == ExprKind::Name)
+      return lookupName(e);
+    return compositeOperand(e, offset);
+  }
+
+  Operand compositeOperand(const Expr &e, uint32_t offset) {
     switch (e.kind) {
     case ExprKind::Name: return lookupName(e);
     case ExprKind::Integer: return Operand::imm(static_cast<int64_t>(e.value));
@@ -1559,11 +1607,24 @@ private:
   // walk()'s nested blocks and the statement it is at in the innermost (null outside it).
   const std::vector<std::pair<const ptx::BlockStmt *, size_t>> *walkFrames_ = nullptr;
   size_t walkStatement_ = 0;
+  size_t declaredRegisters_ = 0; // by the body being built (collectLabels)
   uint32_t debugLine_ = 0;
   llvm::DenseMap<llvm::StringRef, uint64_t> names_;
-  // Bit (length % 64) set for every name ever bound in names_ in this function.
-  uint64_t boundLengths_ = 0;
-  static uint64_t lengthBit(std::string_view name) { return 1ull << (name.size() % 64); }
+  // Every name ever bound in names_ in this function, as a bit of a small filter by length,
+  // second and last byte: register names (%r12, %rd7) rarely share all three with a bound name
+  // (%SP, %SPL, an inline asm block's p, r1, lo), so most lookups skip hashing them.
+  struct BoundNameFilter {
+    std::array<uint64_t, 4> bits{};
+    static unsigned slot(std::string_view name) {
+      if (name.empty())
+        return 0;
+      unsigned second = static_cast<unsigned char>(name[name.size() > 1 ? 1 : 0]);
+      return (static_cast<unsigned>(name.size()) * 31 + second * 7 + static_cast<unsigned char>(name.back())) % 256;
+    }
+    void add(std::string_view name) { bits[slot(name) / 64] |= 1ull << (slot(name) % 64); }
+    bool mayHold(std::string_view name) const { return bits[slot(name) / 64] >> (slot(name) % 64) & 1; }
+  };
+  BoundNameFilter boundNames_;
   llvm::DenseMap<llvm::StringRef, uint64_t> ranges_; // %r<N> bases: count << 32 | first reg
   struct RangeCacheEntry {
     std::string_view base; // a key of ranges_; the cache is emptied whenever ranges_ changes
