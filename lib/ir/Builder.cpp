@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -522,10 +523,14 @@ private:
 
   // --- function bodies ----------------------------------------------------------------------------
 
+  // A scope's bindings are undone from the end of undo_ and rangeUndo_ (name, previous
+  // binding) back to where the scope began.
   struct Scope {
-    std::vector<std::pair<std::string_view, uint64_t>> undo; // name, previous packed binding
-    std::vector<std::pair<std::string_view, uint64_t>> rangeUndo;
+    size_t undoFrom = 0, rangeUndoFrom = 0;
   };
+  std::vector<std::pair<std::string_view, uint64_t>> undo_, rangeUndo_;
+
+  void pushScope() { scopes_.push_back({undo_.size(), rangeUndo_.size()}); }
 
   static constexpr uint32_t kMaxRangeRegisters = 10'000'000;
 
@@ -534,19 +539,26 @@ private:
   static constexpr uint64_t kSymbolBit = 1ull << 32;
   static constexpr uint64_t kVectorBit = 1ull << 33;
 
+  // What names_ holds for a name no scope binds now: a name leaving its scope keeps its entry
+  // (inline asm blocks bind the same few names again and again; erasing them would fill the
+  // map with tombstones, which lengthen every lookup's probing).
+  static constexpr uint64_t kUnbound = UINT64_MAX;
+
   void bind(std::string_view name, uint64_t value) {
     boundNames_.add(name);
-    auto [it, inserted] = names_.try_emplace(name, value);
-    scopes_.back().undo.push_back({name, inserted ? UINT64_MAX : it->second});
+    members_.evict(name);
+    auto [it, inserted] = names_.try_emplace(name, kUnbound);
+    undo_.push_back({name, it->second});
     it->second = value;
   }
 
   void bindRange(std::string_view base, RegId first, uint32_t count) {
     uint64_t packed = (uint64_t(count) << 32) | first.index();
     auto [it, inserted] = ranges_.try_emplace(base, packed);
-    scopes_.back().rangeUndo.push_back({base, inserted ? UINT64_MAX : it->second});
+    rangeUndo_.push_back({base, inserted ? UINT64_MAX : it->second});
     it->second = packed;
     rangeCache_ = {};
+    members_.clear();
   }
 
   // The range named `base` (count << 32 | first reg), if there is one. Nearly every operand is
@@ -569,21 +581,23 @@ private:
   }
 
   void popScope() {
-    Scope &s = scopes_.back();
-    for (auto it = s.rangeUndo.rbegin(); it != s.rangeUndo.rend(); ++it) {
-      if (it->second == UINT64_MAX)
-        ranges_.erase(it->first);
-      else
-        ranges_[it->first] = it->second;
-    }
-    for (auto it = s.undo.rbegin(); it != s.undo.rend(); ++it) {
-      if (it->second == UINT64_MAX)
-        names_.erase(it->first);
-      else
-        names_[it->first] = it->second;
-    }
+    Scope s = scopes_.back();
     scopes_.pop_back();
-    rangeCache_ = {};
+    if (rangeUndo_.size() > s.rangeUndoFrom) {
+      for (size_t i = rangeUndo_.size(); i-- > s.rangeUndoFrom;) {
+        auto [base, previous] = rangeUndo_[i];
+        if (previous == UINT64_MAX)
+          ranges_.erase(base);
+        else
+          ranges_[base] = previous;
+      }
+      rangeUndo_.resize(s.rangeUndoFrom);
+      rangeCache_ = {};
+      members_.clear();
+    }
+    for (size_t i = undo_.size(); i-- > s.undoFrom;)
+      names_[undo_[i].first] = undo_[i].second;
+    undo_.resize(s.undoFrom);
   }
 
   [[noreturn]] void error(uint32_t offset, std::string message) {
@@ -646,11 +660,14 @@ private:
     boundNames_ = {};
     ranges_.clear();
     rangeCache_ = {};
+    members_.clear();
     scopes_.clear();
+    undo_.clear();
+    rangeUndo_.clear();
     labels_.clear();
     branchTargets_.clear();
     callLists_ = CallLists();
-    scopes_.emplace_back();
+    pushScope();
     // Bind the AST's names (views into the source): views into Symbol::ptxName would dangle
     // when the symbol table grows.
     regParams_.clear();
@@ -774,7 +791,7 @@ private:
         localVariable(static_cast<const ptx::VariableStmt *>(s)->decl);
         break;
       case ptx::StatementKind::Block:
-        scopes_.emplace_back();
+        pushScope();
         work.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
         break;
       case ptx::StatementKind::Loc: {
@@ -883,9 +900,13 @@ private:
   // bound by name are found here, without the general lookup's checks.
   Operand lookupName(const Expr &e) {
     std::string_view name = e.text();
+    if (std::optional<RegId> r = members_.find(name))
+      return Operand::reg(*r);
     if (!boundNames_.mayHold(name))
-      if (std::optional<RegId> r = rangeMember(name))
+      if (std::optional<RegId> r = rangeMember(name)) {
+        members_.insert(name, *r);
         return Operand::reg(*r);
+      }
     return lookupName(name, e);
   }
 
@@ -916,7 +937,7 @@ private:
       return o;
     }
     auto it = boundNames_.mayHold(name) ? names_.find(name) : names_.end();
-    if (it != names_.end()) {
+    if (it != names_.end() && it->second != kUnbound) {
       uint64_t v = it->second;
       if (v & kVectorBit) {
         Operand o;
@@ -1632,6 +1653,67 @@ private:
     bool valid = false;
   };
   std::array<RangeCacheEntry, 8> rangeCache_{};
+  // Range members found before (a body names thousands of registers again and again), by
+  // their name when it is at most 8 bytes long. An entry is made only for a name that names_
+  // never bound (boundNames_), is evicted when names_ binds it (bind), and the whole cache is
+  // dropped when the ranges change.
+  class RangeMemberCache {
+  public:
+    // Names in `text` (the source, followed by its NUL) are read 8 bytes at a time.
+    explicit RangeMemberCache(std::string_view text)
+        : textBegin_(reinterpret_cast<uintptr_t>(text.data())),
+          textEnd_(reinterpret_cast<uintptr_t>(text.data() + text.size())) {}
+
+    std::optional<RegId> find(std::string_view name) const {
+      uint64_t key = keyOf(name);
+      const Entry &e = entries_[slot(key)];
+      if (key == 0 || e.key != key || e.generation != generation_)
+        return std::nullopt;
+      return e.reg;
+    }
+    void insert(std::string_view name, RegId reg) {
+      if (uint64_t key = keyOf(name))
+        entries_[slot(key)] = {key, generation_, reg};
+    }
+    void evict(std::string_view name) {
+      uint64_t key = keyOf(name);
+      if (key && entries_[slot(key)].key == key)
+        entries_[slot(key)] = {};
+    }
+    void clear() {
+      if (++generation_ == 0) { // after 2^32 clears: entries of generation 1 would come back
+        entries_.fill({});
+        generation_ = 1;
+      }
+    }
+
+  private:
+    struct Entry {
+      uint64_t key = 0;
+      uint32_t generation = 0;
+      RegId reg{0};
+    };
+    // The name's bytes as a number (names hold no NUL byte, so no two names share one); 0 for
+    // the empty name and for one longer than 8 bytes.
+    uint64_t keyOf(std::string_view name) const {
+      size_t n = name.size();
+      if (n == 0 || n > 8)
+        return 0;
+      uintptr_t at = reinterpret_cast<uintptr_t>(name.data());
+      uint64_t key = 0;
+      if (std::endian::native == std::endian::little && at >= textBegin_ && at + 8 <= textEnd_) {
+        std::memcpy(&key, name.data(), 8);
+        return key & (~0ull >> (64 - 8 * n)); // the name's bytes (little-endian: the low ones)
+      }
+      std::memcpy(&key, name.data(), n);
+      return key;
+    }
+    static size_t slot(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> (64 - 12); }
+    uintptr_t textBegin_, textEnd_;
+    uint32_t generation_ = 1;
+    std::array<Entry, 4096> entries_{};
+  };
+  RangeMemberCache members_{ast_.source().text()};
   std::vector<Scope> scopes_;
   llvm::DenseMap<llvm::StringRef, BlockId> labels_;
   llvm::DenseMap<llvm::StringRef, const ptx::TargetListStmt *> branchTargets_;
