@@ -896,12 +896,18 @@ private:
 
   // --- instructions -------------------------------------------------------------------------------
 
-  // Most operands are members of a register range (%r12), which names_ never holds: those not
-  // bound by name are found here, without the general lookup's checks.
+  // Most operands are members of a register range (%r12) named before: those are found in
+  // members_ here (small enough to be inlined), the others by uncachedName.
   Operand lookupName(const Expr &e) {
-    std::string_view name = e.text();
-    if (std::optional<RegId> r = members_.find(name))
+    if (std::optional<RegId> r = members_.find(e.text()))
       return Operand::reg(*r);
+    return uncachedName(e);
+  }
+
+  // A range member not bound by name (names_ never holds those) is found without the general
+  // lookup's checks, and cached.
+  [[gnu::noinline]] Operand uncachedName(const Expr &e) {
+    std::string_view name = e.text();
     if (!boundNames_.mayHold(name))
       if (std::optional<RegId> r = rangeMember(name)) {
         members_.insert(name, *r);

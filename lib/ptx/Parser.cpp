@@ -231,6 +231,8 @@ private:
 
   // --- expressions ----------------------------------------------------------------------------
   Expr parseOperand(bool callLists);
+  bool atLoneTerm();
+  Expr parseLoneTerm();
   Expr parseExpr(int minPrecedence = 0);
   Expr parseUnary();
   Expr parsePrimary();
@@ -312,9 +314,8 @@ uint64_t Parser::integerValue(const Token &t, IntegerRadix &radix, bool &isUnsig
     if (digit >= base)
       fail(t, "invalid digit '" + std::string(1, c) + "' in " +
                   (base == 8 ? "octal" : base == 2 ? "binary" : "integer") + " literal");
-    if (value > (std::numeric_limits<uint64_t>::max() - digit) / base)
+    if (__builtin_mul_overflow(value, base, &value) || __builtin_add_overflow(value, digit, &value))
       fail(t, "integer literal does not fit in 64 bits");
-    value = value * base + digit;
   }
   return value;
 }
@@ -1102,7 +1103,41 @@ Expr Parser::makeComposite(ExprKind kind, uint8_t sub, std::initializer_list<Exp
   return e;
 }
 
+// A name (not glued to a component: `%tid.x`) or an integer alone before a separator or a
+// closing bracket, as most operands are: parseLoneTerm reads it as parseExpr would, without the
+// expression parser's descent (whose depth check passes here too).
+bool Parser::atLoneTerm() {
+  if (depth_ >= kMaxNesting)
+    return false;
+  if (tok_.kind == TokenKind::Identifier) {
+    if (lex_.adjacent(tok_.offset + tok_.length))
+      return false;
+  } else if (tok_.kind != TokenKind::Integer) {
+    return false;
+  }
+  switch (peek().kind) {
+  case TokenKind::Comma:
+  case TokenKind::Semicolon:
+  case TokenKind::RBracket:
+  case TokenKind::RBrace:
+  case TokenKind::RParen:
+    return true;
+  default:
+    return false;
+  }
+}
+
+Expr Parser::parseLoneTerm() {
+  if (tok_.kind != TokenKind::Identifier)
+    return parsePrimary();
+  Expr e = nameExpr(text(tok_));
+  advance();
+  return e;
+}
+
 Expr Parser::parseOperand(bool callLists) {
+  if (atLoneTerm())
+    return parseLoneTerm();
   switch (tok_.kind) {
   case TokenKind::LBracket:
     return parseBracedList(ExprKind::Address, TokenKind::RBracket, "']'", false, false);
@@ -1112,18 +1147,6 @@ Expr Parser::parseOperand(bool callLists) {
     if (callLists)
       return parseBracedList(ExprKind::List, TokenKind::RParen, "')'", false, false);
     return parseExpr();
-  case TokenKind::Identifier: {
-    // Fast path: a lone register or name, the common case.
-    if (lex_.adjacent(tok_.offset + tok_.length))
-      return parseExpr();
-    const Token &next = peek();
-    if (next.kind == TokenKind::Comma || next.kind == TokenKind::Semicolon) {
-      Expr e = nameExpr(text(tok_));
-      advance();
-      return e;
-    }
-    return parseExpr();
-  }
   default:
     return parseExpr();
   }
@@ -1142,7 +1165,7 @@ Expr Parser::parseBracedList(ExprKind kind, TokenKind close, const char *closeTe
       else if (kind == ExprKind::Braced || kind == ExprKind::List)
         items.push_back(parseOperand(callLists));
       else
-        items.push_back(parseExpr());
+        items.push_back(atLoneTerm() ? parseLoneTerm() : parseExpr());
     } while (accept(TokenKind::Comma));
   }
   if (tok_.kind != close)
