@@ -835,7 +835,7 @@ private:
           size_t baseLength = name.size();
           name += '0';
           for (uint32_t i = 0; i < d.rangeCount; ++i) {
-            fn_->regs.push_back({name, t.type});
+            fn_->regs.emplace_back(name, t.type);
             incrementDecimal(name, baseLength);
           }
           bindRange(d.name, first, d.rangeCount);
