@@ -12,7 +12,7 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -523,29 +523,42 @@ private:
 
   // --- function bodies ----------------------------------------------------------------------------
 
+  // A scope's bindings are undone from the end of undo_ and rangeUndo_ (name, previous
+  // binding) back to where the scope began.
   struct Scope {
-    std::vector<std::pair<std::string_view, uint64_t>> undo; // name, previous packed binding
-    std::vector<std::pair<std::string_view, uint64_t>> rangeUndo;
+    size_t undoFrom = 0, rangeUndoFrom = 0;
   };
+  std::vector<std::pair<std::string_view, uint64_t>> undo_, rangeUndo_;
+
+  void pushScope() { scopes_.push_back({undo_.size(), rangeUndo_.size()}); }
+
+  static constexpr uint32_t kMaxRangeRegisters = 10'000'000;
 
   // A binding: the low 32 bits index regs or symbols; bit 32 set for a symbol; bit 33 set for a
   // register vector (`.reg .v4 .f32 %v`), whose elements follow the base register.
   static constexpr uint64_t kSymbolBit = 1ull << 32;
   static constexpr uint64_t kVectorBit = 1ull << 33;
 
+  // What names_ holds for a name no scope binds now: a name leaving its scope keeps its entry
+  // (inline asm blocks bind the same few names again and again; erasing them would fill the
+  // map with tombstones, which lengthen every lookup's probing).
+  static constexpr uint64_t kUnbound = UINT64_MAX;
+
   void bind(std::string_view name, uint64_t value) {
-    boundLengths_ |= lengthBit(name);
-    auto [it, inserted] = names_.try_emplace(name, value);
-    scopes_.back().undo.push_back({name, inserted ? UINT64_MAX : it->second});
+    boundNames_.add(name);
+    members_.evict(name);
+    auto [it, inserted] = names_.try_emplace(name, kUnbound);
+    undo_.push_back({name, it->second});
     it->second = value;
   }
 
   void bindRange(std::string_view base, RegId first, uint32_t count) {
     uint64_t packed = (uint64_t(count) << 32) | first.index();
     auto [it, inserted] = ranges_.try_emplace(base, packed);
-    scopes_.back().rangeUndo.push_back({base, inserted ? UINT64_MAX : it->second});
+    rangeUndo_.push_back({base, inserted ? UINT64_MAX : it->second});
     it->second = packed;
     rangeCache_ = {};
+    members_.clear();
   }
 
   // The range named `base` (count << 32 | first reg), if there is one. Nearly every operand is
@@ -568,21 +581,23 @@ private:
   }
 
   void popScope() {
-    Scope &s = scopes_.back();
-    for (auto it = s.rangeUndo.rbegin(); it != s.rangeUndo.rend(); ++it) {
-      if (it->second == UINT64_MAX)
-        ranges_.erase(it->first);
-      else
-        ranges_[it->first] = it->second;
-    }
-    for (auto it = s.undo.rbegin(); it != s.undo.rend(); ++it) {
-      if (it->second == UINT64_MAX)
-        names_.erase(it->first);
-      else
-        names_[it->first] = it->second;
-    }
+    Scope s = scopes_.back();
     scopes_.pop_back();
-    rangeCache_ = {};
+    if (rangeUndo_.size() > s.rangeUndoFrom) {
+      for (size_t i = rangeUndo_.size(); i-- > s.rangeUndoFrom;) {
+        auto [base, previous] = rangeUndo_[i];
+        if (previous == UINT64_MAX)
+          ranges_.erase(base);
+        else
+          ranges_[base] = previous;
+      }
+      rangeUndo_.resize(s.rangeUndoFrom);
+      rangeCache_ = {};
+      members_.clear();
+    }
+    for (size_t i = undo_.size(); i-- > s.undoFrom;)
+      names_[undo_[i].first] = undo_[i].second;
+    undo_.resize(s.undoFrom);
   }
 
   [[noreturn]] void error(uint32_t offset, std::string message) {
@@ -642,14 +657,17 @@ private:
     fn_ = &f;
     fnId_ = id;
     names_.clear();
-    boundLengths_ = 0;
+    boundNames_ = {};
     ranges_.clear();
     rangeCache_ = {};
+    members_.clear();
     scopes_.clear();
+    undo_.clear();
+    rangeUndo_.clear();
     labels_.clear();
     branchTargets_.clear();
     callLists_ = CallLists();
-    scopes_.emplace_back();
+    pushScope();
     // Bind the AST's names (views into the source): views into Symbol::ptxName would dangle
     // when the symbol table grows.
     regParams_.clear();
@@ -680,6 +698,8 @@ private:
         error(fn.bodyOffset, "the body did not pass its check"); // the driver reports why
       const ptx::BlockStmt &body = *read;
       collectLabels(body);
+      // With room for the temporaries that the passes add.
+      fn_->regs.reserve(fn_->regs.size() + declaredRegisters_ + declaredRegisters_ / 2);
       walk(body);
       storeRegReturns();
       finishBlock(TermKind::Return, 0);
@@ -702,9 +722,20 @@ private:
     return static_cast<BlockId>(fn_->blocks.size() - 1);
   }
 
+  // The registers a declaration makes (a vector's as one: a hint), into declaredRegisters_, so
+  // that the function's list is sized once.
+  void countRegisters(const ptx::VariableDecl &decl) {
+    if (decl.space != Directive::Reg)
+      return;
+    for (const ptx::Declarator &d : decl.declarators)
+      declaredRegisters_ += d.hasRange && d.rangeCount <= kMaxRangeRegisters ? d.rangeCount : 1;
+  }
+
   // Labels, branch and call target lists and call prototypes are function-scoped: collect them
   // (labels numbered as blocks 1..n, in source order) before the walk so forward uses resolve.
+  // The registers the body declares are counted on the way.
   void collectLabels(const ptx::BlockStmt &body) {
+    declaredRegisters_ = 0;
     std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
     while (!work.empty()) {
       auto &[blk, i] = work.back();
@@ -724,6 +755,8 @@ private:
       } else if (s->kind == ptx::StatementKind::Block) {
         work.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
       } else {
+        if (s->kind == ptx::StatementKind::Variable)
+          countRegisters(static_cast<const ptx::VariableStmt *>(s)->decl);
         callLists_.add(*s);
       }
     }
@@ -758,7 +791,7 @@ private:
         localVariable(static_cast<const ptx::VariableStmt *>(s)->decl);
         break;
       case ptx::StatementKind::Block:
-        scopes_.emplace_back();
+        pushScope();
         work.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
         break;
       case ptx::StatementKind::Loc: {
@@ -788,7 +821,7 @@ private:
         if (!d.dims.empty())
           error(d.offset, "register arrays are not supported");
         if (d.hasRange) {
-          if (d.rangeCount > 10'000'000)
+          if (d.rangeCount > kMaxRangeRegisters)
             error(d.offset, "too many registers");
           // %r<N>: N registers %r0..%r(N-1), found by splitting a name's trailing digits
           // (binding each name would cost a map entry per register).
@@ -796,14 +829,14 @@ private:
           size_t needed = fn_->regs.size() + d.rangeCount; // grown geometrically: many small
           if (needed > fn_->regs.capacity())                // ranges must not each reallocate
             fn_->regs.reserve(std::max(needed, 2 * fn_->regs.capacity()));
-          // The base, then each index formatted after it in place; each name is constructed
-          // once from the buffer (hundreds of thousands of registers in a large module).
+          // The base, then the index counted up in place (hundreds of thousands of registers in
+          // a large module): each name is constructed once, in the list.
           std::string name(d.name);
           size_t baseLength = name.size();
-          name.resize(baseLength + 16);
+          name += '0';
           for (uint32_t i = 0; i < d.rangeCount; ++i) {
-            char *end = std::to_chars(name.data() + baseLength, name.data() + name.size(), i).ptr;
-            fn_->regs.push_back({std::string(name.data(), end), t.type});
+            fn_->regs.emplace_back(name, t.type);
+            incrementDecimal(name, baseLength);
           }
           bindRange(d.name, first, d.rangeCount);
         } else if (t.vector > 1) {
@@ -844,6 +877,17 @@ private:
     }
   }
 
+  // The decimal number that `s` ends with, from `digitsAt` on, plus one (%r9 -> %r10).
+  static void incrementDecimal(std::string &s, size_t digitsAt) {
+    size_t i = s.size();
+    while (i > digitsAt && s[i - 1] == '9')
+      s[--i] = '0';
+    if (i == digitsAt)
+      s.insert(s.begin() + static_cast<ptrdiff_t>(digitsAt), '1');
+    else
+      ++s[i - 1];
+  }
+
   // Names built for ranged registers must outlive the map that refers to them.
   std::string_view intern(const std::string &s) {
     ownedNames_.push_back(std::make_unique<std::string>(s));
@@ -852,7 +896,44 @@ private:
 
   // --- instructions -------------------------------------------------------------------------------
 
-  Operand lookupName(const Expr &e) { return lookupName(e.text(), e); }
+  // Most operands are members of a register range (%r12) named before: those are found in
+  // members_ here (small enough to be inlined), the others by uncachedName.
+  Operand lookupName(const Expr &e) {
+    if (std::optional<RegId> r = members_.find(e.text()))
+      return Operand::reg(*r);
+    return uncachedName(e);
+  }
+
+  // A range member not bound by name (names_ never holds those) is found without the general
+  // lookup's checks, and cached.
+  [[gnu::noinline]] Operand uncachedName(const Expr &e) {
+    std::string_view name = e.text();
+    if (!boundNames_.mayHold(name))
+      if (std::optional<RegId> r = rangeMember(name)) {
+        members_.insert(name, *r);
+        return Operand::reg(*r);
+      }
+    return lookupName(name, e);
+  }
+
+  // The member of a register range that `name` spells (%r12 of %r<N>, N > 12), if any.
+  std::optional<RegId> rangeMember(std::string_view name) {
+    if (ranges_.empty() || name.empty() || name.back() < '0' || name.back() > '9')
+      return std::nullopt;
+    // The index: the trailing digits, at most 9, without leading zeros (PTX spells range
+    // members so: %r010 is not %r10), after a base.
+    auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+    const char *begin = name.data(), *end = begin + name.size(), *digits = end;
+    uint64_t i = 0, scale = 1;
+    for (; digits > begin && isDigit(digits[-1]); scale *= 10)
+      i += static_cast<uint64_t>(*--digits - '0') * scale;
+    if (digits == begin || end - digits > 9 || (end - digits > 1 && *digits == '0'))
+      return std::nullopt;
+    std::optional<uint64_t> range = findRange(name.substr(0, static_cast<size_t>(digits - begin)));
+    if (range && i < (*range >> 32))
+      return static_cast<RegId>((*range & 0xffffffffu) + i);
+    return std::nullopt;
+  }
 
   // `name` is e's text, or a part of it (a video operand's register without its selector).
   Operand lookupName(std::string_view name, const Expr &e) {
@@ -861,10 +942,8 @@ private:
       o.kind = OperandKind::Sink;
       return o;
     }
-    // Most operands are members of a register range, which names_ never holds: a name of a
-    // length nothing was bound with skips that lookup.
-    auto it = boundLengths_ & lengthBit(name) ? names_.find(name) : names_.end();
-    if (it != names_.end()) {
+    auto it = boundNames_.mayHold(name) ? names_.find(name) : names_.end();
+    if (it != names_.end() && it->second != kUnbound) {
       uint64_t v = it->second;
       if (v & kVectorBit) {
         Operand o;
@@ -880,20 +959,8 @@ private:
         return Operand::symbol(static_cast<SymId>(v & 0xffffffffu));
       return Operand::reg(static_cast<RegId>(v));
     }
-    if (!ranges_.empty() && !name.empty() && name.back() >= '0' && name.back() <= '9') {
-      // The trailing digits (at most 9), read as a number on the way back to the base.
-      auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
-      size_t digits = name.size();
-      uint64_t i = 0, scale = 1;
-      for (; digits > 0 && isDigit(name[digits - 1]) && scale < 1'000'000'000; scale *= 10, --digits)
-        i += static_cast<uint64_t>(name[digits - 1] - '0') * scale;
-      std::string_view base = name.substr(0, digits), index = name.substr(digits);
-      std::optional<uint64_t> range =
-          digits > 0 && !isDigit(name[digits - 1]) ? findRange(base) : std::nullopt;
-      // PTX spells range members without leading zeros (%r010 is not %r10).
-      if (range && (index.size() == 1 || index[0] != '0') && i < (*range >> 32))
-        return Operand::reg(static_cast<RegId>((*range & 0xffffffffu) + i));
-    }
+    if (std::optional<RegId> r = rangeMember(name))
+      return Operand::reg(*r);
     if (auto sp = lookupSpecial(name)) {
       Operand o;
       o.kind = OperandKind::Special;
@@ -925,6 +992,14 @@ private:
   }
 
   Operand operand(const Expr &e, uint32_t offset) {
+    // Names first, apart from the other kinds: most operands are names, and the composite
+    // kinds' handling makes a costly call frame.
+    if (e.kind == ExprKind::Name)
+      return lookupName(e);
+    return compositeOperand(e, offset);
+  }
+
+  Operand compositeOperand(const Expr &e, uint32_t offset) {
     switch (e.kind) {
     case ExprKind::Name: return lookupName(e);
     case ExprKind::Integer: return Operand::imm(static_cast<int64_t>(e.value));
@@ -1559,11 +1634,24 @@ private:
   // walk()'s nested blocks and the statement it is at in the innermost (null outside it).
   const std::vector<std::pair<const ptx::BlockStmt *, size_t>> *walkFrames_ = nullptr;
   size_t walkStatement_ = 0;
+  size_t declaredRegisters_ = 0; // by the body being built (collectLabels)
   uint32_t debugLine_ = 0;
   llvm::DenseMap<llvm::StringRef, uint64_t> names_;
-  // Bit (length % 64) set for every name ever bound in names_ in this function.
-  uint64_t boundLengths_ = 0;
-  static uint64_t lengthBit(std::string_view name) { return 1ull << (name.size() % 64); }
+  // Every name ever bound in names_ in this function, as a bit of a small filter by length,
+  // second and last byte: register names (%r12, %rd7) rarely share all three with a bound name
+  // (%SP, %SPL, an inline asm block's p, r1, lo), so most lookups skip hashing them.
+  struct BoundNameFilter {
+    std::array<uint64_t, 4> bits{};
+    static unsigned slot(std::string_view name) {
+      if (name.empty())
+        return 0;
+      unsigned second = static_cast<unsigned char>(name[name.size() > 1 ? 1 : 0]);
+      return (static_cast<unsigned>(name.size()) * 31 + second * 7 + static_cast<unsigned char>(name.back())) % 256;
+    }
+    void add(std::string_view name) { bits[slot(name) / 64] |= 1ull << (slot(name) % 64); }
+    bool mayHold(std::string_view name) const { return bits[slot(name) / 64] >> (slot(name) % 64) & 1; }
+  };
+  BoundNameFilter boundNames_;
   llvm::DenseMap<llvm::StringRef, uint64_t> ranges_; // %r<N> bases: count << 32 | first reg
   struct RangeCacheEntry {
     std::string_view base; // a key of ranges_; the cache is emptied whenever ranges_ changes
@@ -1571,6 +1659,67 @@ private:
     bool valid = false;
   };
   std::array<RangeCacheEntry, 8> rangeCache_{};
+  // Range members found before (a body names thousands of registers again and again), by
+  // their name when it is at most 8 bytes long. An entry is made only for a name that names_
+  // never bound (boundNames_), is evicted when names_ binds it (bind), and the whole cache is
+  // dropped when the ranges change.
+  class RangeMemberCache {
+  public:
+    // Names in `text` (the source, followed by its NUL) are read 8 bytes at a time.
+    explicit RangeMemberCache(std::string_view text)
+        : textBegin_(reinterpret_cast<uintptr_t>(text.data())),
+          textEnd_(reinterpret_cast<uintptr_t>(text.data() + text.size())) {}
+
+    std::optional<RegId> find(std::string_view name) const {
+      uint64_t key = keyOf(name);
+      const Entry &e = entries_[slot(key)];
+      if (key == 0 || e.key != key || e.generation != generation_)
+        return std::nullopt;
+      return e.reg;
+    }
+    void insert(std::string_view name, RegId reg) {
+      if (uint64_t key = keyOf(name))
+        entries_[slot(key)] = {key, generation_, reg};
+    }
+    void evict(std::string_view name) {
+      uint64_t key = keyOf(name);
+      if (key && entries_[slot(key)].key == key)
+        entries_[slot(key)] = {};
+    }
+    void clear() {
+      if (++generation_ == 0) { // after 2^32 clears: entries of generation 1 would come back
+        entries_.fill({});
+        generation_ = 1;
+      }
+    }
+
+  private:
+    struct Entry {
+      uint64_t key = 0;
+      uint32_t generation = 0;
+      RegId reg{0};
+    };
+    // The name's bytes as a number (names hold no NUL byte, so no two names share one); 0 for
+    // the empty name and for one longer than 8 bytes.
+    uint64_t keyOf(std::string_view name) const {
+      size_t n = name.size();
+      if (n == 0 || n > 8)
+        return 0;
+      uintptr_t at = reinterpret_cast<uintptr_t>(name.data());
+      uint64_t key = 0;
+      if (std::endian::native == std::endian::little && at >= textBegin_ && at + 8 <= textEnd_) {
+        std::memcpy(&key, name.data(), 8);
+        return key & (~0ull >> (64 - 8 * n)); // the name's bytes (little-endian: the low ones)
+      }
+      std::memcpy(&key, name.data(), n);
+      return key;
+    }
+    static size_t slot(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> (64 - 12); }
+    uintptr_t textBegin_, textEnd_;
+    uint32_t generation_ = 1;
+    std::array<Entry, 4096> entries_{};
+  };
+  RangeMemberCache members_{ast_.source().text()};
   std::vector<Scope> scopes_;
   llvm::DenseMap<llvm::StringRef, BlockId> labels_;
   llvm::DenseMap<llvm::StringRef, const ptx::TargetListStmt *> branchTargets_;

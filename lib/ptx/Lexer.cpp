@@ -1,6 +1,7 @@
 #include "ptx/Lexer.h"
 
 #include <array>
+#include <bit>
 #include <cstring>
 
 namespace p2m::ptx {
@@ -119,24 +120,34 @@ namespace {
 // The bytes skipBraces stops at; everything else is passed over.
 constexpr unsigned char kBraceStops[] = {'{', '}', '/', '"', 'c'};
 
-// Whether any of the 8 bytes of `v` is one of kBraceStops: a byte equal to c leaves a zero
-// byte in v ^ (c in every byte), which (x - 0x01..) & ~x & 0x80.. detects (exactly: it may
-// misplace the bits above the first zero byte, never invent one).
-bool hasBraceStop(uint64_t v) {
-  constexpr uint64_t kOnes = 0x0101010101010101ull, kHighs = 0x8080808080808080ull;
-  uint64_t found = 0;
-  for (unsigned char c : kBraceStops) {
-    uint64_t x = v ^ (kOnes * c);
-    found |= (x - kOnes) & ~x & kHighs;
-  }
-  return found != 0;
+// The index of the first byte of `v` (as it lay in memory) that is not zero; `v` is not 0.
+unsigned firstNonZeroByte(uint64_t v) {
+  if constexpr (std::endian::native == std::endian::little)
+    return static_cast<unsigned>(std::countr_zero(v)) / 8;
+  else
+    return static_cast<unsigned>(std::countl_zero(v)) / 8;
+}
+
+// The index of the first of kBraceStops among the 16 bytes at `p`, or 16: the bytes compared
+// all at once, as a vector (the compiler's vector extension, SSE2 or NEON).
+unsigned firstBraceStop(const char *p) {
+  using Bytes = unsigned char __attribute__((vector_size(16)));
+  Bytes v, found{};
+  std::memcpy(&v, p, 16);
+  for (unsigned char c : kBraceStops)
+    found |= reinterpret_cast<Bytes>(v == c); // 0xff where equal
+  uint64_t half[2];
+  std::memcpy(half, &found, 16);
+  if (half[0])
+    return firstNonZeroByte(half[0]);
+  return half[1] ? 8 + firstNonZeroByte(half[1]) : 16;
 }
 
 } // namespace
 
 bool Lexer::skipBraces(bool &sawCall) {
-  // kBraceStops as a table; the other bytes are passed over eight at a time, then byte by byte
-  // up to the stop.
+  // kBraceStops as a table; the other bytes are passed over sixteen at a time, then (the last
+  // few) byte by byte up to the stop.
   static constexpr auto kStops = [] {
     std::array<bool, 256> stops{};
     for (unsigned char c : kBraceStops)
@@ -146,8 +157,8 @@ bool Lexer::skipBraces(bool &sawCall) {
   const char *begin = text_.data(), *p = begin + pos_, *end = begin + text_.size();
   unsigned depth = 1;
   while (p < end) {
-    for (uint64_t v; end - p >= 8 && (std::memcpy(&v, p, 8), !hasBraceStop(v));)
-      p += 8;
+    for (unsigned skipped = 16; skipped == 16 && end - p >= 16; p += skipped)
+      skipped = firstBraceStop(p);
     while (p < end && !kStops[static_cast<unsigned char>(*p)])
       ++p;
     if (p == end)

@@ -48,6 +48,23 @@ public:
     skipTrivia();
     Token t;
     t.offset = pos_;
+    const char *p = text_.data() + pos_;
+    char c = *p;
+    // The common tokens first. They start with a byte other than NUL, so neither the end nor
+    // a pending error (which leaves the position at the end, on the NUL after the text) is here.
+    if (charclass::is(c, charclass::IdentStart) && !(c == '%' && !charclass::is(p[1], charclass::IdentCont)))
+      return lexIdentifier(t);
+    // The separators of every instruction, without lexPunctuation's call.
+    if (c == ',')
+      return finish(t, TokenKind::Comma, pos_ + 1);
+    if (c == ';')
+      return finish(t, TokenKind::Semicolon, pos_ + 1);
+    if (c == '.' && charclass::is(p[1], charclass::DotWordCont)) {
+      const char *q = p + 2;
+      while (charclass::is(*q, charclass::DotWordCont))
+        ++q;
+      return finish(t, TokenKind::DotWord, static_cast<size_t>(q - text_.data()));
+    }
     if (pendingError_ != TokenKind::End) {
       t.kind = pendingError_;
       t.offset = pendingErrorOffset_;
@@ -59,16 +76,6 @@ public:
       t.kind = TokenKind::End;
       t.length = 0;
       return t;
-    }
-    const char *p = text_.data() + pos_;
-    char c = *p;
-    if (charclass::is(c, charclass::IdentStart) && !(c == '%' && !charclass::is(p[1], charclass::IdentCont)))
-      return lexIdentifier(t);
-    if (c == '.' && charclass::is(p[1], charclass::DotWordCont)) {
-      const char *q = p + 2;
-      while (charclass::is(*q, charclass::DotWordCont))
-        ++q;
-      return finish(t, TokenKind::DotWord, static_cast<size_t>(q - text_.data()));
     }
     if (charclass::is(c, charclass::Digit))
       return lexNumber(t);

@@ -8,6 +8,8 @@
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/StringRef.h>
 
+#include <array>
+#include <cstring>
 #include <limits>
 #include <vector>
 #include <string>
@@ -218,7 +220,8 @@ private:
   // --- statements -----------------------------------------------------------------------------
   const BlockStmt *parseBlock();
   const Statement *parseStatement();
-  const DecodedSpelling &decodeSpelling(std::string_view spelling, uint32_t offset);
+  DecodedSpelling decodeSpelling(std::string_view spelling, uint32_t offset);
+  const DecodedSpelling &lookUpSpelling(std::string_view spelling, uint32_t offset);
   const Statement *parseInstruction(uint32_t start, const Expr *guard, bool negated);
   const Statement *parseLabelled();
   const Statement *parseLoc(uint32_t start);
@@ -228,6 +231,8 @@ private:
 
   // --- expressions ----------------------------------------------------------------------------
   Expr parseOperand(bool callLists);
+  bool atLoneTerm();
+  Expr parseLoneTerm();
   Expr parseExpr(int minPrecedence = 0);
   Expr parseUnary();
   Expr parsePrimary();
@@ -253,6 +258,26 @@ private:
   std::vector<const Statement *> statementStack_;
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> ownSpellings_;
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> *spellings_ = &ownSpellings_; // or a SpellingTable's
+  // The spellings decoded lately, in front of spellings_ (whose hash of a spelling costs more
+  // than finding it here), by a hash of the spelling's length and first and last 8 bytes.
+  struct RecentSpelling {
+    const char *text = nullptr; // into the source
+    size_t length = 0;
+    DecodedSpelling decoded;
+  };
+  std::array<RecentSpelling, 64> recentSpellings_{};
+  static size_t recentSlot(std::string_view spelling) {
+    uint64_t first = 0, last = 0;
+    if (spelling.size() >= 8) {
+      std::memcpy(&first, spelling.data(), 8);
+      std::memcpy(&last, spelling.data() + spelling.size() - 8, 8);
+    } else {
+      for (char c : spelling)
+        first = first << 8 | static_cast<unsigned char>(c);
+    }
+    uint64_t h = (first ^ (last * 0xC2B2AE3D27D4EB4Full) ^ spelling.size()) * 0x9E3779B97F4A7C15ull;
+    return static_cast<size_t>(h >> (64 - 6));
+  }
   SpellingTable *spellingTable_ = nullptr; // where decoded modifiers go instead of spellingArena_
   BodyVisitor onBody_;
   bool skipBodies_ = false; // parseModuleSkippingBodies
@@ -289,9 +314,8 @@ uint64_t Parser::integerValue(const Token &t, IntegerRadix &radix, bool &isUnsig
     if (digit >= base)
       fail(t, "invalid digit '" + std::string(1, c) + "' in " +
                   (base == 8 ? "octal" : base == 2 ? "binary" : "integer") + " literal");
-    if (value > (std::numeric_limits<uint64_t>::max() - digit) / base)
+    if (__builtin_mul_overflow(value, base, &value) || __builtin_add_overflow(value, digit, &value))
       fail(t, "integer literal does not fit in 64 bits");
-    value = value * base + digit;
   }
   return value;
 }
@@ -853,7 +877,9 @@ const Statement *Parser::parseStatement() {
     return parseInstruction(start, guard, negated);
   }
   case TokenKind::Identifier:
-    if (peek().kind == TokenKind::Colon)
+    // An opcode glued to its modifiers (`ld.global`) is no label: the token after it, which
+    // parseInstruction does not use, need not be lexed to know.
+    if (!lex_.adjacent(tok_.offset + tok_.length) && peek().kind == TokenKind::Colon)
       return parseLabelled();
     return parseInstruction(start, nullptr, false);
   case TokenKind::DotWord: {
@@ -964,7 +990,16 @@ const Statement *Parser::parseLoc(uint32_t start) {
   return loc;
 }
 
-const DecodedSpelling &Parser::decodeSpelling(std::string_view spelling, uint32_t offset) {
+DecodedSpelling Parser::decodeSpelling(std::string_view spelling, uint32_t offset) {
+  RecentSpelling &recent = recentSpellings_[recentSlot(spelling)];
+  if (recent.length == spelling.size() && std::memcmp(recent.text, spelling.data(), spelling.size()) == 0)
+    return recent.decoded;
+  const DecodedSpelling &decoded = lookUpSpelling(spelling, offset);
+  recent = {spelling.data(), spelling.size(), decoded};
+  return decoded;
+}
+
+const DecodedSpelling &Parser::lookUpSpelling(std::string_view spelling, uint32_t offset) {
   auto [it, inserted] = spellings_->try_emplace(llvm::StringRef(spelling.data(), spelling.size()));
   if (!inserted)
     return it->second;
@@ -1016,7 +1051,7 @@ const Statement *Parser::parseInstruction(uint32_t start, const Expr *guard, boo
     while (charclass::is(*end, charclass::DotWordCont))
       ++end;
   }
-  const DecodedSpelling &decoded =
+  const DecodedSpelling decoded =
       decodeSpelling(std::string_view(begin, static_cast<size_t>(end - begin)), tok_.offset);
   lex_.seek(static_cast<uint32_t>(end - source));
   hasPeek_ = false;
@@ -1068,7 +1103,41 @@ Expr Parser::makeComposite(ExprKind kind, uint8_t sub, std::initializer_list<Exp
   return e;
 }
 
+// A name (not glued to a component: `%tid.x`) or an integer alone before a separator or a
+// closing bracket, as most operands are: parseLoneTerm reads it as parseExpr would, without the
+// expression parser's descent (whose depth check passes here too).
+bool Parser::atLoneTerm() {
+  if (depth_ >= kMaxNesting)
+    return false;
+  if (tok_.kind == TokenKind::Identifier) {
+    if (lex_.adjacent(tok_.offset + tok_.length))
+      return false;
+  } else if (tok_.kind != TokenKind::Integer) {
+    return false;
+  }
+  switch (peek().kind) {
+  case TokenKind::Comma:
+  case TokenKind::Semicolon:
+  case TokenKind::RBracket:
+  case TokenKind::RBrace:
+  case TokenKind::RParen:
+    return true;
+  default:
+    return false;
+  }
+}
+
+Expr Parser::parseLoneTerm() {
+  if (tok_.kind != TokenKind::Identifier)
+    return parsePrimary();
+  Expr e = nameExpr(text(tok_));
+  advance();
+  return e;
+}
+
 Expr Parser::parseOperand(bool callLists) {
+  if (atLoneTerm())
+    return parseLoneTerm();
   switch (tok_.kind) {
   case TokenKind::LBracket:
     return parseBracedList(ExprKind::Address, TokenKind::RBracket, "']'", false, false);
@@ -1078,18 +1147,6 @@ Expr Parser::parseOperand(bool callLists) {
     if (callLists)
       return parseBracedList(ExprKind::List, TokenKind::RParen, "')'", false, false);
     return parseExpr();
-  case TokenKind::Identifier: {
-    // Fast path: a lone register or name, the common case.
-    if (lex_.adjacent(tok_.offset + tok_.length))
-      return parseExpr();
-    const Token &next = peek();
-    if (next.kind == TokenKind::Comma || next.kind == TokenKind::Semicolon) {
-      Expr e = nameExpr(text(tok_));
-      advance();
-      return e;
-    }
-    return parseExpr();
-  }
   default:
     return parseExpr();
   }
@@ -1108,7 +1165,7 @@ Expr Parser::parseBracedList(ExprKind kind, TokenKind close, const char *closeTe
       else if (kind == ExprKind::Braced || kind == ExprKind::List)
         items.push_back(parseOperand(callLists));
       else
-        items.push_back(parseExpr());
+        items.push_back(atLoneTerm() ? parseLoneTerm() : parseExpr());
     } while (accept(TokenKind::Comma));
   }
   if (tok_.kind != close)

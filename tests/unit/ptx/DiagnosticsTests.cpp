@@ -47,3 +47,26 @@ TEST_CASE("error output is bounded on hostile input", "[diagnostics]") {
   CHECK(p->diags.hasErrors());
   CHECK(p->diags.diagnostics().size() <= 100);
 }
+
+TEST_CASE("integer literals up to 2^64 - 1 fit, larger ones are diagnosed", "[diagnostics]") {
+  auto fits = test::parse(test::kernel("mov.u64 %rd1, 18446744073709551615;\nmov.u64 %rd1, 0xFFFFFFFFFFFFFFFF;\nret;"));
+  CHECK(!fits->diags.hasErrors());
+  for (const char *literal : {"18446744073709551616", "0x10000000000000000", "99999999999999999999"}) {
+    auto p = test::parse(test::kernel(std::string("mov.u64 %rd1, ") + literal + ";\nret;"));
+    INFO(literal);
+    REQUIRE(p->diags.diagnostics().size() == 1);
+    CHECK(p->diags.diagnostics()[0].message == "integer literal does not fit in 64 bits");
+  }
+}
+
+TEST_CASE("an operand at the nesting limit is diagnosed however simple", "[diagnostics]") {
+  // 255 braces and the bracket of the operand list reach the limit (256): the name inside is
+  // one level too deep, as a name before ',' or '}' and as one in an expression.
+  for (const char *inner : {"%r1", "%r1 + 1", "7"}) {
+    std::string list = std::string(255, '{') + inner + std::string(255, '}');
+    auto p = test::parse(test::kernel("mov.b32 %r1, " + list + ";\nret;"));
+    INFO(inner);
+    REQUIRE(p->diags.hasErrors());
+    CHECK(p->diags.diagnostics()[0].message == "nesting is too deep (more than 256 levels)");
+  }
+}

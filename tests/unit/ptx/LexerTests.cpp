@@ -57,3 +57,38 @@ TEST_CASE("percent starts a register name only when a name follows", "[lexer]") 
   CHECK(kinds("%r1") == std::vector{TokenKind::Identifier});
   CHECK(kinds("7 % 3") == std::vector{TokenKind::Integer, TokenKind::Percent, TokenKind::Integer});
 }
+
+TEST_CASE("skipBraces stops at a brace, comment, string or call wherever it lies", "[lexer]") {
+  // From just inside a '{', with each stop at every offset of a 16-byte group and across two.
+  for (size_t at = 0; at < 40; ++at) {
+    INFO("at " << at);
+    std::string pad(at, 'x'), rest(40 - at, 'y');
+    std::string nested = pad + "{ }" + rest + "} tail";
+    Lexer lex(nested);
+    bool sawCall = false;
+    CHECK(lex.skipBraces(sawCall));
+    CHECK(lex.position() == nested.find("} tail") + 1);
+    CHECK(!sawCall);
+
+    std::string hidden = pad + " /* } */ \" } \"" + rest + "} tail";
+    Lexer hiddenLex(hidden);
+    CHECK(hiddenLex.skipBraces(sawCall));
+    CHECK(hiddenLex.position() == hidden.find("} tail") + 1);
+    CHECK(!sawCall);
+
+    std::string word = pad + " xcall call_f %call .call" + rest + "}";
+    Lexer wordLex(word);
+    CHECK(wordLex.skipBraces(sawCall));
+    CHECK(!sawCall);
+
+    std::string call = pad + " call f;" + rest + "}";
+    Lexer callLex(call);
+    CHECK(callLex.skipBraces(sawCall));
+    CHECK(sawCall);
+
+    std::string open = pad + "{" + rest + "}";
+    Lexer openLex(open);
+    CHECK(!openLex.skipBraces(sawCall));
+    CHECK(openLex.position() == open.size());
+  }
+}
