@@ -300,12 +300,43 @@ private:
     bodies_[id.index()] = fn.hasBody ? &fn : nullptr;
   }
 
+  // The components of a register vector, and the ISA's other spelling of them.
+  static constexpr const char *kLaneSuffixes[] = {".x", ".y", ".z", ".w"};
+  static constexpr const char *kColourSuffixes[] = {".r", ".g", ".b", ".a"};
+
+  // How many lanes a .func's `.reg .vN` parameter declaration has (1: not one).
+  static uint32_t vectorRegisterLanes(const ptx::VariableDecl &decl, bool isEntry) {
+    if (decl.space != Directive::Reg || isEntry)
+      return 1;
+    DeclType t = declType(decl.typeModifiers);
+    return t.vector >= 2 && t.vector <= 4 && !t.opaque && t.type != Type::None ? t.vector : 1;
+  }
+
   std::vector<SymId> declareParams(std::span<const ptx::VariableDecl> decls, FuncId owner,
                                    bool isEntry, uint64_t &bytes) {
     std::vector<SymId> ids;
     uint64_t offset = 0;
     for (const ptx::VariableDecl &decl : decls) {
+      const uint32_t lanes = vectorRegisterLanes(decl, isEntry);
       for (const ptx::Declarator &d : decl.declarators) {
+        if (lanes > 1 && !d.rangeCount && d.dims.empty()) {
+          // `.reg .v2 .f32 %a`: a scalar .reg parameter per lane, %a.x and %a.y (calls pass a
+          // vector register's lanes the same way: buildCall).
+          for (uint32_t i = 0; i < lanes; ++i) {
+            Symbol s = variableSymbol(decl, d, Space::Reg);
+            s.ptxName += kLaneSuffixes[i];
+            s.vector = 1;
+            s.size = elementBytes(s.elementType);
+            s.align = decl.align ? decl.align : s.size;
+            s.kind = SymbolKind::Parameter;
+            s.owner = owner;
+            offset = (offset + s.align - 1) / s.align * s.align;
+            s.offset = offset;
+            offset += s.size;
+            ids.push_back(addSymbol(std::move(s)));
+          }
+          continue;
+        }
         Symbol s = variableSymbol(decl, d, decl.space == Directive::Reg ? Space::Reg : Space::Param);
         if (declType(decl.typeModifiers).opaque)
           s.unsupported = Unsupported{d.offset, "texture, sampler and surface references (.texref, .samplerref, "
@@ -533,6 +564,7 @@ private:
   void pushScope() { scopes_.push_back({undo_.size(), rangeUndo_.size()}); }
 
   static constexpr uint32_t kMaxRangeRegisters = 10'000'000;
+  static constexpr uint32_t kMaxVectorRangeRegisters = 100'000; // each binds its names
 
   // A binding: the low 32 bits index regs or symbols; bit 32 set for a symbol; bit 33 set for a
   // register vector (`.reg .v4 .f32 %v`), whose elements follow the base register.
@@ -620,11 +652,37 @@ private:
                         bool isReturn) {
     DeclType t = declType(decl.typeModifiers);
     if (t.vector != 1 || t.type == Type::None || d.rangeCount || !d.dims.empty())
-      error(d.offset, "a .reg parameter must be a scalar (vector and array .reg parameters are "
-                      "not supported yet)");
+      error(d.offset, "a .reg parameter must be a scalar or a vector of 2 to 4 (array .reg "
+                      "parameters are not supported yet)");
     RegId r = fn_->addReg(std::string(d.name), t.type);
     regParams_.push_back({frame, r, isReturn, decl.typeModifiers, d.offset});
     return r.index();
+  }
+
+  // The lanes of a vector .reg parameter (declareParams made one scalar parameter of each):
+  // registers %a.x, %a.y, ... bound as the components of the register vector %a.
+  void bindVectorRegParameter(const ptx::VariableDecl &decl, const ptx::Declarator &d,
+                              std::span<const SymId> lanes, bool isReturn) {
+    RegId first = kNone;
+    for (size_t i = 0; i < lanes.size(); ++i) {
+      const Symbol &lane = module_->symbol(lanes[i]);
+      RegId r = fn_->addReg(lane.ptxName, lane.elementType);
+      if (i == 0)
+        first = r;
+      regParams_.push_back({lanes[i], r, isReturn, scalarTypeModifiers(decl.typeModifiers), d.offset});
+      bind(intern(lane.ptxName), r.index());
+      bind(intern(std::string(d.name) + kColourSuffixes[i]), r.index());
+    }
+    bind(d.name, kVectorBit | (uint64_t(lanes.size()) << 34) | first.index());
+  }
+
+  // A declaration's type modifiers without its .v2/.v4 (an element's own).
+  std::span<const ptx::Modifier> scalarTypeModifiers(std::span<const ptx::Modifier> mods) {
+    auto &kept = ownedModifiers_.emplace_back(std::make_unique<std::vector<ptx::Modifier>>());
+    for (ptx::Modifier m : mods)
+      if (m != ptx::Modifier::V2 && m != ptx::Modifier::V4)
+        kept->push_back(m);
+    return *kept;
   }
 
   // ld.param.T reg, [frame] or st.param.T [frame], reg.
@@ -674,15 +732,21 @@ private:
     auto bindParams = [&](std::span<const ptx::VariableDecl> decls, const std::vector<SymId> &ids,
                           bool isReturn) {
       size_t i = 0;
-      for (const ptx::VariableDecl &decl : decls)
+      for (const ptx::VariableDecl &decl : decls) {
+        const uint32_t lanes = vectorRegisterLanes(decl, f.isEntry);
         for (const ptx::Declarator &d : decl.declarators)
-          if (i < ids.size()) {
+          if (lanes > 1 && !d.rangeCount && d.dims.empty()) {
+            if (i + lanes <= ids.size())
+              bindVectorRegParameter(decl, d, std::span<const SymId>(ids).subspan(i, lanes), isReturn);
+            i += lanes;
+          } else if (i < ids.size()) {
             SymId id = ids[i++];
             if (module_->symbol(id).space == Space::Reg && !f.isEntry)
               bind(d.name, regParameter(decl, d, id, isReturn));
             else
               bind(d.name, kSymbolBit | id.index());
           }
+      }
     };
     try {
       bindParams(fn.params, f.params, false);
@@ -820,7 +884,16 @@ private:
       for (const ptx::Declarator &d : decl.declarators) {
         if (!d.dims.empty())
           error(d.offset, "register arrays are not supported");
-        if (d.hasRange) {
+        if (t.vector > 1) {
+          if (t.vector > 4)
+            error(d.offset, "register vectors wider than 4 are not supported");
+          if (d.hasRange && d.rangeCount > kMaxVectorRangeRegisters)
+            error(d.offset, "too many registers");
+          // `%v<N>` declares N vectors %v0..%v(N-1).
+          const uint32_t count = d.hasRange ? d.rangeCount : 1;
+          for (uint32_t k = 0; k < count; ++k)
+            vectorRegister(d.hasRange ? std::string(d.name) + std::to_string(k) : std::string(d.name), t);
+        } else if (d.hasRange) {
           if (d.rangeCount > kMaxRangeRegisters)
             error(d.offset, "too many registers");
           // %r<N>: N registers %r0..%r(N-1), found by splitting a name's trailing digits
@@ -839,22 +912,6 @@ private:
             incrementDecimal(name, baseLength);
           }
           bindRange(d.name, first, d.rangeCount);
-        } else if (t.vector > 1) {
-          static const char *lanes[] = {".x", ".y", ".z", ".w"};
-          static const char *colourLanes[] = {".r", ".g", ".b", ".a"};
-          if (t.vector > 4)
-            error(d.offset, "register vectors wider than 4 are not supported");
-          RegId first = kNone;
-          for (uint32_t i = 0; i < t.vector; ++i) {
-            std::string name = std::string(d.name) + lanes[i];
-            RegId r = fn_->addReg(name, t.type);
-            if (i == 0)
-              first = r;
-            bind(intern(name), r.index());
-            // The ISA's other spelling of the components: .r .g .b .a.
-            bind(intern(std::string(d.name) + colourLanes[i]), r.index());
-          }
-          bind(d.name, kVectorBit | (uint64_t(t.vector) << 34) | first.index());
         } else {
           bind(d.name, fn_->addReg(std::string(d.name), t.type).index());
         }
@@ -886,6 +943,21 @@ private:
       s.insert(s.begin() + static_cast<ptrdiff_t>(digitsAt), '1');
     else
       ++s[i - 1];
+  }
+
+  // A register vector %v of t.vector lanes: registers %v.x, %v.y, ... (also %v.r, %v.g, ...),
+  // and %v bound to all of them.
+  void vectorRegister(const std::string &name, DeclType t) {
+    RegId first = kNone;
+    for (uint32_t i = 0; i < t.vector; ++i) {
+      std::string lane = name + kLaneSuffixes[i];
+      RegId r = fn_->addReg(lane, t.type);
+      if (i == 0)
+        first = r;
+      bind(intern(lane), r.index());
+      bind(intern(name + kColourSuffixes[i]), r.index());
+    }
+    bind(intern(name), kVectorBit | (uint64_t(t.vector) << 34) | first.index());
   }
 
   // Names built for ranged registers must outlive the map that refers to them.
@@ -1114,6 +1186,16 @@ private:
     o.id = static_cast<uint32_t>(fn_->vectorElements.size());
     o.value = static_cast<int64_t>(elems.size());
     for (const Operand &x : elems) {
+      if (x.kind == OperandKind::Vector && flattenCallLists_) {
+        // A register vector passed to (or returned from) a vector .reg parameter: its lanes,
+        // one scalar parameter each (declareParams).
+        for (int64_t i = 0; i < x.value; ++i) {
+          Operand lane = fn_->vectorElements[x.id + i];
+          fn_->vectorElements.push_back(lane);
+        }
+        o.value += x.value - 1;
+        continue;
+      }
       if (x.kind == OperandKind::Vector)
         error(offset, "nested vector operands are not supported");
       fn_->vectorElements.push_back(x);
@@ -1593,9 +1675,16 @@ private:
     CallOperands call;
     if (!splitCall(in, call))
       error(in.offset, "unsupported form of call");
-    Operand rets = call.rets ? operand(*call.rets, in.offset) : Operand{};
+    Operand rets, args;
+    {
+      struct Flatten { // on while the lists are built, also when a diagnostic leaves early
+        bool &on;
+        ~Flatten() { on = false; }
+      } flatten{flattenCallLists_ = true};
+      rets = call.rets ? operand(*call.rets, in.offset) : Operand{};
+      args = call.args ? operand(*call.args, in.offset) : Operand{};
+    }
     Operand callee = operand(*call.callee, in.offset);
-    Operand args = call.args ? operand(*call.args, in.offset) : Operand{};
     if (callee.kind == OperandKind::Symbol && module_->symbol(callee.symId()).kind == SymbolKind::Function) {
       if (call.list)
         error(in.offset, "a direct call takes no prototype or target list");
@@ -1725,6 +1814,8 @@ private:
   llvm::DenseMap<llvm::StringRef, const ptx::TargetListStmt *> branchTargets_;
   CallLists callLists_; // the body's .callprototype and .calltargets statements
   std::vector<std::unique_ptr<std::string>> ownedNames_;
+  std::vector<std::unique_ptr<std::vector<ptx::Modifier>>> ownedModifiers_;
+  bool flattenCallLists_ = false; // while a call's argument and return lists are built
 };
 
 
