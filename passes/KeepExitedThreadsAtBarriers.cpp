@@ -324,45 +324,76 @@ private:
     instVar_.assign(n_, {});
     termVar_.assign(n_, 0);
     entry[0].assign(words, 0); // registers start as zero in every thread
-    std::vector<uint32_t> work{0};
+    // Rounds over the blocks in reverse postorder, each visiting those whose entry state
+    // changed: the fixed point is the same in any order (states only grow), and this order
+    // reaches it in a few rounds, where a first-in-first-out worklist visits a loop's blocks
+    // again for every change that travels around it.
+    const std::vector<uint32_t> order = reversePostorder();
     queued[0] = 1;
-    for (size_t next = 0; next < work.size(); ++next) {
-      uint32_t b = work[next];
-      queued[b] = 0;
-      state_ = entry[b];
-      const Block &block = f_.blocks[b];
-      std::vector<uint8_t> &flags = instVar_[b];
-      flags.assign(block.insts.size(), 0);
-      for (size_t i = 0; i < block.insts.size(); ++i) {
-        const Inst &in = block.insts[i];
-        bool v = computeInstVarying(b, in);
-        flags[i] = v;
-        if (writesFirst(in))
-          forEachReg(f_, in.ops[0], [&](RegId r) { setVarying(r, v || (in.guard != kNone && regVarying(r))); });
-      }
-      // A branch all of whose targets leave R ends R for every thread: nothing diverges there.
-      bool staysInR = false;
-      for (uint32_t t : succ_[b])
-        staysInR |= inR_[t] != 0;
-      termVar_[b] = staysInR && succ_[b].size() >= 2 && (block.term.cond == kNone || regVarying(block.term.cond));
-      for (uint32_t s : succ_[b]) {
-        bool changed = false;
-        if (entry[s].empty()) {
-          entry[s] = state_;
-          changed = true;
-        } else {
-          for (size_t w = 0; w < words; ++w) {
-            uint64_t merged = entry[s][w] | state_[w];
-            changed |= merged != entry[s][w];
-            entry[s][w] = merged;
-          }
+    for (bool again = true; again;) {
+      again = false;
+      for (uint32_t b : order) {
+        if (!queued[b])
+          continue;
+        queued[b] = 0;
+        state_ = entry[b];
+        const Block &block = f_.blocks[b];
+        std::vector<uint8_t> &flags = instVar_[b];
+        flags.assign(block.insts.size(), 0);
+        for (size_t i = 0; i < block.insts.size(); ++i) {
+          const Inst &in = block.insts[i];
+          bool v = computeInstVarying(b, in);
+          flags[i] = v;
+          if (writesFirst(in))
+            forEachReg(f_, in.ops[0], [&](RegId r) { setVarying(r, v || (in.guard != kNone && regVarying(r))); });
         }
-        if (changed && !queued[s]) {
-          queued[s] = 1;
-          work.push_back(s);
+        // A branch all of whose targets leave R ends R for every thread: nothing diverges there.
+        bool staysInR = false;
+        for (uint32_t t : succ_[b])
+          staysInR |= inR_[t] != 0;
+        termVar_[b] = staysInR && succ_[b].size() >= 2 && (block.term.cond == kNone || regVarying(block.term.cond));
+        for (uint32_t s : succ_[b]) {
+          bool changed = false;
+          if (entry[s].empty()) {
+            entry[s] = state_;
+            changed = true;
+          } else {
+            for (size_t w = 0; w < words; ++w) {
+              uint64_t merged = entry[s][w] | state_[w];
+              changed |= merged != entry[s][w];
+              entry[s][w] = merged;
+            }
+          }
+          if (changed) {
+            queued[s] = 1;
+            again = true;
+          }
         }
       }
     }
+  }
+
+  // The blocks reachable from the entry, in reverse postorder of succ_.
+  std::vector<uint32_t> reversePostorder() const {
+    std::vector<uint32_t> order;
+    std::vector<uint8_t> seen(n_, 0);
+    std::vector<std::pair<uint32_t, size_t>> stack{{0, 0}};
+    seen[0] = 1;
+    while (!stack.empty()) {
+      auto &[node, next] = stack.back();
+      if (next < succ_[node].size()) {
+        uint32_t s = succ_[node][next++];
+        if (!seen[s]) {
+          seen[s] = 1;
+          stack.push_back({s, 0});
+        }
+        continue;
+      }
+      order.push_back(node);
+      stack.pop_back();
+    }
+    std::reverse(order.begin(), order.end());
+    return order;
   }
 
   bool instVarying(uint32_t b, size_t i) const { return instVar_[b][i] != 0; }
