@@ -66,16 +66,15 @@ void lowerWarpOps(PassContext &ctx) {
         return true;
       }
       auto lane = [&]() {
-        Inst read;
+        RegId r = newTemp(f, Type::U32);
+        Inst &read = out.emplace_back(); // built in place: an instruction is large to move
         read.irop = IrOp::ReadSpecial;
         read.type = Type::U32;
         read.srcOffset = in.srcOffset;
-        RegId r = newTemp(f, Type::U32);
         Operand sp;
         sp.kind = OperandKind::Special;
         sp.id = static_cast<uint32_t>(Special::LaneId);
         read.ops = {Operand::reg(r), sp};
-        out.push_back(std::move(read));
         return Operand::reg(r);
       };
       bool sync = in.has(Modifier::Sync);
