@@ -208,14 +208,39 @@ private:
   size_t count_ = 0;
 };
 
+// `%`, a few letters, then digits (`%r12`, `%rd4`, `%fd31`): the shape of nearly every
+// register's name. Its MSL name is the PTX name without the `%`, and when the letters are fewer
+// than any reserved name's stem before its digits, that name is not reserved: the general path
+// would leave it so too, at several times the cost.
+bool isPlainRegisterName(std::string_view name, size_t shortestReservedStem) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  if (name.size() < 3 || name[0] != '%')
+    return false;
+  size_t i = 1;
+  while (i < name.size() && letter(name[i]))
+    ++i;
+  if (i == 1 || i - 1 >= shortestReservedStem || i == name.size())
+    return false; // no letters, a stem a reserved name may have, or no digits
+  for (; i < name.size(); ++i)
+    if (!digit(name[i]))
+      return false;
+  return true;
+}
+
 // The same for a function's registers, whose final names live in the register table itself:
 // the set holds views of them and allocates nothing per register.
 void nameRegister(TakenNames &used, llvm::StringMap<unsigned> &nextSuffix, std::string &name,
-                  const llvm::StringSet<> &outer, const NameSignatures &outerSignatures) {
-  sanitizeInPlace(name);
-  // Locals only hide a library name inside the function: a suffix suffices.
-  if (isMslReservedName(name))
-    name += "_";
+                  const llvm::StringSet<> &outer, const NameSignatures &outerSignatures,
+                  size_t shortestReservedStem) {
+  if (isPlainRegisterName(name, shortestReservedStem)) {
+    name.erase(0, 1);
+  } else {
+    sanitizeInPlace(name);
+    // Locals only hide a library name inside the function: a suffix suffices.
+    if (isMslReservedName(name))
+      name += "_";
+  }
   // The usual case, a name still free: one lookup in each set (or only in `used`).
   if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(name))
     return;
@@ -251,8 +276,9 @@ void normalizeIdentifiers(PassContext &ctx) {
     for (auto &entry : used)
       regNames.insert(entry.getKey());
     const NameSignatures moduleSignatures(m.mslNames, f.regs.size());
+    const size_t shortestReservedStem = shortestReservedStemBeforeDigits();
     for (ir::Register &r : f.regs)
-      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures);
+      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures, shortestReservedStem);
   });
 }
 
