@@ -1,4 +1,5 @@
 #include "cfg/FlowGraph.h"
+#include "cfg/ForEachTarget.h"
 
 #include <llvm/Support/raw_ostream.h>
 
@@ -75,12 +76,13 @@ FlowGraph::FlowGraph(const Cfg &cfg) {
   nodeOf[0]->block = 0;
   // Breadth-first, so node indices follow the program roughly top to bottom.
   for (size_t next = 0; next < worklist.size(); ++next)
-    for (BlockId s : successors(cfg.blocks[worklist[next]]))
+    forEachTarget(cfg.blocks[worklist[next]], [&](BlockId s) {
       if (!nodeOf[s]) {
         nodeOf[s] = g.create(FlowKind::Block);
         nodeOf[s]->block = s;
         worklist.push_back(s);
       }
+    });
 
   for (BlockId b : worklist) {
     FlowNode *n = nodeOf[b];
@@ -92,7 +94,7 @@ FlowGraph::FlowGraph(const Cfg &cfg) {
       n->term = FlowTerm::Unreachable;
     } else if (!testsAtRunTime(t)) {
       n->term = FlowTerm::Goto;
-      targets.push_back(nodeOf[successors(t).front()]);
+      targets.push_back(nodeOf[firstTarget(t)]);
     } else if (const auto *c = std::get_if<CondBranch>(&t)) {
       n->term = FlowTerm::Branch;
       n->operand = c->condition;
