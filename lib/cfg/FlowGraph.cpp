@@ -51,6 +51,7 @@ void FlowGraph::setTargets(FlowNode *node, std::vector<FlowNode *> targets) {
     removeOne(s->preds, node);
   node->succs.clear();
   node->targets = std::move(targets);
+  node->succs.reserve(node->targets.size()); // one allocation, not one per doubling
   for (FlowNode *t : node->targets)
     addUnique(node->succs, t);
   for (FlowNode *s : node->succs)
