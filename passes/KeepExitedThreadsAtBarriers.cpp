@@ -515,6 +515,7 @@ private:
       propagateVarying();
       postDominators();
       regions_.clear();
+      regionsHolding_.clear();
       for (uint32_t x = 0; x < n_; ++x) {
         if (!inR_[x] || !termVarying(x))
           continue;
@@ -679,15 +680,27 @@ private:
   // Where a thread that leaves at block b (inside divergent regions, or at b's own divergent
   // branch with join `join`) meets the done threads again: the join of the outermost region.
   uint32_t outermostJoin(uint32_t join, uint32_t b) {
-    for (bool moved = true; moved;) {
-      moved = false;
+    // Only the divergent branches whose region holds b can move the join: found through an
+    // index of the regions by block, built at the first call (the regions are final by then),
+    // rather than by searching every region at every call.
+    if (regionsHolding_.empty()) {
+      regionsHolding_.resize(n_);
       for (uint32_t x = 0; x < n_; ++x) {
         if (!inR_[x] || !termVarying(x) || ipdom_[x] == kNoBlock || ipdom_[x] == n_)
           continue;
-        const std::vector<uint32_t> &region = regionOf(x);
-        bool hasB = std::find(region.begin(), region.end(), b) != region.end();
-        bool hasJoin = join == kNoBlock || std::find(region.begin(), region.end(), join) != region.end();
-        if (hasB && hasJoin && join != ipdom_[x]) {
+        for (uint32_t y : regionOf(x))
+          regionsHolding_[y].push_back(x); // in increasing x
+      }
+    }
+    auto holds = [&](uint32_t x, uint32_t y) {
+      const std::vector<uint32_t> &holding = regionsHolding_[y];
+      return std::binary_search(holding.begin(), holding.end(), x);
+    };
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (uint32_t x : regionsHolding_[b]) {
+        bool hasJoin = join == kNoBlock || (join < n_ && holds(x, join));
+        if (hasJoin && join != ipdom_[x]) {
           join = ipdom_[x];
           moved = true;
         }
@@ -989,6 +1002,8 @@ private:
     std::vector<uint32_t> blocks;
   };
   std::vector<Region> regions_;
+  // Per block, the branches x (increasing) whose regionOf(x) holds it; outermostJoin's index.
+  std::vector<std::vector<uint32_t>> regionsHolding_;
   // Whether a thread may leave R other than by leaving a loop on a condition the analysis
   // could not prove uniform (a loop counter kept in local memory, unoptimised code).
   bool exitOutsideLoops_ = false;
