@@ -65,10 +65,14 @@ void contractMulAdd(PassContext &ctx) {
       uint32_t block = UINT32_MAX;
       uint32_t index = 0;
     };
-    std::vector<Writer> lastWriter(f.regs.size());
+    std::vector<Writer> lastWriter; // sized at the first block with something to contract
     constexpr size_t kNoWriter = SIZE_MAX;
     for (uint32_t bi = 0; bi < f.blocks.size(); ++bi) {
       Block &b = f.blocks[bi];
+      if (std::none_of(b.insts.begin(), b.insts.end(), [](const Inst &in) { return isContractible(in, Opcode::Add); }))
+        continue; // most blocks of most modules: no table to keep
+      if (lastWriter.empty())
+        lastWriter.resize(f.regs.size());
       auto writerOf = [&](RegId r) -> size_t {
         const Writer &w = lastWriter[r.index()];
         return w.block == bi ? w.index : kNoWriter;
