@@ -16,39 +16,11 @@ using namespace ir;
 using ptx::Modifier;
 using ptx::Opcode;
 
-namespace {
-
-// The interned names of the helpers with one mode part (shfl's and vote's), looked up once per
-// function rather than once per instruction: a reduction-heavy function shuffles thousands of
-// times, and interning builds and hashes the name.
-class ModeHelperNames {
-public:
-  explicit ModeHelperNames(Module &m) : m_(m) {}
-  uint32_t get(Helper h, std::string_view mode) {
-    for (const Entry &e : entries_)
-      if (e.helper == h && e.mode == mode)
-        return e.name;
-    uint32_t name = m_.internHelper(h, {mode});
-    entries_.push_back({h, mode, name});
-    return name;
-  }
-
-private:
-  struct Entry {
-    Helper helper;
-    std::string_view mode; // a literal of the pass
-    uint32_t name;
-  };
-  Module &m_;
-  llvm::SmallVector<Entry, 8> entries_;
-};
-
-} // namespace
-
 void lowerWarpOps(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
-    ModeHelperNames modeHelpers(m);
+    // shfl's and vote's names, per mode: a reduction-heavy function shuffles thousands of times.
+    HelperNames modeHelpers(m);
     auto needs = [](const Inst &in) {
       if (in.irop != IrOp::Ptx)
         return false;
@@ -97,7 +69,7 @@ void lowerWarpOps(PassContext &ctx) {
         // The predicate output, where there is one, is the last argument.
         const bool withPredicate = p.kind == OperandKind::Reg;
         const size_t count = withPredicate ? 6 : 5;
-        uint32_t name = modeHelpers.get(withPredicate ? Helper::ShflSync : Helper::ShflSyncNopred, mode);
+        uint32_t name = modeHelpers.get(withPredicate ? Helper::ShflSync : Helper::ShflSyncNopred, {mode});
         out.push_back(makeCall(m, in, name, Type::B32, d, llvm::ArrayRef(args).take_front(count),
                                llvm::ArrayRef(kTypes).take_front(count)));
         f.features |= kFeatureSimd;
@@ -115,7 +87,7 @@ void lowerWarpOps(PassContext &ctx) {
         std::string_view mode = in.has(Modifier::All) ? "all" : in.has(Modifier::Any) ? "any"
                                 : in.has(Modifier::Uni) ? "uni" : "ballot";
         bool ballot = mode == "ballot";
-        out.push_back(makeCall(m, in, ballot ? m.internHelper(Helper::VoteBallotSync) : modeHelpers.get(Helper::VoteSync, mode),
+        out.push_back(makeCall(m, in, ballot ? m.internHelper(Helper::VoteBallotSync) : modeHelpers.get(Helper::VoteSync, {mode}),
                                ballot ? Type::B32 : Type::Pred, in.ops[0], {in.ops[1], members},
                                {Type::Pred, Type::U32}));
         f.features |= kFeatureSimd;
