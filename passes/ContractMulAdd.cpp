@@ -11,6 +11,7 @@
 #include "passes/LowerUtil.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace p2m::passes {
 
@@ -58,26 +59,55 @@ void contractMulAdd(PassContext &ctx) {
     return;
   forEachFunction(ctx, [&](Function &f) {
     std::vector<uint32_t> mentions;
-    for (Block &b : f.blocks) {
+    // Per register: the latest instruction of the block being walked, before the current one,
+    // that may write it (mayWrite's rule), found without searching back: kept as (block, index).
+    struct Writer {
+      uint32_t block = UINT32_MAX;
+      uint32_t index = 0;
+    };
+    std::vector<Writer> lastWriter; // sized at the first block with something to contract
+    constexpr size_t kNoWriter = SIZE_MAX;
+    for (uint32_t bi = 0; bi < f.blocks.size(); ++bi) {
+      Block &b = f.blocks[bi];
+      if (std::none_of(b.insts.begin(), b.insts.end(), [](const Inst &in) { return isContractible(in, Opcode::Add); }))
+        continue; // most blocks of most modules: no table to keep
+      if (lastWriter.empty())
+        lastWriter.resize(f.regs.size());
+      auto writerOf = [&](RegId r) -> size_t {
+        const Writer &w = lastWriter[r.index()];
+        return w.block == bi ? w.index : kNoWriter;
+      };
+      auto recordWrites = [&](const Inst &in, uint32_t index) {
+        if (in.ops.empty())
+          return;
+        const Operand &o = in.ops[0];
+        if (o.kind == OperandKind::Reg && !o.address)
+          lastWriter[o.id] = {bi, index};
+        else if (o.kind == OperandKind::Vector)
+          for (int64_t k = 0; k < o.value; ++k) {
+            const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+            if (element.kind == OperandKind::Reg)
+              lastWriter[element.id] = {bi, index};
+          }
+      };
       std::vector<size_t> contracted; // indices of multiplies folded into an fma
       for (size_t i = 0; i < b.insts.size(); ++i) {
         Inst &in = b.insts[i];
-        if (!isContractible(in, Opcode::Add))
-          continue;
-        for (size_t k = 1; k <= 2; ++k) {
+        const bool add = isContractible(in, Opcode::Add);
+        for (size_t k = 1; k <= 2 && add; ++k) {
           if (!in.ops[k].isReg())
             continue;
           // The nearest earlier writer of this operand, if it is a contractible multiply
           // whose operands are not written in between.
-          size_t m = i;
-          while (m-- > 0 && !mayWrite(f, b.insts[m], in.ops[k].regId())) {
-          }
-          if (m >= i || !isContractible(b.insts[m], Opcode::Mul))
+          size_t m = writerOf(in.ops[k].regId());
+          if (m == kNoWriter || !isContractible(b.insts[m], Opcode::Mul))
             continue;
           bool clobbered = false;
-          for (size_t j = m + 1; j < i && !clobbered; ++j)
-            for (size_t s = 1; s <= 2; ++s)
-              clobbered |= b.insts[m].ops[s].isReg() && mayWrite(f, b.insts[j], b.insts[m].ops[s].regId());
+          for (size_t s = 1; s <= 2; ++s) {
+            const Operand &source = b.insts[m].ops[s];
+            size_t w = source.isReg() ? writerOf(source.regId()) : kNoWriter;
+            clobbered |= w != kNoWriter && w > m;
+          }
           if (clobbered)
             continue;
           if (mentions.empty())
@@ -89,6 +119,7 @@ void contractMulAdd(PassContext &ctx) {
           contracted.push_back(m);
           break;
         }
+        recordWrites(in, static_cast<uint32_t>(i));
       }
       if (contracted.empty())
         continue;

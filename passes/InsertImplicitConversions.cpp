@@ -77,7 +77,8 @@ void insertImplicitConversions(PassContext &ctx) {
           return;
         }
         RegId t = newTemp(f, expected);
-        Inst conv;
+        // Built in place: an instruction is large to move.
+        Inst &conv = isDest ? after.emplace_back() : out.emplace_back();
         conv.irop = IrOp::Convert;
         conv.srcOffset = in.srcOffset;
         conv.debugLine = in.debugLine;
@@ -87,12 +88,10 @@ void insertImplicitConversions(PassContext &ctx) {
           conv.guard = in.guard;
           conv.guardNegated = in.guardNegated;
           conv.ops = {o, Operand::reg(t)};
-          after.push_back(std::move(conv));
         } else {
           conv.type = expected;
           conv.type2 = actual;
           conv.ops = {Operand::reg(t), o};
-          out.push_back(std::move(conv));
         }
         bool negated = o.negated;
         o = Operand::reg(t);

@@ -324,45 +324,76 @@ private:
     instVar_.assign(n_, {});
     termVar_.assign(n_, 0);
     entry[0].assign(words, 0); // registers start as zero in every thread
-    std::vector<uint32_t> work{0};
+    // Rounds over the blocks in reverse postorder, each visiting those whose entry state
+    // changed: the fixed point is the same in any order (states only grow), and this order
+    // reaches it in a few rounds, where a first-in-first-out worklist visits a loop's blocks
+    // again for every change that travels around it.
+    const std::vector<uint32_t> order = reversePostorder();
     queued[0] = 1;
-    for (size_t next = 0; next < work.size(); ++next) {
-      uint32_t b = work[next];
-      queued[b] = 0;
-      state_ = entry[b];
-      const Block &block = f_.blocks[b];
-      std::vector<uint8_t> &flags = instVar_[b];
-      flags.assign(block.insts.size(), 0);
-      for (size_t i = 0; i < block.insts.size(); ++i) {
-        const Inst &in = block.insts[i];
-        bool v = computeInstVarying(b, in);
-        flags[i] = v;
-        if (writesFirst(in))
-          forEachReg(f_, in.ops[0], [&](RegId r) { setVarying(r, v || (in.guard != kNone && regVarying(r))); });
-      }
-      // A branch all of whose targets leave R ends R for every thread: nothing diverges there.
-      bool staysInR = false;
-      for (uint32_t t : succ_[b])
-        staysInR |= inR_[t] != 0;
-      termVar_[b] = staysInR && succ_[b].size() >= 2 && (block.term.cond == kNone || regVarying(block.term.cond));
-      for (uint32_t s : succ_[b]) {
-        bool changed = false;
-        if (entry[s].empty()) {
-          entry[s] = state_;
-          changed = true;
-        } else {
-          for (size_t w = 0; w < words; ++w) {
-            uint64_t merged = entry[s][w] | state_[w];
-            changed |= merged != entry[s][w];
-            entry[s][w] = merged;
-          }
+    for (bool again = true; again;) {
+      again = false;
+      for (uint32_t b : order) {
+        if (!queued[b])
+          continue;
+        queued[b] = 0;
+        state_ = entry[b];
+        const Block &block = f_.blocks[b];
+        std::vector<uint8_t> &flags = instVar_[b];
+        flags.assign(block.insts.size(), 0);
+        for (size_t i = 0; i < block.insts.size(); ++i) {
+          const Inst &in = block.insts[i];
+          bool v = computeInstVarying(b, in);
+          flags[i] = v;
+          if (writesFirst(in))
+            forEachReg(f_, in.ops[0], [&](RegId r) { setVarying(r, v || (in.guard != kNone && regVarying(r))); });
         }
-        if (changed && !queued[s]) {
-          queued[s] = 1;
-          work.push_back(s);
+        // A branch all of whose targets leave R ends R for every thread: nothing diverges there.
+        bool staysInR = false;
+        for (uint32_t t : succ_[b])
+          staysInR |= inR_[t] != 0;
+        termVar_[b] = staysInR && succ_[b].size() >= 2 && (block.term.cond == kNone || regVarying(block.term.cond));
+        for (uint32_t s : succ_[b]) {
+          bool changed = false;
+          if (entry[s].empty()) {
+            entry[s] = state_;
+            changed = true;
+          } else {
+            for (size_t w = 0; w < words; ++w) {
+              uint64_t merged = entry[s][w] | state_[w];
+              changed |= merged != entry[s][w];
+              entry[s][w] = merged;
+            }
+          }
+          if (changed) {
+            queued[s] = 1;
+            again = true;
+          }
         }
       }
     }
+  }
+
+  // The blocks reachable from the entry, in reverse postorder of succ_.
+  std::vector<uint32_t> reversePostorder() const {
+    std::vector<uint32_t> order;
+    std::vector<uint8_t> seen(n_, 0);
+    std::vector<std::pair<uint32_t, size_t>> stack{{0, 0}};
+    seen[0] = 1;
+    while (!stack.empty()) {
+      auto &[node, next] = stack.back();
+      if (next < succ_[node].size()) {
+        uint32_t s = succ_[node][next++];
+        if (!seen[s]) {
+          seen[s] = 1;
+          stack.push_back({s, 0});
+        }
+        continue;
+      }
+      order.push_back(node);
+      stack.pop_back();
+    }
+    std::reverse(order.begin(), order.end());
+    return order;
   }
 
   bool instVarying(uint32_t b, size_t i) const { return instVar_[b][i] != 0; }
@@ -484,6 +515,7 @@ private:
       propagateVarying();
       postDominators();
       regions_.clear();
+      regionsHolding_.clear();
       for (uint32_t x = 0; x < n_; ++x) {
         if (!inR_[x] || !termVarying(x))
           continue;
@@ -648,15 +680,27 @@ private:
   // Where a thread that leaves at block b (inside divergent regions, or at b's own divergent
   // branch with join `join`) meets the done threads again: the join of the outermost region.
   uint32_t outermostJoin(uint32_t join, uint32_t b) {
-    for (bool moved = true; moved;) {
-      moved = false;
+    // Only the divergent branches whose region holds b can move the join: found through an
+    // index of the regions by block, built at the first call (the regions are final by then),
+    // rather than by searching every region at every call.
+    if (regionsHolding_.empty()) {
+      regionsHolding_.resize(n_);
       for (uint32_t x = 0; x < n_; ++x) {
         if (!inR_[x] || !termVarying(x) || ipdom_[x] == kNoBlock || ipdom_[x] == n_)
           continue;
-        const std::vector<uint32_t> &region = regionOf(x);
-        bool hasB = std::find(region.begin(), region.end(), b) != region.end();
-        bool hasJoin = join == kNoBlock || std::find(region.begin(), region.end(), join) != region.end();
-        if (hasB && hasJoin && join != ipdom_[x]) {
+        for (uint32_t y : regionOf(x))
+          regionsHolding_[y].push_back(x); // in increasing x
+      }
+    }
+    auto holds = [&](uint32_t x, uint32_t y) {
+      const std::vector<uint32_t> &holding = regionsHolding_[y];
+      return std::binary_search(holding.begin(), holding.end(), x);
+    };
+    for (bool moved = true; moved;) {
+      moved = false;
+      for (uint32_t x : regionsHolding_[b]) {
+        bool hasJoin = join == kNoBlock || (join < n_ && holds(x, join));
+        if (hasJoin && join != ipdom_[x]) {
           join = ipdom_[x];
           moved = true;
         }
@@ -958,6 +1002,8 @@ private:
     std::vector<uint32_t> blocks;
   };
   std::vector<Region> regions_;
+  // Per block, the branches x (increasing) whose regionOf(x) holds it; outermostJoin's index.
+  std::vector<std::vector<uint32_t>> regionsHolding_;
   // Whether a thread may leave R other than by leaving a loop on a condition the analysis
   // could not prove uniform (a loop counter kept in local memory, unoptimised code).
   bool exitOutsideLoops_ = false;

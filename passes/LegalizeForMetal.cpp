@@ -76,9 +76,9 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
       bool indirect = in.isPtx(Opcode::Call) && in.ops.size() > 1 && in.ops[1].isReg();
       if (indirect)
         f.mayEndThread = true; // a value that is none of its candidates traps
+      // Of a symbol operand (the test for one is left to the loop below, where it stays inline:
+      // few operands are symbols).
       auto visit = [&](const Operand &x) {
-        if (x.kind != OperandKind::Symbol)
-          return;
         const Symbol &s = m.symbol(x.symId());
         if (s.unsupported)
           markUnsupported(f, in.srcOffset, s.unsupported->message);
@@ -94,11 +94,14 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
         }
       };
       for (const Operand &o : in.ops) {
-        if (o.kind == OperandKind::Vector)
+        if (o.kind == OperandKind::Vector) {
           for (int64_t k = 0; k < o.value; ++k)
-            visit(f.vectorElements[o.id + static_cast<size_t>(k)]);
-        else
+            if (const Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
+                element.kind == OperandKind::Symbol)
+              visit(element);
+        } else if (o.kind == OperandKind::Symbol) {
           visit(o);
+        }
       }
     }
   }

@@ -53,7 +53,8 @@ namespace {
 
 bool touchesF64(const Inst &in) { return in.type == Type::F64 || in.type2 == Type::F64; }
 
-std::vector<Operand> sources(const Inst &in) { return {in.ops.begin() + 1, in.ops.end()}; }
+// The operands after the destination (a view: makeCall copies them).
+llvm::ArrayRef<Operand> sources(const Inst &in) { return llvm::ArrayRef<Operand>(in.ops).drop_front(); }
 
 // `.ftz` on an operation a helper computes: flush the f32 sources explicitly (exact on any
 // target, whatever the hardware does with subnormal inputs).
@@ -292,7 +293,7 @@ bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
   }
 }
 
-bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
+bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out, HelperNames &names) {
   Type dt = in.type, st = in.type2;
   if (!isFloat(dt) && !isFloat(st))
     return false;
@@ -353,9 +354,9 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out) {
     return true;
   }
   if (isFloat(dt) && isFloat(st) && bitWidth(dt) > bitWidth(st))
-    name = m.internHelper(Helper::CvtWiden, {spelling(dt), spelling(st)}); // exact widening
+    name = names.get(Helper::CvtWiden, {spelling(dt), spelling(st)}); // exact widening
   else
-    name = m.internHelper(Helper::Cvt, {(rnd.empty() ? "rn" : rnd) + extra, spelling(dt), spelling(st)});
+    name = names.get(Helper::Cvt, {(rnd.empty() ? "rn" : rnd) + extra, spelling(dt), spelling(st)});
   out.push_back(makeCall(m, in, name, dt, in.ops[0], sources(in), {st}));
   return true;
 }
@@ -371,6 +372,7 @@ void lowerRoundingAndFtz(PassContext &ctx) {
       return in.opcode == Opcode::Cvt || isFloat(in.type);
     };
     std::vector<uint8_t> copysignParts = copysignSelectOperands(f);
+    HelperNames helperNames(m); // the conversions' (a function converts thousands of values)
     // Operand ranges, for the few functions with a directed-rounding fma (before any rewrite).
     std::optional<F32Ranges> ranges;
     if (hasDirectedF32Fma(f))
@@ -386,7 +388,7 @@ void lowerRoundingAndFtz(PassContext &ctx) {
         return true;
       }
       if (in.opcode == Opcode::Cvt)
-        done = lowerCvt(m, f, in, out);
+        done = lowerCvt(m, f, in, out, helperNames);
       else if (in.type == Type::F32 && in.opcode != Opcode::Setp && in.opcode != Opcode::Set &&
                in.opcode != Opcode::Selp && in.opcode != Opcode::Slct && in.opcode != Opcode::Mov &&
                in.opcode != Opcode::Ld && in.opcode != Opcode::St && in.opcode != Opcode::Atom &&

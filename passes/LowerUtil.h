@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <iterator>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -38,6 +39,31 @@ inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, uint32_t helper, i
   c.callTypes.assign(argTypes.begin(), argTypes.end());
   return c;
 }
+
+// Module::internHelper with a memory of the names asked for so far (kept for a function): a
+// pass that lowers thousands of instructions to a few helpers asks for the same names again and
+// again, and interning builds and hashes each name.
+class HelperNames {
+public:
+  explicit HelperNames(ir::Module &m) : m_(m) {}
+  uint32_t get(ir::Helper h, std::initializer_list<std::string_view> parts = {}) {
+    for (const Entry &e : entries_)
+      if (e.helper == h && std::equal(e.parts.begin(), e.parts.end(), parts.begin(), parts.end()))
+        return e.name;
+    uint32_t name = m_.internHelper(h, parts);
+    entries_.push_back({h, std::vector<std::string>(parts.begin(), parts.end()), name});
+    return name;
+  }
+
+private:
+  struct Entry {
+    ir::Helper helper;
+    std::vector<std::string> parts;
+    uint32_t name;
+  };
+  ir::Module &m_;
+  std::vector<Entry> entries_;
+};
 
 // Rewrites the blocks of `f`: every instruction for which `applies(in)` holds is handed to
 // `rewrite(in, out)`, which appends what replaces it (or `in` itself) to `out` and returns

@@ -8,6 +8,7 @@
 
 
 #include <algorithm>
+#include <array>
 
 namespace p2m::passes {
 
@@ -18,6 +19,8 @@ using ptx::Opcode;
 void lowerWarpOps(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
+    // shfl's and vote's names, per mode: a reduction-heavy function shuffles thousands of times.
+    HelperNames modeHelpers(m);
     auto needs = [](const Inst &in) {
       if (in.irop != IrOp::Ptx)
         return false;
@@ -35,16 +38,15 @@ void lowerWarpOps(PassContext &ctx) {
         return true;
       }
       auto lane = [&]() {
-        Inst read;
+        RegId r = newTemp(f, Type::U32);
+        Inst &read = out.emplace_back(); // built in place: an instruction is large to move
         read.irop = IrOp::ReadSpecial;
         read.type = Type::U32;
         read.srcOffset = in.srcOffset;
-        RegId r = newTemp(f, Type::U32);
         Operand sp;
         sp.kind = OperandKind::Special;
         sp.id = static_cast<uint32_t>(Special::LaneId);
         read.ops = {Operand::reg(r), sp};
-        out.push_back(std::move(read));
         return Operand::reg(r);
       };
       bool sync = in.has(Modifier::Sync);
@@ -54,23 +56,22 @@ void lowerWarpOps(PassContext &ctx) {
           markUnsupported(f, in.srcOffset, "shfl without .sync is not supported (deprecated)");
           return false;
         }
-        std::string mode = in.has(Modifier::Idx) ? "idx" : in.has(Modifier::Up) ? "up"
-                           : in.has(Modifier::Down) ? "down" : "bfly";
+        std::string_view mode = in.has(Modifier::Idx) ? "idx" : in.has(Modifier::Up) ? "up"
+                                : in.has(Modifier::Down) ? "down" : "bfly";
         Operand d = in.ops[0], p;
         if (d.kind == OperandKind::Vector) {
           p = f.vectorElements[d.id + 1];
           d = f.vectorElements[d.id];
         }
         Operand l = lane();
-        std::vector<Operand> args{in.ops[1], in.ops[2], in.ops[3], in.ops[4], l};
-        std::vector<Type> types{Type::B32, Type::U32, Type::U32, Type::U32, Type::U32};
-        Helper shfl = Helper::ShflSyncNopred;
-        if (p.kind == OperandKind::Reg) {
-          args.push_back(p);
-          types.push_back(Type::Pred);
-          shfl = Helper::ShflSync;
-        }
-        out.push_back(makeCall(m, in, m.internHelper(shfl, {mode}), Type::B32, d, args, types));
+        const std::array<Operand, 6> args{in.ops[1], in.ops[2], in.ops[3], in.ops[4], l, p};
+        static constexpr std::array<Type, 6> kTypes{Type::B32, Type::U32, Type::U32, Type::U32, Type::U32, Type::Pred};
+        // The predicate output, where there is one, is the last argument.
+        const bool withPredicate = p.kind == OperandKind::Reg;
+        const size_t count = withPredicate ? 6 : 5;
+        uint32_t name = modeHelpers.get(withPredicate ? Helper::ShflSync : Helper::ShflSyncNopred, {mode});
+        out.push_back(makeCall(m, in, name, Type::B32, d, llvm::ArrayRef(args).take_front(count),
+                               llvm::ArrayRef(kTypes).take_front(count)));
         f.features |= kFeatureSimd;
         break;
       }
@@ -83,10 +84,10 @@ void lowerWarpOps(PassContext &ctx) {
           markUnsupported(f, in.srcOffset, "this vote form is not supported");
           return false;
         }
-        std::string mode = in.has(Modifier::All) ? "all" : in.has(Modifier::Any) ? "any"
-                           : in.has(Modifier::Uni) ? "uni" : "ballot";
+        std::string_view mode = in.has(Modifier::All) ? "all" : in.has(Modifier::Any) ? "any"
+                                : in.has(Modifier::Uni) ? "uni" : "ballot";
         bool ballot = mode == "ballot";
-        out.push_back(makeCall(m, in, ballot ? m.internHelper(Helper::VoteBallotSync) : m.internHelper(Helper::VoteSync, {mode}),
+        out.push_back(makeCall(m, in, ballot ? m.internHelper(Helper::VoteBallotSync) : modeHelpers.get(Helper::VoteSync, {mode}),
                                ballot ? Type::B32 : Type::Pred, in.ops[0], {in.ops[1], members},
                                {Type::Pred, Type::U32}));
         f.features |= kFeatureSimd;

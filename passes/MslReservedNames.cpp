@@ -20,6 +20,9 @@ static_assert(std::none_of(std::begin(kEmitterNames), std::end(kEmitterNames),
 
 } // namespace
 
+// The emitter's names end in no digit and `p2m_` holds more than letters: Metal's stems decide.
+std::size_t shortestReservedStemBeforeDigits() { return p2m::shortestReservedStemBeforeDigits(); }
+
 bool isMslReservedName(std::string_view s) {
   bool endsInDigit = !s.empty() && s.back() >= '0' && s.back() <= '9';
   return s.starts_with("p2m_") || isMetalReservedName(s) ||

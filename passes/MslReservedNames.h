@@ -5,10 +5,15 @@
 // name to it, so the runtime still finds it by its PTX name.
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 namespace p2m::passes {
 
 bool isMslReservedName(std::string_view name);
+
+// A name of fewer letters than this followed by digits (`r12`, `rd4`: nearly every register's)
+// is not reserved, known without asking isMslReservedName.
+std::size_t shortestReservedStemBeforeDigits();
 
 } // namespace p2m::passes

@@ -5,11 +5,13 @@
 #include "passes/MslReservedNames.h"
 #include "passes/Pass.h"
 
-#include <llvm/ADT/DenseSet.h>
 #include <llvm/ADT/StringSet.h>
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <string_view>
+#include <vector>
 
 namespace p2m::passes {
 
@@ -133,16 +135,114 @@ private:
   bool filtering_;
 };
 
+// The names a function's registers and symbols took: views of names stored elsewhere (the
+// register table itself, the symbols' set), inserted and never removed. Open addressing on a
+// cheap hash, kept beside each name so that a probe compares strings only on a hash match;
+// slots of 16 bytes, as the table is cleared for every function. Hundreds of thousands of
+// registers pass through it in a large module, and a register name is a few bytes.
+class TakenNames {
+public:
+  explicit TakenNames(size_t expected) {
+    size_t capacity = 16;
+    while (capacity < 2 * expected)
+      capacity *= 2;
+    slots_.resize(capacity);
+  }
+  // Adds `name` (which must outlive the set); false if it was there already.
+  bool insert(std::string_view name) {
+    uint32_t hash = hashOf(name);
+    Slot &slot = slots_[slotOf(name, hash)];
+    if (slot.data)
+      return false;
+    slot = {name.data(), static_cast<uint32_t>(name.size()), hash};
+    if (++count_ * 2 > slots_.size())
+      grow();
+    return true;
+  }
+  bool contains(std::string_view name) const { return slots_[slotOf(name, hashOf(name))].data != nullptr; }
+
+private:
+  struct Slot {
+    const char *data = nullptr; // null: empty
+    uint32_t size = 0;
+    uint32_t hash = 0;
+  };
+  // Eight bytes at a time (a register name is one or two words), mixed by multiplication.
+  static uint32_t hashOf(std::string_view name) {
+    uint64_t h = name.size() * 0x9e3779b97f4a7c15ull;
+    auto mix = [&](uint64_t word) {
+      h = (h ^ word) * 0xbf58476d1ce4e5b9ull;
+      h ^= h >> 31;
+    };
+    size_t i = 0;
+    for (; i + 8 <= name.size(); i += 8) {
+      uint64_t word;
+      std::memcpy(&word, name.data() + i, 8);
+      mix(word);
+    }
+    if (i < name.size()) {
+      uint64_t word = 0;
+      for (size_t k = i; k < name.size(); ++k)
+        word = (word << 8) | static_cast<unsigned char>(name[k]);
+      mix(word);
+    }
+    return static_cast<uint32_t>(h ^ (h >> 32));
+  }
+  // The index of the slot holding `name`, or of the empty one where it would go.
+  size_t slotOf(std::string_view name, uint32_t hash) const {
+    size_t mask = slots_.size() - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+      const Slot &slot = slots_[i];
+      if (!slot.data || (slot.hash == hash && std::string_view(slot.data, slot.size) == name))
+        return i;
+    }
+  }
+  void grow() {
+    std::vector<Slot> old(slots_.size() * 2);
+    std::swap(old, slots_);
+    for (const Slot &slot : old)
+      if (slot.data)
+        slots_[slotOf(std::string_view(slot.data, slot.size), slot.hash)] = slot;
+  }
+  std::vector<Slot> slots_;
+  size_t count_ = 0;
+};
+
+// `%`, a few letters, then digits (`%r12`, `%rd4`, `%fd31`): the shape of nearly every
+// register's name. Its MSL name is the PTX name without the `%`, and when the letters are fewer
+// than any reserved name's stem before its digits, that name is not reserved: the general path
+// would leave it so too, at several times the cost.
+bool isPlainRegisterName(std::string_view name, size_t shortestReservedStem) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  if (name.size() < 3 || name[0] != '%')
+    return false;
+  size_t i = 1;
+  while (i < name.size() && letter(name[i]))
+    ++i;
+  if (i == 1 || i - 1 >= shortestReservedStem || i == name.size())
+    return false; // no letters, a stem a reserved name may have, or no digits
+  for (; i < name.size(); ++i)
+    if (!digit(name[i]))
+      return false;
+  return true;
+}
+
 // The same for a function's registers, whose final names live in the register table itself:
 // the set holds views of them and allocates nothing per register.
-void nameRegister(llvm::DenseSet<llvm::StringRef> &used, llvm::StringMap<unsigned> &nextSuffix,
-                  std::string &name, const llvm::StringSet<> &outer, const NameSignatures &outerSignatures) {
-  sanitizeInPlace(name);
-  // Locals only hide a library name inside the function: a suffix suffices.
-  if (isMslReservedName(name))
-    name += "_";
+void nameRegister(TakenNames &used, llvm::StringMap<unsigned> &nextSuffix, std::string &name,
+                  const llvm::StringSet<> &outer, const NameSignatures &outerSignatures,
+                  size_t shortestReservedStem) {
+  if (isPlainRegisterName(name, shortestReservedStem)) {
+    name.erase(0, 1);
+  } else {
+    sanitizeInPlace(name);
+    // Locals only hide a library name inside the function: a suffix suffices.
+    if (isMslReservedName(name))
+      name += "_";
+  }
   // The usual case, a name still free: one lookup in each set (or only in `used`).
-  if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(name).second)
+  if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(name))
     return;
   name = suffixed(nextSuffix, name, [&](const std::string &c) { return !outer.contains(c) && !used.contains(c); });
   used.insert(name);
@@ -172,13 +272,13 @@ void normalizeIdentifiers(PassContext &ctx) {
     llvm::StringSet<> used;
     for (ir::SymId s : f.symbols)
       m.symbol(s).name = unique(used, nextSuffix, sanitize(m.symbol(s).ptxName), &m.mslNames);
-    llvm::DenseSet<llvm::StringRef> regNames;
-    regNames.reserve(f.regs.size() + used.size());
+    TakenNames regNames(f.regs.size() + used.size());
     for (auto &entry : used)
       regNames.insert(entry.getKey());
     const NameSignatures moduleSignatures(m.mslNames, f.regs.size());
+    const size_t shortestReservedStem = shortestReservedStemBeforeDigits();
     for (ir::Register &r : f.regs)
-      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures);
+      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures, shortestReservedStem);
   });
 }
 

@@ -95,10 +95,14 @@ void markUnsupported(ir::Function &function, uint32_t srcOffset, std::string mes
 }
 
 ir::RegId newTemp(ir::Function &function, ir::Type type) {
-  // Lowering makes hundreds of thousands of these in a large module: format in place.
+  // Lowering makes hundreds of thousands of these in a large module: format in place and
+  // construct the register where it stays.
   char name[32] = "p2m_t";
   char *end = std::to_chars(name + 5, name + sizeof name, function.regs.size()).ptr;
-  return function.addReg(std::string(name, end), type);
+  ir::Register &reg = function.regs.emplace_back();
+  reg.name.assign(name, end);
+  reg.type = type;
+  return ir::RegId(static_cast<uint32_t>(function.regs.size() - 1));
 }
 
 void forEachFunction(PassContext &context, const std::function<void(ir::Function &)> &fn) {

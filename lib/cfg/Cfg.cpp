@@ -1,4 +1,5 @@
 #include "cfg/Cfg.h"
+#include "cfg/ForEachTarget.h"
 
 #include <algorithm>
 
@@ -49,11 +50,20 @@ bool testsAtRunTime(const Terminator &terminator) {
 std::string validate(const Cfg &cfg) {
   if (cfg.blocks.empty())
     return "the graph has no blocks (block 0 is the entry)";
-  for (size_t b = 0; b < cfg.blocks.size(); ++b)
-    for (BlockId t : successors(cfg.blocks[b]))
-      if (t >= cfg.blocks.size())
-        return "block " + std::to_string(b) + " jumps to block " + std::to_string(t) +
-               ", but the graph has only " + std::to_string(cfg.blocks.size()) + " blocks";
+  for (size_t b = 0; b < cfg.blocks.size(); ++b) {
+    // The first target out of range (the first of successors(), which only drops repeats).
+    BlockId bad = 0;
+    bool found = false;
+    detail::forEachTarget(cfg.blocks[b], [&](BlockId t) {
+      if (!found && t >= cfg.blocks.size()) {
+        bad = t;
+        found = true;
+      }
+    });
+    if (found)
+      return "block " + std::to_string(b) + " jumps to block " + std::to_string(bad) +
+             ", but the graph has only " + std::to_string(cfg.blocks.size()) + " blocks";
+  }
   return {};
 }
 

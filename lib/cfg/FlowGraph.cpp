@@ -1,4 +1,5 @@
 #include "cfg/FlowGraph.h"
+#include "cfg/ForEachTarget.h"
 
 #include <llvm/Support/raw_ostream.h>
 
@@ -50,6 +51,7 @@ void FlowGraph::setTargets(FlowNode *node, std::vector<FlowNode *> targets) {
     removeOne(s->preds, node);
   node->succs.clear();
   node->targets = std::move(targets);
+  node->succs.reserve(node->targets.size()); // one allocation, not one per doubling
   for (FlowNode *t : node->targets)
     addUnique(node->succs, t);
   for (FlowNode *s : node->succs)
@@ -75,12 +77,13 @@ FlowGraph::FlowGraph(const Cfg &cfg) {
   nodeOf[0]->block = 0;
   // Breadth-first, so node indices follow the program roughly top to bottom.
   for (size_t next = 0; next < worklist.size(); ++next)
-    for (BlockId s : successors(cfg.blocks[worklist[next]]))
+    forEachTarget(cfg.blocks[worklist[next]], [&](BlockId s) {
       if (!nodeOf[s]) {
         nodeOf[s] = g.create(FlowKind::Block);
         nodeOf[s]->block = s;
         worklist.push_back(s);
       }
+    });
 
   for (BlockId b : worklist) {
     FlowNode *n = nodeOf[b];
@@ -92,7 +95,7 @@ FlowGraph::FlowGraph(const Cfg &cfg) {
       n->term = FlowTerm::Unreachable;
     } else if (!testsAtRunTime(t)) {
       n->term = FlowTerm::Goto;
-      targets.push_back(nodeOf[successors(t).front()]);
+      targets.push_back(nodeOf[firstTarget(t)]);
     } else if (const auto *c = std::get_if<CondBranch>(&t)) {
       n->term = FlowTerm::Branch;
       n->operand = c->condition;

@@ -366,7 +366,10 @@ private:
     const auto &children = t_.nodes[x].children;
     // A reset goes right before the first statement using its flag, unless a guard might skip
     // it there; then at the start of the Seq.
-    std::vector<std::vector<int32_t>> resetBefore(children.size());
+    // (Both per-statement tables stay empty in a Seq with nothing to place: most of them.)
+    std::vector<std::vector<int32_t>> resetBefore;
+    if (!prepends_[x].empty())
+      resetBefore.resize(children.size());
     for (int32_t flag : prepends_[x]) {
       uint32_t first = static_cast<size_t>(flag) < firstUse_.size()
                            ? firstUse_[static_cast<size_t>(flag)]
@@ -386,7 +389,9 @@ private:
     // Ranges of one flag in one Seq all end at the same statement (the one before the target, or
     // the last). Once the flag is set, every later guard of it skips too, so they are cut into
     // consecutive pieces, each starting where the next jump's statement ends, instead of nesting.
-    std::vector<std::vector<std::pair<uint32_t, int32_t>>> startsAt(children.size() + 1);
+    std::vector<std::vector<std::pair<uint32_t, int32_t>>> startsAt;
+    if (!ranges_[x].empty())
+      startsAt.resize(children.size() + 1);
     std::vector<Range> ranges = ranges_[x];
     std::sort(ranges.begin(), ranges.end(), [](const Range &a, const Range &b) {
       return a.flag != b.flag ? a.flag < b.flag : a.from < b.from;
@@ -405,11 +410,14 @@ private:
     std::vector<Open> open;
     NodeId current = seq;
     for (uint32_t c = 0; c < children.size(); ++c) {
-      for (int32_t flag : resetBefore[c]) {
-        NodeId reset = newSetVar(flag, 0);
-        append(current, reset);
-      }
-      std::vector<std::pair<uint32_t, int32_t>> starts = std::move(startsAt[c]);
+      if (!resetBefore.empty())
+        for (int32_t flag : resetBefore[c]) {
+          NodeId reset = newSetVar(flag, 0);
+          append(current, reset);
+        }
+      std::vector<std::pair<uint32_t, int32_t>> starts;
+      if (!startsAt.empty())
+        starts = std::move(startsAt[c]);
       std::sort(starts.begin(), starts.end(), [](const auto &a, const auto &b) {
         return a.first != b.first ? a.first > b.first : a.second < b.second;
       });

@@ -20,6 +20,9 @@ void flatten(Program &p) {
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     if (p[*it].kind != NodeKind::Seq)
       continue;
+    const std::vector<NodeId> &statements = p.nodes[*it].statements;
+    if (std::none_of(statements.begin(), statements.end(), [&](NodeId s) { return p[s].kind == NodeKind::Seq; }))
+      continue; // already flat (most are): keep the list
     std::vector<NodeId> flat;
     for (NodeId s : p.nodes[*it].statements) {
       if (p[s].kind == NodeKind::Seq)

@@ -126,11 +126,15 @@ bool ordersDeviceMemory(const Module &module, const Inst &in) {
     Helper h = module.helpers[in.name];
     return h == Helper::FenceGpu || h == Helper::FenceSys;
   }
-  if (in.irop != IrOp::Ptx || in.has(Modifier::Cta))
+  if (in.irop != IrOp::Ptx)
     return false;
+  // The modifiers are looked at only for the few opcodes that can order (this runs for every
+  // instruction of every kernel).
   switch (in.opcode) {
   case Opcode::Membar:
   case Opcode::Fence:
+    if (in.has(Modifier::Cta))
+      return false;
     for (Modifier m : in.modifiers)
       if (ptx::spelling(m).starts_with("proxy"))
         return false;
@@ -141,10 +145,15 @@ bool ordersDeviceMemory(const Module &module, const Inst &in) {
   case Opcode::Red: {
     if (in.space != Space::Global && in.space != Space::Generic)
       return false;
-    const bool ordered = in.has(Modifier::Acquire) || in.has(Modifier::Release) || in.has(Modifier::Acq_rel) ||
-                         in.has(Modifier::Volatile);
+    bool ordered = false, relaxed = false;
+    for (Modifier m : in.modifiers) {
+      if (m == Modifier::Cta)
+        return false;
+      ordered |= m == Modifier::Acquire || m == Modifier::Release || m == Modifier::Acq_rel || m == Modifier::Volatile;
+      relaxed |= m == Modifier::Relaxed;
+    }
     // A relaxed atomic orders nothing else; a relaxed ld/st is a flag access beside plain data.
-    const bool relaxedAccess = in.has(Modifier::Relaxed) && (in.opcode == Opcode::Ld || in.opcode == Opcode::St);
+    const bool relaxedAccess = relaxed && (in.opcode == Opcode::Ld || in.opcode == Opcode::St);
     return ordered || relaxedAccess;
   }
   default:

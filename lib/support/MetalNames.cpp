@@ -123,6 +123,8 @@ size_t shortestStemEndingInDigit() {
 
 } // namespace
 
+std::size_t shortestReservedStemBeforeDigits() { return shortestStemEndingInDigit(); }
+
 bool isMetalReservedName(std::string_view s) {
   // Nearly every name asked about is a register's (`r4`, `rd12`), hundreds of thousands in a
   // large module: a stem shorter than any reserved one's before the digits answers at once.

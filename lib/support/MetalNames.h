@@ -7,10 +7,15 @@
 // identifiers, passes/MslReservedNames.h) and the MSL subset check (which rejects them).
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 namespace p2m {
 
 bool isMetalReservedName(std::string_view name);
+
+// The fewest characters before the trailing digits of a reserved name that ends in a digit
+// (three: `int2`, `log10`): a name whose stem before its digits is shorter is not reserved.
+std::size_t shortestReservedStemBeforeDigits();
 
 } // namespace p2m
