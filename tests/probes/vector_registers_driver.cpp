@@ -4,7 +4,7 @@
 // register vector passed to them and received from them. Prints one line per output word.
 // Only cuda.h calls, so the same program runs with NVIDIA's driver and with ptx2metal's
 // libcuda.so.1 (meson test probe-vector-registers, against expected/vector_registers.txt: the
-// lines an H100 printed on 2026-12-06, driver 580.159.04):
+// lines an H100 printed on 2026-12-06, driver 580.159.04, the same as the host backend's):
 //   nvcc -O2 -o vector_registers tests/probes/vector_registers_driver.cpp -lcuda && ./vector_registers
 #include <cuda.h>
 
