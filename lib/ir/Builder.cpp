@@ -663,17 +663,13 @@ private:
   // registers %a.x, %a.y, ... bound as the components of the register vector %a.
   void bindVectorRegParameter(const ptx::VariableDecl &decl, const ptx::Declarator &d,
                               std::span<const SymId> lanes, bool isReturn) {
-    RegId first = kNone;
-    for (size_t i = 0; i < lanes.size(); ++i) {
-      const Symbol &lane = module_->symbol(lanes[i]);
-      RegId r = fn_->addReg(lane.ptxName, lane.elementType);
-      if (i == 0)
-        first = r;
-      regParams_.push_back({lanes[i], r, isReturn, scalarTypeModifiers(decl.typeModifiers), d.offset});
-      bind(intern(lane.ptxName), r.index());
-      bind(intern(std::string(d.name) + kColourSuffixes[i]), r.index());
+    const RegId first = static_cast<RegId>(fn_->regs.size());
+    const std::span<const ptx::Modifier> laneType = scalarTypeModifiers(decl.typeModifiers);
+    for (SymId lane : lanes) {
+      const Symbol &s = module_->symbol(lane);
+      regParams_.push_back({lane, fn_->addReg(s.ptxName, s.elementType), isReturn, laneType, d.offset});
     }
-    bind(d.name, kVectorBit | (uint64_t(lanes.size()) << 34) | first.index());
+    bindVectorLanes(std::string(d.name), first, static_cast<uint32_t>(lanes.size()));
   }
 
   // A declaration's type modifiers without its .v2/.v4 (an element's own).
@@ -948,16 +944,20 @@ private:
   // A register vector %v of t.vector lanes: registers %v.x, %v.y, ... (also %v.r, %v.g, ...),
   // and %v bound to all of them.
   void vectorRegister(const std::string &name, DeclType t) {
-    RegId first = kNone;
-    for (uint32_t i = 0; i < t.vector; ++i) {
-      std::string lane = name + kLaneSuffixes[i];
-      RegId r = fn_->addReg(lane, t.type);
-      if (i == 0)
-        first = r;
-      bind(intern(lane), r.index());
-      bind(intern(name + kColourSuffixes[i]), r.index());
+    const RegId first = static_cast<RegId>(fn_->regs.size());
+    for (uint32_t i = 0; i < t.vector; ++i)
+      fn_->addReg(name + kLaneSuffixes[i], t.type);
+    bindVectorLanes(name, first, t.vector);
+  }
+
+  // Binds `name`'s components (.x ... and .r ...) to `count` consecutive registers from `first`,
+  // and `name` to all of them.
+  void bindVectorLanes(const std::string &name, RegId first, uint32_t count) {
+    for (uint32_t i = 0; i < count; ++i) {
+      bind(intern(name + kLaneSuffixes[i]), first.index() + i);
+      bind(intern(name + kColourSuffixes[i]), first.index() + i);
     }
-    bind(intern(name), kVectorBit | (uint64_t(t.vector) << 34) | first.index());
+    bind(intern(name), kVectorBit | (uint64_t(count) << 34) | first.index());
   }
 
   // Names built for ranged registers must outlive the map that refers to them.
