@@ -173,6 +173,29 @@ Inst predInst(Opcode op, const Inst &from, std::vector<Operand> ops) {
   return in;
 }
 
+// The nodes reachable from `root` along `edges` (a list of successors per node), in postorder:
+// an iterative depth-first search.
+std::vector<uint32_t> postorder(const std::vector<std::vector<uint32_t>> &edges, uint32_t root) {
+  std::vector<uint32_t> order;
+  std::vector<uint8_t> seen(edges.size(), 0);
+  std::vector<std::pair<uint32_t, size_t>> stack{{root, 0}};
+  seen[root] = 1;
+  while (!stack.empty()) {
+    auto &[node, next] = stack.back();
+    if (next < edges[node].size()) {
+      uint32_t s = edges[node][next++];
+      if (!seen[s]) {
+        seen[s] = 1;
+        stack.push_back({s, 0});
+      }
+      continue;
+    }
+    order.push_back(node);
+    stack.pop_back();
+  }
+  return order;
+}
+
 class Keeper {
 public:
   Keeper(Module &m, Function &f, std::vector<Warning> &warnings)
@@ -375,23 +398,7 @@ private:
 
   // The blocks reachable from the entry, in reverse postorder of succ_.
   std::vector<uint32_t> reversePostorder() const {
-    std::vector<uint32_t> order;
-    std::vector<uint8_t> seen(n_, 0);
-    std::vector<std::pair<uint32_t, size_t>> stack{{0, 0}};
-    seen[0] = 1;
-    while (!stack.empty()) {
-      auto &[node, next] = stack.back();
-      if (next < succ_[node].size()) {
-        uint32_t s = succ_[node][next++];
-        if (!seen[s]) {
-          seen[s] = 1;
-          stack.push_back({s, 0});
-        }
-        continue;
-      }
-      order.push_back(node);
-      stack.pop_back();
-    }
+    std::vector<uint32_t> order = postorder(succ_, 0);
     std::reverse(order.begin(), order.end());
     return order;
   }
@@ -423,25 +430,11 @@ private:
       for (uint32_t s : rsucc[b])
         rpred[s].push_back(b);
     }
-    // Postorder of the reversed graph from the exit (iterative DFS).
-    std::vector<uint32_t> order, number(n_ + 1, kNoBlock);
-    std::vector<uint8_t> seen(n_ + 1, 0);
-    std::vector<std::pair<uint32_t, size_t>> stack{{exit, 0}};
-    seen[exit] = 1;
-    while (!stack.empty()) {
-      auto &[node, next] = stack.back();
-      if (next < rpred[node].size()) {
-        uint32_t p = rpred[node][next++];
-        if (!seen[p]) {
-          seen[p] = 1;
-          stack.push_back({p, 0});
-        }
-        continue;
-      }
-      number[node] = static_cast<uint32_t>(order.size());
-      order.push_back(node);
-      stack.pop_back();
-    }
+    // Postorder of the reversed graph from the exit.
+    const std::vector<uint32_t> order = postorder(rpred, exit);
+    std::vector<uint32_t> number(n_ + 1, kNoBlock);
+    for (size_t k = 0; k < order.size(); ++k)
+      number[order[k]] = static_cast<uint32_t>(k);
     ipdom_.assign(n_ + 1, kNoBlock);
     ipdom_[exit] = exit;
     auto intersect = [&](uint32_t a, uint32_t b) {

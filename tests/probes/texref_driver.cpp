@@ -12,23 +12,14 @@
 // on 2026-12-06 (driver 580.159.04), but for the mipmapped read, for which NVIDIA's driver found
 // no function; that line is ours):
 //   nvcc -O2 -Xcompiler -Wno-deprecated-declarations -o texref tests/probes/texref_driver.cpp -lcuda && ./texref
+#include "driver_check.h"
+
 #include <cuda.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <vector>
-
-#define CHECK(x)                                                                                    \
-  do {                                                                                              \
-    CUresult r_ = (x);                                                                              \
-    if (r_ != CUDA_SUCCESS) {                                                                       \
-      const char *s_ = "?";                                                                         \
-      cuGetErrorName(r_, &s_);                                                                      \
-      std::printf("%s failed: %s\n", #x, s_);                                                       \
-      return 1;                                                                                     \
-    }                                                                                               \
-  } while (0)
 
 static const char *kPtx = R"(
 .version 8.3

@@ -6,22 +6,13 @@
 // libcuda.so.1 (meson test probe-vector-registers, against expected/vector_registers.txt: the
 // lines an H100 printed on 2026-12-06, driver 580.159.04, the same as the host backend's):
 //   nvcc -O2 -o vector_registers tests/probes/vector_registers_driver.cpp -lcuda && ./vector_registers
+#include "driver_check.h"
+
 #include <cuda.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-
-#define CHECK(x)                                                                                    \
-  do {                                                                                              \
-    CUresult r_ = (x);                                                                              \
-    if (r_ != CUDA_SUCCESS) {                                                                       \
-      const char *s_ = "?";                                                                         \
-      cuGetErrorName(r_, &s_);                                                                      \
-      std::printf("%s failed: %s\n", #x, s_);                                                       \
-      return 1;                                                                                     \
-    }                                                                                               \
-  } while (0)
 
 static const char *kPtx = R"(
 .version 8.3
