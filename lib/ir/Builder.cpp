@@ -53,6 +53,35 @@ bool isPtxSpecialRegisterName(std::string_view name) {
   return false;
 }
 
+// A register's name converted to the std::string that Register holds, which the conversion
+// constructs in place (Register's aggregate initialization elides the copy): a name of up to 15
+// bytes, as nearly all are, is copied with its length known (a few moves, not a call of memcpy:
+// large modules declare hundreds of thousands of registers).
+struct RegisterName {
+  std::string_view text;
+  operator std::string() const {
+    const char *p = text.data();
+    switch (text.size()) {
+    case 1: return std::string(p, 1);
+    case 2: return std::string(p, 2);
+    case 3: return std::string(p, 3);
+    case 4: return std::string(p, 4);
+    case 5: return std::string(p, 5);
+    case 6: return std::string(p, 6);
+    case 7: return std::string(p, 7);
+    case 8: return std::string(p, 8);
+    case 9: return std::string(p, 9);
+    case 10: return std::string(p, 10);
+    case 11: return std::string(p, 11);
+    case 12: return std::string(p, 12);
+    case 13: return std::string(p, 13);
+    case 14: return std::string(p, 14);
+    case 15: return std::string(p, 15);
+    default: return std::string(text);
+    }
+  }
+};
+
 // Thrown inside one function's build; the function becomes unsupported.
 struct BuildError {
   uint32_t offset;
@@ -904,8 +933,11 @@ private:
           size_t baseLength = name.size();
           name += '0';
           for (uint32_t i = 0; i < d.rangeCount; ++i) {
-            fn_->regs.emplace_back(name, t.type);
-            incrementDecimal(name, baseLength);
+            fn_->regs.emplace_back(RegisterName{name}, t.type);
+            if (name.back() != '9')
+              ++name.back(); // nine times in ten
+            else
+              incrementDecimal(name, baseLength);
           }
           bindRange(d.name, first, d.rangeCount);
         } else {
