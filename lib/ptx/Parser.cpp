@@ -9,6 +9,7 @@
 #include <llvm/ADT/StringRef.h>
 
 #include <array>
+#include <bit>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -261,23 +262,37 @@ private:
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> ownSpellings_;
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> *spellings_ = &ownSpellings_; // or a SpellingTable's
   // The spellings decoded lately, in front of spellings_ (whose hash of a spelling costs more
-  // than finding it here), by a hash of the spelling's length and first and last 8 bytes.
+  // than finding it here), by their length and first and last 8 bytes (SpellingKey), which are
+  // the whole spelling up to 16 bytes.
+  struct SpellingKey {
+    uint64_t first = 0, last = 0; // a shorter spelling's bytes in `first`, `last` 0
+    size_t length = 0;
+    bool operator==(const SpellingKey &) const = default;
+  };
   struct RecentSpelling {
     const char *text = nullptr; // into the source
-    size_t length = 0;
+    SpellingKey key;
     DecodedSpelling decoded;
   };
   std::array<RecentSpelling, 64> recentSpellings_{};
-  static size_t recentSlot(std::string_view spelling) {
-    uint64_t first = 0, last = 0;
+  SpellingKey spellingKey(std::string_view spelling) const {
+    SpellingKey key;
+    key.length = spelling.size();
     if (spelling.size() >= 8) {
-      std::memcpy(&first, spelling.data(), 8);
-      std::memcpy(&last, spelling.data() + spelling.size() - 8, 8);
+      std::memcpy(&key.first, spelling.data(), 8);
+      std::memcpy(&key.last, spelling.data() + spelling.size() - 8, 8);
+    } else if (std::endian::native == std::endian::little &&
+               spelling.data() + 8 <= lex_.source().data() + lex_.source().size()) {
+      // The 8 bytes from the spelling on (more of the source follows it), less those past it.
+      std::memcpy(&key.first, spelling.data(), 8);
+      key.first &= ~0ull >> (64 - 8 * spelling.size());
     } else {
-      for (char c : spelling)
-        first = first << 8 | static_cast<unsigned char>(c);
+      std::memcpy(&key.first, spelling.data(), spelling.size());
     }
-    uint64_t h = (first ^ (last * 0xC2B2AE3D27D4EB4Full) ^ spelling.size()) * 0x9E3779B97F4A7C15ull;
+    return key;
+  }
+  static size_t recentSlot(const SpellingKey &key) {
+    uint64_t h = (key.first ^ (key.last * 0xC2B2AE3D27D4EB4Full) ^ key.length) * 0x9E3779B97F4A7C15ull;
     return static_cast<size_t>(h >> (64 - 6));
   }
   SpellingTable *spellingTable_ = nullptr; // where decoded modifiers go instead of spellingArena_
@@ -993,11 +1008,12 @@ const Statement *Parser::parseLoc(uint32_t start) {
 }
 
 DecodedSpelling Parser::decodeSpelling(std::string_view spelling, uint32_t offset) {
-  RecentSpelling &recent = recentSpellings_[recentSlot(spelling)];
-  if (recent.length == spelling.size() && std::memcmp(recent.text, spelling.data(), spelling.size()) == 0)
+  SpellingKey key = spellingKey(spelling);
+  RecentSpelling &recent = recentSpellings_[recentSlot(key)];
+  if (recent.key == key && (key.length <= 16 || std::memcmp(recent.text + 8, spelling.data() + 8, key.length - 16) == 0))
     return recent.decoded;
   const DecodedSpelling &decoded = lookUpSpelling(spelling, offset);
-  recent = {spelling.data(), spelling.size(), decoded};
+  recent = {spelling.data(), key, decoded};
   return decoded;
 }
 
