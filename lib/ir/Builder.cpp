@@ -1322,8 +1322,12 @@ private:
 
   void instruction(const ptx::Instruction &in) {
     Opcode op = in.opcode;
-    if (const char *why = unsupportedFamily(op))
-      error(in.offset, std::string(ptx::spelling(op)) + ": " + why);
+    ShapeEntry &known = shapes_[shapeSlot(in)];
+    const bool shapeKnown =
+        known.modifiers == in.modifierData && known.opcode == op && known.numModifiers == in.numModifiers;
+    if (!shapeKnown)
+      if (const char *why = unsupportedFamily(op))
+        error(in.offset, std::string(ptx::spelling(op)) + ": " + why);
     auto ops = in.operands();
     switch (op) {
     case Opcode::Bra: {
@@ -1395,6 +1399,44 @@ private:
     inst.srcOffset = in.offset;
     inst.debugLine = debugLine_;
     inst.modifiers.assign(in.modifiers().begin(), in.modifiers().end());
+    if (shapeKnown) {
+      inst.type = known.type;
+      inst.type2 = known.type2;
+      inst.space = known.space;
+      inst.vector = known.vector;
+    } else {
+      shape(in, inst);
+      known = {in.modifierData, op, in.numModifiers, inst.type, inst.type2, inst.space, inst.vector};
+    }
+    if (in.guard) {
+      inst.guard = guardReg(in);
+      inst.guardNegated = in.guardNegated;
+    }
+    if (op == Opcode::Call) {
+      buildCall(in, inst);
+    } else if (isTextureOpcode(op)) {
+      textureOperands(ops, in.offset, inst);
+    } else if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch)) {
+      tensorCopyOperands(ops, in.offset, inst);
+    } else if (op == Opcode::Cp && inst.has(Modifier::Bulk) && inst.has(Modifier::Prefetch)) {
+      // cp.async.bulk.prefetch{.tensor}: a hint to the L2 cache that changes nothing a program
+      // can observe; its operands (a tensor map's coordinates too) are not needed.
+    } else if (isScalarVideo(op)) {
+      videoOperands(in, ops);
+      return; // `inst` moved
+    } else {
+      inst.ops.reserve(ops.size());
+      for (const Expr &e : ops)
+        inst.ops.push_back(operand(e, in.offset));
+    }
+    if (op == Opcode::Mov && inst.vector > 1)
+      splitVectorMov(in.offset);
+  }
+
+  // The types, state space and vector width that the opcode and modifiers of `in` give `inst`
+  // (whose modifiers are in's), or the error that they are not supported.
+  void shape(const ptx::Instruction &in, Inst &inst) {
+    Opcode op = in.opcode;
     if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch)) {
       // The bulk tensor copies address a box through a tensor map, a 128-byte object that our
       // libcuda's cuTensorMapEncodeTiled writes (tensor_map_abi.h): tile mode only.
@@ -1505,29 +1547,24 @@ private:
         error(in.offset, "this fp8 cvt form is not supported yet (only cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} "
                          "and cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.{f16x2,f32} are)");
     }
-    if (in.guard) {
-      inst.guard = guardReg(in);
-      inst.guardNegated = in.guardNegated;
-    }
-    if (op == Opcode::Call) {
-      buildCall(in, inst);
-    } else if (isTextureOpcode(op)) {
-      textureOperands(ops, in.offset, inst);
-    } else if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch)) {
-      tensorCopyOperands(ops, in.offset, inst);
-    } else if (op == Opcode::Cp && inst.has(Modifier::Bulk) && inst.has(Modifier::Prefetch)) {
-      // cp.async.bulk.prefetch{.tensor}: a hint to the L2 cache that changes nothing a program
-      // can observe; its operands (a tensor map's coordinates too) are not needed.
-    } else if (isScalarVideo(op)) {
-      videoOperands(in, ops);
-      return; // `inst` moved
-    } else {
-      inst.ops.reserve(ops.size());
-      for (const Expr &e : ops)
-        inst.ops.push_back(operand(e, in.offset));
-    }
-    if (op == Opcode::Mov && inst.vector > 1)
-      splitVectorMov(in.offset);
+  }
+
+  // Instructions spelled alike share their shape (shape()): the parser keeps one modifier array
+  // per distinct spelling, for as long as the builder reads bodies (in the body reader's spelling
+  // table or in the module's arena), so its address and the opcode identify the spelling. Each
+  // entry is a spelling that passed shape()'s checks.
+  struct ShapeEntry {
+    const ptx::Modifier *modifiers = nullptr;
+    Opcode opcode{};
+    uint16_t numModifiers = UINT16_MAX; // matches no instruction: the entry is empty
+    Type type = Type::None, type2 = Type::None;
+    Space space = Space::Generic;
+    uint8_t vector = 1;
+  };
+  std::array<ShapeEntry, 256> shapes_{};
+  static size_t shapeSlot(const ptx::Instruction &in) {
+    uint64_t key = reinterpret_cast<uintptr_t>(in.modifierData) ^ static_cast<uint64_t>(in.opcode);
+    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> 56);
   }
 
   static bool isScalarVideo(Opcode op) {
