@@ -843,9 +843,9 @@ private:
         branchTargets_[t->name] = t;
       } else if (s->kind == ptx::StatementKind::Block) {
         work.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
-      } else {
-        if (s->kind == ptx::StatementKind::Variable)
-          countRegisters(static_cast<const ptx::VariableStmt *>(s)->decl);
+      } else if (s->kind == ptx::StatementKind::Variable) {
+        countRegisters(static_cast<const ptx::VariableStmt *>(s)->decl);
+      } else if (s->kind == ptx::StatementKind::CallPrototype || s->kind == ptx::StatementKind::CallTargets) {
         callLists_.add(*s);
       }
     }
