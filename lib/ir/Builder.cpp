@@ -1003,18 +1003,19 @@ private:
   // Most operands are members of a register range (%r12) named before: those are found in
   // members_ here (small enough to be inlined), the others by uncachedName.
   Operand lookupName(const Expr &e) {
-    if (std::optional<RegId> r = members_.find(e.text()))
+    uint64_t key = members_.keyOf(e.text());
+    if (std::optional<RegId> r = members_.find(key))
       return Operand::reg(*r);
-    return uncachedName(e);
+    return uncachedName(e, key);
   }
 
   // A range member not bound by name (names_ never holds those) is found without the general
-  // lookup's checks, and cached.
-  [[gnu::noinline]] Operand uncachedName(const Expr &e) {
+  // lookup's checks, and cached (under `key`, members_.keyOf its name).
+  [[gnu::noinline]] Operand uncachedName(const Expr &e, uint64_t key) {
     std::string_view name = e.text();
     if (!boundNames_.mayHold(name))
       if (std::optional<RegId> r = rangeMember(name)) {
-        members_.insert(name, *r);
+        members_.insert(key, *r);
         return Operand::reg(*r);
       }
     return lookupName(name, e);
@@ -1828,15 +1829,15 @@ private:
         : textBegin_(reinterpret_cast<uintptr_t>(text.data())),
           textEnd_(reinterpret_cast<uintptr_t>(text.data() + text.size())) {}
 
-    std::optional<RegId> find(std::string_view name) const {
-      uint64_t key = keyOf(name);
+    // The member cached under `key` (keyOf its name), if any.
+    std::optional<RegId> find(uint64_t key) const {
       const Entry &e = entries_[slot(key)];
       if (key == 0 || e.key != key || e.generation != generation_)
         return std::nullopt;
       return e.reg;
     }
-    void insert(std::string_view name, RegId reg) {
-      if (uint64_t key = keyOf(name))
+    void insert(uint64_t key, RegId reg) {
+      if (key)
         entries_[slot(key)] = {key, generation_, reg};
     }
     void evict(std::string_view name) {
@@ -1851,14 +1852,8 @@ private:
       }
     }
 
-  private:
-    struct Entry {
-      uint64_t key = 0;
-      uint32_t generation = 0;
-      RegId reg{0};
-    };
     // The name's bytes as a number (names hold no NUL byte, so no two names share one); 0 for
-    // the empty name and for one longer than 8 bytes.
+    // the empty name and for one longer than 8 bytes (which are not cached).
     uint64_t keyOf(std::string_view name) const {
       size_t n = name.size();
       if (n == 0 || n > 8)
@@ -1872,6 +1867,13 @@ private:
       std::memcpy(&key, name.data(), n);
       return key;
     }
+
+  private:
+    struct Entry {
+      uint64_t key = 0;
+      uint32_t generation = 0;
+      RegId reg{0};
+    };
     static size_t slot(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> (64 - 12); }
     uintptr_t textBegin_, textEnd_;
     uint32_t generation_ = 1;
