@@ -1097,10 +1097,12 @@ private:
   }
 
   Operand operand(const Expr &e, uint32_t offset) {
-    // Names first, apart from the other kinds: most operands are names, and the composite
-    // kinds' handling makes a costly call frame.
+    // Names and integers first, apart from the other kinds: most operands are names, and the
+    // composite kinds' handling makes a costly call frame.
     if (e.kind == ExprKind::Name)
       return lookupName(e);
+    if (e.kind == ExprKind::Integer)
+      return Operand::imm(static_cast<int64_t>(e.value));
     return compositeOperand(e, offset);
   }
 

@@ -111,10 +111,15 @@ private:
     bool filled = false;
   };
 
+  // Inline, as it passes nearly always; what it reports is worked out out of line.
   void validateInstruction(const Instruction &inst) {
     const Entry &entry = lookup(inst);
     if (inst.numOperands < 32 && (entry.operandCounts >> inst.numOperands & 1))
       return;
+    reportInvalid(inst, entry);
+  }
+
+  [[gnu::noinline]] void reportInvalid(const Instruction &inst, const Entry &entry) {
     const SpellingCheck &check = verdicts_[entry.verdict];
     if (check.ok()) {
       report(opcodeOffset(inst), quoted(inst.opcode) + " takes " +
