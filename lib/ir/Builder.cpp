@@ -53,6 +53,35 @@ bool isPtxSpecialRegisterName(std::string_view name) {
   return false;
 }
 
+// A register's name converted to the std::string that Register holds, which the conversion
+// constructs in place (Register's aggregate initialization elides the copy): a name of up to 15
+// bytes, as nearly all are, is copied with its length known (a few moves, not a call of memcpy:
+// large modules declare hundreds of thousands of registers).
+struct RegisterName {
+  std::string_view text;
+  operator std::string() const {
+    const char *p = text.data();
+    switch (text.size()) {
+    case 1: return std::string(p, 1);
+    case 2: return std::string(p, 2);
+    case 3: return std::string(p, 3);
+    case 4: return std::string(p, 4);
+    case 5: return std::string(p, 5);
+    case 6: return std::string(p, 6);
+    case 7: return std::string(p, 7);
+    case 8: return std::string(p, 8);
+    case 9: return std::string(p, 9);
+    case 10: return std::string(p, 10);
+    case 11: return std::string(p, 11);
+    case 12: return std::string(p, 12);
+    case 13: return std::string(p, 13);
+    case 14: return std::string(p, 14);
+    case 15: return std::string(p, 15);
+    default: return std::string(text);
+    }
+  }
+};
+
 // Thrown inside one function's build; the function becomes unsupported.
 struct BuildError {
   uint32_t offset;
@@ -814,9 +843,9 @@ private:
         branchTargets_[t->name] = t;
       } else if (s->kind == ptx::StatementKind::Block) {
         work.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
-      } else {
-        if (s->kind == ptx::StatementKind::Variable)
-          countRegisters(static_cast<const ptx::VariableStmt *>(s)->decl);
+      } else if (s->kind == ptx::StatementKind::Variable) {
+        countRegisters(static_cast<const ptx::VariableStmt *>(s)->decl);
+      } else if (s->kind == ptx::StatementKind::CallPrototype || s->kind == ptx::StatementKind::CallTargets) {
         callLists_.add(*s);
       }
     }
@@ -904,8 +933,11 @@ private:
           size_t baseLength = name.size();
           name += '0';
           for (uint32_t i = 0; i < d.rangeCount; ++i) {
-            fn_->regs.emplace_back(name, t.type);
-            incrementDecimal(name, baseLength);
+            fn_->regs.emplace_back(RegisterName{name}, t.type);
+            if (name.back() != '9')
+              ++name.back(); // nine times in ten
+            else
+              incrementDecimal(name, baseLength);
           }
           bindRange(d.name, first, d.rangeCount);
         } else {
@@ -971,18 +1003,19 @@ private:
   // Most operands are members of a register range (%r12) named before: those are found in
   // members_ here (small enough to be inlined), the others by uncachedName.
   Operand lookupName(const Expr &e) {
-    if (std::optional<RegId> r = members_.find(e.text()))
+    uint64_t key = members_.keyOf(e.text());
+    if (std::optional<RegId> r = members_.find(key))
       return Operand::reg(*r);
-    return uncachedName(e);
+    return uncachedName(e, key);
   }
 
   // A range member not bound by name (names_ never holds those) is found without the general
-  // lookup's checks, and cached.
-  [[gnu::noinline]] Operand uncachedName(const Expr &e) {
+  // lookup's checks, and cached (under `key`, members_.keyOf its name).
+  [[gnu::noinline]] Operand uncachedName(const Expr &e, uint64_t key) {
     std::string_view name = e.text();
     if (!boundNames_.mayHold(name))
       if (std::optional<RegId> r = rangeMember(name)) {
-        members_.insert(name, *r);
+        members_.insert(key, *r);
         return Operand::reg(*r);
       }
     return lookupName(name, e);
@@ -1064,10 +1097,12 @@ private:
   }
 
   Operand operand(const Expr &e, uint32_t offset) {
-    // Names first, apart from the other kinds: most operands are names, and the composite
-    // kinds' handling makes a costly call frame.
+    // Names and integers first, apart from the other kinds: most operands are names, and the
+    // composite kinds' handling makes a costly call frame.
     if (e.kind == ExprKind::Name)
       return lookupName(e);
+    if (e.kind == ExprKind::Integer)
+      return Operand::imm(static_cast<int64_t>(e.value));
     return compositeOperand(e, offset);
   }
 
@@ -1290,8 +1325,12 @@ private:
 
   void instruction(const ptx::Instruction &in) {
     Opcode op = in.opcode;
-    if (const char *why = unsupportedFamily(op))
-      error(in.offset, std::string(ptx::spelling(op)) + ": " + why);
+    ShapeEntry &known = shapes_[shapeSlot(in)];
+    const bool shapeKnown =
+        known.modifiers == in.modifierData && known.opcode == op && known.numModifiers == in.numModifiers;
+    if (!shapeKnown)
+      if (const char *why = unsupportedFamily(op))
+        error(in.offset, std::string(ptx::spelling(op)) + ": " + why);
     auto ops = in.operands();
     switch (op) {
     case Opcode::Bra: {
@@ -1363,6 +1402,44 @@ private:
     inst.srcOffset = in.offset;
     inst.debugLine = debugLine_;
     inst.modifiers.assign(in.modifiers().begin(), in.modifiers().end());
+    if (shapeKnown) {
+      inst.type = known.type;
+      inst.type2 = known.type2;
+      inst.space = known.space;
+      inst.vector = known.vector;
+    } else {
+      shape(in, inst);
+      known = {in.modifierData, op, in.numModifiers, inst.type, inst.type2, inst.space, inst.vector};
+    }
+    if (in.guard) {
+      inst.guard = guardReg(in);
+      inst.guardNegated = in.guardNegated;
+    }
+    if (op == Opcode::Call) {
+      buildCall(in, inst);
+    } else if (isTextureOpcode(op)) {
+      textureOperands(ops, in.offset, inst);
+    } else if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch)) {
+      tensorCopyOperands(ops, in.offset, inst);
+    } else if (op == Opcode::Cp && inst.has(Modifier::Bulk) && inst.has(Modifier::Prefetch)) {
+      // cp.async.bulk.prefetch{.tensor}: a hint to the L2 cache that changes nothing a program
+      // can observe; its operands (a tensor map's coordinates too) are not needed.
+    } else if (isScalarVideo(op)) {
+      videoOperands(in, ops);
+      return; // `inst` moved
+    } else {
+      inst.ops.reserve(ops.size());
+      for (const Expr &e : ops)
+        inst.ops.push_back(operand(e, in.offset));
+    }
+    if (op == Opcode::Mov && inst.vector > 1)
+      splitVectorMov(in.offset);
+  }
+
+  // The types, state space and vector width that the opcode and modifiers of `in` give `inst`
+  // (whose modifiers are in's), or the error that they are not supported.
+  void shape(const ptx::Instruction &in, Inst &inst) {
+    Opcode op = in.opcode;
     if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch)) {
       // The bulk tensor copies address a box through a tensor map, a 128-byte object that our
       // libcuda's cuTensorMapEncodeTiled writes (tensor_map_abi.h): tile mode only.
@@ -1473,29 +1550,24 @@ private:
         error(in.offset, "this fp8 cvt form is not supported yet (only cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} "
                          "and cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.{f16x2,f32} are)");
     }
-    if (in.guard) {
-      inst.guard = guardReg(in);
-      inst.guardNegated = in.guardNegated;
-    }
-    if (op == Opcode::Call) {
-      buildCall(in, inst);
-    } else if (isTextureOpcode(op)) {
-      textureOperands(ops, in.offset, inst);
-    } else if (op == Opcode::Cp && inst.has(Modifier::Tensor) && !inst.has(Modifier::Prefetch)) {
-      tensorCopyOperands(ops, in.offset, inst);
-    } else if (op == Opcode::Cp && inst.has(Modifier::Bulk) && inst.has(Modifier::Prefetch)) {
-      // cp.async.bulk.prefetch{.tensor}: a hint to the L2 cache that changes nothing a program
-      // can observe; its operands (a tensor map's coordinates too) are not needed.
-    } else if (isScalarVideo(op)) {
-      videoOperands(in, ops);
-      return; // `inst` moved
-    } else {
-      inst.ops.reserve(ops.size());
-      for (const Expr &e : ops)
-        inst.ops.push_back(operand(e, in.offset));
-    }
-    if (op == Opcode::Mov && inst.vector > 1)
-      splitVectorMov(in.offset);
+  }
+
+  // Instructions spelled alike share their shape (shape()): the parser keeps one modifier array
+  // per distinct spelling, for as long as the builder reads bodies (in the body reader's spelling
+  // table or in the module's arena), so its address and the opcode identify the spelling. Each
+  // entry is a spelling that passed shape()'s checks.
+  struct ShapeEntry {
+    const ptx::Modifier *modifiers = nullptr;
+    Opcode opcode{};
+    uint16_t numModifiers = UINT16_MAX; // matches no instruction: the entry is empty
+    Type type = Type::None, type2 = Type::None;
+    Space space = Space::Generic;
+    uint8_t vector = 1;
+  };
+  std::array<ShapeEntry, 256> shapes_{};
+  static size_t shapeSlot(const ptx::Instruction &in) {
+    uint64_t key = reinterpret_cast<uintptr_t>(in.modifierData) ^ static_cast<uint64_t>(in.opcode);
+    return static_cast<size_t>((key * 0x9E3779B97F4A7C15ull) >> 56);
   }
 
   static bool isScalarVideo(Opcode op) {
@@ -1759,15 +1831,15 @@ private:
         : textBegin_(reinterpret_cast<uintptr_t>(text.data())),
           textEnd_(reinterpret_cast<uintptr_t>(text.data() + text.size())) {}
 
-    std::optional<RegId> find(std::string_view name) const {
-      uint64_t key = keyOf(name);
+    // The member cached under `key` (keyOf its name), if any.
+    std::optional<RegId> find(uint64_t key) const {
       const Entry &e = entries_[slot(key)];
       if (key == 0 || e.key != key || e.generation != generation_)
         return std::nullopt;
       return e.reg;
     }
-    void insert(std::string_view name, RegId reg) {
-      if (uint64_t key = keyOf(name))
+    void insert(uint64_t key, RegId reg) {
+      if (key)
         entries_[slot(key)] = {key, generation_, reg};
     }
     void evict(std::string_view name) {
@@ -1782,14 +1854,8 @@ private:
       }
     }
 
-  private:
-    struct Entry {
-      uint64_t key = 0;
-      uint32_t generation = 0;
-      RegId reg{0};
-    };
     // The name's bytes as a number (names hold no NUL byte, so no two names share one); 0 for
-    // the empty name and for one longer than 8 bytes.
+    // the empty name and for one longer than 8 bytes (which are not cached).
     uint64_t keyOf(std::string_view name) const {
       size_t n = name.size();
       if (n == 0 || n > 8)
@@ -1803,6 +1869,13 @@ private:
       std::memcpy(&key, name.data(), n);
       return key;
     }
+
+  private:
+    struct Entry {
+      uint64_t key = 0;
+      uint32_t generation = 0;
+      RegId reg{0};
+    };
     static size_t slot(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> (64 - 12); }
     uintptr_t textBegin_, textEnd_;
     uint32_t generation_ = 1;

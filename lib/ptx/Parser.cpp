@@ -9,6 +9,7 @@
 #include <llvm/ADT/StringRef.h>
 
 #include <array>
+#include <bit>
 #include <cstring>
 #include <limits>
 #include <vector>
@@ -230,6 +231,8 @@ private:
   void recoverStatement();
 
   // --- expressions ----------------------------------------------------------------------------
+  bool scanSimpleOperands(const char *&p, llvm::SmallVectorImpl<Expr> &operands);
+  const char *scanSimpleOperand(const char *p, Expr &out);
   Expr parseOperand(bool callLists);
   bool atLoneTerm();
   Expr parseLoneTerm();
@@ -259,23 +262,37 @@ private:
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> ownSpellings_;
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> *spellings_ = &ownSpellings_; // or a SpellingTable's
   // The spellings decoded lately, in front of spellings_ (whose hash of a spelling costs more
-  // than finding it here), by a hash of the spelling's length and first and last 8 bytes.
+  // than finding it here), by their length and first and last 8 bytes (SpellingKey), which are
+  // the whole spelling up to 16 bytes.
+  struct SpellingKey {
+    uint64_t first = 0, last = 0; // a shorter spelling's bytes in `first`, `last` 0
+    size_t length = 0;
+    bool operator==(const SpellingKey &) const = default;
+  };
   struct RecentSpelling {
     const char *text = nullptr; // into the source
-    size_t length = 0;
+    SpellingKey key;
     DecodedSpelling decoded;
   };
   std::array<RecentSpelling, 64> recentSpellings_{};
-  static size_t recentSlot(std::string_view spelling) {
-    uint64_t first = 0, last = 0;
+  SpellingKey spellingKey(std::string_view spelling) const {
+    SpellingKey key;
+    key.length = spelling.size();
     if (spelling.size() >= 8) {
-      std::memcpy(&first, spelling.data(), 8);
-      std::memcpy(&last, spelling.data() + spelling.size() - 8, 8);
+      std::memcpy(&key.first, spelling.data(), 8);
+      std::memcpy(&key.last, spelling.data() + spelling.size() - 8, 8);
+    } else if (std::endian::native == std::endian::little &&
+               spelling.data() + 8 <= lex_.source().data() + lex_.source().size()) {
+      // The 8 bytes from the spelling on (more of the source follows it), less those past it.
+      std::memcpy(&key.first, spelling.data(), 8);
+      key.first &= ~0ull >> (64 - 8 * spelling.size());
     } else {
-      for (char c : spelling)
-        first = first << 8 | static_cast<unsigned char>(c);
+      std::memcpy(&key.first, spelling.data(), spelling.size());
     }
-    uint64_t h = (first ^ (last * 0xC2B2AE3D27D4EB4Full) ^ spelling.size()) * 0x9E3779B97F4A7C15ull;
+    return key;
+  }
+  static size_t recentSlot(const SpellingKey &key) {
+    uint64_t h = (key.first ^ (key.last * 0xC2B2AE3D27D4EB4Full) ^ key.length) * 0x9E3779B97F4A7C15ull;
     return static_cast<size_t>(h >> (64 - 6));
   }
   SpellingTable *spellingTable_ = nullptr; // where decoded modifiers go instead of spellingArena_
@@ -991,11 +1008,12 @@ const Statement *Parser::parseLoc(uint32_t start) {
 }
 
 DecodedSpelling Parser::decodeSpelling(std::string_view spelling, uint32_t offset) {
-  RecentSpelling &recent = recentSpellings_[recentSlot(spelling)];
-  if (recent.length == spelling.size() && std::memcmp(recent.text, spelling.data(), spelling.size()) == 0)
+  SpellingKey key = spellingKey(spelling);
+  RecentSpelling &recent = recentSpellings_[recentSlot(key)];
+  if (recent.key == key && (key.length <= 16 || std::memcmp(recent.text + 8, spelling.data() + 8, key.length - 16) == 0))
     return recent.decoded;
   const DecodedSpelling &decoded = lookUpSpelling(spelling, offset);
-  recent = {spelling.data(), spelling.size(), decoded};
+  recent = {spelling.data(), key, decoded};
   return decoded;
 }
 
@@ -1053,24 +1071,30 @@ const Statement *Parser::parseInstruction(uint32_t start, const Expr *guard, boo
   }
   const DecodedSpelling decoded =
       decodeSpelling(std::string_view(begin, static_cast<size_t>(end - begin)), tok_.offset);
-  lex_.seek(static_cast<uint32_t>(end - source));
-  hasPeek_ = false;
-  advance();
-  if (at(TokenKind::DotWord))
-    fail(tok_, "modifiers must follow the opcode with no space in between");
   Opcode opcode = decoded.opcode;
   llvm::SmallVector<Expr, 8> operands;
   bool callLists = opcode == Opcode::Call;
   if (callLists && function_)
     function_->hasCalls = true;
-  if (!at(TokenKind::Semicolon)) {
-    do {
-      operands.push_back(parseOperand(callLists));
-    } while (accept(TokenKind::Comma));
-  }
-  if (!at(TokenKind::Semicolon))
-    fail(tok_, "expected ',' or ';' after operand, found " + found(tok_));
+  // The operands of the usual forms straight from the source, up to the ';' or to the first
+  // operand of another form, where the tokens take over.
+  const char *next = end;
+  bool ended = scanSimpleOperands(next, operands);
+  lex_.seek(static_cast<uint32_t>(next - source));
+  hasPeek_ = false;
   advance();
+  if (!ended) {
+    if (operands.empty() && at(TokenKind::DotWord))
+      fail(tok_, "modifiers must follow the opcode with no space in between");
+    if (!operands.empty() || !at(TokenKind::Semicolon)) {
+      do {
+        operands.push_back(parseOperand(callLists));
+      } while (accept(TokenKind::Comma));
+    }
+    if (!at(TokenKind::Semicolon))
+      fail(tok_, "expected ',' or ';' after operand, found " + found(tok_));
+    advance();
+  }
   if (operands.size() > std::numeric_limits<uint16_t>::max())
     fail(start, "instruction has too many operands");
   // One allocation for the instruction and its operands; the modifier array is shared by
@@ -1101,6 +1125,132 @@ Expr Parser::makeComposite(ExprKind kind, uint8_t sub, std::initializer_list<Exp
   e.count = static_cast<uint32_t>(children.size());
   e.children = copyArray(std::span<const Expr>(children.begin(), children.size())).data();
   return e;
+}
+
+namespace {
+
+const char *skipBlanks(const char *p) {
+  while (charclass::is(*p, charclass::Space))
+    ++p;
+  return p;
+}
+
+// A name not glued to a component (`%tid.x`) or a decimal integer, at `p` (a blank byte ends the
+// text before it, so the NUL after the source stops every loop): read as the lexer and
+// parsePrimary read it, into `out`. Its end; null at anything else.
+const char *scanTerm(const char *p, Expr &out) {
+  char c = *p;
+  if (charclass::is(c, charclass::IdentStart)) {
+    if (c == '%' && !charclass::is(p[1], charclass::IdentCont))
+      return nullptr; // the operator %
+    const char *q = p + 1;
+    while (charclass::is(*q, charclass::IdentCont))
+      ++q;
+    if (*q == '.')
+      return nullptr;
+    out = Expr{};
+    out.kind = ExprKind::Name;
+    out.chars = p;
+    out.count = static_cast<uint32_t>(q - p);
+    return q;
+  }
+  // Decimal digits without a leading 0 (0x.., 0b.., 0f.., octal) and too few to overflow, not
+  // followed by what makes them another literal (1.5, 1e3, 7U) or a malformed one.
+  if (!charclass::is(c, charclass::Digit) || (c == '0' && charclass::is(p[1], charclass::IdentCont)))
+    return nullptr;
+  const char *q = p;
+  uint64_t value = 0;
+  while (charclass::is(*q, charclass::Digit))
+    value = value * 10 + static_cast<uint64_t>(*q++ - '0');
+  if (q - p > 18 || charclass::is(*q, charclass::IdentCont) || *q == '.')
+    return nullptr;
+  out = Expr{};
+  out.kind = ExprKind::Integer;
+  out.sub = static_cast<uint8_t>(IntegerRadix::Decimal);
+  out.value = value;
+  return q;
+}
+
+} // namespace
+
+// Nearly every operand is a name or a decimal integer, alone, in `[a]`, `[a+n]`, `[a-n]` or in
+// `{a, b, ...}`. Those are read here byte by byte, into the Exprs that parseOperand would make
+// of their tokens, from `p` (just past the opcode) on: each operand with the ',' or ';' after
+// it. True when the ';' was read; else `p` is left at the start of the first operand of
+// another form (or of a ';' with blanks or comments before it), where the tokens take over.
+bool Parser::scanSimpleOperands(const char *&p, llvm::SmallVectorImpl<Expr> &operands) {
+  // The expression parser's nesting check passes for these forms (braces, then a binary
+  // expression's two levels) below this depth.
+  if (depth_ + 4 >= kMaxNesting)
+    return false;
+  while (true) {
+    Expr e;
+    const char *q = scanSimpleOperand(skipBlanks(p), e);
+    if (!q)
+      return false;
+    q = skipBlanks(q);
+    if (*q != ',' && *q != ';')
+      return false;
+    operands.push_back(e);
+    p = q + 1;
+    if (*q == ';')
+      return true;
+  }
+}
+
+// One operand of scanSimpleOperands' forms at `p`, into `out`; its end, or null when it is of
+// another form (nothing is allocated then).
+const char *Parser::scanSimpleOperand(const char *p, Expr &out) {
+  if (*p == '[') {
+    // [a], [a+n], [a-n]: an Address of one element, as parseBracedList and parseExpr make it.
+    Expr base, offset;
+    const char *q = scanTerm(skipBlanks(p + 1), base);
+    if (!q)
+      return nullptr;
+    q = skipBlanks(q);
+    char op = *q;
+    if (op == '+' || op == '-') {
+      q = scanTerm(skipBlanks(q + 1), offset);
+      if (!q)
+        return nullptr;
+      q = skipBlanks(q);
+    }
+    if (*q != ']')
+      return nullptr;
+    Expr element = base;
+    if (op == '+' || op == '-')
+      element = makeComposite(ExprKind::Binary, static_cast<uint8_t>(op == '+' ? BinaryOp::Add : BinaryOp::Sub),
+                              {base, offset});
+    out = Expr{};
+    out.kind = ExprKind::Address;
+    out.count = 1;
+    out.children = copyArray(std::span<const Expr>(&element, 1)).data();
+    return q + 1;
+  }
+  if (*p == '{') {
+    // {a, b, ...}: a Braced list of lone terms.
+    llvm::SmallVector<Expr, 8> items;
+    const char *q = p + 1;
+    while (true) {
+      Expr item;
+      q = scanTerm(skipBlanks(q), item);
+      if (!q)
+        return nullptr;
+      items.push_back(item);
+      q = skipBlanks(q);
+      if (*q == '}')
+        break;
+      if (*q != ',')
+        return nullptr;
+      ++q;
+    }
+    out = Expr{};
+    out.kind = ExprKind::Braced;
+    out.count = static_cast<uint32_t>(items.size());
+    out.children = store(items).data();
+    return q + 1;
+  }
+  return scanTerm(p, out);
 }
 
 // A name (not glued to a component: `%tid.x`) or an integer alone before a separator or a

@@ -111,10 +111,15 @@ private:
     bool filled = false;
   };
 
+  // Inline, as it passes nearly always; what it reports is worked out out of line.
   void validateInstruction(const Instruction &inst) {
     const Entry &entry = lookup(inst);
     if (inst.numOperands < 32 && (entry.operandCounts >> inst.numOperands & 1))
       return;
+    reportInvalid(inst, entry);
+  }
+
+  [[gnu::noinline]] void reportInvalid(const Instruction &inst, const Entry &entry) {
     const SpellingCheck &check = verdicts_[entry.verdict];
     if (check.ok()) {
       report(opcodeOffset(inst), quoted(inst.opcode) + " takes " +
@@ -128,7 +133,21 @@ private:
     report(offset, check.message);
   }
 
+  // The usual case inline: a spelling met before, found at its first probe; the others (a
+  // first meeting, a collision, no modifiers) out of line.
   const Entry &lookup(const Instruction &inst) {
+    const Entry &entry = table_[slot(inst.modifierData)];
+    if (entry.modifiers == inst.modifierData && inst.numModifiers != 0 &&
+        entry.opcode == static_cast<uint16_t>(inst.opcode) && entry.numModifiers == inst.numModifiers)
+      return entry;
+    return lookupSlowly(inst);
+  }
+
+  size_t slot(const Modifier *modifiers) const {
+    return (reinterpret_cast<uintptr_t>(modifiers) * 0x9E3779B97F4A7C15ull >> 40) & (table_.size() - 1);
+  }
+
+  [[gnu::noinline]] const Entry &lookupSlowly(const Instruction &inst) {
     if (inst.numModifiers == 0) {
       Entry &entry = bare_[static_cast<size_t>(inst.opcode)];
       if (!entry.filled)
@@ -136,8 +155,7 @@ private:
       return entry;
     }
     size_t mask = table_.size() - 1;
-    size_t i =
-        (reinterpret_cast<uintptr_t>(inst.modifierData) * 0x9E3779B97F4A7C15ull >> 40) & mask;
+    size_t i = slot(inst.modifierData);
     while (true) {
       Entry &entry = table_[i];
       if (entry.modifiers == inst.modifierData) {
@@ -159,7 +177,7 @@ private:
         entry.modifiers = inst.modifierData;
         if (++used_ * 2 > table_.size()) {
           grow();
-          return lookup(inst);
+          return lookupSlowly(inst);
         }
         return entry;
       }

@@ -165,3 +165,73 @@ TEST_CASE("debug directives: .file, .loc with inlined_at, .section", "[parser]")
   CHECK(sec.entries[0].label == "$L__info_string0");
   CHECK(sec.entries[1].values.size() == 3);
 }
+
+// The same Expr trees, by their fields (names and literals by their text).
+static bool sameExpr(const Expr &a, const Expr &b) {
+  if (a.kind != b.kind || a.sub != b.sub || a.isUnsigned != b.isUnsigned || a.count != b.count)
+    return false;
+  switch (a.kind) {
+  case ExprKind::Name:
+  case ExprKind::FloatDecimal:
+  case ExprKind::String: return a.text() == b.text();
+  case ExprKind::Integer:
+  case ExprKind::FloatBits: return a.value == b.value;
+  default: break;
+  }
+  size_t children = a.kind == ExprKind::Unary || a.kind == ExprKind::Paren ? 1
+                    : a.kind == ExprKind::Binary                           ? 2
+                    : a.kind == ExprKind::Conditional                      ? 3
+                                                                           : a.count;
+  for (size_t i = 0; i < children; ++i)
+    if (!sameExpr(a.child(i), b.child(i)))
+      return false;
+  return true;
+}
+
+TEST_CASE("operands read straight from the source are the ones the tokens make", "[parser]") {
+  // Each instruction as written, and with a comment before its first operand, which leaves
+  // every operand to the tokens.
+  const char *instructions[] = {
+      "add.s32 %r1, %r2, 5;",
+      "add.s32 %r1 , %r2,0 ;",
+      "add.s64 %rd1, %rd2, 123456789012345678;",
+      "add.s64 %rd1, %rd2, 1234567890123456789;",
+      "add.s32 %r1, %r2, 07;",
+      "add.s32 %r1, %r2, 7U;",
+      "add.s32 %r1, %r2, -7;",
+      "add.s32 %r1, %r2, 0x10;",
+      "add.f32 %f1, %f2, 1.5;",
+      "mov.u32 %r1, %tid.x;",
+      "ld.global.u32 %r1, [%rd1];",
+      "ld.global.u32 %r1, [ %rd1 + 4 ];",
+      "ld.global.u32 %r1, [%rd1-4];",
+      "ld.global.u32 %r1, [%rd1+-4];",
+      "ld.global.u32 %r1, [%rd1+%rd2];",
+      "ld.global.u32 %r1, [8];",
+      "ld.global.v2.f32 {%f1, _}, [%rd1+8];",
+      "ld.global.v4.f32 { %f1,%f2 , %f3, %f4 }, [%rd1];",
+      "st.global.u32 [%rd1], %r1;",
+      "bra $L__BB0_1;",
+  };
+  for (const char *text : instructions) {
+    std::string plain = text, commented = text;
+    commented.insert(commented.find(' ') + 1, "/* tokens */ ");
+    auto a = test::parse(test::kernel(plain + "\n$L__BB0_1:\nret;"));
+    auto b = test::parse(test::kernel(commented + "\n$L__BB0_1:\nret;"));
+    INFO(text);
+    REQUIRE(a->errors() == "");
+    REQUIRE(b->errors() == "");
+    const Instruction &x = firstInstruction(*a->module), &y = firstInstruction(*b->module);
+    REQUIRE(x.numOperands == y.numOperands);
+    for (size_t i = 0; i < x.numOperands; ++i)
+      CHECK(sameExpr(x.operand(i), y.operand(i)));
+  }
+}
+
+TEST_CASE("malformed operands are reported as the tokens read them", "[parser]") {
+  auto p = test::parse(test::kernel("add.s32 %r1, %r2 %r3;\nadd.s32 %r1, %r2, 12abc;\nld.global.u32 %r1, [%rd1+];"));
+  std::string errors = p->errors();
+  CHECK(errors.find("test.ptx:6:18: error: expected ',' or ';' after operand, found '%r3'\n") != std::string::npos);
+  CHECK(errors.find("test.ptx:7:19: error: expected an operand, found malformed number '12abc'\n") != std::string::npos);
+  CHECK(errors.find("test.ptx:8:26: error: expected an operand, found ']'\n") != std::string::npos);
+}
