@@ -176,90 +176,52 @@ enum RegisterFact : uint8_t {
 };
 
 // One function's analysis: the roles of its instructions (in block order) and the facts of its
-// registers.
+// registers, found in one walk over the instructions (and one over the moves).
 class Analysis {
 public:
-  Analysis(const Roles &roles, const Function &f) : facts(f.regs.size(), 0), f_(f) {
-    for (const Block &b : f.blocks)
-      for (const Inst &in : b.insts) {
-        uint8_t role = roles.of(in);
+  Analysis(const Roles &roles, Function &f) : facts(f.regs.size(), 0), f_(f) {
+    for (Block &b : f.blocks)
+      for (Inst &in : b.insts) {
+        const uint8_t role = roles.of(in);
         this->roles.push_back(role);
         any |= role;
-      }
-  }
-
-  // kObserved. Arithmetic ignores NaN bits: its NaN result is canonicalized where it is made,
-  // or where it is read.
-  void findObserved() {
-    std::vector<RegId> work; // observed registers whose moves and flushes are not yet followed
-    auto markSources = [&](const Inst &in, uint8_t role) {
-      forEachSourceRegister(f_, in, role, [&](RegId r) {
-        if (!(facts[r.index()] & kObserved)) {
-          facts[r.index()] |= kObserved;
-          work.push_back(r);
-        }
-      });
-    };
-    // Moves, flushes and shuffles, listed by result register (`first` and `next` chain them):
-    // their sources are observed once their result is.
-    constexpr uint32_t kEnd = UINT32_MAX;
-    std::vector<uint32_t> first((any & kPassesOn) ? f_.regs.size() : 0, kEnd);
-    std::vector<std::pair<const Inst *, uint32_t>> passing; // the instruction, the next of its result
-    size_t i = 0;
-    for (const Block &b : f_.blocks)
-      for (const Inst &in : b.insts) {
-        uint8_t role = roles[i++];
-        if (role & (kIgnoresPayload | kCanonicalizing))
-          continue;
-        if (role & kPassesOn) {
-          passing.push_back({&in, first[in.ops[0].id]});
-          first[in.ops[0].id] = static_cast<uint32_t>(passing.size() - 1);
+        if (role & (kCanonicalizing | kMinMax | kSignOperation))
+          rewritable.push_back(&in);
+        noteDefinition(in, role);
+        if (role & (kCanonicalizing | kIgnoresPayload)) {
+          // Arithmetic ignores NaN bits: its NaN result is canonicalized where it is made, or
+          // where it is read.
+          forEachSourceRegister(f, in, role, [&](RegId r) { facts[r.index()] |= kTakenAsIs; });
+        } else if (role & kPassesOn) {
+          // Listed by result register (`first` and `next` chain them): its sources are observed
+          // once its result is, and looked at only then.
+          if (first_.empty())
+            first_.assign(f.regs.size(), kEnd);
+          passing_.push_back({&in, first_[in.ops[0].id]});
+          first_[in.ops[0].id] = static_cast<uint32_t>(passing_.size() - 1);
         } else {
-          markSources(in, role);
+          forEachSourceRegister(f, in, role, [&](RegId r) {
+            facts[r.index()] |= kLooked;
+            observe(r);
+          });
         }
       }
-    while (!work.empty()) {
-      RegId r = work.back();
-      work.pop_back();
-      if (first.empty())
-        continue;
-      for (uint32_t p = first[r.index()]; p != kEnd; p = passing[p].second)
-        markSources(*passing[p].first, kWrites); // every kPassesOn writes
+    while (!work_.empty()) {
+      RegId r = work_.back();
+      work_.pop_back();
+      if (!first_.empty())
+        for (uint32_t p = first_[r.index()]; p != kEnd; p = passing_[p].second)
+          forEachSourceRegister(f, *passing_[p].first, kWrites, [&](RegId s) { observe(s); }); // every kPassesOn writes
+    }
+    for (const auto &[in, next] : passing_) {
+      const uint8_t read = (facts[in->ops[0].id] & kObserved) ? kLooked : kTakenAsIs;
+      forEachSourceRegister(f, *in, kWrites, [&](RegId r) { facts[r.index()] |= read; });
     }
   }
 
-  // Whether `in` of role `role` looks at the NaN bits of the registers it reads (findObserved
-  // done).
+  // Whether `in` of role `role` looks at the NaN bits of the registers it reads.
   bool looks(const Inst &in, uint8_t role) const {
     return looksAtNanBits(role, [&] { return (facts[in.ops[0].id] & kObserved) != 0; });
-  }
-
-  // kLooked and kTakenAsIs, in one walk; kCanonicalDef and kOtherDef.
-  void findReadsAndDefinitions() {
-    size_t i = 0;
-    for (const Block &b : f_.blocks)
-      for (const Inst &in : b.insts) {
-        uint8_t role = roles[i++];
-        const uint8_t read = looks(in, role) ? kLooked : kTakenAsIs;
-        forEachSourceRegister(f_, in, role, [&](RegId r) { facts[r.index()] |= read; });
-        if (in.ops.empty())
-          continue;
-        const Operand &d = in.ops[0];
-        if (d.kind == OperandKind::Vector) {
-          for (int64_t k = 0; k < d.value; ++k) {
-            const Operand &element = f_.vectorElements[d.id + static_cast<size_t>(k)];
-            if (element.kind == OperandKind::Reg)
-              facts[element.id] |= kOtherDef;
-          }
-          continue;
-        }
-        if (!d.isReg() || !(role & kWrites))
-          continue; // ops[0] is read, not written
-        if (role & (kCanonicalizing | kMinMax)) // guarded too: the register keeps an earlier value otherwise
-          facts[d.id] |= kCanonicalDef;
-        else if (!(in.isPtx(Opcode::Mov) && in.type == Type::F32 && in.ops.size() == 2 && isNonNanConstant(in.ops[1])))
-          facts[d.id] |= kOtherDef;
-      }
   }
 
   // kDeferred: registers whose every definition is a canonicalizing definition or a non-NaN
@@ -278,12 +240,47 @@ public:
     return deferred;
   }
 
-  std::vector<uint8_t> roles; // of each instruction, in block order
-  uint8_t any = 0;            // every role bit some instruction has
-  std::vector<uint8_t> facts; // RegisterFact bits of each register
+  std::vector<uint8_t> roles;       // of each instruction, in block order
+  uint8_t any = 0;                  // every role bit some instruction has
+  std::vector<uint8_t> facts;       // RegisterFact bits of each register
+  std::vector<Inst *> rewritable;   // the canonicalizing definitions, abs and neg
 
 private:
+  static constexpr uint32_t kEnd = UINT32_MAX;
+
+  // kObserved: something may observe the register's NaN bits.
+  void observe(RegId r) {
+    if (!(facts[r.index()] & kObserved)) {
+      facts[r.index()] |= kObserved;
+      work_.push_back(r);
+    }
+  }
+
+  // kCanonicalDef and kOtherDef of what `in` writes.
+  void noteDefinition(const Inst &in, uint8_t role) {
+    if (in.ops.empty())
+      return;
+    const Operand &d = in.ops[0];
+    if (d.kind == OperandKind::Vector) {
+      for (int64_t k = 0; k < d.value; ++k) {
+        const Operand &element = f_.vectorElements[d.id + static_cast<size_t>(k)];
+        if (element.kind == OperandKind::Reg)
+          facts[element.id] |= kOtherDef;
+      }
+      return;
+    }
+    if (!d.isReg() || !(role & kWrites))
+      return; // ops[0] is read, not written
+    if (role & (kCanonicalizing | kMinMax)) // guarded too: the register keeps an earlier value otherwise
+      facts[d.id] |= kCanonicalDef;
+    else if (!(in.isPtx(Opcode::Mov) && in.type == Type::F32 && in.ops.size() == 2 && isNonNanConstant(in.ops[1])))
+      facts[d.id] |= kOtherDef;
+  }
+
   const Function &f_;
+  std::vector<RegId> work_; // observed registers whose moves and flushes are not yet followed
+  std::vector<uint32_t> first_; // per register, its last move (an index into passing_), or kEnd
+  std::vector<std::pair<const Inst *, uint32_t>> passing_; // a move, the next of its result
 };
 
 } // namespace
@@ -300,8 +297,6 @@ void deferNanCanonicalization(PassContext &ctx) {
     const bool canonicalizing = a.any & (kCanonicalizing | kMinMax);
     if (!canonicalizing && !(a.any & kSignOperation))
       return;
-    a.findObserved();
-    a.findReadsAndDefinitions();
     // abs.f32/neg.f32 give the canonical NaN for any NaN (p2m_abs_f32, p2m_neg_f32). Where no
     // reader of the result looks at a NaN's bits, that rule is unobservable and a bare
     // operation on the sign bit does: p2m_{abs,neg}_bits_f32, one instruction instead of a NaN
@@ -309,23 +304,20 @@ void deferNanCanonicalization(PassContext &ctx) {
     // deferred registers (their looking readers canonicalize, below) and those of registers no
     // reader looks at.
     const bool anyDeferred = canonicalizing && a.findDeferred();
-    size_t i = 0;
-    for (Block &b : f.blocks)
-      for (Inst &in : b.insts) {
-        uint8_t role = a.roles[i++];
-        if (!(role & (kSignOperation | kCanonicalizing | kMinMax)) || in.ops.empty() || !in.ops[0].isReg())
-          continue;
-        uint8_t fact = a.facts[in.ops[0].id];
-        if (role & kSignOperation) {
-          if (!(fact & kLooked))
-            signHelpers.rewrite(in);
-        } else if ((fact & kDeferred) || !(fact & kLooked)) {
-          if (role & kCanonicalizing)
-            in.nanBitsUnobserved = true;
-          else
-            minMax.rewrite(in);
-        }
+    for (Inst *in : a.rewritable) {
+      if (in->ops.empty() || !in->ops[0].isReg())
+        continue;
+      uint8_t fact = a.facts[in->ops[0].id];
+      if (signHelpers.matches(*in)) {
+        if (!(fact & kLooked))
+          signHelpers.rewrite(*in);
+      } else if ((fact & kDeferred) || !(fact & kLooked)) {
+        if (isCanonicalizingArith(*in))
+          in->nanBitsUnobserved = true;
+        else
+          minMax.rewrite(*in);
       }
+    }
     if (!anyDeferred)
       return;
     // The instructions that read a deferred register as a source (vector elements included)
