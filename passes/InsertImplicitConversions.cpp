@@ -22,16 +22,32 @@ void insertImplicitConversions(PassContext &ctx) {
     auto needs = [&](const Inst &in) {
       if (in.irop == IrOp::Call || in.isPtx(ptx::Opcode::Call))
         return false;
-      // Most instructions: every operand typed as the instruction, every register stored so
-      // (the full test below would agree; it only costs more).
+      // Most instructions: every value operand typed as the instruction (ld's and st's address
+      // has no type), so the test below without building the signature.
       if (operandsHaveInstructionType(in)) {
-        Storage expected = storageOf(in.type);
-        bool plain = true;
-        for (const Operand &o : in.ops)
-          plain = plain && o.kind != OperandKind::Vector &&
-                  (o.kind != OperandKind::Reg || o.address || storageOf(f.reg(o.regId()).type) == expected);
-        if (plain)
-          return false;
+        if (in.type == Type::None) // no operand has a type
+          return in.isPtx(ptx::Opcode::Mov) &&
+                 std::any_of(in.ops.begin(), in.ops.end(), [](const Operand &o) { return o.kind == OperandKind::Vector; });
+        const Storage expected = storageOf(in.type);
+        auto differs = [&](const Operand &o) {
+          return o.kind == OperandKind::Reg && !o.address && storageOf(f.reg(o.regId()).type) != expected;
+        };
+        const size_t address = in.isPtx(ptx::Opcode::Ld) ? 1 : in.isPtx(ptx::Opcode::St) ? 0 : in.ops.size();
+        for (size_t i = 0; i < in.ops.size(); ++i) {
+          const Operand &o = in.ops[i];
+          if (i == address)
+            continue;
+          if (o.kind == OperandKind::Vector) {
+            if (in.isPtx(ptx::Opcode::Mov))
+              return true; // element types come from the width split; let the rewrite decide
+            for (int64_t k = 0; k < o.value; ++k)
+              if (differs(f.vectorElements[o.id + static_cast<size_t>(k)]))
+                return true;
+          } else if (differs(o)) {
+            return true;
+          }
+        }
+        return false;
       }
       OperandSignature sig = operandSignature(in);
       auto differs = [&](const Operand &o, Type expected) {
