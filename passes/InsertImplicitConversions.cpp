@@ -26,24 +26,27 @@ void insertImplicitConversions(PassContext &ctx) {
       // has no type), so the test below without building the signature.
       if (operandsHaveInstructionType(in)) {
         if (in.type == Type::None) // no operand has a type
-          return in.isPtx(ptx::Opcode::Mov) &&
-                 std::any_of(in.ops.begin(), in.ops.end(), [](const Operand &o) { return o.kind == OperandKind::Vector; });
-        const Storage expected = storageOf(in.type);
-        auto differs = [&](const Operand &o) {
+          return false;
+        auto differs = [&](const Operand &o, Storage expected) {
           return o.kind == OperandKind::Reg && !o.address && storageOf(f.reg(o.regId()).type) != expected;
         };
+        const Storage expected = storageOf(in.type);
         const size_t address = in.isPtx(ptx::Opcode::Ld) ? 1 : in.isPtx(ptx::Opcode::St) ? 0 : in.ops.size();
         for (size_t i = 0; i < in.ops.size(); ++i) {
           const Operand &o = in.ops[i];
           if (i == address)
             continue;
           if (o.kind == OperandKind::Vector) {
-            if (in.isPtx(ptx::Opcode::Mov))
-              return true; // element types come from the width split; let the rewrite decide
+            // A vector mov's elements are typed by the width split (as the rewrite types them).
+            Type element = in.isPtx(ptx::Opcode::Mov) && o.value > 0
+                               ? bitsType(bitWidth(in.type) / static_cast<unsigned>(o.value))
+                               : in.type;
+            if (element == Type::None)
+              continue;
             for (int64_t k = 0; k < o.value; ++k)
-              if (differs(f.vectorElements[o.id + static_cast<size_t>(k)]))
+              if (differs(f.vectorElements[o.id + static_cast<size_t>(k)], storageOf(element)))
                 return true;
-          } else if (differs(o)) {
+          } else if (differs(o, expected)) {
             return true;
           }
         }
@@ -57,8 +60,6 @@ void insertImplicitConversions(PassContext &ctx) {
       for (size_t i = 0; i < in.ops.size() && i < sig.types.size(); ++i) {
         const Operand &o = in.ops[i];
         if (o.kind == OperandKind::Vector) {
-          if (in.isPtx(ptx::Opcode::Mov))
-            return true; // element types come from the width split; let the rewrite decide
           for (int64_t k = 0; k < o.value; ++k)
             if (differs(f.vectorElements[o.id + static_cast<size_t>(k)], sig.types[i]))
               return true;
