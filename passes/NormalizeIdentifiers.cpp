@@ -222,23 +222,24 @@ public:
 
   // Whether `name` from its character `start` on is a Numbered name (*out, when it is).
   bool numbered(std::string_view name, size_t start, Numbered &out) const {
-    auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-    size_t i = start;
+    const char *p = name.data() + start, *end = name.data() + name.size();
+    auto letter = [](char c) { return static_cast<unsigned>((static_cast<unsigned char>(c) | 0x20) - 'a') < 26; };
     uint64_t stem = 0;
-    for (; i < name.size() && letter(name[i]); ++i)
-      stem = (stem << 8) | static_cast<unsigned char>(name[i]);
-    const size_t letters = i - start;
-    if (letters == 0 || letters > 8 || i == name.size() || (name[i] == '0' && i + 1 != name.size()))
+    const char *stemStart = p;
+    for (; p != end && letter(*p); ++p)
+      stem = (stem << 8) | static_cast<unsigned char>(*p);
+    const auto letters = static_cast<size_t>(p - stemStart);
+    if (letters == 0 || letters > 8 || p == end || (*p == '0' && p + 1 != end))
       return false;
     size_t number = 0;
-    for (; i < name.size(); ++i) {
-      unsigned digit = static_cast<unsigned char>(name[i]) - unsigned('0');
+    do {
+      unsigned digit = static_cast<unsigned char>(*p) - unsigned('0');
       if (digit > 9)
         return false;
       number = number * 10 + digit;
       if (number >= limit_)
         return false;
-    }
+    } while (++p != end);
     out = {stem, number, letters};
     return true;
   }
@@ -250,11 +251,12 @@ public:
   }
   // Adds the name `n` stands for; false if it was there already.
   bool insert(Numbered n) {
-    std::vector<uint64_t> &bits = stemBits(n.stem);
+    std::vector<uint64_t> &bits =
+        last_ < stems_.size() && stems_[last_].stem == n.stem ? stems_[last_].bits : stemBits(n.stem);
     size_t word = n.number / 64;
-    uint64_t bit = uint64_t(1) << (n.number % 64);
     if (word >= bits.size())
       bits.resize(std::max(word + 1, 2 * bits.size()), 0);
+    uint64_t bit = uint64_t(1) << (n.number % 64);
     if (bits[word] & bit)
       return false;
     bits[word] |= bit;
@@ -273,9 +275,8 @@ public:
   }
 
 private:
+  // The bitmap of `stem` (made if new), remembered as the last one found.
   std::vector<uint64_t> &stemBits(uint64_t stem) {
-    if (last_ < stems_.size() && stems_[last_].stem == stem)
-      return stems_[last_].bits;
     for (last_ = 0; last_ < stems_.size(); ++last_)
       if (stems_[last_].stem == stem)
         return stems_[last_].bits;
