@@ -259,10 +259,19 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F3
 // float kernel) is not moved out of its block and back.
 bool lowerF32Rewrites(const Inst &in) {
   switch (in.opcode) {
-  case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Fma: case Opcode::Mad: {
-    std::string rnd = roundingOf(in);
-    return rnd == "rz" || rnd == "rm" || rnd == "rp";
-  }
+  case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Fma: case Opcode::Mad:
+    // A directed rounding: roundingOf(in) is "rz", "rm" or "rp" (its first rounding modifier).
+    for (Modifier m : in.modifiers)
+      switch (m) {
+      case Modifier::Rz: case Modifier::Rm: case Modifier::Rp:
+        return true;
+      case Modifier::Rn: case Modifier::Rni: case Modifier::Rzi: case Modifier::Rmi: case Modifier::Rpi:
+      case Modifier::Rna:
+        return false;
+      default:
+        break;
+      }
+    return false;
   case Opcode::Div: case Opcode::Rcp: case Opcode::Sqrt: case Opcode::Rsqrt: case Opcode::Sin:
   case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2: case Opcode::Tanh: case Opcode::Abs:
   case Opcode::Neg: case Opcode::Copysign: case Opcode::Testp:
