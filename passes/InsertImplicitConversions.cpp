@@ -18,6 +18,12 @@ using namespace ir;
 
 void insertImplicitConversions(PassContext &ctx) {
   forEachFunction(ctx, [&](Function &f) {
+    // Each register's storage, looked up for every operand below. The rewrite adds temporaries
+    // but changes no register's type, and `needs` is asked only about the instructions as the
+    // blocks had them, so the table stays right.
+    std::vector<Storage> storage(f.regs.size());
+    for (size_t r = 0; r < f.regs.size(); ++r)
+      storage[r] = storageOf(f.regs[r].type);
     // Whether some register operand is stored differently from what the instruction expects.
     auto needs = [&](const Inst &in) {
       if (in.irop == IrOp::Call || in.isPtx(ptx::Opcode::Call))
@@ -28,7 +34,7 @@ void insertImplicitConversions(PassContext &ctx) {
         if (in.type == Type::None) // no operand has a type
           return false;
         auto differs = [&](const Operand &o, Storage expected) {
-          return o.kind == OperandKind::Reg && !o.address && storageOf(f.reg(o.regId()).type) != expected;
+          return o.kind == OperandKind::Reg && !o.address && storage[o.id] != expected;
         };
         const Storage expected = storageOf(in.type);
         const size_t address = in.isPtx(ptx::Opcode::Ld) ? 1 : in.isPtx(ptx::Opcode::St) ? 0 : in.ops.size();
@@ -55,7 +61,7 @@ void insertImplicitConversions(PassContext &ctx) {
       OperandSignature sig = operandSignature(in);
       auto differs = [&](const Operand &o, Type expected) {
         return expected != Type::None && o.kind == OperandKind::Reg && !o.address &&
-               storageOf(f.reg(o.regId()).type) != storageOf(expected);
+               storage[o.id] != storageOf(expected);
       };
       for (size_t i = 0; i < in.ops.size() && i < sig.types.size(); ++i) {
         const Operand &o = in.ops[i];
