@@ -84,18 +84,20 @@ void pushWithFlushedResult(Module &m, Function &f, Inst in, std::vector<Inst> &o
 
 // Registers written by the abs and the neg of a copysign spelled `selp.f32 d, N, A, p` (or
 // `d, A, N, p`) with `abs.f32 A, x` and `neg.f32 N, A`, each written once and read only there.
+// Empty when the function has no such abs or neg (most functions: no tables to fill).
 std::vector<uint8_t> copysignSelectOperands(const Function &f) {
+  auto candidate = [](const Inst &in) {
+    return (in.isPtx(Opcode::Abs) || in.isPtx(Opcode::Neg)) && in.type == Type::F32 && !in.has(Modifier::Ftz) &&
+           in.guard == kNone && in.ops.size() == 2 && in.ops[0].isReg() && in.ops[1].isReg();
+  };
+  if (std::none_of(f.blocks.begin(), f.blocks.end(),
+                   [&](const Block &b) { return std::any_of(b.insts.begin(), b.insts.end(), candidate); }))
+    return {};
   std::vector<const Inst *> def(f.regs.size(), nullptr);
-  bool any = false;
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts)
-      if ((in.isPtx(Opcode::Abs) || in.isPtx(Opcode::Neg)) && in.type == Type::F32 && !in.has(Modifier::Ftz) &&
-          in.guard == kNone && in.ops.size() == 2 && in.ops[0].isReg() && in.ops[1].isReg()) {
+      if (candidate(in))
         def[in.ops[0].id] = &in;
-        any = true;
-      }
-  if (!any) // most functions: no register counts needed
-    return std::vector<uint8_t>(f.regs.size(), 0);
   std::vector<uint32_t> mentions = countRegisterMentions(f);
   auto is = [&](RegId r, Opcode op) { return def[r.index()] && def[r.index()]->opcode == op; };
   std::vector<uint8_t> marked(f.regs.size(), 0);
@@ -428,7 +430,8 @@ void lowerRoundingAndFtz(PassContext &ctx) {
     auto needs = [&](const Inst &in) {
       if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in))
         return false;
-      if ((in.opcode == Opcode::Abs || in.opcode == Opcode::Neg) && in.ops[0].isReg() && copysignParts[in.ops[0].id])
+      if ((in.opcode == Opcode::Abs || in.opcode == Opcode::Neg) && in.ops[0].isReg() && !copysignParts.empty() &&
+          copysignParts[in.ops[0].id])
         return true;
       if (in.opcode == Opcode::Cvt)
         return isFloat(in.type) || isFloat(in.type2); // lowerCvt leaves integer conversions
@@ -447,7 +450,8 @@ void lowerRoundingAndFtz(PassContext &ctx) {
         return true;
       }
       bool done = false;
-      if ((in.opcode == Opcode::Abs || in.opcode == Opcode::Neg) && in.ops[0].isReg() && copysignParts[in.ops[0].id]) {
+      if ((in.opcode == Opcode::Abs || in.opcode == Opcode::Neg) && in.ops[0].isReg() && !copysignParts.empty() &&
+          copysignParts[in.ops[0].id]) {
         out.push_back(signBitsOf(m, in));
         return true;
       }
