@@ -251,11 +251,10 @@ public:
   }
   // Adds the name `n` stands for; false if it was there already.
   bool insert(Numbered n) {
-    std::vector<uint64_t> &bits =
-        last_ < stems_.size() && stems_[last_].stem == n.stem ? stems_[last_].bits : stemBits(n.stem);
     size_t word = n.number / 64;
-    if (word >= bits.size())
-      bits.resize(std::max(word + 1, 2 * bits.size()), 0);
+    std::vector<uint64_t> &bits = last_ < stems_.size() && stems_[last_].stem == n.stem && word < stems_[last_].bits.size()
+                                      ? stems_[last_].bits
+                                      : stemBits(n.stem, word);
     uint64_t bit = uint64_t(1) << (n.number % 64);
     if (bits[word] & bit)
       return false;
@@ -275,13 +274,17 @@ public:
   }
 
 private:
-  // The bitmap of `stem` (made if new), remembered as the last one found.
-  std::vector<uint64_t> &stemBits(uint64_t stem) {
-    for (last_ = 0; last_ < stems_.size(); ++last_)
-      if (stems_[last_].stem == stem)
-        return stems_[last_].bits;
-    stems_.push_back({stem, {}});
-    return stems_.back().bits;
+  // The bitmap of `stem` (made if new) with at least `word` + 1 words, remembered as the last
+  // one found. Out of line: the usual insertion, into the last stem's bitmap, stays small.
+  [[gnu::noinline]] std::vector<uint64_t> &stemBits(uint64_t stem, size_t word) {
+    for (last_ = 0; last_ < stems_.size() && stems_[last_].stem != stem; ++last_) {
+    }
+    if (last_ == stems_.size())
+      stems_.push_back({stem, {}});
+    std::vector<uint64_t> &bits = stems_[last_].bits;
+    if (word >= bits.size())
+      bits.resize(std::max(word + 1, 2 * bits.size()), 0);
+    return bits;
   }
 
   struct Stem {
