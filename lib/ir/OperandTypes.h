@@ -23,6 +23,11 @@ struct OperandSignature {
 
 OperandSignature operandSignature(const Inst &inst);
 
+// Whether operandSignature may give some operand of `inst` type f32: only the instruction's
+// type or second type is ever f32 there (the other types it gives are integer, bit and
+// predicate types).
+inline bool mayHaveF32Operand(const Inst &inst) { return inst.type == Type::F32 || inst.type2 == Type::F32; }
+
 // operandSignature(inst).destinations, without the types (inline: the passes and the emitter
 // ask it about every instruction, some several times).
 inline unsigned destinationCount(const Inst &in) {
