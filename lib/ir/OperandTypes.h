@@ -30,7 +30,7 @@ inline bool mayHaveF32Operand(const Inst &inst) { return inst.type == Type::F32 
 
 // operandSignature(inst).destinations, without the types (inline: the passes and the emitter
 // ask it about every instruction, some several times).
-inline unsigned destinationCount(const Inst &in) {
+[[gnu::always_inline]] inline unsigned destinationCount(const Inst &in) {
   switch (in.irop) {
   case IrOp::Convert:
   case IrOp::ReadSpecial:
