@@ -19,6 +19,8 @@
 
 #include "ir/OperandTypes.h"
 
+#include <cassert>
+
 namespace p2m::passes {
 
 using namespace ir;
@@ -42,23 +44,21 @@ bool isCanonicalizingArith(const Inst &in) {
 
 // Two helpers this pass may replace, by interned name, and what it puts in their place: the
 // min/max helpers lower-rounding-and-ftz calls for min.f32/max.f32 by the forms without the
-// canonicalization of a NaN result, abs/neg by the bare sign operations (signOperationsOnBits).
+// canonicalization of a NaN result, abs/neg by the bare sign operations.
 class HelperRewrite {
 public:
+  // Each helper and its replacement do the same with a NaN operand's bits (Helpers.def's `nan`
+  // column), so a rewritten call keeps the role the analysis gave it (Roles).
   HelperRewrite(Module &m, Helper first, Helper second, Helper firstTo, Helper secondTo)
-      : from_{m.internHelper(first), m.internHelper(second)}, to_{m.internHelper(firstTo), m.internHelper(secondTo)} {}
+      : from_{m.internHelper(first), m.internHelper(second)}, to_{m.internHelper(firstTo), m.internHelper(secondTo)} {
+    assert(helperInfo(first).nan == helperInfo(firstTo).nan && helperInfo(second).nan == helperInfo(secondTo).nan);
+  }
   bool matches(const Inst &in) const { return in.irop == IrOp::Call && (in.name == from_[0] || in.name == from_[1]); }
   void rewrite(Inst &in) const { in.name = in.name == from_[0] ? to_[0] : to_[1]; }
 
 private:
   uint32_t from_[2], to_[2];
 };
-
-// A definition whose NaN result is canonicalized where it is made, and need not be where no
-// one looks at its bits.
-bool isCanonicalizingDefinition(const HelperRewrite &minMax, const Inst &in) {
-  return isCanonicalizingArith(in) || minMax.matches(in);
-}
 
 bool isNonNanConstant(const Operand &o) {
   if (o.kind != OperandKind::Imm || o.address)
@@ -70,13 +70,87 @@ bool isNonNanConstant(const Operand &o) {
   return true; // an integer literal converts to a number
 }
 
-// The first operand `in` reads: 0 for an instruction without a destination (st's address,
-// bar's barrier number), else 1.
-size_t firstSource(const Inst &in) { return destinationCount(in) == 0 ? 0 : 1; }
+// What the pass needs to know of an instruction, as bits: worked out once per instruction, as
+// every step below asks again.
+enum Role : uint8_t {
+  kWrites = 1 << 0,          // it has a destination: ops[0] is written, its sources start at ops[1]
+                             // (st's address and bar's barrier number are read)
+  kCanonicalizing = 1 << 1,  // isCanonicalizingArith
+  kMinMax = 1 << 2,          // a min/max helper call (the other canonicalizing definition)
+  kSignOperation = 1 << 3,   // an abs/neg helper call
+  kIgnoresPayload = 1 << 4,  // reads f32 operands without looking at a NaN's bits
+  // A register-to-register move of 32 bits (f32 or bits), a reinterpretation of 32 bits as
+  // another type, the explicit flush of a .ftz operand (lower-rounding-and-ftz's flushSources)
+  // or a shuffle of 32 bits between lanes: each keeps NaN bits, so it needs a canonical operand
+  // only if something reading its result looks at them. Through the reinterpretations and
+  // shuffles, a reduction that exchanges floats as bits between lanes and reads them back as
+  // floats only with arithmetic needs no canonicalization before each exchange.
+  kPassesOn = 1 << 5,
+};
+
+// The roles of instructions. A helper call's come from the registry's `nan` column
+// (ir/Helpers.def): what the helper does with a NaN operand's bits.
+class Roles {
+public:
+  Roles(const Module &m, const HelperRewrite &minMax, const HelperRewrite &signOperations)
+      : m_(m), minMax_(minMax), signOperations_(signOperations) {}
+
+  uint8_t of(const Inst &in) const {
+    uint8_t role = destinationCount(in) != 0 ? kWrites : 0;
+    switch (in.irop) {
+    case IrOp::Ptx:
+      if (isCanonicalizingArith(in))
+        return role | kCanonicalizing;
+      if ((in.opcode == Opcode::Setp || in.opcode == Opcode::Set) && in.type == Type::F32)
+        return role | kIgnoresPayload;
+      if (in.opcode == Opcode::Mov && bitWidth(in.type) == 32 && movesRegister(in) && in.ops.size() == 2)
+        role |= kPassesOn;
+      return role;
+    case IrOp::Convert:
+      if (bitWidth(in.type) == 32 && bitWidth(in.type2) == 32 && movesRegister(in) && in.ops.size() == 2)
+        role |= kPassesOn;
+      return role;
+    case IrOp::Call: {
+      if (minMax_.matches(in))
+        role |= kMinMax;
+      if (signOperations_.matches(in))
+        role |= kSignOperation;
+      HelperNan use = in.name == kNone ? HelperNan::Looks : helperInfo(m_.helpers[in.name]).nan;
+      if (use == HelperNan::Ignores || (use == HelperNan::IgnoresAsF32 && in.type == Type::F32))
+        return role | kIgnoresPayload;
+      if (movesRegister(in) &&
+          (use == HelperNan::PassesOnValue || (use == HelperNan::PassesOn && in.ops.size() == 2)))
+        role |= kPassesOn;
+      return role;
+    }
+    default:
+      return role;
+    }
+  }
+
+private:
+  // An unguarded instruction from a register into a register (the shape of every kPassesOn).
+  static bool movesRegister(const Inst &in) {
+    return in.ops.size() >= 2 && in.ops[0].isReg() && in.ops[1].isReg() && in.guard == kNone;
+  }
+
+  const Module &m_;
+  const HelperRewrite &minMax_, &signOperations_;
+};
+
+// Whether an instruction of role `role` looks at the NaN bits of the registers it reads. Those
+// that do not: f32 arithmetic (which canonicalizes a NaN itself, or defers that to its own
+// readers), readers that ignore payloads, and moves and flushes whose results no one observes
+// (`resultObserved` is asked only for those).
+template <typename ResultObserved> bool looksAtNanBits(uint8_t role, ResultObserved resultObserved) {
+  if (role & (kCanonicalizing | kIgnoresPayload))
+    return false;
+  return !(role & kPassesOn) || resultObserved();
+}
 
 // Calls `visit` with each register `in` reads as a source, vector elements included.
-template <typename Visit> void forEachSourceRegister(const Function &f, const Inst &in, Visit &&visit) {
-  for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
+template <typename Visit> void forEachSourceRegister(const Function &f, const Inst &in, uint8_t role, Visit &&visit) {
+  for (size_t i = (role & kWrites) ? 1 : 0; i < in.ops.size(); ++i) {
     const Operand &o = in.ops[i];
     if (o.isReg())
       visit(o.regId());
@@ -89,169 +163,125 @@ template <typename Visit> void forEachSourceRegister(const Function &f, const In
   }
 }
 
-// What a helper call does with a NaN operand's bits: the registry's `nan` column
-// (ir/Helpers.def).
-class NanBitsReaders {
+// What the pass learns of each register, as bits (one table for all of them).
+enum RegisterFact : uint8_t {
+  // Something may observe its NaN bits: an instruction that does not ignore them reads it,
+  // directly or through moves, flushes and shuffles whose results are observed.
+  kObserved = 1 << 0,
+  kLooked = 1 << 1,     // some reader looks at its NaN bits (looksAtNanBits)
+  kTakenAsIs = 1 << 2,  // some reader takes it as it is
+  kCanonicalDef = 1 << 3, // some definition is a canonicalizing definition
+  kOtherDef = 1 << 4,   // some definition is neither that nor a move of a non-NaN constant
+  kDeferred = 1 << 5,   // its canonicalization moves to its looking readers
+};
+
+// One function's analysis: the roles of its instructions (in block order) and the facts of its
+// registers, found in one walk over the instructions (and one over the moves).
+class Analysis {
 public:
-  explicit NanBitsReaders(const Module &m) : m_(m) {}
-
-  // Whether `in` reads f32 operands without looking at a NaN's bits.
-  bool ignoresPayload(const Inst &in) const {
-    if (in.irop == IrOp::Ptx)
-      return (in.opcode == Opcode::Setp || in.opcode == Opcode::Set) && in.type == Type::F32;
-    HelperNan use = helperUse(in);
-    return use == HelperNan::Ignores || (use == HelperNan::IgnoresAsF32 && in.type == Type::F32);
+  Analysis(const Roles &roles, Function &f) : facts(f.regs.size(), 0), f_(f) {
+    for (Block &b : f.blocks)
+      for (Inst &in : b.insts) {
+        const uint8_t role = roles.of(in);
+        this->roles.push_back(role);
+        any |= role;
+        if (role & (kCanonicalizing | kMinMax | kSignOperation))
+          rewritable.push_back(&in);
+        noteDefinition(in, role);
+        if (role & (kCanonicalizing | kIgnoresPayload)) {
+          // Arithmetic ignores NaN bits: its NaN result is canonicalized where it is made, or
+          // where it is read.
+          forEachSourceRegister(f, in, role, [&](RegId r) { facts[r.index()] |= kTakenAsIs; });
+        } else if (role & kPassesOn) {
+          // Listed by result register (`first` and `next` chain them): its sources are observed
+          // once its result is, and looked at only then.
+          if (first_.empty())
+            first_.assign(f.regs.size(), kEnd);
+          passing_.push_back({&in, first_[in.ops[0].id]});
+          first_[in.ops[0].id] = static_cast<uint32_t>(passing_.size() - 1);
+        } else {
+          forEachSourceRegister(f, in, role, [&](RegId r) {
+            facts[r.index()] |= kLooked;
+            observe(r);
+          });
+        }
+      }
+    while (!work_.empty()) {
+      RegId r = work_.back();
+      work_.pop_back();
+      if (!first_.empty())
+        for (uint32_t p = first_[r.index()]; p != kEnd; p = passing_[p].second)
+          forEachSourceRegister(f, *passing_[p].first, kWrites, [&](RegId s) { observe(s); }); // every kPassesOn writes
+    }
+    for (const auto &[in, next] : passing_) {
+      const uint8_t read = (facts[in->ops[0].id] & kObserved) ? kLooked : kTakenAsIs;
+      forEachSourceRegister(f, *in, kWrites, [&](RegId r) { facts[r.index()] |= read; });
+    }
   }
 
-  // A register-to-register move of 32 bits (f32 or bits), a reinterpretation of 32 bits as
-  // another type, the explicit flush of a .ftz operand (lower-rounding-and-ftz's flushSources)
-  // or a shuffle of 32 bits between lanes: each keeps NaN bits, so it needs a canonical operand
-  // only if something reading its result looks at them. Through the reinterpretations and
-  // shuffles, a reduction that exchanges floats as bits between lanes and reads them back as
-  // floats only with arithmetic needs no canonicalization before each exchange.
-  bool passesOn(const Inst &in) const {
-    if (in.ops.size() < 2 || !in.ops[0].isReg() || !in.ops[1].isReg() || in.guard != kNone)
-      return false;
-    if (in.irop == IrOp::Call && helperUse(in) == HelperNan::PassesOnValue)
-      return true;
-    if (in.ops.size() != 2)
-      return false;
-    if (in.irop == IrOp::Ptx)
-      return in.opcode == Opcode::Mov && bitWidth(in.type) == 32;
-    if (in.irop == IrOp::Convert)
-      return bitWidth(in.type) == 32 && bitWidth(in.type2) == 32;
-    return helperUse(in) == HelperNan::PassesOn;
+  // Whether `in` of role `role` looks at the NaN bits of the registers it reads.
+  bool looks(const Inst &in, uint8_t role) const {
+    return looksAtNanBits(role, [&] { return (facts[in.ops[0].id] & kObserved) != 0; });
   }
+
+  // kDeferred: registers whose every definition is a canonicalizing definition or a non-NaN
+  // constant move, with at least one canonicalizing definition. Deferring pays only for a
+  // register some reader takes as it is (looksAtNanBits false): a register whose every reader
+  // looks at its bits (a float result stored through a bit-typed register, say) would only
+  // have its canonicalization moved from its definition to each reader, one instruction more.
+  // Returns whether any register is deferred.
+  bool findDeferred() {
+    bool deferred = false;
+    for (uint8_t &fact : facts)
+      if ((fact & (kCanonicalDef | kOtherDef | kTakenAsIs)) == (kCanonicalDef | kTakenAsIs)) {
+        fact |= kDeferred;
+        deferred = true;
+      }
+    return deferred;
+  }
+
+  std::vector<uint8_t> roles;       // of each instruction, in block order
+  uint8_t any = 0;                  // every role bit some instruction has
+  std::vector<uint8_t> facts;       // RegisterFact bits of each register
+  std::vector<Inst *> rewritable;   // the canonicalizing definitions, abs and neg
 
 private:
-  HelperNan helperUse(const Inst &in) const {
-    if (in.irop != IrOp::Call || in.name == kNone)
-      return HelperNan::Looks;
-    return helperInfo(m_.helpers[in.name]).nan;
+  static constexpr uint32_t kEnd = UINT32_MAX;
+
+  // kObserved: something may observe the register's NaN bits.
+  void observe(RegId r) {
+    if (!(facts[r.index()] & kObserved)) {
+      facts[r.index()] |= kObserved;
+      work_.push_back(r);
+    }
   }
 
-  const Module &m_;
+  // kCanonicalDef and kOtherDef of what `in` writes.
+  void noteDefinition(const Inst &in, uint8_t role) {
+    if (in.ops.empty())
+      return;
+    const Operand &d = in.ops[0];
+    if (d.kind == OperandKind::Vector) {
+      for (int64_t k = 0; k < d.value; ++k) {
+        const Operand &element = f_.vectorElements[d.id + static_cast<size_t>(k)];
+        if (element.kind == OperandKind::Reg)
+          facts[element.id] |= kOtherDef;
+      }
+      return;
+    }
+    if (!d.isReg() || !(role & kWrites))
+      return; // ops[0] is read, not written
+    if (role & (kCanonicalizing | kMinMax)) // guarded too: the register keeps an earlier value otherwise
+      facts[d.id] |= kCanonicalDef;
+    else if (!(in.isPtx(Opcode::Mov) && in.type == Type::F32 && in.ops.size() == 2 && isNonNanConstant(in.ops[1])))
+      facts[d.id] |= kOtherDef;
+  }
+
+  const Function &f_;
+  std::vector<RegId> work_; // observed registers whose moves and flushes are not yet followed
+  std::vector<uint32_t> first_; // per register, its last move (an index into passing_), or kEnd
+  std::vector<std::pair<const Inst *, uint32_t>> passing_; // a move, the next of its result
 };
-
-// Registers whose NaN bits something may observe: read by an instruction that does not ignore
-// them, directly or through moves, flushes and shuffles whose results are observed. Arithmetic
-// ignores them: its NaN result is canonicalized where it is made, or where it is read.
-std::vector<uint8_t> nanBitsObserved(const NanBitsReaders &readers, const Function &f) {
-  std::vector<uint8_t> observed(f.regs.size(), 0);
-  std::vector<RegId> work; // observed registers whose moves and flushes are not yet followed
-  auto markSources = [&](const Inst &in) {
-    forEachSourceRegister(f, in, [&](RegId r) {
-      if (!observed[r.index()]) {
-        observed[r.index()] = 1;
-        work.push_back(r);
-      }
-    });
-  };
-  // Moves, flushes and shuffles, listed by result register (`first` and `next` chain them):
-  // their sources are observed once their result is.
-  constexpr uint32_t kEnd = UINT32_MAX;
-  std::vector<uint32_t> first(f.regs.size(), kEnd);
-  std::vector<std::pair<const Inst *, uint32_t>> passing; // the instruction, the next of its result
-  for (const Block &b : f.blocks)
-    for (const Inst &in : b.insts) {
-      if (readers.ignoresPayload(in) || isCanonicalizingArith(in))
-        continue;
-      if (readers.passesOn(in)) {
-        passing.push_back({&in, first[in.ops[0].id]});
-        first[in.ops[0].id] = static_cast<uint32_t>(passing.size() - 1);
-      } else {
-        markSources(in);
-      }
-    }
-  while (!work.empty()) {
-    RegId r = work.back();
-    work.pop_back();
-    for (uint32_t i = first[r.index()]; i != kEnd; i = passing[i].second)
-      markSources(*passing[i].first);
-  }
-  return observed;
-}
-
-// Whether `in` looks at the NaN bits of the registers it reads. Those that do not: f32
-// arithmetic (which canonicalizes a NaN itself, or defers that to its own readers), readers
-// that ignore payloads, and moves and flushes whose results no one observes.
-bool looksAtNanBits(const NanBitsReaders &readers, const std::vector<uint8_t> &observed, const Inst &in) {
-  if (isCanonicalizingArith(in) || readers.ignoresPayload(in))
-    return false; // neither is ever a move or flush
-  return !readers.passesOn(in) || observed[in.ops[0].id] != 0;
-}
-
-// Per register: whether some reader looks at its NaN bits, and whether some reader takes it as
-// it is (one walk for both).
-struct NanBitsReads {
-  std::vector<uint8_t> looked, takenAsIs;
-};
-
-NanBitsReads nanBitsReads(const NanBitsReaders &readers, const Function &f, const std::vector<uint8_t> &observed) {
-  NanBitsReads reads{std::vector<uint8_t>(f.regs.size(), 0), std::vector<uint8_t>(f.regs.size(), 0)};
-  for (const Block &b : f.blocks)
-    for (const Inst &in : b.insts) {
-      std::vector<uint8_t> &read = looksAtNanBits(readers, observed, in) ? reads.looked : reads.takenAsIs;
-      forEachSourceRegister(f, in, [&](RegId r) { read[r.index()] = 1; });
-    }
-  return reads;
-}
-
-// Registers whose every definition is a canonicalizing definition or a non-NaN constant move,
-// with at least one canonicalizing definition.
-std::vector<uint8_t> deferrableRegisters(const HelperRewrite &minMax, const Function &f) {
-  std::vector<uint8_t> eligible(f.regs.size(), 1), arithmetic(f.regs.size(), 0);
-  for (const Block &b : f.blocks)
-    for (const Inst &in : b.insts) {
-      if (in.ops.empty())
-        continue;
-      const Operand &d = in.ops[0];
-      if (d.kind == OperandKind::Vector) {
-        for (int64_t k = 0; k < d.value; ++k) {
-          const Operand &element = f.vectorElements[d.id + static_cast<size_t>(k)];
-          if (element.kind == OperandKind::Reg)
-            eligible[element.id] = 0;
-        }
-        continue;
-      }
-      if (!d.isReg())
-        continue;
-      if (firstSource(in) == 0)
-        continue; // ops[0] is read, not written
-      if (isCanonicalizingDefinition(minMax, in)) // guarded too: the register keeps an earlier value otherwise
-        arithmetic[d.id] = 1;
-      else if (!(in.isPtx(Opcode::Mov) && in.type == Type::F32 && in.ops.size() == 2 && isNonNanConstant(in.ops[1])))
-        eligible[d.id] = 0;
-    }
-  for (size_t r = 0; r < eligible.size(); ++r)
-    eligible[r] = eligible[r] && arithmetic[r];
-  return eligible;
-}
-
-// abs.f32/neg.f32 give the canonical NaN for any NaN (p2m_abs_f32, p2m_neg_f32). Where no
-// reader of the result looks at a NaN's bits (looksAtNanBits), that rule is unobservable and a
-// bare operation on the sign bit does: p2m_{abs,neg}_bits_f32, one instruction instead of a
-// NaN test and a select.
-void signOperationsOnBits(Function &f, const std::vector<uint8_t> &looked, const HelperRewrite &signOperations) {
-  for (Block &b : f.blocks)
-    for (Inst &in : b.insts)
-      if (signOperations.matches(in) && !in.ops.empty() && in.ops[0].isReg() && !looked[in.ops[0].id])
-        signOperations.rewrite(in);
-}
-
-// Deferring pays only for a register some reader takes as it is (looksAtNanBits false). A
-// register whose every reader looks at its bits (a float result stored through a bit-typed
-// register, say) would only have its canonicalization moved from its definition to each
-// reader, one instruction more. Drops such registers from `deferred`; returns whether any is
-// left.
-bool keepDeferralsThatPay(const std::vector<uint8_t> &takenAsIs, std::vector<uint8_t> &deferred) {
-  bool any = false;
-  for (size_t r = 0; r < deferred.size(); ++r) {
-    deferred[r] = deferred[r] && takenAsIs[r];
-    any = any || deferred[r];
-  }
-  return any;
-}
 
 } // namespace
 
@@ -259,51 +289,47 @@ void deferNanCanonicalization(PassContext &ctx) {
   Module &m = ctx.module;
   const HelperRewrite signHelpers(m, Helper::AbsF32, Helper::NegF32, Helper::AbsBitsF32, Helper::NegBitsF32);
   const HelperRewrite minMax(m, Helper::MinF32, Helper::MaxF32, Helper::MinAnyNanF32, Helper::MaxAnyNanF32);
+  const Roles roles(m, minMax, signHelpers);
   forEachFunction(ctx, [&](Function &f) {
-    // Every step needs to know which registers' NaN bits are observed, and only functions with
-    // canonicalizing definitions, abs or neg have anything to change (most of a large module
-    // has none).
-    bool signOperations = false, canonicalizing = false;
-    for (const Block &b : f.blocks)
-      for (const Inst &in : b.insts) {
-        signOperations = signOperations || signHelpers.matches(in);
-        canonicalizing = canonicalizing || isCanonicalizingDefinition(minMax, in);
-      }
-    if (!canonicalizing && !signOperations)
+    Analysis a(roles, f);
+    // Only functions with canonicalizing definitions, abs or neg have anything to change (most
+    // of a large module has none).
+    const bool canonicalizing = a.any & (kCanonicalizing | kMinMax);
+    if (!canonicalizing && !(a.any & kSignOperation))
       return;
-    const NanBitsReaders readers(m);
-    std::vector<uint8_t> observed = nanBitsObserved(readers, f);
-    NanBitsReads reads = nanBitsReads(readers, f, observed);
-    const std::vector<uint8_t> &looked = reads.looked;
-    if (signOperations)
-      signOperationsOnBits(f, looked, signHelpers);
-    if (!canonicalizing)
-      return;
-    std::vector<uint8_t> deferred = deferrableRegisters(minMax, f);
-    bool anyDeferred = keepDeferralsThatPay(reads.takenAsIs, deferred);
-    // Definitions that leave out their canonicalization: those of the deferred registers (their
-    // looking readers canonicalize, below) and those of registers no reader looks at.
-    for (Block &b : f.blocks)
-      for (Inst &in : b.insts) {
-        if (!isCanonicalizingDefinition(minMax, in) || in.ops.empty() || !in.ops[0].isReg())
-          continue;
-        RegId d = in.ops[0].regId();
-        if (!deferred[d.index()] && looked[d.index()])
-          continue;
-        if (isCanonicalizingArith(in))
-          in.nanBitsUnobserved = true;
+    // abs.f32/neg.f32 give the canonical NaN for any NaN (p2m_abs_f32, p2m_neg_f32). Where no
+    // reader of the result looks at a NaN's bits, that rule is unobservable and a bare
+    // operation on the sign bit does: p2m_{abs,neg}_bits_f32, one instruction instead of a NaN
+    // test and a select. Definitions that leave out their canonicalization: those of the
+    // deferred registers (their looking readers canonicalize, below) and those of registers no
+    // reader looks at.
+    const bool anyDeferred = canonicalizing && a.findDeferred();
+    for (Inst *in : a.rewritable) {
+      if (in->ops.empty() || !in->ops[0].isReg())
+        continue;
+      uint8_t fact = a.facts[in->ops[0].id];
+      if (signHelpers.matches(*in)) {
+        if (!(fact & kLooked))
+          signHelpers.rewrite(*in);
+      } else if ((fact & kDeferred) || !(fact & kLooked)) {
+        if (isCanonicalizingArith(*in))
+          in->nanBitsUnobserved = true;
         else
-          minMax.rewrite(in);
+          minMax.rewrite(*in);
       }
+    }
     if (!anyDeferred)
       return;
-    // Whether `in` reads a deferred register as a source (vector elements included).
-    auto readsDeferred = [&](const Inst &in) {
+    // The instructions that read a deferred register as a source (vector elements included)
+    // and look at its NaN bits. rewriteBlocks asks about each instruction once, in block order.
+    size_t next = 0;
+    auto applies = [&](const Inst &in) {
+      uint8_t role = a.roles[next++];
       bool reads = false;
-      forEachSourceRegister(f, in, [&](RegId r) { reads = reads || deferred[r.index()]; });
-      return reads;
+      forEachSourceRegister(f, in, role, [&](RegId r) { reads = reads || (a.facts[r.index()] & kDeferred); });
+      return reads && a.looks(in, role);
     };
-    auto applies = [&](const Inst &in) { return readsDeferred(in) && looksAtNanBits(readers, observed, in); };
+    auto deferred = [&](uint32_t r) { return (a.facts[r] & kDeferred) != 0; };
     rewriteBlocks(f, applies, [&](Inst &in, std::vector<Inst> &out) {
       // Canonicalize each deferred register this instruction reads, once, just before it.
       std::vector<std::pair<RegId, RegId>> done;
@@ -319,14 +345,14 @@ void deferNanCanonicalization(PassContext &ctx) {
         done.push_back({r, t});
         return t;
       };
-      for (size_t i = firstSource(in); i < in.ops.size(); ++i) {
+      for (size_t i = (destinationCount(in) == 0 ? 0 : 1); i < in.ops.size(); ++i) {
         Operand &o = in.ops[i];
-        if (o.isReg() && deferred[o.id])
+        if (o.isReg() && deferred(o.id))
           o.setReg(canonical(o.regId()));
         else if (o.kind == OperandKind::Vector)
           for (int64_t k = 0; k < o.value; ++k) {
             Operand &element = f.vectorElements[o.id + static_cast<size_t>(k)];
-            if (element.kind == OperandKind::Reg && deferred[element.id])
+            if (element.kind == OperandKind::Reg && deferred(element.id))
               element.setReg(canonical(element.regId()));
           }
       }

@@ -18,31 +18,54 @@ using namespace ir;
 
 void insertImplicitConversions(PassContext &ctx) {
   forEachFunction(ctx, [&](Function &f) {
+    // Each register's storage, looked up for every operand below. The rewrite adds temporaries
+    // but changes no register's type, and `needs` is asked only about the instructions as the
+    // blocks had them, so the table stays right.
+    std::vector<Storage> storage(f.regs.size());
+    for (size_t r = 0; r < f.regs.size(); ++r)
+      storage[r] = storageOf(f.regs[r].type);
     // Whether some register operand is stored differently from what the instruction expects.
     auto needs = [&](const Inst &in) {
       if (in.irop == IrOp::Call || in.isPtx(ptx::Opcode::Call))
         return false;
-      // Most instructions: every operand typed as the instruction, every register stored so
-      // (the full test below would agree; it only costs more).
+      // Most instructions: every value operand typed as the instruction (ld's and st's address
+      // has no type), so the test below without building the signature.
       if (operandsHaveInstructionType(in)) {
-        Storage expected = storageOf(in.type);
-        bool plain = true;
-        for (const Operand &o : in.ops)
-          plain = plain && o.kind != OperandKind::Vector &&
-                  (o.kind != OperandKind::Reg || o.address || storageOf(f.reg(o.regId()).type) == expected);
-        if (plain)
+        if (in.type == Type::None) // no operand has a type
           return false;
+        auto differs = [&](const Operand &o, Storage expected) {
+          return o.kind == OperandKind::Reg && !o.address && storage[o.id] != expected;
+        };
+        const Storage expected = storageOf(in.type);
+        const size_t address = in.isPtx(ptx::Opcode::Ld) ? 1 : in.isPtx(ptx::Opcode::St) ? 0 : in.ops.size();
+        for (size_t i = 0; i < in.ops.size(); ++i) {
+          const Operand &o = in.ops[i];
+          if (i == address)
+            continue;
+          if (o.kind == OperandKind::Vector) {
+            // A vector mov's elements are typed by the width split (as the rewrite types them).
+            Type element = in.isPtx(ptx::Opcode::Mov) && o.value > 0
+                               ? bitsType(bitWidth(in.type) / static_cast<unsigned>(o.value))
+                               : in.type;
+            if (element == Type::None)
+              continue;
+            for (int64_t k = 0; k < o.value; ++k)
+              if (differs(f.vectorElements[o.id + static_cast<size_t>(k)], storageOf(element)))
+                return true;
+          } else if (differs(o, expected)) {
+            return true;
+          }
+        }
+        return false;
       }
       OperandSignature sig = operandSignature(in);
       auto differs = [&](const Operand &o, Type expected) {
         return expected != Type::None && o.kind == OperandKind::Reg && !o.address &&
-               storageOf(f.reg(o.regId()).type) != storageOf(expected);
+               storage[o.id] != storageOf(expected);
       };
       for (size_t i = 0; i < in.ops.size() && i < sig.types.size(); ++i) {
         const Operand &o = in.ops[i];
         if (o.kind == OperandKind::Vector) {
-          if (in.isPtx(ptx::Opcode::Mov))
-            return true; // element types come from the width split; let the rewrite decide
           for (int64_t k = 0; k < o.value; ++k)
             if (differs(f.vectorElements[o.id + static_cast<size_t>(k)], sig.types[i]))
               return true;

@@ -60,7 +60,7 @@ std::vector<CallSite> scanInstructions(Module &m, Function &f) {
     if (b.term.kind == TermKind::Trap || (b.term.kind == TermKind::Exit && !f.isEntry))
       f.mayEndThread = true;
     for (Inst &in : b.insts) {
-      if (ordersDeviceMemory(m, in))
+      if (mayOrderDeviceMemory(in) && ordersDeviceMemory(m, in))
         f.features |= kFeatureDeviceOrdering;
       if (const char *why = in.irop == IrOp::Ptx ? unsupportedFamily(in.opcode) : nullptr) {
         markUnsupported(f, in.srcOffset, fmt::format("{}: {}", ptx::spelling(in.opcode), why));

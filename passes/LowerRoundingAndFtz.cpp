@@ -84,18 +84,20 @@ void pushWithFlushedResult(Module &m, Function &f, Inst in, std::vector<Inst> &o
 
 // Registers written by the abs and the neg of a copysign spelled `selp.f32 d, N, A, p` (or
 // `d, A, N, p`) with `abs.f32 A, x` and `neg.f32 N, A`, each written once and read only there.
+// Empty when the function has no such abs or neg (most functions: no tables to fill).
 std::vector<uint8_t> copysignSelectOperands(const Function &f) {
+  auto candidate = [](const Inst &in) {
+    return (in.isPtx(Opcode::Abs) || in.isPtx(Opcode::Neg)) && in.type == Type::F32 && !in.has(Modifier::Ftz) &&
+           in.guard == kNone && in.ops.size() == 2 && in.ops[0].isReg() && in.ops[1].isReg();
+  };
+  if (std::none_of(f.blocks.begin(), f.blocks.end(),
+                   [&](const Block &b) { return std::any_of(b.insts.begin(), b.insts.end(), candidate); }))
+    return {};
   std::vector<const Inst *> def(f.regs.size(), nullptr);
-  bool any = false;
   for (const Block &b : f.blocks)
     for (const Inst &in : b.insts)
-      if ((in.isPtx(Opcode::Abs) || in.isPtx(Opcode::Neg)) && in.type == Type::F32 && !in.has(Modifier::Ftz) &&
-          in.guard == kNone && in.ops.size() == 2 && in.ops[0].isReg() && in.ops[1].isReg()) {
+      if (candidate(in))
         def[in.ops[0].id] = &in;
-        any = true;
-      }
-  if (!any) // most functions: no register counts needed
-    return std::vector<uint8_t>(f.regs.size(), 0);
   std::vector<uint32_t> mentions = countRegisterMentions(f);
   auto is = [&](RegId r, Opcode op) { return def[r.index()] && def[r.index()]->opcode == op; };
   std::vector<uint8_t> marked(f.regs.size(), 0);
@@ -254,6 +256,47 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F3
   }
 }
 
+// Whether lowerF32 rewrites `in` (an f32 instruction it is asked about): in step with its
+// cases, so that the f32 arithmetic it leaves as it is (add/sub/mul/fma to nearest, most of a
+// float kernel) is not moved out of its block and back.
+bool lowerF32Rewrites(const Inst &in) {
+  switch (in.opcode) {
+  case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Fma: case Opcode::Mad:
+    // A directed rounding: roundingOf(in) is "rz", "rm" or "rp" (its first rounding modifier).
+    for (Modifier m : in.modifiers)
+      switch (m) {
+      case Modifier::Rz: case Modifier::Rm: case Modifier::Rp:
+        return true;
+      case Modifier::Rn: case Modifier::Rni: case Modifier::Rzi: case Modifier::Rmi: case Modifier::Rpi:
+      case Modifier::Rna:
+        return false;
+      default:
+        break;
+      }
+    return false;
+  case Opcode::Div: case Opcode::Rcp: case Opcode::Sqrt: case Opcode::Rsqrt: case Opcode::Sin:
+  case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2: case Opcode::Tanh: case Opcode::Abs:
+  case Opcode::Neg: case Opcode::Copysign: case Opcode::Testp:
+    return true;
+  case Opcode::Min: case Opcode::Max:
+    return in.ops.size() == 3;
+  default:
+    return false;
+  }
+}
+
+// Whether lowerHalf rewrites `in` (in step with its cases).
+bool lowerHalfRewrites(const Inst &in) {
+  switch (in.opcode) {
+  case Opcode::Add: case Opcode::Sub: case Opcode::Mul: case Opcode::Fma: case Opcode::Mad:
+  case Opcode::Abs: case Opcode::Neg: case Opcode::Min: case Opcode::Max: case Opcode::Ex2:
+  case Opcode::Tanh:
+    return true;
+  default:
+    return false;
+  }
+}
+
 bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
   Type t = in.type;
   std::string ts(spelling(t));
@@ -291,6 +334,20 @@ bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
   default:
     return false;
   }
+}
+
+// The f32 instructions lowerF32 is not asked about (MSL computes them as PTX does).
+bool leftAsF32(Opcode op) {
+  return op == Opcode::Setp || op == Opcode::Set || op == Opcode::Selp || op == Opcode::Slct || op == Opcode::Mov ||
+         op == Opcode::Ld || op == Opcode::St || op == Opcode::Atom || op == Opcode::Red || op == Opcode::Shfl;
+}
+
+bool isHalf(Type t) { return t == Type::F16 || t == Type::BF16 || t == Type::F16x2 || t == Type::BF16x2; }
+
+// The half-precision instructions lowerHalf is not asked about.
+bool leftAsHalf(Opcode op) {
+  return op == Opcode::Setp || op == Opcode::Mov || op == Opcode::Ld || op == Opcode::St || op == Opcode::Atom ||
+         op == Opcode::Red || op == Opcode::Selp;
 }
 
 bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out, HelperNames &names) {
@@ -366,12 +423,22 @@ bool lowerCvt(Module &m, Function &f, Inst &in, std::vector<Inst> &out, HelperNa
 void lowerRoundingAndFtz(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
-    auto needs = [](const Inst &in) {
+    std::vector<uint8_t> copysignParts = copysignSelectOperands(f);
+    // The instructions the rewrite below changes, in step with it: those it would put back as
+    // they are (integer conversions, f32 arithmetic to nearest, loads and moves of floats)
+    // stay where they are.
+    auto needs = [&](const Inst &in) {
       if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in))
         return false;
-      return in.opcode == Opcode::Cvt || isFloat(in.type);
+      if ((in.opcode == Opcode::Abs || in.opcode == Opcode::Neg) && in.ops[0].isReg() && !copysignParts.empty() &&
+          copysignParts[in.ops[0].id])
+        return true;
+      if (in.opcode == Opcode::Cvt)
+        return isFloat(in.type) || isFloat(in.type2); // lowerCvt leaves integer conversions
+      if (in.type == Type::F32)
+        return in.has(Modifier::Ftz) || (!leftAsF32(in.opcode) && lowerF32Rewrites(in));
+      return isHalf(in.type) && !leftAsHalf(in.opcode) && lowerHalfRewrites(in);
     };
-    std::vector<uint8_t> copysignParts = copysignSelectOperands(f);
     HelperNames helperNames(m); // the conversions' (a function converts thousands of values)
     // Operand ranges, for the few functions with a directed-rounding fma (before any rewrite).
     std::optional<F32Ranges> ranges;
@@ -383,22 +450,16 @@ void lowerRoundingAndFtz(PassContext &ctx) {
         return true;
       }
       bool done = false;
-      if ((in.opcode == Opcode::Abs || in.opcode == Opcode::Neg) && in.ops[0].isReg() && copysignParts[in.ops[0].id]) {
+      if ((in.opcode == Opcode::Abs || in.opcode == Opcode::Neg) && in.ops[0].isReg() && !copysignParts.empty() &&
+          copysignParts[in.ops[0].id]) {
         out.push_back(signBitsOf(m, in));
         return true;
       }
       if (in.opcode == Opcode::Cvt)
         done = lowerCvt(m, f, in, out, helperNames);
-      else if (in.type == Type::F32 && in.opcode != Opcode::Setp && in.opcode != Opcode::Set &&
-               in.opcode != Opcode::Selp && in.opcode != Opcode::Slct && in.opcode != Opcode::Mov &&
-               in.opcode != Opcode::Ld && in.opcode != Opcode::St && in.opcode != Opcode::Atom &&
-               in.opcode != Opcode::Red && in.opcode != Opcode::Shfl)
+      else if (in.type == Type::F32 && !leftAsF32(in.opcode))
         done = lowerF32(m, f, in, out, ranges ? &*ranges : nullptr);
-      else if ((in.type == Type::F16 || in.type == Type::BF16 || in.type == Type::F16x2 ||
-                in.type == Type::BF16x2) &&
-               in.opcode != Opcode::Setp && in.opcode != Opcode::Mov && in.opcode != Opcode::Ld &&
-               in.opcode != Opcode::St && in.opcode != Opcode::Atom && in.opcode != Opcode::Red &&
-               in.opcode != Opcode::Selp)
+      else if (isHalf(in.type) && !leftAsHalf(in.opcode))
         done = lowerHalf(m, in, out);
       if (!done && in.type == Type::F32 && in.has(Modifier::Ftz)) {
         // Arithmetic and comparisons MSL does itself (add/sub/mul/fma .rn, setp).

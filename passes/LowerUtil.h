@@ -70,8 +70,8 @@ private:
 // false to abandon the function (after marking it unsupported); the other instructions stay as
 // they are. Instructions are large and blocks long, so a block is rebuilt (every instruction
 // moved) only from its first rewrite into several instructions (or none): one that yields a
-// single instruction puts it back in place. `applies` is asked once per instruction, about the
-// instruction as the block had it: a rewrite changes nothing another instruction's answer
+// single instruction puts it back in place. `applies` is asked once per instruction, in block
+// order, about the instruction as the block had it: a rewrite changes nothing another instruction's answer
 // depends on (each instruction owns its operands, vector elements included).
 template <typename Applies, typename Rewrite>
 void rewriteBlocks(ir::Function &f, Applies applies, Rewrite rewrite) {

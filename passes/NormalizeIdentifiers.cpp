@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -135,19 +136,11 @@ private:
   bool filtering_;
 };
 
-// The names a function's registers and symbols took: views of names stored elsewhere (the
-// register table itself, the symbols' set), inserted and never removed. Open addressing on a
-// cheap hash, kept beside each name so that a probe compares strings only on a hash match;
-// slots of 16 bytes, as the table is cleared for every function. Hundreds of thousands of
-// registers pass through it in a large module, and a register name is a few bytes.
-class TakenNames {
+// A set of names in open addressing on a cheap hash, kept beside each name so that a probe
+// compares strings only on a hash match: views of names stored elsewhere (the register table
+// itself, the symbols' set), inserted and never removed.
+class HashedNames {
 public:
-  explicit TakenNames(size_t expected) {
-    size_t capacity = 16;
-    while (capacity < 2 * expected)
-      capacity *= 2;
-    slots_.resize(capacity);
-  }
   // Adds `name` (which must outlive the set); false if it was there already.
   bool insert(std::string_view name) {
     uint32_t hash = hashOf(name);
@@ -167,7 +160,7 @@ private:
     uint32_t size = 0;
     uint32_t hash = 0;
   };
-  // Eight bytes at a time (a register name is one or two words), mixed by multiplication.
+  // Eight bytes at a time, mixed by multiplication.
   static uint32_t hashOf(std::string_view name) {
     uint64_t h = name.size() * 0x9e3779b97f4a7c15ull;
     auto mix = [&](uint64_t word) {
@@ -204,8 +197,104 @@ private:
       if (slot.data)
         slots_[slotOf(std::string_view(slot.data, slot.size), slot.hash)] = slot;
   }
-  std::vector<Slot> slots_;
+  std::vector<Slot> slots_ = std::vector<Slot>(16);
   size_t count_ = 0;
+};
+
+// The names a function's registers and symbols took, inserted and never removed. Nearly every
+// register's name is letters then a number (`r12`, `rd4`, from PTX's `%r<N>` declarations):
+// such a name is a bit in its stem's bitmap, indexed by the number. Every other name goes to a
+// hash set. Which of the two holds a name depends on the name alone, so a name is found
+// whichever way it was inserted. Hundreds of thousands of registers pass through it in a large
+// module.
+class TakenNames {
+public:
+  // A name of 1 to 8 letters then a decimal number without a leading zero (a lone `0` aside)
+  // below the set's limit: the letters packed in a word, and the number.
+  struct Numbered {
+    uint64_t stem = 0;
+    size_t number = 0;
+    size_t letters = 0; // how many the stem has
+  };
+
+  // Numbers below the limit are bits; it keeps a stray large number from allocating.
+  explicit TakenNames(size_t expected) : limit_(std::max<size_t>(4096, 4 * expected)) {}
+
+  // Whether `name` from its character `start` on is a Numbered name (*out, when it is).
+  bool numbered(std::string_view name, size_t start, Numbered &out) const {
+    const char *p = name.data() + start, *end = name.data() + name.size();
+    auto letter = [](char c) { return static_cast<unsigned>((static_cast<unsigned char>(c) | 0x20) - 'a') < 26; };
+    uint64_t stem = 0;
+    const char *stemStart = p;
+    for (; p != end && letter(*p); ++p)
+      stem = (stem << 8) | static_cast<unsigned char>(*p);
+    const auto letters = static_cast<size_t>(p - stemStart);
+    if (letters == 0 || letters > 8 || p == end || (*p == '0' && p + 1 != end))
+      return false;
+    size_t number = 0;
+    do {
+      unsigned digit = static_cast<unsigned char>(*p) - unsigned('0');
+      if (digit > 9)
+        return false;
+      number = number * 10 + digit;
+      if (number >= limit_)
+        return false;
+    } while (++p != end);
+    out = {stem, number, letters};
+    return true;
+  }
+
+  // Adds `name` (which must outlive the set); false if it was there already.
+  bool insert(std::string_view name) {
+    Numbered n;
+    return numbered(name, 0, n) ? insert(n) : hashed_.insert(name);
+  }
+  // Adds the name `n` stands for; false if it was there already.
+  bool insert(Numbered n) {
+    size_t word = n.number / 64;
+    std::vector<uint64_t> &bits = last_ < stems_.size() && stems_[last_].stem == n.stem && word < stems_[last_].bits.size()
+                                      ? stems_[last_].bits
+                                      : stemBits(n.stem, word);
+    uint64_t bit = uint64_t(1) << (n.number % 64);
+    if (bits[word] & bit)
+      return false;
+    bits[word] |= bit;
+    return true;
+  }
+  bool contains(std::string_view name) const {
+    Numbered n;
+    if (!numbered(name, 0, n))
+      return hashed_.contains(name);
+    for (const Stem &stem : stems_)
+      if (stem.stem == n.stem) {
+        size_t word = n.number / 64;
+        return word < stem.bits.size() && (stem.bits[word] >> (n.number % 64)) & 1;
+      }
+    return false;
+  }
+
+private:
+  // The bitmap of `stem` (made if new) with at least `word` + 1 words, remembered as the last
+  // one found. Out of line: the usual insertion, into the last stem's bitmap, stays small.
+  [[gnu::noinline]] std::vector<uint64_t> &stemBits(uint64_t stem, size_t word) {
+    for (last_ = 0; last_ < stems_.size() && stems_[last_].stem != stem; ++last_) {
+    }
+    if (last_ == stems_.size())
+      stems_.push_back({stem, {}});
+    std::vector<uint64_t> &bits = stems_[last_].bits;
+    if (word >= bits.size())
+      bits.resize(std::max(word + 1, 2 * bits.size()), 0);
+    return bits;
+  }
+
+  struct Stem {
+    uint64_t stem;
+    std::vector<uint64_t> bits; // bit N: the stem's letters then N are taken
+  };
+  size_t limit_;
+  std::vector<Stem> stems_; // a few per function: r, rd, f, fd, p, rs, ...
+  size_t last_ = 0;         // the stem found last (registers come grouped by stem)
+  HashedNames hashed_;
 };
 
 // `%`, a few letters, then digits (`%r12`, `%rd4`, `%fd31`): the shape of nearly every
@@ -233,17 +322,26 @@ bool isPlainRegisterName(std::string_view name, size_t shortestReservedStem) {
 void nameRegister(TakenNames &used, llvm::StringMap<unsigned> &nextSuffix, std::string &name,
                   const llvm::StringSet<> &outer, const NameSignatures &outerSignatures,
                   size_t shortestReservedStem) {
-  if (isPlainRegisterName(name, shortestReservedStem)) {
+  // The commonest name of all, `%` then a Numbered name (`%r12`) with fewer letters than any
+  // reserved name's stem (so a plain one): parsed once, for both tests.
+  TakenNames::Numbered numbered;
+  if (name.size() > 1 && name[0] == '%' && used.numbered(name, 1, numbered) && numbered.letters < shortestReservedStem) {
     name.erase(0, 1);
+    if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(numbered))
+      return;
   } else {
-    sanitizeInPlace(name);
-    // Locals only hide a library name inside the function: a suffix suffices.
-    if (isMslReservedName(name))
-      name += "_";
+    if (isPlainRegisterName(name, shortestReservedStem)) {
+      name.erase(0, 1);
+    } else {
+      sanitizeInPlace(name);
+      // Locals only hide a library name inside the function: a suffix suffices.
+      if (isMslReservedName(name))
+        name += "_";
+    }
+    // The usual case, a name still free: one lookup in each set (or only in `used`).
+    if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(name))
+      return;
   }
-  // The usual case, a name still free: one lookup in each set (or only in `used`).
-  if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(name))
-    return;
   name = suffixed(nextSuffix, name, [&](const std::string &c) { return !outer.contains(c) && !used.contains(c); });
   used.insert(name);
 }

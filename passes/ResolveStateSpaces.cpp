@@ -38,6 +38,16 @@ bool isAccess(const Inst &in) {
 
 void resolveStateSpaces(PassContext &ctx) {
   forEachFunction(ctx, [&](Function &f) {
+    // Only a cvta to the generic space gives an address a space, and only a generic access
+    // can use one: a function without both has nothing to resolve.
+    bool generic = false, cvta = false;
+    for (const Block &b : f.blocks)
+      for (const Inst &in : b.insts) {
+        generic = generic || (isAccess(in) && in.space == Space::Generic);
+        cvta = cvta || (in.isPtx(Opcode::Cvta) && !in.has(ptx::Modifier::To));
+      }
+    if (!generic || !cvta)
+      return;
     std::vector<uint8_t> space(f.regs.size(), kUndef);
     // What a definition yields, given the current facts.
     auto yields = [&](const Inst &in) -> uint8_t {

@@ -55,6 +55,11 @@ void retypeFloatRegisters(PassContext &ctx) {
             markOperand(o, asFloat);
           continue;
         }
+        if (!mayHaveF32Operand(in)) { // no operand read as f32: the signature would say so too
+          for (const Operand &o : in.ops)
+            markOperand(o, false);
+          continue;
+        }
         OperandSignature sig = operandSignature(in);
         for (size_t i = 0; i < in.ops.size(); ++i) {
           const Operand &o = in.ops[i];

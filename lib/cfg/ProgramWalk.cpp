@@ -5,8 +5,10 @@
 namespace p2m::cfg::detail {
 
 std::vector<NodeId> preorder(const Program &program, NodeId root) {
-  std::vector<NodeId> order, stack{root};
+  std::vector<NodeId> order, stack;
   order.reserve(program.nodes.size());
+  stack.reserve(program.nodes.size()); // every node is pushed once: no regrowth
+  stack.push_back(root);
   while (!stack.empty()) {
     NodeId x = stack.back();
     stack.pop_back();

@@ -95,10 +95,11 @@ void normalize(Program &p) {
   for (auto it = order.rbegin(); it != order.rend(); ++it)
     forEachChild(p[*it], [&](NodeId ch) { size[*it] += size[ch]; });
 
+  std::vector<NodeId> result; // reused: swapped with each list it replaces
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     if (p[*it].kind != NodeKind::Seq)
       continue;
-    std::vector<NodeId> result;
+    result.clear();
     bool dead = false;
     auto emit = [&](NodeId s) {
       if (dead)
@@ -154,7 +155,7 @@ void normalize(Program &p) {
         for (NodeId h : p[hoisted].statements)
           emit(h);
     }
-    p.nodes[*it].statements = std::move(result);
+    p.nodes[*it].statements.swap(result);
   }
 }
 

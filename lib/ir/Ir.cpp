@@ -128,8 +128,8 @@ bool ordersDeviceMemory(const Module &module, const Inst &in) {
   }
   if (in.irop != IrOp::Ptx)
     return false;
-  // The modifiers are looked at only for the few opcodes that can order (this runs for every
-  // instruction of every kernel).
+  // The modifiers are looked at only for the few opcodes that can order (those
+  // mayOrderDeviceMemory lists).
   switch (in.opcode) {
   case Opcode::Membar:
   case Opcode::Fence:

@@ -356,5 +356,18 @@ struct Module {
 // outside the CTA's scope on global or generic addresses, and the fences lower-atomics makes
 // of acquire/release atomics. Works before and after lowering.
 bool ordersDeviceMemory(const Module &module, const Inst &in);
+// Whether `in` is of a kind ordersDeviceMemory looks into (a helper call, membar, fence, ld,
+// st, atom, red): false answers it without the call, for most instructions.
+inline bool mayOrderDeviceMemory(const Inst &in) {
+  if (in.irop != IrOp::Ptx)
+    return in.irop == IrOp::Call;
+  switch (in.opcode) {
+  case ptx::Opcode::Membar: case ptx::Opcode::Fence: case ptx::Opcode::Ld: case ptx::Opcode::St:
+  case ptx::Opcode::Atom: case ptx::Opcode::Red:
+    return true;
+  default:
+    return false;
+  }
+}
 
 } // namespace p2m::ir

@@ -24,58 +24,6 @@ void fill(OperandSignature &s, size_t n, Type t) { s.types.assign(n, t); }
 
 } // namespace
 
-bool operandsHaveInstructionType(const Inst &in) {
-  if (in.irop != IrOp::Ptx)
-    return false;
-  switch (in.opcode) {
-  case Opcode::Add: case Opcode::Sub: case Opcode::Min: case Opcode::Max: case Opcode::And:
-  case Opcode::Or: case Opcode::Xor: case Opcode::Not: case Opcode::Neg: case Opcode::Abs:
-  case Opcode::Div: case Opcode::Rem: case Opcode::Fma: case Opcode::Mov: case Opcode::Ld:
-  case Opcode::St:
-    return true;
-  case Opcode::Mul: // the wide forms write twice the width
-  case Opcode::Mad:
-    return !in.has(Modifier::Wide);
-  default:
-    return false;
-  }
-}
-
-unsigned destinationCount(const Inst &in) {
-  switch (in.irop) {
-  case IrOp::Convert:
-  case IrOp::ReadSpecial:
-  case IrOp::AddressOf:
-    return 1;
-  case IrOp::Call:
-    return in.ops.empty() || in.ops[0].kind == OperandKind::None ? 0 : 1;
-  case IrOp::Ptx:
-    break;
-  }
-  switch (in.opcode) {
-  case Opcode::Bar:
-  case Opcode::Barrier:
-    return in.has(Modifier::Red) ? 1 : 0; // bar.red.popc.u32 d, ...
-  case Opcode::St:
-  case Opcode::Red:
-  case Opcode::Prefetch:
-  case Opcode::Prefetchu:
-  case Opcode::Membar:
-  case Opcode::Fence:
-  case Opcode::Cp:
-  case Opcode::Nanosleep:
-  case Opcode::Call:
-  case Opcode::Griddepcontrol:
-  case Opcode::Pmevent:
-  case Opcode::Stmatrix:
-    return 0;
-  case Opcode::Wmma:
-    return in.has(Modifier::Store) ? 0 : 1;
-  default:
-    return 1;
-  }
-}
-
 OperandSignature operandSignature(const Inst &in) {
   OperandSignature s;
   size_t n = in.ops.size();

@@ -23,12 +23,37 @@ enum class Type : uint8_t {
 // bit patterns.
 enum class Storage : uint8_t { Bool, U8, U16, U32, U64, U128, F32 };
 
-unsigned bitWidth(Type type); // 1 for Pred, 0 for None
-bool isFloat(Type type);      // F16 ... F64
-bool isSigned(Type type);     // S8 ... S64
-bool isUnsignedInt(Type type); // U8 ... U64
-bool isBits(Type type);       // B8 ... B128
-Storage storageOf(Type type);
+// Inline: the passes and the emitter ask these for every operand of every instruction.
+constexpr unsigned bitWidth(Type type) { // 1 for Pred, 0 for None
+  switch (type) {
+  case Type::None: return 0;
+  case Type::Pred: return 1;
+  case Type::B8: case Type::U8: case Type::S8: return 8;
+  case Type::B16: case Type::U16: case Type::S16: case Type::F16: case Type::BF16: return 16;
+  case Type::B32: case Type::U32: case Type::S32: case Type::F16x2: case Type::BF16x2:
+  case Type::TF32: case Type::F32: return 32;
+  case Type::B64: case Type::U64: case Type::S64: case Type::F64: return 64;
+  case Type::B128: return 128;
+  }
+  return 0;
+}
+constexpr bool isFloat(Type t) { return t >= Type::F16 && t <= Type::F64; }      // F16 ... F64
+constexpr bool isSigned(Type t) { return t >= Type::S8 && t <= Type::S64; }      // S8 ... S64
+constexpr bool isUnsignedInt(Type t) { return t >= Type::U8 && t <= Type::U64; } // U8 ... U64
+constexpr bool isBits(Type t) { return t >= Type::B8 && t <= Type::B128; }       // B8 ... B128
+constexpr Storage storageOf(Type type) {
+  if (type == Type::Pred)
+    return Storage::Bool;
+  if (type == Type::F32)
+    return Storage::F32;
+  switch (bitWidth(type)) {
+  case 8: return Storage::U8;
+  case 16: return Storage::U16;
+  case 32: return Storage::U32;
+  case 64: return Storage::U64;
+  default: return Storage::U128;
+  }
+}
 unsigned storageBits(Storage storage);
 std::string_view spelling(Type type);       // "u32", "pred"
 std::string_view mslStorageName(Storage s); // "uint", "float", "bool"
