@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Translates a fixed set of PTX files with one ptx2metal binary into OUT: the MSL, the reflection
-and the diagnostics (with the tree's path replaced, so two trees compare) of every PTX file under
+and the diagnostics (with the tree's path replaced in all three, so two trees compare) of every PTX file under
 tests/ and bench/ of TREE, and of up to 5 modules under 3 MB of each library of an extracted
 corpus (tests/corpus/extract-corpus.sh), spread over their sizes. Two such directories, one from
 the build before a change and one after, compare with `diff -r A B`: how a change that must not
@@ -41,8 +41,12 @@ def main():
         stem = args.out / f"{i:04d}-{path.stem}"
         run = subprocess.run([args.ptx2metal, "compile", str(path), "-o", f"{stem}.metal", "--reflection",
                               f"{stem}.json"], capture_output=True)
-        log = run.stderr.replace(str(args.tree.resolve()).encode(), b"TREE")
+        tree = str(args.tree.resolve()).encode()
+        log = run.stderr.replace(tree, b"TREE")
         Path(f"{stem}.log").write_bytes(log + f"\nexit {run.returncode}\n".encode())
+        for written in (Path(f"{stem}.metal"), Path(f"{stem}.json")):  # both name their input
+            if written.exists():
+                written.write_bytes(written.read_bytes().replace(tree, b"TREE"))
 
     with ThreadPoolExecutor(args.jobs) as pool:
         list(pool.map(translate, enumerate(files)))
