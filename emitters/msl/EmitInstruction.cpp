@@ -131,9 +131,9 @@ struct Sel {
   const Module &m;
 
   // A register read: its name, or the marker of its forwarded value (ForwardedValues.h).
-  const std::string &reg(RegId r) const {
-    if (const std::string *marker = e.forwarded.read(r))
-      return *marker;
+  std::string_view reg(RegId r) const {
+    if (std::string_view marker = e.forwarded.read(r); !marker.empty())
+      return marker;
     return f.reg(r).name;
   }
 
@@ -144,14 +144,14 @@ struct Sel {
       if (o.address)
         e.fail(in, "unexpected address operand");
       if (o.negated) {
-        const std::string &r = reg(o.regId());
+        std::string_view r = reg(o.regId());
         std::string s;
         s.reserve(r.size() + 1);
         s += '!';
         s += r;
         return s;
       }
-      return reg(o.regId());
+      return std::string(reg(o.regId()));
     case OperandKind::Imm: {
       Storage s = storageOf(t);
       switch (s) {
@@ -909,7 +909,7 @@ struct Sel {
     auto offset = [&](const std::string &x) {
       return a.value ? formatCompiled(FMT_COMPILE("({} + {})"), x, a.value) : x;
     };
-    std::string addrReg = a.kind == OperandKind::Reg ? reg(a.regId()) : "";
+    std::string addrReg = a.kind == OperandKind::Reg ? std::string(reg(a.regId())) : "";
     Type at = a.kind == OperandKind::Reg ? f.reg(a.regId()).type : Type::U64;
     if (a.kind == OperandKind::Imm) {
       if (space != Space::Global && space != Space::Generic)
@@ -1840,11 +1840,11 @@ void FunctionEmitter::printInstruction(const Inst &inst) {
   ++instSerial;
   bool guarded = inst.guard != kNone;
   if (guarded) {
-    const std::string *forwardedGuard = forwarded.read(inst.guard);
+    const std::string_view forwardedGuard = forwarded.read(inst.guard);
     // `if ([!]p) {`, appended piece by piece (a format string is parsed at each use).
     out.append(indent, '\t');
     out += inst.guardNegated ? "if (!" : "if (";
-    out += forwardedGuard ? *forwardedGuard : function.reg(inst.guard).name;
+    out += forwardedGuard.empty() ? std::string_view(function.reg(inst.guard).name) : forwardedGuard;
     out += ") {\n";
     ++indent;
   }

@@ -192,8 +192,8 @@ private:
   // or the marker of its value forwarded from the block just printed (the If or Switch on an
   // input condition always follows the block that computes it: cfg/Structured.h).
   std::string readRegister(RegId r) {
-    const std::string *marker = e_.forwarded.read(r);
-    return marker ? *marker : f_.reg(r).name;
+    const std::string_view marker = e_.forwarded.read(r);
+    return marker.empty() ? f_.reg(r).name : std::string(marker);
   }
 
   std::string condition(const cfg::Node &n) {

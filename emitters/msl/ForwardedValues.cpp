@@ -48,10 +48,10 @@ bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
   e.precedence = Precedence::Primary;
   e.precedenceKnown = false;
   e.occurrences = 0;
-  char marker[16] = {kMarkerOpen};
-  char *end = std::to_chars(marker + 1, marker + sizeof marker - 1, r.index()).ptr;
+  e.marker[0] = kMarkerOpen;
+  char *end = std::to_chars(e.marker + 1, e.marker + sizeof e.marker - 1, r.index()).ptr;
   *end++ = kMarkerClose;
-  e.marker.assign(marker, end); // within the string's own buffer: no allocation
+  e.markerLength = static_cast<uint8_t>(end - e.marker);
   e.expression.assign(expression);
   return true;
 }

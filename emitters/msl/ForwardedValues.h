@@ -28,14 +28,15 @@ public:
   void clearBlock();
 
   // The text a reader of `r` prints: the marker of its pending value (now counted as read), or
-  // null when it has none.
+  // empty when it has none. It lasts while the value is pending.
   // Inline: every register operand the emitter prints asks.
-  const std::string *read(ir::RegId r) {
+  std::string_view read(ir::RegId r) {
     const int32_t i = live_[r.index()];
     if (i < 0)
-      return nullptr;
+      return {};
     readNow_.push_back(static_cast<uint32_t>(i));
-    return &entries_[static_cast<size_t>(i)].marker;
+    const Entry &e = entries_[static_cast<size_t>(i)];
+    return {e.marker, e.markerLength};
   }
   // Leaves `expression` as the value of `r` for its reader. False (nothing done) where `r`
   // already has a pending value.
@@ -59,7 +60,8 @@ public:
 private:
   struct Entry {
     ir::RegId reg;
-    std::string marker;
+    char marker[12];          // kept in the entry: no string assigned per value
+    uint8_t markerLength = 0;
     std::string expression;
     Precedence precedence = Precedence::Primary; // once known (where a reader's place needs it)
     bool precedenceKnown = false;
