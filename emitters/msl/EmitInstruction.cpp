@@ -13,6 +13,7 @@
 #include <fmt/compile.h>
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstring>
 
@@ -209,11 +210,11 @@ struct Sel {
   const std::string &target(const Operand &d) const { return f.reg(d.regId()).name; }
 
   // Whether `expr`, the value of destination `d`, is left for d's reader (EmitContext.h).
-  bool forward(const Operand &d, const std::string &expr, bool fromTemporary = false) const {
+  bool forward(const Operand &d, std::string_view expr, bool fromTemporary = false) const {
     return d.kind == OperandKind::Reg && !d.address && e.forwardValue(d.regId(), in, expr, fromTemporary);
   }
 
-  void assign(const Operand &d, const std::string &expr) const {
+  void assign(const Operand &d, std::string_view expr) const {
     if (d.kind == OperandKind::Sink)
       e.line("(void)({});", expr);
     else if (d.kind == OperandKind::Reg && !d.address && expr == target(d))
@@ -819,6 +820,8 @@ struct Sel {
       }
       return assign(d, expr);
     }
+    if (s.isReg() && !s.negated)
+      return assign(d, reg(s.regId())); // the register's name or marker, not copied first
     assign(d, val(s, t));
   }
 
@@ -1139,10 +1142,15 @@ struct Sel {
       e.line("{} p2m_v{} = p2m_volatile_load<{}>({});", vectorType, v, vectorType, pointer(p, vectorType, true));
     else
       e.assignment(formatCompiled(FMT_COMPILE("p2m_v{}"), v), lvalue(p, vectorType, 0, false), vectorType);
+    // `p2m_v<v>.<lane>`, written into one buffer: only the lane letter changes.
+    char lane[32] = "p2m_v";
+    char *dot = std::to_chars(lane + 5, lane + sizeof lane - 2, v).ptr;
+    dot[0] = '.';
+    const std::string_view laneText(lane, static_cast<size_t>(dot + 2 - lane));
     for (int64_t i = 0; i < data.value; ++i) {
-      std::string lane = formatCompiled(FMT_COMPILE("p2m_v{}.{}"), v, kLanes[i]);
-      if (element(i).kind != OperandKind::Sink && !forward(element(i), lane, true))
-        assign(element(i), lane);
+      dot[1] = kLanes[i];
+      if (element(i).kind != OperandKind::Sink && !forward(element(i), laneText, true))
+        assign(element(i), laneText);
     }
   }
 

@@ -35,14 +35,18 @@ void ForwardedValues::clearBlock() {
   readNow_.clear();
 }
 
-bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
+bool ForwardedValues::capture(ir::RegId r, std::string_view expression) {
   if (live_[r.index()] >= 0)
     return false;
+  // Entries past count_ are kept from earlier blocks: their strings' buffers are reused. A new
+  // one moves the entries, whose markers `expression` may view (a read register): kept first.
+  if (count_ == entries_.size()) {
+    const std::string kept(expression);
+    entries_.emplace_back();
+    return capture(r, kept);
+  }
   live_[r.index()] = static_cast<int32_t>(count_);
   everCaptured_[r.index()] = 1;
-  // Entries past count_ are kept from earlier blocks: their strings' buffers are reused.
-  if (count_ == entries_.size())
-    entries_.emplace_back();
   Entry &e = entries_[count_++];
   e.reg = r;
   e.precedence = Precedence::Primary;
@@ -52,7 +56,8 @@ bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
   char *end = std::to_chars(e.marker + 1, e.marker + sizeof e.marker - 1, r.index()).ptr;
   *end++ = kMarkerClose;
   e.markerLength = static_cast<uint8_t>(end - e.marker);
-  e.expression.assign(expression);
+  e.expression.clear(); // then appended: assign() from a view takes the slower general path
+  e.expression.append(expression);
   return true;
 }
 

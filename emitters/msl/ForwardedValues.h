@@ -28,7 +28,7 @@ public:
   void clearBlock();
 
   // The text a reader of `r` prints: the marker of its pending value (now counted as read), or
-  // empty when it has none. It lasts while the value is pending.
+  // empty when it has none. It stays valid until the next capture (which may move the entries).
   // Inline: every register operand the emitter prints asks.
   std::string_view read(ir::RegId r) {
     const int32_t i = live_[r.index()];
@@ -40,7 +40,7 @@ public:
   }
   // Leaves `expression` as the value of `r` for its reader. False (nothing done) where `r`
   // already has a pending value.
-  bool capture(ir::RegId r, const std::string &expression);
+  bool capture(ir::RegId r, std::string_view expression);
   // Whether `r`'s definition was ever captured: it is declared where it is printed, if at all.
   bool everCaptured(ir::RegId r) const { return everCaptured_[r.index()] != 0; }
 
