@@ -57,8 +57,7 @@ public:
         out += fmt::format(", thread uchar *{}", m_.symbol(s).name);
       out += ")\n{\n";
     }
-    mentions_ = countRegisterMentions(f_);
-    e_.forwarded.start(findForwardableValues(m_, f_, kMaxForwardingDepth));
+    e_.forwarded.start(findForwardableValues(m_, f_, kMaxForwardingDepth, &named_));
     findDeclaringInstructions();
     // The body first: the registers it did not declare where they are first written are
     // declared at the top, in front of it.
@@ -94,7 +93,7 @@ private:
       if (s == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
       // Registers no instruction names (PTX declares %r<N> ranges) are left out.
-      if (!e_.forwarded.everCaptured(id) && !e_.declaredInline[id.index()] && mentions_[id.index()] != 0)
+      if (!e_.forwarded.everCaptured(id) && !e_.declaredInline[id.index()] && named_[id.index()])
         byStorage[kPlace[static_cast<size_t>(s)]].push_back(id);
     }
     for (size_t k = 0; k < std::size(kOrder); ++k) {
@@ -480,7 +479,7 @@ private:
   const Function &f_;
   FunctionEmitter e_;
   const std::vector<SymId> &paramVariables_; // the function's own .param variables
-  std::vector<uint32_t> mentions_;            // per register, how often it is named
+  std::vector<uint8_t> named_;                // per register, whether an instruction or branch names it
   // A forwarded value nests at most this many forwarded values deep (itself included): a line
   // then reads as one formula of a few steps (an address `rd1 + mul_wide((r14 + r215) * r36 +
   // r13, 4)` loaded in place) rather than a whole dependence chain; deeper chains are cut into

@@ -208,7 +208,8 @@ void sortUnique(llvm::SmallVectorImpl<RegId> &v) {
 
 } // namespace
 
-std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f, unsigned maxDepth) {
+std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f, unsigned maxDepth,
+                                              std::vector<uint8_t> *named) {
   const size_t nr = f.regs.size();
   std::vector<Forwarding> result(nr, Forwarding::No);
   // Writes and reads of each register, and where the one write and the one read are. The
@@ -253,6 +254,12 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
   for (RegState &s : regs) {
     s.candidate = s.writes == 1 && s.reads == 1 && s.defBlock == s.useBlock && s.defPos < s.usePos;
     anyCandidate |= s.candidate;
+  }
+  if (named) {
+    // The walk saw every operand, element, guard and condition as a write or a read.
+    named->resize(nr);
+    for (size_t r = 0; r < nr; ++r)
+      (*named)[r] = regs[r].writes != 0 || regs[r].reads != 0;
   }
   if (!anyCandidate)
     return result;
