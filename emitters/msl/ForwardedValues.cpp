@@ -177,7 +177,8 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
   // parentheses each needs are decided on the text as printed, markers and all).
   // The same for each captured value that holds markers (its own buffer keeps its room).
   if (!markers_.empty()) {
-    scratch_.assign(text);
+    scratch_.clear(); // then appended: assign() from a view takes the slower general path
+    scratch_.append(text);
     out.resize(start + markers_.front().at); // the text before the first marker stays in place
     appendSubstituted(out, scratch_, markers_);
   }

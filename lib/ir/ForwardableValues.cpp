@@ -159,6 +159,7 @@ struct RegState {
   uint32_t defPos, usePos;
   uint32_t defBlock, useBlock;
   uint32_t lastWrite;     // 1 + the position of the last write so far in the second walk; 0: none
+  uint32_t listedAt;      // 1 + the position whose sources list it last (drops repeats unsorted)
   uint32_t sourcesBegin;  // registers its value depends on, through forwarded values too: in `pool`
   uint8_t writes, reads;
   uint8_t sourceCount;
@@ -188,23 +189,6 @@ struct InstFacts {
   bool definesValue;  // unguarded, its first operand a destination, and no Effect::Other
   bool vectorDestination;
 };
-
-// Sorts `v` and drops repeats: by insertion, as the lists are short (an instruction's sources
-// and those of the values forwarded into it); longer ones are sorted first, leaving the
-// insertion nothing to move.
-void sortUnique(llvm::SmallVectorImpl<RegId> &v) {
-  RegId *begin = v.begin(), *end = v.end();
-  if (end - begin > 16)
-    std::sort(begin, end);
-  for (RegId *i = begin + 1; i < end; ++i) {
-    RegId x = *i;
-    RegId *j = i;
-    for (; j != begin && x < j[-1]; --j)
-      *j = j[-1];
-    *j = x;
-  }
-  v.erase(std::unique(begin, end), end);
-}
 
 } // namespace
 
@@ -305,16 +289,23 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
         const bool vectorElement = readsMemory && fact.vectorDestination;
         uint8_t depth = 1;
         sources.clear();
+        auto list = [&](RegId s) { // once each: a register's listedAt marks it listed here
+          uint32_t &listed = regs[s.index()].listedAt;
+          if (listed != pos + 1) {
+            listed = pos + 1;
+            sources.push_back(s);
+          }
+        };
         for (const RegId *s = readsBegin; s != readsEnd; ++s) {
-          sources.push_back(*s);
+          list(*s);
           if (result[s->index()] == Forwarding::No)
             continue;
           const RegState &sc = regs[s->index()];
-          sources.append(pool.begin() + sc.sourcesBegin, pool.begin() + sc.sourcesBegin + sc.sourceCount);
+          for (uint32_t k = sc.sourcesBegin, end = k + sc.sourceCount; k < end; ++k)
+            list(pool[k]);
           readsMemory |= sc.readsMemory;
           depth = std::max<uint8_t>(depth, static_cast<uint8_t>(sc.depth + 1));
         }
-        sortUnique(sources);
         if (depth <= maxDepth && sources.size() <= kMaxSources) {
           const uint32_t begin = static_cast<uint32_t>(pool.size());
           pool.resize(pool.size() + sources.size());
