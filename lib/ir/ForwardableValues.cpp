@@ -2,8 +2,6 @@
 
 #include "ir/OperandTypes.h"
 
-#include <llvm/ADT/SmallVector.h>
-
 #include <algorithm>
 #include <array>
 
@@ -235,22 +233,21 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
     if (block.term.cond != kNone)
       regs[block.term.cond.index()].read(b, pos); // after the block's last instruction
   }
-  for (RegState &s : regs) {
+  // The walk saw every operand, element, guard and condition as a write or a read.
+  if (named)
+    named->resize(nr);
+  for (size_t r = 0; r < nr; ++r) {
+    RegState &s = regs[r];
     s.candidate = s.writes == 1 && s.reads == 1 && s.defBlock == s.useBlock && s.defPos < s.usePos;
     anyCandidate |= s.candidate;
-  }
-  if (named) {
-    // The walk saw every operand, element, guard and condition as a write or a read.
-    named->resize(nr);
-    for (size_t r = 0; r < nr; ++r)
-      (*named)[r] = regs[r].writes != 0 || regs[r].reads != 0;
+    if (named)
+      (*named)[r] = s.writes != 0 || s.reads != 0;
   }
   if (!anyCandidate)
     return result;
 
   // One walk in order: a value is decided at its use, from the writes since its definition.
   std::vector<RegId> pool; // the candidates' sources
-  llvm::SmallVector<RegId, 32> sources;
   uint32_t lastEffect = 0; // 1 + the position of the last instruction with Effect::Other; 0: none
   auto decide = [&](uint32_t r) {
     const RegState &c = regs[r];
@@ -288,12 +285,13 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
         bool readsMemory = fact.effect == Effect::ReadsMemory;
         const bool vectorElement = readsMemory && fact.vectorDestination;
         uint8_t depth = 1;
-        sources.clear();
+        // Listed at the pool's end, dropped again below where the value does not qualify.
+        const uint32_t begin = static_cast<uint32_t>(pool.size());
         auto list = [&](RegId s) { // once each: a register's listedAt marks it listed here
           uint32_t &listed = regs[s.index()].listedAt;
           if (listed != pos + 1) {
             listed = pos + 1;
-            sources.push_back(s);
+            pool.push_back(s);
           }
         };
         for (const RegId *s = readsBegin; s != readsEnd; ++s) {
@@ -306,10 +304,10 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
           readsMemory |= sc.readsMemory;
           depth = std::max<uint8_t>(depth, static_cast<uint8_t>(sc.depth + 1));
         }
-        if (depth <= maxDepth && sources.size() <= kMaxSources) {
-          const uint32_t begin = static_cast<uint32_t>(pool.size());
-          pool.resize(pool.size() + sources.size());
-          std::copy(sources.begin(), sources.end(), pool.begin() + begin);
+        const size_t sourceCount = pool.size() - begin;
+        if (depth > maxDepth || sourceCount > kMaxSources) {
+          pool.resize(begin);
+        } else {
           for (const RegId *r = writesBegin; r != writesEnd; ++r) {
             RegState &c = regs[r->index()];
             if (!c.candidate)
@@ -317,7 +315,7 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
             c.defined = true;
             c.defPos = pos;
             c.sourcesBegin = begin;
-            c.sourceCount = static_cast<uint8_t>(sources.size());
+            c.sourceCount = static_cast<uint8_t>(sourceCount);
             c.depth = depth;
             c.readsMemory = readsMemory;
             c.vectorElement = vectorElement;
