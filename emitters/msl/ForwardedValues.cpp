@@ -7,7 +7,8 @@ namespace p2m::msl {
 
 namespace {
 
-// A marker is the register's index between two control characters no printed MSL contains.
+// A marker is its entry's index (in the block's entries) between two control characters no
+// printed MSL contains. An entry keeps its marker from block to block.
 constexpr char kMarkerOpen = '\x01', kMarkerClose = '\x02';
 
 bool isStatementLine(std::string_view line) {
@@ -42,7 +43,11 @@ bool ForwardedValues::capture(ir::RegId r, std::string_view expression) {
   // one moves the entries, whose markers `expression` may view (a read register): kept first.
   if (count_ == entries_.size()) {
     const std::string kept(expression);
-    entries_.emplace_back();
+    Entry &added = entries_.emplace_back();
+    added.marker[0] = kMarkerOpen;
+    char *end = std::to_chars(added.marker + 1, added.marker + sizeof added.marker - 1, count_).ptr;
+    *end++ = kMarkerClose;
+    added.markerLength = static_cast<uint8_t>(end - added.marker);
     return capture(r, kept);
   }
   live_[r.index()] = static_cast<int32_t>(count_);
@@ -52,23 +57,19 @@ bool ForwardedValues::capture(ir::RegId r, std::string_view expression) {
   e.precedence = Precedence::Primary;
   e.precedenceKnown = false;
   e.occurrences = 0;
-  e.marker[0] = kMarkerOpen;
-  char *end = std::to_chars(e.marker + 1, e.marker + sizeof e.marker - 1, r.index()).ptr;
-  *end++ = kMarkerClose;
-  e.markerLength = static_cast<uint8_t>(end - e.marker);
   e.expression.clear(); // then appended: assign() from a view takes the slower general path
   e.expression.append(expression);
   return true;
 }
 
 ForwardedValues::Entry *ForwardedValues::entryOf(std::string_view text, size_t markerStart, size_t &markerEnd) {
-  uint32_t r = 0;
+  size_t k = 0;
   size_t i = markerStart + 1;
   for (; i < text.size() && text[i] != kMarkerClose; ++i)
-    r = r * 10 + static_cast<uint32_t>(text[i] - '0');
+    k = k * 10 + static_cast<size_t>(text[i] - '0');
   markerEnd = i + 1;
-  int32_t live = r < live_.size() ? live_[r] : -1;
-  return live < 0 ? nullptr : &entries_[static_cast<size_t>(live)];
+  // A marker in a text being committed is of a pending value: its entry is among the block's.
+  return k < count_ ? &entries_[k] : nullptr;
 }
 
 std::string ForwardedValues::substitute(std::string_view text) {

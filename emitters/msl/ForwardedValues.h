@@ -60,7 +60,7 @@ public:
 private:
   struct Entry {
     ir::RegId reg;
-    char marker[12];          // kept in the entry: no string assigned per value
+    char marker[12];          // set once, when the entry is added (ForwardedValues.cpp)
     uint8_t markerLength = 0;
     std::string expression;
     Precedence precedence = Precedence::Primary; // once known (where a reader's place needs it)
