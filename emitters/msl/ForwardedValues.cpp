@@ -139,23 +139,27 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
   const std::string_view text = std::string_view(out).substr(start);
   markers_.clear();
   capturedMarkers_.clear();
-  for (size_t lineStart = 0; lineStart < text.size();) {
-    size_t lineEnd = text.find('\n', lineStart);
-    if (lineEnd == std::string_view::npos)
-      lineEnd = text.size();
-    const std::string_view line = text.substr(lineStart, lineEnd - lineStart);
-    for (size_t at = line.find(kMarkerOpen); at != std::string_view::npos; at = line.find(kMarkerOpen, at + 1)) {
-      size_t end = 0;
-      Entry *e = entryOf(text, lineStart + at, end);
-      if (!isEarlier(e, checkpoint) || statement > allowedStatement)
-        return false;
-      ++e->occurrences;
-      markers_.push_back({lineStart + at, end, e, 0});
+  // Marker by marker; the statement lines before each are counted as it is reached (lines
+  // after the last marker are never looked at).
+  size_t lineStart = 0, lineEnd = std::string_view::npos;
+  bool lineEndFound = false;
+  for (size_t at = text.find(kMarkerOpen); at != std::string_view::npos; at = text.find(kMarkerOpen, at + 1)) {
+    if (!lineEndFound) {
+      lineEnd = text.find('\n');
+      lineEndFound = true;
     }
-    // Counted only where a line follows (the count is read for markers on later lines).
-    if (lineEnd < text.size() && isStatementLine(line))
-      ++statement;
-    lineStart = lineEnd + 1;
+    // The lines that end before the marker (npos, no further line end, is never before it).
+    for (; lineEnd < at; lineEnd = text.find('\n', lineStart)) {
+      if (isStatementLine(text.substr(lineStart, lineEnd - lineStart)))
+        ++statement;
+      lineStart = lineEnd + 1;
+    }
+    size_t end = 0;
+    Entry *e = entryOf(text, at, end);
+    if (!isEarlier(e, checkpoint) || statement > allowedStatement)
+      return false;
+    ++e->occurrences;
+    markers_.push_back({at, end, e, 0});
   }
   // The values it captured are evaluated where they are read in turn.
   for (size_t i = checkpoint; i < count_; ++i) {
