@@ -904,8 +904,8 @@ struct Sel {
   // The base address of a memory operand, as an expression, and the address space of the
   // pointer the emitter builds from it.
   struct Place {
-    std::string pointerSpace; // device, threadgroup, thread, constant, "generic"
-    std::string base;         // for device/generic: a ulong address; else a `space uchar*` expr
+    std::string_view pointerSpace; // device, threadgroup, thread, constant, "generic" (literals)
+    std::string base;              // for device/generic: a ulong address; else a `space uchar*` expr
   };
 
   Place place(const Operand &a, Space space, bool fromGeneric) const {
@@ -1000,7 +1000,7 @@ struct Sel {
 
   // The address space a plain access of the place names (FunctionEmitter::deviceSpace).
   std::string_view accessSpace(const Place &p) const {
-    return p.pointerSpace == "device" ? e.deviceSpace() : std::string_view(p.pointerSpace);
+    return p.pointerSpace == "device" ? e.deviceSpace() : p.pointerSpace;
   }
 
   // An lvalue of type `T` at byte `delta` past the place, alias-safe (abi.h's p2m_alias: memory
