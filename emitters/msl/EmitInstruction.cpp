@@ -804,8 +804,10 @@ struct Sel {
     }
     if (s.kind == OperandKind::Vector) {
       unsigned n = static_cast<unsigned>(s.value), w = bitWidth(t) / n;
-      // `U(e0) | (U(e1) << w) | ...`, appended into one string.
+      // `U(e0) | (U(e1) << w) | ...`, appended into one string (the shifts through to_chars:
+      // fmt through a back_inserter appends character by character).
       std::string expr;
+      expr.reserve(32 * n);
       const std::string_view wide = unsignedName(bitWidth(t));
       for (unsigned i = 0; i < n; ++i) {
         const Operand &el = f.vectorElements[s.id + i];
@@ -815,8 +817,12 @@ struct Sel {
         expr += '(';
         expr += val(el, bitsType(w));
         expr += ')';
-        if (i)
-          fmt::format_to(std::back_inserter(expr), FMT_COMPILE(" << {})"), i * w);
+        if (i) {
+          char shift[16];
+          expr += " << ";
+          expr.append(shift, std::to_chars(shift, shift + sizeof shift, i * w).ptr);
+          expr += ')';
+        }
       }
       return assign(d, expr);
     }
