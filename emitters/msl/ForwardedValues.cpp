@@ -1,5 +1,6 @@
 #include "emitters/msl/ForwardedValues.h"
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 
@@ -57,8 +58,26 @@ bool ForwardedValues::capture(ir::RegId r, std::string_view expression) {
   e.precedence = Precedence::Primary;
   e.precedenceKnown = false;
   e.occurrences = 0;
+  e.capturedReads = 0;
   e.expression.clear(); // then appended: assign() from a view takes the slower general path
-  e.expression.append(expression);
+  // The values it reads in their places now (their expressions are final: values of earlier
+  // instructions). Where commit finds a read wrong, rollback drops this value anyway.
+  size_t done = 0;
+  for (size_t at = expression.find(kMarkerOpen); at != std::string_view::npos;
+       at = expression.find(kMarkerOpen, done)) {
+    size_t end = 0;
+    Entry *read = entryOf(expression, at, end);
+    e.expression.append(expression, done, at - done);
+    if (read) {
+      lastCapturedRead_ = std::max<int64_t>(lastCapturedRead_, read - entries_.data());
+      ++read->capturedReads;
+      appendValue(e.expression, expression, at, end, read);
+    } else {
+      capturedReadUnknown_ = true;
+    }
+    done = end;
+  }
+  e.expression.append(expression, done);
   return true;
 }
 
@@ -128,8 +147,14 @@ bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
 }
 
 bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, bool guarded) {
+  // The values captured since `checkpoint` may read only values captured before it.
+  const bool capturedReadsEarlier = !capturedReadUnknown_ && lastCapturedRead_ < static_cast<int64_t>(checkpoint);
+  lastCapturedRead_ = -1;
+  capturedReadUnknown_ = false;
   if (readNow_.empty())
     return true; // nothing read, so the new values hold no markers
+  if (!capturedReadsEarlier)
+    return false;
   for (uint32_t i : readNow_)
     entries_[i].occurrences = 0;
   // The reader's own text: markers only in its first statement (after the guard's `if`). Each
@@ -138,7 +163,6 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
   size_t statement = 0;
   const std::string_view text = std::string_view(out).substr(start);
   markers_.clear();
-  capturedMarkers_.clear();
   // Marker by marker; the statement lines before each are counted as it is reached (lines
   // after the last marker are never looked at).
   size_t lineStart = 0, lineEnd = std::string_view::npos;
@@ -159,43 +183,21 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
     if (!isEarlier(e, checkpoint) || statement > allowedStatement)
       return false;
     ++e->occurrences;
-    markers_.push_back({at, end, e, 0});
+    markers_.push_back({at, end, e});
   }
-  // The values it captured are evaluated where they are read in turn.
-  for (size_t i = checkpoint; i < count_; ++i) {
-    std::string_view expression = entries_[i].expression;
-    for (size_t at = expression.find(kMarkerOpen); at != std::string_view::npos;
-         at = expression.find(kMarkerOpen, at + 1)) {
-      size_t end = 0;
-      Entry *e = entryOf(expression, at, end);
-      if (!isEarlier(e, checkpoint))
-        return false;
-      ++e->occurrences;
-      capturedMarkers_.push_back({at, end, e, i});
-    }
-  }
+  // Each value read once: in the reader's text or in a value it captured (evaluated where that
+  // is read in turn).
   for (uint32_t i : readNow_)
-    if (entries_[i].occurrences != 1)
+    if (entries_[i].occurrences + entries_[i].capturedReads != 1)
       return false;
 
   // The text is copied aside and written back with the values in place of the markers (the
   // parentheses each needs are decided on the text as printed, markers and all).
-  // The same for each captured value that holds markers (its own buffer keeps its room).
   if (!markers_.empty()) {
     scratch_.clear(); // then appended: assign() from a view takes the slower general path
     scratch_.append(text);
     out.resize(start + markers_.front().at); // the text before the first marker stays in place
     appendSubstituted(out, scratch_, markers_);
-  }
-  for (size_t k = 0; k < capturedMarkers_.size();) {
-    size_t n = k;
-    while (n < capturedMarkers_.size() && capturedMarkers_[n].owner == capturedMarkers_[k].owner)
-      ++n;
-    std::string &expression = entries_[capturedMarkers_[k].owner].expression;
-    scratch_.assign(expression);
-    expression.resize(capturedMarkers_[k].at);
-    appendSubstituted(expression, scratch_, std::span(capturedMarkers_).subspan(k, n - k));
-    k = n;
   }
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;

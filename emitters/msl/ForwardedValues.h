@@ -38,8 +38,9 @@ public:
     const Entry &e = entries_[static_cast<size_t>(i)];
     return {e.marker, e.markerLength};
   }
-  // Leaves `expression` as the value of `r` for its reader. False (nothing done) where `r`
-  // already has a pending value.
+  // Leaves `expression` as the value of `r` for its reader, the values it reads (their markers)
+  // in place, parenthesized where their places need it: commit decides whether that stands.
+  // False (nothing done) where `r` already has a pending value.
   bool capture(ir::RegId r, std::string_view expression);
   // Whether `r`'s definition was ever captured: it is declared where it is printed, if at all.
   bool everCaptured(ir::RegId r) const { return everCaptured_[r.index()] != 0; }
@@ -66,13 +67,12 @@ private:
     Precedence precedence = Precedence::Primary; // once known (where a reader's place needs it)
     bool precedenceKnown = false;
     unsigned occurrences = 0;                    // in the reader's text, while committing
+    unsigned capturedReads = 0;                  // in values captured since it was (substituted there)
   };
-  // A marker in the reader's text or in a value it captured (entries_[owner]): [at, end) in
-  // that text, and its value.
+  // A marker in the reader's text: [at, end) in that text, and its value.
   struct Marker {
     size_t at, end;
     Entry *entry;
-    size_t owner;
   };
   Entry *entryOf(std::string_view text, size_t markerStart, size_t &markerEnd);
   // Appends the value of marker [at, end) of `text`, parenthesized where its place there
@@ -94,8 +94,13 @@ private:
   std::vector<int32_t> live_;      // per register: its pending entry, or -1
   std::vector<uint32_t> readNow_;  // entries read since the last commit
   std::vector<uint8_t> everCaptured_;
-  std::vector<Marker> markers_, capturedMarkers_; // commit's, reused
+  std::vector<Marker> markers_; // commit's, reused
   std::string scratch_; // substituteInto's output and commit's copy of the reader, reused
+  // The values captured since the last commit hold their read values already (substituted as
+  // they were captured): the latest entry one named, and whether one named no pending value.
+  // Commit checks them, as it checks the reader's own markers.
+  int64_t lastCapturedRead_ = -1;
+  bool capturedReadUnknown_ = false;
 };
 
 } // namespace p2m::msl

@@ -139,3 +139,29 @@ TEST_CASE("a value captured in a later block starts afresh in a reused entry", "
   REQUIRE(v.commit(out, 0, checkpoint, false));
   CHECK(out == "  uint r3 = c * 2u;\n");
 }
+
+TEST_CASE("values an instruction captures read each pending value once, and only earlier ones", "[msl][forwarding]") {
+  SECTION("two captured values reading one value: it is handed back, they are dropped") {
+    ForwardedValues v = withPendingSum();
+    size_t checkpoint = v.checkpoint();
+    REQUIRE(v.capture(RegId(1), std::string(v.read(RegId(0))) + " - c"));
+    REQUIRE(v.capture(RegId(2), std::string(v.read(RegId(0))) + " * d"));
+    std::string none;
+    CHECK_FALSE(v.commit(none, 0, checkpoint, false));
+    auto back = v.rollback(checkpoint);
+    REQUIRE(back.size() == 1);
+    CHECK(back[0].first == RegId(0));
+    CHECK(back[0].second == "a + b");
+    CHECK(v.read(RegId(1)).empty());
+    CHECK(v.read(RegId(2)).empty());
+  }
+  SECTION("a captured value reading one the same instruction captured") {
+    ForwardedValues v;
+    v.start(std::vector<Forwarding>(4, Forwarding::Value));
+    size_t checkpoint = v.checkpoint();
+    REQUIRE(v.capture(RegId(0), "a + b"));
+    REQUIRE(v.capture(RegId(1), std::string(v.read(RegId(0))) + " - c"));
+    std::string none;
+    CHECK_FALSE(v.commit(none, 0, checkpoint, false));
+  }
+}
