@@ -5,7 +5,9 @@
 // its place needs it (ExpressionPrecedence.h) — provided the text evaluates each value once
 // and within its first statement (the guard's `if` and the statement after it, for a guarded
 // reader), before anything the reader writes. Otherwise the caller prints the values read as
-// statements and the reader again (rollback).
+// statements and the reader again (rollback). A reader whose own value is captured gets the
+// values it reads in place as it is captured; the commit after it checks those reads the same
+// way, and a rollback drops it.
 #pragma once
 
 #include "emitters/msl/ExpressionPrecedence.h"
@@ -47,9 +49,9 @@ public:
 
   // The state before an instruction is printed.
   size_t checkpoint() const { return count_; }
-  // After an instruction was printed into out[start, end): replaces its markers (and those in
-  // the values it captured) and consumes the values it read, if it evaluates each once within
-  // its first statement. False, with nothing changed, otherwise.
+  // After an instruction was printed into out[start, end): replaces its markers and consumes
+  // the values it read, if it evaluates each once (in its text or in the values it captured)
+  // within its first statement. False, with nothing changed, otherwise.
   bool commit(std::string &out, size_t start, size_t checkpoint, bool guarded);
   // After a failed commit: drops the values captured since `checkpoint` and hands back those
   // read, as (register, expression), for the caller to print as statements.
@@ -67,7 +69,7 @@ private:
     Precedence precedence = Precedence::Primary; // once known (where a reader's place needs it)
     bool precedenceKnown = false;
     unsigned occurrences = 0;                    // in the reader's text, while committing
-    unsigned capturedReads = 0;                  // in values captured since it was (substituted there)
+    unsigned capturedReads = 0;                  // by values captured while it is pending
   };
   // A marker in the reader's text: [at, end) in that text, and its value.
   struct Marker {

@@ -151,8 +151,8 @@ constexpr size_t kMaxSources = 32;
 // or more, and the position in the walk over all blocks of its one write and one read; a read
 // by a block's branch condition sits at the block's end, after its instructions), and, for a
 // candidate whose definition qualified, what its value depends on. All zero at the start (a
-// memset): positions are read only where a write or a read set them, and lastWrite counts
-// positions from 1.
+// memset): positions are read only where a write or a read set them, and lastWrite and
+// listedAt count positions from 1.
 struct RegState {
   uint32_t defPos, usePos;
   uint32_t defBlock, useBlock;
