@@ -26,6 +26,9 @@ void ForwardedValues::start(std::vector<ir::Forwarding> forwarding) {
   forwarding_ = std::move(forwarding);
   count_ = 0;
   readNow_.clear();
+  // A function whose printing failed may have left a captured value uncommitted.
+  lastCapturedRead_ = -1;
+  capturedReadUnknown_ = false;
   live_.assign(forwarding_.size(), -1);
   everCaptured_.assign(forwarding_.size(), 0);
 }
