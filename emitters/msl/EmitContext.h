@@ -153,7 +153,7 @@ struct FunctionEmitter {
   // where the analysis allows it (a LoadedElement only when `fromTemporary`: the expression
   // reads the instruction's loaded vector) and `inst` prints it at its own level (not in a
   // block its lowering opens). Whether it did.
-  bool forwardValue(ir::RegId r, const ir::Inst &inst, const std::string &expression, bool fromTemporary) {
+  bool forwardValue(ir::RegId r, const ir::Inst &inst, std::string_view expression, bool fromTemporary) {
     ir::Forwarding how = forwarded.forwarding(r);
     if (how == ir::Forwarding::No || (how == ir::Forwarding::LoadedElement && !fromTemporary) || indent != instIndent ||
         inst.guard != ir::kNone)

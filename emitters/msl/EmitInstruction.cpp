@@ -13,6 +13,7 @@
 #include <fmt/compile.h>
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstring>
 
@@ -131,9 +132,9 @@ struct Sel {
   const Module &m;
 
   // A register read: its name, or the marker of its forwarded value (ForwardedValues.h).
-  const std::string &reg(RegId r) const {
-    if (const std::string *marker = e.forwarded.read(r))
-      return *marker;
+  std::string_view reg(RegId r) const {
+    if (std::string_view marker = e.forwarded.read(r); !marker.empty())
+      return marker;
     return f.reg(r).name;
   }
 
@@ -144,14 +145,14 @@ struct Sel {
       if (o.address)
         e.fail(in, "unexpected address operand");
       if (o.negated) {
-        const std::string &r = reg(o.regId());
+        std::string_view r = reg(o.regId());
         std::string s;
         s.reserve(r.size() + 1);
         s += '!';
         s += r;
         return s;
       }
-      return reg(o.regId());
+      return std::string(reg(o.regId()));
     case OperandKind::Imm: {
       Storage s = storageOf(t);
       switch (s) {
@@ -209,11 +210,11 @@ struct Sel {
   const std::string &target(const Operand &d) const { return f.reg(d.regId()).name; }
 
   // Whether `expr`, the value of destination `d`, is left for d's reader (EmitContext.h).
-  bool forward(const Operand &d, const std::string &expr, bool fromTemporary = false) const {
+  bool forward(const Operand &d, std::string_view expr, bool fromTemporary = false) const {
     return d.kind == OperandKind::Reg && !d.address && e.forwardValue(d.regId(), in, expr, fromTemporary);
   }
 
-  void assign(const Operand &d, const std::string &expr) const {
+  void assign(const Operand &d, std::string_view expr) const {
     if (d.kind == OperandKind::Sink)
       e.line("(void)({});", expr);
     else if (d.kind == OperandKind::Reg && !d.address && expr == target(d))
@@ -803,8 +804,10 @@ struct Sel {
     }
     if (s.kind == OperandKind::Vector) {
       unsigned n = static_cast<unsigned>(s.value), w = bitWidth(t) / n;
-      // `U(e0) | (U(e1) << w) | ...`, appended into one string.
+      // `U(e0) | (U(e1) << w) | ...`, appended into one string (the shifts through to_chars:
+      // fmt through a back_inserter appends character by character).
       std::string expr;
+      expr.reserve(32 * n);
       const std::string_view wide = unsignedName(bitWidth(t));
       for (unsigned i = 0; i < n; ++i) {
         const Operand &el = f.vectorElements[s.id + i];
@@ -814,11 +817,17 @@ struct Sel {
         expr += '(';
         expr += val(el, bitsType(w));
         expr += ')';
-        if (i)
-          fmt::format_to(std::back_inserter(expr), FMT_COMPILE(" << {})"), i * w);
+        if (i) {
+          char shift[16];
+          expr += " << ";
+          expr.append(shift, std::to_chars(shift, shift + sizeof shift, i * w).ptr);
+          expr += ')';
+        }
       }
       return assign(d, expr);
     }
+    if (s.isReg() && !s.negated)
+      return assign(d, reg(s.regId())); // the register's name or marker, not copied first
     assign(d, val(s, t));
   }
 
@@ -901,15 +910,15 @@ struct Sel {
   // The base address of a memory operand, as an expression, and the address space of the
   // pointer the emitter builds from it.
   struct Place {
-    std::string pointerSpace; // device, threadgroup, thread, constant, "generic"
-    std::string base;         // for device/generic: a ulong address; else a `space uchar*` expr
+    std::string_view pointerSpace; // device, threadgroup, thread, constant, "generic" (literals)
+    std::string base;              // for device/generic: a ulong address; else a `space uchar*` expr
   };
 
   Place place(const Operand &a, Space space, bool fromGeneric) const {
     auto offset = [&](const std::string &x) {
       return a.value ? formatCompiled(FMT_COMPILE("({} + {})"), x, a.value) : x;
     };
-    std::string addrReg = a.kind == OperandKind::Reg ? reg(a.regId()) : "";
+    std::string addrReg = a.kind == OperandKind::Reg ? std::string(reg(a.regId())) : "";
     Type at = a.kind == OperandKind::Reg ? f.reg(a.regId()).type : Type::U64;
     if (a.kind == OperandKind::Imm) {
       if (space != Space::Global && space != Space::Generic)
@@ -997,7 +1006,7 @@ struct Sel {
 
   // The address space a plain access of the place names (FunctionEmitter::deviceSpace).
   std::string_view accessSpace(const Place &p) const {
-    return p.pointerSpace == "device" ? e.deviceSpace() : std::string_view(p.pointerSpace);
+    return p.pointerSpace == "device" ? e.deviceSpace() : p.pointerSpace;
   }
 
   // An lvalue of type `T` at byte `delta` past the place, alias-safe (abi.h's p2m_alias: memory
@@ -1139,10 +1148,15 @@ struct Sel {
       e.line("{} p2m_v{} = p2m_volatile_load<{}>({});", vectorType, v, vectorType, pointer(p, vectorType, true));
     else
       e.assignment(formatCompiled(FMT_COMPILE("p2m_v{}"), v), lvalue(p, vectorType, 0, false), vectorType);
+    // `p2m_v<v>.<lane>`, written into one buffer: only the lane letter changes.
+    char lane[32] = "p2m_v";
+    char *dot = std::to_chars(lane + 5, lane + sizeof lane - 2, v).ptr;
+    dot[0] = '.';
+    const std::string_view laneText(lane, static_cast<size_t>(dot + 2 - lane));
     for (int64_t i = 0; i < data.value; ++i) {
-      std::string lane = formatCompiled(FMT_COMPILE("p2m_v{}.{}"), v, kLanes[i]);
-      if (element(i).kind != OperandKind::Sink && !forward(element(i), lane, true))
-        assign(element(i), lane);
+      dot[1] = kLanes[i];
+      if (element(i).kind != OperandKind::Sink && !forward(element(i), laneText, true))
+        assign(element(i), laneText);
     }
   }
 
@@ -1840,11 +1854,11 @@ void FunctionEmitter::printInstruction(const Inst &inst) {
   ++instSerial;
   bool guarded = inst.guard != kNone;
   if (guarded) {
-    const std::string *forwardedGuard = forwarded.read(inst.guard);
+    const std::string_view forwardedGuard = forwarded.read(inst.guard);
     // `if ([!]p) {`, appended piece by piece (a format string is parsed at each use).
     out.append(indent, '\t');
     out += inst.guardNegated ? "if (!" : "if (";
-    out += forwardedGuard ? *forwardedGuard : function.reg(inst.guard).name;
+    out += forwardedGuard.empty() ? std::string_view(function.reg(inst.guard).name) : forwardedGuard;
     out += ") {\n";
     ++indent;
   }

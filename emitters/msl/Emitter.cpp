@@ -57,8 +57,7 @@ public:
         out += fmt::format(", thread uchar *{}", m_.symbol(s).name);
       out += ")\n{\n";
     }
-    mentions_ = countRegisterMentions(f_);
-    e_.forwarded.start(findForwardableValues(m_, f_, kMaxForwardingDepth));
+    e_.forwarded.start(findForwardableValues(m_, f_, kMaxForwardingDepth, &named_));
     findDeclaringInstructions();
     // The body first: the registers it did not declare where they are first written are
     // declared at the top, in front of it.
@@ -94,7 +93,7 @@ private:
       if (s == Storage::U128)
         throw EmitError{f_.srcOffset, "128-bit registers are not supported yet"};
       // Registers no instruction names (PTX declares %r<N> ranges) are left out.
-      if (!e_.forwarded.everCaptured(id) && !e_.declaredInline[id.index()] && mentions_[id.index()] != 0)
+      if (!e_.forwarded.everCaptured(id) && !e_.declaredInline[id.index()] && named_[id.index()])
         byStorage[kPlace[static_cast<size_t>(s)]].push_back(id);
     }
     for (size_t k = 0; k < std::size(kOrder); ++k) {
@@ -192,8 +191,8 @@ private:
   // or the marker of its value forwarded from the block just printed (the If or Switch on an
   // input condition always follows the block that computes it: cfg/Structured.h).
   std::string readRegister(RegId r) {
-    const std::string *marker = e_.forwarded.read(r);
-    return marker ? *marker : f_.reg(r).name;
+    const std::string_view marker = e_.forwarded.read(r);
+    return marker.empty() ? f_.reg(r).name : std::string(marker);
   }
 
   std::string condition(const cfg::Node &n) {
@@ -232,6 +231,9 @@ private:
     e_.declaredAt.assign(f_.regs.size(), 0);
     constexpr uint32_t kUnnamed = UINT32_MAX;
     std::vector<uint32_t> firstScope(f_.regs.size(), kUnnamed);
+    // Per register, the last scope of a mention found within its first scope: the mentions
+    // that follow are mostly in the same one, and need not climb the scopes again.
+    std::vector<uint32_t> checkedScope(f_.regs.size(), kUnnamed);
     std::vector<uint32_t> parent{0}, depth{0}; // per scope; scope 0 is the function's body
     auto within = [&](uint32_t inner, uint32_t outer) {
       while (depth[inner] > depth[outer])
@@ -240,10 +242,15 @@ private:
     };
     auto mention = [&](RegId r, uint32_t scope) {
       const uint32_t i = r.index();
-      if (firstScope[i] == kUnnamed)
+      if (firstScope[i] == kUnnamed) {
         firstScope[i] = scope;
-      else if (e_.declaringInst[i] && !within(scope, firstScope[i]))
-        e_.declaringInst[i] = nullptr;
+        checkedScope[i] = scope;
+      } else if (e_.declaringInst[i] && checkedScope[i] != scope) {
+        if (within(scope, firstScope[i]))
+          checkedScope[i] = scope;
+        else
+          e_.declaringInst[i] = nullptr;
+      }
     };
     auto mentionOperand = [&](const Operand &o, uint32_t scope) {
       if (o.kind == OperandKind::Reg)
@@ -280,7 +287,7 @@ private:
         const Block &b = f_.blocks[static_cast<size_t>(n.id)];
         for (const Inst &in : b.insts) {
           auto declares = [&](RegId r) {
-            return firstScope[r.index()] == kUnnamed && !readsAsSource(f_, in, r) && !mentionedTwice(in, r);
+            return firstScope[r.index()] == kUnnamed && writesOnly(in, r);
           };
           if (in.guard == kNone && !in.ops.empty()) {
             const Operand &d = in.ops[0];
@@ -318,36 +325,27 @@ private:
     }
   }
 
-  // Whether register `r` is among the operands of `in` more than once.
-  bool mentionedTwice(const Inst &in, RegId r) const {
+  // Whether `in` names register `r` once among its operands, as its written first operand
+  // (or an element of it): not as a source, and not twice. One walk over the operands.
+  bool writesOnly(const Inst &in, RegId r) const {
     unsigned count = 0;
+    bool source = false;
+    const Operand *first = in.ops.begin();
     for (const Operand &o : in.ops) {
-      if (o.kind == OperandKind::Reg && o.regId() == r)
+      if (o.kind == OperandKind::Reg && o.regId() == r) {
         ++count;
-      else if (o.kind == OperandKind::Vector)
+        source |= &o != first || o.address;
+      } else if (o.kind == OperandKind::Vector) {
         for (int64_t k = 0; k < o.value; ++k) {
           const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
-          if (el.kind == OperandKind::Reg && el.regId() == r)
+          if (el.kind == OperandKind::Reg && el.regId() == r) {
             ++count;
+            source |= &o != first;
+          }
         }
+      }
     }
-    return count > 1;
-  }
-
-  // Whether `in` reads `r` as a source (its first operand may be written: not counted).
-  static bool readsAsSource(const Function &f, const Inst &in, RegId r) {
-    for (size_t i = 0; i < in.ops.size(); ++i) {
-      const Operand &o = in.ops[i];
-      if (o.kind == OperandKind::Reg && o.regId() == r)
-        return i > 0 || o.address;
-      if (o.kind == OperandKind::Vector && i > 0)
-        for (int64_t k = 0; k < o.value; ++k) {
-          const Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
-          if (el.kind == OperandKind::Reg && el.regId() == r)
-            return true;
-        }
-    }
-    return false;
+    return count <= 1 && !source;
   }
 
   void body() {
@@ -481,7 +479,7 @@ private:
   const Function &f_;
   FunctionEmitter e_;
   const std::vector<SymId> &paramVariables_; // the function's own .param variables
-  std::vector<uint32_t> mentions_;            // per register, how often it is named
+  std::vector<uint8_t> named_;                // per register, whether an instruction or branch names it
   // A forwarded value nests at most this many forwarded values deep (itself included): a line
   // then reads as one formula of a few steps (an address `rd1 + mul_wide((r14 + r215) * r36 +
   // r13, 4)` loaded in place) rather than a whole dependence chain; deeper chains are cut into

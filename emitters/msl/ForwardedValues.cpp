@@ -1,5 +1,6 @@
 #include "emitters/msl/ForwardedValues.h"
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 
@@ -7,7 +8,8 @@ namespace p2m::msl {
 
 namespace {
 
-// A marker is the register's index between two control characters no printed MSL contains.
+// A marker is its entry's index (in the block's entries) between two control characters no
+// printed MSL contains. An entry keeps its marker from block to block.
 constexpr char kMarkerOpen = '\x01', kMarkerClose = '\x02';
 
 bool isStatementLine(std::string_view line) {
@@ -24,6 +26,9 @@ void ForwardedValues::start(std::vector<ir::Forwarding> forwarding) {
   forwarding_ = std::move(forwarding);
   count_ = 0;
   readNow_.clear();
+  // A function whose printing failed may have left a captured value uncommitted.
+  lastCapturedRead_ = -1;
+  capturedReadUnknown_ = false;
   live_.assign(forwarding_.size(), -1);
   everCaptured_.assign(forwarding_.size(), 0);
 }
@@ -35,35 +40,58 @@ void ForwardedValues::clearBlock() {
   readNow_.clear();
 }
 
-bool ForwardedValues::capture(ir::RegId r, const std::string &expression) {
+bool ForwardedValues::capture(ir::RegId r, std::string_view expression) {
   if (live_[r.index()] >= 0)
     return false;
+  // Entries past count_ are kept from earlier blocks: their strings' buffers are reused. A new
+  // one moves the entries, whose markers `expression` may view (a read register): kept first.
+  if (count_ == entries_.size()) {
+    const std::string kept(expression);
+    Entry &added = entries_.emplace_back();
+    added.marker[0] = kMarkerOpen;
+    char *end = std::to_chars(added.marker + 1, added.marker + sizeof added.marker - 1, count_).ptr;
+    *end++ = kMarkerClose;
+    added.markerLength = static_cast<uint8_t>(end - added.marker);
+    return capture(r, kept);
+  }
   live_[r.index()] = static_cast<int32_t>(count_);
   everCaptured_[r.index()] = 1;
-  // Entries past count_ are kept from earlier blocks: their strings' buffers are reused.
-  if (count_ == entries_.size())
-    entries_.emplace_back();
   Entry &e = entries_[count_++];
   e.reg = r;
   e.precedence = Precedence::Primary;
   e.precedenceKnown = false;
   e.occurrences = 0;
-  char marker[16] = {kMarkerOpen};
-  char *end = std::to_chars(marker + 1, marker + sizeof marker - 1, r.index()).ptr;
-  *end++ = kMarkerClose;
-  e.marker.assign(marker, end); // within the string's own buffer: no allocation
-  e.expression.assign(expression);
+  e.capturedReads = 0;
+  e.expression.clear(); // then appended: assign() from a view takes the slower general path
+  // The values it reads in their places now (their expressions are final: values of earlier
+  // instructions). Where commit finds a read wrong, rollback drops this value anyway.
+  size_t done = 0;
+  for (size_t at = expression.find(kMarkerOpen); at != std::string_view::npos;
+       at = expression.find(kMarkerOpen, done)) {
+    size_t end = 0;
+    Entry *read = entryOf(expression, at, end);
+    e.expression.append(expression, done, at - done);
+    if (read) {
+      lastCapturedRead_ = std::max<int64_t>(lastCapturedRead_, read - entries_.data());
+      ++read->capturedReads;
+      appendValue(e.expression, expression, at, end, read);
+    } else {
+      capturedReadUnknown_ = true;
+    }
+    done = end;
+  }
+  e.expression.append(expression, done);
   return true;
 }
 
 ForwardedValues::Entry *ForwardedValues::entryOf(std::string_view text, size_t markerStart, size_t &markerEnd) {
-  uint32_t r = 0;
+  size_t k = 0;
   size_t i = markerStart + 1;
   for (; i < text.size() && text[i] != kMarkerClose; ++i)
-    r = r * 10 + static_cast<uint32_t>(text[i] - '0');
+    k = k * 10 + static_cast<size_t>(text[i] - '0');
   markerEnd = i + 1;
-  int32_t live = r < live_.size() ? live_[r] : -1;
-  return live < 0 ? nullptr : &entries_[static_cast<size_t>(live)];
+  // A marker in a text being committed is of a pending value: its entry is among the block's.
+  return k < count_ ? &entries_[k] : nullptr;
 }
 
 std::string ForwardedValues::substitute(std::string_view text) {
@@ -122,8 +150,14 @@ bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
 }
 
 bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, bool guarded) {
+  // The values captured since `checkpoint` may read only values captured before it.
+  const bool capturedReadsEarlier = !capturedReadUnknown_ && lastCapturedRead_ < static_cast<int64_t>(checkpoint);
+  lastCapturedRead_ = -1;
+  capturedReadUnknown_ = false;
   if (readNow_.empty())
     return true; // nothing read, so the new values hold no markers
+  if (!capturedReadsEarlier)
+    return false;
   for (uint32_t i : readNow_)
     entries_[i].occurrences = 0;
   // The reader's own text: markers only in its first statement (after the guard's `if`). Each
@@ -132,59 +166,41 @@ bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, 
   size_t statement = 0;
   const std::string_view text = std::string_view(out).substr(start);
   markers_.clear();
-  capturedMarkers_.clear();
-  for (size_t lineStart = 0; lineStart < text.size();) {
-    size_t lineEnd = text.find('\n', lineStart);
-    if (lineEnd == std::string_view::npos)
-      lineEnd = text.size();
-    const std::string_view line = text.substr(lineStart, lineEnd - lineStart);
-    for (size_t at = line.find(kMarkerOpen); at != std::string_view::npos; at = line.find(kMarkerOpen, at + 1)) {
-      size_t end = 0;
-      Entry *e = entryOf(text, lineStart + at, end);
-      if (!isEarlier(e, checkpoint) || statement > allowedStatement)
-        return false;
-      ++e->occurrences;
-      markers_.push_back({lineStart + at, end, e, 0});
+  // Marker by marker; the statement lines before each are counted as it is reached (lines
+  // after the last marker are never looked at).
+  size_t lineStart = 0, lineEnd = std::string_view::npos;
+  bool lineEndFound = false;
+  for (size_t at = text.find(kMarkerOpen); at != std::string_view::npos; at = text.find(kMarkerOpen, at + 1)) {
+    if (!lineEndFound) {
+      lineEnd = text.find('\n');
+      lineEndFound = true;
     }
-    // Counted only where a line follows (the count is read for markers on later lines).
-    if (lineEnd < text.size() && isStatementLine(line))
-      ++statement;
-    lineStart = lineEnd + 1;
-  }
-  // The values it captured are evaluated where they are read in turn.
-  for (size_t i = checkpoint; i < count_; ++i) {
-    std::string_view expression = entries_[i].expression;
-    for (size_t at = expression.find(kMarkerOpen); at != std::string_view::npos;
-         at = expression.find(kMarkerOpen, at + 1)) {
-      size_t end = 0;
-      Entry *e = entryOf(expression, at, end);
-      if (!isEarlier(e, checkpoint))
-        return false;
-      ++e->occurrences;
-      capturedMarkers_.push_back({at, end, e, i});
+    // The lines that end before the marker (npos, no further line end, is never before it).
+    for (; lineEnd < at; lineEnd = text.find('\n', lineStart)) {
+      if (isStatementLine(text.substr(lineStart, lineEnd - lineStart)))
+        ++statement;
+      lineStart = lineEnd + 1;
     }
+    size_t end = 0;
+    Entry *e = entryOf(text, at, end);
+    if (!isEarlier(e, checkpoint) || statement > allowedStatement)
+      return false;
+    ++e->occurrences;
+    markers_.push_back({at, end, e});
   }
+  // Each value read once: in the reader's text or in a value it captured (evaluated where that
+  // is read in turn).
   for (uint32_t i : readNow_)
-    if (entries_[i].occurrences != 1)
+    if (entries_[i].occurrences + entries_[i].capturedReads != 1)
       return false;
 
   // The text is copied aside and written back with the values in place of the markers (the
   // parentheses each needs are decided on the text as printed, markers and all).
-  // The same for each captured value that holds markers (its own buffer keeps its room).
   if (!markers_.empty()) {
-    scratch_.assign(text);
+    scratch_.clear(); // then appended: assign() from a view takes the slower general path
+    scratch_.append(text);
     out.resize(start + markers_.front().at); // the text before the first marker stays in place
     appendSubstituted(out, scratch_, markers_);
-  }
-  for (size_t k = 0; k < capturedMarkers_.size();) {
-    size_t n = k;
-    while (n < capturedMarkers_.size() && capturedMarkers_[n].owner == capturedMarkers_[k].owner)
-      ++n;
-    std::string &expression = entries_[capturedMarkers_[k].owner].expression;
-    scratch_.assign(expression);
-    expression.resize(capturedMarkers_[k].at);
-    appendSubstituted(expression, scratch_, std::span(capturedMarkers_).subspan(k, n - k));
-    k = n;
   }
   for (uint32_t i : readNow_) {
     live_[entries_[i].reg.index()] = -1;

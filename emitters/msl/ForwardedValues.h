@@ -5,7 +5,9 @@
 // its place needs it (ExpressionPrecedence.h) — provided the text evaluates each value once
 // and within its first statement (the guard's `if` and the statement after it, for a guarded
 // reader), before anything the reader writes. Otherwise the caller prints the values read as
-// statements and the reader again (rollback).
+// statements and the reader again (rollback). A reader whose own value is captured gets the
+// values it reads in place as it is captured; the commit after it checks those reads the same
+// way, and a rollback drops it.
 #pragma once
 
 #include "emitters/msl/ExpressionPrecedence.h"
@@ -28,26 +30,28 @@ public:
   void clearBlock();
 
   // The text a reader of `r` prints: the marker of its pending value (now counted as read), or
-  // null when it has none.
+  // empty when it has none. It stays valid until the next capture (which may move the entries).
   // Inline: every register operand the emitter prints asks.
-  const std::string *read(ir::RegId r) {
+  std::string_view read(ir::RegId r) {
     const int32_t i = live_[r.index()];
     if (i < 0)
-      return nullptr;
+      return {};
     readNow_.push_back(static_cast<uint32_t>(i));
-    return &entries_[static_cast<size_t>(i)].marker;
+    const Entry &e = entries_[static_cast<size_t>(i)];
+    return {e.marker, e.markerLength};
   }
-  // Leaves `expression` as the value of `r` for its reader. False (nothing done) where `r`
-  // already has a pending value.
-  bool capture(ir::RegId r, const std::string &expression);
+  // Leaves `expression` as the value of `r` for its reader, the values it reads (their markers)
+  // in place, parenthesized where their places need it: commit decides whether that stands.
+  // False (nothing done) where `r` already has a pending value.
+  bool capture(ir::RegId r, std::string_view expression);
   // Whether `r`'s definition was ever captured: it is declared where it is printed, if at all.
   bool everCaptured(ir::RegId r) const { return everCaptured_[r.index()] != 0; }
 
   // The state before an instruction is printed.
   size_t checkpoint() const { return count_; }
-  // After an instruction was printed into out[start, end): replaces its markers (and those in
-  // the values it captured) and consumes the values it read, if it evaluates each once within
-  // its first statement. False, with nothing changed, otherwise.
+  // After an instruction was printed into out[start, end): replaces its markers and consumes
+  // the values it read, if it evaluates each once (in its text or in the values it captured)
+  // within its first statement. False, with nothing changed, otherwise.
   bool commit(std::string &out, size_t start, size_t checkpoint, bool guarded);
   // After a failed commit: drops the values captured since `checkpoint` and hands back those
   // read, as (register, expression), for the caller to print as statements.
@@ -59,18 +63,18 @@ public:
 private:
   struct Entry {
     ir::RegId reg;
-    std::string marker;
+    char marker[12];          // set once, when the entry is added (ForwardedValues.cpp)
+    uint8_t markerLength = 0;
     std::string expression;
     Precedence precedence = Precedence::Primary; // once known (where a reader's place needs it)
     bool precedenceKnown = false;
     unsigned occurrences = 0;                    // in the reader's text, while committing
+    unsigned capturedReads = 0;                  // by values captured while it is pending
   };
-  // A marker in the reader's text or in a value it captured (entries_[owner]): [at, end) in
-  // that text, and its value.
+  // A marker in the reader's text: [at, end) in that text, and its value.
   struct Marker {
     size_t at, end;
     Entry *entry;
-    size_t owner;
   };
   Entry *entryOf(std::string_view text, size_t markerStart, size_t &markerEnd);
   // Appends the value of marker [at, end) of `text`, parenthesized where its place there
@@ -92,8 +96,13 @@ private:
   std::vector<int32_t> live_;      // per register: its pending entry, or -1
   std::vector<uint32_t> readNow_;  // entries read since the last commit
   std::vector<uint8_t> everCaptured_;
-  std::vector<Marker> markers_, capturedMarkers_; // commit's, reused
+  std::vector<Marker> markers_; // commit's, reused
   std::string scratch_; // substituteInto's output and commit's copy of the reader, reused
+  // The values captured since the last commit hold their read values already (substituted as
+  // they were captured): the latest entry one named, and whether one named no pending value.
+  // Commit checks them, as it checks the reader's own markers.
+  int64_t lastCapturedRead_ = -1;
+  bool capturedReadUnknown_ = false;
 };
 
 } // namespace p2m::msl

@@ -2,8 +2,6 @@
 
 #include "ir/OperandTypes.h"
 
-#include <llvm/ADT/SmallVector.h>
-
 #include <algorithm>
 #include <array>
 
@@ -130,9 +128,9 @@ template <class F> void forEachWritten(const Module &m, const Function &f, const
 template <class F> void forEachRead(const Function &f, const Inst &in, bool firstWritten, F &&fn) {
   if (in.guard != kNone)
     fn(in.guard);
-  for (size_t i = 0; i < in.ops.size(); ++i) {
-    const Operand &o = in.ops[i];
-    if (i == 0 && firstWritten && !o.address)
+  const Operand *first = in.ops.begin();
+  for (const Operand &o : in.ops) {
+    if (&o == first && firstWritten && !o.address)
       continue;
     if (o.kind == OperandKind::Reg)
       fn(o.regId());
@@ -145,18 +143,29 @@ template <class F> void forEachRead(const Function &f, const Inst &in, bool firs
   }
 }
 
-constexpr uint32_t kUnset = UINT32_MAX;
 // A value depending on more registers than this is not forwarded (bounds the analysis's work;
 // the depth limit keeps real expressions far below it).
 constexpr size_t kMaxSources = 32;
 
-// Where a register is written and read: counts (2 means two or more) and the position (in
-// the walk over all blocks) of its one write and one read. A read by a block's branch
-// condition sits at the block's end, after its instructions.
-struct RegUses {
-  uint32_t defPos = kUnset, usePos = kUnset;
-  uint32_t defBlock = kUnset, useBlock = kUnset;
-  uint8_t writes = 0, reads = 0;
+// What the analysis knows of a register: where it is written and read (counts, 2 meaning two
+// or more, and the position in the walk over all blocks of its one write and one read; a read
+// by a block's branch condition sits at the block's end, after its instructions), and, for a
+// candidate whose definition qualified, what its value depends on. All zero at the start (a
+// memset): positions are read only where a write or a read set them, and lastWrite and
+// listedAt count positions from 1.
+struct RegState {
+  uint32_t defPos, usePos;
+  uint32_t defBlock, useBlock;
+  uint32_t lastWrite;     // 1 + the position of the last write so far in the second walk; 0: none
+  uint32_t listedAt;      // 1 + the position whose sources list it last (drops repeats unsorted)
+  uint32_t sourcesBegin;  // registers its value depends on, through forwarded values too: in `pool`
+  uint8_t writes, reads;
+  uint8_t sourceCount;
+  uint8_t depth;
+  bool candidate;         // written once and read once, later in the same block
+  bool defined;           // its definition qualified (pure or a plain load, unguarded, not too deep)
+  bool readsMemory;       // it or a value forwarded into it loads
+  bool vectorElement;     // an element of a plain vector load
   void write(uint32_t block, uint32_t pos) {
     writes = writes < 2 ? writes + 1 : 2;
     defBlock = block;
@@ -167,104 +176,86 @@ struct RegUses {
     useBlock = block;
     usePos = pos;
   }
-  // Written once and read once, later in the same block.
-  bool candidate() const { return writes == 1 && reads == 1 && defBlock == useBlock && defPos < usePos; }
 };
 
-// A candidate whose definition qualified: what its value depends on.
-struct Candidate {
-  uint32_t usePos = kUnset;
-  uint32_t defPos = kUnset;     // kUnset: its definition did not qualify (impure, guarded, too deep)
-  uint32_t sourcesBegin = 0;    // registers it depends on, through forwarded values too: in `pool`
-  uint8_t sourceCount = 0;
-  uint8_t depth = 0;
-  bool readsMemory = false;     // it or a value forwarded into it loads
-  bool vectorElement = false;   // an element of a plain vector load
+// What the second walk needs of an instruction, worked out in the first: the end of its
+// registers in the walk's lists of written and read registers, and whether it may define a
+// forwarded value.
+struct InstFacts {
+  uint32_t writtenEnd, readEnd;
+  Effect effect;
+  bool definesValue;  // unguarded, its first operand a destination, and no Effect::Other
+  bool vectorDestination;
 };
-
-constexpr uint32_t kNoCandidate = UINT32_MAX;
-
-// Sorts `v` and drops repeats: by insertion, as the lists are short (an instruction's sources
-// and those of the values forwarded into it); longer ones are sorted first, leaving the
-// insertion nothing to move.
-void sortUnique(llvm::SmallVectorImpl<RegId> &v) {
-  if (v.size() > 16)
-    std::sort(v.begin(), v.end());
-  for (size_t i = 1; i < v.size(); ++i) {
-    RegId x = v[i];
-    size_t j = i;
-    for (; j > 0 && x < v[j - 1]; --j)
-      v[j] = v[j - 1];
-    v[j] = x;
-  }
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-}
 
 } // namespace
 
-std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f, unsigned maxDepth) {
+std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f, unsigned maxDepth,
+                                              std::vector<uint8_t> *named) {
   const size_t nr = f.regs.size();
   std::vector<Forwarding> result(nr, Forwarding::No);
   // Writes and reads of each register, and where the one write and the one read are. The
   // registers each instruction writes and reads are kept, in walk order, for the second walk.
-  std::vector<RegUses> uses(nr);
+  std::vector<RegState> regs(nr);
   std::vector<RegId> written, read;
-  std::vector<uint32_t> writtenEnd, readEnd; // per instruction: the end of its registers in each
+  std::vector<InstFacts> facts;
   size_t instCount = 0;
   for (const Block &block : f.blocks)
     instCount += block.insts.size();
   written.reserve(instCount);
   read.reserve(2 * instCount);
-  writtenEnd.reserve(instCount);
-  readEnd.reserve(instCount);
+  facts.reserve(instCount);
   uint32_t pos = 0;
+  bool anyCandidate = false;
   for (uint32_t b = 0; b < f.blocks.size(); ++b) {
     const Block &block = f.blocks[b];
     for (const Inst &in : block.insts) {
       const bool firstWritten = destinationCount(in) > 0;
+      const size_t writtenBegin = written.size();
       forEachWritten(m, f, in, [&](RegId r) {
-        uses[r.index()].write(b, pos);
+        regs[r.index()].write(b, pos);
         written.push_back(r);
       });
       // A first operand that is no destination is read and written both: never a candidate.
       if (!firstWritten)
-        forEachWritten(m, f, in, [&](RegId r) { uses[r.index()].reads = 2; });
+        for (size_t k = writtenBegin; k < written.size(); ++k)
+          regs[written[k].index()].reads = 2;
       forEachRead(f, in, firstWritten, [&](RegId r) {
-        uses[r.index()].read(b, pos);
+        regs[r.index()].read(b, pos);
         read.push_back(r);
       });
-      writtenEnd.push_back(static_cast<uint32_t>(written.size()));
-      readEnd.push_back(static_cast<uint32_t>(read.size()));
+      const Effect effect = effectOf(m, in);
+      facts.push_back({static_cast<uint32_t>(written.size()), static_cast<uint32_t>(read.size()), effect,
+                       effect != Effect::Other && in.guard == kNone && firstWritten,
+                       !in.ops.empty() && in.ops[0].kind == OperandKind::Vector});
       ++pos;
     }
     if (block.term.cond != kNone)
-      uses[block.term.cond.index()].read(b, pos); // after the block's last instruction
+      regs[block.term.cond.index()].read(b, pos); // after the block's last instruction
   }
-  // The candidates, numbered in a table of their own.
-  std::vector<uint32_t> slot(nr, kNoCandidate);
-  std::vector<Candidate> candidates;
-  for (uint32_t r = 0; r < nr; ++r)
-    if (uses[r].candidate()) {
-      slot[r] = static_cast<uint32_t>(candidates.size());
-      candidates.push_back({});
-      candidates.back().usePos = uses[r].usePos;
-    }
-  if (candidates.empty())
+  // The walk saw every operand, element, guard and condition as a write or a read.
+  if (named)
+    named->resize(nr);
+  for (size_t r = 0; r < nr; ++r) {
+    RegState &s = regs[r];
+    s.candidate = s.writes == 1 && s.reads == 1 && s.defBlock == s.useBlock && s.defPos < s.usePos;
+    anyCandidate |= s.candidate;
+    if (named)
+      (*named)[r] = s.writes != 0 || s.reads != 0;
+  }
+  if (!anyCandidate)
     return result;
-  uses = {};
 
   // One walk in order: a value is decided at its use, from the writes since its definition.
   std::vector<RegId> pool; // the candidates' sources
-  llvm::SmallVector<RegId, 32> sources;
-  std::vector<uint32_t> lastWrite(nr, kUnset);
-  uint32_t lastEffect = kUnset; // the position of the last instruction with Effect::Other
-  auto after = [](uint32_t written, uint32_t def) { return written != kUnset && written >= def; };
-  auto decide = [&](uint32_t r, const Candidate &c) {
-    if (c.defPos == kUnset)
+  uint32_t lastEffect = 0; // 1 + the position of the last instruction with Effect::Other; 0: none
+  auto decide = [&](uint32_t r) {
+    const RegState &c = regs[r];
+    if (!c.defined)
       return; // not a candidate definition (impure, guarded, too deep)
     const RegId *first = pool.data() + c.sourcesBegin;
-    bool stable = std::none_of(first, first + c.sourceCount, [&](RegId s) { return after(lastWrite[s.index()], c.defPos); });
-    bool memoryStable = !c.readsMemory || !after(lastEffect, c.defPos);
+    bool stable = std::none_of(first, first + c.sourceCount, [&](RegId s) { return regs[s.index()].lastWrite > c.defPos; });
+    bool memoryStable = !c.readsMemory || lastEffect <= c.defPos;
     if (stable && memoryStable)
       result[r] = Forwarding::Value;
     else if (stable && c.vectorElement)
@@ -273,49 +264,58 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
   pos = 0;
   for (uint32_t b = 0; b < f.blocks.size(); ++b) {
     const Block &block = f.blocks[b];
-    for (const Inst &in : block.insts) {
-      const RegId *readsBegin = read.data() + (pos == 0 ? 0 : readEnd[pos - 1]);
-      const RegId *readsEnd = read.data() + readEnd[pos];
-      const RegId *writesBegin = written.data() + (pos == 0 ? 0 : writtenEnd[pos - 1]);
-      const RegId *writesEnd = written.data() + writtenEnd[pos];
+    for (size_t end = pos + block.insts.size(); pos < end; ++pos) {
+      const InstFacts &fact = facts[pos];
+      const RegId *readsBegin = read.data() + (pos == 0 ? 0 : facts[pos - 1].readEnd);
+      const RegId *readsEnd = read.data() + fact.readEnd;
+      const RegId *writesBegin = written.data() + (pos == 0 ? 0 : facts[pos - 1].writtenEnd);
+      const RegId *writesEnd = written.data() + fact.writtenEnd;
       // The values this instruction uses are decided before its own writes count.
       for (const RegId *r = readsBegin; r != readsEnd; ++r) {
-        const uint32_t k = slot[r->index()];
-        if (k != kNoCandidate && candidates[k].usePos == pos)
-          decide(r->index(), candidates[k]);
+        const RegState &s = regs[r->index()];
+        if (s.candidate && s.usePos == pos)
+          decide(r->index());
       }
       bool definesCandidate = false;
-      for (const RegId *r = writesBegin; r != writesEnd; ++r)
-        definesCandidate |= slot[r->index()] != kNoCandidate;
-      const Effect effect = effectOf(m, in);
-      if (definesCandidate && effect != Effect::Other && in.guard == kNone && destinationCount(in) > 0) {
+      if (fact.definesValue)
+        for (const RegId *r = writesBegin; r != writesEnd; ++r)
+          definesCandidate |= regs[r->index()].candidate;
+      if (definesCandidate) {
         // What the instruction's value depends on: its sources and theirs where forwarded.
-        bool readsMemory = effect == Effect::ReadsMemory;
-        const bool vectorElement = readsMemory && in.ops[0].kind == OperandKind::Vector;
+        bool readsMemory = fact.effect == Effect::ReadsMemory;
+        const bool vectorElement = readsMemory && fact.vectorDestination;
         uint8_t depth = 1;
-        sources.clear();
+        // Listed at the pool's end, dropped again below where the value does not qualify.
+        const uint32_t begin = static_cast<uint32_t>(pool.size());
+        auto list = [&](RegId s) { // once each: a register's listedAt marks it listed here
+          uint32_t &listed = regs[s.index()].listedAt;
+          if (listed != pos + 1) {
+            listed = pos + 1;
+            pool.push_back(s);
+          }
+        };
         for (const RegId *s = readsBegin; s != readsEnd; ++s) {
-          sources.push_back(*s);
+          list(*s);
           if (result[s->index()] == Forwarding::No)
             continue;
-          const Candidate &sc = candidates[slot[s->index()]];
-          sources.append(pool.begin() + sc.sourcesBegin, pool.begin() + sc.sourcesBegin + sc.sourceCount);
+          const RegState &sc = regs[s->index()];
+          for (uint32_t k = sc.sourcesBegin, end = k + sc.sourceCount; k < end; ++k)
+            list(pool[k]);
           readsMemory |= sc.readsMemory;
           depth = std::max<uint8_t>(depth, static_cast<uint8_t>(sc.depth + 1));
         }
-        sortUnique(sources);
-        if (depth <= maxDepth && sources.size() <= kMaxSources) {
-          const uint32_t begin = static_cast<uint32_t>(pool.size());
-          pool.resize(pool.size() + sources.size());
-          std::copy(sources.begin(), sources.end(), pool.begin() + begin);
+        const size_t sourceCount = pool.size() - begin;
+        if (depth > maxDepth || sourceCount > kMaxSources) {
+          pool.resize(begin);
+        } else {
           for (const RegId *r = writesBegin; r != writesEnd; ++r) {
-            const uint32_t k = slot[r->index()];
-            if (k == kNoCandidate)
+            RegState &c = regs[r->index()];
+            if (!c.candidate)
               continue;
-            Candidate &c = candidates[k];
+            c.defined = true;
             c.defPos = pos;
             c.sourcesBegin = begin;
-            c.sourceCount = static_cast<uint8_t>(sources.size());
+            c.sourceCount = static_cast<uint8_t>(sourceCount);
             c.depth = depth;
             c.readsMemory = readsMemory;
             c.vectorElement = vectorElement;
@@ -323,15 +323,14 @@ std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f
         }
       }
       for (const RegId *r = writesBegin; r != writesEnd; ++r)
-        lastWrite[r->index()] = pos;
-      if (effect == Effect::Other)
-        lastEffect = pos;
-      ++pos;
+        regs[r->index()].lastWrite = pos + 1;
+      if (fact.effect == Effect::Other)
+        lastEffect = pos + 1;
     }
     if (block.term.cond != kNone) {
-      const uint32_t k = slot[block.term.cond.index()];
-      if (k != kNoCandidate)
-        decide(block.term.cond.index(), candidates[k]);
+      const RegState &s = regs[block.term.cond.index()];
+      if (s.candidate)
+        decide(block.term.cond.index());
     }
   }
   return result;

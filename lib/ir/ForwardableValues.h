@@ -30,6 +30,10 @@ enum class Forwarding : uint8_t {
 
 // Per register of `f`, whether its value may be forwarded. A forwarded value nests at most
 // `maxDepth` forwarded values deep (itself included): deeper chains are cut into statements.
-std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f, unsigned maxDepth);
+// Where `named` is given, it is set per register to whether an instruction (an operand, an
+// element of one, a guard) or a branch condition names it: countRegisterMentions' non-zero
+// counts, from the same walk.
+std::vector<Forwarding> findForwardableValues(const Module &m, const Function &f, unsigned maxDepth,
+                                              std::vector<uint8_t> *named = nullptr);
 
 } // namespace p2m::ir

@@ -45,6 +45,8 @@ Inst store(uint32_t base, uint32_t value) {
 struct OneBlock {
   Module m;
   std::vector<Operand> vectorElements;
+  std::vector<uint8_t> named;            // the last run's registers named
+  std::vector<uint32_t> mentions;        // and countRegisterMentions' counts for its function
   std::vector<Forwarding> run(std::vector<Inst> insts, RegId condition = kNone, unsigned maxDepth = 3) {
     Function f;
     for (int i = 0; i < 10; ++i)
@@ -63,7 +65,8 @@ struct OneBlock {
     } else {
       f.blocks.push_back(std::move(b));
     }
-    return findForwardableValues(m, f, maxDepth);
+    mentions = countRegisterMentions(f);
+    return findForwardableValues(m, f, maxDepth, &named);
   }
 };
 
@@ -213,4 +216,26 @@ TEST_CASE("a predicate a helper writes through a reference counts as written", "
   CHECK(fw[2] == Forwarding::No); // selp's p11 is rewritten by the shuffle before r2's use
   CHECK(fw[11] == Forwarding::No);
   CHECK(fw[3] == Forwarding::No); // a shuffle is no pure value
+}
+
+TEST_CASE("the registers named are those countRegisterMentions counts", "[ir][forwarding]") {
+  OneBlock t;
+  Inst guarded = ptx(Opcode::Add, Type::U32, {reg(3), reg(4), Operand::imm(1)});
+  guarded.guard = RegId(11);
+  t.vectorElements = {reg(5), reg(6)};
+  Operand vector;
+  vector.kind = OperandKind::Vector;
+  vector.id = 0;
+  vector.value = 2;
+  Inst vectorLoad = ptx(Opcode::Ld, Type::U32, {vector, address(10)});
+  vectorLoad.space = Space::Global;
+  t.run({guarded, vectorLoad, store(10, 3), ptx(Opcode::Setp, Type::U32, {reg(7), reg(5), reg(6)})}, RegId(7));
+  REQUIRE(t.named.size() == t.mentions.size());
+  for (size_t r = 0; r < t.named.size(); ++r) {
+    INFO("register " << r);
+    CHECK((t.named[r] != 0) == (t.mentions[r] != 0));
+  }
+  CHECK(t.named[11]);  // a guard
+  CHECK(t.named[5]);   // a vector element
+  CHECK(!t.named[0]);  // never named
 }
