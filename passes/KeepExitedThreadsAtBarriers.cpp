@@ -346,7 +346,9 @@ private:
     // round of analyse(); reached[b] once b has an entry state.
     entry_.assign(static_cast<size_t>(n_) * words, 0);
     std::vector<uint8_t> reached(n_, 0), queued(n_, 0);
-    instVar_.assign(n_, {});
+    // Every reachable block's flags are assigned below; keeping the vectors of the previous
+    // round of analyse() keeps their memory.
+    instVar_.resize(n_);
     termVar_.assign(n_, 0);
     reached[0] = 1; // registers start as zero in every thread
     // Rounds over the blocks in reverse postorder, each visiting those whose entry state

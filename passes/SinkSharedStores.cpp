@@ -96,14 +96,12 @@ llvm::SmallVector<RegId, 8> storeReads(const Function &f, const Inst &st) {
   return regs;
 }
 
-// Moves the store at order[at] down to just before the first instruction it must not pass.
-// `order` holds the block's instructions by index: moving an index costs little, where moving
-// an instruction moves its operand and modifier lists.
-void sink(const Function &f, const std::vector<Inst> &insts, std::vector<uint32_t> &order, size_t at) {
-  const llvm::SmallVector<RegId, 8> reads = storeReads(f, insts[order[at]]);
+// Moves the store at `at` down to just before the first instruction it must not pass.
+void sink(const Function &f, std::vector<Inst> &insts, size_t at) {
+  const llvm::SmallVector<RegId, 8> reads = storeReads(f, insts[at]);
   size_t to = at;
-  while (to + 1 < order.size()) {
-    const Inst &next = insts[order[to + 1]];
+  while (to + 1 < insts.size()) {
+    const Inst &next = insts[to + 1];
     if (!storeMayPass(next))
       break;
     bool writesRead = false;
@@ -113,33 +111,13 @@ void sink(const Function &f, const std::vector<Inst> &insts, std::vector<uint32_
       break;
     ++to;
   }
-  auto store = order.begin() + static_cast<ptrdiff_t>(at);
-  std::rotate(store, store + 1, order.begin() + static_cast<ptrdiff_t>(to + 1));
-}
-
-// Sinks the block's shared stores, last first, on an order of indices, then moves each
-// instruction once into its place.
-void sinkInBlock(const Function &f, Block &b) {
-  std::vector<uint32_t> order;
-  for (size_t i = b.insts.size(); i-- > 0;)
-    if (isSinkableStore(b.insts[i])) {
-      if (order.empty()) {
-        order.resize(b.insts.size());
-        for (size_t k = 0; k < order.size(); ++k)
-          order[k] = static_cast<uint32_t>(k);
-      }
-      sink(f, b.insts, order, i);
-    }
-  bool moved = false;
-  for (size_t k = 0; k < order.size() && !moved; ++k)
-    moved = order[k] != k;
-  if (!moved)
+  if (to == at)
     return;
-  std::vector<Inst> sunk;
-  sunk.reserve(b.insts.size());
-  for (uint32_t k : order)
-    sunk.push_back(std::move(b.insts[k]));
-  b.insts = std::move(sunk);
+  // One move per instruction passed (std::rotate would swap each of them with the store).
+  Inst store = std::move(insts[at]);
+  std::move(insts.begin() + static_cast<ptrdiff_t>(at) + 1, insts.begin() + static_cast<ptrdiff_t>(to) + 1,
+            insts.begin() + static_cast<ptrdiff_t>(at));
+  insts[to] = std::move(store);
 }
 
 } // namespace
@@ -147,7 +125,9 @@ void sinkInBlock(const Function &f, Block &b) {
 void sinkSharedStores(PassContext &ctx) {
   forEachFunction(ctx, [&](Function &f) {
     for (Block &b : f.blocks)
-      sinkInBlock(f, b);
+      for (size_t i = b.insts.size(); i-- > 0;)
+        if (isSinkableStore(b.insts[i]))
+          sink(f, b.insts, i);
   });
 }
 
