@@ -342,11 +342,15 @@ private:
   // instruction and terminator, to a fixed point over the reachable blocks.
   void propagateVarying() {
     const size_t words = (f_.regs.size() + 63) / 64;
-    std::vector<std::vector<uint64_t>> entry(n_);
-    std::vector<uint8_t> queued(n_, 0);
-    instVar_.assign(n_, {});
+    // The entry states of all blocks in one buffer (block b's at b * words), reused by every
+    // round of analyse(); reached[b] once b has an entry state.
+    entry_.assign(static_cast<size_t>(n_) * words, 0);
+    std::vector<uint8_t> reached(n_, 0), queued(n_, 0);
+    // Every reachable block's flags are assigned below; keeping the vectors of the previous
+    // round of analyse() keeps their memory.
+    instVar_.resize(n_);
     termVar_.assign(n_, 0);
-    entry[0].assign(words, 0); // registers start as zero in every thread
+    reached[0] = 1; // registers start as zero in every thread
     // Rounds over the blocks in reverse postorder, each visiting those whose entry state
     // changed: the fixed point is the same in any order (states only grow), and this order
     // reaches it in a few rounds, where a first-in-first-out worklist visits a loop's blocks
@@ -359,7 +363,8 @@ private:
         if (!queued[b])
           continue;
         queued[b] = 0;
-        state_ = entry[b];
+        state_.assign(entry_.begin() + static_cast<ptrdiff_t>(b * words),
+                      entry_.begin() + static_cast<ptrdiff_t>((b + 1) * words));
         const Block &block = f_.blocks[b];
         std::vector<uint8_t> &flags = instVar_[b];
         flags.assign(block.insts.size(), 0);
@@ -377,15 +382,21 @@ private:
         termVar_[b] = staysInR && succ_[b].size() >= 2 && (block.term.cond == kNone || regVarying(block.term.cond));
         for (uint32_t s : succ_[b]) {
           bool changed = false;
-          if (entry[s].empty()) {
-            entry[s] = state_;
+          uint64_t *into = entry_.data() + s * words;
+          if (!reached[s]) {
+            reached[s] = 1;
+            std::copy(state_.begin(), state_.end(), into);
             changed = true;
           } else {
+            // Through plain pointers, with the new bits gathered into one word: the compiler
+            // vectorizes this loop, the hottest of the pass.
+            const uint64_t *from = state_.data();
+            uint64_t grown = 0;
             for (size_t w = 0; w < words; ++w) {
-              uint64_t merged = entry[s][w] | state_[w];
-              changed |= merged != entry[s][w];
-              entry[s][w] = merged;
+              grown |= from[w] & ~into[w];
+              into[w] |= from[w];
             }
+            changed = grown != 0;
           }
           if (changed) {
             queued[s] = 1;
@@ -642,18 +653,22 @@ private:
 
   // The R blocks between divergent branch x and its join (neither included, unless x is in a
   // loop inside the region).
-  std::vector<uint32_t> divergentRegion(uint32_t x, uint32_t join) const {
-    std::vector<uint8_t> seen(n_, 0);
+  std::vector<uint32_t> divergentRegion(uint32_t x, uint32_t join) {
+    // A block is seen when its mark is this walk's number: one array for all the walks, not
+    // one cleared per walk.
+    if (regionMark_.empty())
+      regionMark_.assign(n_, 0);
+    const uint32_t walk = ++regionWalks_;
     std::vector<uint32_t> region;
     for (uint32_t s : succ_[x])
-      if (inR_[s] && s != join && !seen[s]) {
-        seen[s] = 1;
+      if (inR_[s] && s != join && regionMark_[s] != walk) {
+        regionMark_[s] = walk;
         region.push_back(s);
       }
     for (size_t i = 0; i < region.size(); ++i)
       for (uint32_t s : succ_[region[i]])
-        if (inR_[s] && s != join && !seen[s]) {
-          seen[s] = 1;
+        if (inR_[s] && s != join && regionMark_[s] != walk) {
+          regionMark_[s] = walk;
           region.push_back(s);
         }
     return region;
@@ -988,6 +1003,7 @@ private:
   std::vector<uint8_t> reachable_, inR_, inDivergent_, termVar_;
   std::vector<std::vector<uint8_t>> instVar_; // per instruction of each block
   std::vector<uint64_t> state_;              // propagateVarying's current state
+  std::vector<uint64_t> entry_;              // propagateVarying's entry states
   std::vector<uint32_t> ipdom_, rejoin_;
   std::vector<uint32_t> branchFailure_;
   struct Region {
@@ -995,6 +1011,8 @@ private:
     std::vector<uint32_t> blocks;
   };
   std::vector<Region> regions_;
+  std::vector<uint32_t> regionMark_; // divergentRegion's seen marks
+  uint32_t regionWalks_ = 0;
   // Per block, the branches x (increasing) whose regionOf(x) holds it; outermostJoin's index.
   std::vector<std::vector<uint32_t>> regionsHolding_;
   // Whether a thread may leave R other than by leaving a loop on a condition the analysis

@@ -111,8 +111,13 @@ void sink(const Function &f, std::vector<Inst> &insts, size_t at) {
       break;
     ++to;
   }
-  auto store = insts.begin() + static_cast<ptrdiff_t>(at);
-  std::rotate(store, store + 1, insts.begin() + static_cast<ptrdiff_t>(to + 1));
+  if (to == at)
+    return;
+  // One move per instruction passed (std::rotate would swap each of them with the store).
+  Inst store = std::move(insts[at]);
+  std::move(insts.begin() + static_cast<ptrdiff_t>(at) + 1, insts.begin() + static_cast<ptrdiff_t>(to) + 1,
+            insts.begin() + static_cast<ptrdiff_t>(at));
+  insts[to] = std::move(store);
 }
 
 } // namespace
