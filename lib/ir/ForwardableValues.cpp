@@ -128,15 +128,15 @@ template <class F> void forEachWritten(const Module &m, const Function &f, const
 template <class F> void forEachRead(const Function &f, const Inst &in, bool firstWritten, F &&fn) {
   if (in.guard != kNone)
     fn(in.guard);
-  const Operand *first = in.ops.begin();
-  for (const Operand &o : in.ops) {
-    if (&o == first && firstWritten && !o.address)
-      continue;
-    if (o.kind == OperandKind::Reg)
-      fn(o.regId());
-    else if (o.kind == OperandKind::Vector)
-      for (int64_t k = 0; k < o.value; ++k) {
-        const Operand &el = f.vectorElements[o.id + static_cast<size_t>(k)];
+  const Operand *o = in.ops.begin(), *end = in.ops.end();
+  if (o != end && firstWritten && !o->address)
+    ++o;
+  for (; o != end; ++o) {
+    if (o->kind == OperandKind::Reg)
+      fn(o->regId());
+    else if (o->kind == OperandKind::Vector)
+      for (int64_t k = 0; k < o->value; ++k) {
+        const Operand &el = f.vectorElements[o->id + static_cast<size_t>(k)];
         if (el.kind == OperandKind::Reg)
           fn(el.regId());
       }
