@@ -23,7 +23,11 @@ void flatten(Program &p) {
     const std::vector<NodeId> &statements = p.nodes[*it].statements;
     if (std::none_of(statements.begin(), statements.end(), [&](NodeId s) { return p[s].kind == NodeKind::Seq; }))
       continue; // already flat (most are): keep the list
+    size_t size = 0;
+    for (NodeId s : statements)
+      size += p[s].kind == NodeKind::Seq ? p[s].statements.size() : 1;
     std::vector<NodeId> flat;
+    flat.reserve(size);
     for (NodeId s : p.nodes[*it].statements) {
       if (p[s].kind == NodeKind::Seq)
         flat.insert(flat.end(), p[s].statements.begin(), p[s].statements.end());
@@ -95,7 +99,7 @@ void normalize(Program &p) {
   for (auto it = order.rbegin(); it != order.rend(); ++it)
     forEachChild(p[*it], [&](NodeId ch) { size[*it] += size[ch]; });
 
-  std::vector<NodeId> result; // reused: swapped with each list it replaces
+  std::vector<NodeId> result; // reused: copied into each list it replaces, keeping its buffer
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     if (p[*it].kind != NodeKind::Seq)
       continue;
@@ -155,7 +159,7 @@ void normalize(Program &p) {
         for (NodeId h : p[hoisted].statements)
           emit(h);
     }
-    p.nodes[*it].statements.swap(result);
+    p.nodes[*it].statements.assign(result.begin(), result.end());
   }
 }
 
