@@ -93,8 +93,8 @@ void eliminateFlags(Program &p, const LoweringNotes &notes) {
 }
 
 void normalize(Program &p) {
-  Completion c = completion(p);
   std::vector<NodeId> order = preorder(p, p.root);
+  Completion c = completion(p, order);
   std::vector<uint32_t> size(p.nodes.size(), 1);
   for (auto it = order.rbegin(); it != order.rend(); ++it)
     forEachChild(p[*it], [&](NodeId ch) { size[*it] += size[ch]; });
