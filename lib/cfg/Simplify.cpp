@@ -38,7 +38,8 @@ void flatten(Program &p) {
   }
 }
 
-void eliminateFlags(Program &p, const LoweringNotes &notes) {
+// Checks after a construct that every way out of it passes become their common action.
+void removeCertainChecks(Program &p, const LoweringNotes &notes) {
   Completion c = completion(p);
   std::vector<std::vector<NodeId>> breaksOf(p.nodes.size());
   for (NodeId x = 0; x < p.nodes.size(); ++x)
@@ -80,7 +81,11 @@ void eliminateFlags(Program &p, const LoweringNotes &notes) {
       makeEmptySeq(p.nodes[k->check]);
     p.nodes[checks[0]->check].statements = std::move(first);
   }
+}
 
+void eliminateFlags(Program &p, const LoweringNotes &notes) {
+  if (!notes.checks.empty()) // most functions have no escapes: no walk for them
+    removeCertainChecks(p, notes);
   std::vector<NodeId> order = preorder(p, p.root);
   std::vector<uint32_t> reads(p.variables.size(), 0);
   for (NodeId x : order)
