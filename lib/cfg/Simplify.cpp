@@ -86,6 +86,8 @@ void removeCertainChecks(Program &p, const LoweringNotes &notes) {
 void eliminateFlags(Program &p, const LoweringNotes &notes) {
   if (!notes.checks.empty()) // most functions have no escapes: no walk for them
     removeCertainChecks(p, notes);
+  if (std::none_of(p.variables.begin(), p.variables.end(), [](VariableKind v) { return v == VariableKind::Flag; }))
+    return; // no flag assignments to drop
   std::vector<NodeId> order = preorder(p, p.root);
   std::vector<uint32_t> reads(p.variables.size(), 0);
   for (NodeId x : order)
