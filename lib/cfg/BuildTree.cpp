@@ -328,6 +328,7 @@ private:
     case FlowTerm::Branch: {
       TId s = add(TKind::If);
       tree_.nodes[s].id = y->operand;
+      tree_.nodes[s].children.reserve(y->targets.size());
       append(into, s);
       for (FlowNode *t : y->targets) {
         TId body = newBody();
@@ -342,6 +343,7 @@ private:
       tree_.nodes[s].onVariable = y->kind == FlowKind::Dispatch;
       tree_.nodes[s].hasDefault = y->hasDefault;
       tree_.nodes[s].caseValues = y->caseValues;
+      tree_.nodes[s].children.reserve(y->targets.size());
       append(into, s);
       for (FlowNode *t : y->targets) {
         TId body = newBody();

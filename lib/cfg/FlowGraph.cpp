@@ -85,6 +85,14 @@ FlowGraph::FlowGraph(const Cfg &cfg) {
       }
     });
 
+  // Each predecessor list reserved once (a bound: a repeated target counts again), so
+  // setTargets appends to it without regrowing.
+  std::vector<uint32_t> predBound(cfg.size(), 0);
+  for (BlockId b : worklist)
+    forEachTarget(cfg.blocks[b], [&](BlockId s) { ++predBound[s]; });
+  for (BlockId b : worklist)
+    nodeOf[b]->preds.reserve(predBound[b]);
+
   for (BlockId b : worklist) {
     FlowNode *n = nodeOf[b];
     const Terminator &t = cfg.blocks[b];

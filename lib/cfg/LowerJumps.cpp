@@ -364,6 +364,7 @@ private:
   void fillSeq(TId x, const std::vector<NodeId> &out) {
     NodeId seq = out[x];
     const auto &children = t_.nodes[x].children;
+    program_.nodes[seq].statements.reserve(children.size()); // one allocation, not one per doubling
     // A reset goes right before the first statement using its flag, unless a guard might skip
     // it there; then at the start of the Seq.
     // (Both per-statement tables stay empty in a Seq with nothing to place: most of them.)

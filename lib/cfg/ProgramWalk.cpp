@@ -29,12 +29,15 @@ std::vector<NodeId> parents(const Program &program, const std::vector<NodeId> &p
 }
 
 Completion completion(const Program &program) {
+  return completion(program, preorder(program, program.root));
+}
+
+Completion completion(const Program &program, const std::vector<NodeId> &order) {
   size_t n = program.nodes.size();
   Completion result;
   result.canComplete.assign(n, 0);
   result.breakTarget.assign(n, kNoNode);
   result.isBroken.assign(n, 0);
-  std::vector<NodeId> order = preorder(program, program.root);
   std::vector<NodeId> parent = parents(program, order);
   for (NodeId x : order) {
     if (program[x].kind != NodeKind::Break)

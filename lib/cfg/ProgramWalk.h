@@ -22,5 +22,7 @@ struct Completion {
 };
 
 Completion completion(const Program &program);
+// The same, given preorder(program, program.root).
+Completion completion(const Program &program, const std::vector<NodeId> &preorder);
 
 } // namespace p2m::cfg::detail

@@ -23,7 +23,11 @@ void flatten(Program &p) {
     const std::vector<NodeId> &statements = p.nodes[*it].statements;
     if (std::none_of(statements.begin(), statements.end(), [&](NodeId s) { return p[s].kind == NodeKind::Seq; }))
       continue; // already flat (most are): keep the list
+    size_t size = 0;
+    for (NodeId s : statements)
+      size += p[s].kind == NodeKind::Seq ? p[s].statements.size() : 1;
     std::vector<NodeId> flat;
+    flat.reserve(size);
     for (NodeId s : p.nodes[*it].statements) {
       if (p[s].kind == NodeKind::Seq)
         flat.insert(flat.end(), p[s].statements.begin(), p[s].statements.end());
@@ -34,7 +38,8 @@ void flatten(Program &p) {
   }
 }
 
-void eliminateFlags(Program &p, const LoweringNotes &notes) {
+// Checks after a construct that every way out of it passes become their common action.
+void removeCertainChecks(Program &p, const LoweringNotes &notes) {
   Completion c = completion(p);
   std::vector<std::vector<NodeId>> breaksOf(p.nodes.size());
   for (NodeId x = 0; x < p.nodes.size(); ++x)
@@ -76,7 +81,13 @@ void eliminateFlags(Program &p, const LoweringNotes &notes) {
       makeEmptySeq(p.nodes[k->check]);
     p.nodes[checks[0]->check].statements = std::move(first);
   }
+}
 
+void eliminateFlags(Program &p, const LoweringNotes &notes) {
+  if (!notes.checks.empty()) // most functions have no escapes: no walk for them
+    removeCertainChecks(p, notes);
+  if (std::none_of(p.variables.begin(), p.variables.end(), [](VariableKind v) { return v == VariableKind::Flag; }))
+    return; // no flag assignments to drop
   std::vector<NodeId> order = preorder(p, p.root);
   std::vector<uint32_t> reads(p.variables.size(), 0);
   for (NodeId x : order)
@@ -89,13 +100,13 @@ void eliminateFlags(Program &p, const LoweringNotes &notes) {
 }
 
 void normalize(Program &p) {
-  Completion c = completion(p);
   std::vector<NodeId> order = preorder(p, p.root);
+  Completion c = completion(p, order);
   std::vector<uint32_t> size(p.nodes.size(), 1);
   for (auto it = order.rbegin(); it != order.rend(); ++it)
     forEachChild(p[*it], [&](NodeId ch) { size[*it] += size[ch]; });
 
-  std::vector<NodeId> result; // reused: swapped with each list it replaces
+  std::vector<NodeId> result; // reused: copied into each list it replaces, keeping its buffer
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
     if (p[*it].kind != NodeKind::Seq)
       continue;
@@ -155,7 +166,7 @@ void normalize(Program &p) {
         for (NodeId h : p[hoisted].statements)
           emit(h);
     }
-    p.nodes[*it].statements.swap(result);
+    p.nodes[*it].statements.assign(result.begin(), result.end());
   }
 }
 
