@@ -58,11 +58,13 @@ static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_by
     return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
 }
 
-static inline void p2m_trap(thread p2m_ctx &ctx)
+// A trap: the thread ends and the launch fails, with CUDA_ERROR_LAUNCH_FAILED or, given one of
+// kernel_abi.h's other status bits, that bit's error (a surface or tensor copy fault).
+static inline void p2m_trap(thread p2m_ctx &ctx, uint status_bit = 0u)
 {
     device atomic_uint *status =
         reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
-    atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+    atomic_fetch_or_explicit(status, P2M_STATUS_TRAP | status_bit, memory_order_relaxed);
     ctx.ended = true;
 }
 

@@ -65,10 +65,7 @@ static inline void p2m_tensor_copy_box(thread p2m_ctx &ctx, ulong map, threadgro
   for (uint d = 0; d < rank; ++d)
     refused = refused || (!load && c[d] < 0);
   if (refused) {
-    device atomic_uint *status =
-        reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
-    atomic_fetch_or_explicit(status, P2M_STATUS_ILLEGAL_INSTRUCTION, memory_order_relaxed);
-    p2m_trap(ctx);
+    p2m_trap(ctx, P2M_STATUS_ILLEGAL_INSTRUCTION);
     return;
   }
   const uint rowBytes = n[0] * bytes, span = 16u * (mask + 1u);

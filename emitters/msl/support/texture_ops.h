@@ -918,16 +918,6 @@ static inline bool p2m_istypep(ulong h, uint flag)
 
 // --- surfaces ------------------------------------------------------------------------------
 
-// A surface fault: the launch fails with the status bit's error (CUDA_ERROR_ILLEGAL_ADDRESS or
-// CUDA_ERROR_MISALIGNED_ADDRESS), and the thread ends as a trap ends it.
-static inline void p2m_su_fault(thread p2m_ctx &ctx, uint status_bit)
-{
-  device atomic_uint *status =
-      reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
-  atomic_fetch_or_explicit(status, P2M_STATUS_TRAP | status_bit, memory_order_relaxed);
-  ctx.ended = true;
-}
-
 // A surface access's coordinates {x, y, z} (x in bytes, as suld.b/sust.b address it; .a1d
 // {layer, x}, .a2d {layer, x, y, _}) as x, row y and slice or layer z, with the surface's row
 // count `ny` and slice or layer count `nz`, and whether the access is misaligned (x not a
@@ -987,14 +977,14 @@ static inline ulong p2m_su_resolve(thread p2m_ctx &ctx, ulong h, uint geom, int 
   bool misaligned, outside;
   p2m_su_place(h, geom, x, y, z, bytes, ny, nz, misaligned, outside);
   if (misaligned) {
-    p2m_su_fault(ctx, P2M_STATUS_MISALIGNED_ADDRESS);
+    p2m_trap(ctx, P2M_STATUS_MISALIGNED_ADDRESS);
     return 0ul;
   }
   if (outside) {
     if (mode == P2M_SU_ZERO)
       return 0ul;
     if (mode == P2M_SU_TRAP) {
-      p2m_su_fault(ctx, P2M_STATUS_ILLEGAL_ADDRESS);
+      p2m_trap(ctx, P2M_STATUS_ILLEGAL_ADDRESS);
       return 0ul;
     }
     x = clamp(x / max(texel, 1), 0, lv.w - 1) * texel;
