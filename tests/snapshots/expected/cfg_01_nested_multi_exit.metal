@@ -46,11 +46,11 @@ static inline uint p2m_launch_dynamic_smem(constant uchar *params, uint param_by
 		uint at = (param_bytes + (P2M_LAUNCH_WORDS_ALIGN - 1u)) & ~(P2M_LAUNCH_WORDS_ALIGN - 1u);
 		return reinterpret_cast<constant p2m_alias<uint> *>(params + at)->v;
 }
-static inline void p2m_trap(thread p2m_ctx &ctx)
+static inline void p2m_trap(thread p2m_ctx &ctx, uint status_bit = 0u)
 {
 		device atomic_uint *status =
 				reinterpret_cast<device atomic_uint *>(p2m_module_word(ctx.module, P2M_MODULE_STATUS));
-		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP, memory_order_relaxed);
+		atomic_fetch_or_explicit(status, P2M_STATUS_TRAP | status_bit, memory_order_relaxed);
 		ctx.ended = true;
 }
 //@ support abi.h: p2m_canon_f32, p2m_is_shared_window, p2m_is_local_window, p2m_is_param_window, P2M_DEVICE_DATA, P2M_DEVICE_DATA
