@@ -25,6 +25,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <iterator>
 #include <optional>
 #include <tuple>
@@ -424,6 +426,11 @@ void lowerRoundingAndFtz(PassContext &ctx) {
   Module &m = ctx.module;
   forEachFunction(ctx, [&](Function &f) {
     std::vector<uint8_t> copysignParts = copysignSelectOperands(f);
+    HelperNames helperNames(m); // the conversions' (a function converts thousands of values)
+    // Operand ranges, for the few functions with a directed-rounding fma (before any rewrite).
+    std::optional<F32Ranges> ranges;
+    if (hasDirectedF32Fma(f))
+      ranges.emplace(m, f);
     // The instructions the rewrite below changes, in step with it: those it would put back as
     // they are (integer conversions, f32 arithmetic to nearest, loads and moves of floats)
     // stay where they are.
@@ -439,12 +446,7 @@ void lowerRoundingAndFtz(PassContext &ctx) {
         return in.has(Modifier::Ftz) || (!leftAsF32(in.opcode) && lowerF32Rewrites(in));
       return isHalf(in.type) && !leftAsHalf(in.opcode) && lowerHalfRewrites(in);
     };
-    HelperNames helperNames(m); // the conversions' (a function converts thousands of values)
-    // Operand ranges, for the few functions with a directed-rounding fma (before any rewrite).
-    std::optional<F32Ranges> ranges;
-    if (hasDirectedF32Fma(f))
-      ranges.emplace(m, f);
-    rewriteBlocks(f, needs, [&](Inst &in, std::vector<Inst> &out) {
+    auto rewrite = [&](Inst &in, std::vector<Inst> &out) {
       if (in.irop != IrOp::Ptx || in.ops.empty() || touchesF64(in)) {
         out.push_back(std::move(in));
         return true;
@@ -477,7 +479,26 @@ void lowerRoundingAndFtz(PassContext &ctx) {
       if (!done)
         out.push_back(std::move(in));
       return true;
-    });
+    };
+    // `needs` restates the rewrite's cases: under P2M_VERIFY_IR, every instruction it passes over
+    // goes through the rewrite as well (a copy), which must give it back unchanged — a case added
+    // to the rewrite but not to `needs` is an internal error, not a silently skipped instruction.
+    std::vector<Inst> unchanged;
+    auto applies = [&](const Inst &in) {
+      if (needs(in))
+        return true;
+      if (ctx.options.verifyIr) {
+        Inst copy = in;
+        unchanged.clear();
+        if (!rewrite(copy, unchanged) || unchanged.size() != 1 || !(unchanged[0] == in)) {
+          std::fprintf(stderr, "ptx2metal: internal error: lower-rounding-and-ftz passed over an instruction "
+                               "it rewrites (PTX offset %u)\n", in.srcOffset);
+          std::abort();
+        }
+      }
+      return false;
+    };
+    rewriteBlocks(f, applies, rewrite);
   });
 }
 

@@ -93,6 +93,8 @@ struct Operand {
   SymId symId() const { return SymId(id); }   // kind Symbol
   void setReg(RegId r) { id = r.index(); }    // kind Reg
   void setSym(SymId s) { id = s.index(); }    // kind Symbol
+
+  bool operator==(const Operand &) const = default;
 };
 
 // Operations that exist only in the IR, added by passes. PTX instructions carry IrOp::Ptx.
@@ -141,6 +143,9 @@ struct Inst {
   // function symbol; an indirect call's callee is a 64-bit register, and a fourth operand lists
   // the function symbols it may reach (CallTargets.h).
   llvm::SmallVector<Operand, 4> ops;
+
+  // Field by field (a pass's checks under P2M_VERIFY_IR: an instruction left as it was).
+  bool operator==(const Inst &) const = default;
 
   bool has(ptx::Modifier m) const {
     for (ptx::Modifier x : modifiers)
