@@ -1,17 +1,14 @@
 #include "cfg/BuildTree.h"
 
+#include "cfg/Dominators.h"
+
 #include <llvm/Support/ErrorHandling.h>
-#include <llvm/Support/GenericDomTree.h>
-#include <llvm/Support/GenericDomTreeConstruction.h>
 
 #include <algorithm>
 
 namespace p2m::cfg::detail {
 
 namespace {
-
-using DomTree = llvm::DominatorTreeBase<FlowNode, false>;
-using DomNode = llvm::DomTreeNodeBase<FlowNode>;
 
 constexpr uint32_t kNone = UINT32_MAX;
 
@@ -29,21 +26,15 @@ enum class Placement : uint8_t {
 // Dominators, loops and the placement of every node's code.
 class Analysis {
 public:
-  explicit Analysis(FlowGraph &g) : g_(g) {
-    size_t n = g.nodes.size();
+  explicit Analysis(FlowGraph &g) : g_(g), dom_(g) {
     computeOrder();
-    dt_.recalculate(g);
-    dt_.updateDFSNumbers();
-    domNode_.assign(n, nullptr);
-    for (FlowNode *x : order)
-      domNode_[x->index] = dt_.getNode(x);
     checkReducible();
     computeLoops();
     computePlacement();
   }
 
   bool dominates(const FlowNode *a, const FlowNode *b) const {
-    return dt_.dominates(domNode_[a->index], domNode_[b->index]);
+    return dom_.dominates(a->index, b->index);
   }
   bool isBackEdge(const FlowNode *from, const FlowNode *to) const { return dominates(to, from); }
 
@@ -119,7 +110,7 @@ private:
         if (top == h->index)
           continue;
         loopParent_[top] = h->index;
-        FlowNode *inner = g_.nodes[top].get();
+        FlowNode *inner = g_.nodes[top];
         for (FlowNode *p : inner->preds)
           if (rpo_[p->index] != kNone && !isBackEdge(p, inner))
             stack.push_back(p);
@@ -140,17 +131,17 @@ private:
 
   // Whether y's dominator subtree is small and no edge leaves it.
   bool isSmallClosedExit(const FlowNode *y) const {
-    std::vector<DomNode *> stack{domNode_[y->index]};
+    std::vector<uint32_t> stack{y->index};
     uint32_t count = 0;
     while (!stack.empty()) {
-      DomNode *d = stack.back();
+      uint32_t d = stack.back();
       stack.pop_back();
       if (++count > kInlineExitLimit)
         return false;
-      for (FlowNode *s : d->getBlock()->succs)
+      for (FlowNode *s : g_.nodes[d]->succs)
         if (!dominates(y, s))
           return false;
-      for (DomNode *c : d->children())
+      for (uint32_t c : dom_.children(d))
         stack.push_back(c);
     }
     return true;
@@ -220,12 +211,11 @@ private:
   }
 
   FlowNode *idom(const FlowNode *y) const {
-    return domNode_[y->index]->getIDom()->getBlock();
+    return g_.nodes[dom_.idom(y->index)];
   }
 
   FlowGraph &g_;
-  DomTree dt_;
-  std::vector<DomNode *> domNode_;
+  Dominators dom_;
   std::vector<uint32_t> rpo_;
   std::vector<uint32_t> innermost_;  // per node: index of the innermost loop header, or kNone
   std::vector<uint32_t> loopParent_; // per header: the next outer header, or kNone

@@ -221,7 +221,7 @@ private:
       for (FlowNode *n : region)
         copies.push_back(copyOf_[n->index] = g_.cloneWithoutEdges(*n));
       for (size_t i = 0; i < region.size(); ++i) {
-        std::vector<FlowNode *> targets = region[i]->targets;
+        NodeList targets = region[i]->targets;
         for (FlowNode *&t : targets)
           if (t->index < copyOf_.size() && copyOf_[t->index])
             t = copyOf_[t->index];
@@ -272,7 +272,7 @@ private:
         members.push_back(setState(inside));
       dispatcher->caseValues.push_back({static_cast<int64_t>(i)});
     }
-    g_.setTargets(dispatcher, entries);
+    g_.setTargets(dispatcher, NodeList(entries.begin(), entries.end()));
     return members;
   }
 
