@@ -13,9 +13,9 @@
 //                  several constructs, a flag set here and tested where the exit continues
 //   Simplify       flattening, dead code, if/else normalization, flags a structure makes redundant
 //
-// Nothing recurses (LLVM's SCC iterator included), so CFGs with tens of
-// thousands of blocks and deeply nested results are fine on a default stack; the work is close
-// to linear in the size of the graph for the shapes compilers produce.
+// Nothing recurses, so CFGs with tens of thousands of blocks and deeply nested results are fine
+// on a default stack; the work is close to linear in the size of the graph for the shapes
+// compilers produce.
 #pragma once
 
 #include "cfg/Cfg.h"
