@@ -332,9 +332,7 @@ private:
           n.defaultBody = out[src.children.back()];
         break;
       }
-      case TKind::Jump:
-        fillJump(x, o);
-        break;
+      case TKind::Jump: // its statements went straight into its Seq: see fillSeq
       case TKind::Return:
       case TKind::Unreachable:
         break;
@@ -466,8 +464,13 @@ private:
         emitResets(children[c + 1]);
       if (c == 0 || !testsInput(children[c]))
         emitResets(children[c]);
+      // A jump's statements go straight into the Seq, so no Seq is ever nested in a Seq. Its own
+      // (empty, unlinked) node still names it as the construct of the checks after it.
       NodeId child = out[children[c]];
-      append(current, child);
+      if (t_.nodes[children[c]].kind == TKind::Jump)
+        fillJump(children[c], current);
+      else
+        append(current, child);
       for (const After &a : afters_.of(children[c])) {
         NodeId check = newFlagIf(a.flag, false);
         NodeId action = a.isContinue ? newNode(NodeKind::Continue) : newEscapeBreak(a.flag);
