@@ -79,9 +79,11 @@ private:
     for (uint32_t i = 0; i < root; ++i)
       local_[set[i]->index] = static_cast<int32_t>(i);
     // The induced subgraph in local indices: member i's edges are edges[offsets[i]..offsets[i+1]),
-    // the root's come last.
-    std::vector<uint32_t> edges, offsets{0};
-    offsets.reserve(set.size() + 2);
+    // the root's come last. (The walk's lists are members, reused from call to call: this runs
+    // once per region and nested region.)
+    std::vector<uint32_t> &edges = sccEdges_, &offsets = sccOffsets_;
+    edges.clear();
+    offsets.assign(1, 0);
     for (FlowNode *n : set) {
       for (FlowNode *s : n->succs)
         if (int32_t l = local_[s->index]; l >= 0)
@@ -95,12 +97,12 @@ private:
       local_[n->index] = -1;
 
     constexpr uint32_t kDone = UINT32_MAX; // in an SCC already found
-    std::vector<uint32_t> visit(set.size() + 1, 0); // visit number from 1; 0: not yet visited
-    std::vector<uint32_t> open;                     // visited, SCC not yet found
-    struct Frame {
-      uint32_t node, nextEdge, minVisit;
-    };
-    std::vector<Frame> dfs;
+    std::vector<uint32_t> &visit = sccVisit_; // visit number from 1; 0: not yet visited
+    visit.assign(set.size() + 1, 0);
+    std::vector<uint32_t> &open = sccOpen_; // visited, SCC not yet found
+    std::vector<SccFrame> &dfs = sccDfs_;
+    open.clear();
+    dfs.clear();
     uint32_t clock = 0;
     auto enter = [&](uint32_t v) {
       visit[v] = ++clock;
@@ -110,7 +112,7 @@ private:
     std::vector<NodeSet> result;
     enter(root);
     while (!dfs.empty()) {
-      Frame &f = dfs.back();
+      SccFrame &f = dfs.back();
       if (f.nextEdge < offsets[f.node + 1]) {
         uint32_t c = edges[f.nextEdge++];
         if (visit[c] == 0)
@@ -291,6 +293,11 @@ private:
   ReducibilityStats stats_;
   Marks marks_, inScc_, reach_;
   std::vector<int32_t> local_;
+  struct SccFrame {
+    uint32_t node, nextEdge, minVisit;
+  };
+  std::vector<uint32_t> sccEdges_, sccOffsets_, sccVisit_, sccOpen_; // cyclicSccs' scratch
+  std::vector<SccFrame> sccDfs_;
   std::vector<FlowNode *> copyOf_;
 };
 
