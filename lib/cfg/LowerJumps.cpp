@@ -390,6 +390,7 @@ private:
     // A reset goes right before the first statement using its flag, unless a guard might skip
     // it there; then at the start of the Seq.
     // (Both per-statement tables stay empty in a Seq with nothing to place: most of them.)
+    const std::vector<Range> &seqRanges = ranges_.of(x);
     std::vector<std::vector<int32_t>> resetBefore;
     if (!prepends_.of(x).empty())
       resetBefore.resize(children.size());
@@ -400,7 +401,7 @@ private:
       // Not between a Block and the If/Switch testing its condition.
       if (first > 0 && first < children.size() && testsInput(children[first]))
         --first;
-      bool guarded = std::any_of(ranges_.of(x).begin(), ranges_.of(x).end(),
+      bool guarded = std::any_of(seqRanges.begin(), seqRanges.end(),
                                  [&](const Range &r) { return r.from <= first && first <= r.to; });
       if (first < children.size() && !guarded) {
         resetBefore[first].push_back(flag);
@@ -413,9 +414,9 @@ private:
     // the last). Once the flag is set, every later guard of it skips too, so they are cut into
     // consecutive pieces, each starting where the next jump's statement ends, instead of nesting.
     std::vector<std::vector<std::pair<uint32_t, int32_t>>> startsAt;
-    if (!ranges_.of(x).empty())
+    if (!seqRanges.empty())
       startsAt.resize(children.size() + 1);
-    std::vector<Range> ranges = ranges_.of(x);
+    std::vector<Range> ranges = seqRanges;
     std::sort(ranges.begin(), ranges.end(), [](const Range &a, const Range &b) {
       return a.flag != b.flag ? a.flag < b.flag : a.from < b.from;
     });
