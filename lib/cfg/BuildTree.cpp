@@ -1,17 +1,15 @@
 #include "cfg/BuildTree.h"
 
+#include "cfg/Dominators.h"
+
+#include <llvm/ADT/ArrayRef.h>
 #include <llvm/Support/ErrorHandling.h>
-#include <llvm/Support/GenericDomTree.h>
-#include <llvm/Support/GenericDomTreeConstruction.h>
 
 #include <algorithm>
 
 namespace p2m::cfg::detail {
 
 namespace {
-
-using DomTree = llvm::DominatorTreeBase<FlowNode, false>;
-using DomNode = llvm::DomTreeNodeBase<FlowNode>;
 
 constexpr uint32_t kNone = UINT32_MAX;
 
@@ -29,29 +27,25 @@ enum class Placement : uint8_t {
 // Dominators, loops and the placement of every node's code.
 class Analysis {
 public:
-  explicit Analysis(FlowGraph &g) : g_(g) {
-    size_t n = g.nodes.size();
+  explicit Analysis(FlowGraph &g) : g_(g), dom_(g) {
     computeOrder();
-    dt_.recalculate(g);
-    dt_.updateDFSNumbers();
-    domNode_.assign(n, nullptr);
-    for (FlowNode *x : order)
-      domNode_[x->index] = dt_.getNode(x);
     checkReducible();
     computeLoops();
     computePlacement();
   }
 
   bool dominates(const FlowNode *a, const FlowNode *b) const {
-    return dt_.dominates(domNode_[a->index], domNode_[b->index]);
+    return dom_.dominates(a->index, b->index);
   }
   bool isBackEdge(const FlowNode *from, const FlowNode *to) const { return dominates(to, from); }
 
   std::vector<FlowNode *> order; // reachable nodes in reverse postorder
   std::vector<uint8_t> isHeader;
   std::vector<Placement> placement;
-  std::vector<std::vector<FlowNode *>> mergeFollowers; // per node, in reverse postorder
-  std::vector<std::vector<FlowNode *>> loopFollowers;  // per header, in reverse postorder
+  // The nodes whose code follows x's branch (merge followers) or x's Loop (loop followers, x a
+  // header), in reverse postorder.
+  llvm::ArrayRef<FlowNode *> mergeFollowers(const FlowNode *x) const { return followersOf(merge_, x); }
+  llvm::ArrayRef<FlowNode *> loopFollowers(const FlowNode *x) const { return followersOf(loop_, x); }
 
 private:
   void computeOrder() {
@@ -119,7 +113,7 @@ private:
         if (top == h->index)
           continue;
         loopParent_[top] = h->index;
-        FlowNode *inner = g_.nodes[top].get();
+        FlowNode *inner = g_.nodes[top];
         for (FlowNode *p : inner->preds)
           if (rpo_[p->index] != kNone && !isBackEdge(p, inner))
             stack.push_back(p);
@@ -140,17 +134,17 @@ private:
 
   // Whether y's dominator subtree is small and no edge leaves it.
   bool isSmallClosedExit(const FlowNode *y) const {
-    std::vector<DomNode *> stack{domNode_[y->index]};
+    std::vector<uint32_t> stack{y->index};
     uint32_t count = 0;
     while (!stack.empty()) {
-      DomNode *d = stack.back();
+      uint32_t d = stack.back();
       stack.pop_back();
       if (++count > kInlineExitLimit)
         return false;
-      for (FlowNode *s : d->getBlock()->succs)
+      for (FlowNode *s : g_.nodes[d]->succs)
         if (!dominates(y, s))
           return false;
-      for (DomNode *c : d->children())
+      for (uint32_t c : dom_.children(d))
         stack.push_back(c);
     }
     return true;
@@ -167,8 +161,6 @@ private:
   void computePlacement() {
     size_t n = g_.nodes.size();
     placement.assign(n, Placement::Entry);
-    mergeFollowers.assign(n, {});
-    loopFollowers.assign(n, {});
     std::vector<uint32_t> forwardPreds(n, 0);
     for (FlowNode *u : order)
       for (FlowNode *v : u->succs)
@@ -194,6 +186,7 @@ private:
     // A loop whose exits are all small and closed still reads best as `break` plus the code
     // after the loop for one of them: the exit the loop's own test takes, else the last one.
     std::vector<FlowNode *> chosen(n, nullptr);
+    std::vector<uint32_t> owner(n, kNone); // the node a follower follows
     for (FlowNode *y : order) {
       uint32_t h = left[y->index];
       if (h == kNone || !closedExit[y->index] || keepsFollower[h])
@@ -209,23 +202,52 @@ private:
       uint32_t h = left[y->index];
       if (h != kNone && (!closedExit[y->index] || chosen[h] == y)) {
         placement[y->index] = Placement::LoopFollower;
-        loopFollowers[h].push_back(y);
+        owner[y->index] = h;
       } else if (forwardPreds[y->index] > 1) {
         placement[y->index] = Placement::MergeFollower;
-        mergeFollowers[idom(y)->index].push_back(y);
+        owner[y->index] = idom(y)->index;
       } else {
         placement[y->index] = Placement::Inline;
       }
     }
+    group(merge_, Placement::MergeFollower, owner);
+    group(loop_, Placement::LoopFollower, owner);
+  }
+
+  // Followers grouped by the node they follow: x's are items[begin[x]..begin[x + 1]).
+  struct Followers {
+    std::vector<uint32_t> begin;
+    std::vector<FlowNode *> items;
+  };
+
+  static llvm::ArrayRef<FlowNode *> followersOf(const Followers &f, const FlowNode *x) {
+    return llvm::ArrayRef<FlowNode *>(f.items).slice(f.begin[x->index],
+                                                     f.begin[x->index + 1] - f.begin[x->index]);
+  }
+
+  // The nodes placed as `kind`, by owner (a counting sort: reverse postorder within an owner).
+  void group(Followers &f, Placement kind, const std::vector<uint32_t> &owner) {
+    size_t n = g_.nodes.size();
+    f.begin.assign(n + 1, 0);
+    for (FlowNode *y : order)
+      if (placement[y->index] == kind)
+        ++f.begin[owner[y->index] + 1];
+    for (size_t x = 0; x < n; ++x)
+      f.begin[x + 1] += f.begin[x];
+    f.items.resize(f.begin[n]);
+    std::vector<uint32_t> fill(f.begin.begin(), f.begin.end() - 1);
+    for (FlowNode *y : order)
+      if (placement[y->index] == kind)
+        f.items[fill[owner[y->index]]++] = y;
   }
 
   FlowNode *idom(const FlowNode *y) const {
-    return domNode_[y->index]->getIDom()->getBlock();
+    return g_.nodes[dom_.idom(y->index)];
   }
 
   FlowGraph &g_;
-  DomTree dt_;
-  std::vector<DomNode *> domNode_;
+  Dominators dom_;
+  Followers merge_, loop_;
   std::vector<uint32_t> rpo_;
   std::vector<uint32_t> innermost_;  // per node: index of the innermost loop header, or kNone
   std::vector<uint32_t> loopParent_; // per header: the next outer header, or kNone
@@ -283,7 +305,7 @@ private:
       tree_.loopOf[y->index] = loop;
       tree_.codeStart[y->index] = loop;
       into = body;
-      const auto &followers = a_.loopFollowers[y->index];
+      llvm::ArrayRef<FlowNode *> followers = a_.loopFollowers(y);
       for (auto it = followers.rbegin(); it != followers.rend(); ++it)
         tasks_.push_back({*it, seq});
     }
@@ -298,7 +320,7 @@ private:
     }
     if (first != kNoT)
       append(into, first);
-    const auto &merges = a_.mergeFollowers[y->index];
+    llvm::ArrayRef<FlowNode *> merges = a_.mergeFollowers(y);
     for (auto it = merges.rbegin(); it != merges.rend(); ++it)
       tasks_.push_back({*it, into});
     TId branch = emitBranch(y, into);

@@ -23,6 +23,8 @@
 
 #include "cfg/FlowGraph.h"
 
+#include <llvm/ADT/SmallVector.h>
+
 #include <cstdint>
 #include <vector>
 
@@ -38,8 +40,9 @@ struct TNode {
   TId parent = kNoT;
   uint32_t slot = 0;          // index in the parent's children
   uint32_t depth = 0;         // distance from the root
-  std::vector<TId> children;  // Seq: statements; If: {then, else}; Loop: {body}; Switch: case
-                              // bodies, then the default body when hasDefault. Bodies are Seqs.
+  // Seq: statements; If: {then, else}; Loop: {body}; Switch: case bodies, then the default body
+  // when hasDefault. Bodies are Seqs. Most lists are this short: kept inside the node.
+  llvm::SmallVector<TId, 4> children;
   int32_t id = 0;             // Block: CFG block; SetVar: variable; If: condition; Switch: selector
                               // or, when onVariable, state variable
   int64_t value = 0;          // SetVar

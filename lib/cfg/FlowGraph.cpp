@@ -1,20 +1,18 @@
 #include "cfg/FlowGraph.h"
 #include "cfg/ForEachTarget.h"
 
-#include <llvm/Support/raw_ostream.h>
-
 #include <algorithm>
 
 namespace p2m::cfg::detail {
 
 namespace {
 
-void addUnique(std::vector<FlowNode *> &list, FlowNode *n) {
+void addUnique(NodeList &list, FlowNode *n) {
   if (std::find(list.begin(), list.end(), n) == list.end())
     list.push_back(n);
 }
 
-void removeOne(std::vector<FlowNode *> &list, FlowNode *n) {
+void removeOne(NodeList &list, FlowNode *n) {
   auto it = std::find(list.begin(), list.end(), n);
   if (it != list.end())
     list.erase(it);
@@ -22,17 +20,14 @@ void removeOne(std::vector<FlowNode *> &list, FlowNode *n) {
 
 } // namespace
 
-void FlowNode::printAsOperand(llvm::raw_ostream &os, bool) const { os << "n" << index; }
-
 FlowNode *FlowGraph::create(FlowKind kind) {
-  auto node = std::make_unique<FlowNode>();
-  node->graph = this;
+  auto *node = new (arena_.Allocate()) FlowNode();
   node->index = static_cast<uint32_t>(nodes.size());
   node->kind = kind;
   if (kind == FlowKind::Block)
     ++blockNodes;
-  nodes.push_back(std::move(node));
-  return nodes.back().get();
+  nodes.push_back(node);
+  return node;
 }
 
 FlowNode *FlowGraph::cloneWithoutEdges(const FlowNode &node) {
@@ -46,7 +41,7 @@ FlowNode *FlowGraph::cloneWithoutEdges(const FlowNode &node) {
   return copy;
 }
 
-void FlowGraph::setTargets(FlowNode *node, std::vector<FlowNode *> targets) {
+void FlowGraph::setTargets(FlowNode *node, NodeList targets) {
   for (FlowNode *s : node->succs)
     removeOne(s->preds, node);
   node->succs.clear();
@@ -59,7 +54,7 @@ void FlowGraph::setTargets(FlowNode *node, std::vector<FlowNode *> targets) {
 }
 
 void FlowGraph::redirect(FlowNode *node, FlowNode *from, FlowNode *to) {
-  std::vector<FlowNode *> targets = node->targets;
+  NodeList targets = node->targets;
   std::replace(targets.begin(), targets.end(), from, to);
   setTargets(node, std::move(targets));
 }
@@ -96,7 +91,7 @@ FlowGraph::FlowGraph(const Cfg &cfg) {
   for (BlockId b : worklist) {
     FlowNode *n = nodeOf[b];
     const Terminator &t = cfg.blocks[b];
-    std::vector<FlowNode *> targets;
+    NodeList targets;
     if (std::holds_alternative<Return>(t)) {
       n->term = FlowTerm::Return;
     } else if (std::holds_alternative<Unreachable>(t)) {

@@ -1,21 +1,16 @@
 // Internal to lib/cfg: the graph the structurizer transforms. It starts as the Cfg's reachable
 // blocks; MakeReducible adds copies of blocks and the state-setting and dispatch nodes of dispatch
-// loops. GraphTraits specializations let LLVM's dominator tree and SCC iterator walk it.
+// loops.
 #pragma once
 
 #include "cfg/Cfg.h"
 #include "cfg/Structured.h"
 
-#include <llvm/ADT/GraphTraits.h>
-#include <llvm/ADT/STLExtras.h>
+#include <llvm/ADT/SmallVector.h>
+#include <llvm/Support/Allocator.h>
 
 #include <cstdint>
-#include <memory>
 #include <vector>
-
-namespace llvm {
-class raw_ostream;
-}
 
 namespace p2m::cfg::detail {
 
@@ -27,10 +22,12 @@ enum class FlowKind : uint8_t {
 
 enum class FlowTerm : uint8_t { Goto, Branch, Switch, Return, Unreachable };
 
-struct FlowGraph;
+struct FlowNode;
+
+// Edge lists hold one or two nodes almost always: kept inside the node, not allocated.
+using NodeList = llvm::SmallVector<FlowNode *, 2>;
 
 struct FlowNode {
-  FlowGraph *graph = nullptr;
   uint32_t index = 0; // position in FlowGraph::nodes
   FlowKind kind = FlowKind::Block;
   FlowTerm term = FlowTerm::Return;
@@ -40,26 +37,23 @@ struct FlowNode {
   int64_t value = 0;   // SetState
   // Goto: {target}; Branch: {true, false}; Switch: one target per case group, then the default
   // when hasDefault. Targets may repeat only across a Switch's groups and default.
-  std::vector<FlowNode *> targets;
+  NodeList targets;
   std::vector<std::vector<int64_t>> caseValues; // Switch: the values of each case group
   bool hasDefault = false;
-  std::vector<FlowNode *> succs; // distinct targets, in target order
-  std::vector<FlowNode *> preds; // distinct predecessors
-
-  FlowGraph *getParent() const { return graph; }
-  void printAsOperand(llvm::raw_ostream &os, bool printType) const; // for LLVM's debug output
+  NodeList succs; // distinct targets, in target order
+  NodeList preds; // distinct predecessors
 };
 
 struct FlowGraph {
-  std::vector<std::unique_ptr<FlowNode>> nodes;
+  std::vector<FlowNode *> nodes; // by index; owned by arena_
   FlowNode *entry = nullptr;
   std::vector<VariableKind> variables;
   uint32_t blockNodes = 0;      // nodes of kind Block
   uint32_t reachableBlocks = 0; // input blocks reachable from the entry
 
   // The Cfg's blocks reachable from block 0; degenerate branches become gotos and switch
-  // indices that go to the default target are left to the default. Nodes point back at the
-  // graph, so it neither copies nor moves.
+  // indices that go to the default target are left to the default. The nodes live in the
+  // graph's arena, so it neither copies nor moves.
   explicit FlowGraph(const Cfg &cfg);
   FlowGraph(const FlowGraph &) = delete;
   FlowGraph &operator=(const FlowGraph &) = delete;
@@ -67,49 +61,14 @@ struct FlowGraph {
   FlowNode *create(FlowKind kind);
   // Copies everything but the edges.
   FlowNode *cloneWithoutEdges(const FlowNode &node);
-  void setTargets(FlowNode *node, std::vector<FlowNode *> targets);
+  void setTargets(FlowNode *node, NodeList targets);
   // Every edge node -> from becomes node -> to.
   void redirect(FlowNode *node, FlowNode *from, FlowNode *to);
   int32_t newVariable(VariableKind kind);
 
-  FlowNode &front() { return *entry; } // for llvm::DominatorTreeBase
+private:
+  // One allocation per slab, not per node; runs the nodes' destructors when the graph goes.
+  llvm::SpecificBumpPtrAllocator<FlowNode> arena_;
 };
 
 } // namespace p2m::cfg::detail
-
-namespace llvm {
-
-template <> struct GraphTraits<p2m::cfg::detail::FlowNode *> {
-  using NodeRef = p2m::cfg::detail::FlowNode *;
-  using ChildIteratorType = std::vector<NodeRef>::const_iterator;
-  static NodeRef getEntryNode(NodeRef n) { return n; }
-  static ChildIteratorType child_begin(NodeRef n) { return n->succs.begin(); }
-  static ChildIteratorType child_end(NodeRef n) { return n->succs.end(); }
-};
-
-template <> struct GraphTraits<Inverse<p2m::cfg::detail::FlowNode *>> {
-  using NodeRef = p2m::cfg::detail::FlowNode *;
-  using ChildIteratorType = std::vector<NodeRef>::const_iterator;
-  static NodeRef getEntryNode(Inverse<NodeRef> n) { return n.Graph; }
-  static ChildIteratorType child_begin(NodeRef n) { return n->preds.begin(); }
-  static ChildIteratorType child_end(NodeRef n) { return n->preds.end(); }
-};
-
-template <>
-struct GraphTraits<p2m::cfg::detail::FlowGraph *>
-    : GraphTraits<p2m::cfg::detail::FlowNode *> {
-  using Owner = std::unique_ptr<p2m::cfg::detail::FlowNode>;
-  static NodeRef get(const Owner &n) { return n.get(); }
-  using nodes_iterator = mapped_iterator<std::vector<Owner>::const_iterator, NodeRef (*)(const Owner &)>;
-
-  static NodeRef getEntryNode(p2m::cfg::detail::FlowGraph *g) { return g->entry; }
-  static nodes_iterator nodes_begin(p2m::cfg::detail::FlowGraph *g) {
-    return nodes_iterator(g->nodes.begin(), &get);
-  }
-  static nodes_iterator nodes_end(p2m::cfg::detail::FlowGraph *g) {
-    return nodes_iterator(g->nodes.end(), &get);
-  }
-  static size_t size(p2m::cfg::detail::FlowGraph *g) { return g->nodes.size(); }
-};
-
-} // namespace llvm

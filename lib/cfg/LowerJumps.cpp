@@ -24,6 +24,30 @@ struct Fall {
 
 enum class JumpAs : uint8_t { Nothing, Break, Continue, Flag, FlagBreak, CopyLeaf };
 
+// Lists attached to tree nodes. Only the nodes an escape passes get any, so the lists live in a
+// side table that a node indexes, not in one (mostly empty) vector per node.
+template <class T> class NodeLists {
+public:
+  void reset(size_t nodes) {
+    slot_.assign(nodes, kNoList);
+    lists_.clear();
+  }
+  void add(TId x, const T &item) {
+    if (slot_[x] == kNoList) {
+      slot_[x] = static_cast<uint32_t>(lists_.size());
+      lists_.emplace_back();
+    }
+    lists_[slot_[x]].push_back(item);
+  }
+  const std::vector<T> &of(TId x) const { return slot_[x] == kNoList ? empty_ : lists_[slot_[x]]; }
+
+private:
+  static constexpr uint32_t kNoList = UINT32_MAX;
+  std::vector<uint32_t> slot_;
+  std::vector<std::vector<T>> lists_;
+  std::vector<T> empty_;
+};
+
 class Lowering {
 public:
   Lowering(const LabelledTree &tree, const std::vector<VariableKind> &variables,
@@ -34,10 +58,10 @@ public:
     size_t n = t_.nodes.size();
     innermostBreakable_.assign(n, kNoT);
     innermostLoop_.assign(n, kNoT);
-    prepends_.assign(n, {});
-    ranges_.assign(n, {});
-    afters_.assign(n, {});
-    resetsBefore_.assign(n, {});
+    prepends_.reset(n);
+    ranges_.reset(n);
+    afters_.reset(n);
+    resetsBefore_.reset(n);
     jumpAs_.assign(n, JumpAs::Nothing);
     jumpFlag_.assign(n, -1);
     preorder_ = preorder();
@@ -157,7 +181,7 @@ private:
     variables_.push_back(VariableKind::Flag);
     flagOf_.emplace(key, flag);
     if (target.kind == Point::Before)
-      prepends_[target.node].push_back(flag); // Start targets: resetsBefore_, see escape()
+      prepends_.add(target.node, flag); // Start targets: resetsBefore_, see escape()
     return flag;
   }
 
@@ -173,12 +197,12 @@ private:
 
   void addAfter(TId x, int32_t flag, bool isContinue) {
     if (addedAfter_.insert({x, flag}).second)
-      afters_[x].push_back({flag, isContinue});
+      afters_.add(x, {flag, isContinue});
   }
 
   void addRange(TId seq, uint32_t from, uint32_t to, int32_t flag) {
     if (addedRange_.insert({seq, from, to, flag}).second)
-      ranges_[seq].push_back({from, to, flag});
+      ranges_.add(seq, {from, to, flag});
   }
 
   void escape(TId j, const Point &target) {
@@ -201,7 +225,7 @@ private:
         if (fallPoint(cur).point != target)
           addAfter(cur, flag, true);
         // Every test of the flag is inside cur or right after it.
-        resetsBefore_[cur].push_back(flag);
+        resetsBefore_.add(cur, flag);
         return;
       }
       TId b = innermostBreakable_[cur];
@@ -308,9 +332,7 @@ private:
           n.defaultBody = out[src.children.back()];
         break;
       }
-      case TKind::Jump:
-        fillJump(x, o);
-        break;
+      case TKind::Jump: // its statements went straight into its Seq: see fillSeq
       case TKind::Return:
       case TKind::Unreachable:
         break;
@@ -368,17 +390,18 @@ private:
     // A reset goes right before the first statement using its flag, unless a guard might skip
     // it there; then at the start of the Seq.
     // (Both per-statement tables stay empty in a Seq with nothing to place: most of them.)
+    const std::vector<Range> &seqRanges = ranges_.of(x);
     std::vector<std::vector<int32_t>> resetBefore;
-    if (!prepends_[x].empty())
+    if (!prepends_.of(x).empty())
       resetBefore.resize(children.size());
-    for (int32_t flag : prepends_[x]) {
+    for (int32_t flag : prepends_.of(x)) {
       uint32_t first = static_cast<size_t>(flag) < firstUse_.size()
                            ? firstUse_[static_cast<size_t>(flag)]
                            : UINT32_MAX;
       // Not between a Block and the If/Switch testing its condition.
       if (first > 0 && first < children.size() && testsInput(children[first]))
         --first;
-      bool guarded = std::any_of(ranges_[x].begin(), ranges_[x].end(),
+      bool guarded = std::any_of(seqRanges.begin(), seqRanges.end(),
                                  [&](const Range &r) { return r.from <= first && first <= r.to; });
       if (first < children.size() && !guarded) {
         resetBefore[first].push_back(flag);
@@ -391,9 +414,9 @@ private:
     // the last). Once the flag is set, every later guard of it skips too, so they are cut into
     // consecutive pieces, each starting where the next jump's statement ends, instead of nesting.
     std::vector<std::vector<std::pair<uint32_t, int32_t>>> startsAt;
-    if (!ranges_[x].empty())
+    if (!seqRanges.empty())
       startsAt.resize(children.size() + 1);
-    std::vector<Range> ranges = ranges_[x];
+    std::vector<Range> ranges = seqRanges;
     std::sort(ranges.begin(), ranges.end(), [](const Range &a, const Range &b) {
       return a.flag != b.flag ? a.flag < b.flag : a.from < b.from;
     });
@@ -435,16 +458,21 @@ private:
       // Resets attached to a statement go right before it, or before the Block whose
       // condition it tests.
       auto emitResets = [&](TId statement) {
-        for (int32_t flag : resetsBefore_[statement])
+        for (int32_t flag : resetsBefore_.of(statement))
           append(current, newSetVar(flag, 0));
       };
       if (c + 1 < children.size() && testsInput(children[c + 1]))
         emitResets(children[c + 1]);
       if (c == 0 || !testsInput(children[c]))
         emitResets(children[c]);
+      // A jump's statements go straight into the Seq, so no Seq is ever nested in a Seq. Its own
+      // (empty, unlinked) node still names it as the construct of the checks after it.
       NodeId child = out[children[c]];
-      append(current, child);
-      for (const After &a : afters_[children[c]]) {
+      if (t_.nodes[children[c]].kind == TKind::Jump)
+        fillJump(children[c], current);
+      else
+        append(current, child);
+      for (const After &a : afters_.of(children[c])) {
         NodeId check = newFlagIf(a.flag, false);
         NodeId action = a.isContinue ? newNode(NodeKind::Continue) : newEscapeBreak(a.flag);
         append(program_.nodes[check].thenBody, action);
@@ -474,10 +502,10 @@ private:
   std::vector<TId> preorder_;
   std::vector<TId> innermostBreakable_; // nearest Loop/Switch strictly above
   std::vector<TId> innermostLoop_;      // nearest Loop strictly above
-  std::vector<std::vector<int32_t>> prepends_;
-  std::vector<std::vector<Range>> ranges_;
-  std::vector<std::vector<After>> afters_;
-  std::vector<std::vector<int32_t>> resetsBefore_;
+  NodeLists<int32_t> prepends_;
+  NodeLists<Range> ranges_;
+  NodeLists<After> afters_;
+  NodeLists<int32_t> resetsBefore_;
   std::set<std::pair<TId, int32_t>> addedAfter_;
   std::set<std::pair<TId, int32_t>> escaped_;
   std::vector<Fall> fall_;

@@ -1,30 +1,6 @@
 #include "cfg/MakeReducible.h"
 
-#include <llvm/ADT/SCCIterator.h>
-
 #include <algorithm>
-
-namespace p2m::cfg::detail {
-
-// The subgraph induced by one node set, with a virtual root pointing at every member so that one
-// scc_iterator walk sees them all.
-struct ViewNode {
-  FlowNode *node = nullptr;
-  ViewNode *const *succBegin = nullptr; // into one shared edge array
-  ViewNode *const *succEnd = nullptr;
-};
-
-} // namespace p2m::cfg::detail
-
-namespace llvm {
-template <> struct GraphTraits<p2m::cfg::detail::ViewNode *> {
-  using NodeRef = p2m::cfg::detail::ViewNode *;
-  using ChildIteratorType = NodeRef const *;
-  static NodeRef getEntryNode(NodeRef n) { return n; }
-  static ChildIteratorType child_begin(NodeRef n) { return n->succBegin; }
-  static ChildIteratorType child_end(NodeRef n) { return n->succEnd; }
-};
-} // namespace llvm
 
 namespace p2m::cfg::detail {
 
@@ -92,42 +68,78 @@ private:
     return order;
   }
 
-  // The strongly connected components of `set` that contain a cycle, each sorted by index.
+  // The strongly connected components of `set` that contain a cycle, each sorted by index, in
+  // the order of Tarjan's algorithm run from a virtual root with an edge to every member in set
+  // order (as llvm::scc_iterator would give them, without its hash maps): the order decides
+  // which region is reduced first and so the numbering of the nodes it creates.
   std::vector<NodeSet> cyclicSccs(const NodeSet &set) {
     if (local_.size() < g_.nodes.size())
       local_.resize(g_.nodes.size(), -1);
-    std::vector<ViewNode> view(set.size() + 1); // the last is the root
-    for (size_t i = 0; i < set.size(); ++i) {
-      view[i].node = set[i];
+    const auto root = static_cast<uint32_t>(set.size());
+    for (uint32_t i = 0; i < root; ++i)
       local_[set[i]->index] = static_cast<int32_t>(i);
-    }
-    std::vector<ViewNode *> edges;
-    std::vector<size_t> offsets{0};
+    // The induced subgraph in local indices: member i's edges are edges[offsets[i]..offsets[i+1]),
+    // the root's come last. (The walk's lists are members, reused from call to call: this runs
+    // once per region and nested region.)
+    std::vector<uint32_t> &edges = sccEdges_, &offsets = sccOffsets_;
+    edges.clear();
+    offsets.assign(1, 0);
     for (FlowNode *n : set) {
       for (FlowNode *s : n->succs)
         if (int32_t l = local_[s->index]; l >= 0)
-          edges.push_back(&view[static_cast<size_t>(l)]);
-      offsets.push_back(edges.size());
+          edges.push_back(static_cast<uint32_t>(l));
+      offsets.push_back(static_cast<uint32_t>(edges.size()));
     }
-    for (size_t i = 0; i < set.size(); ++i)
-      edges.push_back(&view[i]);
-    for (size_t i = 0; i < set.size(); ++i) {
-      view[i].succBegin = edges.data() + offsets[i];
-      view[i].succEnd = edges.data() + offsets[i + 1];
-    }
-    ViewNode &root = view.back();
-    root.succBegin = edges.data() + offsets.back();
-    root.succEnd = edges.data() + edges.size();
+    for (uint32_t i = 0; i < root; ++i)
+      edges.push_back(i);
+    offsets.push_back(static_cast<uint32_t>(edges.size()));
     for (FlowNode *n : set)
       local_[n->index] = -1;
 
+    constexpr uint32_t kDone = UINT32_MAX; // in an SCC already found
+    std::vector<uint32_t> &visit = sccVisit_; // visit number from 1; 0: not yet visited
+    visit.assign(set.size() + 1, 0);
+    std::vector<uint32_t> &open = sccOpen_; // visited, SCC not yet found
+    std::vector<SccFrame> &dfs = sccDfs_;
+    open.clear();
+    dfs.clear();
+    uint32_t clock = 0;
+    auto enter = [&](uint32_t v) {
+      visit[v] = ++clock;
+      open.push_back(v);
+      dfs.push_back({v, offsets[v], clock});
+    };
     std::vector<NodeSet> result;
-    for (auto it = llvm::scc_begin(&view.back()); !it.isAtEnd(); ++it) {
-      if (!it.hasCycle())
+    enter(root);
+    while (!dfs.empty()) {
+      SccFrame &f = dfs.back();
+      if (f.nextEdge < offsets[f.node + 1]) {
+        uint32_t c = edges[f.nextEdge++];
+        if (visit[c] == 0)
+          enter(c); // invalidates f
+        else
+          f.minVisit = std::min(f.minVisit, visit[c]);
+        continue;
+      }
+      uint32_t v = f.node, minVisit = f.minVisit;
+      dfs.pop_back();
+      if (!dfs.empty())
+        dfs.back().minVisit = std::min(dfs.back().minVisit, minVisit);
+      if (minVisit != visit[v])
         continue;
       NodeSet scc;
-      for (ViewNode *v : *it)
-        scc.push_back(v->node);
+      uint32_t w;
+      do {
+        w = open.back();
+        open.pop_back();
+        visit[w] = kDone;
+        if (w != root)
+          scc.push_back(set[w]);
+      } while (w != v);
+      const uint32_t *vEdges = edges.data() + offsets[v], *vEnd = edges.data() + offsets[v + 1];
+      bool selfLoop = std::find(vEdges, vEnd, v) != vEnd;
+      if (scc.empty() || (scc.size() == 1 && !selfLoop))
+        continue; // the root, or a node on no cycle
       std::sort(scc.begin(), scc.end(),
                 [](const FlowNode *a, const FlowNode *b) { return a->index < b->index; });
       result.push_back(std::move(scc));
@@ -221,7 +233,7 @@ private:
       for (FlowNode *n : region)
         copies.push_back(copyOf_[n->index] = g_.cloneWithoutEdges(*n));
       for (size_t i = 0; i < region.size(); ++i) {
-        std::vector<FlowNode *> targets = region[i]->targets;
+        NodeList targets = region[i]->targets;
         for (FlowNode *&t : targets)
           if (t->index < copyOf_.size() && copyOf_[t->index])
             t = copyOf_[t->index];
@@ -272,7 +284,7 @@ private:
         members.push_back(setState(inside));
       dispatcher->caseValues.push_back({static_cast<int64_t>(i)});
     }
-    g_.setTargets(dispatcher, entries);
+    g_.setTargets(dispatcher, NodeList(entries.begin(), entries.end()));
     return members;
   }
 
@@ -281,6 +293,11 @@ private:
   ReducibilityStats stats_;
   Marks marks_, inScc_, reach_;
   std::vector<int32_t> local_;
+  struct SccFrame {
+    uint32_t node, nextEdge, minVisit;
+  };
+  std::vector<uint32_t> sccEdges_, sccOffsets_, sccVisit_, sccOpen_; // cyclicSccs' scratch
+  std::vector<SccFrame> sccDfs_;
   std::vector<FlowNode *> copyOf_;
 };
 

@@ -38,8 +38,10 @@ void flatten(Program &p) {
   }
 }
 
-// Checks after a construct that every way out of it passes become their common action.
-void removeCertainChecks(Program &p, const LoweringNotes &notes) {
+// Checks after a construct that every way out of it passes become their common action. Returns
+// whether any did.
+bool removeCertainChecks(Program &p, const LoweringNotes &notes) {
+  bool changed = false;
   Completion c = completion(p);
   std::vector<std::vector<NodeId>> breaksOf(p.nodes.size());
   for (NodeId x = 0; x < p.nodes.size(); ++x)
@@ -80,14 +82,19 @@ void removeCertainChecks(Program &p, const LoweringNotes &notes) {
     for (const LoweringNotes::Check *k : checks)
       makeEmptySeq(p.nodes[k->check]);
     p.nodes[checks[0]->check].statements = std::move(first);
+    changed = true;
   }
+  return changed;
 }
 
-void eliminateFlags(Program &p, const LoweringNotes &notes) {
+// Returns whether it turned any statement into a Seq (a check into its action, an assignment
+// into nothing).
+bool eliminateFlags(Program &p, const LoweringNotes &notes) {
+  bool changed = false;
   if (!notes.checks.empty()) // most functions have no escapes: no walk for them
-    removeCertainChecks(p, notes);
+    changed = removeCertainChecks(p, notes);
   if (std::none_of(p.variables.begin(), p.variables.end(), [](VariableKind v) { return v == VariableKind::Flag; }))
-    return; // no flag assignments to drop
+    return changed; // no flag assignments to drop
   std::vector<NodeId> order = preorder(p, p.root);
   std::vector<uint32_t> reads(p.variables.size(), 0);
   for (NodeId x : order)
@@ -95,8 +102,11 @@ void eliminateFlags(Program &p, const LoweringNotes &notes) {
       ++reads[static_cast<size_t>(p[x].id)];
   for (NodeId x : order)
     if (p[x].kind == NodeKind::SetVar && p.variables[static_cast<size_t>(p[x].id)] == VariableKind::Flag &&
-        reads[static_cast<size_t>(p[x].id)] == 0)
+        reads[static_cast<size_t>(p[x].id)] == 0) {
       makeEmptySeq(p.nodes[x]);
+      changed = true;
+    }
+  return changed;
 }
 
 void normalize(Program &p) {
@@ -214,9 +224,9 @@ void compact(Program &p) {
 } // namespace
 
 void simplify(Program &program, const LoweringNotes &notes) {
-  flatten(program);
-  eliminateFlags(program, notes);
-  flatten(program);
+  // LowerJumps nests no Seq directly in a Seq; only flag elimination makes such Seqs.
+  if (eliminateFlags(program, notes))
+    flatten(program);
   normalize(program);
   compact(program);
 }

@@ -29,7 +29,10 @@ Program structurize(const Cfg &cfg, const StructurizeOptions &options) {
 
   StructurizeStats &stats = program.stats;
   stats.reachableBlocks = graph.reachableBlocks;
-  stats.emittedBlocks = countBlocks(program);
+  // simplify() compacts: every node is in the tree, so no walk is needed to count them.
+  stats.emittedBlocks = static_cast<uint32_t>(
+      std::count_if(program.nodes.begin(), program.nodes.end(),
+                    [](const Node &n) { return n.kind == NodeKind::Block; }));
   stats.splitRegions = reducibility.splitRegions;
   stats.dispatchRegions = reducibility.dispatchRegions;
   stats.flags = static_cast<uint32_t>(
