@@ -378,7 +378,7 @@ private:
     for (uint32_t b = 0; b < n_; ++b)
       count += f_.blocks[b].insts.size();
     instBegin_.resize(n_ + 1);
-    insts_.reserve(count + 1);
+    insts_.resize(count + 1);
     slots_.reserve(3 * count);
     termSlot_.assign(n_, kNoSlot);
     uint32_t k = 0;
@@ -408,8 +408,8 @@ private:
           if (varies)
             slots_.resize(first);
         }
-        insts_.push_back({first, static_cast<uint32_t>(slots_.size()),
-                          static_cast<uint8_t>((varies ? kVaries : 0) | (in.guard != kNone ? kGuarded : 0))});
+        insts_[k] = {first, static_cast<uint32_t>(slots_.size()),
+                     static_cast<uint8_t>((varies ? kVaries : 0) | (in.guard != kNone ? kGuarded : 0))};
         if (writes)
           forEachReg(f_, in.ops[0], [&](RegId r) {
             slots_.push_back(r.index());
@@ -424,7 +424,7 @@ private:
         termSlot_[b] = f_.blocks[b].term.cond.index();
     }
     instBegin_[n_] = k;
-    insts_.push_back({static_cast<uint32_t>(slots_.size()), static_cast<uint32_t>(slots_.size()), 0});
+    insts_[k] = {static_cast<uint32_t>(slots_.size()), static_cast<uint32_t>(slots_.size()), 0};
   }
 
   // The immediate dominators of the reachable blocks (Cooper, Harvey and Kennedy's iteration in
@@ -755,7 +755,9 @@ private:
       if (!propagateVarying() && !first)
         break;
       postDominators();
-      regions_.clear();
+      regionBegin_.clear();
+      regionEnd_.clear();
+      regionPool_.clear();
       regionsHolding_.clear();
       for (uint32_t x = 0; x < n_; ++x) {
         if (!inR_[x] || !termVarying(x))
@@ -889,38 +891,41 @@ private:
     return kNoOffset;
   }
 
-  // The R blocks between divergent branch x and its join (neither included, unless x is in a
-  // loop inside the region).
-  std::vector<uint32_t> divergentRegion(uint32_t x, uint32_t join) {
+  // Appends to regionPool_ the R blocks between divergent branch x and its join (neither
+  // included, unless x is in a loop inside the region), in the order of a breadth-first walk.
+  void appendDivergentRegion(uint32_t x, uint32_t join) {
     // A block is seen when its mark is this walk's number: one array for all the walks, not
     // one cleared per walk.
     if (regionMark_.empty())
       regionMark_.assign(n_, 0);
     const uint32_t walk = ++regionWalks_;
-    std::vector<uint32_t> region;
+    const size_t first = regionPool_.size();
     for (uint32_t s : succ_[x])
       if (inR_[s] && s != join && regionMark_[s] != walk) {
         regionMark_[s] = walk;
-        region.push_back(s);
+        regionPool_.push_back(s);
       }
-    for (size_t i = 0; i < region.size(); ++i)
-      for (uint32_t s : succ_[region[i]])
+    for (size_t i = first; i < regionPool_.size(); ++i)
+      for (uint32_t s : succ_[regionPool_[i]])
         if (inR_[s] && s != join && regionMark_[s] != walk) {
           regionMark_[s] = walk;
-          region.push_back(s);
+          regionPool_.push_back(s);
         }
-    return region;
   }
 
-  // divergentRegion(x, ipdom(x)), computed once.
-  const std::vector<uint32_t> &regionOf(uint32_t x) {
-    if (regions_.empty())
-      regions_.resize(n_);
-    if (!regions_[x].computed) {
-      regions_[x].blocks = divergentRegion(x, ipdom_[x]);
-      regions_[x].computed = true;
+  // The divergent region of x (up to its join ipdom(x)), computed once. The span lasts until
+  // the next region is computed.
+  std::span<const uint32_t> regionOf(uint32_t x) {
+    if (regionBegin_.empty()) {
+      regionBegin_.assign(n_, kNoRegion);
+      regionEnd_.assign(n_, kNoRegion);
     }
-    return regions_[x].blocks;
+    if (regionBegin_[x] == kNoRegion) {
+      regionBegin_[x] = static_cast<uint32_t>(regionPool_.size());
+      appendDivergentRegion(x, ipdom_[x]);
+      regionEnd_[x] = static_cast<uint32_t>(regionPool_.size());
+    }
+    return {regionPool_.data() + regionBegin_[x], regionPool_.data() + regionEnd_[x]};
   }
 
   // Where a thread that leaves at block b (inside divergent regions, or at b's own divergent
@@ -1262,12 +1267,11 @@ private:
   std::vector<uint8_t> termVar_;    // per block: termVarying
   std::vector<uint32_t> ipdom_, rejoin_;
   std::vector<uint32_t> branchFailure_;
-  struct Region {
-    bool computed = false;
-    std::vector<uint32_t> blocks;
-  };
-  std::vector<Region> regions_;
-  std::vector<uint32_t> regionMark_; // divergentRegion's seen marks
+  // The divergent regions computed so far: x's in regionPool_ from regionBegin_[x] to
+  // regionEnd_[x] (kNoRegion: not yet computed).
+  static constexpr uint32_t kNoRegion = UINT32_MAX;
+  std::vector<uint32_t> regionBegin_, regionEnd_, regionPool_;
+  std::vector<uint32_t> regionMark_; // appendDivergentRegion's seen marks
   uint32_t regionWalks_ = 0;
   // Per block, the branches x (increasing) whose regionOf(x) holds it; outermostJoin's index.
   std::vector<std::vector<uint32_t>> regionsHolding_;
