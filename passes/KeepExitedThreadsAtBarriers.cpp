@@ -393,10 +393,9 @@ private:
         if (!varies) {
           if (in.guard != kNone)
             slots_.push_back(in.guard.index());
-          if (isCtaBarrier(in)) {
-          } else if (!isPure(m_, in)) {
-            varies = true;
-          } else {
+          // A barrier reads nothing else: bar.red's result is the same in every thread of the CTA.
+          if (!isCtaBarrier(in)) {
+            varies = !isPure(m_, in);
             for (size_t i = writes ? 1 : 0; i < in.ops.size() && !varies; ++i) {
               const Operand &o = in.ops[i];
               if (o.kind == OperandKind::Special)
