@@ -517,11 +517,16 @@ private:
     for (uint32_t b = 0; b < n_; ++b) {
       if (!reachable_[b])
         continue;
-      for (uint32_t k = instBegin_[b], end = instBegin_[b + 1]; k < end; ++k)
-        for (uint32_t i = insts[k].reads; i < insts[k].writes; ++i)
-          read(slots[i], b, k);
-      if (termSlot_[b] != kNoSlot)
-        read(termSlot_[b], b, instBegin_[b + 1]);
+      // The instructions' reads, then (at k = end) the branch condition's.
+      for (uint32_t k = instBegin_[b], end = instBegin_[b + 1]; k <= end; ++k) {
+        const uint32_t *first = slots + insts[k].reads, *last = slots + insts[k].writes;
+        if (k == end) {
+          first = &termSlot_[b];
+          last = first + (termSlot_[b] != kNoSlot);
+        }
+        for (const uint32_t *r = first; r != last; ++r)
+          read(*r, b, k);
+      }
     }
     // The tracked registers are numbered from 0: those written more than once, and those read
     // where their write may not have run.
