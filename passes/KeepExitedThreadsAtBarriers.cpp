@@ -44,6 +44,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <span>
 
 namespace p2m::passes {
 
@@ -173,20 +174,50 @@ Inst predInst(Opcode op, const Inst &from, std::vector<Operand> ops) {
   return in;
 }
 
-// The nodes reachable from `root` along `edges` (a list of successors per node), in postorder:
-// an iterative depth-first search.
-std::vector<uint32_t> postorder(const std::vector<std::vector<uint32_t>> &edges, uint32_t root) {
+// A graph's edges in one array (compressed rows): node v's targets are targets[begin[v]] up to
+// targets[begin[v + 1]], in the order they were added. Built node by node: add() a target of
+// node size(), close() it.
+struct Edges {
+  std::vector<uint32_t> begin{0};
+  std::vector<uint32_t> targets;
+
+  uint32_t size() const { return static_cast<uint32_t>(begin.size() - 1); }
+  std::span<const uint32_t> operator[](uint32_t v) const {
+    return {targets.data() + begin[v], targets.data() + begin[v + 1]};
+  }
+  void add(uint32_t t) { targets.push_back(t); }
+  void close() { begin.push_back(static_cast<uint32_t>(targets.size())); }
+
+  // The same edges the other way round: node v's sources, in increasing order.
+  Edges reversed() const {
+    Edges r;
+    r.begin.assign(size() + 1, 0);
+    for (uint32_t t : targets)
+      ++r.begin[t + 1];
+    for (uint32_t v = 0; v < size(); ++v)
+      r.begin[v + 1] += r.begin[v];
+    r.targets.resize(targets.size());
+    std::vector<uint32_t> next(r.begin.begin(), r.begin.end() - 1);
+    for (uint32_t v = 0; v < size(); ++v)
+      for (uint32_t t : (*this)[v])
+        r.targets[next[t]++] = v;
+    return r;
+  }
+};
+
+// The nodes reachable from `root` along `edges`, in postorder: an iterative depth-first search.
+std::vector<uint32_t> postorder(const Edges &edges, uint32_t root) {
   std::vector<uint32_t> order;
   std::vector<uint8_t> seen(edges.size(), 0);
-  std::vector<std::pair<uint32_t, size_t>> stack{{root, 0}};
+  std::vector<std::pair<uint32_t, uint32_t>> stack{{root, edges.begin[root]}};
   seen[root] = 1;
   while (!stack.empty()) {
     auto &[node, next] = stack.back();
-    if (next < edges[node].size()) {
-      uint32_t s = edges[node][next++];
+    if (next < edges.begin[node + 1]) {
+      uint32_t s = edges.targets[next++];
       if (!seen[s]) {
         seen[s] = 1;
-        stack.push_back({s, 0});
+        stack.push_back({s, edges.begin[s]});
       }
       continue;
     }
@@ -239,22 +270,18 @@ public:
 private:
   static constexpr uint32_t kNoOffset = UINT32_MAX;
 
-  std::vector<uint32_t> successors(uint32_t b) const {
-    std::vector<uint32_t> s;
-    for (BlockId t : f_.blocks[b].term.targets)
-      if (std::find(s.begin(), s.end(), t.index()) == s.end())
-        s.push_back(t.index());
-    return s;
-  }
-
   void findRegions() {
-    succ_.resize(n_);
-    std::vector<std::vector<uint32_t>> pred(n_);
+    // Each block's distinct targets, in the order of its terminator's.
+    succ_.targets.reserve(2 * static_cast<size_t>(n_));
     for (uint32_t b = 0; b < n_; ++b) {
-      succ_[b] = successors(b);
-      for (uint32_t s : succ_[b])
-        pred[s].push_back(b);
+      const size_t first = succ_.targets.size();
+      for (BlockId t : f_.blocks[b].term.targets)
+        if (std::find(succ_.targets.begin() + static_cast<ptrdiff_t>(first), succ_.targets.end(), t.index()) ==
+            succ_.targets.end())
+          succ_.add(t.index());
+      succ_.close();
     }
+    pred_ = succ_.reversed();
     reachable_.assign(n_, 0);
     std::vector<uint32_t> work{0};
     reachable_[0] = 1;
@@ -276,7 +303,7 @@ private:
     while (!work.empty()) {
       uint32_t b = work.back();
       work.pop_back();
-      for (uint32_t p : pred[b])
+      for (uint32_t p : pred_[b])
         if (reachable_[p] && !inR_[p]) {
           inR_[p] = 1;
           work.push_back(p);
@@ -302,99 +329,312 @@ private:
     return false;
   }
 
-  // The may-vary state at one point of the forward analysis: a bit per register.
-  bool regVarying(RegId r) const { return (state_[r.index() >> 6] >> (r.index() & 63)) & 1; }
+  // What may vary between threads (or between a done thread and the live ones) is found
+  // flow-sensitively, registers being reused for unrelated values: a forward analysis over the
+  // reachable blocks, to the least fixed point (values only grow from uniform, so it is the
+  // same whatever the order of the visits; analyse() continues it from the previous round's).
+  //
+  // An instruction's result varies when its block is outside R or in a divergent region, when
+  // its guard varies, or, unless it is a barrier (bar.red's result is the same in every thread
+  // of the CTA), when it is impure or one of its operands varies. A guarded write leaves a
+  // varying register varying.
+  //
+  // Most registers are written by one instruction d (nvcc's virtual registers) and read only
+  // where d has certainly run: later in d's block, or in a block that d's block dominates.
+  // Wherever such a register is read it holds what d wrote, which varies exactly when d's result
+  // varies at the fixed point: a "single" register needs one flag, set once d's result is found
+  // to vary (and the blocks that read it are visited again). The others, "tracked" (written more
+  // than once, or read where they may still hold their initial zero: a few per cent), keep a
+  // bit per block entry, in bitsets of those registers only.
 
-  void setVarying(RegId r, bool v) {
-    uint64_t bit = uint64_t{1} << (r.index() & 63);
-    if (v)
-      state_[r.index() >> 6] |= bit;
-    else
-      state_[r.index() >> 6] &= ~bit;
+  // The analysis's name for a register (a slot): a tracked register's bit, or kSingle plus the
+  // register's index.
+  static constexpr uint32_t kSingle = 0x80000000;
+  static constexpr uint32_t kNoSlot = UINT32_MAX;
+  static constexpr uint32_t kNoLink = UINT32_MAX;
+  // Facts of an instruction that hold for the whole analysis.
+  static constexpr uint8_t kVaries = 1;  // outside R, impure, or reads a thread's own special register
+  static constexpr uint8_t kGuarded = 2; // its writes leave a varying register varying
+
+  // An instruction as the analysis sees it: in slots_ from `reads`, the registers it reads, then
+  // from `writes` to the next instruction's `reads`, those it writes.
+  struct InstSlots {
+    uint32_t reads, writes;
+    uint8_t facts;
+  };
+
+  // What classifyRegisters needs to know of a register.
+  struct RegWrites {
+    uint32_t writer = 0; // the instruction of its (last) write
+    uint32_t block = 0;  // and that instruction's block
+    uint8_t count = 0;   // of its writes, 2: more than one
+  };
+
+  // Records what each instruction reads and writes (by register index, renamed to slots once
+  // the registers are classified), whether it varies whatever it reads, and who writes each
+  // register.
+  void collectReadsAndWrites(std::vector<RegWrites> &regs) {
+    size_t count = 0;
+    for (uint32_t b = 0; b < n_; ++b)
+      count += f_.blocks[b].insts.size();
+    instBegin_.resize(n_ + 1);
+    insts_.resize(count + 1);
+    slots_.reserve(3 * count);
+    termSlot_.assign(n_, kNoSlot);
+    uint32_t k = 0;
+    for (uint32_t b = 0; b < n_; ++b) {
+      instBegin_[b] = k;
+      for (const Inst &in : f_.blocks[b].insts) {
+        const uint32_t first = static_cast<uint32_t>(slots_.size());
+        const bool writes = writesFirst(in);
+        // What the analysis reads: nothing outside R or for an impure instruction (it varies),
+        // a barrier's guard, a pure instruction's guard and operands.
+        bool varies = !inR_[b];
+        if (!varies) {
+          if (in.guard != kNone)
+            slots_.push_back(in.guard.index());
+          // A barrier reads nothing else: bar.red's result is the same in every thread of the CTA.
+          if (!isCtaBarrier(in)) {
+            varies = !isPure(m_, in);
+            for (size_t i = writes ? 1 : 0; i < in.ops.size() && !varies; ++i) {
+              const Operand &o = in.ops[i];
+              if (o.kind == OperandKind::Special)
+                varies = !isUniformSpecial(static_cast<Special>(o.id));
+              else
+                forEachReg(f_, o, [&](RegId r) { slots_.push_back(r.index()); });
+            }
+          }
+          if (varies)
+            slots_.resize(first);
+        }
+        insts_[k] = {first, static_cast<uint32_t>(slots_.size()),
+                     static_cast<uint8_t>((varies ? kVaries : 0) | (in.guard != kNone ? kGuarded : 0))};
+        if (writes)
+          forEachReg(f_, in.ops[0], [&](RegId r) {
+            slots_.push_back(r.index());
+            RegWrites &w = regs[r.index()];
+            w.writer = k;
+            w.block = b;
+            w.count = w.count ? 2 : 1;
+          });
+        ++k;
+      }
+      if (f_.blocks[b].term.cond != kNone)
+        termSlot_[b] = f_.blocks[b].term.cond.index();
+    }
+    instBegin_[n_] = k;
+    insts_[k] = {static_cast<uint32_t>(slots_.size()), static_cast<uint32_t>(slots_.size()), 0};
   }
 
-  bool operandVarying(const Operand &o) const {
-    if (o.kind == OperandKind::Special)
-      return !isUniformSpecial(static_cast<Special>(o.id));
-    bool v = false;
-    forEachReg(f_, o, [&](RegId r) { v |= regVarying(r); });
-    return v;
+  // The immediate dominators of the reachable blocks (Cooper, Harvey and Kennedy's iteration in
+  // reverse postorder), kept as intervals of a preorder of the dominator tree.
+  void findDominators() {
+    std::vector<uint32_t> number(n_, kNoBlock), idom(n_, kNoBlock);
+    for (uint32_t k = 0; k < order_.size(); ++k)
+      number[order_[k]] = k;
+    idom[0] = 0;
+    auto intersect = [&](uint32_t a, uint32_t b) {
+      while (a != b) {
+        while (number[a] > number[b])
+          a = idom[a];
+        while (number[b] > number[a])
+          b = idom[b];
+      }
+      return a;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t k = 1; k < order_.size(); ++k) {
+        uint32_t b = order_[k], dom = kNoBlock;
+        for (uint32_t p : pred_[b])
+          if (idom[p] != kNoBlock)
+            dom = dom == kNoBlock ? p : intersect(p, dom);
+        if (dom != idom[b]) {
+          idom[b] = dom;
+          changed = true;
+        }
+      }
+    }
+    Edges children;
+    children.begin.assign(n_ + 1, 0);
+    for (size_t k = 1; k < order_.size(); ++k)
+      ++children.begin[idom[order_[k]] + 1];
+    for (uint32_t b = 0; b < n_; ++b)
+      children.begin[b + 1] += children.begin[b];
+    children.targets.resize(order_.size() - 1);
+    std::vector<uint32_t> next(children.begin.begin(), children.begin.end() - 1);
+    for (size_t k = 1; k < order_.size(); ++k)
+      children.targets[next[idom[order_[k]]]++] = order_[k];
+    // A block's subtree is numbered right after it: [domFirst_, domEnd_).
+    domFirst_.assign(n_, kNoBlock);
+    domEnd_.assign(n_, kNoBlock);
+    std::vector<uint32_t> preorder, stack{0};
+    preorder.reserve(order_.size());
+    while (!stack.empty()) {
+      uint32_t b = stack.back();
+      stack.pop_back();
+      domFirst_[b] = static_cast<uint32_t>(preorder.size());
+      preorder.push_back(b);
+      for (uint32_t c : children[b])
+        stack.push_back(c);
+    }
+    std::vector<uint32_t> size(n_, 1);
+    for (size_t k = preorder.size(); k-- > 1;)
+      size[idom[preorder[k]]] += size[preorder[k]];
+    for (uint32_t b : preorder)
+      domEnd_[b] = domFirst_[b] + size[b];
   }
 
-  // Whether the values `in` writes may differ between threads (or between a done thread and
-  // the live ones), in the current state.
-  bool computeInstVarying(uint32_t b, const Inst &in) const {
-    if (!inR_[b] || inDivergent_[b])
-      return true;
-    if (in.guard != kNone && regVarying(in.guard))
-      return true;
-    if (isCtaBarrier(in))
-      return false; // bar.red's result is the same in every thread of the CTA
-    if (!isPure(m_, in))
-      return true;
-    for (size_t i = writesFirst(in) ? 1 : 0; i < in.ops.size(); ++i)
-      if (operandVarying(in.ops[i]))
-        return true;
-    return false;
+  bool dominates(uint32_t a, uint32_t b) const { return domFirst_[a] <= domFirst_[b] && domFirst_[b] < domEnd_[a]; }
+
+  // Sorts the registers into single and tracked ones, renames the reads and writes to slots,
+  // and links each single register to the blocks to visit again when it turns out to vary.
+  void classifyRegisters(const std::vector<RegWrites> &regs) {
+    const size_t nr = regs.size();
+    std::vector<uint8_t> tracked(nr, 0);
+    std::vector<uint32_t> lastReader(nr, kNoBlock);
+    firstReader_.assign(nr, kNoLink);
+    // A read at instruction k of block b (k = instBegin_[b + 1] for the branch condition) of a
+    // register written once sees that write wherever the write has certainly run. A register
+    // never written, or written only in an unreachable block, stays uniform everywhere.
+    auto read = [&](uint32_t r, uint32_t b, uint32_t k) {
+      const RegWrites &w = regs[r];
+      if (w.count != 1 || !reachable_[w.block])
+        return;
+      if (w.block == b) {
+        tracked[r] |= w.writer >= k;
+        return;
+      }
+      tracked[r] |= !dominates(w.block, b);
+      if (lastReader[r] != b) {
+        lastReader[r] = b;
+        readerLinks_.push_back({b, firstReader_[r]});
+        firstReader_[r] = static_cast<uint32_t>(readerLinks_.size() - 1);
+      }
+    };
+    const InstSlots *insts = insts_.data();
+    const uint32_t *slots = slots_.data();
+    for (uint32_t b = 0; b < n_; ++b) {
+      if (!reachable_[b])
+        continue;
+      // The instructions' reads, then (at k = end) the branch condition's.
+      for (uint32_t k = instBegin_[b], end = instBegin_[b + 1]; k <= end; ++k) {
+        const uint32_t *first = slots + insts[k].reads, *last = slots + insts[k].writes;
+        if (k == end) {
+          first = &termSlot_[b];
+          last = first + (termSlot_[b] != kNoSlot);
+        }
+        for (const uint32_t *r = first; r != last; ++r)
+          read(*r, b, k);
+      }
+    }
+    // The tracked registers are numbered from 0: those written more than once, and those read
+    // where their write may not have run.
+    std::vector<uint32_t> slot(nr);
+    uint32_t bits = 0;
+    for (uint32_t r = 0; r < nr; ++r)
+      slot[r] = regs[r].count > 1 || tracked[r] ? bits++ : kSingle | r;
+    words_ = (bits + 63) / 64;
+    for (uint32_t &r : slots_)
+      r = slot[r];
+    for (uint32_t &r : termSlot_)
+      if (r != kNoSlot)
+        r = slot[r];
   }
 
-  // Flow-sensitive (registers are reused for unrelated values): what may vary at each
-  // instruction and terminator, to a fixed point over the reachable blocks.
-  void propagateVarying() {
-    const size_t words = (f_.regs.size() + 63) / 64;
-    // The entry states of all blocks in one buffer (block b's at b * words), reused by every
-    // round of analyse(); reached[b] once b has an entry state.
-    entry_.assign(static_cast<size_t>(n_) * words, 0);
-    std::vector<uint8_t> reached(n_, 0), queued(n_, 0);
-    // Every reachable block's flags are assigned below; keeping the vectors of the previous
-    // round of analyse() keeps their memory.
-    instVar_.resize(n_);
+  // Sets up the analysis, the entry block queued.
+  void startVarying() {
+    order_ = postorder(succ_, 0);
+    std::reverse(order_.begin(), order_.end());
+    {
+      std::vector<RegWrites> regs(f_.regs.size());
+      collectReadsAndWrites(regs);
+      findDominators();
+      classifyRegisters(regs);
+    }
+    singleVar_.assign(f_.regs.size(), 0);
+    entry_.assign(static_cast<size_t>(n_) * words_, 0);
+    state_.assign(words_, 0);
+    reached_.assign(n_, 0);
+    queued_.assign(n_, 0);
+    instVar_.assign(instBegin_[n_], 0);
     termVar_.assign(n_, 0);
-    reached[0] = 1; // registers start as zero in every thread
-    // Rounds over the blocks in reverse postorder, each visiting those whose entry state
-    // changed: the fixed point is the same in any order (states only grow), and this order
-    // reaches it in a few rounds, where a first-in-first-out worklist visits a loop's blocks
-    // again for every change that travels around it.
-    const std::vector<uint32_t> order = reversePostorder();
-    queued[0] = 1;
+    // A branch all of whose targets leave R ends R for every thread: nothing diverges there.
+    termMayVary_.assign(n_, 0);
+    for (uint32_t b = 0; b < n_; ++b) {
+      bool staysInR = false;
+      for (uint32_t t : succ_[b])
+        staysInR |= inR_[t] != 0;
+      termMayVary_[b] = staysInR && succ_[b].size() >= 2;
+    }
+    reached_[0] = 1; // registers start as zero in every thread
+    queued_[0] = 1;
+  }
+
+  // Visits the queued blocks (and those their changes reach) until nothing changes: rounds over
+  // the blocks in reverse postorder, which reach the fixed point in a few rounds, where a
+  // first-in-first-out worklist visits a loop's blocks again for every change that travels
+  // around it. Returns whether a branch turned out to vary.
+  bool propagateVarying() {
+    // Plain pointers: the byte stores below may alias any vector's members.
+    const InstSlots *insts = insts_.data();
+    const uint32_t *slots = slots_.data();
+    const size_t words = words_;
+    uint64_t *state = state_.data(), *entry = entry_.data();
+    uint8_t *single = singleVar_.data(), *queued = queued_.data(), *reached = reached_.data();
+    uint8_t *instVar = instVar_.data();
+    auto varying = [&](uint32_t s) -> bool {
+      return s & kSingle ? single[s & ~kSingle] != 0 : (state[s >> 6] >> (s & 63)) & 1;
+    };
+    bool branchChanged = false;
     for (bool again = true; again;) {
       again = false;
-      for (uint32_t b : order) {
+      for (uint32_t b : order_) {
         if (!queued[b])
           continue;
         queued[b] = 0;
-        state_.assign(entry_.begin() + static_cast<ptrdiff_t>(b * words),
-                      entry_.begin() + static_cast<ptrdiff_t>((b + 1) * words));
-        const Block &block = f_.blocks[b];
-        std::vector<uint8_t> &flags = instVar_[b];
-        flags.assign(block.insts.size(), 0);
-        for (size_t i = 0; i < block.insts.size(); ++i) {
-          const Inst &in = block.insts[i];
-          bool v = computeInstVarying(b, in);
-          flags[i] = v;
-          if (writesFirst(in))
-            forEachReg(f_, in.ops[0], [&](RegId r) { setVarying(r, v || (in.guard != kNone && regVarying(r))); });
+        std::copy_n(entry + b * words, words, state);
+        const bool divergent = inDivergent_[b] != 0;
+        for (uint32_t k = instBegin_[b], end = instBegin_[b + 1]; k < end; ++k) {
+          const InstSlots &in = insts[k];
+          bool v = divergent || (in.facts & kVaries);
+          for (uint32_t i = in.reads; !v && i < in.writes; ++i)
+            v = varying(slots[i]);
+          instVar[k] = v;
+          for (uint32_t i = in.writes, writesEnd = insts[k + 1].reads; i < writesEnd; ++i) {
+            const uint32_t s = slots[i];
+            if (s & kSingle) {
+              const uint32_t r = s & ~kSingle;
+              if (v && !single[r]) {
+                single[r] = 1;
+                for (uint32_t l = firstReader_[r]; l != kNoLink; l = readerLinks_[l].next)
+                  queued[readerLinks_[l].block] = 1;
+                again = true;
+              }
+            } else if (v) {
+              state[s >> 6] |= uint64_t{1} << (s & 63);
+            } else if (!(in.facts & kGuarded)) {
+              state[s >> 6] &= ~(uint64_t{1} << (s & 63));
+            }
+          }
         }
-        // A branch all of whose targets leave R ends R for every thread: nothing diverges there.
-        bool staysInR = false;
-        for (uint32_t t : succ_[b])
-          staysInR |= inR_[t] != 0;
-        termVar_[b] = staysInR && succ_[b].size() >= 2 && (block.term.cond == kNone || regVarying(block.term.cond));
+        const bool term = termMayVary_[b] && (termSlot_[b] == kNoSlot || varying(termSlot_[b]));
+        if (term != (termVar_[b] != 0)) {
+          termVar_[b] = term;
+          branchChanged = true;
+        }
         for (uint32_t s : succ_[b]) {
           bool changed = false;
-          uint64_t *into = entry_.data() + s * words;
+          uint64_t *into = entry + s * words;
           if (!reached[s]) {
             reached[s] = 1;
-            std::copy(state_.begin(), state_.end(), into);
+            std::copy_n(state, words, into);
             changed = true;
           } else {
-            // Through plain pointers, with the new bits gathered into one word: the compiler
-            // vectorizes this loop, the hottest of the pass.
-            const uint64_t *from = state_.data();
             uint64_t grown = 0;
             for (size_t w = 0; w < words; ++w) {
-              grown |= from[w] & ~into[w];
-              into[w] |= from[w];
+              grown |= state[w] & ~into[w];
+              into[w] |= state[w];
             }
             changed = grown != 0;
           }
@@ -405,16 +645,10 @@ private:
         }
       }
     }
+    return branchChanged;
   }
 
-  // The blocks reachable from the entry, in reverse postorder of succ_.
-  std::vector<uint32_t> reversePostorder() const {
-    std::vector<uint32_t> order = postorder(succ_, 0);
-    std::reverse(order.begin(), order.end());
-    return order;
-  }
-
-  bool instVarying(uint32_t b, size_t i) const { return instVar_[b][i] != 0; }
+  bool instVarying(uint32_t b, size_t i) const { return instVar_[instBegin_[b] + i] != 0; }
 
   // A branch of R that depends on the thread and keeps some threads in R.
   bool termVarying(uint32_t b) const { return termVar_[b] != 0; }
@@ -426,21 +660,24 @@ private:
   // exit.
   void postDominators() {
     const uint32_t exit = n_;
-    std::vector<std::vector<uint32_t>> rsucc(n_ + 1), rpred(n_ + 1);
+    Edges rsucc;
+    rsucc.targets.reserve(succ_.targets.size() + n_);
     for (uint32_t b = 0; b < n_; ++b) {
-      if (!inR_[b])
-        continue;
-      bool leaves = false;
-      for (uint32_t s : succ_[b])
-        if (inR_[s])
-          rsucc[b].push_back(s);
-        else
-          leaves = true;
-      if (rsucc[b].empty() || (leaves && !termVarying(b)))
-        rsucc[b].push_back(exit);
-      for (uint32_t s : rsucc[b])
-        rpred[s].push_back(b);
+      if (inR_[b]) {
+        bool leaves = false;
+        const uint32_t first = static_cast<uint32_t>(rsucc.targets.size());
+        for (uint32_t s : succ_[b])
+          if (inR_[s])
+            rsucc.add(s);
+          else
+            leaves = true;
+        if (rsucc.targets.size() == first || (leaves && !termVarying(b)))
+          rsucc.add(exit);
+      }
+      rsucc.close();
     }
+    rsucc.close(); // the exit
+    const Edges rpred = rsucc.reversed();
     // Postorder of the reversed graph from the exit.
     const std::vector<uint32_t> order = postorder(rpred, exit);
     std::vector<uint32_t> number(n_ + 1, kNoBlock);
@@ -512,13 +749,19 @@ private:
 
   void analyse() {
     inDivergent_.assign(n_, 0);
+    startVarying();
     // What may vary, the post-dominators and the divergent regions depend on each other: grow
-    // them to a fixed point.
-    for (bool changed = true; changed;) {
+    // them to a fixed point. Each round visits again only the blocks that became divergent and
+    // what their new values reach; the post-dominators and regions depend on which branches
+    // vary, so a round where none turned out to vary makes no block divergent.
+    for (bool changed = true, first = true; changed; first = false) {
       changed = false;
-      propagateVarying();
+      if (!propagateVarying() && !first)
+        break;
       postDominators();
-      regions_.clear();
+      regionBegin_.clear();
+      regionEnd_.clear();
+      regionPool_.clear();
       regionsHolding_.clear();
       for (uint32_t x = 0; x < n_; ++x) {
         if (!inR_[x] || !termVarying(x))
@@ -529,6 +772,7 @@ private:
         for (uint32_t b : regionOf(x))
           if (!inDivergent_[b]) {
             inDivergent_[b] = 1;
+            queued_[b] = 1;
             changed = true;
           }
       }
@@ -651,38 +895,41 @@ private:
     return kNoOffset;
   }
 
-  // The R blocks between divergent branch x and its join (neither included, unless x is in a
-  // loop inside the region).
-  std::vector<uint32_t> divergentRegion(uint32_t x, uint32_t join) {
+  // Appends to regionPool_ the R blocks between divergent branch x and its join (neither
+  // included, unless x is in a loop inside the region), in the order of a breadth-first walk.
+  void appendDivergentRegion(uint32_t x, uint32_t join) {
     // A block is seen when its mark is this walk's number: one array for all the walks, not
     // one cleared per walk.
     if (regionMark_.empty())
       regionMark_.assign(n_, 0);
     const uint32_t walk = ++regionWalks_;
-    std::vector<uint32_t> region;
+    const size_t first = regionPool_.size();
     for (uint32_t s : succ_[x])
       if (inR_[s] && s != join && regionMark_[s] != walk) {
         regionMark_[s] = walk;
-        region.push_back(s);
+        regionPool_.push_back(s);
       }
-    for (size_t i = 0; i < region.size(); ++i)
-      for (uint32_t s : succ_[region[i]])
+    for (size_t i = first; i < regionPool_.size(); ++i)
+      for (uint32_t s : succ_[regionPool_[i]])
         if (inR_[s] && s != join && regionMark_[s] != walk) {
           regionMark_[s] = walk;
-          region.push_back(s);
+          regionPool_.push_back(s);
         }
-    return region;
   }
 
-  // divergentRegion(x, ipdom(x)), computed once.
-  const std::vector<uint32_t> &regionOf(uint32_t x) {
-    if (regions_.empty())
-      regions_.resize(n_);
-    if (!regions_[x].computed) {
-      regions_[x].blocks = divergentRegion(x, ipdom_[x]);
-      regions_[x].computed = true;
+  // The divergent region of x (up to its join ipdom(x)), computed once. The span lasts until
+  // the next region is computed.
+  std::span<const uint32_t> regionOf(uint32_t x) {
+    if (regionBegin_.empty()) {
+      regionBegin_.assign(n_, kNoRegion);
+      regionEnd_.assign(n_, kNoRegion);
     }
-    return regions_[x].blocks;
+    if (regionBegin_[x] == kNoRegion) {
+      regionBegin_[x] = static_cast<uint32_t>(regionPool_.size());
+      appendDivergentRegion(x, ipdom_[x]);
+      regionEnd_[x] = static_cast<uint32_t>(regionPool_.size());
+    }
+    return {regionPool_.data() + regionBegin_[x], regionPool_.data() + regionEnd_[x]};
   }
 
   // Where a thread that leaves at block b (inside divergent regions, or at b's own divergent
@@ -999,19 +1246,36 @@ private:
   std::vector<Warning> &warnings_;
   const uint32_t n_; // the blocks before the pass adds any
   std::vector<uint32_t> barrierAt_; // srcOffset + 1 of the block's first barrier, 0: none
-  std::vector<std::vector<uint32_t>> succ_;
-  std::vector<uint8_t> reachable_, inR_, inDivergent_, termVar_;
-  std::vector<std::vector<uint8_t>> instVar_; // per instruction of each block
-  std::vector<uint64_t> state_;              // propagateVarying's current state
-  std::vector<uint64_t> entry_;              // propagateVarying's entry states
+  Edges succ_, pred_; // between the original blocks
+  std::vector<uint8_t> reachable_, inR_, inDivergent_;
+  // The analysis of what may vary (startVarying, propagateVarying).
+  std::vector<uint32_t> order_;     // the reachable blocks in reverse postorder
+  std::vector<uint32_t> instBegin_; // block b's instructions are numbered from instBegin_[b]
+  std::vector<InstSlots> insts_;    // per instruction, and an end marker
+  std::vector<uint32_t> slots_;
+  std::vector<uint32_t> termSlot_;  // the branch condition's slot; kNoSlot: none
+  std::vector<uint32_t> domFirst_, domEnd_; // the dominator tree's preorder intervals
+  // Per single register, the blocks other than its writer's that read it: a list through
+  // readerLinks_ from firstReader_.
+  struct ReaderLink {
+    uint32_t block, next;
+  };
+  std::vector<uint32_t> firstReader_;
+  std::vector<ReaderLink> readerLinks_;
+  size_t words_ = 0;                // of the tracked registers' bitsets
+  std::vector<uint64_t> entry_;     // the entry states, block b's at b * words_
+  std::vector<uint64_t> state_;     // the state within the block being visited
+  std::vector<uint8_t> singleVar_;  // per single register
+  std::vector<uint8_t> reached_, queued_, termMayVary_;
+  std::vector<uint8_t> instVar_;    // per instruction: its result may vary
+  std::vector<uint8_t> termVar_;    // per block: termVarying
   std::vector<uint32_t> ipdom_, rejoin_;
   std::vector<uint32_t> branchFailure_;
-  struct Region {
-    bool computed = false;
-    std::vector<uint32_t> blocks;
-  };
-  std::vector<Region> regions_;
-  std::vector<uint32_t> regionMark_; // divergentRegion's seen marks
+  // The divergent regions computed so far: x's in regionPool_ from regionBegin_[x] to
+  // regionEnd_[x] (kNoRegion: not yet computed).
+  static constexpr uint32_t kNoRegion = UINT32_MAX;
+  std::vector<uint32_t> regionBegin_, regionEnd_, regionPool_;
+  std::vector<uint32_t> regionMark_; // appendDivergentRegion's seen marks
   uint32_t regionWalks_ = 0;
   // Per block, the branches x (increasing) whose regionOf(x) holds it; outermostJoin's index.
   std::vector<std::vector<uint32_t>> regionsHolding_;
