@@ -845,11 +845,14 @@ private:
 
   // Labels, branch and call target lists and call prototypes are function-scoped: collect them
   // (labels numbered as consecutive blocks from firstLabelBlock_, in source order) before the
-  // walk so forward uses resolve. The registers the body declares are counted on the way, and
-  // the instructions ahead of each (instructionsAhead_).
+  // walk so forward uses resolve. The registers the body declares are counted on the way, the
+  // instructions ahead of each (instructionsAhead_) and the blocks the walk adds (blocksAhead_),
+  // so that the function's list of blocks is sized once.
   void collectLabels(const ptx::BlockStmt &body) {
     declaredRegisters_ = 0;
+    blocksAhead_ = 0;
     firstLabelBlock_ = static_cast<uint32_t>(fn_->blocks.size());
+    labelNames_.clear();
     instructionsAhead_.clear();
     // The instructions from runStart on up to a label or an instruction that ends the block:
     // each is told how many of them are left from it on.
@@ -868,18 +871,24 @@ private:
       const ptx::Statement *s = blk->statements[i++];
       if (s->kind == ptx::StatementKind::Instruction) {
         instructionsAhead_.push_back(0);
-        if (endsBlock(static_cast<const ptx::Instruction *>(s)->opcode)) {
+        auto *in = static_cast<const ptx::Instruction *>(s);
+        if (endsBlock(in->opcode)) {
           endRun(instructionsAhead_.size() - 1);
           runStart = instructionsAhead_.size();
+          // The block after it; a guarded one but bra also the block that does it.
+          blocksAhead_ += in->guard && in->opcode != Opcode::Bra ? 2 : 1;
         }
       } else if (s->kind == ptx::StatementKind::Label) {
         endRun(instructionsAhead_.size());
         runStart = instructionsAhead_.size();
         auto *l = static_cast<const ptx::LabelStmt *>(s);
-        auto [it, inserted] = labels_.try_emplace(l->name);
-        if (!inserted)
+        auto [it, inserted] =
+            labels_.try_emplace(l->name, BlockId(firstLabelBlock_ + static_cast<uint32_t>(labelNames_.size())));
+        if (!inserted) {
+          addLabelBlocks(); // those before it, as a body with the error is left
           error(s->offset, "label defined twice");
-        it->second = newBlock(std::string(l->name));
+        }
+        labelNames_.push_back(l->name);
       } else if (s->kind == ptx::StatementKind::BranchTargets) {
         auto *t = static_cast<const ptx::TargetListStmt *>(s);
         branchTargets_[t->name] = t;
@@ -892,6 +901,16 @@ private:
       }
     }
     endRun(instructionsAhead_.size());
+    fn_->blocks.reserve(fn_->blocks.size() + labelNames_.size() + blocksAhead_);
+    addLabelBlocks();
+  }
+
+  // The blocks of the labels collectLabels found, added once their number is known (one
+  // allocation for the function's blocks rather than one per doubling).
+  void addLabelBlocks() {
+    for (std::string_view name : labelNames_)
+      newBlock(std::string(name));
+    labelNames_.clear();
   }
 
   void walk(const ptx::BlockStmt &body) {
@@ -1808,7 +1827,9 @@ private:
   // instruction that ends the block; 0 for one that ends it (collectLabels).
   std::vector<uint32_t> instructionsAhead_;
   size_t declaredRegisters_ = 0; // by the body being built (collectLabels)
+  size_t blocksAhead_ = 0;       // that its branches and returns make (collectLabels)
   uint32_t firstLabelBlock_ = 0;  // the block of the body's first label (collectLabels)
+  std::vector<std::string_view> labelNames_; // collectLabels': their blocks are still to add
   uint32_t debugLine_ = 0;
   llvm::DenseMap<llvm::StringRef, uint64_t> names_;
   // Every name ever bound in names_ in this function, as a bit of a small filter by length,
