@@ -1073,16 +1073,23 @@ private:
     return uncachedName(e, key);
   }
 
-  // A range member not bound by name (names_ never holds those) is found without the general
-  // lookup's checks, and cached (under `key`, members_.keyOf its name).
+  // A range member whose name no scope binds now (which boundNames_ tells of most names without
+  // a lookup) is found without the general lookup's checks, and cached (under `key`,
+  // members_.keyOf its name).
   [[gnu::noinline]] Operand uncachedName(const Expr &e, uint64_t key) {
     std::string_view name = e.text();
-    if (!boundNames_.mayHold(name))
+    if (!boundNames_.mayHold(name) || !boundNow(name))
       if (std::optional<RegId> r = rangeMember(name)) {
         members_.insert(key, *r);
         return Operand::reg(*r);
       }
     return lookupName(name, e);
+  }
+
+  // Whether a scope binds `name` now (names_).
+  bool boundNow(std::string_view name) const {
+    auto it = names_.find(name);
+    return it != names_.end() && it->second != kUnbound;
   }
 
   // The member of a register range that `name` spells (%r12 of %r<N>, N > 12), if any.
@@ -1856,8 +1863,8 @@ private:
   std::array<RangeCacheEntry, 8> rangeCache_{};
   // Range members found before (a body names thousands of registers again and again), by
   // their name when it is at most 8 bytes long. An entry is made only for a name that names_
-  // never bound (boundNames_), is evicted when names_ binds it (bind), and the whole cache is
-  // dropped when the ranges change.
+  // does not bind then, is evicted when names_ binds it (bind), and the whole cache is dropped
+  // when the ranges change.
   class RangeMemberCache {
   public:
     // Names in `text` (the source, followed by its NUL) are read 8 bytes at a time.
