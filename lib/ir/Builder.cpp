@@ -82,6 +82,24 @@ struct RegisterName {
   }
 };
 
+// An instruction's modifiers into its (empty) list: the usual few copied with their count known
+// (a few moves, not a call of memcpy, for each of the module's instructions).
+void copyModifiers(std::span<const Modifier> from, llvm::SmallVectorImpl<Modifier> &to) {
+  to.resize_for_overwrite(from.size());
+  const Modifier *s = from.data();
+  Modifier *d = to.data();
+  switch (from.size()) {
+  case 6: d[5] = s[5]; [[fallthrough]];
+  case 5: d[4] = s[4]; [[fallthrough]];
+  case 4: d[3] = s[3]; [[fallthrough]];
+  case 3: d[2] = s[2]; [[fallthrough]];
+  case 2: d[1] = s[1]; [[fallthrough]];
+  case 1: d[0] = s[0]; [[fallthrough]];
+  case 0: break;
+  default: std::copy(from.begin(), from.end(), d);
+  }
+}
+
 // Thrown inside one function's build; the function becomes unsupported.
 struct BuildError {
   uint32_t offset;
@@ -777,7 +795,7 @@ private:
       bindParams(fn.params, f.params, false);
       bindParams(fn.returns, f.returns, true);
       debugLine_ = 0;
-      walkFrames_ = nullptr;
+      walking_ = false;
       current_ = newBlock("$entry");
       for (const RegParameter &p : regParams_)
         if (!p.isReturn)
@@ -820,11 +838,29 @@ private:
       declaredRegisters_ += d.hasRange && d.rangeCount <= kMaxRangeRegisters ? d.rangeCount : 1;
   }
 
+  // Whether `op` ends its block (the walk continues in a new one).
+  static bool endsBlock(Opcode op) {
+    return op == Opcode::Bra || op == Opcode::Brx || op == Opcode::Ret || op == Opcode::Exit || op == Opcode::Trap;
+  }
+
   // Labels, branch and call target lists and call prototypes are function-scoped: collect them
-  // (labels numbered as blocks 1..n, in source order) before the walk so forward uses resolve.
-  // The registers the body declares are counted on the way.
+  // (labels numbered as consecutive blocks from firstLabelBlock_, in source order) before the
+  // walk so forward uses resolve. The registers the body declares are counted on the way, the
+  // instructions ahead of each (instructionsAhead_) and the blocks the walk adds (blocksAhead_),
+  // so that the function's list of blocks is sized once.
   void collectLabels(const ptx::BlockStmt &body) {
     declaredRegisters_ = 0;
+    blocksAhead_ = 0;
+    firstLabelBlock_ = static_cast<uint32_t>(fn_->blocks.size());
+    labelNames_.clear();
+    instructionsAhead_.clear();
+    // The instructions from runStart on up to a label or an instruction that ends the block:
+    // each is told how many of them are left from it on.
+    size_t runStart = 0;
+    auto endRun = [&](size_t runEnd) {
+      for (size_t k = runStart; k < runEnd; ++k)
+        instructionsAhead_[k] = static_cast<uint32_t>(runEnd - k);
+    };
     std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
     while (!work.empty()) {
       auto &[blk, i] = work.back();
@@ -833,11 +869,26 @@ private:
         continue;
       }
       const ptx::Statement *s = blk->statements[i++];
-      if (s->kind == ptx::StatementKind::Label) {
+      if (s->kind == ptx::StatementKind::Instruction) {
+        instructionsAhead_.push_back(0);
+        auto *in = static_cast<const ptx::Instruction *>(s);
+        if (endsBlock(in->opcode)) {
+          endRun(instructionsAhead_.size() - 1);
+          runStart = instructionsAhead_.size();
+          // The block after it; a guarded one but bra also the block that does it.
+          blocksAhead_ += in->guard && in->opcode != Opcode::Bra ? 2 : 1;
+        }
+      } else if (s->kind == ptx::StatementKind::Label) {
+        endRun(instructionsAhead_.size());
+        runStart = instructionsAhead_.size();
         auto *l = static_cast<const ptx::LabelStmt *>(s);
-        if (labels_.count(l->name))
+        auto [it, inserted] =
+            labels_.try_emplace(l->name, BlockId(firstLabelBlock_ + static_cast<uint32_t>(labelNames_.size())));
+        if (!inserted) {
+          addLabelBlocks(); // those before it, as a body with the error is left
           error(s->offset, "label defined twice");
-        labels_[l->name] = newBlock(std::string(l->name));
+        }
+        labelNames_.push_back(l->name);
       } else if (s->kind == ptx::StatementKind::BranchTargets) {
         auto *t = static_cast<const ptx::TargetListStmt *>(s);
         branchTargets_[t->name] = t;
@@ -849,12 +900,25 @@ private:
         callLists_.add(*s);
       }
     }
+    endRun(instructionsAhead_.size());
+    fn_->blocks.reserve(fn_->blocks.size() + labelNames_.size() + blocksAhead_);
+    addLabelBlocks();
+  }
+
+  // The blocks of the labels collectLabels found, added once their number is known (one
+  // allocation for the function's blocks rather than one per doubling).
+  void addLabelBlocks() {
+    for (std::string_view name : labelNames_)
+      newBlock(std::string(name));
+    labelNames_.clear();
   }
 
   void walk(const ptx::BlockStmt &body) {
     // Iterative, so deeply nested `{ }` blocks cannot exhaust the stack.
     std::vector<std::pair<const ptx::BlockStmt *, size_t>> work{{&body, 0}};
-    walkFrames_ = &work;
+    walking_ = true;
+    walkInstruction_ = 0;
+    uint32_t labelBlock = firstLabelBlock_; // the walk meets the labels in collectLabels' order
     while (!work.empty()) {
       auto &[blk, i] = work.back();
       if (i == blk->statements.size()) {
@@ -866,11 +930,11 @@ private:
       const ptx::Statement *s = blk->statements[i++];
       switch (s->kind) {
       case ptx::StatementKind::Instruction:
-        walkStatement_ = i - 1; // where instructionsAhead() counts from
         instruction(*static_cast<const ptx::Instruction *>(s));
+        ++walkInstruction_;
         break;
       case ptx::StatementKind::Label: {
-        BlockId b = labels_[static_cast<const ptx::LabelStmt *>(s)->name];
+        BlockId b(labelBlock++);
         Block &cur = fn_->block(current_);
         cur.term = Terminator{TermKind::Goto, kNone, false, {b}, s->offset};
         switchTo(b);
@@ -896,7 +960,7 @@ private:
         break;
       }
     }
-    walkFrames_ = nullptr; // `work` ends here
+    walking_ = false;
   }
 
   void localVariable(const ptx::VariableDecl &decl) {
@@ -1009,16 +1073,23 @@ private:
     return uncachedName(e, key);
   }
 
-  // A range member not bound by name (names_ never holds those) is found without the general
-  // lookup's checks, and cached (under `key`, members_.keyOf its name).
+  // A range member whose name no scope binds now (which boundNames_ tells of most names without
+  // a lookup) is found without the general lookup's checks, and cached (under `key`,
+  // members_.keyOf its name).
   [[gnu::noinline]] Operand uncachedName(const Expr &e, uint64_t key) {
     std::string_view name = e.text();
-    if (!boundNames_.mayHold(name))
+    if (!boundNames_.mayHold(name) || !boundNow(name))
       if (std::optional<RegId> r = rangeMember(name)) {
         members_.insert(key, *r);
         return Operand::reg(*r);
       }
     return lookupName(name, e);
+  }
+
+  // Whether a scope binds `name` now (names_).
+  bool boundNow(std::string_view name) const {
+    auto it = names_.find(name);
+    return it != names_.end() && it->second != kUnbound;
   }
 
   // The member of a register range that `name` spells (%r12 of %r<N>, N > 12), if any.
@@ -1258,46 +1329,14 @@ private:
 
   // A new instruction at the end of the current block. Instructions are built in their block
   // (moving them there from a buffer cost 1.5% of a translation), whose list is sized when its
-  // first instruction comes for the instructions up to the next label or branch.
+  // first instruction comes for the instructions from the walk's instruction on, into nested
+  // blocks and out of them, up to a label or an instruction that ends the block (a hint: one
+  // PTX instruction can make several), as collectLabels counted them.
   Inst &newInst() {
     std::vector<Inst> &insts = fn_->block(current_).insts;
     if (insts.capacity() == 0)
-      insts.reserve(instructionsAhead());
+      insts.reserve(walking_ ? std::max<size_t>(instructionsAhead_[walkInstruction_], 1) : 1);
     return insts.emplace_back();
-  }
-
-  // The instructions from the walk's statement on, into nested blocks and out of them, up to
-  // a label or an instruction that ends the block (a hint: one PTX instruction can make
-  // several). Each statement is counted for one block only.
-  size_t instructionsAhead() const {
-    if (!walkFrames_)
-      return 1;
-    // The innermost eight frames at most: deep nesting must not make each block's count long.
-    auto from = walkFrames_->end() - std::min<ptrdiff_t>(8, std::ssize(*walkFrames_));
-    llvm::SmallVector<std::pair<const ptx::BlockStmt *, size_t>, 8> frames(from, walkFrames_->end());
-    frames.back().second = walkStatement_;
-    size_t count = 0;
-    while (!frames.empty()) {
-      auto &[blk, i] = frames.back();
-      if (i == blk->statements.size()) {
-        frames.pop_back();
-        continue;
-      }
-      const ptx::Statement *s = blk->statements[i++];
-      if (s->kind == ptx::StatementKind::Label)
-        break;
-      if (s->kind == ptx::StatementKind::Block) {
-        frames.push_back({static_cast<const ptx::BlockStmt *>(s), 0});
-        continue;
-      }
-      if (s->kind != ptx::StatementKind::Instruction)
-        continue;
-      Opcode op = static_cast<const ptx::Instruction *>(s)->opcode;
-      if (op == Opcode::Bra || op == Opcode::Brx || op == Opcode::Ret || op == Opcode::Exit || op == Opcode::Trap)
-        break;
-      ++count;
-    }
-    return std::max<size_t>(count, 1);
   }
 
   void finishBlock(TermKind kind, uint32_t offset) {
@@ -1401,7 +1440,7 @@ private:
     inst.opcode = op;
     inst.srcOffset = in.offset;
     inst.debugLine = debugLine_;
-    inst.modifiers.assign(in.modifiers().begin(), in.modifiers().end());
+    copyModifiers(in.modifiers(), inst.modifiers);
     if (shapeKnown) {
       inst.type = known.type;
       inst.type2 = known.type2;
@@ -1789,13 +1828,15 @@ private:
   Function *fn_ = nullptr;
   FuncId fnId_{0};
   BlockId current_{0};
-  // The current block's instructions, collected here and moved once, into a vector of exactly
-  // their size, when the block ends (growing each block's own vector would move them again
-  // and again, and over-reserving costs memory).
-  // walk()'s nested blocks and the statement it is at in the innermost (null outside it).
-  const std::vector<std::pair<const ptx::BlockStmt *, size_t>> *walkFrames_ = nullptr;
-  size_t walkStatement_ = 0;
+  bool walking_ = false;       // in walk()
+  size_t walkInstruction_ = 0; // walk()'s instruction: how many came before it
+  // By instruction, in the walk's order: the instructions from it on up to a label or an
+  // instruction that ends the block; 0 for one that ends it (collectLabels).
+  std::vector<uint32_t> instructionsAhead_;
   size_t declaredRegisters_ = 0; // by the body being built (collectLabels)
+  size_t blocksAhead_ = 0;       // that its branches and returns make (collectLabels)
+  uint32_t firstLabelBlock_ = 0;  // the block of the body's first label (collectLabels)
+  std::vector<std::string_view> labelNames_; // collectLabels': their blocks are still to add
   uint32_t debugLine_ = 0;
   llvm::DenseMap<llvm::StringRef, uint64_t> names_;
   // Every name ever bound in names_ in this function, as a bit of a small filter by length,
@@ -1822,8 +1863,8 @@ private:
   std::array<RangeCacheEntry, 8> rangeCache_{};
   // Range members found before (a body names thousands of registers again and again), by
   // their name when it is at most 8 bytes long. An entry is made only for a name that names_
-  // never bound (boundNames_), is evicted when names_ binds it (bind), and the whole cache is
-  // dropped when the ranges change.
+  // does not bind then, is evicted when names_ binds it (bind), and the whole cache is dropped
+  // when the ranges change.
   class RangeMemberCache {
   public:
     // Names in `text` (the source, followed by its NUL) are read 8 bytes at a time.

@@ -259,6 +259,9 @@ private:
   bool tooManyErrors_ = false;
   bool inInitializer_ = false;
   std::vector<const Statement *> statementStack_;
+  // An instruction's operands while parseInstruction reads them (they are copied behind it):
+  // one list for every instruction.
+  llvm::SmallVector<Expr, 16> operandScratch_;
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> ownSpellings_;
   llvm::DenseMap<llvm::StringRef, DecodedSpelling> *spellings_ = &ownSpellings_; // or a SpellingTable's
   // The spellings decoded lately, in front of spellings_ (whose hash of a spelling costs more
@@ -1072,7 +1075,8 @@ const Statement *Parser::parseInstruction(uint32_t start, const Expr *guard, boo
   const DecodedSpelling decoded =
       decodeSpelling(std::string_view(begin, static_cast<size_t>(end - begin)), tok_.offset);
   Opcode opcode = decoded.opcode;
-  llvm::SmallVector<Expr, 8> operands;
+  llvm::SmallVectorImpl<Expr> &operands = operandScratch_;
+  operands.clear();
   bool callLists = opcode == Opcode::Call;
   if (callLists && function_)
     function_->hasCalls = true;
@@ -1217,14 +1221,24 @@ const char *Parser::scanSimpleOperand(const char *p, Expr &out) {
     }
     if (*q != ']')
       return nullptr;
-    Expr element = base;
-    if (op == '+' || op == '-')
-      element = makeComposite(ExprKind::Binary, static_cast<uint8_t>(op == '+' ? BinaryOp::Add : BinaryOp::Sub),
-                              {base, offset});
+    // The element, and for [a+n] and [a-n] the Binary's two children after it: one allocation.
+    const bool binary = op == '+' || op == '-';
+    Expr nodes[3] = {base, base, offset};
+    if (binary) {
+      nodes[0] = Expr{};
+      nodes[0].kind = ExprKind::Binary;
+      nodes[0].sub = static_cast<uint8_t>(op == '+' ? BinaryOp::Add : BinaryOp::Sub);
+      nodes[0].count = 2;
+    }
+    const size_t count = binary ? 3 : 1;
+    auto *stored = static_cast<Expr *>(nodes_->Allocate(sizeof(Expr) * count, alignof(Expr)));
+    std::uninitialized_copy(nodes, nodes + count, stored);
+    if (binary)
+      stored[0].children = stored + 1;
     out = Expr{};
     out.kind = ExprKind::Address;
     out.count = 1;
-    out.children = copyArray(std::span<const Expr>(&element, 1)).data();
+    out.children = stored;
     return q + 1;
   }
   if (*p == '{') {

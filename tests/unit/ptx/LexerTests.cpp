@@ -59,10 +59,11 @@ TEST_CASE("percent starts a register name only when a name follows", "[lexer]") 
 }
 
 TEST_CASE("skipBraces stops at a brace, comment, string or call wherever it lies", "[lexer]") {
-  // From just inside a '{', with each stop at every offset of a 16-byte group and across two.
-  for (size_t at = 0; at < 40; ++at) {
+  // From just inside a '{', with each stop at every offset of a 32-byte group (two vectors of
+  // 16) and across two.
+  for (size_t at = 0; at < 72; ++at) {
     INFO("at " << at);
-    std::string pad(at, 'x'), rest(40 - at, 'y');
+    std::string pad(at, 'x'), rest(72 - at, 'y');
     std::string nested = pad + "{ }" + rest + "} tail";
     Lexer lex(nested);
     bool sawCall = false;
