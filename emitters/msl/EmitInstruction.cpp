@@ -4,7 +4,6 @@
 // only adds the explicit signed views, widths and helpers PTX's semantics need. Forms without
 // a case are errors (the function is reported unsupported), never approximations.
 #include "emitters/msl/EmitContext.h"
-#include "emitters/msl/ExpressionPrecedence.h"
 
 #include "ir/DeviceRuntime.h"
 #include "ir/OperandTypes.h"
@@ -912,6 +911,9 @@ struct Sel {
   struct Place {
     std::string_view pointerSpace; // device, threadgroup, thread, constant, "generic" (literals)
     std::string base;              // for device/generic: a ulong address; else a `space uchar*` expr
+    // Whether place() printed `base` as one parenthesized group (isOneGroup: `(x + 8)`), known
+    // as it is built rather than found by a scan of the text.
+    bool grouped = false;
   };
 
   Place place(const Operand &a, Space space, bool fromGeneric) const {
@@ -923,21 +925,21 @@ struct Sel {
     if (a.kind == OperandKind::Imm) {
       if (space != Space::Global && space != Space::Generic)
         e.fail(in, "absolute addresses are supported in global space only");
-      return {"device", formatCompiled(FMT_COMPILE("{}ul"), static_cast<uint64_t>(a.value))};
+      return {"device", formatCompiled(FMT_COMPILE("{}ul"), static_cast<uint64_t>(a.value)), false};
     }
     switch (space) {
     case Space::Global:
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul)"),
-                                             m.symbol(a.symId()).offset))};
-      return {"device", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg)};
+                                             m.symbol(a.symId()).offset)), true};
+      return {"device", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg), a.value != 0};
     case Space::Const:
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {}ul)"),
-                                             m.symbol(a.symId()).offset))};
+                                             m.symbol(a.symId()).offset)), true};
       if (fromGeneric)
-        return {"device", offset(addrReg)};
-      return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {})"), addrReg))};
+        return {"device", offset(addrReg), a.value != 0};
+      return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {})"), addrReg)), true};
     case Space::Shared: {
       std::string off;
       if (a.kind == OperandKind::Symbol) {
@@ -947,7 +949,7 @@ struct Sel {
       } else {
         off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : addrReg;
       }
-      return {"threadgroup", formatCompiled(FMT_COMPILE("(ctx.smem + {})"), offset(off))};
+      return {"threadgroup", formatCompiled(FMT_COMPILE("(ctx.smem + {})"), offset(off)), true};
     }
     case Space::Local: {
       std::string off;
@@ -957,28 +959,28 @@ struct Sel {
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_LOCAL_WINDOW)"), addrReg);
       else
         off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : addrReg;
-      return {"thread", formatCompiled(FMT_COMPILE("(ctx.lmem + {})"), offset(off))};
+      return {"thread", formatCompiled(FMT_COMPILE("(ctx.lmem + {})"), offset(off)), true};
     }
     case Space::Param: {
       if (a.kind == OperandKind::Symbol) {
         const Symbol &s = m.symbol(a.symId());
         if (s.kind == SymbolKind::Parameter && f.isEntry)
-          return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), s.offset + static_cast<uint64_t>(a.value))};
-        return {"thread", a.value ? formatCompiled(FMT_COMPILE("({} + {})"), s.name, a.value) : s.name};
+          return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), s.offset + static_cast<uint64_t>(a.value)), true};
+        return {"thread", a.value ? formatCompiled(FMT_COMPILE("({} + {})"), s.name, a.value) : s.name, a.value != 0};
       }
       if (f.isEntry && !fromGeneric)
-        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(addrReg))};
+        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(addrReg)), true};
       if (fromGeneric) { // from cvta.param, which only kernels have
         if (!in.isPtx(Opcode::Ld) && !in.isPtx(Opcode::Ldu) && !in.isPtx(Opcode::Prefetch))
           e.fail(in, "a write through the generic address of a kernel parameter (parameters are read-only)");
-        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(formatCompiled(FMT_COMPILE("uint({} - P2M_PARAM_WINDOW)"), addrReg)))};
+        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(formatCompiled(FMT_COMPILE("uint({} - P2M_PARAM_WINDOW)"), addrReg))), true};
       }
       e.fail(in, "a .param access through a register is supported in kernels only");
     }
     case Space::Generic:
       if (a.kind == OperandKind::Symbol)
         e.fail(in, "a generic access to a variable's non-generic address");
-      return {"generic", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg)};
+      return {"generic", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg), a.value != 0};
     default:
       e.fail(in, "unsupported state space");
     }
@@ -1014,7 +1016,7 @@ struct Sel {
   // In the expression buffer (formatted()).
   const std::string &lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
     std::string_view base = p.base;
-    if (isOneGroup(base)) // the macro's argument needs no parentheses of its own
+    if (p.grouped) // the macro's argument needs no parentheses of its own
       base = base.substr(1, base.size() - 2);
     std::string_view vol = isVolatile && p.pointerSpace != "constant" ? "volatile " : "";
     if (delta)

@@ -42,9 +42,9 @@ Precedence precedenceOf(std::string_view expression);
 // expression is parenthesized).
 bool needsParentheses(Precedence inner, std::string_view before, std::string_view after);
 
-// Whether `before` and `after` make an open place (a whole argument, a whole right-hand side),
-// where needsParentheses is false for every expression the emitter prints (it prints no comma
-// operator).
+// Whether `before` and `after` make an open place (a whole argument, a whole right-hand side
+// of `=`), where needsParentheses is false for every expression the emitter prints (it prints
+// no comma operator).
 bool isOpenPlace(std::string_view before, std::string_view after);
 
 } // namespace p2m::msl

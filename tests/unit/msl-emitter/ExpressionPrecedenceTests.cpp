@@ -93,13 +93,19 @@ TEST_CASE("an open place takes any expression bare; the others are told apart", 
   CHECK(p2m::msl::isOpenPlace("f(x, ", ", y)"));
   CHECK(p2m::msl::isOpenPlace("uint r1 = f(", ");"));
   CHECK(p2m::msl::isOpenPlace("", ""));
-  CHECK_FALSE(p2m::msl::isOpenPlace("uint r1 = ", ";")); // after `=`: a binary operator's place
+  CHECK(p2m::msl::isOpenPlace("uint r1 = ", ";")); // a whole right-hand side
+  CHECK(p2m::msl::isOpenPlace("= ", ";"));
+  CHECK_FALSE(p2m::msl::isOpenPlace("uint r1 = ", " + 1u;"));
+  CHECK_FALSE(p2m::msl::isOpenPlace("x == ", ";"));
+  CHECK_FALSE(p2m::msl::isOpenPlace("x <= ", ";"));
+  CHECK_FALSE(p2m::msl::isOpenPlace("x == ", ")"));
   CHECK_FALSE(p2m::msl::isOpenPlace("x + ", ")"));
   CHECK_FALSE(p2m::msl::isOpenPlace("(", " * 2u)"));
   CHECK_FALSE(p2m::msl::isOpenPlace("!", ""));
   CHECK_FALSE(p2m::msl::isOpenPlace("", ".x"));
   // Wherever it says open, needsParentheses agrees for every precedence but the comma's.
-  for (auto [before, after] : {std::pair{"f(", ")"}, std::pair{"a, ", ";"}, std::pair{"", ""}})
+  for (auto [before, after] : {std::pair{"f(", ")"}, std::pair{"a, ", ";"}, std::pair{"", ""},
+                                 std::pair{"uint r1 = ", ";"}, std::pair{"= ", ")"}})
     for (int p = static_cast<int>(Precedence::Assignment); p <= static_cast<int>(Precedence::Primary); ++p)
       CHECK_FALSE(needsParentheses(static_cast<Precedence>(p), before, after));
 }
