@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -152,13 +153,14 @@ struct FunctionEmitter {
   // Leaves `expression`, the value `inst` computes for `r`, to be printed inside r's reader,
   // where the analysis allows it (a LoadedElement only when `fromTemporary`: the expression
   // reads the instruction's loaded vector) and `inst` prints it at its own level (not in a
-  // block its lowering opens). Whether it did.
-  bool forwardValue(ir::RegId r, const ir::Inst &inst, std::string_view expression, bool fromTemporary) {
+  // block its lowering opens). Whether it did. `precedence`: ForwardedValues::capture's.
+  bool forwardValue(ir::RegId r, const ir::Inst &inst, std::string_view expression, bool fromTemporary,
+                    std::optional<Precedence> precedence = std::nullopt) {
     ir::Forwarding how = forwarded.forwarding(r);
     if (how == ir::Forwarding::No || (how == ir::Forwarding::LoadedElement && !fromTemporary) || indent != instIndent ||
         inst.guard != ir::kNone)
       return false;
-    return forwarded.capture(r, expression);
+    return forwarded.capture(r, expression, precedence);
   }
   // The trap sequence of a block that ends in trap.
   void emitTrap();

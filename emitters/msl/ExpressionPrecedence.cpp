@@ -1,6 +1,7 @@
 #include "emitters/msl/ExpressionPrecedence.h"
 
 #include <array>
+#include <cassert>
 #include <optional>
 
 namespace p2m::msl {
@@ -212,6 +213,12 @@ Precedence precedenceOf(std::string_view e) {
   if (first == '(' && !isOneGroup(e))
     return Precedence::Unary; // a cast-like `(T)x` (the emitter prints none): as loose as one
   return Precedence::Primary;
+}
+
+Precedence operatorPrecedence(std::string_view token) {
+  auto op = binaryOperator(token);
+  assert(op && "not a binary operator");
+  return op ? op->precedence : Precedence::Primary;
 }
 
 bool needsParentheses(Precedence inner, std::string_view before, std::string_view after) {

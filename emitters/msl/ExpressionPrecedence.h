@@ -34,6 +34,9 @@ bool isOneGroup(std::string_view s);
 // The precedence of the outermost operator of `expression`.
 Precedence precedenceOf(std::string_view expression);
 
+// The precedence of binary operator `token` (`+`, `<<`, `&&`, ...), as precedenceOf reads it.
+Precedence operatorPrecedence(std::string_view token);
+
 // Whether an expression of precedence `inner` needs parentheses where the text `before` and
 // `after` surround it: where C++ would group it otherwise, where Clang warns about the grouping
 // (`a & b | c`, `a << b + c`, `a && b || c`, a comparison inside a bitwise operation or

@@ -88,6 +88,11 @@ TEST_CASE("arithmetic inside a bitwise operation gets parentheses for the reader
   CHECK_FALSE(needsParentheses(Precedence::Unary, "x & ", ""));
 }
 
+TEST_CASE("a binary operator's precedence is the one precedenceOf reads", "[msl][precedence]") {
+  for (const char *op : {"*", "+", "-", "<<", "<", ">=", "==", "!=", "&", "^", "|", "&&", "||", "?"})
+    CHECK(p2m::msl::operatorPrecedence(op) == precedenceOf(std::string("a ") + op + " b"));
+}
+
 TEST_CASE("an open place takes any expression bare; the others are told apart", "[msl][precedence]") {
   CHECK(p2m::msl::isOpenPlace("f(", ")"));
   CHECK(p2m::msl::isOpenPlace("f(x, ", ", y)"));
