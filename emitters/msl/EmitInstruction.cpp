@@ -3,6 +3,7 @@
 // guarantee every register operand matches the instruction's operand types, so each case here
 // only adds the explicit signed views, widths and helpers PTX's semantics need. Forms without
 // a case are errors (the function is reported unsupported), never approximations.
+#include "emitters/msl/Concat.h"
 #include "emitters/msl/EmitContext.h"
 
 #include "ir/DeviceRuntime.h"
@@ -162,11 +163,11 @@ struct Sel {
         if (t == Type::F16 || t == Type::BF16)
           return formatCompiled(FMT_COMPILE("ushort(0x{:04X})"), t == Type::F16 ? toF16Bits(o) : static_cast<uint16_t>(toF32Bits(o) >> 16));
         return formatCompiled(FMT_COMPILE("ushort({})"), static_cast<uint16_t>(o.value));
-      case Storage::U32: return formatCompiled(FMT_COMPILE("{}u"), static_cast<uint32_t>(o.value));
+      case Storage::U32: return concat(Decimal(static_cast<uint32_t>(o.value)), "u");
       case Storage::U64:
         if (t == Type::F64)
           return formatCompiled(FMT_COMPILE("0x{:016X}ul"), toF64Bits(o));
-        return formatCompiled(FMT_COMPILE("{}ul"), static_cast<uint64_t>(o.value));
+        return concat(Decimal(static_cast<uint64_t>(o.value)), "ul");
       case Storage::U128: e.fail(in, "128-bit immediates are not supported yet");
       }
       return "?";
@@ -183,11 +184,11 @@ struct Sel {
     if (o.kind == OperandKind::Imm && isSigned(t) && (bitWidth(t) == 32 || bitWidth(t) == 64)) {
       int64_t v = bitWidth(t) == 32 ? static_cast<int64_t>(static_cast<int32_t>(o.value)) : static_cast<int64_t>(o.value);
       if (v != (bitWidth(t) == 32 ? INT32_MIN : INT64_MIN))
-        return formatCompiled(FMT_COMPILE("{}{}"), v, bitWidth(t) == 32 ? "" : "l");
+        return concat(Decimal(v), bitWidth(t) == 32 ? "" : "l");
     }
     std::string v = val(o, t);
     if (isSigned(t))
-      return formatCompiled(FMT_COMPILE("as_type<{}>({})"), signedName(bitWidth(t)), v);
+      return concat("as_type<", signedName(bitWidth(t)), ">(", v, ")");
     return v;
   }
 
@@ -203,6 +204,14 @@ struct Sel {
     b.resize(fmt::formatted_size(format, args...));
     fmt::format_to(b.data(), format, args...);
     return b;
+  }
+
+  // The pieces one after another in the expression buffer, as formatted() leaves them
+  // (Concat.h: no format to interpret).
+  template <typename... Pieces>
+  const std::string &concatenated(const Pieces &...pieces) const {
+    concatInto(e.expression, pieces...);
+    return e.expression;
   }
 
   // A destination register's name (a write never prints a forwarded value).
@@ -344,7 +353,7 @@ struct Sel {
     auto a = [&](size_t i) { return val(op(i), t); };
     bool narrow = w < 32;
     auto wrap = [&](const std::string &x) {
-      return narrow ? formatCompiled(FMT_COMPILE("uint({})"), x) : x;
+      return narrow ? concat("uint(", x, ")") : x;
     };
     switch (in.opcode) {
     case Opcode::Add:
@@ -367,7 +376,7 @@ struct Sel {
       }
       // Operands (registers, literals, conversions) around one operator: its precedence.
       std::string lhs = wrap(a(1)), rhs = wrap(a(2));
-      assignStorage(op(0), t, formatted(FMT_COMPILE("{} {} {}"), lhs, sym, rhs), operatorPrecedence(sym));
+      assignStorage(op(0), t, concatenated(lhs, " ", sym, " ", rhs), operatorPrecedence(sym));
       return;
     }
     case Opcode::Addc:
@@ -528,9 +537,9 @@ struct Sel {
     if (t == Type::Pred) {
       std::string a = val(op(1), t);
       switch (in.opcode) {
-      case Opcode::And: return assign(op(0), formatted(FMT_COMPILE("{} && {}"), a, val(op(2), t)), operatorPrecedence("&&"));
-      case Opcode::Or: return assign(op(0), formatted(FMT_COMPILE("{} || {}"), a, val(op(2), t)), operatorPrecedence("||"));
-      case Opcode::Xor: return assign(op(0), formatted(FMT_COMPILE("{} != {}"), a, val(op(2), t)), operatorPrecedence("!="));
+      case Opcode::And: return assign(op(0), concatenated(a, " && ", val(op(2), t)), operatorPrecedence("&&"));
+      case Opcode::Or: return assign(op(0), concatenated(a, " || ", val(op(2), t)), operatorPrecedence("||"));
+      case Opcode::Xor: return assign(op(0), concatenated(a, " != ", val(op(2), t)), operatorPrecedence("!="));
       case Opcode::Not: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       case Opcode::Cnot: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       default: break;
@@ -538,9 +547,9 @@ struct Sel {
     }
     std::string a = val(op(1), t);
     switch (in.opcode) {
-    case Opcode::And: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} & {}"), a, val(op(2), t)), operatorPrecedence("&"));
-    case Opcode::Or: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} | {}"), a, val(op(2), t)), operatorPrecedence("|"));
-    case Opcode::Xor: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)), operatorPrecedence("^"));
+    case Opcode::And: return assignStorage(op(0), t, concatenated(a, " & ", val(op(2), t)), operatorPrecedence("&"));
+    case Opcode::Or: return assignStorage(op(0), t, concatenated(a, " | ", val(op(2), t)), operatorPrecedence("|"));
+    case Opcode::Xor: return assignStorage(op(0), t, concatenated(a, " ^ ", val(op(2), t)), operatorPrecedence("^"));
     case Opcode::Not: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("~{}"), a));
     case Opcode::Cnot: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} == 0 ? 1 : 0"), a));
     default: break;
@@ -708,14 +717,14 @@ struct Sel {
     bool equality = cmp == "eq" || cmp == "ne";
     std::string a = equality ? val(x, t) : ival(x, t), b = equality ? val(y, t) : ival(y, t);
     if (t == Type::Pred) {
-      if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
-      if (cmp == "ne") return formatted(FMT_COMPILE("{} != {}"), a, b);
+      if (cmp == "eq") return concatenated(a, " == ", b);
+      if (cmp == "ne") return concatenated(a, " != ", b);
       e.fail(in, "unsupported predicate comparison");
     }
     std::string_view op = integerComparison(cmp);
     if (op.empty())
       e.fail(in, "unsupported integer comparison");
-    return formatted(FMT_COMPILE("{} {} {}"), a, op, b);
+    return concatenated(a, " ", op, " ", b);
   }
 
   // The C++ operator of integer comparison `cmp` (empty: none).
@@ -797,7 +806,7 @@ struct Sel {
   void selp() {
     Type t = in.type;
     std::string c = val(op(3), Type::Pred), x = val(op(1), t), y = val(op(2), t);
-    assign(op(0), formatted(FMT_COMPILE("{} ? {} : {}"), c, x, y), operatorPrecedence("?"));
+    assign(op(0), concatenated(c, " ? ", x, " : ", y), operatorPrecedence("?"));
   }
 
   void slct() {
@@ -946,7 +955,7 @@ struct Sel {
 
   Place place(const Operand &a, Space space, bool fromGeneric) const {
     auto offset = [&](const std::string &x) {
-      return a.value ? formatCompiled(FMT_COMPILE("({} + {})"), x, a.value) : x;
+      return a.value ? concat("(", x, " + ", Decimal(a.value), ")") : x;
     };
     std::string addrReg = a.kind == OperandKind::Reg ? std::string(reg(a.regId())) : "";
     Type at = a.kind == OperandKind::Reg ? f.reg(a.regId()).type : Type::U64;
@@ -975,9 +984,9 @@ struct Sel {
       } else if (fromGeneric) {
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_SHARED_WINDOW)"), addrReg);
       } else {
-        off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : addrReg;
+        off = bitWidth(at) == 64 ? concat("uint(", addrReg, ")") : addrReg;
       }
-      return {"threadgroup", formatCompiled(FMT_COMPILE("(ctx.smem + {})"), offset(off)), true};
+      return {"threadgroup", concat("(ctx.smem + ", offset(off), ")"), true};
     }
     case Space::Local: {
       std::string off;
@@ -1048,8 +1057,8 @@ struct Sel {
       base = base.substr(1, base.size() - 2);
     std::string_view vol = isVolatile && p.pointerSpace != "constant" ? "volatile " : "";
     if (delta)
-      return formatted(FMT_COMPILE("P2M_MEM({}{}, {}, {} + {})"), vol, accessSpace(p), T, base, delta);
-    return formatted(FMT_COMPILE("P2M_MEM({}{}, {}, {})"), vol, accessSpace(p), T, base);
+      return concatenated("P2M_MEM(", vol, accessSpace(p), ", ", T, ", ", base, " + ", Decimal(delta), ")");
+    return concatenated("P2M_MEM(", vol, accessSpace(p), ", ", T, ", ", base, ")");
   }
 
   // A volatile load of type `T` at byte `delta` past the place, through abi.h's
