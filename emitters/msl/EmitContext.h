@@ -192,12 +192,40 @@ struct FunctionEmitter {
       helperStringUsed[id] = 1;
     }
   }
-  // The MSL name of registry helper `h` with its name's `parts`, recorded as used.
+  // The MSL name of registry helper `h` with its name's `parts`, recorded as used. The names
+  // made are kept per helper, with their parts: most helpers are used instruction after
+  // instruction, and are then neither named nor looked up in the support library again.
   std::string use(const ir::Inst &inst, ir::Helper h, std::initializer_list<std::string_view> parts = {}) {
+    const size_t index = static_cast<size_t>(h);
+    if (index >= usedHelpers.size())
+      usedHelpers.resize(index + 1);
+    for (const UsedHelper &used : usedHelpers[index])
+      if (used.madeOf(parts))
+        return used.name;
     std::string name = ir::helperName(h, parts);
     useName(inst, name);
+    UsedHelper &added = usedHelpers[index].emplace_back();
+    for (std::string_view part : parts) {
+      added.parts += part;
+      added.parts += '\0';
+    }
+    added.name = name;
     return name;
   }
+  struct UsedHelper {
+    std::string parts; // each followed by a NUL
+    std::string name;
+    bool madeOf(std::initializer_list<std::string_view> these) const {
+      size_t at = 0;
+      for (std::string_view part : these) {
+        if (parts.compare(at, part.size(), part) != 0 || at + part.size() >= parts.size() || parts[at + part.size()] != '\0')
+          return false;
+        at += part.size() + 1;
+      }
+      return at == parts.size();
+    }
+  };
+  std::vector<std::vector<UsedHelper>> usedHelpers = {}; // by Helper
 };
 
 } // namespace p2m::msl
