@@ -954,10 +954,10 @@ struct Sel {
   };
 
   Place place(const Operand &a, Space space, bool fromGeneric) const {
-    auto offset = [&](const std::string &x) {
-      return a.value ? concat("(", x, " + ", Decimal(a.value), ")") : x;
+    auto offset = [&](std::string_view x) {
+      return a.value ? concat("(", x, " + ", Decimal(a.value), ")") : std::string(x);
     };
-    std::string addrReg = a.kind == OperandKind::Reg ? std::string(reg(a.regId())) : "";
+    const std::string_view addrReg = a.kind == OperandKind::Reg ? reg(a.regId()) : std::string_view();
     Type at = a.kind == OperandKind::Reg ? f.reg(a.regId()).type : Type::U64;
     if (a.kind == OperandKind::Imm) {
       if (space != Space::Global && space != Space::Generic)
@@ -969,7 +969,7 @@ struct Sel {
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul)"),
                                              m.symbol(a.symId()).offset)), true};
-      return {"device", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg), a.value != 0};
+      return {"device", bitWidth(at) == 32 ? offset(concat("ulong(", addrReg, ")")) : offset(addrReg), a.value != 0};
     case Space::Const:
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {}ul)"),
@@ -984,9 +984,12 @@ struct Sel {
       } else if (fromGeneric) {
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_SHARED_WINDOW)"), addrReg);
       } else {
-        off = bitWidth(at) == 64 ? concat("uint(", addrReg, ")") : addrReg;
+        off = bitWidth(at) == 64 ? concat("uint(", addrReg, ")") : std::string(addrReg);
       }
-      return {"threadgroup", concat("(ctx.smem + ", offset(off), ")"), true};
+      // `(ctx.smem + offset(off))` in one go.
+      if (a.value)
+        return {"threadgroup", concat("(ctx.smem + (", off, " + ", Decimal(a.value), "))"), true};
+      return {"threadgroup", concat("(ctx.smem + ", off, ")"), true};
     }
     case Space::Local: {
       std::string off;
@@ -995,7 +998,7 @@ struct Sel {
       else if (fromGeneric)
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_LOCAL_WINDOW)"), addrReg);
       else
-        off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : addrReg;
+        off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : std::string(addrReg);
       return {"thread", formatCompiled(FMT_COMPILE("(ctx.lmem + {})"), offset(off)), true};
     }
     case Space::Param: {
@@ -1017,7 +1020,7 @@ struct Sel {
     case Space::Generic:
       if (a.kind == OperandKind::Symbol)
         e.fail(in, "a generic access to a variable's non-generic address");
-      return {"generic", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg), a.value != 0};
+      return {"generic", bitWidth(at) == 32 ? offset(concat("ulong(", addrReg, ")")) : offset(addrReg), a.value != 0};
     default:
       e.fail(in, "unsupported state space");
     }
