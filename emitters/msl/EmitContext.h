@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -152,13 +153,14 @@ struct FunctionEmitter {
   // Leaves `expression`, the value `inst` computes for `r`, to be printed inside r's reader,
   // where the analysis allows it (a LoadedElement only when `fromTemporary`: the expression
   // reads the instruction's loaded vector) and `inst` prints it at its own level (not in a
-  // block its lowering opens). Whether it did.
-  bool forwardValue(ir::RegId r, const ir::Inst &inst, std::string_view expression, bool fromTemporary) {
+  // block its lowering opens). Whether it did. `precedence`: ForwardedValues::capture's.
+  bool forwardValue(ir::RegId r, const ir::Inst &inst, std::string_view expression, bool fromTemporary,
+                    std::optional<Precedence> precedence = std::nullopt) {
     ir::Forwarding how = forwarded.forwarding(r);
     if (how == ir::Forwarding::No || (how == ir::Forwarding::LoadedElement && !fromTemporary) || indent != instIndent ||
         inst.guard != ir::kNone)
       return false;
-    return forwarded.capture(r, expression);
+    return forwarded.capture(r, expression, precedence);
   }
   // The trap sequence of a block that ends in trap.
   void emitTrap();
@@ -190,12 +192,40 @@ struct FunctionEmitter {
       helperStringUsed[id] = 1;
     }
   }
-  // The MSL name of registry helper `h` with its name's `parts`, recorded as used.
+  // The MSL name of registry helper `h` with its name's `parts`, recorded as used. The names
+  // made are kept per helper, with their parts: most helpers are used instruction after
+  // instruction, and are then neither named nor looked up in the support library again.
   std::string use(const ir::Inst &inst, ir::Helper h, std::initializer_list<std::string_view> parts = {}) {
+    const size_t index = static_cast<size_t>(h);
+    if (index >= usedHelpers.size())
+      usedHelpers.resize(index + 1);
+    for (const UsedHelper &used : usedHelpers[index])
+      if (used.madeOf(parts))
+        return used.name;
     std::string name = ir::helperName(h, parts);
     useName(inst, name);
+    UsedHelper &added = usedHelpers[index].emplace_back();
+    for (std::string_view part : parts) {
+      added.parts += part;
+      added.parts += '\0';
+    }
+    added.name = name;
     return name;
   }
+  struct UsedHelper {
+    std::string parts; // each followed by a NUL
+    std::string name;
+    bool madeOf(std::initializer_list<std::string_view> these) const {
+      size_t at = 0;
+      for (std::string_view part : these) {
+        if (parts.compare(at, part.size(), part) != 0 || at + part.size() >= parts.size() || parts[at + part.size()] != '\0')
+          return false;
+        at += part.size() + 1;
+      }
+      return at == parts.size();
+    }
+  };
+  std::vector<std::vector<UsedHelper>> usedHelpers = {}; // by Helper
 };
 
 } // namespace p2m::msl

@@ -3,8 +3,8 @@
 // guarantee every register operand matches the instruction's operand types, so each case here
 // only adds the explicit signed views, widths and helpers PTX's semantics need. Forms without
 // a case are errors (the function is reported unsupported), never approximations.
+#include "emitters/msl/Concat.h"
 #include "emitters/msl/EmitContext.h"
-#include "emitters/msl/ExpressionPrecedence.h"
 
 #include "ir/DeviceRuntime.h"
 #include "ir/OperandTypes.h"
@@ -163,11 +163,11 @@ struct Sel {
         if (t == Type::F16 || t == Type::BF16)
           return formatCompiled(FMT_COMPILE("ushort(0x{:04X})"), t == Type::F16 ? toF16Bits(o) : static_cast<uint16_t>(toF32Bits(o) >> 16));
         return formatCompiled(FMT_COMPILE("ushort({})"), static_cast<uint16_t>(o.value));
-      case Storage::U32: return formatCompiled(FMT_COMPILE("{}u"), static_cast<uint32_t>(o.value));
+      case Storage::U32: return concat(Decimal(static_cast<uint32_t>(o.value)), "u");
       case Storage::U64:
         if (t == Type::F64)
           return formatCompiled(FMT_COMPILE("0x{:016X}ul"), toF64Bits(o));
-        return formatCompiled(FMT_COMPILE("{}ul"), static_cast<uint64_t>(o.value));
+        return concat(Decimal(static_cast<uint64_t>(o.value)), "ul");
       case Storage::U128: e.fail(in, "128-bit immediates are not supported yet");
       }
       return "?";
@@ -184,11 +184,11 @@ struct Sel {
     if (o.kind == OperandKind::Imm && isSigned(t) && (bitWidth(t) == 32 || bitWidth(t) == 64)) {
       int64_t v = bitWidth(t) == 32 ? static_cast<int64_t>(static_cast<int32_t>(o.value)) : static_cast<int64_t>(o.value);
       if (v != (bitWidth(t) == 32 ? INT32_MIN : INT64_MIN))
-        return formatCompiled(FMT_COMPILE("{}{}"), v, bitWidth(t) == 32 ? "" : "l");
+        return concat(Decimal(v), bitWidth(t) == 32 ? "" : "l");
     }
     std::string v = val(o, t);
     if (isSigned(t))
-      return formatCompiled(FMT_COMPILE("as_type<{}>({})"), signedName(bitWidth(t)), v);
+      return concat("as_type<", signedName(bitWidth(t)), ">(", v, ")");
     return v;
   }
 
@@ -206,20 +206,30 @@ struct Sel {
     return b;
   }
 
+  // The pieces one after another in the expression buffer, as formatted() leaves them
+  // (Concat.h: no format to interpret).
+  template <typename... Pieces>
+  const std::string &concatenated(const Pieces &...pieces) const {
+    concatInto(e.expression, pieces...);
+    return e.expression;
+  }
+
   // A destination register's name (a write never prints a forwarded value).
   const std::string &target(const Operand &d) const { return f.reg(d.regId()).name; }
 
   // Whether `expr`, the value of destination `d`, is left for d's reader (EmitContext.h).
-  bool forward(const Operand &d, std::string_view expr, bool fromTemporary = false) const {
-    return d.kind == OperandKind::Reg && !d.address && e.forwardValue(d.regId(), in, expr, fromTemporary);
+  // `precedence`: expr's, where the way it was printed tells it (ForwardedValues::capture).
+  bool forward(const Operand &d, std::string_view expr, bool fromTemporary = false,
+               std::optional<Precedence> precedence = std::nullopt) const {
+    return d.kind == OperandKind::Reg && !d.address && e.forwardValue(d.regId(), in, expr, fromTemporary, precedence);
   }
 
-  void assign(const Operand &d, std::string_view expr) const {
+  void assign(const Operand &d, std::string_view expr, std::optional<Precedence> precedence = std::nullopt) const {
     if (d.kind == OperandKind::Sink)
       e.line("(void)({});", expr);
     else if (d.kind == OperandKind::Reg && !d.address && expr == target(d))
       return; // `x = x;` (cvta.to.global x, x): nothing to print
-    else if (forward(d, expr))
+    else if (forward(d, expr, false, precedence))
       return;
     else if (d.kind == OperandKind::Reg && !d.address)
       e.assignment(target(d), expr, e.declaration(d.regId(), in));
@@ -227,28 +237,34 @@ struct Sel {
       e.fail(in, "unsupported destination operand");
   }
 
+  // A call `name(arguments)` (a helper, a conversion, P2M_MEM, as_type<T>(x)): a primary
+  // expression, whose precedence is known without reading it.
+  void assignCall(const Operand &d, std::string_view call) const { assign(d, call, Precedence::Primary); }
+
   // Assigns an expression computed in a wider or signed type back into storage of type t.
-  void assignAs(const Operand &d, Type t, const std::string &expr) const {
+  void assignAs(const Operand &d, Type t, const std::string &expr,
+                std::optional<Precedence> precedence = std::nullopt) const {
     Storage s = storageOf(t);
     bool unsignedStorage = s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64;
     if (unsignedStorage && d.kind == OperandKind::Reg && !d.address &&
         e.forwarded.forwarding(d.regId()) != ir::Forwarding::No)
-      assign(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
+      assignCall(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
     else if (unsignedStorage && d.kind == OperandKind::Reg && !d.address)
       e.convertingAssignment(target(d), unsignedName(bitWidth(t)), expr, e.declaration(d.regId(), in)); // no temporary
     else if (unsignedStorage)
-      assign(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
+      assignCall(d, formatCompiled(FMT_COMPILE("{}({})"), unsignedName(bitWidth(t)), expr));
     else
-      assign(d, expr);
+      assign(d, expr, precedence);
   }
 
   // An expression that already has the unsigned storage type of `t` (uint or ulong
   // arithmetic on registers and `u`/`ul` literals): no conversion around it.
-  void assignStorage(const Operand &d, Type t, const std::string &expr) const {
+  void assignStorage(const Operand &d, Type t, const std::string &expr,
+                     std::optional<Precedence> precedence = std::nullopt) const {
     if (bitWidth(t) >= 32)
-      assign(d, expr);
+      assign(d, expr, precedence);
     else
-      assignAs(d, t, expr);
+      assignAs(d, t, expr, precedence);
   }
 
   const Operand &op(size_t i) const {
@@ -337,7 +353,7 @@ struct Sel {
     auto a = [&](size_t i) { return val(op(i), t); };
     bool narrow = w < 32;
     auto wrap = [&](const std::string &x) {
-      return narrow ? formatCompiled(FMT_COMPILE("uint({})"), x) : x;
+      return narrow ? concat("uint(", x, ")") : x;
     };
     switch (in.opcode) {
     case Opcode::Add:
@@ -355,10 +371,12 @@ struct Sel {
         int64_t v = w == 32 ? static_cast<int64_t>(static_cast<int32_t>(y.value)) : static_cast<int64_t>(y.value);
         if (v < 0 && v != (w == 32 ? INT32_MIN : INT64_MIN))
           return assign(op(0), formatCompiled(FMT_COMPILE("{} {} {}{}"), a(1), in.opcode == Opcode::Add ? "-" : "+",
-                                              -v, w == 32 ? "u" : "ul"));
+                                              -v, w == 32 ? "u" : "ul"),
+                        operatorPrecedence("+"));
       }
+      // Operands (registers, literals, conversions) around one operator: its precedence.
       std::string lhs = wrap(a(1)), rhs = wrap(a(2));
-      assignStorage(op(0), t, formatted(FMT_COMPILE("{} {} {}"), lhs, sym, rhs));
+      assignStorage(op(0), t, concatenated(lhs, " ", sym, " ", rhs), operatorPrecedence(sym));
       return;
     }
     case Opcode::Addc:
@@ -371,10 +389,11 @@ struct Sel {
       if (in.has(Modifier::Cc))
         return carryMad(false);
       std::string prod;
+      Precedence prodPrecedence = Precedence::Primary; // a call, or a product
       Type rt = t;
       if (in.has(Modifier::Hi)) {
         if (in.has(Modifier::Sat))
-          return assign(op(0), helper(use(Helper::MadHiSatS32), {a(1), a(2), a(3)}));
+          return assignCall(op(0), helper(use(Helper::MadHiSatS32), {a(1), a(2), a(3)}));
         prod = helper(use(Helper::MulHi, {typeSuffix(t)}), {ival(op(1), t), ival(op(2), t)});
       } else if (in.has(Modifier::Wide)) {
         rt = isSigned(t) ? signedType(w * 2) : unsignedType(w * 2);
@@ -383,14 +402,15 @@ struct Sel {
           prod = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w * 2), prod);
       } else {
         prod = formatCompiled(FMT_COMPILE("{} * {}"), wrap(a(1)), wrap(a(2)));
+        prodPrecedence = operatorPrecedence("*");
       }
       // Low product (and sum) of uint/ulong operands, or a wide product as ulong: already of the
       // destination's storage type.
       bool storageTyped = !in.has(Modifier::Hi) && (in.has(Modifier::Wide) ? w == 32 : !narrow);
       if (mad && storageTyped)
-        return assign(op(0), formatCompiled(FMT_COMPILE("{} + {}"), prod, val(op(3), rt)));
+        return assign(op(0), formatCompiled(FMT_COMPILE("{} + {}"), prod, val(op(3), rt)), operatorPrecedence("+"));
       if (storageTyped)
-        return assign(op(0), prod);
+        return assign(op(0), prod, prodPrecedence);
       if (mad)
         prod = formatCompiled(FMT_COMPILE("{} + {}"), in.has(Modifier::Hi) && isSigned(t)
                                           ? formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), prod)
@@ -429,7 +449,7 @@ struct Sel {
       std::string r = helper(use(h, {typeSuffix(t)}), {ival(op(1), t), ival(op(2), t)});
       if (isSigned(t))
         r = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w), r);
-      return assign(op(0), r);
+      return assignCall(op(0), r);
     }
     case Opcode::Abs:
     case Opcode::Neg: {
@@ -444,8 +464,8 @@ struct Sel {
         e.fail(in, "min/max.relu is not supported yet");
       const char *fn = in.opcode == Opcode::Min ? "min" : "max";
       if (isSigned(t))
-        return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({}({}, {}))"), unsignedName(w), fn, ival(op(1), t), ival(op(2), t)));
-      return assign(op(0), formatCompiled(FMT_COMPILE("{}({}, {})"), fn, a(1), a(2)));
+        return assignCall(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({}({}, {}))"), unsignedName(w), fn, ival(op(1), t), ival(op(2), t)));
+      return assignCall(op(0), formatCompiled(FMT_COMPILE("{}({}, {})"), fn, a(1), a(2)));
     }
     default:
       e.fail(in, "unhandled integer instruction");
@@ -517,9 +537,9 @@ struct Sel {
     if (t == Type::Pred) {
       std::string a = val(op(1), t);
       switch (in.opcode) {
-      case Opcode::And: return assign(op(0), formatted(FMT_COMPILE("{} && {}"), a, val(op(2), t)));
-      case Opcode::Or: return assign(op(0), formatted(FMT_COMPILE("{} || {}"), a, val(op(2), t)));
-      case Opcode::Xor: return assign(op(0), formatted(FMT_COMPILE("{} != {}"), a, val(op(2), t)));
+      case Opcode::And: return assign(op(0), concatenated(a, " && ", val(op(2), t)), operatorPrecedence("&&"));
+      case Opcode::Or: return assign(op(0), concatenated(a, " || ", val(op(2), t)), operatorPrecedence("||"));
+      case Opcode::Xor: return assign(op(0), concatenated(a, " != ", val(op(2), t)), operatorPrecedence("!="));
       case Opcode::Not: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       case Opcode::Cnot: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       default: break;
@@ -527,9 +547,9 @@ struct Sel {
     }
     std::string a = val(op(1), t);
     switch (in.opcode) {
-    case Opcode::And: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} & {}"), a, val(op(2), t)));
-    case Opcode::Or: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} | {}"), a, val(op(2), t)));
-    case Opcode::Xor: return assignStorage(op(0), t, formatted(FMT_COMPILE("{} ^ {}"), a, val(op(2), t)));
+    case Opcode::And: return assignStorage(op(0), t, concatenated(a, " & ", val(op(2), t)), operatorPrecedence("&"));
+    case Opcode::Or: return assignStorage(op(0), t, concatenated(a, " | ", val(op(2), t)), operatorPrecedence("|"));
+    case Opcode::Xor: return assignStorage(op(0), t, concatenated(a, " ^ ", val(op(2), t)), operatorPrecedence("^"));
     case Opcode::Not: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("~{}"), a));
     case Opcode::Cnot: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} == 0 ? 1 : 0"), a));
     default: break;
@@ -544,53 +564,53 @@ struct Sel {
     auto a = [&](size_t i, Type ty) { return val(op(i), ty); };
     switch (in.opcode) {
     case Opcode::Shl:
-      return assign(op(0), helper(use(Helper::Shl, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
+      return assignCall(op(0), helper(use(Helper::Shl, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
     case Opcode::Shr: {
       if (isSigned(t))
-        return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)),
+        return assignCall(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)),
                                          helper(use(Helper::Shr, {s}), {ival(op(1), t), a(2, Type::U32)})));
-      return assign(op(0), helper(use(Helper::Shr, {typeSuffix(unsignedType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
+      return assignCall(op(0), helper(use(Helper::Shr, {typeSuffix(unsignedType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
     }
     case Opcode::Popc:
-      return assign(op(0), helper(use(Helper::Popc, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
+      return assignCall(op(0), helper(use(Helper::Popc, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Clz:
-      return assign(op(0), helper(use(Helper::Clz, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
+      return assignCall(op(0), helper(use(Helper::Clz, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Brev:
-      return assign(op(0), helper(use(Helper::Brev, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
+      return assignCall(op(0), helper(use(Helper::Brev, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Bfind: {
       std::string name = use(in.has(Modifier::Shiftamt) ? Helper::BfindShiftamt : Helper::Bfind, {s});
-      return assign(op(0), helper(name, {ival(op(1), t)}));
+      return assignCall(op(0), helper(name, {ival(op(1), t)}));
     }
     case Opcode::Bfe: {
       std::string r = helper(use(Helper::Bfe, {s}), {ival(op(1), t), a(2, Type::U32), a(3, Type::U32)});
       if (isSigned(t))
         r = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)), r);
-      return assign(op(0), r);
+      return assignCall(op(0), r);
     }
     case Opcode::Bfi:
-      return assign(op(0), helper(use(Helper::Bfi, {s}), {a(1, t), a(2, t), a(3, Type::U32), a(4, Type::U32)}));
+      return assignCall(op(0), helper(use(Helper::Bfi, {s}), {a(1, t), a(2, t), a(3, Type::U32), a(4, Type::U32)}));
     case Opcode::Prmt: {
       std::string mode;
       for (Modifier mm : in.modifiers)
         if (mm == Modifier::F4e || mm == Modifier::B4e || mm == Modifier::Rc8 || mm == Modifier::Ecl ||
             mm == Modifier::Ecr || mm == Modifier::Rc16)
           mode = std::string(ptx::spelling(mm)) + "_";
-      return assign(op(0), helper(use(Helper::Prmt, {mode}), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32)}));
+      return assignCall(op(0), helper(use(Helper::Prmt, {mode}), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32)}));
     }
     case Opcode::Lop3:
       if (in.ops.size() != 5)
         e.fail(in, "lop3 with a predicate output is not supported yet");
-      return assign(op(0), helper(use(Helper::Lop3), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32), a(4, Type::B32)}));
+      return assignCall(op(0), helper(use(Helper::Lop3), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32), a(4, Type::B32)}));
     case Opcode::Shf: {
       std::string dir = in.has(Modifier::L) ? "l" : "r";
       std::string mode = in.has(Modifier::Clamp) ? "clamp" : "wrap";
-      return assign(op(0), helper(use(Helper::Shf, {dir, mode, s}), {a(1, t), a(2, t), a(3, Type::U32)}));
+      return assignCall(op(0), helper(use(Helper::Shf, {dir, mode, s}), {a(1, t), a(2, t), a(3, Type::U32)}));
     }
     case Opcode::Bmsk:
-      return assign(op(0), helper(use(Helper::Bmsk, {in.has(Modifier::Clamp) ? "clamp" : "wrap"}), {a(1, Type::U32), a(2, Type::U32)}));
+      return assignCall(op(0), helper(use(Helper::Bmsk, {in.has(Modifier::Clamp) ? "clamp" : "wrap"}), {a(1, Type::U32), a(2, Type::U32)}));
     case Opcode::Szext: {
       std::string r = helper(use(Helper::Szext, {in.has(Modifier::Clamp) ? "clamp" : "wrap", s}), {a(1, Type::U32), a(2, Type::U32)});
-      return assign(op(0), r);
+      return assignCall(op(0), r);
     }
     case Opcode::Sad: {
       std::string r = helper(use(Helper::Sad, {s}), {ival(op(1), t), ival(op(2), t), val(op(3), t)});
@@ -602,7 +622,7 @@ struct Sel {
                              ? use(Helper::Dp4a, {typeSuffix(in.type), typeSuffix(in.type2)})
                              : use(Helper::Dp2a, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(in.type), typeSuffix(in.type2)});
       Type ct = isSigned(in.type) || isSigned(in.type2) ? Type::S32 : Type::U32;
-      return assign(op(0), helper(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}));
+      return assignCall(op(0), helper(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}));
     }
     case Opcode::Vadd4: case Opcode::Vsub4: case Opcode::Vabsdiff4: case Opcode::Vmin4: case Opcode::Vmax4: {
       // The video instructions' types are written d, a, b; the IR keeps the first two.
@@ -618,7 +638,7 @@ struct Sel {
       std::string r = helper(use(Helper::Vop4), {opName, a(1, Type::U32), a(2, Type::U32), a(3, Type::U32),
                                           flag(isSigned(in.type)), flag(isSigned(in.type2)), flag(bt == Type::S32),
                                           flag(in.has(Modifier::Sat)), flag(in.has(Modifier::Add))});
-      return assign(op(0), r);
+      return assignCall(op(0), r);
     }
     case Opcode::Vadd: case Opcode::Vsub: case Opcode::Vabsdiff: case Opcode::Vmin: case Opcode::Vmax: {
       // The types are written d, a, b; the IR keeps d and a. Selectors on a and b became a
@@ -630,7 +650,7 @@ struct Sel {
                                          flag(isSigned(in.type)), flag(isSigned(in.type2)),
                                          flag(thirdVideoType() == Type::S32), flag(in.has(Modifier::Sat)),
                                          videoSecondary(), videoMerge()});
-      return assign(op(0), r);
+      return assignCall(op(0), r);
     }
     case Opcode::Vset: {
       // The types are written a, b: no d type (the result is unsigned).
@@ -643,7 +663,7 @@ struct Sel {
       std::string r = helper(use(Helper::Vset), {cmpMacro, a(1, Type::U32), a(2, Type::U32), videoThird(3),
                                           flag(isSigned(in.type)), flag(isSigned(in.type2)), videoSecondary(),
                                           videoMerge()});
-      return assign(op(0), r);
+      return assignCall(op(0), r);
     }
     case Opcode::Vshl: case Opcode::Vshr: {
       // The types are written d, a (then .u32 for b); the IR keeps d and a.
@@ -651,7 +671,7 @@ struct Sel {
                                             videoThird(3), flag(isSigned(in.type)), flag(isSigned(in.type2)),
                                             flag(in.has(Modifier::Clamp)), flag(in.has(Modifier::Sat)),
                                             videoSecondary(), videoMerge()});
-      return assign(op(0), r);
+      return assignCall(op(0), r);
     }
     case Opcode::Vmad: {
       // The types are written d, a, b; the final signedness follows a, b and the negations
@@ -672,7 +692,7 @@ struct Sel {
       std::string r = helper(use(Helper::Vmad), {word(1), word(2), word(3), flag(isSigned(in.type2)),
                                           flag(thirdVideoType() == Type::S32), flag(negA != negB), flag(negC),
                                           flag(in.has(Modifier::Po)), scale, flag(in.has(Modifier::Sat))});
-      return assign(op(0), r);
+      return assignCall(op(0), r);
     }
     default:
       e.fail(in, "unhandled bit instruction");
@@ -697,17 +717,25 @@ struct Sel {
     bool equality = cmp == "eq" || cmp == "ne";
     std::string a = equality ? val(x, t) : ival(x, t), b = equality ? val(y, t) : ival(y, t);
     if (t == Type::Pred) {
-      if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
-      if (cmp == "ne") return formatted(FMT_COMPILE("{} != {}"), a, b);
+      if (cmp == "eq") return concatenated(a, " == ", b);
+      if (cmp == "ne") return concatenated(a, " != ", b);
       e.fail(in, "unsupported predicate comparison");
     }
-    if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
-    if (cmp == "ne") return formatted(FMT_COMPILE("{} != {}"), a, b);
-    if (cmp == "lt" || cmp == "lo") return formatted(FMT_COMPILE("{} < {}"), a, b);
-    if (cmp == "le" || cmp == "ls") return formatted(FMT_COMPILE("{} <= {}"), a, b);
-    if (cmp == "gt" || cmp == "hi") return formatted(FMT_COMPILE("{} > {}"), a, b);
-    if (cmp == "ge" || cmp == "hs") return formatted(FMT_COMPILE("{} >= {}"), a, b);
-    e.fail(in, "unsupported integer comparison");
+    std::string_view op = integerComparison(cmp);
+    if (op.empty())
+      e.fail(in, "unsupported integer comparison");
+    return concatenated(a, " ", op, " ", b);
+  }
+
+  // The C++ operator of integer comparison `cmp` (empty: none).
+  static std::string_view integerComparison(std::string_view cmp) {
+    if (cmp == "eq") return "==";
+    if (cmp == "ne") return "!=";
+    if (cmp == "lt" || cmp == "lo") return "<";
+    if (cmp == "le" || cmp == "ls") return "<=";
+    if (cmp == "gt" || cmp == "hi") return ">";
+    if (cmp == "ge" || cmp == "hs") return ">=";
+    return {};
   }
 
   void setp() {
@@ -718,7 +746,11 @@ struct Sel {
       e.fail(in, "packed setp is not supported yet");
     if (in.ops.size() != 3)
       e.fail(in, "setp with a combiner must be split by normalize-predicates");
-    assign(op(0), compare(cmp, in.type, op(1), op(2)));
+    // An integer comparison is one operator between operands (compare()): its precedence.
+    std::optional<Precedence> precedence;
+    if (!isFloat(in.type) && !integerComparison(cmp).empty())
+      precedence = operatorPrecedence(integerComparison(cmp));
+    assign(op(0), compare(cmp, in.type, op(1), op(2)), precedence);
   }
 
   // A comparison of floats given as MSL expressions (shared by the scalar and packed forms), in
@@ -774,7 +806,7 @@ struct Sel {
   void selp() {
     Type t = in.type;
     std::string c = val(op(3), Type::Pred), x = val(op(1), t), y = val(op(2), t);
-    assign(op(0), formatted(FMT_COMPILE("{} ? {} : {}"), c, x, y));
+    assign(op(0), concatenated(c, " ? ", x, " : ", y), operatorPrecedence("?"));
   }
 
   void slct() {
@@ -844,19 +876,19 @@ struct Sel {
         e.fail(in, "this cvt.pack form is not supported yet");
       std::string a = ival(op(1), Type::S32), b = ival(op(2), Type::S32);
       if (in.ops.size() == 4)
-        return assign(op(0), helper(use(Helper::CvtPackSatMerge, {ct}), {a, b, val(op(3), Type::B32)}));
-      return assign(op(0), helper(use(Helper::CvtPackSat, {ct}), {a, b}));
+        return assignCall(op(0), helper(use(Helper::CvtPackSatMerge, {ct}), {a, b, val(op(3), Type::B32)}));
+      return assignCall(op(0), helper(use(Helper::CvtPackSat, {ct}), {a, b}));
     }
     if (!isFloat(dt) && !isFloat(st)) {
       if (sat && (isSigned(dt) != isSigned(st) || dw < sw)) {
         std::string r = helper(use(Helper::SatIntFromInt, {typeSuffix(dt), typeSuffix(st)}), {ival(op(1), st)});
-        return assign(op(0), isSigned(dt) ? formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(dw), r) : r);
+        return assignCall(op(0), isSigned(dt) ? formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(dw), r) : r);
       }
       // Extension follows the source's signedness; narrowing keeps the low bits.
       std::string v = ival(op(1), st);
       if (dw > sw && isSigned(st))
-        return assign(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({}({}))"), unsignedName(dw), signedName(dw), v));
-      return assign(op(0), formatCompiled(FMT_COMPILE("{}({})"), unsignedName(dw), val(op(1), st)));
+        return assignCall(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({}({}))"), unsignedName(dw), signedName(dw), v));
+      return assignCall(op(0), formatCompiled(FMT_COMPILE("{}({})"), unsignedName(dw), val(op(1), st)));
     }
     e.fail(in, "floating-point cvt must be lowered by lower-rounding-and-ftz");
   }
@@ -872,20 +904,24 @@ struct Sel {
       // NVIDIA's canonical NaN, unless defer-nan-canonicalization moved it to the readers.
       const bool canon = !in.nanBitsUnobserved;
       switch (in.opcode) {
+      // A call, or one operator between operands.
       case Opcode::Add:
         return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} + {})"), a, val(op(2), t))
-                                   : formatted(FMT_COMPILE("{} + {}"), a, val(op(2), t)));
+                                   : formatted(FMT_COMPILE("{} + {}"), a, val(op(2), t)),
+                      canon ? Precedence::Primary : operatorPrecedence("+"));
       case Opcode::Sub:
         return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} - {})"), a, val(op(2), t))
-                                   : formatted(FMT_COMPILE("{} - {}"), a, val(op(2), t)));
+                                   : formatted(FMT_COMPILE("{} - {}"), a, val(op(2), t)),
+                      canon ? Precedence::Primary : operatorPrecedence("-"));
       case Opcode::Mul:
         return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} * {})"), a, val(op(2), t))
-                                   : formatted(FMT_COMPILE("{} * {}"), a, val(op(2), t)));
+                                   : formatted(FMT_COMPILE("{} * {}"), a, val(op(2), t)),
+                      canon ? Precedence::Primary : operatorPrecedence("*"));
       case Opcode::Fma:
       case Opcode::Mad: {
         std::string b = val(op(2), t), c = val(op(3), t);
-        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32(fma({}, {}, {}))"), a, b, c)
-                                   : formatted(FMT_COMPILE("fma({}, {}, {})"), a, b, c));
+        return assignCall(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32(fma({}, {}, {}))"), a, b, c)
+                                       : formatted(FMT_COMPILE("fma({}, {}, {})"), a, b, c));
       }
       default: break;
       }
@@ -912,32 +948,35 @@ struct Sel {
   struct Place {
     std::string_view pointerSpace; // device, threadgroup, thread, constant, "generic" (literals)
     std::string base;              // for device/generic: a ulong address; else a `space uchar*` expr
+    // Whether place() printed `base` as one parenthesized group (isOneGroup: `(x + 8)`), known
+    // as it is built rather than found by a scan of the text.
+    bool grouped = false;
   };
 
   Place place(const Operand &a, Space space, bool fromGeneric) const {
-    auto offset = [&](const std::string &x) {
-      return a.value ? formatCompiled(FMT_COMPILE("({} + {})"), x, a.value) : x;
+    auto offset = [&](std::string_view x) {
+      return a.value ? concat("(", x, " + ", Decimal(a.value), ")") : std::string(x);
     };
-    std::string addrReg = a.kind == OperandKind::Reg ? std::string(reg(a.regId())) : "";
+    const std::string_view addrReg = a.kind == OperandKind::Reg ? reg(a.regId()) : std::string_view();
     Type at = a.kind == OperandKind::Reg ? f.reg(a.regId()).type : Type::U64;
     if (a.kind == OperandKind::Imm) {
       if (space != Space::Global && space != Space::Generic)
         e.fail(in, "absolute addresses are supported in global space only");
-      return {"device", formatCompiled(FMT_COMPILE("{}ul"), static_cast<uint64_t>(a.value))};
+      return {"device", formatCompiled(FMT_COMPILE("{}ul"), static_cast<uint64_t>(a.value)), false};
     }
     switch (space) {
     case Space::Global:
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_GLOBAL_BASE) + {}ul)"),
-                                             m.symbol(a.symId()).offset))};
-      return {"device", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg)};
+                                             m.symbol(a.symId()).offset)), true};
+      return {"device", bitWidth(at) == 32 ? offset(concat("ulong(", addrReg, ")")) : offset(addrReg), a.value != 0};
     case Space::Const:
       if (a.kind == OperandKind::Symbol)
         return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {}ul)"),
-                                             m.symbol(a.symId()).offset))};
+                                             m.symbol(a.symId()).offset)), true};
       if (fromGeneric)
-        return {"device", offset(addrReg)};
-      return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {})"), addrReg))};
+        return {"device", offset(addrReg), a.value != 0};
+      return {"device", offset(formatCompiled(FMT_COMPILE("(p2m_module_word(ctx.module, P2M_MODULE_CONST_BASE) + {})"), addrReg)), true};
     case Space::Shared: {
       std::string off;
       if (a.kind == OperandKind::Symbol) {
@@ -945,9 +984,12 @@ struct Sel {
       } else if (fromGeneric) {
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_SHARED_WINDOW)"), addrReg);
       } else {
-        off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : addrReg;
+        off = bitWidth(at) == 64 ? concat("uint(", addrReg, ")") : std::string(addrReg);
       }
-      return {"threadgroup", formatCompiled(FMT_COMPILE("(ctx.smem + {})"), offset(off))};
+      // `(ctx.smem + offset(off))` in one go.
+      if (a.value)
+        return {"threadgroup", concat("(ctx.smem + (", off, " + ", Decimal(a.value), "))"), true};
+      return {"threadgroup", concat("(ctx.smem + ", off, ")"), true};
     }
     case Space::Local: {
       std::string off;
@@ -956,29 +998,29 @@ struct Sel {
       else if (fromGeneric)
         off = formatCompiled(FMT_COMPILE("uint({} - P2M_LOCAL_WINDOW)"), addrReg);
       else
-        off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : addrReg;
-      return {"thread", formatCompiled(FMT_COMPILE("(ctx.lmem + {})"), offset(off))};
+        off = bitWidth(at) == 64 ? formatCompiled(FMT_COMPILE("uint({})"), addrReg) : std::string(addrReg);
+      return {"thread", formatCompiled(FMT_COMPILE("(ctx.lmem + {})"), offset(off)), true};
     }
     case Space::Param: {
       if (a.kind == OperandKind::Symbol) {
         const Symbol &s = m.symbol(a.symId());
         if (s.kind == SymbolKind::Parameter && f.isEntry)
-          return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), s.offset + static_cast<uint64_t>(a.value))};
-        return {"thread", a.value ? formatCompiled(FMT_COMPILE("({} + {})"), s.name, a.value) : s.name};
+          return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), s.offset + static_cast<uint64_t>(a.value)), true};
+        return {"thread", a.value ? formatCompiled(FMT_COMPILE("({} + {})"), s.name, a.value) : s.name, a.value != 0};
       }
       if (f.isEntry && !fromGeneric)
-        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(addrReg))};
+        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(addrReg)), true};
       if (fromGeneric) { // from cvta.param, which only kernels have
         if (!in.isPtx(Opcode::Ld) && !in.isPtx(Opcode::Ldu) && !in.isPtx(Opcode::Prefetch))
           e.fail(in, "a write through the generic address of a kernel parameter (parameters are read-only)");
-        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(formatCompiled(FMT_COMPILE("uint({} - P2M_PARAM_WINDOW)"), addrReg)))};
+        return {"constant", formatCompiled(FMT_COMPILE("(ctx.params + {})"), offset(formatCompiled(FMT_COMPILE("uint({} - P2M_PARAM_WINDOW)"), addrReg))), true};
       }
       e.fail(in, "a .param access through a register is supported in kernels only");
     }
     case Space::Generic:
       if (a.kind == OperandKind::Symbol)
         e.fail(in, "a generic access to a variable's non-generic address");
-      return {"generic", offset(bitWidth(at) == 32 ? "ulong(" + addrReg + ")" : addrReg)};
+      return {"generic", bitWidth(at) == 32 ? offset(concat("ulong(", addrReg, ")")) : offset(addrReg), a.value != 0};
     default:
       e.fail(in, "unsupported state space");
     }
@@ -1014,12 +1056,12 @@ struct Sel {
   // In the expression buffer (formatted()).
   const std::string &lvalue(const Place &p, std::string_view T, uint64_t delta, bool isVolatile) const {
     std::string_view base = p.base;
-    if (isOneGroup(base)) // the macro's argument needs no parentheses of its own
+    if (p.grouped) // the macro's argument needs no parentheses of its own
       base = base.substr(1, base.size() - 2);
     std::string_view vol = isVolatile && p.pointerSpace != "constant" ? "volatile " : "";
     if (delta)
-      return formatted(FMT_COMPILE("P2M_MEM({}{}, {}, {} + {})"), vol, accessSpace(p), T, base, delta);
-    return formatted(FMT_COMPILE("P2M_MEM({}{}, {}, {})"), vol, accessSpace(p), T, base);
+      return concatenated("P2M_MEM(", vol, accessSpace(p), ", ", T, ", ", base, " + ", Decimal(delta), ")");
+    return concatenated("P2M_MEM(", vol, accessSpace(p), ", ", T, ", ", base, ")");
   }
 
   // A volatile load of type `T` at byte `delta` past the place, through abi.h's
@@ -1064,8 +1106,8 @@ struct Sel {
         else if (isStore)
           e.line("p2m_st_generic<{}>(ctx, {}, {});", T, a, val(d, t));
         else if (d.kind != OperandKind::Sink)
-          assign(d, vol ? formatCompiled(FMT_COMPILE("{}<{}>(ctx, {})"), use(Helper::LdVolatileGeneric), T, a)
-                        : formatCompiled(FMT_COMPILE("p2m_ld_generic<{}>(ctx, {})"), T, a));
+          assignCall(d, vol ? formatCompiled(FMT_COMPILE("{}<{}>(ctx, {})"), use(Helper::LdVolatileGeneric), T, a)
+                            : formatCompiled(FMT_COMPILE("p2m_ld_generic<{}>(ctx, {})"), T, a));
         return;
       }
       if (isStore) {
@@ -1074,9 +1116,9 @@ struct Sel {
         e.assignment(lvalue(p, T, delta, vol), val(d, t));
       } else if (d.kind != OperandKind::Sink) {
         if (vol)
-          assign(d, volatileLoad(p, T, delta));
+          assignCall(d, volatileLoad(p, T, delta));
         else
-          assign(d, lvalue(p, T, delta, false));
+          assignCall(d, lvalue(p, T, delta, false));
       }
     };
     if (data.kind == OperandKind::Vector && !vol && wholeVector(p, t, data.value)) {
@@ -1155,7 +1197,7 @@ struct Sel {
     const std::string_view laneText(lane, static_cast<size_t>(dot + 2 - lane));
     for (int64_t i = 0; i < data.value; ++i) {
       dot[1] = kLanes[i];
-      if (element(i).kind != OperandKind::Sink && !forward(element(i), laneText, true))
+      if (element(i).kind != OperandKind::Sink && !forward(element(i), laneText, true, Precedence::Primary))
         assign(element(i), laneText);
     }
   }
@@ -1611,13 +1653,13 @@ struct Sel {
     if (dw == sw) {
       if (storageOf(dt) == storageOf(st))
         return assign(op(0), v);
-      return assign(op(0), formatted(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
+      return assignCall(op(0), formatted(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
     }
     if (dw < sw)
-      return assign(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assignCall(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
     if (isSigned(st))
-      return assign(op(0), formatted(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
-    return assign(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assignCall(op(0), formatted(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
+    return assignCall(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
   }
 
   // A helper's value type for a PTX type differs from the register storage only in signed
@@ -1708,9 +1750,9 @@ struct Sel {
       if (in.ops.empty() || in.ops[0].kind == OperandKind::None)
         e.line(call + ";");
       else if (rt != Type::None && e.hasValueView(rt))
-        assign(in.ops[0], formatCompiled(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(rt)), call));
+        assignCall(in.ops[0], formatCompiled(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(rt)), call));
       else
-        assign(in.ops[0], call);
+        assignCall(in.ops[0], call);
     };
     if (!addr || !byAddress) {
       e.useHelperString(in, in.name);

@@ -1,6 +1,7 @@
 #include "emitters/msl/ExpressionPrecedence.h"
 
 #include <array>
+#include <cassert>
 #include <optional>
 
 namespace p2m::msl {
@@ -214,6 +215,12 @@ Precedence precedenceOf(std::string_view e) {
   return Precedence::Primary;
 }
 
+Precedence operatorPrecedence(std::string_view token) {
+  auto op = binaryOperator(token);
+  assert(op && "not a binary operator");
+  return op ? op->precedence : Precedence::Primary;
+}
+
 bool needsParentheses(Precedence inner, std::string_view before, std::string_view after) {
   if (inner == Precedence::Primary)
     return false;
@@ -228,18 +235,23 @@ bool needsParentheses(Precedence inner, std::string_view before, std::string_vie
 }
 
 bool isOpenPlace(std::string_view before, std::string_view after) {
-  // leftSide's and rightSide's open places, without reading operator tokens.
-  if (!before.empty()) {
-    char last = before.back();
-    bool open = last == '(' || last == '[' || last == '{' ||
-                (last == ' ' && before.size() >= 2 && before[before.size() - 2] == ',');
-    if (!open)
+  // rightSide's open places, and leftSide's, without reading operator tokens but `=` (a whole
+  // right-hand side: needsAsOperand takes anything but a comma expression as the right operand
+  // of an assignment; stores and plain copies read their value there).
+  if (!after.empty()) {
+    char first = after.front();
+    if (first != ')' && first != ']' && first != '}' && first != ',' && first != ';')
       return false;
   }
-  if (after.empty())
+  if (before.empty())
     return true;
-  char first = after.front();
-  return first == ')' || first == ']' || first == '}' || first == ',' || first == ';';
+  char last = before.back();
+  if (last == '(' || last == '[' || last == '{')
+    return true;
+  if (last != ' ' || before.size() < 2)
+    return false;
+  char previous = before[before.size() - 2];
+  return previous == ',' || (previous == '=' && (before.size() == 2 || before[before.size() - 3] == ' '));
 }
 
 } // namespace p2m::msl

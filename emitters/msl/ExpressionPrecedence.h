@@ -34,6 +34,9 @@ bool isOneGroup(std::string_view s);
 // The precedence of the outermost operator of `expression`.
 Precedence precedenceOf(std::string_view expression);
 
+// The precedence of binary operator `token` (`+`, `<<`, `&&`, ...), as precedenceOf reads it.
+Precedence operatorPrecedence(std::string_view token);
+
 // Whether an expression of precedence `inner` needs parentheses where the text `before` and
 // `after` surround it: where C++ would group it otherwise, where Clang warns about the grouping
 // (`a & b | c`, `a << b + c`, `a && b || c`, a comparison inside a bitwise operation or
@@ -42,9 +45,9 @@ Precedence precedenceOf(std::string_view expression);
 // expression is parenthesized).
 bool needsParentheses(Precedence inner, std::string_view before, std::string_view after);
 
-// Whether `before` and `after` make an open place (a whole argument, a whole right-hand side),
-// where needsParentheses is false for every expression the emitter prints (it prints no comma
-// operator).
+// Whether `before` and `after` make an open place (a whole argument, a whole right-hand side
+// of `=`), where needsParentheses is false for every expression the emitter prints (it prints
+// no comma operator).
 bool isOpenPlace(std::string_view before, std::string_view after);
 
 } // namespace p2m::msl

@@ -40,7 +40,7 @@ void ForwardedValues::clearBlock() {
   readNow_.clear();
 }
 
-bool ForwardedValues::capture(ir::RegId r, std::string_view expression) {
+bool ForwardedValues::capture(ir::RegId r, std::string_view expression, std::optional<Precedence> precedence) {
   if (live_[r.index()] >= 0)
     return false;
   // Entries past count_ are kept from earlier blocks: their strings' buffers are reused. A new
@@ -52,14 +52,14 @@ bool ForwardedValues::capture(ir::RegId r, std::string_view expression) {
     char *end = std::to_chars(added.marker + 1, added.marker + sizeof added.marker - 1, count_).ptr;
     *end++ = kMarkerClose;
     added.markerLength = static_cast<uint8_t>(end - added.marker);
-    return capture(r, kept);
+    return capture(r, kept, precedence);
   }
   live_[r.index()] = static_cast<int32_t>(count_);
   everCaptured_[r.index()] = 1;
   Entry &e = entries_[count_++];
   e.reg = r;
-  e.precedence = Precedence::Primary;
-  e.precedenceKnown = false;
+  e.precedence = precedence.value_or(Precedence::Primary);
+  e.precedenceKnown = precedence.has_value();
   e.occurrences = 0;
   e.capturedReads = 0;
   e.expression.clear(); // then appended: assign() from a view takes the slower general path

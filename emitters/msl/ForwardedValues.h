@@ -13,6 +13,7 @@
 #include "emitters/msl/ExpressionPrecedence.h"
 #include "ir/ForwardableValues.h"
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -42,8 +43,11 @@ public:
   }
   // Leaves `expression` as the value of `r` for its reader, the values it reads (their markers)
   // in place, parenthesized where their places need it: commit decides whether that stands.
-  // False (nothing done) where `r` already has a pending value.
-  bool capture(ir::RegId r, std::string_view expression);
+  // False (nothing done) where `r` already has a pending value. `precedence`, where the caller
+  // knows it from how it printed the expression (a call, an operator between operands), is
+  // precedenceOf the expression with its values in place (a value that stays bare beside an
+  // operator binds at least as tightly as it does), which then need not scan the text.
+  bool capture(ir::RegId r, std::string_view expression, std::optional<Precedence> precedence = std::nullopt);
   // Whether `r`'s definition was ever captured: it is declared where it is printed, if at all.
   bool everCaptured(ir::RegId r) const { return everCaptured_[r.index()] != 0; }
 

@@ -88,18 +88,29 @@ TEST_CASE("arithmetic inside a bitwise operation gets parentheses for the reader
   CHECK_FALSE(needsParentheses(Precedence::Unary, "x & ", ""));
 }
 
+TEST_CASE("a binary operator's precedence is the one precedenceOf reads", "[msl][precedence]") {
+  for (const char *op : {"*", "+", "-", "<<", "<", ">=", "==", "!=", "&", "^", "|", "&&", "||", "?"})
+    CHECK(p2m::msl::operatorPrecedence(op) == precedenceOf(std::string("a ") + op + " b"));
+}
+
 TEST_CASE("an open place takes any expression bare; the others are told apart", "[msl][precedence]") {
   CHECK(p2m::msl::isOpenPlace("f(", ")"));
   CHECK(p2m::msl::isOpenPlace("f(x, ", ", y)"));
   CHECK(p2m::msl::isOpenPlace("uint r1 = f(", ");"));
   CHECK(p2m::msl::isOpenPlace("", ""));
-  CHECK_FALSE(p2m::msl::isOpenPlace("uint r1 = ", ";")); // after `=`: a binary operator's place
+  CHECK(p2m::msl::isOpenPlace("uint r1 = ", ";")); // a whole right-hand side
+  CHECK(p2m::msl::isOpenPlace("= ", ";"));
+  CHECK_FALSE(p2m::msl::isOpenPlace("uint r1 = ", " + 1u;"));
+  CHECK_FALSE(p2m::msl::isOpenPlace("x == ", ";"));
+  CHECK_FALSE(p2m::msl::isOpenPlace("x <= ", ";"));
+  CHECK_FALSE(p2m::msl::isOpenPlace("x == ", ")"));
   CHECK_FALSE(p2m::msl::isOpenPlace("x + ", ")"));
   CHECK_FALSE(p2m::msl::isOpenPlace("(", " * 2u)"));
   CHECK_FALSE(p2m::msl::isOpenPlace("!", ""));
   CHECK_FALSE(p2m::msl::isOpenPlace("", ".x"));
   // Wherever it says open, needsParentheses agrees for every precedence but the comma's.
-  for (auto [before, after] : {std::pair{"f(", ")"}, std::pair{"a, ", ";"}, std::pair{"", ""}})
+  for (auto [before, after] : {std::pair{"f(", ")"}, std::pair{"a, ", ";"}, std::pair{"", ""},
+                                 std::pair{"uint r1 = ", ";"}, std::pair{"= ", ")"}})
     for (int p = static_cast<int>(Precedence::Assignment); p <= static_cast<int>(Precedence::Primary); ++p)
       CHECK_FALSE(needsParentheses(static_cast<Precedence>(p), before, after));
 }

@@ -37,6 +37,20 @@ TEST_CASE("a reader's marker becomes the value, parenthesized as its place needs
   CHECK(v.read(RegId(0)).empty()); // consumed
 }
 
+TEST_CASE("a value captured with its precedence is parenthesized by it", "[msl][forwarding]") {
+  ForwardedValues v;
+  v.start(std::vector<Forwarding>(4, Forwarding::Value));
+  size_t checkpoint = v.checkpoint();
+  REQUIRE(v.capture(RegId(0), "a + b", p2m::msl::Precedence::Additive));
+  REQUIRE(v.capture(RegId(1), "f(a, b)", p2m::msl::Precedence::Primary));
+  std::string none;
+  REQUIRE(v.commit(none, 0, checkpoint, false));
+  checkpoint = v.checkpoint();
+  std::string out = "  uint r1 = " + std::string(v.read(RegId(0))) + " * " + std::string(v.read(RegId(1))) + ";\n";
+  REQUIRE(v.commit(out, 0, checkpoint, false));
+  CHECK(out == "  uint r1 = (a + b) * f(a, b);\n");
+}
+
 TEST_CASE("a value read twice or after the reader's first statement is handed back", "[msl][forwarding]") {
   ForwardedValues v = withPendingSum();
   size_t checkpoint = v.checkpoint();
