@@ -184,7 +184,7 @@ Helper approximationF32(Opcode op) {
   }
 }
 
-bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F32Ranges *ranges) {
+bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F32Ranges *ranges, HelperNames &names) {
   std::string rnd = roundingOf(in);
   // The helper's operands are `arity` f32 values (a constant list: most instructions seen
   // here are left as they are, and building lists for them cost three allocations each).
@@ -203,37 +203,38 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F3
   case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
     if (rnd == "rz" || rnd == "rm" || rnd == "rp") {
       Helper h = in.opcode == Opcode::Add ? Helper::AddF32 : in.opcode == Opcode::Sub ? Helper::SubF32 : Helper::MulF32;
-      return call(m.internHelper(h, {rnd}), Type::F32, two);
+      return call(names.get(h, {rnd}), Type::F32, two);
     }
     return false;
   case Opcode::Fma: case Opcode::Mad:
     if (rnd == "rz" || rnd == "rm" || rnd == "rp") {
       bool inBinade = ranges && sumStaysInAddendBinade(*ranges, in);
-      return call(m.internHelper(inBinade ? Helper::FmaInBinadeF32 : Helper::FmaF32, {rnd}), Type::F32, three);
+      return call(names.get(inBinade ? Helper::FmaInBinadeF32 : Helper::FmaF32, {rnd}), Type::F32, three);
     }
     return false;
   case Opcode::Div:
     if (in.has(Modifier::Approx))
-      return call(m.internHelper(Helper::DivApproxF32), Type::F32, two);
+      return call(names.get(Helper::DivApproxF32), Type::F32, two);
     if (in.has(Modifier::Full))
-      return call(m.internHelper(Helper::DivFullF32), Type::F32, two);
-    return call(m.internHelper(Helper::DivF32, {rnd.empty() ? "rn" : rnd}), Type::F32, two);
+      return call(names.get(Helper::DivFullF32), Type::F32, two);
+    return call(names.get(Helper::DivF32, {rnd.empty() ? "rn" : rnd}), Type::F32, two);
   case Opcode::Rcp: case Opcode::Sqrt:
     if (in.has(Modifier::Approx))
-      return call(m.internHelper(in.opcode == Opcode::Rcp ? Helper::RcpApproxF32 : Helper::SqrtApproxF32), Type::F32, one);
-    return call(m.internHelper(in.opcode == Opcode::Rcp ? Helper::RcpF32 : Helper::SqrtF32, {rnd.empty() ? "rn" : rnd}),
+      return call(names.get(in.opcode == Opcode::Rcp ? Helper::RcpApproxF32 : Helper::SqrtApproxF32), Type::F32, one);
+    return call(names.get(in.opcode == Opcode::Rcp ? Helper::RcpF32 : Helper::SqrtF32, {rnd.empty() ? "rn" : rnd}),
                 Type::F32, one);
   case Opcode::Rsqrt: case Opcode::Sin: case Opcode::Cos: case Opcode::Lg2: case Opcode::Ex2:
   case Opcode::Tanh:
     if (in.opcode == Opcode::Ex2 && in.has(Modifier::Ftz)) {
       // Its own .ftz form: flushes its result without a separate pass over the bits, and its
       // operand needs none (f32_ops.h).
-      out.push_back(makeCall(m, in, m.internHelper(Helper::Ex2ApproxFtzF32), Type::F32, in.ops[0], sources(in), llvm::ArrayRef<Type>(kF32Operands, 1)));
+      out.push_back(makeCall(m, in, names.get(Helper::Ex2ApproxFtzF32), Type::F32, in.ops[0], sources(in),
+                             llvm::ArrayRef<Type>(kF32Operands, 1)));
       return true;
     }
-    return call(m.internHelper(approximationF32(in.opcode)), Type::F32, one);
+    return call(names.get(approximationF32(in.opcode)), Type::F32, one);
   case Opcode::Abs: case Opcode::Neg:
-    return call(m.internHelper(in.opcode == Opcode::Abs ? Helper::AbsF32 : Helper::NegF32), Type::F32, one);
+    return call(names.get(in.opcode == Opcode::Abs ? Helper::AbsF32 : Helper::NegF32), Type::F32, one);
   case Opcode::Min: case Opcode::Max: {
     if (in.ops.size() != 3)
       return false;
@@ -241,17 +242,17 @@ bool lowerF32(Module &m, Function &f, Inst &in, std::vector<Inst> &out, const F3
     Helper h = in.has(Modifier::NaN)       ? (min ? Helper::MinNanF32 : Helper::MaxNanF32)
                : in.has(Modifier::Xorsign) ? (min ? Helper::MinXorsignAbsF32 : Helper::MaxXorsignAbsF32)
                                            : (min ? Helper::MinF32 : Helper::MaxF32);
-    return call(m.internHelper(h), Type::F32, two);
+    return call(names.get(h), Type::F32, two);
   }
   case Opcode::Copysign:
-    return call(m.internHelper(Helper::CopysignF32), Type::F32, two);
+    return call(names.get(Helper::CopysignF32), Type::F32, two);
   case Opcode::Testp: {
     std::string kind;
     for (Modifier mm : in.modifiers)
       if (mm == Modifier::Finite || mm == Modifier::Infinite || mm == Modifier::Number ||
           mm == Modifier::Notanumber || mm == Modifier::Normal || mm == Modifier::Subnormal)
         kind = std::string(ptx::spelling(mm));
-    return call(m.internHelper(Helper::TestpF32, {kind}), Type::Pred, one);
+    return call(names.get(Helper::TestpF32, {kind}), Type::Pred, one);
   }
   default:
     return false;
@@ -299,12 +300,15 @@ bool lowerHalfRewrites(const Inst &in) {
   }
 }
 
-bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
+// Half-precision kernels lower most of their arithmetic here (a cuBLASLt module: 110,000
+// instructions), so the helper names come from the function's memory of them and the argument
+// types live inline.
+bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out, HelperNames &names) {
   Type t = in.type;
-  std::string ts(spelling(t));
+  std::string_view ts = spelling(t);
   std::string rnd = roundingOf(in);
   size_t n = in.ops.size() - 1;
-  std::vector<Type> types(n, t);
+  llvm::SmallVector<Type, 4> types(n, t);
   auto call = [&](uint32_t name, Type rt) {
     out.push_back(makeCall(m, in, name, rt, in.ops[0], sources(in), types));
     return true;
@@ -313,25 +317,25 @@ bool lowerHalf(Module &m, Inst &in, std::vector<Inst> &out) {
   case Opcode::Add: case Opcode::Sub: case Opcode::Mul:
     // Through the helpers even when MSL's half arithmetic would round the same: NaN results
     // must be NVIDIA's canonical 0x7FFF, not whatever the GPU's half unit returns.
-    return call(m.internHelper(in.opcode == Opcode::Add   ? Helper::AddHalf
-                               : in.opcode == Opcode::Sub ? Helper::SubHalf
-                                                          : Helper::MulHalf,
-                               {(rnd.empty() ? "rn" : rnd) + (in.has(Modifier::Ftz) ? "_ftz" : ""), ts}),
+    return call(names.get(in.opcode == Opcode::Add   ? Helper::AddHalf
+                          : in.opcode == Opcode::Sub ? Helper::SubHalf
+                                                     : Helper::MulHalf,
+                          {(rnd.empty() ? "rn" : rnd) + (in.has(Modifier::Ftz) ? "_ftz" : ""), ts}),
                 t);
   case Opcode::Fma: case Opcode::Mad:
-    return call(m.internHelper(Helper::FmaHalf, {(rnd.empty() ? "rn" : rnd) + (in.has(Modifier::Ftz) ? "_ftz" : "") +
-                                                     (in.has(Modifier::Relu) ? "_relu" : ""),
-                                                 ts}),
+    return call(names.get(Helper::FmaHalf, {(rnd.empty() ? "rn" : rnd) + (in.has(Modifier::Ftz) ? "_ftz" : "") +
+                                                (in.has(Modifier::Relu) ? "_relu" : ""),
+                                            ts}),
                 t);
   case Opcode::Abs: case Opcode::Neg:
-    return call(m.internHelper(in.opcode == Opcode::Abs ? Helper::AbsHalf : Helper::NegHalf, {ts}), t);
+    return call(names.get(in.opcode == Opcode::Abs ? Helper::AbsHalf : Helper::NegHalf, {ts}), t);
   case Opcode::Min: case Opcode::Max:
-    return call(m.internHelper(in.opcode == Opcode::Min ? Helper::MinHalf : Helper::MaxHalf,
-                               {in.has(Modifier::NaN) ? "_nan" : "", ts}),
+    return call(names.get(in.opcode == Opcode::Min ? Helper::MinHalf : Helper::MaxHalf,
+                          {in.has(Modifier::NaN) ? "_nan" : "", ts}),
                 t);
   case Opcode::Ex2: case Opcode::Tanh:
-    return call(m.internHelper(in.opcode == Opcode::Ex2 ? Helper::Ex2ApproxHalf : Helper::TanhApproxHalf,
-                               {in.has(Modifier::Ftz) ? "_ftz" : "", ts}),
+    return call(names.get(in.opcode == Opcode::Ex2 ? Helper::Ex2ApproxHalf : Helper::TanhApproxHalf,
+                          {in.has(Modifier::Ftz) ? "_ftz" : "", ts}),
                 t);
   default:
     return false;
@@ -460,9 +464,9 @@ void lowerRoundingAndFtz(PassContext &ctx) {
       if (in.opcode == Opcode::Cvt)
         done = lowerCvt(m, f, in, out, helperNames);
       else if (in.type == Type::F32 && !leftAsF32(in.opcode))
-        done = lowerF32(m, f, in, out, ranges ? &*ranges : nullptr);
+        done = lowerF32(m, f, in, out, ranges ? &*ranges : nullptr, helperNames);
       else if (isHalf(in.type) && !leftAsHalf(in.opcode))
-        done = lowerHalf(m, in, out);
+        done = lowerHalf(m, in, out, helperNames);
       if (!done && in.type == Type::F32 && in.has(Modifier::Ftz)) {
         // Arithmetic and comparisons MSL does itself (add/sub/mul/fma .rn, setp).
         bool flushExplicitly = ctx.options.target.f32Subnormals == F32Subnormals::Keep;
