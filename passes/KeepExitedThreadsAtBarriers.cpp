@@ -227,6 +227,40 @@ std::vector<uint32_t> postorder(const Edges &edges, uint32_t root) {
   return order;
 }
 
+// Immediate dominators by Cooper, Harvey and Kennedy's iteration: `rpo` holds the nodes reachable
+// from its first one, the root, in reverse postorder; `preds` gives each node's predecessors in
+// the graph whose dominators are wanted (the reversed graph's, for post-dominators). The root is
+// its own immediate dominator; unreachable nodes get `none`.
+std::vector<uint32_t> immediateDominators(std::span<const uint32_t> rpo, const Edges &preds, uint32_t none) {
+  std::vector<uint32_t> number(preds.size(), none), idom(preds.size(), none);
+  for (uint32_t k = 0; k < rpo.size(); ++k)
+    number[rpo[k]] = k;
+  idom[rpo[0]] = rpo[0];
+  auto intersect = [&](uint32_t a, uint32_t b) {
+    while (a != b) {
+      while (number[a] > number[b])
+        a = idom[a];
+      while (number[b] > number[a])
+        b = idom[b];
+    }
+    return a;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t k = 1; k < rpo.size(); ++k) {
+      uint32_t b = rpo[k], dom = none;
+      for (uint32_t p : preds[b])
+        if (idom[p] != none)
+          dom = dom == none ? p : intersect(p, dom);
+      if (dom != idom[b]) {
+        idom[b] = dom;
+        changed = true;
+      }
+    }
+  }
+  return idom;
+}
+
 class Keeper {
 public:
   Keeper(Module &m, Function &f, std::vector<Warning> &warnings)
@@ -429,32 +463,7 @@ private:
   // The immediate dominators of the reachable blocks (Cooper, Harvey and Kennedy's iteration in
   // reverse postorder), kept as intervals of a preorder of the dominator tree.
   void findDominators() {
-    std::vector<uint32_t> number(n_, kNoBlock), idom(n_, kNoBlock);
-    for (uint32_t k = 0; k < order_.size(); ++k)
-      number[order_[k]] = k;
-    idom[0] = 0;
-    auto intersect = [&](uint32_t a, uint32_t b) {
-      while (a != b) {
-        while (number[a] > number[b])
-          a = idom[a];
-        while (number[b] > number[a])
-          b = idom[b];
-      }
-      return a;
-    };
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (size_t k = 1; k < order_.size(); ++k) {
-        uint32_t b = order_[k], dom = kNoBlock;
-        for (uint32_t p : pred_[b])
-          if (idom[p] != kNoBlock)
-            dom = dom == kNoBlock ? p : intersect(p, dom);
-        if (dom != idom[b]) {
-          idom[b] = dom;
-          changed = true;
-        }
-      }
-    }
+    const std::vector<uint32_t> idom = immediateDominators(order_, pred_, kNoBlock);
     Edges children;
     children.begin.assign(n_ + 1, 0);
     for (size_t k = 1; k < order_.size(); ++k)
@@ -678,38 +687,10 @@ private:
     }
     rsucc.close(); // the exit
     const Edges rpred = rsucc.reversed();
-    // Postorder of the reversed graph from the exit.
-    const std::vector<uint32_t> order = postorder(rpred, exit);
-    std::vector<uint32_t> number(n_ + 1, kNoBlock);
-    for (size_t k = 0; k < order.size(); ++k)
-      number[order[k]] = static_cast<uint32_t>(k);
-    ipdom_.assign(n_ + 1, kNoBlock);
-    ipdom_[exit] = exit;
-    auto intersect = [&](uint32_t a, uint32_t b) {
-      while (a != b) {
-        while (number[a] < number[b])
-          a = ipdom_[a];
-        while (number[b] < number[a])
-          b = ipdom_[b];
-      }
-      return a;
-    };
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (size_t k = order.size(); k-- > 0;) {
-        uint32_t node = order[k];
-        if (node == exit)
-          continue;
-        uint32_t idom = kNoBlock;
-        for (uint32_t s : rsucc[node])
-          if (ipdom_[s] != kNoBlock)
-            idom = idom == kNoBlock ? s : intersect(s, idom);
-        if (idom != ipdom_[node]) {
-          ipdom_[node] = idom;
-          changed = true;
-        }
-      }
-    }
+    // Reverse postorder of the reversed graph from the exit, the dominators' root there.
+    std::vector<uint32_t> order = postorder(rpred, exit);
+    std::reverse(order.begin(), order.end());
+    ipdom_ = immediateDominators(order, rsucc, kNoBlock);
   }
 
   std::string where(uint32_t offset) const {
