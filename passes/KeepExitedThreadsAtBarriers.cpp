@@ -36,6 +36,7 @@
 // warning (most likely all threads leave together; the MSL check judges).
 #include "passes/Pass.h"
 
+#include "cfg/Dominators.h"
 #include "ir/DeviceRuntime.h"
 #include "ir/Helpers.h"
 #include "support/SourceFile.h"
@@ -225,40 +226,6 @@ std::vector<uint32_t> postorder(const Edges &edges, uint32_t root) {
     stack.pop_back();
   }
   return order;
-}
-
-// Immediate dominators by Cooper, Harvey and Kennedy's iteration: `rpo` holds the nodes reachable
-// from its first one, the root, in reverse postorder; `preds` gives each node's predecessors in
-// the graph whose dominators are wanted (the reversed graph's, for post-dominators). The root is
-// its own immediate dominator; unreachable nodes get `none`.
-std::vector<uint32_t> immediateDominators(std::span<const uint32_t> rpo, const Edges &preds, uint32_t none) {
-  std::vector<uint32_t> number(preds.size(), none), idom(preds.size(), none);
-  for (uint32_t k = 0; k < rpo.size(); ++k)
-    number[rpo[k]] = k;
-  idom[rpo[0]] = rpo[0];
-  auto intersect = [&](uint32_t a, uint32_t b) {
-    while (a != b) {
-      while (number[a] > number[b])
-        a = idom[a];
-      while (number[b] > number[a])
-        b = idom[b];
-    }
-    return a;
-  };
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (size_t k = 1; k < rpo.size(); ++k) {
-      uint32_t b = rpo[k], dom = none;
-      for (uint32_t p : preds[b])
-        if (idom[p] != none)
-          dom = dom == none ? p : intersect(p, dom);
-      if (dom != idom[b]) {
-        idom[b] = dom;
-        changed = true;
-      }
-    }
-  }
-  return idom;
 }
 
 class Keeper {
@@ -460,41 +427,13 @@ private:
     insts_[k] = {static_cast<uint32_t>(slots_.size()), static_cast<uint32_t>(slots_.size()), 0};
   }
 
-  // The immediate dominators of the reachable blocks (Cooper, Harvey and Kennedy's iteration in
-  // reverse postorder), kept as intervals of a preorder of the dominator tree.
+  // The dominator tree of the reachable blocks.
   void findDominators() {
-    const std::vector<uint32_t> idom = immediateDominators(order_, pred_, kNoBlock);
-    Edges children;
-    children.begin.assign(n_ + 1, 0);
-    for (size_t k = 1; k < order_.size(); ++k)
-      ++children.begin[idom[order_[k]] + 1];
-    for (uint32_t b = 0; b < n_; ++b)
-      children.begin[b + 1] += children.begin[b];
-    children.targets.resize(order_.size() - 1);
-    std::vector<uint32_t> next(children.begin.begin(), children.begin.end() - 1);
-    for (size_t k = 1; k < order_.size(); ++k)
-      children.targets[next[idom[order_[k]]]++] = order_[k];
-    // A block's subtree is numbered right after it: [domFirst_, domEnd_).
-    domFirst_.assign(n_, kNoBlock);
-    domEnd_.assign(n_, kNoBlock);
-    std::vector<uint32_t> preorder, stack{0};
-    preorder.reserve(order_.size());
-    while (!stack.empty()) {
-      uint32_t b = stack.back();
-      stack.pop_back();
-      domFirst_[b] = static_cast<uint32_t>(preorder.size());
-      preorder.push_back(b);
-      for (uint32_t c : children[b])
-        stack.push_back(c);
-    }
-    std::vector<uint32_t> size(n_, 1);
-    for (size_t k = preorder.size(); k-- > 1;)
-      size[idom[preorder[k]]] += size[preorder[k]];
-    for (uint32_t b : preorder)
-      domEnd_[b] = domFirst_[b] + size[b];
+    dom_.emplace(n_, 0, [&](uint32_t b) { return succ_[b]; }, [&](uint32_t b) { return pred_[b]; });
   }
 
-  bool dominates(uint32_t a, uint32_t b) const { return domFirst_[a] <= domFirst_[b] && domFirst_[b] < domEnd_[a]; }
+  // Both blocks reachable.
+  bool dominates(uint32_t a, uint32_t b) const { return dom_->dominates(a, b); }
 
   // Sorts the registers into single and tracked ones, renames the reads and writes to slots,
   // and links each single register to the blocks to visit again when it turns out to vary.
@@ -687,10 +626,13 @@ private:
     }
     rsucc.close(); // the exit
     const Edges rpred = rsucc.reversed();
-    // Reverse postorder of the reversed graph from the exit, the dominators' root there.
-    std::vector<uint32_t> order = postorder(rpred, exit);
-    std::reverse(order.begin(), order.end());
-    ipdom_ = immediateDominators(order, rsucc, kNoBlock);
+    // The dominators of the reversed graph, rooted at the exit.
+    const cfg::Dominators post(n_ + 1, exit, [&](uint32_t b) { return rpred[b]; },
+                               [&](uint32_t b) { return rsucc[b]; });
+    ipdom_.resize(n_ + 1);
+    for (uint32_t b = 0; b < n_; ++b)
+      ipdom_[b] = post.idom(b); // kNoBlock where the exit is out of reach
+    ipdom_[exit] = exit;
   }
 
   std::string where(uint32_t offset) const {
@@ -1235,7 +1177,7 @@ private:
   std::vector<InstSlots> insts_;    // per instruction, and an end marker
   std::vector<uint32_t> slots_;
   std::vector<uint32_t> termSlot_;  // the branch condition's slot; kNoSlot: none
-  std::vector<uint32_t> domFirst_, domEnd_; // the dominator tree's preorder intervals
+  std::optional<cfg::Dominators> dom_; // of the reachable blocks
   // Per single register, the blocks other than its writer's that read it: a list through
   // readerLinks_ from firstReader_.
   struct ReaderLink {

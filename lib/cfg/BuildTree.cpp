@@ -3,6 +3,7 @@
 #include "cfg/Dominators.h"
 
 #include <llvm/ADT/ArrayRef.h>
+#include <llvm/ADT/STLExtras.h>
 #include <llvm/Support/ErrorHandling.h>
 
 #include <algorithm>
@@ -17,6 +18,8 @@ constexpr uint32_t kNone = UINT32_MAX;
 // loop it leaves instead of moving after it.
 constexpr uint32_t kInlineExitLimit = 6;
 
+uint32_t nodeIndex(const FlowNode *node) { return node->index; }
+
 enum class Placement : uint8_t {
   Entry,
   Inline,       // in the branch of its only forward predecessor
@@ -27,7 +30,10 @@ enum class Placement : uint8_t {
 // Dominators, loops and the placement of every node's code.
 class Analysis {
 public:
-  explicit Analysis(FlowGraph &g) : g_(g), dom_(g) {
+  explicit Analysis(FlowGraph &g)
+      : g_(g), dom_(static_cast<uint32_t>(g.nodes.size()), g.entry->index,
+                    [&](uint32_t v) { return llvm::map_range(g.nodes[v]->succs, nodeIndex); },
+                    [&](uint32_t v) { return llvm::map_range(g.nodes[v]->preds, nodeIndex); }) {
     computeOrder();
     checkReducible();
     computeLoops();
