@@ -875,7 +875,8 @@ private:
         if (endsBlock(in->opcode)) {
           endRun(instructionsAhead_.size() - 1);
           runStart = instructionsAhead_.size();
-          // The block after it; a guarded one but bra also the block that does it.
+          // The block after it, and for a guarded ret/exit/trap/brx also the block that runs it
+          // (a guarded bra only branches).
           blocksAhead_ += in->guard && in->opcode != Opcode::Bra ? 2 : 1;
         }
       } else if (s->kind == ptx::StatementKind::Label) {

@@ -1221,24 +1221,14 @@ const char *Parser::scanSimpleOperand(const char *p, Expr &out) {
     }
     if (*q != ']')
       return nullptr;
-    // The element, and for [a+n] and [a-n] the Binary's two children after it: one allocation.
-    const bool binary = op == '+' || op == '-';
-    Expr nodes[3] = {base, base, offset};
-    if (binary) {
-      nodes[0] = Expr{};
-      nodes[0].kind = ExprKind::Binary;
-      nodes[0].sub = static_cast<uint8_t>(op == '+' ? BinaryOp::Add : BinaryOp::Sub);
-      nodes[0].count = 2;
-    }
-    const size_t count = binary ? 3 : 1;
-    auto *stored = static_cast<Expr *>(nodes_->Allocate(sizeof(Expr) * count, alignof(Expr)));
-    std::uninitialized_copy(nodes, nodes + count, stored);
-    if (binary)
-      stored[0].children = stored + 1;
+    Expr element = base;
+    if (op == '+' || op == '-')
+      element = makeComposite(ExprKind::Binary, static_cast<uint8_t>(op == '+' ? BinaryOp::Add : BinaryOp::Sub),
+                              {base, offset});
     out = Expr{};
     out.kind = ExprKind::Address;
     out.count = 1;
-    out.children = stored;
+    out.children = copyArray(std::span<const Expr>(&element, 1)).data();
     return q + 1;
   }
   if (*p == '{') {
