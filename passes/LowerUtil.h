@@ -23,7 +23,6 @@ namespace p2m::passes {
 inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, uint32_t helper, ir::Type resultType,
                          ir::Operand dst, llvm::ArrayRef<ir::Operand> args, llvm::ArrayRef<ir::Type> argTypes) {
   assert(helper < m.strings.size() && "not a name Module::internHelper returned");
-  (void)m;
   ir::Inst c;
   c.irop = ir::IrOp::Call;
   c.name = helper;
@@ -36,7 +35,7 @@ inline ir::Inst makeCall(ir::Module &m, const ir::Inst &from, uint32_t helper, i
   c.debugLine = from.debugLine;
   c.ops.push_back(dst);
   c.ops.append(args.begin(), args.end());
-  c.callTypes.assign(argTypes.begin(), argTypes.end());
+  c.argTypes = m.internArgTypes(argTypes);
   return c;
 }
 

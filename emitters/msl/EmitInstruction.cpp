@@ -1692,9 +1692,10 @@ struct Sel {
     s.clear();
     s += name;
     s += '(';
+    llvm::ArrayRef<Type> types = m.argTypes(in);
     for (size_t i = 1; i < in.ops.size(); ++i) {
       const Operand &o = in.ops[i];
-      Type t = i - 1 < in.callTypes.size() ? in.callTypes[i - 1] : Type::U32;
+      Type t = i - 1 < types.size() ? types[i - 1] : Type::U32;
       if (i > 1)
         s += ", ";
       if (o.address) {

@@ -1961,6 +1961,17 @@ uint32_t Module::internHelper(Helper h, std::initializer_list<std::string_view> 
   return it->second;
 }
 
+uint32_t Module::internArgTypes(llvm::ArrayRef<Type> types) {
+  auto it = argTypeIndex_.find(types);
+  if (it != argTypeIndex_.end())
+    return it->second;
+  llvm::ArrayRef<Type> stored = llvm::ArrayRef(types).copy(argTypeStorage_);
+  uint32_t index = static_cast<uint32_t>(argTypeLists_.size());
+  argTypeLists_.push_back(stored);
+  argTypeIndex_.try_emplace(stored, index);
+  return index;
+}
+
 uint32_t Module::findHelper(Helper h, std::initializer_list<std::string_view> parts) const {
   auto it = stringIndex.find(helperName(h, parts));
   return it == stringIndex.end() ? kNone : it->second;

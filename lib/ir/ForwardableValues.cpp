@@ -116,10 +116,12 @@ template <class F> void forEachWritten(const Module &m, const Function &f, const
       if (el.kind == OperandKind::Reg)
         fn(el.regId());
     }
-  if (in.irop == IrOp::Call && (in.name == kNone || !isValueHelper(m.helpers[in.name])))
-    for (size_t i = 1; i < in.ops.size() && i - 1 < in.callTypes.size(); ++i)
-      if (in.ops[i].isReg() && in.callTypes[i - 1] == Type::Pred)
+  if (in.irop == IrOp::Call && (in.name == kNone || !isValueHelper(m.helpers[in.name]))) {
+    llvm::ArrayRef<Type> types = m.argTypes(in);
+    for (size_t i = 1; i < in.ops.size() && i - 1 < types.size(); ++i)
+      if (in.ops[i].isReg() && types[i - 1] == Type::Pred)
         fn(in.ops[i].regId());
+  }
 }
 
 // Calls fn(register) for each register `in` reads: its guard and every operand but a written

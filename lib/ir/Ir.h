@@ -18,7 +18,10 @@
 #include "ir/Types.h"
 #include "ptx/Vocabulary.h"
 
+#include <llvm/ADT/ArrayRef.h>
+#include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/SmallVector.h>
+#include <llvm/Support/Allocator.h>
 #include <llvm/ADT/StringSet.h>
 
 #include <cstdint>
@@ -129,16 +132,20 @@ struct Inst {
   // f32 add/sub/mul/fma whose NaN results are never read bit for bit (defer-nan-canonicalization):
   // the emitter leaves out their p2m_canon_f32.
   bool nanBitsUnobserved = false;
-  RegId guard = kNone;     // @%p / @!%p
   bool guardNegated = false;
+  RegId guard = kNone;     // @%p / @!%p
   uint32_t srcOffset = 0;  // of the instruction in the PTX text
   uint32_t debugLine = 0;  // the CUDA line of the preceding .loc, 0 when none
   uint32_t name = kNone;   // Call: index into Module::strings; `{}` in it stands for the
                            // state space of an address argument (global/shared)
-  // Call: the PTX type of each argument (ops[1..]); inline, as a std::vector allocated per call.
-  llvm::SmallVector<Type, 8> callTypes;
-  // Inline storage: modules hold millions of instructions, and most have few of each.
-  llvm::SmallVector<ptx::Modifier, 6> modifiers; // every modifier as written, types included
+  // Call: the PTX type of each argument (ops[1..]), a list Module::internArgTypes returned
+  // (Module::argTypes reads it). Not inline: only helper calls have one, and every pass walks
+  // every instruction (144 bytes with it kept in the module, 184 inline).
+  uint32_t argTypes = kNone;
+  // Inline storage: modules hold millions of instructions, and most have few of each. Eight
+  // modifiers take the same 40 bytes as six (a SmallVector of 2-byte elements keeps 64-bit
+  // sizes).
+  llvm::SmallVector<ptx::Modifier, 8> modifiers; // every modifier as written, types included
   // A PTX call: {results, callee, arguments}, the lists as vectors (or None), the callee a
   // function symbol; an indirect call's callee is a 64-bit register, and a fourth operand lists
   // the function symbols it may reach (CallTargets.h).
@@ -355,6 +362,20 @@ struct Module {
   uint32_t internHelper(Helper h, std::initializer_list<std::string_view> parts = {});
   // The index of the name already interned for `h` with `parts`, or kNone.
   uint32_t findHelper(Helper h, std::initializer_list<std::string_view> parts = {}) const;
+
+  // A helper call's argument types (Inst::argTypes): the index of the list `types`, added if new;
+  // argTypes(in) is the list of `in` (empty when it has none).
+  uint32_t internArgTypes(llvm::ArrayRef<Type> types);
+  llvm::ArrayRef<Type> argTypes(const Inst &in) const {
+    return in.argTypes == kNone ? llvm::ArrayRef<Type>() : argTypeLists_[in.argTypes];
+  }
+  size_t argTypeListCount() const { return argTypeLists_.size(); }
+
+private:
+  // Each list once: the map's keys point into the allocator's stable storage.
+  llvm::BumpPtrAllocator argTypeStorage_;
+  std::vector<llvm::ArrayRef<Type>> argTypeLists_;
+  llvm::DenseMap<llvm::ArrayRef<Type>, uint32_t> argTypeIndex_;
 };
 // Whether `in` orders device memory between threadgroups (kFeatureDeviceOrdering): membar/fence
 // at gpu or sys scope (not .proxy), ld/st/atom/red with memory-order semantics or .volatile

@@ -99,8 +99,11 @@ private:
         fail("a helper call names string {}, but the module has {}", in.name, m_.strings.size());
       if (in.ops.empty())
         fail("a helper call has no result operand (None stands for none)");
-      else if (in.callTypes.size() != in.ops.size() - 1)
-        fail("a helper call has {} arguments but {} argument types", in.ops.size() - 1, in.callTypes.size());
+      else if (in.argTypes != kNone && in.argTypes >= m_.argTypeListCount())
+        fail("a helper call names argument-type list {}, but the module has {}", in.argTypes,
+             m_.argTypeListCount());
+      else if (m_.argTypes(in).size() != in.ops.size() - 1)
+        fail("a helper call has {} arguments but {} argument types", in.ops.size() - 1, m_.argTypes(in).size());
       break;
     case IrOp::Convert:
       if (in.ops.size() != 2)

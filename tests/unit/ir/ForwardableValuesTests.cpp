@@ -211,7 +211,7 @@ TEST_CASE("a predicate a helper writes through a reference counts as written", "
   shfl.name = t.m.internHelper(Helper::ShflSync, {"bfly"});
   shfl.type = Type::B32;
   shfl.ops = {reg(3), reg(0), Operand::imm(1), Operand::imm(31), Operand::imm(-1), reg(4), reg(11)};
-  shfl.callTypes = {Type::B32, Type::U32, Type::U32, Type::U32, Type::U32, Type::Pred};
+  shfl.argTypes = t.m.internArgTypes({Type::B32, Type::U32, Type::U32, Type::U32, Type::U32, Type::Pred});
   auto fw = t.run({setp, selp, shfl, store(10, 2), store(10, 3)});
   CHECK(fw[2] == Forwarding::No); // selp's p11 is rewritten by the shuffle before r2's use
   CHECK(fw[11] == Forwarding::No);

@@ -78,9 +78,21 @@ TEST_CASE("the IR verifier names each broken invariant", "[ir][verifier]") {
     call.irop = IrOp::Call;
     call.name = 3;
     call.ops = {Operand{}, Operand::reg(RegId(0))};
-    call.callTypes = {Type::U32};
+    call.argTypes = m.internArgTypes({Type::U32});
     m.functions[0].blocks[0].insts.push_back(call);
     CHECK(mentions(verifyFunction(m, m.functions[0]), "names string 3, but the module has 0"));
+  }
+  SECTION("a helper call whose argument types are no list of the module's") {
+    Module m = wellFormed();
+    Inst call;
+    call.irop = IrOp::Call;
+    call.name = m.internHelper(Helper::Activemask);
+    call.ops = {Operand{}, Operand::reg(RegId(0))};
+    call.argTypes = 5;
+    m.functions[0].blocks[0].insts.push_back(call);
+    CHECK(mentions(verifyFunction(m, m.functions[0]), "names argument-type list 5, but the module has 0"));
+    m.functions[0].blocks[0].insts.back().argTypes = m.internArgTypes({Type::U32, Type::U32});
+    CHECK(mentions(verifyFunction(m, m.functions[0]), "a helper call has 1 arguments but 2 argument types"));
   }
   SECTION("a vector operand past the function's elements") {
     Module m = wellFormed();
