@@ -220,6 +220,9 @@ public:
   // Numbers below the limit are bits; it keeps a stray large number from allocating.
   explicit TakenNames(size_t expected) : limit_(std::max<size_t>(4096, 4 * expected)) {}
 
+  // The numbers a Numbered name may have are below this.
+  size_t limit() const { return limit_; }
+
   // Whether `name` from its character `start` on is a Numbered name (*out, when it is).
   bool numbered(std::string_view name, size_t start, Numbered &out) const {
     const char *p = name.data() + start, *end = name.data() + name.size();
@@ -297,6 +300,102 @@ private:
   HashedNames hashed_;
 };
 
+// Short strings' bytes compared and moved a word at a time, two overlapping loads covering them
+// (register names are a few bytes long: shorter than a call of memcmp or memmove).
+template <typename Word> Word loadWord(const char *p) {
+  Word w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+template <typename Word> void storeWord(char *p, Word w) { std::memcpy(p, &w, sizeof w); }
+
+// Whether the `n` bytes (at most 16) at `a` and at `b` are the same.
+bool sameShortBytes(const char *a, const char *b, size_t n) {
+  if (n >= 8)
+    return loadWord<uint64_t>(a) == loadWord<uint64_t>(b) &&
+           loadWord<uint64_t>(a + n - 8) == loadWord<uint64_t>(b + n - 8);
+  if (n >= 4)
+    return loadWord<uint32_t>(a) == loadWord<uint32_t>(b) &&
+           loadWord<uint32_t>(a + n - 4) == loadWord<uint32_t>(b + n - 4);
+  for (size_t i = 0; i < n; ++i)
+    if (a[i] != b[i])
+      return false;
+  return true;
+}
+
+// `name` (not empty) without its first byte.
+void dropFirstByte(std::string &name) {
+  const size_t n = name.size() - 1; // the bytes that stay
+  char *p = name.data();
+  if (n > 16) {
+    name.erase(0, 1);
+    return;
+  }
+  if (n >= 8) {
+    auto head = loadWord<uint64_t>(p + 1), tail = loadWord<uint64_t>(p + 1 + n - 8);
+    storeWord(p, head);
+    storeWord(p + n - 8, tail);
+  } else if (n >= 4) {
+    auto head = loadWord<uint32_t>(p + 1), tail = loadWord<uint32_t>(p + 1 + n - 4);
+    storeWord(p, head);
+    storeWord(p + n - 4, tail);
+  } else {
+    for (size_t i = 0; i < n; ++i)
+      p[i] = p[i + 1];
+  }
+  name.pop_back();
+}
+
+// The name of the register after a `%` and Numbered one in its range (`%r13` after `%r12`): the
+// builder lays a range's registers out in order (`%r<N>`: %r0 up to %r(N-1)), so nearly every
+// register's name is the one predicted from the register before it, which one comparison
+// confirms where parsing it (TakenNames::numbered) costs several instructions per byte.
+class SuccessorName {
+public:
+  // Whether `name` is the predicted one (its Numbered form, without the `%`, in `out` then).
+  bool matches(std::string_view name, TakenNames::Numbered &out) const {
+    if (size_ == 0 || name.size() != size_ || !sameShortBytes(name.data(), text_.data(), size_))
+      return false;
+    out = next_;
+    return true;
+  }
+  // Predicts the name after `name`, `%` then the Numbered name `n` (numbers below `limit`).
+  void follow(std::string_view name, TakenNames::Numbered n, size_t limit) {
+    size_ = 0;
+    if (name.size() >= text_.size())
+      return; // no room for a digit more
+    std::memcpy(text_.data(), name.data(), name.size());
+    size_ = name.size();
+    next_ = n;
+    advance(limit);
+  }
+  // Predicts the name after the predicted one.
+  void advance(size_t limit) {
+    if (size_ == 0 || size_ + 1 > text_.size() || next_.number + 1 >= limit) {
+      size_ = 0; // no room for a digit more; a successor not Numbered
+      return;
+    }
+    ++next_.number;
+    // The decimal number after the `%` and the letters, plus one (%r9 -> %r10).
+    const size_t digits = 1 + next_.letters;
+    size_t i = size_;
+    while (i > digits && text_[i - 1] == '9')
+      text_[--i] = '0';
+    if (i > digits) {
+      ++text_[i - 1];
+    } else { // all nines: a digit more
+      std::memmove(text_.data() + digits + 1, text_.data() + digits, size_ - digits);
+      text_[digits] = '1';
+      ++size_;
+    }
+  }
+
+private:
+  std::array<char, 16> text_{};
+  size_t size_ = 0; // 0: no prediction
+  TakenNames::Numbered next_;
+};
+
 // `%`, a few letters, then digits (`%r12`, `%rd4`, `%fd31`): the shape of nearly every
 // register's name. Its MSL name is the PTX name without the `%`, and when the letters are fewer
 // than any reserved name's stem before its digits, that name is not reserved: the general path
@@ -321,17 +420,24 @@ bool isPlainRegisterName(std::string_view name, size_t shortestReservedStem) {
 // the set holds views of them and allocates nothing per register.
 void nameRegister(TakenNames &used, llvm::StringMap<unsigned> &nextSuffix, std::string &name,
                   const llvm::StringSet<> &outer, const NameSignatures &outerSignatures,
-                  size_t shortestReservedStem) {
+                  size_t shortestReservedStem, SuccessorName &successor) {
   // The commonest name of all, `%` then a Numbered name (`%r12`) with fewer letters than any
-  // reserved name's stem (so a plain one): parsed once, for both tests.
+  // reserved name's stem (so a plain one): predicted from the register before it or parsed
+  // once, for both tests.
   TakenNames::Numbered numbered;
-  if (name.size() > 1 && name[0] == '%' && used.numbered(name, 1, numbered) && numbered.letters < shortestReservedStem) {
-    name.erase(0, 1);
+  const bool predicted = successor.matches(name, numbered);
+  if (predicted || (name.size() > 1 && name[0] == '%' && used.numbered(name, 1, numbered) &&
+                    numbered.letters < shortestReservedStem)) {
+    if (predicted)
+      successor.advance(used.limit());
+    else
+      successor.follow(name, numbered, used.limit());
+    dropFirstByte(name); // the `%`
     if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(numbered))
       return;
   } else {
     if (isPlainRegisterName(name, shortestReservedStem)) {
-      name.erase(0, 1);
+      dropFirstByte(name);
     } else {
       sanitizeInPlace(name);
       // Locals only hide a library name inside the function: a suffix suffices.
@@ -375,8 +481,9 @@ void normalizeIdentifiers(PassContext &ctx) {
       regNames.insert(entry.getKey());
     const NameSignatures moduleSignatures(m.mslNames, f.regs.size());
     const size_t shortestReservedStem = shortestReservedStemBeforeDigits();
+    SuccessorName successor;
     for (ir::Register &r : f.regs)
-      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures, shortestReservedStem);
+      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures, shortestReservedStem, successor);
   });
 }
 
