@@ -109,9 +109,13 @@ public:
   // Filters only where the set is no larger than the function's registers: filling it costs
   // a pass over the module's names for each function.
   NameSignatures(const llvm::StringSet<> &names, size_t registers) : filtering_(names.size() <= registers) {
-    if (filtering_)
-      for (const auto &entry : names)
+    if (filtering_) {
+      mayHoldNumbered_ = false;
+      for (const auto &entry : names) {
         set(entry.getKey());
+        mayHoldNumbered_ = mayHoldNumbered_ || numberedShape(entry.getKey());
+      }
+    }
   }
   bool mayHold(llvm::StringRef name) const {
     if (!filtering_ || name.empty())
@@ -120,7 +124,25 @@ public:
     return (bits_[k / 64] >> (k % 64)) & 1;
   }
 
+  // Whether the set may hold a name of letters then digits (`r12`), which the usual register's
+  // is: module names seldom are (mangled names start with `_`), and then no register's is looked
+  // up at all.
+  bool mayHoldNumbered() const { return mayHoldNumbered_; }
+
 private:
+  // Letters, then digits up to the end: the shape of every TakenNames::Numbered name.
+  static bool numberedShape(llvm::StringRef name) {
+    auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    size_t i = 0;
+    while (i < name.size() && letter(name[i]))
+      ++i;
+    if (i == 0 || i == name.size())
+      return false;
+    for (; i < name.size(); ++i)
+      if (name[i] < '0' || name[i] > '9')
+        return false;
+    return true;
+  }
   static size_t signature(llvm::StringRef name) {
     return (name.size() * 977 + static_cast<unsigned char>(name.front()) * 31 +
             static_cast<unsigned char>(name.back())) % (64 * kWords);
@@ -134,6 +156,7 @@ private:
   static constexpr size_t kWords = 64;
   std::array<uint64_t, kWords> bits_{};
   bool filtering_;
+  bool mayHoldNumbered_ = true;
 };
 
 // A set of names in open addressing on a cheap hash, kept beside each name so that a probe
@@ -420,7 +443,8 @@ bool isPlainRegisterName(std::string_view name, size_t shortestReservedStem) {
 // the set holds views of them and allocates nothing per register.
 void nameRegister(TakenNames &used, llvm::StringMap<unsigned> &nextSuffix, std::string &name,
                   const llvm::StringSet<> &outer, const NameSignatures &outerSignatures,
-                  size_t shortestReservedStem, SuccessorName &successor) {
+                  size_t shortestReservedStem, SuccessorName &successor,
+                  llvm::StringMap<std::string> &identifiers) {
   // The commonest name of all, `%` then a Numbered name (`%r12`) with fewer letters than any
   // reserved name's stem (so a plain one): predicted from the register before it or parsed
   // once, for both tests.
@@ -433,16 +457,25 @@ void nameRegister(TakenNames &used, llvm::StringMap<unsigned> &nextSuffix, std::
     else
       successor.follow(name, numbered, used.limit());
     dropFirstByte(name); // the `%`
-    if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(numbered))
+    if (!(outerSignatures.mayHoldNumbered() && outerSignatures.mayHold(name) && outer.contains(name)) &&
+        used.insert(numbered))
       return;
   } else {
     if (isPlainRegisterName(name, shortestReservedStem)) {
       dropFirstByte(name);
     } else {
-      sanitizeInPlace(name);
-      // Locals only hide a library name inside the function: a suffix suffices.
-      if (isMslReservedName(name))
-        name += "_";
+      // Inline asm blocks declare the same few names (`low`, `high`, `tmp`) thousands of times:
+      // each is made an identifier once (`identifiers`: PTX name -> identifier).
+      auto [it, inserted] = identifiers.try_emplace(name);
+      if (inserted) {
+        std::string &identifier = it->second;
+        identifier = name;
+        sanitizeInPlace(identifier);
+        // Locals only hide a library name inside the function: a suffix suffices.
+        if (isMslReservedName(identifier))
+          identifier += "_";
+      }
+      name = it->second;
     }
     // The usual case, a name still free: one lookup in each set (or only in `used`).
     if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(name))
@@ -482,8 +515,10 @@ void normalizeIdentifiers(PassContext &ctx) {
     const NameSignatures moduleSignatures(m.mslNames, f.regs.size());
     const size_t shortestReservedStem = shortestReservedStemBeforeDigits();
     SuccessorName successor;
+    llvm::StringMap<std::string> identifiers;
     for (ir::Register &r : f.regs)
-      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures, shortestReservedStem, successor);
+      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures, shortestReservedStem, successor,
+                   identifiers);
   });
 }
 
