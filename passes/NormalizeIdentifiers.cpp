@@ -59,7 +59,9 @@ void sanitizeInPlace(std::string &name) {
 }
 
 std::string sanitize(std::string_view name) {
-  std::string out(name);
+  std::string out;
+  out.reserve(name.size() + 1); // room for a `v` before it
+  out.assign(name);
   sanitizeInPlace(out);
   return out;
 }
@@ -95,8 +97,11 @@ void unreserve(std::string &name) {
 std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffix, std::string base,
                    const llvm::StringSet<> *outer = nullptr) {
   unreserve(base);
+  // The usual case, a name still free: taken by the lookup that finds it free.
+  if ((!outer || !outer->contains(base)) && used.insert(base).second)
+    return base;
   auto isFree = [&](const std::string &c) { return (!outer || !outer->contains(c)) && !used.contains(c); };
-  std::string name = isFree(base) ? std::move(base) : suffixed(nextSuffix, base, isFree);
+  std::string name = suffixed(nextSuffix, base, isFree);
   used.insert(name);
   return name;
 }
