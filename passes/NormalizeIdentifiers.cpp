@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <optional>
 #include <string_view>
@@ -74,8 +75,16 @@ std::string sanitize(std::string_view name) {
 template <typename IsFree>
 std::string suffixed(llvm::StringMap<unsigned> &nextSuffix, const std::string &base, IsFree isFree) {
   unsigned &next = nextSuffix.try_emplace(base, 1).first->second;
+  // `base_` once, the number written after it in place for each try (no temporaries).
+  std::string candidate = base;
+  candidate.push_back('_');
+  const size_t digitsAt = candidate.size();
   for (unsigned i = next;; ++i) {
-    std::string candidate = base + "_" + std::to_string(i);
+    char digits[16];
+    const char *end = std::to_chars(digits, digits + sizeof digits, i).ptr;
+    const size_t length = static_cast<size_t>(end - digits);
+    candidate.resize(digitsAt);
+    candidate.append(digits, length);
     if (isFree(candidate)) {
       next = i + 1;
       return candidate;
@@ -188,7 +197,7 @@ private:
     uint32_t size = 0;
     uint32_t hash = 0;
   };
-  // Eight bytes at a time, mixed by multiplication.
+  // Eight bytes at a time, mixed by multiplication, then the whole mixed again.
   static uint32_t hashOf(std::string_view name) {
     uint64_t h = name.size() * 0x9e3779b97f4a7c15ull;
     auto mix = [&](uint64_t word) {
@@ -207,7 +216,11 @@ private:
         word = (word << 8) | static_cast<unsigned char>(name[k]);
       mix(word);
     }
-    return static_cast<uint32_t>(h ^ (h >> 32));
+    // Spread the last word's high bytes (an 8-byte name's last characters: `high_123`) over
+    // the low bits that pick the slot.
+    h ^= h >> 32;
+    h *= 0xff51afd7ed558ccdull;
+    return static_cast<uint32_t>(h ^ (h >> 29));
   }
   // The index of the slot holding `name`, or of the empty one where it would go.
   size_t slotOf(std::string_view name, uint32_t hash) const {
