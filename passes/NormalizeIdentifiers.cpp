@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <optional>
 #include <string_view>
@@ -59,7 +60,9 @@ void sanitizeInPlace(std::string &name) {
 }
 
 std::string sanitize(std::string_view name) {
-  std::string out(name);
+  std::string out;
+  out.reserve(name.size() + 1); // room for a `v` before it
+  out.assign(name);
   sanitizeInPlace(out);
   return out;
 }
@@ -72,8 +75,16 @@ std::string sanitize(std::string_view name) {
 template <typename IsFree>
 std::string suffixed(llvm::StringMap<unsigned> &nextSuffix, const std::string &base, IsFree isFree) {
   unsigned &next = nextSuffix.try_emplace(base, 1).first->second;
+  // `base_` once, the number written after it in place for each try (no temporaries).
+  std::string candidate = base;
+  candidate.push_back('_');
+  const size_t digitsAt = candidate.size();
   for (unsigned i = next;; ++i) {
-    std::string candidate = base + "_" + std::to_string(i);
+    char digits[16];
+    const char *end = std::to_chars(digits, digits + sizeof digits, i).ptr;
+    const size_t length = static_cast<size_t>(end - digits);
+    candidate.resize(digitsAt);
+    candidate.append(digits, length);
     if (isFree(candidate)) {
       next = i + 1;
       return candidate;
@@ -95,8 +106,11 @@ void unreserve(std::string &name) {
 std::string unique(llvm::StringSet<> &used, llvm::StringMap<unsigned> &nextSuffix, std::string base,
                    const llvm::StringSet<> *outer = nullptr) {
   unreserve(base);
+  // The usual case, a name still free: taken by the lookup that finds it free.
+  if ((!outer || !outer->contains(base)) && used.insert(base).second)
+    return base;
   auto isFree = [&](const std::string &c) { return (!outer || !outer->contains(c)) && !used.contains(c); };
-  std::string name = isFree(base) ? std::move(base) : suffixed(nextSuffix, base, isFree);
+  std::string name = suffixed(nextSuffix, base, isFree);
   used.insert(name);
   return name;
 }
@@ -109,9 +123,13 @@ public:
   // Filters only where the set is no larger than the function's registers: filling it costs
   // a pass over the module's names for each function.
   NameSignatures(const llvm::StringSet<> &names, size_t registers) : filtering_(names.size() <= registers) {
-    if (filtering_)
-      for (const auto &entry : names)
+    if (filtering_) {
+      mayHoldNumbered_ = false;
+      for (const auto &entry : names) {
         set(entry.getKey());
+        mayHoldNumbered_ = mayHoldNumbered_ || numberedShape(entry.getKey());
+      }
+    }
   }
   bool mayHold(llvm::StringRef name) const {
     if (!filtering_ || name.empty())
@@ -120,7 +138,25 @@ public:
     return (bits_[k / 64] >> (k % 64)) & 1;
   }
 
+  // Whether the set may hold a name of letters then digits (`r12`), which the usual register's
+  // is: module names seldom are (mangled names start with `_`), and then no register's is looked
+  // up at all.
+  bool mayHoldNumbered() const { return mayHoldNumbered_; }
+
 private:
+  // Letters, then digits up to the end: the shape of every TakenNames::Numbered name.
+  static bool numberedShape(llvm::StringRef name) {
+    auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    size_t i = 0;
+    while (i < name.size() && letter(name[i]))
+      ++i;
+    if (i == 0 || i == name.size())
+      return false;
+    for (; i < name.size(); ++i)
+      if (name[i] < '0' || name[i] > '9')
+        return false;
+    return true;
+  }
   static size_t signature(llvm::StringRef name) {
     return (name.size() * 977 + static_cast<unsigned char>(name.front()) * 31 +
             static_cast<unsigned char>(name.back())) % (64 * kWords);
@@ -134,6 +170,7 @@ private:
   static constexpr size_t kWords = 64;
   std::array<uint64_t, kWords> bits_{};
   bool filtering_;
+  bool mayHoldNumbered_ = true;
 };
 
 // A set of names in open addressing on a cheap hash, kept beside each name so that a probe
@@ -160,7 +197,7 @@ private:
     uint32_t size = 0;
     uint32_t hash = 0;
   };
-  // Eight bytes at a time, mixed by multiplication.
+  // Eight bytes at a time, mixed by multiplication, then the whole mixed again.
   static uint32_t hashOf(std::string_view name) {
     uint64_t h = name.size() * 0x9e3779b97f4a7c15ull;
     auto mix = [&](uint64_t word) {
@@ -179,7 +216,11 @@ private:
         word = (word << 8) | static_cast<unsigned char>(name[k]);
       mix(word);
     }
-    return static_cast<uint32_t>(h ^ (h >> 32));
+    // Spread the last word's high bytes (an 8-byte name's last characters: `high_123`) over
+    // the low bits that pick the slot.
+    h ^= h >> 32;
+    h *= 0xff51afd7ed558ccdull;
+    return static_cast<uint32_t>(h ^ (h >> 29));
   }
   // The index of the slot holding `name`, or of the empty one where it would go.
   size_t slotOf(std::string_view name, uint32_t hash) const {
@@ -219,6 +260,9 @@ public:
 
   // Numbers below the limit are bits; it keeps a stray large number from allocating.
   explicit TakenNames(size_t expected) : limit_(std::max<size_t>(4096, 4 * expected)) {}
+
+  // The numbers a Numbered name may have are below this.
+  size_t limit() const { return limit_; }
 
   // Whether `name` from its character `start` on is a Numbered name (*out, when it is).
   bool numbered(std::string_view name, size_t start, Numbered &out) const {
@@ -297,6 +341,102 @@ private:
   HashedNames hashed_;
 };
 
+// Short strings' bytes compared and moved a word at a time, two overlapping loads covering them
+// (register names are a few bytes long: shorter than a call of memcmp or memmove).
+template <typename Word> Word loadWord(const char *p) {
+  Word w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+template <typename Word> void storeWord(char *p, Word w) { std::memcpy(p, &w, sizeof w); }
+
+// Whether the `n` bytes (at most 16) at `a` and at `b` are the same.
+bool sameShortBytes(const char *a, const char *b, size_t n) {
+  if (n >= 8)
+    return loadWord<uint64_t>(a) == loadWord<uint64_t>(b) &&
+           loadWord<uint64_t>(a + n - 8) == loadWord<uint64_t>(b + n - 8);
+  if (n >= 4)
+    return loadWord<uint32_t>(a) == loadWord<uint32_t>(b) &&
+           loadWord<uint32_t>(a + n - 4) == loadWord<uint32_t>(b + n - 4);
+  for (size_t i = 0; i < n; ++i)
+    if (a[i] != b[i])
+      return false;
+  return true;
+}
+
+// `name` (not empty) without its first byte.
+void dropFirstByte(std::string &name) {
+  const size_t n = name.size() - 1; // the bytes that stay
+  char *p = name.data();
+  if (n > 16) {
+    name.erase(0, 1);
+    return;
+  }
+  if (n >= 8) {
+    auto head = loadWord<uint64_t>(p + 1), tail = loadWord<uint64_t>(p + 1 + n - 8);
+    storeWord(p, head);
+    storeWord(p + n - 8, tail);
+  } else if (n >= 4) {
+    auto head = loadWord<uint32_t>(p + 1), tail = loadWord<uint32_t>(p + 1 + n - 4);
+    storeWord(p, head);
+    storeWord(p + n - 4, tail);
+  } else {
+    for (size_t i = 0; i < n; ++i)
+      p[i] = p[i + 1];
+  }
+  name.pop_back();
+}
+
+// The name of the register after a `%` and Numbered one in its range (`%r13` after `%r12`): the
+// builder lays a range's registers out in order (`%r<N>`: %r0 up to %r(N-1)), so nearly every
+// register's name is the one predicted from the register before it, which one comparison
+// confirms where parsing it (TakenNames::numbered) costs several instructions per byte.
+class SuccessorName {
+public:
+  // Whether `name` is the predicted one (its Numbered form, without the `%`, in `out` then).
+  bool matches(std::string_view name, TakenNames::Numbered &out) const {
+    if (size_ == 0 || name.size() != size_ || !sameShortBytes(name.data(), text_.data(), size_))
+      return false;
+    out = next_;
+    return true;
+  }
+  // Predicts the name after `name`, `%` then the Numbered name `n` (numbers below `limit`).
+  void follow(std::string_view name, TakenNames::Numbered n, size_t limit) {
+    size_ = 0;
+    if (name.size() >= text_.size())
+      return; // no room for a digit more
+    std::memcpy(text_.data(), name.data(), name.size());
+    size_ = name.size();
+    next_ = n;
+    advance(limit);
+  }
+  // Predicts the name after the predicted one.
+  void advance(size_t limit) {
+    if (size_ == 0 || size_ + 1 > text_.size() || next_.number + 1 >= limit) {
+      size_ = 0; // no room for a digit more; a successor not Numbered
+      return;
+    }
+    ++next_.number;
+    // The decimal number after the `%` and the letters, plus one (%r9 -> %r10).
+    const size_t digits = 1 + next_.letters;
+    size_t i = size_;
+    while (i > digits && text_[i - 1] == '9')
+      text_[--i] = '0';
+    if (i > digits) {
+      ++text_[i - 1];
+    } else { // all nines: a digit more
+      std::memmove(text_.data() + digits + 1, text_.data() + digits, size_ - digits);
+      text_[digits] = '1';
+      ++size_;
+    }
+  }
+
+private:
+  std::array<char, 16> text_{};
+  size_t size_ = 0; // 0: no prediction
+  TakenNames::Numbered next_;
+};
+
 // `%`, a few letters, then digits (`%r12`, `%rd4`, `%fd31`): the shape of nearly every
 // register's name. Its MSL name is the PTX name without the `%`, and when the letters are fewer
 // than any reserved name's stem before its digits, that name is not reserved: the general path
@@ -321,22 +461,39 @@ bool isPlainRegisterName(std::string_view name, size_t shortestReservedStem) {
 // the set holds views of them and allocates nothing per register.
 void nameRegister(TakenNames &used, llvm::StringMap<unsigned> &nextSuffix, std::string &name,
                   const llvm::StringSet<> &outer, const NameSignatures &outerSignatures,
-                  size_t shortestReservedStem) {
+                  size_t shortestReservedStem, SuccessorName &successor,
+                  llvm::StringMap<std::string> &identifiers) {
   // The commonest name of all, `%` then a Numbered name (`%r12`) with fewer letters than any
-  // reserved name's stem (so a plain one): parsed once, for both tests.
+  // reserved name's stem (so a plain one): predicted from the register before it or parsed
+  // once, for both tests.
   TakenNames::Numbered numbered;
-  if (name.size() > 1 && name[0] == '%' && used.numbered(name, 1, numbered) && numbered.letters < shortestReservedStem) {
-    name.erase(0, 1);
-    if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(numbered))
+  const bool predicted = successor.matches(name, numbered);
+  if (predicted || (name.size() > 1 && name[0] == '%' && used.numbered(name, 1, numbered) &&
+                    numbered.letters < shortestReservedStem)) {
+    if (predicted)
+      successor.advance(used.limit());
+    else
+      successor.follow(name, numbered, used.limit());
+    dropFirstByte(name); // the `%`
+    if (!(outerSignatures.mayHoldNumbered() && outerSignatures.mayHold(name) && outer.contains(name)) &&
+        used.insert(numbered))
       return;
   } else {
     if (isPlainRegisterName(name, shortestReservedStem)) {
-      name.erase(0, 1);
+      dropFirstByte(name);
     } else {
-      sanitizeInPlace(name);
-      // Locals only hide a library name inside the function: a suffix suffices.
-      if (isMslReservedName(name))
-        name += "_";
+      // Inline asm blocks declare the same few names (`low`, `high`, `tmp`) thousands of times:
+      // each is made an identifier once (`identifiers`: PTX name -> identifier).
+      auto [it, inserted] = identifiers.try_emplace(name);
+      if (inserted) {
+        std::string &identifier = it->second;
+        identifier = name;
+        sanitizeInPlace(identifier);
+        // Locals only hide a library name inside the function: a suffix suffices.
+        if (isMslReservedName(identifier))
+          identifier += "_";
+      }
+      name = it->second;
     }
     // The usual case, a name still free: one lookup in each set (or only in `used`).
     if (!(outerSignatures.mayHold(name) && outer.contains(name)) && used.insert(name))
@@ -375,8 +532,11 @@ void normalizeIdentifiers(PassContext &ctx) {
       regNames.insert(entry.getKey());
     const NameSignatures moduleSignatures(m.mslNames, f.regs.size());
     const size_t shortestReservedStem = shortestReservedStemBeforeDigits();
+    SuccessorName successor;
+    llvm::StringMap<std::string> identifiers;
     for (ir::Register &r : f.regs)
-      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures, shortestReservedStem);
+      nameRegister(regNames, nextSuffix, r.name, m.mslNames, moduleSignatures, shortestReservedStem, successor,
+                   identifiers);
   });
 }
 

@@ -1079,18 +1079,33 @@ private:
   // members_.keyOf its name).
   [[gnu::noinline]] Operand uncachedName(const Expr &e, uint64_t key) {
     std::string_view name = e.text();
-    if (!boundNames_.mayHold(name) || !boundNow(name))
-      if (std::optional<RegId> r = rangeMember(name)) {
-        members_.insert(key, *r);
-        return Operand::reg(*r);
-      }
+    // A name a scope binds now (inline asm blocks' `low`, `high`) is found by this one lookup
+    // (`_`, the sink, by lookupName, whatever binds it).
+    if (boundNames_.mayHold(name) && name != "_")
+      if (auto it = names_.find(name); it != names_.end() && it->second != kUnbound)
+        return boundOperand(it->second);
+    if (std::optional<RegId> r = rangeMember(name)) {
+      members_.insert(key, *r);
+      return Operand::reg(*r);
+    }
     return lookupName(name, e);
   }
 
-  // Whether a scope binds `name` now (names_).
-  bool boundNow(std::string_view name) const {
-    auto it = names_.find(name);
-    return it != names_.end() && it->second != kUnbound;
+  // The operand of a name bound to `v` (names_).
+  Operand boundOperand(uint64_t v) {
+    if (v & kVectorBit) {
+      Operand o;
+      o.kind = OperandKind::Vector;
+      o.id = static_cast<uint32_t>(fn_->vectorElements.size());
+      uint32_t n = static_cast<uint32_t>(v >> 34);
+      for (uint32_t i = 0; i < n; ++i)
+        fn_->vectorElements.push_back(Operand::reg(RegId(static_cast<uint32_t>(v & 0xffffffffu) + i)));
+      o.value = n;
+      return o;
+    }
+    if (v & kSymbolBit)
+      return Operand::symbol(static_cast<SymId>(v & 0xffffffffu));
+    return Operand::reg(static_cast<RegId>(v));
   }
 
   // The member of a register range that `name` spells (%r12 of %r<N>, N > 12), if any.
@@ -1120,22 +1135,8 @@ private:
       return o;
     }
     auto it = boundNames_.mayHold(name) ? names_.find(name) : names_.end();
-    if (it != names_.end() && it->second != kUnbound) {
-      uint64_t v = it->second;
-      if (v & kVectorBit) {
-        Operand o;
-        o.kind = OperandKind::Vector;
-        o.id = static_cast<uint32_t>(fn_->vectorElements.size());
-        uint32_t n = static_cast<uint32_t>(v >> 34);
-        for (uint32_t i = 0; i < n; ++i)
-          fn_->vectorElements.push_back(Operand::reg(RegId(static_cast<uint32_t>(v & 0xffffffffu) + i)));
-        o.value = n;
-        return o;
-      }
-      if (v & kSymbolBit)
-        return Operand::symbol(static_cast<SymId>(v & 0xffffffffu));
-      return Operand::reg(static_cast<RegId>(v));
-    }
+    if (it != names_.end() && it->second != kUnbound)
+      return boundOperand(it->second);
     if (std::optional<RegId> r = rangeMember(name))
       return Operand::reg(*r);
     if (auto sp = lookupSpecial(name)) {
