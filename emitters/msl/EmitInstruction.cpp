@@ -177,6 +177,16 @@ struct Sel {
     }
   }
 
+  // The value of a source operand as val() prints it, viewed where it is a register's name or
+  // marker (the commonest source: no copy), else val()'s text kept in `kept`. Same reads, in
+  // the same order, as val().
+  std::string_view source(const Operand &o, Type t, std::string &kept) const {
+    if (o.kind == OperandKind::Reg && !o.address && !o.negated)
+      return reg(o.regId());
+    kept = val(o, t);
+    return kept;
+  }
+
   // A signed or unsigned integer view of a source (for comparisons, division, extension).
   std::string ival(const Operand &o, Type t) const {
     // A signed 32- or 64-bit immediate as the literal of its value (`-4`, not
@@ -375,8 +385,11 @@ struct Sel {
                         operatorPrecedence("+"));
       }
       // Operands (registers, literals, conversions) around one operator: its precedence.
-      std::string lhs = wrap(a(1)), rhs = wrap(a(2));
-      assignStorage(op(0), t, concatenated(lhs, " ", sym, " ", rhs), operatorPrecedence(sym));
+      std::string keptL, keptR;
+      const std::string_view lhs = source(op(1), t, keptL), rhs = source(op(2), t, keptR);
+      assignStorage(op(0), t,
+                    narrow ? concatenated("uint(", lhs, ") ", sym, " uint(", rhs, ")") : concatenated(lhs, " ", sym, " ", rhs),
+                    operatorPrecedence(sym));
       return;
     }
     case Opcode::Addc:
@@ -900,28 +913,26 @@ struct Sel {
         if (mm == Modifier::Rz || mm == Modifier::Rm || mm == Modifier::Rp || mm == Modifier::Sat ||
             mm == Modifier::Approx)
           e.fail(in, "f32 rounding/saturation must be lowered by lower-rounding-and-ftz");
-      std::string a = val(op(1), t);
       // NVIDIA's canonical NaN, unless defer-nan-canonicalization moved it to the readers.
       const bool canon = !in.nanBitsUnobserved;
-      switch (in.opcode) {
       // A call, or one operator between operands.
-      case Opcode::Add:
-        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} + {})"), a, val(op(2), t))
-                                   : formatted(FMT_COMPILE("{} + {}"), a, val(op(2), t)),
-                      canon ? Precedence::Primary : operatorPrecedence("+"));
-      case Opcode::Sub:
-        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} - {})"), a, val(op(2), t))
-                                   : formatted(FMT_COMPILE("{} - {}"), a, val(op(2), t)),
-                      canon ? Precedence::Primary : operatorPrecedence("-"));
-      case Opcode::Mul:
-        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} * {})"), a, val(op(2), t))
-                                   : formatted(FMT_COMPILE("{} * {}"), a, val(op(2), t)),
-                      canon ? Precedence::Primary : operatorPrecedence("*"));
+      auto binary = [&](std::string_view sign) {
+        std::string keptA, keptB;
+        const std::string_view a = source(op(1), t, keptA), b = source(op(2), t, keptB);
+        return assign(op(0), canon ? concatenated("p2m_canon_f32(", a, " ", sign, " ", b, ")")
+                                   : concatenated(a, " ", sign, " ", b),
+                      canon ? Precedence::Primary : operatorPrecedence(sign));
+      };
+      switch (in.opcode) {
+      case Opcode::Add: return binary("+");
+      case Opcode::Sub: return binary("-");
+      case Opcode::Mul: return binary("*");
       case Opcode::Fma:
       case Opcode::Mad: {
-        std::string b = val(op(2), t), c = val(op(3), t);
-        return assignCall(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32(fma({}, {}, {}))"), a, b, c)
-                                       : formatted(FMT_COMPILE("fma({}, {}, {})"), a, b, c));
+        std::string keptA, keptB, keptC;
+        const std::string_view a = source(op(1), t, keptA), b = source(op(2), t, keptB), c = source(op(3), t, keptC);
+        return assignCall(op(0), canon ? concatenated("p2m_canon_f32(fma(", a, ", ", b, ", ", c, "))")
+                                       : concatenated("fma(", a, ", ", b, ", ", c, ")"));
       }
       default: break;
       }

@@ -63,6 +63,12 @@ bool ForwardedValues::capture(ir::RegId r, std::string_view expression, std::opt
   e.occurrences = 0;
   e.capturedReads = 0;
   e.expression.clear(); // then appended: assign() from a view takes the slower general path
+  // A marker in `expression` is of a value read since the last commit: with none read, there
+  // is nothing to look for.
+  if (readNow_.empty()) {
+    e.expression.append(expression);
+    return true;
+  }
   // The values it reads in their places now (their expressions are final: values of earlier
   // instructions). Where commit finds a read wrong, rollback drops this value anyway.
   size_t done = 0;
