@@ -323,7 +323,7 @@ struct Sel {
   // builds for them live until its full expression ends).
   // Helper `h` of the registry with its name's parts, recorded as used (its definition goes
   // into the file): its MSL name.
-  std::string use(Helper h, std::initializer_list<std::string_view> parts = {}) const {
+  std::string_view use(Helper h, std::initializer_list<std::string_view> parts = {}) const {
     return e.use(in, h, parts);
   }
   // The same for a helper whose name has the state space of its address (`{{}}`): `space`.
@@ -353,7 +353,7 @@ struct Sel {
     return s;
   }
 
-  std::string typeSuffix(Type t) const { return std::string(spelling(t)); }
+  std::string_view typeSuffix(Type t) const { return spelling(t); }
 
   // --- families -------------------------------------------------------------------------------
 
@@ -436,7 +436,7 @@ struct Sel {
     }
     case Opcode::Mul24:
     case Opcode::Mad24: {
-      std::string h = use(Helper::Mul24, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(t)});
+      std::string_view h = use(Helper::Mul24, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(t)});
       std::string prod = helper(h, {ival(op(1), t), ival(op(2), t)});
       if (isSigned(t))
         prod = formatCompiled(FMT_COMPILE("as_type<uint>({})"), prod);
@@ -573,7 +573,7 @@ struct Sel {
 
   void bits() {
     Type t = in.type;
-    std::string s = typeSuffix(t);
+    const std::string_view s = typeSuffix(t);
     auto a = [&](size_t i, Type ty) { return val(op(i), ty); };
     switch (in.opcode) {
     case Opcode::Shl:
@@ -591,7 +591,7 @@ struct Sel {
     case Opcode::Brev:
       return assignCall(op(0), helper(use(Helper::Brev, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Bfind: {
-      std::string name = use(in.has(Modifier::Shiftamt) ? Helper::BfindShiftamt : Helper::Bfind, {s});
+      std::string_view name = use(in.has(Modifier::Shiftamt) ? Helper::BfindShiftamt : Helper::Bfind, {s});
       return assignCall(op(0), helper(name, {ival(op(1), t)}));
     }
     case Opcode::Bfe: {
@@ -631,7 +631,7 @@ struct Sel {
     }
     case Opcode::Dp4a:
     case Opcode::Dp2a: {
-      std::string name = in.opcode == Opcode::Dp4a
+      std::string_view name = in.opcode == Opcode::Dp4a
                              ? use(Helper::Dp4a, {typeSuffix(in.type), typeSuffix(in.type2)})
                              : use(Helper::Dp2a, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(in.type), typeSuffix(in.type2)});
       Type ct = isSigned(in.type) || isSigned(in.type2) ? Type::S32 : Type::U32;
@@ -1520,7 +1520,8 @@ struct Sel {
     // vprintf and __assertfail: support-library helpers with the .func calling convention
     // (legalize-for-metal checked their signatures).
     const DeviceRuntimeFunction *runtime = g.isDeclaration ? findDeviceRuntimeFunction(g.ptxName) : nullptr;
-    std::string s = (runtime ? use(runtime->mslHelper) : g.name) + "(ctx";
+    std::string s(runtime ? use(runtime->mslHelper) : std::string_view(g.name));
+    s += "(ctx";
     auto pass = [&](const Operand &list, const std::vector<SymId> &formals, bool isReturn) {
       size_t n = list.kind == OperandKind::Vector ? static_cast<size_t>(list.value) : 0;
       if (n != formals.size())
