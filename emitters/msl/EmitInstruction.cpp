@@ -252,7 +252,7 @@ struct Sel {
   void assignCall(const Operand &d, std::string_view call) const { assign(d, call, Precedence::Primary); }
 
   // Assigns an expression computed in a wider or signed type back into storage of type t.
-  void assignAs(const Operand &d, Type t, const std::string &expr,
+  void assignAs(const Operand &d, Type t, std::string_view expr,
                 std::optional<Precedence> precedence = std::nullopt) const {
     Storage s = storageOf(t);
     bool unsignedStorage = s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64;
@@ -269,7 +269,7 @@ struct Sel {
 
   // An expression that already has the unsigned storage type of `t` (uint or ulong
   // arithmetic on registers and `u`/`ul` literals): no conversion around it.
-  void assignStorage(const Operand &d, Type t, const std::string &expr,
+  void assignStorage(const Operand &d, Type t, std::string_view expr,
                      std::optional<Precedence> precedence = std::nullopt) const {
     if (bitWidth(t) >= 32)
       assign(d, expr, precedence);
@@ -1573,7 +1573,8 @@ struct Sel {
 
   void readSpecial() {
     auto sp = static_cast<Special>(op(1).id);
-    std::string v;
+    std::string_view v; // a literal, or `kept`
+    std::string kept;
     switch (sp) {
     case Special::TidX: v = "ctx.b.tid.x"; break;
     case Special::TidY: v = "ctx.b.tid.y"; break;
@@ -1609,12 +1610,12 @@ struct Sel {
     case Special::ReservedSmemBegin:
     case Special::ReservedSmemOffset0:
     case Special::ReservedSmemOffset1:
-      v = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap);
+      v = kept = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap);
       break;
     case Special::ReservedSmemEnd:
-      v = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap - kReservedSmemInUse);
+      v = kept = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap - kReservedSmemInUse);
       break;
-    case Special::ReservedSmemCap: v = formatCompiled(FMT_COMPILE("{}u"), kReservedSmemCap); break;
+    case Special::ReservedSmemCap: v = kept = formatCompiled(FMT_COMPILE("{}u"), kReservedSmemCap); break;
     }
     Type t = in.type;
     if (bitWidth(t) == 32 && bitWidth(typeOf(sp)) == 32 && t != Type::F32)
@@ -1661,17 +1662,18 @@ struct Sel {
   void convert() {
     Type dt = in.type, st = in.type2;
     unsigned dw = bitWidth(dt), sw = bitWidth(st);
-    std::string v = val(op(1), st);
+    std::string kept;
+    const std::string_view v = source(op(1), st, kept);
     if (dw == sw) {
       if (storageOf(dt) == storageOf(st))
         return assign(op(0), v);
-      return assignCall(op(0), formatted(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
+      return assignCall(op(0), concatenated("as_type<", mslStorageName(storageOf(dt)), ">(", v, ")"));
     }
     if (dw < sw)
-      return assignCall(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assignCall(op(0), concatenated(unsignedName(dw), "(", v, ")"));
     if (isSigned(st))
-      return assignCall(op(0), formatted(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
-    return assignCall(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assignCall(op(0), concatenated("as_type<", unsignedName(dw), ">(", signedName(dw), "(as_type<", signedName(sw), ">(", v, ")))"));
+    return assignCall(op(0), concatenated(unsignedName(dw), "(", v, ")"));
   }
 
   // A helper's value type for a PTX type differs from the register storage only in signed
