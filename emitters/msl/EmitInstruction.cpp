@@ -414,14 +414,19 @@ struct Sel {
         if (isSigned(t))
           prod = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w * 2), prod);
       } else {
-        prod = formatCompiled(FMT_COMPILE("{} * {}"), wrap(a(1)), wrap(a(2)));
+        std::string keptL, keptR;
+        const std::string_view lhs = source(op(1), t, keptL), rhs = source(op(2), t, keptR);
+        prod = narrow ? concat("uint(", lhs, ") * uint(", rhs, ")") : concat(lhs, " * ", rhs);
         prodPrecedence = operatorPrecedence("*");
       }
       // Low product (and sum) of uint/ulong operands, or a wide product as ulong: already of the
       // destination's storage type.
       bool storageTyped = !in.has(Modifier::Hi) && (in.has(Modifier::Wide) ? w == 32 : !narrow);
-      if (mad && storageTyped)
-        return assign(op(0), formatCompiled(FMT_COMPILE("{} + {}"), prod, val(op(3), rt)), operatorPrecedence("+"));
+      if (mad && storageTyped) {
+        std::string kept;
+        const std::string_view addend = source(op(3), rt, kept);
+        return assign(op(0), concatenated(prod, " + ", addend), operatorPrecedence("+"));
+      }
       if (storageTyped)
         return assign(op(0), prod, prodPrecedence);
       if (mad)
@@ -724,11 +729,28 @@ struct Sel {
 
   // In the expression buffer (formatted()).
   const std::string &compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
-    if (isFloat(t))
-      return compareFloats(cmp, floatView(x, t), floatView(y, t));
-    // Equality is the same on the bits whatever the signedness: no signed views.
+    std::string keptA, keptB;
+    std::string_view a, b; // x's text, then y's (read in that order)
+    if (t == Type::F32) { // compared as they are (floatView's f32 case)
+      a = source(x, t, keptA);
+      b = source(y, t, keptB);
+      return compareFloats(cmp, a, b);
+    }
+    if (isFloat(t)) {
+      a = keptA = floatView(x, t);
+      b = keptB = floatView(y, t);
+      return compareFloats(cmp, a, b);
+    }
+    // Equality is the same on the bits whatever the signedness: no signed views (nor for
+    // unsigned types, whose ival is their val).
     bool equality = cmp == "eq" || cmp == "ne";
-    std::string a = equality ? val(x, t) : ival(x, t), b = equality ? val(y, t) : ival(y, t);
+    if (equality || !isSigned(t)) {
+      a = source(x, t, keptA);
+      b = source(y, t, keptB);
+    } else {
+      a = keptA = ival(x, t);
+      b = keptB = ival(y, t);
+    }
     if (t == Type::Pred) {
       if (cmp == "eq") return concatenated(a, " == ", b);
       if (cmp == "ne") return concatenated(a, " != ", b);
@@ -768,21 +790,21 @@ struct Sel {
 
   // A comparison of floats given as MSL expressions (shared by the scalar and packed forms), in
   // the expression buffer (formatted()).
-  const std::string &compareFloats(std::string_view cmp, const std::string &a, const std::string &b) const {
-    if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
-    if (cmp == "ne") return formatted(FMT_COMPILE("({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "lt") return formatted(FMT_COMPILE("{} < {}"), a, b);
-    if (cmp == "le") return formatted(FMT_COMPILE("{} <= {}"), a, b);
-    if (cmp == "gt") return formatted(FMT_COMPILE("{} > {}"), a, b);
-    if (cmp == "ge") return formatted(FMT_COMPILE("{} >= {}"), a, b);
-    if (cmp == "equ") return formatted(FMT_COMPILE("!({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "neu") return formatted(FMT_COMPILE("!({} == {})"), a, b);
-    if (cmp == "ltu") return formatted(FMT_COMPILE("!({} >= {})"), a, b);
-    if (cmp == "leu") return formatted(FMT_COMPILE("!({} > {})"), a, b);
-    if (cmp == "gtu") return formatted(FMT_COMPILE("!({} <= {})"), a, b);
-    if (cmp == "geu") return formatted(FMT_COMPILE("!({} < {})"), a, b);
-    if (cmp == "num") return formatted(FMT_COMPILE("({0} == {0} && {1} == {1})"), a, b);
-    if (cmp == "nan") return formatted(FMT_COMPILE("({0} != {0} || {1} != {1})"), a, b);
+  const std::string &compareFloats(std::string_view cmp, std::string_view a, std::string_view b) const {
+    if (cmp == "eq") return concatenated(a, " == ", b);
+    if (cmp == "ne") return concatenated("(", a, " < ", b, " || ", a, " > ", b, ")");
+    if (cmp == "lt") return concatenated(a, " < ", b);
+    if (cmp == "le") return concatenated(a, " <= ", b);
+    if (cmp == "gt") return concatenated(a, " > ", b);
+    if (cmp == "ge") return concatenated(a, " >= ", b);
+    if (cmp == "equ") return concatenated("!(", a, " < ", b, " || ", a, " > ", b, ")");
+    if (cmp == "neu") return concatenated("!(", a, " == ", b, ")");
+    if (cmp == "ltu") return concatenated("!(", a, " >= ", b, ")");
+    if (cmp == "leu") return concatenated("!(", a, " > ", b, ")");
+    if (cmp == "gtu") return concatenated("!(", a, " <= ", b, ")");
+    if (cmp == "geu") return concatenated("!(", a, " < ", b, ")");
+    if (cmp == "num") return concatenated("(", a, " == ", a, " && ", b, " == ", b, ")");
+    if (cmp == "nan") return concatenated("(", a, " != ", a, " || ", b, " != ", b, ")");
     e.fail(in, "unsupported floating-point comparison");
   }
 
@@ -842,8 +864,9 @@ struct Sel {
         const Operand &el = f.vectorElements[d.id + i];
         if (el.kind == OperandKind::Sink)
           continue;
-        std::string v = val(s, t);
-        assign(el, formatted(FMT_COMPILE("{}({} >> {})"), unsignedName(w), v, i * w));
+        std::string kept;
+        const std::string_view v = source(s, t, kept);
+        assign(el, concatenated(unsignedName(w), "(", v, " >> ", Decimal(i * w), ")"));
       }
       return;
     }
@@ -860,7 +883,8 @@ struct Sel {
           expr += " | (";
         expr += wide;
         expr += '(';
-        expr += val(el, bitsType(w));
+        std::string kept;
+        expr += source(el, bitsType(w), kept);
         expr += ')';
         if (i) {
           char shift[16];
