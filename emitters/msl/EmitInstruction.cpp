@@ -319,8 +319,6 @@ struct Sel {
     return needsC ? val(op(i), Type::U32) : "0u";
   }
 
-  // `name(args...)`, sized once: the arguments are viewed, not copied (the strings a caller
-  // builds for them live until its full expression ends).
   // Helper `h` of the registry with its name's parts, recorded as used (its definition goes
   // into the file): its MSL name.
   std::string_view use(Helper h, std::initializer_list<std::string_view> parts = {}) const {
@@ -334,11 +332,24 @@ struct Sel {
     return name;
   }
 
+  // `name(args...)`, sized once: the arguments are viewed, not copied (the strings a caller
+  // builds for them live until its full expression ends).
   std::string helper(std::string_view name, std::initializer_list<std::string_view> args) const {
+    std::string s;
+    callInto(s, name, args);
+    return s;
+  }
+  // The same in the expression buffer, as formatted() leaves it (no argument may view it): for
+  // a call assigned as it is, without a string of its own.
+  const std::string &called(std::string_view name, std::initializer_list<std::string_view> args) const {
+    callInto(e.expression, name, args);
+    return e.expression;
+  }
+  static void callInto(std::string &s, std::string_view name, std::initializer_list<std::string_view> args) {
     size_t size = name.size() + 2;
     for (std::string_view a : args)
       size += a.size() + 2;
-    std::string s;
+    s.clear();
     s.reserve(size);
     s += name;
     s += '(';
@@ -350,7 +361,6 @@ struct Sel {
       first = false;
     }
     s += ')';
-    return s;
   }
 
   std::string_view typeSuffix(Type t) const { return spelling(t); }
@@ -406,7 +416,7 @@ struct Sel {
       Type rt = t;
       if (in.has(Modifier::Hi)) {
         if (in.has(Modifier::Sat))
-          return assignCall(op(0), helper(use(Helper::MadHiSatS32), {a(1), a(2), a(3)}));
+          return assignCall(op(0), called(use(Helper::MadHiSatS32), {a(1), a(2), a(3)}));
         prod = helper(use(Helper::MulHi, {typeSuffix(t)}), {ival(op(1), t), ival(op(2), t)});
       } else if (in.has(Modifier::Wide)) {
         rt = isSigned(t) ? signedType(w * 2) : unsignedType(w * 2);
@@ -582,22 +592,22 @@ struct Sel {
     auto a = [&](size_t i, Type ty) { return val(op(i), ty); };
     switch (in.opcode) {
     case Opcode::Shl:
-      return assignCall(op(0), helper(use(Helper::Shl, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Shl, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
     case Opcode::Shr: {
       if (isSigned(t))
         return assignCall(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)),
                                          helper(use(Helper::Shr, {s}), {ival(op(1), t), a(2, Type::U32)})));
-      return assignCall(op(0), helper(use(Helper::Shr, {typeSuffix(unsignedType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Shr, {typeSuffix(unsignedType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
     }
     case Opcode::Popc:
-      return assignCall(op(0), helper(use(Helper::Popc, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
+      return assignCall(op(0), called(use(Helper::Popc, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Clz:
-      return assignCall(op(0), helper(use(Helper::Clz, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
+      return assignCall(op(0), called(use(Helper::Clz, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Brev:
-      return assignCall(op(0), helper(use(Helper::Brev, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
+      return assignCall(op(0), called(use(Helper::Brev, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Bfind: {
       std::string_view name = use(in.has(Modifier::Shiftamt) ? Helper::BfindShiftamt : Helper::Bfind, {s});
-      return assignCall(op(0), helper(name, {ival(op(1), t)}));
+      return assignCall(op(0), called(name, {ival(op(1), t)}));
     }
     case Opcode::Bfe: {
       std::string r = helper(use(Helper::Bfe, {s}), {ival(op(1), t), a(2, Type::U32), a(3, Type::U32)});
@@ -606,26 +616,26 @@ struct Sel {
       return assignCall(op(0), r);
     }
     case Opcode::Bfi:
-      return assignCall(op(0), helper(use(Helper::Bfi, {s}), {a(1, t), a(2, t), a(3, Type::U32), a(4, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Bfi, {s}), {a(1, t), a(2, t), a(3, Type::U32), a(4, Type::U32)}));
     case Opcode::Prmt: {
       std::string mode;
       for (Modifier mm : in.modifiers)
         if (mm == Modifier::F4e || mm == Modifier::B4e || mm == Modifier::Rc8 || mm == Modifier::Ecl ||
             mm == Modifier::Ecr || mm == Modifier::Rc16)
           mode = std::string(ptx::spelling(mm)) + "_";
-      return assignCall(op(0), helper(use(Helper::Prmt, {mode}), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32)}));
+      return assignCall(op(0), called(use(Helper::Prmt, {mode}), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32)}));
     }
     case Opcode::Lop3:
       if (in.ops.size() != 5)
         e.fail(in, "lop3 with a predicate output is not supported yet");
-      return assignCall(op(0), helper(use(Helper::Lop3), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32), a(4, Type::B32)}));
+      return assignCall(op(0), called(use(Helper::Lop3), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32), a(4, Type::B32)}));
     case Opcode::Shf: {
       std::string dir = in.has(Modifier::L) ? "l" : "r";
       std::string mode = in.has(Modifier::Clamp) ? "clamp" : "wrap";
-      return assignCall(op(0), helper(use(Helper::Shf, {dir, mode, s}), {a(1, t), a(2, t), a(3, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Shf, {dir, mode, s}), {a(1, t), a(2, t), a(3, Type::U32)}));
     }
     case Opcode::Bmsk:
-      return assignCall(op(0), helper(use(Helper::Bmsk, {in.has(Modifier::Clamp) ? "clamp" : "wrap"}), {a(1, Type::U32), a(2, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Bmsk, {in.has(Modifier::Clamp) ? "clamp" : "wrap"}), {a(1, Type::U32), a(2, Type::U32)}));
     case Opcode::Szext: {
       std::string r = helper(use(Helper::Szext, {in.has(Modifier::Clamp) ? "clamp" : "wrap", s}), {a(1, Type::U32), a(2, Type::U32)});
       return assignCall(op(0), r);
@@ -640,7 +650,7 @@ struct Sel {
                              ? use(Helper::Dp4a, {typeSuffix(in.type), typeSuffix(in.type2)})
                              : use(Helper::Dp2a, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(in.type), typeSuffix(in.type2)});
       Type ct = isSigned(in.type) || isSigned(in.type2) ? Type::S32 : Type::U32;
-      return assignCall(op(0), helper(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}));
+      return assignCall(op(0), called(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}));
     }
     case Opcode::Vadd4: case Opcode::Vsub4: case Opcode::Vabsdiff4: case Opcode::Vmin4: case Opcode::Vmax4: {
       // The video instructions' types are written d, a, b; the IR keeps the first two.
@@ -913,8 +923,8 @@ struct Sel {
         e.fail(in, "this cvt.pack form is not supported yet");
       std::string a = ival(op(1), Type::S32), b = ival(op(2), Type::S32);
       if (in.ops.size() == 4)
-        return assignCall(op(0), helper(use(Helper::CvtPackSatMerge, {ct}), {a, b, val(op(3), Type::B32)}));
-      return assignCall(op(0), helper(use(Helper::CvtPackSat, {ct}), {a, b}));
+        return assignCall(op(0), called(use(Helper::CvtPackSatMerge, {ct}), {a, b, val(op(3), Type::B32)}));
+      return assignCall(op(0), called(use(Helper::CvtPackSat, {ct}), {a, b}));
     }
     if (!isFloat(dt) && !isFloat(st)) {
       if (sat && (isSigned(dt) != isSigned(st) || dw < sw)) {
