@@ -180,7 +180,7 @@ struct Sel {
   // The value of a source operand as val() prints it, viewed where it is a register's name or
   // marker (the commonest source: no copy), else val()'s text kept in `kept`. Same reads, in
   // the same order, as val().
-  std::string_view source(const Operand &o, Type t, std::string &kept) const {
+  [[gnu::always_inline]] std::string_view source(const Operand &o, Type t, std::string &kept) const {
     if (o.kind == OperandKind::Reg && !o.address && !o.negated)
       return reg(o.regId());
     kept = val(o, t);
@@ -562,22 +562,24 @@ struct Sel {
   void logic() {
     Type t = in.type;
     unsigned w = bitWidth(t);
+    std::string keptA, keptB;
+    auto b = [&] { return source(op(2), t, keptB); };
     if (t == Type::Pred) {
-      std::string a = val(op(1), t);
+      const std::string_view a = source(op(1), t, keptA);
       switch (in.opcode) {
-      case Opcode::And: return assign(op(0), concatenated(a, " && ", val(op(2), t)), operatorPrecedence("&&"));
-      case Opcode::Or: return assign(op(0), concatenated(a, " || ", val(op(2), t)), operatorPrecedence("||"));
-      case Opcode::Xor: return assign(op(0), concatenated(a, " != ", val(op(2), t)), operatorPrecedence("!="));
+      case Opcode::And: return assign(op(0), concatenated(a, " && ", b()), operatorPrecedence("&&"));
+      case Opcode::Or: return assign(op(0), concatenated(a, " || ", b()), operatorPrecedence("||"));
+      case Opcode::Xor: return assign(op(0), concatenated(a, " != ", b()), operatorPrecedence("!="));
       case Opcode::Not: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       case Opcode::Cnot: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       default: break;
       }
     }
-    std::string a = val(op(1), t);
+    const std::string_view a = source(op(1), t, keptA);
     switch (in.opcode) {
-    case Opcode::And: return assignStorage(op(0), t, concatenated(a, " & ", val(op(2), t)), operatorPrecedence("&"));
-    case Opcode::Or: return assignStorage(op(0), t, concatenated(a, " | ", val(op(2), t)), operatorPrecedence("|"));
-    case Opcode::Xor: return assignStorage(op(0), t, concatenated(a, " ^ ", val(op(2), t)), operatorPrecedence("^"));
+    case Opcode::And: return assignStorage(op(0), t, concatenated(a, " & ", b()), operatorPrecedence("&"));
+    case Opcode::Or: return assignStorage(op(0), t, concatenated(a, " | ", b()), operatorPrecedence("|"));
+    case Opcode::Xor: return assignStorage(op(0), t, concatenated(a, " ^ ", b()), operatorPrecedence("^"));
     case Opcode::Not: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("~{}"), a));
     case Opcode::Cnot: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} == 0 ? 1 : 0"), a));
     default: break;
@@ -850,7 +852,8 @@ struct Sel {
 
   void selp() {
     Type t = in.type;
-    std::string c = val(op(3), Type::Pred), x = val(op(1), t), y = val(op(2), t);
+    std::string keptC, keptX, keptY;
+    const std::string_view c = source(op(3), Type::Pred, keptC), x = source(op(1), t, keptX), y = source(op(2), t, keptY);
     assign(op(0), concatenated(c, " ? ", x, " : ", y), operatorPrecedence("?"));
   }
 
@@ -1158,7 +1161,8 @@ struct Sel {
       if (isStore) {
         if (p.pointerSpace == "constant")
           e.fail(in, "store to a kernel parameter");
-        e.assignment(lvalue(p, T, delta, vol), val(d, t));
+        std::string kept;
+        e.assignment(lvalue(p, T, delta, vol), source(d, t, kept));
       } else if (d.kind != OperandKind::Sink) {
         if (vol)
           assignCall(d, volatileLoad(p, T, delta));

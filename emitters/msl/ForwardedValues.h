@@ -33,7 +33,7 @@ public:
   // The text a reader of `r` prints: the marker of its pending value (now counted as read), or
   // empty when it has none. It stays valid until the next capture (which may move the entries).
   // Inline: every register operand the emitter prints asks.
-  std::string_view read(ir::RegId r) {
+  [[gnu::always_inline]] std::string_view read(ir::RegId r) {
     const int32_t i = live_[r.index()];
     if (i < 0)
       return {};
