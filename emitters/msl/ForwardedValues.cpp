@@ -155,13 +155,11 @@ bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
   return e && static_cast<size_t>(e - entries_.data()) < checkpoint;
 }
 
-bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, bool guarded) {
+bool ForwardedValues::commitReads(std::string &out, size_t start, size_t checkpoint, bool guarded) {
   // The values captured since `checkpoint` may read only values captured before it.
   const bool capturedReadsEarlier = !capturedReadUnknown_ && lastCapturedRead_ < static_cast<int64_t>(checkpoint);
   lastCapturedRead_ = -1;
   capturedReadUnknown_ = false;
-  if (readNow_.empty())
-    return true; // nothing read, so the new values hold no markers
   if (!capturedReadsEarlier)
     return false;
   for (uint32_t i : readNow_)
