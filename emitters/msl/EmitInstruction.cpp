@@ -132,7 +132,7 @@ struct Sel {
   const Module &m;
 
   // A register read: its name, or the marker of its forwarded value (ForwardedValues.h).
-  std::string_view reg(RegId r) const {
+  [[gnu::always_inline]] std::string_view reg(RegId r) const {
     if (std::string_view marker = e.forwarded.read(r); !marker.empty())
       return marker;
     return f.reg(r).name;
