@@ -101,7 +101,7 @@ struct FunctionEmitter {
 
   // The storage type to print before `r` when `inst` writes it: non-empty where `inst`
   // declares the register, in the instruction's own scope (not in a block its lowering opens).
-  std::string_view declaration(ir::RegId r, const ir::Inst &inst) {
+  [[gnu::always_inline]] std::string_view declaration(ir::RegId r, const ir::Inst &inst) {
     const uint32_t i = r.index();
     if (indent != instIndent || i >= declaringInst.size() || declaringInst[i] != &inst || declaredAt[i] == instSerial)
       return {};
