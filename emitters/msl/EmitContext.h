@@ -112,7 +112,7 @@ struct FunctionEmitter {
 
   // `[type ]target = value;`, the most common line: sized once, then its pieces copied in
   // (an append per piece re-checks the capacity each time).
-  void assignment(std::string_view target, std::string_view value, std::string_view declaredType = {}) {
+  [[gnu::always_inline]] void assignment(std::string_view target, std::string_view value, std::string_view declaredType = {}) {
     const size_t at = out.size();
     const size_t typeSize = declaredType.empty() ? 0 : declaredType.size() + 1;
     out.resize(at + indent + typeSize + target.size() + 3 + value.size() + 2);
