@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -100,7 +101,7 @@ struct FunctionEmitter {
 
   // The storage type to print before `r` when `inst` writes it: non-empty where `inst`
   // declares the register, in the instruction's own scope (not in a block its lowering opens).
-  std::string_view declaration(ir::RegId r, const ir::Inst &inst) {
+  [[gnu::always_inline]] std::string_view declaration(ir::RegId r, const ir::Inst &inst) {
     const uint32_t i = r.index();
     if (indent != instIndent || i >= declaringInst.size() || declaringInst[i] != &inst || declaredAt[i] == instSerial)
       return {};
@@ -111,7 +112,7 @@ struct FunctionEmitter {
 
   // `[type ]target = value;`, the most common line: sized once, then its pieces copied in
   // (an append per piece re-checks the capacity each time).
-  void assignment(std::string_view target, std::string_view value, std::string_view declaredType = {}) {
+  [[gnu::always_inline]] void assignment(std::string_view target, std::string_view value, std::string_view declaredType = {}) {
     const size_t at = out.size();
     const size_t typeSize = declaredType.empty() ? 0 : declaredType.size() + 1;
     out.resize(at + indent + typeSize + target.size() + 3 + value.size() + 2);
@@ -194,8 +195,9 @@ struct FunctionEmitter {
   }
   // The MSL name of registry helper `h` with its name's `parts`, recorded as used. The names
   // made are kept per helper, with their parts: most helpers are used instruction after
-  // instruction, and are then neither named nor looked up in the support library again.
-  std::string use(const ir::Inst &inst, ir::Helper h, std::initializer_list<std::string_view> parts = {}) {
+  // instruction, and are then neither named nor looked up in the support library again. The
+  // name is viewed, not copied: it lives as long as the function's printing.
+  std::string_view use(const ir::Inst &inst, ir::Helper h, std::initializer_list<std::string_view> parts = {}) {
     const size_t index = static_cast<size_t>(h);
     if (index >= usedHelpers.size())
       usedHelpers.resize(index + 1);
@@ -209,12 +211,13 @@ struct FunctionEmitter {
       added.parts += part;
       added.parts += '\0';
     }
-    added.name = name;
-    return name;
+    added.name = helperNames.emplace_back(std::move(name));
+    return added.name;
   }
   struct UsedHelper {
     std::string parts; // each followed by a NUL
-    std::string name;
+    std::string_view name; // in helperNames
+
     bool madeOf(std::initializer_list<std::string_view> these) const {
       size_t at = 0;
       for (std::string_view part : these) {
@@ -226,6 +229,7 @@ struct FunctionEmitter {
     }
   };
   std::vector<std::vector<UsedHelper>> usedHelpers = {}; // by Helper
+  std::deque<std::string> helperNames = {}; // the names used, where they stay (a deque's elements never move)
 };
 
 } // namespace p2m::msl

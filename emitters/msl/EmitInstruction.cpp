@@ -132,7 +132,7 @@ struct Sel {
   const Module &m;
 
   // A register read: its name, or the marker of its forwarded value (ForwardedValues.h).
-  std::string_view reg(RegId r) const {
+  [[gnu::always_inline]] std::string_view reg(RegId r) const {
     if (std::string_view marker = e.forwarded.read(r); !marker.empty())
       return marker;
     return f.reg(r).name;
@@ -175,6 +175,16 @@ struct Sel {
     default:
       e.fail(in, "unsupported operand");
     }
+  }
+
+  // The value of a source operand as val() prints it, viewed where it is a register's name or
+  // marker (the commonest source: no copy), else val()'s text kept in `kept`. Same reads, in
+  // the same order, as val().
+  [[gnu::always_inline]] std::string_view source(const Operand &o, Type t, std::string &kept) const {
+    if (o.kind == OperandKind::Reg && !o.address && !o.negated)
+      return reg(o.regId());
+    kept = val(o, t);
+    return kept;
   }
 
   // A signed or unsigned integer view of a source (for comparisons, division, extension).
@@ -242,7 +252,7 @@ struct Sel {
   void assignCall(const Operand &d, std::string_view call) const { assign(d, call, Precedence::Primary); }
 
   // Assigns an expression computed in a wider or signed type back into storage of type t.
-  void assignAs(const Operand &d, Type t, const std::string &expr,
+  void assignAs(const Operand &d, Type t, std::string_view expr,
                 std::optional<Precedence> precedence = std::nullopt) const {
     Storage s = storageOf(t);
     bool unsignedStorage = s == Storage::U8 || s == Storage::U16 || s == Storage::U32 || s == Storage::U64;
@@ -259,7 +269,7 @@ struct Sel {
 
   // An expression that already has the unsigned storage type of `t` (uint or ulong
   // arithmetic on registers and `u`/`ul` literals): no conversion around it.
-  void assignStorage(const Operand &d, Type t, const std::string &expr,
+  void assignStorage(const Operand &d, Type t, std::string_view expr,
                      std::optional<Precedence> precedence = std::nullopt) const {
     if (bitWidth(t) >= 32)
       assign(d, expr, precedence);
@@ -309,11 +319,9 @@ struct Sel {
     return needsC ? val(op(i), Type::U32) : "0u";
   }
 
-  // `name(args...)`, sized once: the arguments are viewed, not copied (the strings a caller
-  // builds for them live until its full expression ends).
   // Helper `h` of the registry with its name's parts, recorded as used (its definition goes
   // into the file): its MSL name.
-  std::string use(Helper h, std::initializer_list<std::string_view> parts = {}) const {
+  std::string_view use(Helper h, std::initializer_list<std::string_view> parts = {}) const {
     return e.use(in, h, parts);
   }
   // The same for a helper whose name has the state space of its address (`{{}}`): `space`.
@@ -324,11 +332,24 @@ struct Sel {
     return name;
   }
 
+  // `name(args...)`, sized once: the arguments are viewed, not copied (the strings a caller
+  // builds for them live until its full expression ends).
   std::string helper(std::string_view name, std::initializer_list<std::string_view> args) const {
+    std::string s;
+    callInto(s, name, args);
+    return s;
+  }
+  // The same in the expression buffer, as formatted() leaves it (no argument may view it): for
+  // a call assigned as it is, without a string of its own.
+  const std::string &called(std::string_view name, std::initializer_list<std::string_view> args) const {
+    callInto(e.expression, name, args);
+    return e.expression;
+  }
+  static void callInto(std::string &s, std::string_view name, std::initializer_list<std::string_view> args) {
     size_t size = name.size() + 2;
     for (std::string_view a : args)
       size += a.size() + 2;
-    std::string s;
+    s.clear();
     s.reserve(size);
     s += name;
     s += '(';
@@ -340,10 +361,9 @@ struct Sel {
       first = false;
     }
     s += ')';
-    return s;
   }
 
-  std::string typeSuffix(Type t) const { return std::string(spelling(t)); }
+  std::string_view typeSuffix(Type t) const { return spelling(t); }
 
   // --- families -------------------------------------------------------------------------------
 
@@ -375,8 +395,11 @@ struct Sel {
                         operatorPrecedence("+"));
       }
       // Operands (registers, literals, conversions) around one operator: its precedence.
-      std::string lhs = wrap(a(1)), rhs = wrap(a(2));
-      assignStorage(op(0), t, concatenated(lhs, " ", sym, " ", rhs), operatorPrecedence(sym));
+      std::string keptL, keptR;
+      const std::string_view lhs = source(op(1), t, keptL), rhs = source(op(2), t, keptR);
+      assignStorage(op(0), t,
+                    narrow ? concatenated("uint(", lhs, ") ", sym, " uint(", rhs, ")") : concatenated(lhs, " ", sym, " ", rhs),
+                    operatorPrecedence(sym));
       return;
     }
     case Opcode::Addc:
@@ -393,7 +416,7 @@ struct Sel {
       Type rt = t;
       if (in.has(Modifier::Hi)) {
         if (in.has(Modifier::Sat))
-          return assignCall(op(0), helper(use(Helper::MadHiSatS32), {a(1), a(2), a(3)}));
+          return assignCall(op(0), called(use(Helper::MadHiSatS32), {a(1), a(2), a(3)}));
         prod = helper(use(Helper::MulHi, {typeSuffix(t)}), {ival(op(1), t), ival(op(2), t)});
       } else if (in.has(Modifier::Wide)) {
         rt = isSigned(t) ? signedType(w * 2) : unsignedType(w * 2);
@@ -401,14 +424,19 @@ struct Sel {
         if (isSigned(t))
           prod = formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(w * 2), prod);
       } else {
-        prod = formatCompiled(FMT_COMPILE("{} * {}"), wrap(a(1)), wrap(a(2)));
+        std::string keptL, keptR;
+        const std::string_view lhs = source(op(1), t, keptL), rhs = source(op(2), t, keptR);
+        prod = narrow ? concat("uint(", lhs, ") * uint(", rhs, ")") : concat(lhs, " * ", rhs);
         prodPrecedence = operatorPrecedence("*");
       }
       // Low product (and sum) of uint/ulong operands, or a wide product as ulong: already of the
       // destination's storage type.
       bool storageTyped = !in.has(Modifier::Hi) && (in.has(Modifier::Wide) ? w == 32 : !narrow);
-      if (mad && storageTyped)
-        return assign(op(0), formatCompiled(FMT_COMPILE("{} + {}"), prod, val(op(3), rt)), operatorPrecedence("+"));
+      if (mad && storageTyped) {
+        std::string kept;
+        const std::string_view addend = source(op(3), rt, kept);
+        return assign(op(0), concatenated(prod, " + ", addend), operatorPrecedence("+"));
+      }
       if (storageTyped)
         return assign(op(0), prod, prodPrecedence);
       if (mad)
@@ -423,7 +451,7 @@ struct Sel {
     }
     case Opcode::Mul24:
     case Opcode::Mad24: {
-      std::string h = use(Helper::Mul24, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(t)});
+      std::string_view h = use(Helper::Mul24, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(t)});
       std::string prod = helper(h, {ival(op(1), t), ival(op(2), t)});
       if (isSigned(t))
         prod = formatCompiled(FMT_COMPILE("as_type<uint>({})"), prod);
@@ -534,22 +562,24 @@ struct Sel {
   void logic() {
     Type t = in.type;
     unsigned w = bitWidth(t);
+    std::string keptA, keptB;
+    auto b = [&] { return source(op(2), t, keptB); };
     if (t == Type::Pred) {
-      std::string a = val(op(1), t);
+      const std::string_view a = source(op(1), t, keptA);
       switch (in.opcode) {
-      case Opcode::And: return assign(op(0), concatenated(a, " && ", val(op(2), t)), operatorPrecedence("&&"));
-      case Opcode::Or: return assign(op(0), concatenated(a, " || ", val(op(2), t)), operatorPrecedence("||"));
-      case Opcode::Xor: return assign(op(0), concatenated(a, " != ", val(op(2), t)), operatorPrecedence("!="));
+      case Opcode::And: return assign(op(0), concatenated(a, " && ", b()), operatorPrecedence("&&"));
+      case Opcode::Or: return assign(op(0), concatenated(a, " || ", b()), operatorPrecedence("||"));
+      case Opcode::Xor: return assign(op(0), concatenated(a, " != ", b()), operatorPrecedence("!="));
       case Opcode::Not: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       case Opcode::Cnot: return assign(op(0), formatCompiled(FMT_COMPILE("!{}"), a));
       default: break;
       }
     }
-    std::string a = val(op(1), t);
+    const std::string_view a = source(op(1), t, keptA);
     switch (in.opcode) {
-    case Opcode::And: return assignStorage(op(0), t, concatenated(a, " & ", val(op(2), t)), operatorPrecedence("&"));
-    case Opcode::Or: return assignStorage(op(0), t, concatenated(a, " | ", val(op(2), t)), operatorPrecedence("|"));
-    case Opcode::Xor: return assignStorage(op(0), t, concatenated(a, " ^ ", val(op(2), t)), operatorPrecedence("^"));
+    case Opcode::And: return assignStorage(op(0), t, concatenated(a, " & ", b()), operatorPrecedence("&"));
+    case Opcode::Or: return assignStorage(op(0), t, concatenated(a, " | ", b()), operatorPrecedence("|"));
+    case Opcode::Xor: return assignStorage(op(0), t, concatenated(a, " ^ ", b()), operatorPrecedence("^"));
     case Opcode::Not: return assignStorage(op(0), t, formatCompiled(FMT_COMPILE("~{}"), a));
     case Opcode::Cnot: return assignAs(op(0), t, formatCompiled(FMT_COMPILE("{} == 0 ? 1 : 0"), a));
     default: break;
@@ -560,26 +590,26 @@ struct Sel {
 
   void bits() {
     Type t = in.type;
-    std::string s = typeSuffix(t);
+    const std::string_view s = typeSuffix(t);
     auto a = [&](size_t i, Type ty) { return val(op(i), ty); };
     switch (in.opcode) {
     case Opcode::Shl:
-      return assignCall(op(0), helper(use(Helper::Shl, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Shl, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
     case Opcode::Shr: {
       if (isSigned(t))
         return assignCall(op(0), formatCompiled(FMT_COMPILE("as_type<{}>({})"), unsignedName(bitWidth(t)),
                                          helper(use(Helper::Shr, {s}), {ival(op(1), t), a(2, Type::U32)})));
-      return assignCall(op(0), helper(use(Helper::Shr, {typeSuffix(unsignedType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Shr, {typeSuffix(unsignedType(bitWidth(t)))}), {a(1, t), a(2, Type::U32)}));
     }
     case Opcode::Popc:
-      return assignCall(op(0), helper(use(Helper::Popc, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
+      return assignCall(op(0), called(use(Helper::Popc, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Clz:
-      return assignCall(op(0), helper(use(Helper::Clz, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
+      return assignCall(op(0), called(use(Helper::Clz, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Brev:
-      return assignCall(op(0), helper(use(Helper::Brev, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
+      return assignCall(op(0), called(use(Helper::Brev, {typeSuffix(bitsType(bitWidth(t)))}), {a(1, t)}));
     case Opcode::Bfind: {
-      std::string name = use(in.has(Modifier::Shiftamt) ? Helper::BfindShiftamt : Helper::Bfind, {s});
-      return assignCall(op(0), helper(name, {ival(op(1), t)}));
+      std::string_view name = use(in.has(Modifier::Shiftamt) ? Helper::BfindShiftamt : Helper::Bfind, {s});
+      return assignCall(op(0), called(name, {ival(op(1), t)}));
     }
     case Opcode::Bfe: {
       std::string r = helper(use(Helper::Bfe, {s}), {ival(op(1), t), a(2, Type::U32), a(3, Type::U32)});
@@ -588,26 +618,26 @@ struct Sel {
       return assignCall(op(0), r);
     }
     case Opcode::Bfi:
-      return assignCall(op(0), helper(use(Helper::Bfi, {s}), {a(1, t), a(2, t), a(3, Type::U32), a(4, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Bfi, {s}), {a(1, t), a(2, t), a(3, Type::U32), a(4, Type::U32)}));
     case Opcode::Prmt: {
       std::string mode;
       for (Modifier mm : in.modifiers)
         if (mm == Modifier::F4e || mm == Modifier::B4e || mm == Modifier::Rc8 || mm == Modifier::Ecl ||
             mm == Modifier::Ecr || mm == Modifier::Rc16)
           mode = std::string(ptx::spelling(mm)) + "_";
-      return assignCall(op(0), helper(use(Helper::Prmt, {mode}), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32)}));
+      return assignCall(op(0), called(use(Helper::Prmt, {mode}), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32)}));
     }
     case Opcode::Lop3:
       if (in.ops.size() != 5)
         e.fail(in, "lop3 with a predicate output is not supported yet");
-      return assignCall(op(0), helper(use(Helper::Lop3), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32), a(4, Type::B32)}));
+      return assignCall(op(0), called(use(Helper::Lop3), {a(1, Type::B32), a(2, Type::B32), a(3, Type::B32), a(4, Type::B32)}));
     case Opcode::Shf: {
       std::string dir = in.has(Modifier::L) ? "l" : "r";
       std::string mode = in.has(Modifier::Clamp) ? "clamp" : "wrap";
-      return assignCall(op(0), helper(use(Helper::Shf, {dir, mode, s}), {a(1, t), a(2, t), a(3, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Shf, {dir, mode, s}), {a(1, t), a(2, t), a(3, Type::U32)}));
     }
     case Opcode::Bmsk:
-      return assignCall(op(0), helper(use(Helper::Bmsk, {in.has(Modifier::Clamp) ? "clamp" : "wrap"}), {a(1, Type::U32), a(2, Type::U32)}));
+      return assignCall(op(0), called(use(Helper::Bmsk, {in.has(Modifier::Clamp) ? "clamp" : "wrap"}), {a(1, Type::U32), a(2, Type::U32)}));
     case Opcode::Szext: {
       std::string r = helper(use(Helper::Szext, {in.has(Modifier::Clamp) ? "clamp" : "wrap", s}), {a(1, Type::U32), a(2, Type::U32)});
       return assignCall(op(0), r);
@@ -618,11 +648,11 @@ struct Sel {
     }
     case Opcode::Dp4a:
     case Opcode::Dp2a: {
-      std::string name = in.opcode == Opcode::Dp4a
+      std::string_view name = in.opcode == Opcode::Dp4a
                              ? use(Helper::Dp4a, {typeSuffix(in.type), typeSuffix(in.type2)})
                              : use(Helper::Dp2a, {in.has(Modifier::Hi) ? "hi" : "lo", typeSuffix(in.type), typeSuffix(in.type2)});
       Type ct = isSigned(in.type) || isSigned(in.type2) ? Type::S32 : Type::U32;
-      return assignCall(op(0), helper(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}));
+      return assignCall(op(0), called(name, {a(1, Type::B32), a(2, Type::B32), a(3, ct)}));
     }
     case Opcode::Vadd4: case Opcode::Vsub4: case Opcode::Vabsdiff4: case Opcode::Vmin4: case Opcode::Vmax4: {
       // The video instructions' types are written d, a, b; the IR keeps the first two.
@@ -711,11 +741,28 @@ struct Sel {
 
   // In the expression buffer (formatted()).
   const std::string &compare(std::string_view cmp, Type t, const Operand &x, const Operand &y) const {
-    if (isFloat(t))
-      return compareFloats(cmp, floatView(x, t), floatView(y, t));
-    // Equality is the same on the bits whatever the signedness: no signed views.
+    std::string keptA, keptB;
+    std::string_view a, b; // x's text, then y's (read in that order)
+    if (t == Type::F32) { // compared as they are (floatView's f32 case)
+      a = source(x, t, keptA);
+      b = source(y, t, keptB);
+      return compareFloats(cmp, a, b);
+    }
+    if (isFloat(t)) {
+      a = keptA = floatView(x, t);
+      b = keptB = floatView(y, t);
+      return compareFloats(cmp, a, b);
+    }
+    // Equality is the same on the bits whatever the signedness: no signed views (nor for
+    // unsigned types, whose ival is their val).
     bool equality = cmp == "eq" || cmp == "ne";
-    std::string a = equality ? val(x, t) : ival(x, t), b = equality ? val(y, t) : ival(y, t);
+    if (equality || !isSigned(t)) {
+      a = source(x, t, keptA);
+      b = source(y, t, keptB);
+    } else {
+      a = keptA = ival(x, t);
+      b = keptB = ival(y, t);
+    }
     if (t == Type::Pred) {
       if (cmp == "eq") return concatenated(a, " == ", b);
       if (cmp == "ne") return concatenated(a, " != ", b);
@@ -755,21 +802,21 @@ struct Sel {
 
   // A comparison of floats given as MSL expressions (shared by the scalar and packed forms), in
   // the expression buffer (formatted()).
-  const std::string &compareFloats(std::string_view cmp, const std::string &a, const std::string &b) const {
-    if (cmp == "eq") return formatted(FMT_COMPILE("{} == {}"), a, b);
-    if (cmp == "ne") return formatted(FMT_COMPILE("({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "lt") return formatted(FMT_COMPILE("{} < {}"), a, b);
-    if (cmp == "le") return formatted(FMT_COMPILE("{} <= {}"), a, b);
-    if (cmp == "gt") return formatted(FMT_COMPILE("{} > {}"), a, b);
-    if (cmp == "ge") return formatted(FMT_COMPILE("{} >= {}"), a, b);
-    if (cmp == "equ") return formatted(FMT_COMPILE("!({0} < {1} || {0} > {1})"), a, b);
-    if (cmp == "neu") return formatted(FMT_COMPILE("!({} == {})"), a, b);
-    if (cmp == "ltu") return formatted(FMT_COMPILE("!({} >= {})"), a, b);
-    if (cmp == "leu") return formatted(FMT_COMPILE("!({} > {})"), a, b);
-    if (cmp == "gtu") return formatted(FMT_COMPILE("!({} <= {})"), a, b);
-    if (cmp == "geu") return formatted(FMT_COMPILE("!({} < {})"), a, b);
-    if (cmp == "num") return formatted(FMT_COMPILE("({0} == {0} && {1} == {1})"), a, b);
-    if (cmp == "nan") return formatted(FMT_COMPILE("({0} != {0} || {1} != {1})"), a, b);
+  const std::string &compareFloats(std::string_view cmp, std::string_view a, std::string_view b) const {
+    if (cmp == "eq") return concatenated(a, " == ", b);
+    if (cmp == "ne") return concatenated("(", a, " < ", b, " || ", a, " > ", b, ")");
+    if (cmp == "lt") return concatenated(a, " < ", b);
+    if (cmp == "le") return concatenated(a, " <= ", b);
+    if (cmp == "gt") return concatenated(a, " > ", b);
+    if (cmp == "ge") return concatenated(a, " >= ", b);
+    if (cmp == "equ") return concatenated("!(", a, " < ", b, " || ", a, " > ", b, ")");
+    if (cmp == "neu") return concatenated("!(", a, " == ", b, ")");
+    if (cmp == "ltu") return concatenated("!(", a, " >= ", b, ")");
+    if (cmp == "leu") return concatenated("!(", a, " > ", b, ")");
+    if (cmp == "gtu") return concatenated("!(", a, " <= ", b, ")");
+    if (cmp == "geu") return concatenated("!(", a, " < ", b, ")");
+    if (cmp == "num") return concatenated("(", a, " == ", a, " && ", b, " == ", b, ")");
+    if (cmp == "nan") return concatenated("(", a, " != ", a, " || ", b, " != ", b, ")");
     e.fail(in, "unsupported floating-point comparison");
   }
 
@@ -805,7 +852,8 @@ struct Sel {
 
   void selp() {
     Type t = in.type;
-    std::string c = val(op(3), Type::Pred), x = val(op(1), t), y = val(op(2), t);
+    std::string keptC, keptX, keptY;
+    const std::string_view c = source(op(3), Type::Pred, keptC), x = source(op(1), t, keptX), y = source(op(2), t, keptY);
     assign(op(0), concatenated(c, " ? ", x, " : ", y), operatorPrecedence("?"));
   }
 
@@ -829,8 +877,9 @@ struct Sel {
         const Operand &el = f.vectorElements[d.id + i];
         if (el.kind == OperandKind::Sink)
           continue;
-        std::string v = val(s, t);
-        assign(el, formatted(FMT_COMPILE("{}({} >> {})"), unsignedName(w), v, i * w));
+        std::string kept;
+        const std::string_view v = source(s, t, kept);
+        assign(el, concatenated(unsignedName(w), "(", v, " >> ", Decimal(i * w), ")"));
       }
       return;
     }
@@ -847,7 +896,8 @@ struct Sel {
           expr += " | (";
         expr += wide;
         expr += '(';
-        expr += val(el, bitsType(w));
+        std::string kept;
+        expr += source(el, bitsType(w), kept);
         expr += ')';
         if (i) {
           char shift[16];
@@ -876,8 +926,8 @@ struct Sel {
         e.fail(in, "this cvt.pack form is not supported yet");
       std::string a = ival(op(1), Type::S32), b = ival(op(2), Type::S32);
       if (in.ops.size() == 4)
-        return assignCall(op(0), helper(use(Helper::CvtPackSatMerge, {ct}), {a, b, val(op(3), Type::B32)}));
-      return assignCall(op(0), helper(use(Helper::CvtPackSat, {ct}), {a, b}));
+        return assignCall(op(0), called(use(Helper::CvtPackSatMerge, {ct}), {a, b, val(op(3), Type::B32)}));
+      return assignCall(op(0), called(use(Helper::CvtPackSat, {ct}), {a, b}));
     }
     if (!isFloat(dt) && !isFloat(st)) {
       if (sat && (isSigned(dt) != isSigned(st) || dw < sw)) {
@@ -900,28 +950,26 @@ struct Sel {
         if (mm == Modifier::Rz || mm == Modifier::Rm || mm == Modifier::Rp || mm == Modifier::Sat ||
             mm == Modifier::Approx)
           e.fail(in, "f32 rounding/saturation must be lowered by lower-rounding-and-ftz");
-      std::string a = val(op(1), t);
       // NVIDIA's canonical NaN, unless defer-nan-canonicalization moved it to the readers.
       const bool canon = !in.nanBitsUnobserved;
-      switch (in.opcode) {
       // A call, or one operator between operands.
-      case Opcode::Add:
-        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} + {})"), a, val(op(2), t))
-                                   : formatted(FMT_COMPILE("{} + {}"), a, val(op(2), t)),
-                      canon ? Precedence::Primary : operatorPrecedence("+"));
-      case Opcode::Sub:
-        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} - {})"), a, val(op(2), t))
-                                   : formatted(FMT_COMPILE("{} - {}"), a, val(op(2), t)),
-                      canon ? Precedence::Primary : operatorPrecedence("-"));
-      case Opcode::Mul:
-        return assign(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32({} * {})"), a, val(op(2), t))
-                                   : formatted(FMT_COMPILE("{} * {}"), a, val(op(2), t)),
-                      canon ? Precedence::Primary : operatorPrecedence("*"));
+      auto binary = [&](std::string_view sign) {
+        std::string keptA, keptB;
+        const std::string_view a = source(op(1), t, keptA), b = source(op(2), t, keptB);
+        return assign(op(0), canon ? concatenated("p2m_canon_f32(", a, " ", sign, " ", b, ")")
+                                   : concatenated(a, " ", sign, " ", b),
+                      canon ? Precedence::Primary : operatorPrecedence(sign));
+      };
+      switch (in.opcode) {
+      case Opcode::Add: return binary("+");
+      case Opcode::Sub: return binary("-");
+      case Opcode::Mul: return binary("*");
       case Opcode::Fma:
       case Opcode::Mad: {
-        std::string b = val(op(2), t), c = val(op(3), t);
-        return assignCall(op(0), canon ? formatted(FMT_COMPILE("p2m_canon_f32(fma({}, {}, {}))"), a, b, c)
-                                       : formatted(FMT_COMPILE("fma({}, {}, {})"), a, b, c));
+        std::string keptA, keptB, keptC;
+        const std::string_view a = source(op(1), t, keptA), b = source(op(2), t, keptB), c = source(op(3), t, keptC);
+        return assignCall(op(0), canon ? concatenated("p2m_canon_f32(fma(", a, ", ", b, ", ", c, "))")
+                                       : concatenated("fma(", a, ", ", b, ", ", c, ")"));
       }
       default: break;
       }
@@ -1113,7 +1161,8 @@ struct Sel {
       if (isStore) {
         if (p.pointerSpace == "constant")
           e.fail(in, "store to a kernel parameter");
-        e.assignment(lvalue(p, T, delta, vol), val(d, t));
+        std::string kept;
+        e.assignment(lvalue(p, T, delta, vol), source(d, t, kept));
       } else if (d.kind != OperandKind::Sink) {
         if (vol)
           assignCall(d, volatileLoad(p, T, delta));
@@ -1509,7 +1558,8 @@ struct Sel {
     // vprintf and __assertfail: support-library helpers with the .func calling convention
     // (legalize-for-metal checked their signatures).
     const DeviceRuntimeFunction *runtime = g.isDeclaration ? findDeviceRuntimeFunction(g.ptxName) : nullptr;
-    std::string s = (runtime ? use(runtime->mslHelper) : g.name) + "(ctx";
+    std::string s(runtime ? use(runtime->mslHelper) : std::string_view(g.name));
+    s += "(ctx";
     auto pass = [&](const Operand &list, const std::vector<SymId> &formals, bool isReturn) {
       size_t n = list.kind == OperandKind::Vector ? static_cast<size_t>(list.value) : 0;
       if (n != formals.size())
@@ -1561,7 +1611,8 @@ struct Sel {
 
   void readSpecial() {
     auto sp = static_cast<Special>(op(1).id);
-    std::string v;
+    std::string_view v; // a literal, or `kept`
+    std::string kept;
     switch (sp) {
     case Special::TidX: v = "ctx.b.tid.x"; break;
     case Special::TidY: v = "ctx.b.tid.y"; break;
@@ -1597,12 +1648,12 @@ struct Sel {
     case Special::ReservedSmemBegin:
     case Special::ReservedSmemOffset0:
     case Special::ReservedSmemOffset1:
-      v = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap);
+      v = kept = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap);
       break;
     case Special::ReservedSmemEnd:
-      v = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap - kReservedSmemInUse);
+      v = kept = formatCompiled(FMT_COMPILE("(ctx.static_smem - {}u)"), kReservedSmemCap - kReservedSmemInUse);
       break;
-    case Special::ReservedSmemCap: v = formatCompiled(FMT_COMPILE("{}u"), kReservedSmemCap); break;
+    case Special::ReservedSmemCap: v = kept = formatCompiled(FMT_COMPILE("{}u"), kReservedSmemCap); break;
     }
     Type t = in.type;
     if (bitWidth(t) == 32 && bitWidth(typeOf(sp)) == 32 && t != Type::F32)
@@ -1649,17 +1700,18 @@ struct Sel {
   void convert() {
     Type dt = in.type, st = in.type2;
     unsigned dw = bitWidth(dt), sw = bitWidth(st);
-    std::string v = val(op(1), st);
+    std::string kept;
+    const std::string_view v = source(op(1), st, kept);
     if (dw == sw) {
       if (storageOf(dt) == storageOf(st))
         return assign(op(0), v);
-      return assignCall(op(0), formatted(FMT_COMPILE("as_type<{}>({})"), mslStorageName(storageOf(dt)), v));
+      return assignCall(op(0), concatenated("as_type<", mslStorageName(storageOf(dt)), ">(", v, ")"));
     }
     if (dw < sw)
-      return assignCall(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assignCall(op(0), concatenated(unsignedName(dw), "(", v, ")"));
     if (isSigned(st))
-      return assignCall(op(0), formatted(FMT_COMPILE("as_type<{}>({}(as_type<{}>({})))"), unsignedName(dw), signedName(dw), signedName(sw), v));
-    return assignCall(op(0), formatted(FMT_COMPILE("{}({})"), unsignedName(dw), v));
+      return assignCall(op(0), concatenated("as_type<", unsignedName(dw), ">(", signedName(dw), "(as_type<", signedName(sw), ">(", v, ")))"));
+    return assignCall(op(0), concatenated(unsignedName(dw), "(", v, ")"));
   }
 
   // A helper's value type for a PTX type differs from the register storage only in signed

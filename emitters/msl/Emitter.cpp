@@ -252,16 +252,6 @@ private:
           e_.declaringInst[i] = nullptr;
       }
     };
-    auto mentionOperand = [&](const Operand &o, uint32_t scope) {
-      if (o.kind == OperandKind::Reg)
-        mention(o.regId(), scope);
-      else if (o.kind == OperandKind::Vector)
-        for (int64_t k = 0; k < o.value; ++k) {
-          const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
-          if (el.kind == OperandKind::Reg)
-            mention(el.regId(), scope);
-        }
-    };
     auto newScope = [&](uint32_t outer) {
       parent.push_back(outer);
       depth.push_back(depth[outer] + 1);
@@ -289,21 +279,45 @@ private:
           auto declares = [&](RegId r) {
             return firstScope[r.index()] == kUnnamed && writesOnly(in, r);
           };
+          // A scalar destination declares its register where it is named for the first time
+          // and once (writesOnly's rule, checked as its operands are mentioned below: one walk
+          // over them, not two).
+          RegId scalar = kNone;
           if (in.guard == kNone && !in.ops.empty()) {
             const Operand &d = in.ops[0];
-            if (d.kind == OperandKind::Reg && !d.address && declares(d.regId()))
-              e_.declaringInst[d.regId().index()] = &in;
-            else if (d.kind == OperandKind::Vector && destinationCount(in) > 0)
+            if (d.kind == OperandKind::Reg && !d.address) {
+              if (firstScope[d.regId().index()] == kUnnamed)
+                scalar = d.regId();
+            } else if (d.kind == OperandKind::Vector && destinationCount(in) > 0) {
               for (int64_t k = 0; k < d.value; ++k) {
                 const Operand &el = f_.vectorElements[d.id + static_cast<size_t>(k)];
                 if (el.kind == OperandKind::Reg && declares(el.regId()))
                   e_.declaringInst[el.regId().index()] = &in;
               }
+            }
           }
           if (in.guard != kNone)
             mention(in.guard, it.scope);
-          for (const Operand &o : in.ops)
-            mentionOperand(o, it.scope);
+          // The scalar destination is the first operand; any other mention of its register is
+          // a source.
+          bool onlyWritten = true;
+          const Operand *first = in.ops.begin();
+          for (const Operand &o : in.ops) {
+            if (o.kind == OperandKind::Reg) {
+              onlyWritten &= &o == first || o.regId() != scalar;
+              mention(o.regId(), it.scope);
+            } else if (o.kind == OperandKind::Vector) {
+              for (int64_t k = 0; k < o.value; ++k) {
+                const Operand &el = f_.vectorElements[o.id + static_cast<size_t>(k)];
+                if (el.kind == OperandKind::Reg) {
+                  onlyWritten &= el.regId() != scalar;
+                  mention(el.regId(), it.scope);
+                }
+              }
+            }
+          }
+          if (scalar != kNone && onlyWritten)
+            e_.declaringInst[scalar.index()] = &in;
         }
         if (b.term.cond != kNone)
           mention(b.term.cond, it.scope);

@@ -48,6 +48,25 @@ bool needsParentheses(Precedence inner, std::string_view before, std::string_vie
 // Whether `before` and `after` make an open place (a whole argument, a whole right-hand side
 // of `=`), where needsParentheses is false for every expression the emitter prints (it prints
 // no comma operator).
-bool isOpenPlace(std::string_view before, std::string_view after);
+// Inline: asked for every forwarded value put in place.
+inline bool isOpenPlace(std::string_view before, std::string_view after) {
+  // rightSide's open places, and leftSide's, without reading operator tokens but `=` (a whole
+  // right-hand side: needsAsOperand takes anything but a comma expression as the right operand
+  // of an assignment; stores and plain copies read their value there).
+  if (!after.empty()) {
+    char first = after.front();
+    if (first != ')' && first != ']' && first != '}' && first != ',' && first != ';')
+      return false;
+  }
+  if (before.empty())
+    return true;
+  char last = before.back();
+  if (last == '(' || last == '[' || last == '{')
+    return true;
+  if (last != ' ' || before.size() < 2)
+    return false;
+  char previous = before[before.size() - 2];
+  return previous == ',' || (previous == '=' && (before.size() == 2 || before[before.size() - 3] == ' '));
+}
 
 } // namespace p2m::msl

@@ -63,6 +63,12 @@ bool ForwardedValues::capture(ir::RegId r, std::string_view expression, std::opt
   e.occurrences = 0;
   e.capturedReads = 0;
   e.expression.clear(); // then appended: assign() from a view takes the slower general path
+  // A marker in `expression` is of a value read since the last commit: with none read, there
+  // is nothing to look for.
+  if (readNow_.empty()) {
+    e.expression.append(expression);
+    return true;
+  }
   // The values it reads in their places now (their expressions are final: values of earlier
   // instructions). Where commit finds a read wrong, rollback drops this value anyway.
   size_t done = 0;
@@ -149,13 +155,11 @@ bool ForwardedValues::isEarlier(const Entry *e, size_t checkpoint) const {
   return e && static_cast<size_t>(e - entries_.data()) < checkpoint;
 }
 
-bool ForwardedValues::commit(std::string &out, size_t start, size_t checkpoint, bool guarded) {
+bool ForwardedValues::commitReads(std::string &out, size_t start, size_t checkpoint, bool guarded) {
   // The values captured since `checkpoint` may read only values captured before it.
   const bool capturedReadsEarlier = !capturedReadUnknown_ && lastCapturedRead_ < static_cast<int64_t>(checkpoint);
   lastCapturedRead_ = -1;
   capturedReadUnknown_ = false;
-  if (readNow_.empty())
-    return true; // nothing read, so the new values hold no markers
   if (!capturedReadsEarlier)
     return false;
   for (uint32_t i : readNow_)

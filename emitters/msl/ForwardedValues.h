@@ -33,7 +33,7 @@ public:
   // The text a reader of `r` prints: the marker of its pending value (now counted as read), or
   // empty when it has none. It stays valid until the next capture (which may move the entries).
   // Inline: every register operand the emitter prints asks.
-  std::string_view read(ir::RegId r) {
+  [[gnu::always_inline]] std::string_view read(ir::RegId r) {
     const int32_t i = live_[r.index()];
     if (i < 0)
       return {};
@@ -56,7 +56,15 @@ public:
   // After an instruction was printed into out[start, end): replaces its markers and consumes
   // the values it read, if it evaluates each once (in its text or in the values it captured)
   // within its first statement. False, with nothing changed, otherwise.
-  bool commit(std::string &out, size_t start, size_t checkpoint, bool guarded);
+  // Inline: most instructions read no pending value, and then there is nothing to check.
+  bool commit(std::string &out, size_t start, size_t checkpoint, bool guarded) {
+    if (!readNow_.empty())
+      return commitReads(out, start, checkpoint, guarded);
+    // Nothing read, so the new values hold no markers.
+    lastCapturedRead_ = -1;
+    capturedReadUnknown_ = false;
+    return true;
+  }
   // After a failed commit: drops the values captured since `checkpoint` and hands back those
   // read, as (register, expression), for the caller to print as statements.
   std::vector<std::pair<ir::RegId, std::string>> rollback(size_t checkpoint);
@@ -80,6 +88,8 @@ private:
     size_t at, end;
     Entry *entry;
   };
+  // commit where values were read.
+  bool commitReads(std::string &out, size_t start, size_t checkpoint, bool guarded);
   Entry *entryOf(std::string_view text, size_t markerStart, size_t &markerEnd);
   // Appends the value of marker [at, end) of `text`, parenthesized where its place there
   // needs it.
