@@ -140,7 +140,7 @@ struct Inst {
                            // state space of an address argument (global/shared)
   // Call: the PTX type of each argument (ops[1..]), a list Module::internArgTypes returned
   // (Module::argTypes reads it). Not inline: only helper calls have one, and every pass walks
-  // every instruction (144 bytes with it kept in the module, 184 inline).
+  // every instruction (152 bytes with it kept in the module, 184 inline).
   uint32_t argTypes = kNone;
   // Inline storage: modules hold millions of instructions, and most have few of each. Eight
   // modifiers take the same 40 bytes as six (a SmallVector of 2-byte elements keeps 64-bit
